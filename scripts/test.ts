@@ -1,0 +1,91 @@
+/**
+ * `npm test`: every suite against real services on this machine. Installs what the tests need
+ * (Chromium, pgTAP) when absent, starts a throwaway embedded PostgreSQL, runs pgTAP, API, web,
+ * Deno and end-to-end suites, prints one closing line and exits non-zero when anything failed.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureSystemDeps } from './lib/system-deps.ts';
+import { startTestDatabase } from './lib/testdb.ts';
+import { runPgTap } from './lib/pgtap.ts';
+
+const root = join(import.meta.dirname, '..');
+const only = process.argv.slice(2);
+
+interface SuiteResult { name: string; passed: number; failed: number; error?: string }
+
+function run(cmd: string, args: string[], env: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
+async function vitestSuite(name: string, config: string, env: Record<string, string>): Promise<SuiteResult> {
+  const out = join(root, '.test-data', `${name}-results.json`);
+  rmSync(out, { force: true });
+  const code = await run(join(root, 'node_modules/.bin/vitest'),
+    ['run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
+  if (!existsSync(out)) return { name, passed: 0, failed: 1, error: `vitest exited ${code} without results` };
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  const failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
+  return { name, passed: report.numPassedTests, failed };
+}
+
+async function denoSuite(databaseUrl: string): Promise<SuiteResult> {
+  const deno = join(root, 'node_modules/.bin/deno');
+  const config = join(root, 'supabase/functions/deno.json');
+  let passed = 0;
+  let failed = 0;
+  for (const entry of ['supabase/functions/api/index.ts', 'supabase/functions/ai-worker/index.ts']) {
+    if (!existsSync(join(root, entry))) continue;
+    const code = await run(deno, ['check', '--config', config, entry]);
+    if (code === 0) passed++; else failed++;
+    console.log(`${code === 0 ? 'ok' : 'not ok'} - deno check ${entry}`);
+  }
+  const tap = join(root, '.test-data', 'deno-results.txt');
+  const code = await run('bash', ['-c', `"${deno}" test --config "${config}" --allow-all supabase/functions/tests/ 2>&1 | tee "${tap}"`],
+    { TEST_DATABASE_URL: databaseUrl, NO_COLOR: '1' });
+  const summary = /(\d+) passed.*?(\d+) failed/.exec(existsSync(tap) ? readFileSync(tap, 'utf8') : '');
+  passed += Number(summary?.[1] ?? 0);
+  failed += Number(summary?.[2] ?? 0) + (code !== 0 && !Number(summary?.[2] ?? 0) ? 1 : 0);
+  return { name: 'Deno', passed, failed };
+}
+
+async function nodeTestSuite(name: string, dir: string, env: Record<string, string>): Promise<SuiteResult> {
+  const tap = join(root, '.test-data', `${name}-results.tap`);
+  rmSync(tap, { force: true });
+  const code = await run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1',
+    '--test-reporter=spec', '--test-reporter-destination=stdout',
+    '--test-reporter=tap', `--test-reporter-destination=${tap}`, `${dir}/**/*.test.ts`], env);
+  const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
+  const passed = Number(/^# pass (\d+)/m.exec(text)?.[1] ?? 0);
+  const failed = Number(/^# fail (\d+)/m.exec(text)?.[1] ?? 0) + (code !== 0 && !text.includes('# fail') ? 1 : 0);
+  return { name, passed, failed: failed || (code !== 0 ? 1 : 0) };
+}
+
+const wanted = (name: string) => only.length === 0 || only.includes(name.toLowerCase());
+
+ensureSystemDeps();
+const results: SuiteResult[] = [];
+const db = await startTestDatabase('suite');
+try {
+  const env = { TEST_DATABASE_URL: db.url };
+  if (wanted('pgtap')) results.push(await runPgTap(db.url, join(root, 'supabase/tests/database')));
+  if (wanted('api')) results.push(await vitestSuite('API', 'tests/api/vitest.config.ts', env));
+  if (wanted('web')) results.push(await vitestSuite('Web', 'web/vitest.config.ts', {}));
+  if (wanted('deno')) results.push(await denoSuite(db.url));
+  if (wanted('e2e')) results.push(await nodeTestSuite('E2E', 'tests/e2e', {}));
+} finally {
+  await db.stop();
+}
+
+console.log('\nSuite results:');
+for (const r of results) console.log(`  ${r.name.padEnd(6)} ${r.passed} passed, ${r.failed} failed${r.error ? ` (${r.error})` : ''}`);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+const empty = results.filter((r) => r.passed + r.failed === 0).map((r) => r.name);
+if (empty.length) console.log(`Suites that ran no test: ${empty.join(', ')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || empty.length > 0 ? 1 : 0);

@@ -1,0 +1,81 @@
+import { createServer } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import postgres from 'postgres';
+import { createApi } from '../supabase/functions/_shared/app.ts';
+import { embeddedAuth, outboxMail } from '../supabase/functions/_shared/adapters/embedded-auth.ts';
+import type { ServerConfig } from './config.ts';
+import { devMailPage } from './dev-mail.ts';
+import { migrate, seedOnce } from './migrate.ts';
+import { startEmbeddedPostgres, type RunningPostgres } from './postgres.ts';
+import { buildWeb, serveWeb, webBuildIsStale } from './web.ts';
+
+export class PortInUseError extends Error {}
+
+function assertPortFree(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (err: NodeJS.ErrnoException) =>
+      reject(err.code === 'EADDRINUSE'
+        ? new PortInUseError(`Port ${port} is already in use: stop what is using it or set PORT to another port.`)
+        : err));
+    probe.listen(port, () => probe.close(() => resolve()));
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  databaseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** The whole product in one process: Postgres, migrations, seed, the API at /api and the web app at /. */
+export async function startServer(config: ServerConfig, log: (line: string) => void = console.log): Promise<RunningServer> {
+  if (config.port !== 0) await assertPortFree(config.port);
+
+  let embedded: RunningPostgres | undefined;
+  const databaseUrl = config.databaseUrl ?? (embedded = await startEmbeddedPostgres(config.dataDir, log)).url;
+  const sql = postgres(databaseUrl, { max: 20, onnotice: () => {}, prepare: true });
+  let httpServer: ServerType | undefined;
+
+  const stop = async () => {
+    await new Promise<void>((resolve) => (httpServer ? httpServer.close(() => resolve()) : resolve()));
+    await sql.end({ timeout: 5 });
+    await embedded?.stop();
+  };
+
+  try {
+    await migrate(sql, log);
+    const mail = outboxMail(sql, log);
+    const auth = embeddedAuth({ sql, mail, jwtSecret: config.jwtSecret, jwtExpirySeconds: config.jwtExpirySeconds });
+    // The super admin exists before the seed so the seed's demo deal is theirs.
+    const [adminExists] = await sql`select 1 from auth.users where lower(email) = ${config.adminEmail}`;
+    if (!adminExists) await auth.register(config.adminEmail, config.adminPassword);
+    if (await seedOnce(sql, config.adminEmail)) log(`Seeded reference data and the demo deal (owner ${config.adminEmail}).`);
+    await sql`insert into public.platform_admins (user_id)
+              select id from auth.users where lower(email) = ${config.adminEmail} on conflict do nothing`;
+
+    if (webBuildIsStale()) await buildWeb(log);
+
+    const api = createApi({
+      sql,
+      auth,
+      mail,
+      config: { jwtExpirySeconds: config.jwtExpirySeconds, publicUrl: config.publicUrl, maxJsonBytes: 1024 * 1024 },
+    });
+    const root = new Hono();
+    root.route('/api', api);
+    if (config.devMail) root.get('/dev/mail', async (c) => c.html(await devMailPage(sql)));
+    root.get('*', serveWeb);
+
+    const port = await new Promise<number>((resolve, reject) => {
+      httpServer = serve({ fetch: root.fetch, port: config.port }, (info) => resolve(info.port));
+      httpServer.once('error', reject);
+    });
+    return { url: `http://localhost:${port}`, port, databaseUrl, stop };
+  } catch (err) {
+    await stop().catch(() => {});
+    throw err;
+  }
+}

@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  jwtSecret: string;
+  jwtExpirySeconds: number;
+  publicUrl: string;
+  adminEmail: string;
+  adminPassword: string;
+  devMail: boolean;
+}
+
+/** Parses "8h", "30m", "3600" or "3600s" into seconds. */
+export function parseDuration(value: string): number {
+  const match = /^(\d+)\s*([smhd]?)$/.exec(value.trim());
+  if (!match) throw new Error(`JWT_EXPIRY must look like 8h, 30m or 3600 (got "${value}")`);
+  const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[match[2] as '' | 's' | 'm' | 'h' | 'd'];
+  return Number(match[1]) * unit;
+}
+
+/** A secret kept in DATA_DIR so tokens and links survive restarts. */
+function persistedSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number (got "${env.PORT}")`);
+  const dataDir = resolve(env.DATA_DIR ?? '.data');
+  mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+  return {
+    port,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: env.JWT_SECRET || persistedSecret(dataDir, 'jwt-secret'),
+    jwtExpirySeconds: parseDuration(env.JWT_EXPIRY ?? '8h'),
+    publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
+    adminEmail: (env.ADMIN_EMAIL ?? 'admin@example.com').trim().toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD ?? 'admin-password',
+    devMail: env.DEV_MAIL !== 'false',
+  };
+}

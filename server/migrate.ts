@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Sql } from 'postgres';
+
+const root = join(import.meta.dirname, '..');
+const migrationsDir = join(root, 'supabase', 'migrations');
+
+export class MigrationChangedError extends Error {}
+
+/** True on a Supabase database, whose image already provides roles, `auth` and extensions. */
+async function isSupabase(sql: Sql): Promise<boolean> {
+  const [row] = await sql`select exists (select 1 from pg_roles where rolname = 'supabase_admin') as yes`;
+  return row.yes as boolean;
+}
+
+/**
+ * Bootstrap (plain Postgres only), then every migration in order, each in its own transaction,
+ * recorded with a checksum so an edited, already-applied migration stops the start.
+ */
+export async function migrate(sql: Sql, log: (line: string) => void = () => {}): Promise<string[]> {
+  if (!(await isSupabase(sql))) {
+    await sql.unsafe(readFileSync(join(import.meta.dirname, 'db', 'bootstrap.sql'), 'utf8'));
+  }
+  await sql.unsafe(`
+    create schema if not exists _ledger;
+    create table if not exists _ledger.migrations (
+      version text primary key, name text not null, checksum text not null, applied_at timestamptz not null default now());
+    revoke all on schema _ledger from public;`);
+  const applied = new Map(
+    (await sql<{ version: string; checksum: string }[]>`select version, checksum from _ledger.migrations`)
+      .map((r) => [r.version, r.checksum]),
+  );
+  const done: string[] = [];
+  for (const file of readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')).sort()) {
+    const version = file.split('_')[0];
+    const text = readFileSync(join(migrationsDir, file), 'utf8');
+    const checksum = createHash('sha256').update(text).digest('hex');
+    const previous = applied.get(version);
+    if (previous === checksum) continue;
+    if (previous) {
+      throw new MigrationChangedError(
+        `Migration ${file} was changed after it was applied. Migrations are append-only: restore it and add a new migration instead.`);
+    }
+    await sql.begin(async (tx) => {
+      await tx.unsafe(text);
+      await tx`insert into _ledger.migrations (version, name, checksum) values (${version}, ${file}, ${checksum})`;
+    });
+    log(`Applied migration ${file}`);
+    done.push(file);
+  }
+  return done;
+}
+
+/** Runs supabase/seed.sql once per database. `adminEmail` owns the demo deal. */
+export async function seedOnce(sql: Sql, adminEmail: string): Promise<boolean> {
+  const [already] = await sql`select 1 from _ledger.migrations where version = 'seed'`;
+  if (already) return false;
+  const text = readFileSync(join(root, 'supabase', 'seed.sql'), 'utf8');
+  await sql.begin(async (tx) => {
+    await tx`select set_config('app.seed_admin_email', ${adminEmail}, true)`;
+    await tx.unsafe(text);
+    await tx`insert into _ledger.migrations (version, name, checksum) values ('seed', 'seed.sql', '')`;
+  });
+  return true;
+}

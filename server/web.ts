@@ -1,0 +1,71 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import type { Context } from 'hono';
+
+const root = join(import.meta.dirname, '..');
+export const webDir = join(root, 'web');
+export const distDir = join(webDir, 'dist');
+
+function newestMtime(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'dist' || entry === 'node_modules') continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+/** The built app is missing, or older than any source file of it. */
+export function webBuildIsStale(): boolean {
+  const index = join(distDir, 'index.html');
+  if (!existsSync(index)) return true;
+  return newestMtime(webDir) > statSync(index).mtimeMs;
+}
+
+export async function buildWeb(log: (line: string) => void): Promise<void> {
+  log('Building the web app (missing or out of date)...');
+  const { build } = await import('vite');
+  await build({ configFile: join(webDir, 'vite.config.ts'), logLevel: 'warn' });
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+const SECURITY_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'same-origin',
+};
+
+/** Static files of the built app; any other path gets index.html (the SPA routes it). */
+export async function serveWeb(c: Context): Promise<Response> {
+  const path = decodeURIComponent(new URL(c.req.url).pathname);
+  const candidate = normalize(join(distDir, path));
+  if (candidate.startsWith(distDir + sep) && existsSync(candidate) && statSync(candidate).isFile()) {
+    const immutable = candidate.includes(`${sep}assets${sep}`);
+    return new Response(await readFile(candidate), {
+      headers: {
+        'Content-Type': TYPES[extname(candidate)] ?? 'application/octet-stream',
+        'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ...SECURITY_HEADERS,
+      },
+    });
+  }
+  const index = join(distDir, 'index.html');
+  if (!existsSync(index)) return c.text('The web app has not been built.', 503);
+  return new Response(await readFile(index), {
+    headers: { 'Content-Type': TYPES['.html'], 'Cache-Control': 'no-cache', ...SECURITY_HEADERS },
+  });
+}

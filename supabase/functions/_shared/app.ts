@@ -1,0 +1,52 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { ApiDeps, ApiEnv } from './context.ts';
+import { fromPostgresError, HttpError } from './errors.ts';
+import { requireUser } from './middleware.ts';
+import { authRoutes } from './routes/auth.ts';
+import { catalogRoutes } from './routes/presets.ts';
+import { dealRoutes } from './routes/deals.ts';
+import { profileRoutes } from './routes/profile.ts';
+
+export type { ApiDeps } from './context.ts';
+
+/** The whole REST API of the spec, runtime-neutral: served under `/api` embedded and `/functions/v1/api` on Supabase. */
+export function createApi(deps: ApiDeps): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
+
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Content-Type-Options', 'nosniff');
+  });
+
+  app.use('*', bodyLimit({
+    maxSize: deps.config.maxJsonBytes,
+    onError: (c) => c.json({ detail: `The request body is larger than ${deps.config.maxJsonBytes} bytes.` }, 413),
+  }));
+
+  app.get('/health', async (c) => {
+    await deps.sql`select 1`;
+    return c.json({ status: 'ok' });
+  });
+
+  app.route('/auth', authRoutes(deps));
+
+  const authed = new Hono<ApiEnv>();
+  authed.use('*', requireUser(deps));
+  authed.route('/user', profileRoutes(deps));
+  authed.route('/deals', dealRoutes(deps));
+  authed.route('/checklist-catalog', catalogRoutes(deps));
+  app.route('/', authed);
+
+  app.notFound((c) => c.json({ detail: `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
+
+  app.onError((err, c) => {
+    const known = err instanceof HttpError ? err : fromPostgresError(err);
+    if (known) return c.json({ detail: known.message }, known.status as 400);
+    console.error('[api] unexpected error', c.req.method, c.req.path, err);
+    return c.json({ detail: 'Something went wrong on our side. Please try again.' }, 500);
+  });
+
+  return app;
+}

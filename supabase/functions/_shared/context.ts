@@ -1,0 +1,24 @@
+import type { AuthPort, MailPort, TokenClaims } from './ports.ts';
+import type { Db } from './db.ts';
+
+export interface ApiConfig {
+  /** Lifetime of access tokens issued by the embedded platform, in seconds. */
+  jwtExpirySeconds: number;
+  /** Public origin of the web app, used in links sent by mail (never taken from a request). */
+  publicUrl: string;
+  /** Largest JSON body accepted, in bytes. */
+  maxJsonBytes: number;
+}
+
+export interface ApiDeps {
+  sql: Db;
+  auth: AuthPort;
+  mail: MailPort;
+  config: ApiConfig;
+}
+
+export type ApiEnv = {
+  Variables: {
+    claims: TokenClaims;
+  };
+};

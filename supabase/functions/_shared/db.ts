@@ -1,0 +1,20 @@
+import type { Sql, TransactionSql } from 'postgres';
+import type { TokenClaims } from './ports.ts';
+
+export type Db = Sql;
+export type Tx = TransactionSql;
+
+/**
+ * Runs `work` in one transaction as role `authenticated` with the caller's JWT claims, exactly as
+ * PostgREST does, so row-level security decides what the route can see and change.
+ */
+export function asUser<T>(sql: Db, claims: TokenClaims, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return sql.begin(async (tx) => {
+    await tx`select set_config('role', 'authenticated', true),
+                    set_config('request.jwt.claims', ${JSON.stringify(claims)}, true)`;
+    return work(tx);
+  }) as Promise<T>;
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string): boolean => UUID_RE.test(value);

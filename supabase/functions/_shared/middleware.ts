@@ -1,0 +1,16 @@
+import type { MiddlewareHandler } from 'hono';
+import type { ApiDeps, ApiEnv } from './context.ts';
+import { HttpError } from './errors.ts';
+
+/** Every route but sign-in requires a valid bearer token: missing, expired or forged is a 401. */
+export function requireUser(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const header = c.req.header('authorization') ?? '';
+    const match = /^Bearer\s+(.+)$/i.exec(header);
+    if (!match) throw new HttpError(401, 'Not authenticated');
+    const claims = await deps.auth.verifyToken(match[1].trim());
+    if (!claims) throw new HttpError(401, 'Your session has expired or is invalid. Please sign in again.');
+    c.set('claims', claims);
+    await next();
+  };
+}

@@ -1,0 +1,77 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { ApiDeps, ApiEnv } from '../context.ts';
+import { HttpError } from '../errors.ts';
+import { emailSchema, readJson } from '../validate.ts';
+import { loadProfile } from './profile.ts';
+
+const FAILURE_LIMIT = 5;
+const FAILURE_WINDOW_MINUTES = 15;
+
+const credentials = z.object({
+  email: emailSchema,
+  password: z.string({ required_error: 'Please enter your email and password' }).min(1, 'Please enter your email and password'),
+});
+
+export function authRoutes(deps: ApiDeps) {
+  const { sql, auth } = deps;
+  const app = new Hono<ApiEnv>();
+
+  const respond = async (session: { access_token: string; user: { id: string } }) => ({
+    access_token: session.access_token,
+    token_type: 'bearer',
+    user: await loadProfile(sql, session.user.id),
+  });
+
+  app.post('/register', async (c) => {
+    const body = await readJson(c, credentials);
+    if (body.password.length < 6) throw new HttpError(400, 'Password must be at least 6 characters');
+    if (body.password.length > 72) throw new HttpError(400, 'Password must be at most 72 characters');
+    const session = await auth.register(body.email, body.password);
+    if (!session) throw new HttpError(400, 'An account with this email already exists. Sign in instead.');
+    return c.json(await respond(session));
+  });
+
+  app.post('/login', async (c) => {
+    const body = await readJson(c, credentials);
+    const [window] = await sql<{ failures: number; retry_seconds: number | null }[]>`
+      select count(*)::int as failures,
+             ceil(extract(epoch from (min(failed_at) + make_interval(mins => ${FAILURE_WINDOW_MINUTES}) - now())))::int as retry_seconds
+      from (select failed_at from private.login_failures
+            where email = ${body.email} and failed_at > now() - make_interval(mins => ${FAILURE_WINDOW_MINUTES})
+            order by failed_at desc limit ${FAILURE_LIMIT}) recent`;
+    if (window.failures >= FAILURE_LIMIT) {
+      const minutes = Math.max(1, Math.ceil((window.retry_seconds ?? 60) / 60));
+      c.header('Retry-After', String(Math.max(1, window.retry_seconds ?? 60)));
+      throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+    }
+    const session = await auth.signInWithPassword(body.email, body.password);
+    if (!session) {
+      await sql`insert into private.login_failures (email) values (${body.email})`;
+      throw new HttpError(401, 'Invalid email or password');
+    }
+    await sql.begin(async (tx) => {
+      await tx`delete from private.login_failures where email = ${body.email}`;
+      await tx`select private.record_login(${session.user.id})`;
+    });
+    return c.json(await respond(session));
+  });
+
+  // Always the same answer, whether or not the address has an account (no enumeration).
+  app.post('/magic-link', async (c) => {
+    const body = await readJson(c, z.object({ email: emailSchema }));
+    const redirectTo = new URL('/login/magic', deps.config.publicUrl).toString();
+    await auth.sendMagicLink(body.email, redirectTo);
+    return c.json({ message: 'If that address can sign in, a sign-in link is on its way. It expires in 15 minutes.' });
+  });
+
+  app.post('/magic-link/verify', async (c) => {
+    const body = await readJson(c, z.object({ token: z.string().min(1).max(200) }));
+    const session = await auth.verifyMagicLink(body.token);
+    if (!session) throw new HttpError(400, 'This sign-in link is invalid, has expired or was already used. Ask for a new one.');
+    await sql`select private.record_login(${session.user.id})`;
+    return c.json(await respond(session));
+  });
+
+  return app;
+}

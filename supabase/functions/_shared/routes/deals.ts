@@ -1,0 +1,167 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { ApiDeps, ApiEnv } from '../context.ts';
+import { asUser, isUuid, type Tx } from '../db.ts';
+import { DEAL_NOT_FOUND, HttpError } from '../errors.ts';
+import { parseOrThrow, readJson } from '../validate.ts';
+
+const dealName = z.string({ required_error: 'Please enter a deal name', invalid_type_error: 'Please enter a deal name' })
+  .trim().min(1, 'Please enter a deal name').max(200, 'The deal name can be at most 200 characters');
+const dealDescription = z.string().trim().max(5000, 'The description can be at most 5000 characters');
+
+const createDeal = z.object({
+  name: dealName,
+  description: dealDescription.nullish(),
+  checklist_preset: z.string().trim().min(1).max(100).nullish(),
+});
+const updateDeal = z.object({ name: dealName, description: dealDescription.nullish() });
+
+/** Recent activity lines with their author, newest first. */
+const activityJson = (tx: Tx, limit: number) => tx`
+  coalesce((
+    select json_agg(x order by x.created_at desc) from (
+      select a.id, a.activity_type, a.description, a.metadata, a.created_at,
+             p.first_name as user_first_name, p.last_name as user_last_name, p.email as user_email
+      from public.activities a left join public.profiles p on p.id = a.user_id
+      where a.deal_id = d.id order by a.created_at desc limit ${limit}) x), '[]'::json)`;
+
+export function dealIdParam(value: string): string {
+  if (!isUuid(value)) throw new HttpError(404, DEAL_NOT_FOUND);
+  return value;
+}
+
+export async function loadDeal(tx: Tx, dealId: string, userId: string) {
+  const [deal] = await tx`
+    select d.id, d.name, d.description, d.owner_id, d.checklist_preset, d.created_at, d.updated_at, d.archived_at,
+           m.role as user_role, (d.owner_id = ${userId}) as is_owner,
+           case m.role when 'admin' then 'admin' when 'contributor' then 'edit' else 'upload_view' end as permission_set
+    from public.deals d
+    join public.deal_members m on m.deal_id = d.id and m.user_id = ${userId} and m.status = 'active'
+    where d.id = ${dealId}`;
+  if (!deal) throw new HttpError(404, DEAL_NOT_FOUND);
+  return deal;
+}
+
+export function dealRoutes(deps: ApiDeps) {
+  const app = new Hono<ApiEnv>();
+
+  app.get('/', async (c) => {
+    const claims = c.get('claims');
+    const view = parseOrThrow(
+      z.object({ view: z.enum(['active', 'archived'], { message: 'view must be active or archived' }).default('active') }),
+      { view: c.req.query('view') },
+    ).view;
+    const deals = await asUser(deps.sql, claims, (tx) => tx`
+      select d.id, d.name, d.description, d.created_at, d.archived_at,
+             m.role as user_role, (d.owner_id = ${claims.sub}) as is_owner,
+             (select count(*)::int from public.deal_members mm where mm.deal_id = d.id and mm.status = 'active') as user_count,
+             '{}'::json as checklist_progress,
+             ${activityJson(tx, 2)} as recent_activity,
+             '[]'::json as recent_files
+      from public.deals d
+      join public.deal_members m on m.deal_id = d.id and m.user_id = ${claims.sub} and m.status = 'active'
+      where (d.archived_at is null) = ${view === 'active'}
+      order by coalesce(d.archived_at, d.created_at) desc`);
+    return c.json(deals);
+  });
+
+  app.post('/', async (c) => {
+    const claims = c.get('claims');
+    const body = await readJson(c, createDeal);
+    const preset = (body.checklist_preset ?? 'default').toLowerCase();
+    const deal = await asUser(deps.sql, claims, async (tx) => {
+      if (preset !== 'blank') {
+        const [known] = await tx`select 1 from public.checklist_presets where lower(name) = ${preset} and active`;
+        if (!known) throw new HttpError(400, `Unknown checklist preset "${body.checklist_preset}"`);
+      }
+      const [created] = await tx<{ id: string }[]>`
+        insert into public.deals (name, description, owner_id, checklist_preset)
+        values (${body.name}, ${body.description ?? ''}, ${claims.sub}, ${preset})
+        returning id`;
+      return loadDeal(tx, created.id, claims.sub);
+    });
+    return c.json(deal, 201);
+  });
+
+  app.get('/:dealId', async (c) => {
+    const claims = c.get('claims');
+    const dealId = dealIdParam(c.req.param('dealId'));
+    return c.json(await asUser(deps.sql, claims, (tx) => loadDeal(tx, dealId, claims.sub)));
+  });
+
+  const requireAdminOfOpenDeal = async (tx: Tx, dealId: string, userId: string, action: string) => {
+    const deal = await loadDeal(tx, dealId, userId);
+    if (deal.user_role !== 'admin') throw new HttpError(403, `Only deal admins can ${action}.`);
+    if (deal.archived_at) throw new HttpError(409, 'This deal is archived and can no longer be changed.');
+  };
+
+  app.put('/:dealId', async (c) => {
+    const claims = c.get('claims');
+    const dealId = dealIdParam(c.req.param('dealId'));
+    const body = await readJson(c, updateDeal);
+    const deal = await asUser(deps.sql, claims, async (tx) => {
+      await requireAdminOfOpenDeal(tx, dealId, claims.sub, 'edit the deal');
+      await tx`update public.deals set name = ${body.name},
+                 description = coalesce(${body.description ?? null}, description)
+               where id = ${dealId}`;
+      return loadDeal(tx, dealId, claims.sub);
+    });
+    return c.json(deal);
+  });
+
+  app.put('/:dealId/archive', async (c) => {
+    const claims = c.get('claims');
+    const dealId = dealIdParam(c.req.param('dealId'));
+    const deal = await asUser(deps.sql, claims, async (tx) => {
+      await requireAdminOfOpenDeal(tx, dealId, claims.sub, 'archive the deal');
+      await tx`update public.deals set archived_at = now() where id = ${dealId}`;
+      return loadDeal(tx, dealId, claims.sub);
+    });
+    return c.json(deal);
+  });
+
+  app.get('/:dealId/dashboard/stats', async (c) => {
+    const claims = c.get('claims');
+    const dealId = dealIdParam(c.req.param('dealId'));
+    const stats = await asUser(deps.sql, claims, async (tx) => {
+      await loadDeal(tx, dealId, claims.sub);
+      const [row] = await tx`
+        select
+          0 as files_uploaded, 0 as files_pending_review, 0 as files_processing, 0 as files_queued, 0 as files_approved,
+          (select count(*)::int from public.deal_members m where m.deal_id = d.id and m.status = 'active') as team_members,
+          (select count(*)::int from public.activities a
+            where a.deal_id = d.id and a.created_at > now() - interval '7 days') as recent_activity_count,
+          json_build_object('completed', 0, 'total', 0) as overall_progress,
+          '{}'::json as checklist_progress,
+          ${activityJson(tx, 5)} as recent_activities,
+          '[]'::json as recent_files
+        from public.deals d where d.id = ${dealId}`;
+      return row;
+    });
+    return c.json(stats);
+  });
+
+  app.get('/:dealId/activity', async (c) => {
+    const claims = c.get('claims');
+    const dealId = dealIdParam(c.req.param('dealId'));
+    const rows = await asUser(deps.sql, claims, async (tx) => {
+      await loadDeal(tx, dealId, claims.sub);
+      return tx`
+        select a.id, a.activity_type, a.description, a.metadata, a.created_at,
+               p.first_name as user_first_name, p.last_name as user_last_name, p.email as user_email
+        from public.activities a left join public.profiles p on p.id = a.user_id
+        where a.deal_id = ${dealId} order by a.created_at desc limit 1000`;
+    });
+    return c.json(rows);
+  });
+
+  // Files and AI review arrive with the data-room issue; no file can be pending before then.
+  app.get('/:dealId/files/pending-review', async (c) => {
+    const claims = c.get('claims');
+    const dealId = dealIdParam(c.req.param('dealId'));
+    await asUser(deps.sql, claims, (tx) => loadDeal(tx, dealId, claims.sub));
+    return c.json({ pending_files: [], total_count: 0 });
+  });
+
+  return app;
+}

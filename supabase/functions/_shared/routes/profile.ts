@@ -1,0 +1,67 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { ApiDeps, ApiEnv } from '../context.ts';
+import { asUser, type Db, type Tx } from '../db.ts';
+import { HttpError } from '../errors.ts';
+import { readJson } from '../validate.ts';
+
+export interface Profile {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  title: string;
+  preferred_color: string;
+  is_super_admin: boolean;
+  created_at: string;
+}
+
+const profileColumns = (sql: Db | Tx, userId: string) => sql<Profile[]>`
+  select p.id, p.email, p.first_name, p.last_name, p.title, p.preferred_color, p.created_at,
+         exists (select 1 from public.platform_admins a where a.user_id = p.id) as is_super_admin
+  from public.profiles p where p.id = ${userId}`;
+
+/** The signed-in user's profile, read with the privileged connection right after sign-in. */
+export async function loadProfile(sql: Db, userId: string): Promise<Profile> {
+  const [profile] = await profileColumns(sql, userId);
+  if (!profile) throw new HttpError(401, 'Account not found');
+  return profile;
+}
+
+const profileUpdate = z.object({
+  first_name: z.string().trim().max(100, 'First name is too long').optional(),
+  last_name: z.string().trim().max(100, 'Last name is too long').optional(),
+  title: z.string().trim().max(100, 'Title is too long').optional(),
+  preferred_color: z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'Preferred colour must be a colour like #3B82F6').optional(),
+}).strict();
+
+export function profileRoutes(deps: ApiDeps) {
+  const app = new Hono<ApiEnv>();
+
+  app.get('/profile', async (c) => {
+    const claims = c.get('claims');
+    const [profile] = await asUser(deps.sql, claims, (tx) => profileColumns(tx, claims.sub));
+    if (!profile) throw new HttpError(401, 'Account not found');
+    return c.json(profile);
+  });
+
+  app.put('/profile', async (c) => {
+    const claims = c.get('claims');
+    const body = await readJson(c, profileUpdate);
+    const profile = await asUser(deps.sql, claims, async (tx) => {
+      await tx`
+        update public.profiles set
+          first_name = coalesce(${body.first_name ?? null}, first_name),
+          last_name = coalesce(${body.last_name ?? null}, last_name),
+          title = coalesce(${body.title ?? null}, title),
+          preferred_color = coalesce(${body.preferred_color?.toUpperCase() ?? null}, preferred_color)
+        where id = ${claims.sub}`;
+      const [row] = await profileColumns(tx, claims.sub);
+      return row;
+    });
+    if (!profile) throw new HttpError(401, 'Account not found');
+    return c.json(profile);
+  });
+
+  return app;
+}

@@ -1,0 +1,42 @@
+import { sign, verify } from 'hono/jwt';
+import type { TokenClaims } from './ports.ts';
+
+/** HS256 access tokens with GoTrue's claims, so RLS policies read them as on Supabase. */
+export async function issueAccessToken(
+  secret: string,
+  user: { id: string; email: string },
+  expirySeconds: number,
+): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return sign(
+    { sub: user.id, email: user.email, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + expirySeconds },
+    secret,
+    'HS256',
+  );
+}
+
+export async function verifyAccessToken(secret: string, token: string): Promise<TokenClaims | undefined> {
+  try {
+    const payload = await verify(token, secret, { alg: 'HS256', aud: 'authenticated' });
+    if (typeof payload.sub !== 'string' || payload.role !== 'authenticated') return undefined;
+    return {
+      sub: payload.sub,
+      email: typeof payload.email === 'string' ? payload.email : '',
+      role: 'authenticated',
+      aud: 'authenticated',
+      exp: typeof payload.exp === 'number' ? payload.exp : undefined,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+export function randomToken(bytes = 32): string {
+  const buf = crypto.getRandomValues(new Uint8Array(bytes));
+  return btoa(String.fromCharCode(...buf)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,35 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { HttpError } from './errors.ts';
+
+/** Parses the JSON body against `schema`; malformed JSON and wrong shapes are 400s with a readable detail. */
+export async function readJson<S extends z.ZodTypeAny>(c: Context, schema: S): Promise<z.infer<S>> {
+  let raw: unknown;
+  try {
+    raw = await c.req.json();
+  } catch {
+    throw new HttpError(400, 'The request body must be valid JSON.');
+  }
+  return parseOrThrow(schema, raw);
+}
+
+export function parseOrThrow<S extends z.ZodTypeAny>(schema: S, raw: unknown): z.infer<S> {
+  const result = schema.safeParse(raw);
+  if (!result.success) throw new HttpError(400, describeIssue(result.error.issues[0]));
+  return result.data;
+}
+
+function describeIssue(issue: z.ZodIssue | undefined): string {
+  if (!issue) return 'The request is not valid.';
+  const field = issue.path.join('.');
+  if (issue.code === 'invalid_type' && issue.received === 'undefined') return `${field} is required.`;
+  if (issue.code === 'invalid_type') return `${field} must be a ${issue.expected}.`;
+  // Messages written for people (e.g. 'Please enter a deal name') stand on their own.
+  if (/[A-Z]/.test(issue.message[0] ?? '') && issue.message.includes(' ')) return issue.message;
+  return field ? `${field}: ${issue.message}` : issue.message;
+}
+
+export const emailSchema = z
+  .string({ required_error: 'Please enter your email and password' })
+  .transform((value) => value.trim().toLowerCase())
+  .pipe(z.string().max(254, 'Please enter a valid email address').email('Please enter a valid email address'));

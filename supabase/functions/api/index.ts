@@ -1,0 +1,38 @@
+// Edge entry on Supabase's Deno runtime: the same API as the embedded server, with Supabase's adapters.
+import postgres from 'postgres';
+import { Hono } from 'hono';
+import { createApi } from '../_shared/app.ts';
+import { supabaseAuth, unsupportedMail } from '../_shared/adapters/supabase-auth.ts';
+import { embeddedAuth, outboxMail } from '../_shared/adapters/embedded-auth.ts';
+
+const env = (name: string, fallback?: string): string => {
+  const value = Deno.env.get(name) ?? fallback;
+  if (value === undefined) throw new Error(`${name} is not set`);
+  return value;
+};
+
+// Transaction pooler: prepared statements off.
+const sql = postgres(env('SUPABASE_DB_URL'), { prepare: false, max: 5, onnotice: () => {} });
+
+// On a Supabase project GoTrue owns accounts. EMBEDDED_AUTH=true serves our own auth instead
+// (used by the Deno smoke test against a plain Postgres).
+const useEmbeddedAuth = Deno.env.get('EMBEDDED_AUTH') === 'true';
+const mail = useEmbeddedAuth ? outboxMail(sql) : unsupportedMail();
+const jwtSecret = env('JWT_SECRET', Deno.env.get('SUPABASE_JWT_SECRET'));
+const auth = useEmbeddedAuth
+  ? embeddedAuth({ sql, mail, jwtSecret, jwtExpirySeconds: 8 * 3600 })
+  : supabaseAuth({ url: env('SUPABASE_URL'), anonKey: env('SUPABASE_ANON_KEY'), jwtSecret });
+
+const api = createApi({
+  sql,
+  auth,
+  mail,
+  config: { jwtExpirySeconds: 8 * 3600, publicUrl: env('PUBLIC_URL', 'http://localhost:3000'), maxJsonBytes: 1024 * 1024 },
+});
+
+// Supabase routes /functions/v1/api/* here with the path starting at /api.
+const app = new Hono();
+app.route('/api', api);
+app.route('/functions/v1/api', api);
+
+Deno.serve({ port: Number(Deno.env.get('PORT') ?? 8000) }, app.fetch);
