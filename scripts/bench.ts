@@ -1,0 +1,21 @@
+/**
+ * `npm run bench`: prints the performance figures the issues budget. Each benchmark lives in
+ * scripts/bench/ and returns rows of [name, value, budget]; nothing here asserts, it measures.
+ */
+import { startupBench } from './bench/startup.ts';
+import { bundleBench } from './bench/bundle.ts';
+
+type Row = [string, string, string];
+const benches: [string, () => Promise<Row[]>][] = [
+  ['Start-up', startupBench],
+  ['Web bundle', bundleBench],
+];
+
+const only = process.argv.slice(2);
+for (const [name, bench] of benches) {
+  if (only.length && !only.some((o) => name.toLowerCase().includes(o.toLowerCase()))) continue;
+  console.log(`\n== ${name}`);
+  const rows = await bench();
+  const width = Math.max(...rows.map((r) => r[0].length));
+  for (const [label, value, budget] of rows) console.log(`  ${label.padEnd(width)}  ${value.padStart(12)}   ${budget}`);
+}
