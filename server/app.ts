@@ -6,6 +6,9 @@ import { createApi } from '../supabase/functions/_shared/app.ts';
 import { embeddedAuth, outboxMail } from '../supabase/functions/_shared/adapters/embedded-auth.ts';
 import type { ServerConfig } from './config.ts';
 import { devMailPage } from './dev-mail.ts';
+import { diskBlobStore } from './blob-store.ts';
+import { sweepAbandonedUploads } from '../supabase/functions/_shared/routes/dataroom/uploads.ts';
+import { join } from 'node:path';
 import { migrate, seedOnce } from './migrate.ts';
 import { startEmbeddedPostgres, type RunningPostgres } from './postgres.ts';
 import { buildWeb, serveWeb, webBuildIsStale } from './web.ts';
@@ -38,8 +41,10 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
   const databaseUrl = config.databaseUrl ?? (embedded = await startEmbeddedPostgres(config.dataDir, log)).url;
   const sql = postgres(databaseUrl, { max: 20, onnotice: () => {}, prepare: true });
   let httpServer: ServerType | undefined;
+  let sweeper: ReturnType<typeof setInterval> | undefined;
 
   const stop = async () => {
+    if (sweeper) clearInterval(sweeper);
     await new Promise<void>((resolve) => (httpServer ? httpServer.close(() => resolve()) : resolve()));
     await sql.end({ timeout: 5 });
     await embedded?.stop();
@@ -58,14 +63,29 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
 
     if (webBuildIsStale()) await buildWeb(log);
 
+    const storage = diskBlobStore({ dir: join(config.dataDir, 'blobs'), secret: config.storageSecret });
     const api = createApi({
       sql,
       auth,
       mail,
-      config: { jwtExpirySeconds: config.jwtExpirySeconds, publicUrl: config.publicUrl, maxJsonBytes: 1024 * 1024 },
+      blobs: storage.store,
+      config: {
+        jwtExpirySeconds: config.jwtExpirySeconds,
+        publicUrl: config.publicUrl,
+        maxJsonBytes: 1024 * 1024,
+        maxUploadBytes: config.maxUploadBytes,
+      },
     });
+    const sweep = () => sweepAbandonedUploads({ sql, blobs: storage.store })
+      .then((swept) => { if (swept.files || swept.keys) log(`Removed ${swept.files} abandoned uploads (${swept.keys} stored objects).`); })
+      .catch((err) => console.error('[dataroom] sweeping abandoned uploads failed', err));
+    await sweep();
+    sweeper = setInterval(sweep, 10 * 60 * 1000);
+    sweeper.unref();
+
     const root = new Hono();
     root.route('/api', api);
+    root.route('/storage/v1', storage.routes);
     if (config.devMail) root.get('/dev/mail', async (c) => c.html(await devMailPage(sql)));
     root.get('*', serveWeb);
 

@@ -12,6 +12,8 @@ export interface ServerConfig {
   adminEmail: string;
   adminPassword: string;
   devMail: boolean;
+  storageSecret: string;
+  maxUploadBytes: number;
 }
 
 /** Parses "8h", "30m", "3600" or "3600s" into seconds. */
@@ -20,6 +22,15 @@ export function parseDuration(value: string): number {
   if (!match) throw new Error(`JWT_EXPIRY must look like 8h, 30m or 3600 (got "${value}")`);
   const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[match[2] as '' | 's' | 'm' | 'h' | 'd'];
   return Number(match[1]) * unit;
+}
+
+/** "5368709120", "5GiB", "100MB" → bytes. */
+export function parseBytes(value: string): number {
+  const match = /^(\d+)\s*(|B|KB|KiB|MB|MiB|GB|GiB)$/i.exec(value.trim());
+  if (!match) throw new Error(`MAX_UPLOAD_BYTES must be a number of bytes such as 5368709120 or 5GiB (got "${value}")`);
+  const unit = match[2].toLowerCase();
+  const factor = unit.startsWith('k') ? 1024 : unit.startsWith('m') ? 1024 ** 2 : unit.startsWith('g') ? 1024 ** 3 : 1;
+  return Number(match[1]) * factor;
 }
 
 /** A secret kept in DATA_DIR so tokens and links survive restarts. */
@@ -46,5 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminEmail: (env.ADMIN_EMAIL ?? 'admin@example.com').trim().toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD ?? 'admin-password',
     devMail: env.DEV_MAIL !== 'false',
+    storageSecret: persistedSecret(dataDir, 'storage-secret'),
+    maxUploadBytes: parseBytes(env.MAX_UPLOAD_BYTES ?? String(5 * 1024 ** 3)),
   };
 }

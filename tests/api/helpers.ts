@@ -1,6 +1,10 @@
 import postgres from 'postgres';
 import { createApi } from '../../supabase/functions/_shared/app.ts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { embeddedAuth, outboxMail } from '../../supabase/functions/_shared/adapters/embedded-auth.ts';
+import { diskBlobStore } from '../../server/blob-store.ts';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 if (!databaseUrl) throw new Error('TEST_DATABASE_URL is not set: run the API tests through `npm test`.');
@@ -9,11 +13,16 @@ export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 export const sql = postgres(databaseUrl, { max: 5, onnotice: () => {} });
 const mail = outboxMail(sql, () => {});
 export const auth = embeddedAuth({ sql, mail, jwtSecret: JWT_SECRET, jwtExpirySeconds: 3600 });
+/** The embedded blob store on a throwaway folder; `storage.routes` answers the signed URLs. */
+export const blobDir = mkdtempSync(join(tmpdir(), 'dataroom-api-blobs-'));
+export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
+export const storage = diskBlobStore({ dir: blobDir, secret: 'test-storage-secret' });
 export const app = createApi({
   sql,
   auth,
   mail,
-  config: { jwtExpirySeconds: 3600, publicUrl: 'http://localhost:3000', maxJsonBytes: 64 * 1024 },
+  blobs: storage.store,
+  config: { jwtExpirySeconds: 3600, publicUrl: 'http://localhost:3000', maxJsonBytes: 64 * 1024, maxUploadBytes: MAX_UPLOAD_BYTES },
 });
 
 export interface CallOptions {

@@ -7,6 +7,10 @@ import { authRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/presets.ts';
 import { dealRoutes } from './routes/deals.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { fileRoutes } from './routes/dataroom/files.ts';
+import { folderRoutes } from './routes/dataroom/folders.ts';
+import { uploadRoutes } from './routes/dataroom/uploads.ts';
+import { peopleRoutes } from './routes/people.ts';
 
 export type { ApiDeps } from './context.ts';
 
@@ -20,10 +24,12 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     c.header('X-Content-Type-Options', 'nosniff');
   });
 
-  app.use('*', bodyLimit({
+  // Uploads stream to the blob store under their own limit (MAX_UPLOAD_BYTES); everything else is small.
+  const smallBodies = bodyLimit({
     maxSize: deps.config.maxJsonBytes,
     onError: (c) => c.json({ detail: `The request body is larger than ${deps.config.maxJsonBytes} bytes.` }, 413),
-  }));
+  });
+  app.use('*', (c, next) => (/\/files\/upload$/.test(c.req.path) ? next() : smallBodies(c, next)));
 
   app.get('/health', async (c) => {
     await deps.sql`select 1`;
@@ -36,6 +42,11 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   authed.use('*', requireUser(deps));
   authed.route('/user', profileRoutes(deps));
   authed.route('/deals', dealRoutes(deps));
+  // Data room: uploads before files so /files/upload-url is not taken for a file id.
+  authed.route('/deals', uploadRoutes(deps));
+  authed.route('/deals', folderRoutes(deps));
+  authed.route('/deals', fileRoutes(deps));
+  authed.route('/deals', peopleRoutes(deps));
   authed.route('/checklist-catalog', catalogRoutes(deps));
   app.route('/', authed);
 
@@ -43,7 +54,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
 
   app.onError((err, c) => {
     const known = err instanceof HttpError ? err : fromPostgresError(err);
-    if (known) return c.json({ detail: known.message }, known.status as 400);
+    if (known) return c.json({ detail: known.message, ...known.extra }, known.status as 400);
     console.error('[api] unexpected error', c.req.method, c.req.path, err);
     return c.json({ detail: 'Something went wrong on our side. Please try again.' }, 500);
   });

@@ -1,4 +1,4 @@
-import type { AuthPort, MailPort, TokenClaims } from './ports.ts';
+import type { AuthPort, BlobStore, MailPort, TokenClaims } from './ports.ts';
 import type { Db } from './db.ts';
 
 export interface ApiConfig {
@@ -8,12 +8,15 @@ export interface ApiConfig {
   publicUrl: string;
   /** Largest JSON body accepted, in bytes. */
   maxJsonBytes: number;
+  /** Largest file accepted by an upload, in bytes (MAX_UPLOAD_BYTES). */
+  maxUploadBytes: number;
 }
 
 export interface ApiDeps {
   sql: Db;
   auth: AuthPort;
   mail: MailPort;
+  blobs: BlobStore;
   config: ApiConfig;
 }
 

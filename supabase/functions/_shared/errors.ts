@@ -1,6 +1,6 @@
 /** An error whose message is safe to show: answered as {"detail": message}. */
 export class HttpError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(readonly status: number, message: string, readonly extra?: Record<string, unknown>) {
     super(message);
   }
 }
@@ -34,6 +34,10 @@ export function fromPostgresError(err: unknown): HttpError | undefined {
     case '22007':
     case '22008':
       return new HttpError(400, 'A value sent has the wrong format.');
+    case 'P0002':
+      return new HttpError(404, e.message ?? 'Not found.');
+    case '22021':
+      return new HttpError(400, 'A value sent is not valid text.');
     case 'P0001':
       return new HttpError(400, e.message ?? 'The request was refused.');
     default:

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { createApi } from '../_shared/app.ts';
 import { supabaseAuth, unsupportedMail } from '../_shared/adapters/supabase-auth.ts';
 import { embeddedAuth, outboxMail } from '../_shared/adapters/embedded-auth.ts';
+import { supabaseStorage } from '../_shared/adapters/supabase-storage.ts';
 
 const env = (name: string, fallback?: string): string => {
   const value = Deno.env.get(name) ?? fallback;
@@ -23,11 +24,19 @@ const auth = useEmbeddedAuth
   ? embeddedAuth({ sql, mail, jwtSecret, jwtExpirySeconds: 8 * 3600 })
   : supabaseAuth({ url: env('SUPABASE_URL'), anonKey: env('SUPABASE_ANON_KEY'), jwtSecret });
 
+const blobs = supabaseStorage({ url: env('SUPABASE_URL', 'http://localhost:54321'), serviceRoleKey: env('SUPABASE_SERVICE_ROLE_KEY', '') });
+
 const api = createApi({
   sql,
   auth,
   mail,
-  config: { jwtExpirySeconds: 8 * 3600, publicUrl: env('PUBLIC_URL', 'http://localhost:3000'), maxJsonBytes: 1024 * 1024 },
+  blobs,
+  config: {
+    jwtExpirySeconds: 8 * 3600,
+    publicUrl: env('PUBLIC_URL', 'http://localhost:3000'),
+    maxJsonBytes: 1024 * 1024,
+    maxUploadBytes: Number(env('MAX_UPLOAD_BYTES', String(5 * 1024 ** 3))),
+  },
 });
 
 // Supabase routes /functions/v1/api/* here with the path starting at /api.

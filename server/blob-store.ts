@@ -1,0 +1,175 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
+import { Hono } from 'hono';
+import { HttpError } from '../supabase/functions/_shared/errors.ts';
+import { boundaryOf, readMultipart } from '../supabase/functions/_shared/multipart.ts';
+import type { BlobStore, StoredObject } from '../supabase/functions/_shared/ports.ts';
+
+const KEY_RE = /^deals\/[0-9a-f-]{36}\/files\/[0-9a-f-]{36}\/v[1-9][0-9]{0,5}$/;
+// Multipart framing around the file: allowed on top of maxBytes in the Content-Length pre-check.
+const FORM_OVERHEAD = 64 * 1024;
+
+interface UploadClaim { op: 'up'; key: string; exp: number; max: number; n: string }
+interface DownloadClaim { op: 'down'; key: string; exp: number; name: string; type: string }
+
+/** RFC 6266 / 5987 attachment header: an ASCII fallback plus the exact UTF-8 name. */
+export function contentDisposition(filename: string): string {
+  const ascii = filename.normalize('NFKD').replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_');
+  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * The embedded blob store: files under `dir`, written by streaming to a temporary file and renamed
+ * into place, behind HMAC-signed URLs that expire (uploads also single use).
+ */
+export function diskBlobStore(opts: { dir: string; secret: string; basePath?: string }) {
+  const { dir, secret } = opts;
+  const basePath = opts.basePath ?? '/storage/v1';
+  const nonceDir = join(dir, '.used-upload-urls');
+
+  const pathOf = (key: string): string => {
+    if (!KEY_RE.test(key)) throw new Error(`Refusing a storage key that is not ours: ${key}`);
+    return join(dir, ...key.split('/'));
+  };
+
+  const sign = (payload: object): string => {
+    const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+    const mac = createHmac('sha256', secret).update(body).digest('base64url');
+    return `${body}.${mac}`;
+  };
+
+  const verify = <T extends { exp: number; op: string }>(token: string, op: T['op']): T => {
+    const [body, mac] = token.split('.');
+    if (!body || !mac) throw new HttpError(403, 'This link is not valid.');
+    const expected = createHmac('sha256', secret).update(body).digest();
+    const given = Buffer.from(mac, 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new HttpError(403, 'This link is not valid.');
+    const claim = JSON.parse(Buffer.from(body, 'base64url').toString()) as T;
+    if (claim.op !== op) throw new HttpError(403, 'This link is not valid.');
+    if (claim.exp < Date.now() / 1000) throw new HttpError(403, 'This link has expired.');
+    return claim;
+  };
+
+  const store: BlobStore = {
+    async createUploadUrl(key, { expiresInSeconds, maxBytes }) {
+      pathOf(key);
+      const claim: UploadClaim = {
+        op: 'up', key, exp: Math.floor(Date.now() / 1000) + expiresInSeconds, max: maxBytes, n: randomBytes(16).toString('hex'),
+      };
+      return { url: `${basePath}/upload/${sign(claim)}`, fields: {} };
+    },
+
+    async createDownloadUrl(key, { filename, contentType, expiresInSeconds }) {
+      pathOf(key);
+      const claim: DownloadClaim = { op: 'down', key, exp: Math.floor(Date.now() / 1000) + expiresInSeconds, name: filename, type: contentType };
+      return `${basePath}/download/${sign(claim)}`;
+    },
+
+    async put(key, body, { maxBytes }) {
+      const target = pathOf(key);
+      await mkdir(dirname(target), { recursive: true });
+      const temp = `${target}.part-${randomBytes(6).toString('hex')}`;
+      const hash = createHash('sha256');
+      let size = 0;
+      const meter = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          size += chunk.length;
+          if (size > maxBytes) return done(new HttpError(413, `The file is larger than the limit of ${maxBytes} bytes.`));
+          hash.update(chunk);
+          done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(Readable.fromWeb(body as NodeWebReadableStream<Uint8Array>), meter, createWriteStream(temp, { flags: 'wx' }));
+        const stored: StoredObject = { size, sha256: hash.digest('hex') };
+        await writeFile(`${target}.meta.json`, JSON.stringify(stored));
+        await rename(temp, target);
+        return stored;
+      } catch (err) {
+        await rm(temp, { force: true });
+        throw err;
+      }
+    },
+
+    async stat(key) {
+      const target = pathOf(key);
+      try {
+        const info = await stat(target);
+        const meta = JSON.parse(await readFile(`${target}.meta.json`, 'utf8')) as StoredObject;
+        return meta.size === info.size ? meta : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+
+    async delete(keys) {
+      for (const key of keys) {
+        const target = pathOf(key);
+        await rm(target, { force: true });
+        await rm(`${target}.meta.json`, { force: true });
+      }
+    },
+  };
+
+  /** The URLs the store hands out, mounted at `basePath` by the embedded server. */
+  const routes = new Hono();
+
+  routes.post('/upload/:token', async (c) => {
+    const claim = verify<UploadClaim>(c.req.param('token'), 'up');
+    const declared = Number(c.req.header('content-length') ?? NaN);
+    if (declared > claim.max + FORM_OVERHEAD) {
+      return c.json({ detail: `The file is larger than the limit of ${claim.max} bytes.` }, 413);
+    }
+    const boundary = boundaryOf(c.req.header('content-type'));
+    // Single use: the first request to claim the URL's nonce wins; a replay changes nothing.
+    await mkdir(nonceDir, { recursive: true });
+    try {
+      const handle = await open(join(nonceDir, claim.n), 'wx');
+      await handle.close();
+    } catch {
+      throw new HttpError(403, 'This upload link was already used.');
+    }
+    for await (const part of readMultipart(c.req.raw.body, boundary)) {
+      if (part.kind !== 'file') continue;
+      const stored = await store.put(claim.key, part.stream, { maxBytes: claim.max, contentType: part.contentType });
+      return c.json({ key: claim.key, size: stored.size }, 201);
+    }
+    throw new HttpError(400, 'The form has no file.');
+  });
+
+  routes.get('/download/:token', async (c) => {
+    const claim = verify<DownloadClaim>(c.req.param('token'), 'down');
+    const target = pathOf(claim.key);
+    let info;
+    try {
+      info = await stat(target);
+    } catch {
+      throw new HttpError(404, 'The file is no longer stored.');
+    }
+    const body = Readable.toWeb(createReadStream(target)) as unknown as ReadableStream;
+    return new Response(body, {
+      headers: {
+        'Content-Type': claim.type || 'application/octet-stream',
+        'Content-Length': String(info.size),
+        'Content-Disposition': contentDisposition(claim.name),
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'private, no-store',
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+      },
+    });
+  });
+
+  routes.onError((err, c) => {
+    if (err instanceof HttpError) return c.json({ detail: err.message }, err.status as 400);
+    console.error('[storage] unexpected error', err);
+    return c.json({ detail: 'The file could not be stored. Please try again.' }, 500);
+  });
+
+  return { store, routes };
+}

@@ -1,0 +1,147 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { Tx } from '../../db.ts';
+import { isUuid } from '../../db.ts';
+import { HttpError } from '../../errors.ts';
+import { parseOrThrow } from '../../validate.ts';
+import { dealIdParam, loadDeal } from '../deals.ts';
+
+export const FILE_NOT_FOUND = 'File not found';
+export const PATH_NOT_FOUND = "Path not found or you don't have access";
+export const FOLDER_NOT_FOUND = "Folder not found or you don't have access";
+export const UPLOAD_URL_SECONDS = 2 * 3600;
+export const DOWNLOAD_URL_SECONDS = 60;
+
+export const storageKey = (dealId: string, fileId: string, version: number) =>
+  `deals/${dealId}/files/${fileId}/v${version}`;
+
+/** A file or folder name as data: NFC-normalised, trimmed, and refused when it could not be a name. */
+export function itemName(raw: unknown, what: 'file' | 'folder'): string {
+  if (typeof raw !== 'string' || !raw.trim()) {
+    throw new HttpError(400, what === 'folder' ? 'Please enter a folder name' : 'The file needs a name.');
+  }
+  const name = raw.normalize('NFC').trim();
+  if ([...name].length > 255) throw new HttpError(400, `The ${what} name can be at most 255 characters.`);
+  if (/[\u0000-\u001f\u007f]/.test(name)) throw new HttpError(400, `The ${what} name contains control characters.`);
+  if (/[/\\]/.test(name)) throw new HttpError(400, `The ${what} name cannot contain / or \\.`);
+  if (name === '.' || name === '..') throw new HttpError(400, `"${name}" is not a valid ${what} name.`);
+  return name;
+}
+
+/** "/A//B/" → "/A/B"; "" and "/" → "/". Each segment must be a valid name. */
+export function normalisePath(raw: string | undefined | null): string {
+  const segments = (raw ?? '').normalize('NFC').split('/').map((s) => s.trim()).filter(Boolean);
+  for (const segment of segments) {
+    if (segment === '.' || segment === '..' || /[\u0000-\u001f\u007f\\]/.test(segment)) throw new HttpError(404, PATH_NOT_FOUND);
+  }
+  return '/' + segments.join('/');
+}
+
+export function fileExtension(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase().slice(0, 20) : '';
+}
+
+/** "Report.pdf" → "Report (2).pdf", the first name not taken in the folder. */
+export async function freeName(tx: Tx, dealId: string, folderId: string | null, name: string): Promise<string> {
+  const dot = name.lastIndexOf('.');
+  const stem = dot > 0 ? name.slice(0, dot) : name;
+  const ext = dot > 0 ? name.slice(dot) : '';
+  for (let n = 2; n < 1000; n++) {
+    const candidate = `${stem} (${n})${ext}`;
+    const [taken] = await tx`
+      select 1 from public.files
+      where deal_id = ${dealId} and folder_id is not distinct from ${folderId}
+        and lower(name) = lower(${candidate}) and archived_at is null and upload_state = 'ready'`;
+    if (!taken) return candidate;
+  }
+  throw new HttpError(409, `Too many files named like "${name}" in this folder.`);
+}
+
+export interface DealContext {
+  dealId: string;
+  userId: string;
+  role: string;
+  capabilities: Set<string>;
+}
+
+/** The deal (404 for non-members) and the caller's capabilities in it, from the database's own helper. */
+export async function dealContext(tx: Tx, c: Context, userId: string): Promise<DealContext> {
+  const dealId = dealIdParam(c.req.param('dealId') ?? '');
+  const deal = await loadDeal(tx, dealId, userId);
+  const rows = await tx<{ capability: string }[]>`
+    select capability from unnest(array['view','download','comment','approve','upload','edit_files','edit_folders','edit_checklist','manage_users']) capability
+    where private.has_capability(${dealId}, capability)`;
+  return { dealId, userId, role: deal.user_role as string, capabilities: new Set(rows.map((r) => r.capability)) };
+}
+
+export function requireCapability(ctx: DealContext, capability: string, action: string): void {
+  if (!ctx.capabilities.has(capability)) throw new HttpError(403, `You don't have permission to ${action}.`);
+}
+
+export function fileIdParam(c: Context): string {
+  const id = c.req.param('fileId') ?? '';
+  if (!isUuid(id)) throw new HttpError(404, FILE_NOT_FOUND);
+  return id;
+}
+
+export function folderIdParam(c: Context): string {
+  const id = c.req.param('folderId') ?? '';
+  if (!isUuid(id)) throw new HttpError(404, FOLDER_NOT_FOUND);
+  return id;
+}
+
+/** Folder id for a path, null for the root; 404 when the path does not exist. */
+export async function folderAtPath(tx: Tx, dealId: string, rawPath: string | undefined | null): Promise<string | null> {
+  const path = normalisePath(rawPath);
+  if (path === '/') return null;
+  const [folder] = await tx<{ id: string }[]>`
+    select id from public.folders
+    where deal_id = ${dealId} and lower(full_path) = lower(${path}) and archived_at is null`;
+  if (!folder) throw new HttpError(404, PATH_NOT_FOUND);
+  return folder.id;
+}
+
+/** Tags: trimmed, empties dropped, de-duplicated, bounded. */
+export const tagsSchema = z.array(z.string().max(100, 'A tag can be at most 100 characters'))
+  .max(50, 'A file can have at most 50 tags')
+  .transform((tags) => [...new Set(tags.map((t) => t.normalize('NFC').trim()).filter(Boolean))]);
+
+export const checklistItemsSchema = z.array(z.string().uuid('checklist_items must be item ids')).max(200)
+  .transform((ids) => [...new Set(ids)]);
+
+/** Form fields that carry JSON (direct upload): `tags` and `checklist_items`. */
+export function jsonField<S extends z.ZodTypeAny>(schema: S, raw: string | undefined, field: string): z.infer<S> {
+  if (raw === undefined || raw === '') return parseOrThrow(schema, []);
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new HttpError(400, `${field} must be a JSON array.`);
+  }
+  return parseOrThrow(schema, value);
+}
+
+/** The columns every file answer carries (part 1 §3 File). */
+export const fileSelect = (tx: Tx) => tx`
+  f.id, f.deal_id, f.folder_id, f.name, f.formatted_title, f.file_type, f.content_type,
+  f.current_version, f.size_bytes, f.size_bytes as file_size, f.tags, f.checklist_items,
+  f.approval_status, f.approval_note, f.ai_status, f.permission_type, f.upload_state,
+  f.created_at, f.updated_at, f.archived_at, f.uploaded_by,
+  coalesce((select fo.full_path from public.folders fo where fo.id = f.folder_id), '/') as path,
+  (select json_build_object('id', p.id, 'email', p.email, 'first_name', p.first_name, 'last_name', p.last_name)
+     from public.profiles p where p.id = f.uploaded_by) as uploader`;
+
+export async function loadFile(tx: Tx, dealId: string, fileId: string): Promise<Record<string, any>> {
+  const [file] = await tx`
+    select ${fileSelect(tx)} from public.files f
+    where f.id = ${fileId} and f.deal_id = ${dealId}`;
+  if (!file) throw new HttpError(404, FILE_NOT_FOUND);
+  return file;
+}
+
+export async function loadReadyFile(tx: Tx, dealId: string, fileId: string): Promise<Record<string, any>> {
+  const file = await loadFile(tx, dealId, fileId);
+  if (file.upload_state !== 'ready') throw new HttpError(404, FILE_NOT_FOUND);
+  return file;
+}

@@ -1,0 +1,320 @@
+import { type Context, Hono } from 'hono';
+import { z } from 'zod';
+import type { ApiDeps, ApiEnv } from '../../context.ts';
+import { asUser, type Tx } from '../../db.ts';
+import { HttpError } from '../../errors.ts';
+import { readJson } from '../../validate.ts';
+import {
+  checklistItemsSchema, dealContext, DOWNLOAD_URL_SECONDS, fileIdParam, itemName, loadReadyFile,
+  requireCapability, tagsSchema, type DealContext,
+} from './common.ts';
+
+const approvalStatus = z.enum(['pending', 'review', 'approved'], { message: 'status must be pending, review or approved' });
+
+const fileUpdate = z.object({
+  name: z.unknown().optional(),
+  formatted_title: z.string().trim().max(500).nullish(),
+  tags: tagsSchema.optional(),
+  checklist_items: checklistItemsSchema.optional(),
+  approval_status: approvalStatus.optional(),
+}).strict();
+
+const stringList = z.array(z.string().trim().max(200)).max(200).transform((xs) => xs.filter(Boolean));
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must look like 2024-12-31').nullish();
+const metadataUpdate = z.object({
+  formatted_title: z.string().trim().max(500).nullish(),
+  custom_file_category: z.string().trim().max(200).nullish(),
+  document_type: z.enum(['Contract', 'Report', 'Statement', 'Org Chart', 'NDA', 'Agreement', 'Other']).nullish(),
+  quick_summary: z.string().trim().max(5000).nullish(),
+  confidentiality_level: z.enum(['public', 'internal', 'confidential', 'privileged']).nullish(),
+  date_range_start: isoDate,
+  date_range_end: isoDate,
+  people_mentioned: stringList.optional(),
+  named_organizations: stringList.optional(),
+  languages_used: stringList.optional(),
+}).strict().refine((m) => !m.date_range_start || !m.date_range_end || m.date_range_start <= m.date_range_end,
+  { message: 'The date range must start before it ends' });
+
+const uuidList = z.array(z.string().uuid()).max(1000).default([]);
+const permissionsUpdate = z.object({
+  type: z.enum(['all', 'custom'], { message: 'type must be all or custom' }),
+  allowed_users: uuidList, allowed_groups: uuidList, allowed_tags: uuidList,
+  denied_users: uuidList, denied_groups: uuidList, denied_tags: uuidList,
+});
+
+const MEMBER_CAPS = ['edit_files'];
+
+function fileRights(ctx: DealContext, file: Record<string, unknown>) {
+  const mine = file.uploaded_by === ctx.userId;
+  const admin = ctx.role === 'admin';
+  return {
+    can_edit: admin || mine || MEMBER_CAPS.every((cap) => ctx.capabilities.has(cap)),
+    can_download: admin || mine || ctx.capabilities.has('download'),
+    can_approve: ctx.capabilities.has('approve'),
+    can_comment: ctx.capabilities.has('comment'),
+    can_upload_version: admin || mine || ctx.capabilities.has('edit_files'),
+  };
+}
+
+async function storageKeysOf(tx: Tx, fileId: string): Promise<string[]> {
+  const rows = await tx<{ storage_key: string }[]>`
+    select storage_key from public.file_versions where file_id = ${fileId}
+    union select storage_key from public.upload_grants where file_id = ${fileId}`;
+  return rows.map((r) => r.storage_key);
+}
+
+async function fileDetail(tx: Tx, ctx: DealContext, fileId: string): Promise<Record<string, any>> {
+  const file = await loadReadyFile(tx, ctx.dealId, fileId);
+  const versions = await tx`
+    select v.version_number, v.uploaded_at, v.size_bytes as file_size, v.sha256, v.original_name, v.content_type,
+           p.email as uploaded_by_email, p.first_name as uploaded_by_first_name, p.last_name as uploaded_by_last_name
+    from public.file_versions v left join public.profiles p on p.id = v.uploaded_by
+    where v.file_id = ${fileId} order by v.version_number desc`;
+  return { ...file, versions, ...fileRights(ctx, file) };
+}
+
+async function downloadUrl(deps: ApiDeps, tx: Tx, ctx: DealContext, fileId: string, version?: number) {
+  const file = await loadReadyFile(tx, ctx.dealId, fileId);
+  const wanted = version ?? (file.current_version as number);
+  const [row] = await tx<{ storage_key: string; content_type: string; original_name: string }[]>`
+    select storage_key, content_type, original_name from public.file_versions
+    where file_id = ${fileId} and version_number = ${wanted}`;
+  if (!row) throw new HttpError(404, `Version ${wanted} of this file does not exist.`);
+  const [allowed] = await tx<{ ok: boolean }[]>`select private.record_download(${fileId}, ${wanted}) as ok`;
+  if (!allowed.ok) throw new HttpError(403, "You don't have permission to download this file.");
+  const filename = version && version !== file.current_version
+    ? (row.original_name as string)
+    : (file.name as string);
+  const url = await deps.blobs.createDownloadUrl(row.storage_key, {
+    filename, contentType: row.content_type, expiresInSeconds: DOWNLOAD_URL_SECONDS,
+  });
+  return { download_url: url, filename, version_number: wanted, expires_in: DOWNLOAD_URL_SECONDS };
+}
+
+/** One file and everything about it (part 1 §7 Files, except uploads). */
+export function fileRoutes(deps: ApiDeps) {
+  const app = new Hono<ApiEnv>();
+  const withDeal = <T>(c: Context<ApiEnv>, work: (tx: Tx, ctx: DealContext) => Promise<T>) =>
+    asUser(deps.sql, c.get('claims'), async (tx) => work(tx, await dealContext(tx, c, c.get('claims').sub)));
+
+  app.get('/:dealId/files/:fileId', async (c) =>
+    c.json(await withDeal(c, (tx, ctx) => fileDetail(tx, ctx, fileIdParam(c)))));
+
+  app.put('/:dealId/files/:fileId', async (c) => {
+    const body = await readJson(c, fileUpdate);
+    const result = await withDeal(c, async (tx, ctx) => {
+      const fileId = fileIdParam(c);
+      const file = await loadReadyFile(tx, ctx.dealId, fileId);
+      const name = body.name === undefined ? undefined : itemName(body.name, 'file');
+      if (name && name.toLowerCase() !== (file.name as string).toLowerCase()) {
+        const [clash] = await tx`
+          select 1 from public.files where deal_id = ${ctx.dealId} and folder_id is not distinct from ${file.folder_id as string | null}
+            and lower(name) = lower(${name}) and archived_at is null and upload_state = 'ready' and id <> ${fileId}`;
+        if (clash) throw new HttpError(409, `A file named "${name}" already exists in this folder`);
+      }
+      const updated = await tx`
+        update public.files set
+          name = coalesce(${name ?? null}, name),
+          formatted_title = case when ${body.formatted_title !== undefined} then ${body.formatted_title ?? null} else formatted_title end,
+          tags = coalesce(${body.tags ?? null}::text[], tags),
+          checklist_items = coalesce(${body.checklist_items ?? null}::uuid[], checklist_items),
+          approval_status = coalesce(${body.approval_status ?? null}, approval_status)
+        where id = ${fileId} returning id`;
+      if (!updated.length) throw new HttpError(403, "You don't have permission to edit this file.");
+      return fileDetail(tx, ctx, fileId);
+    });
+    return c.json(result);
+  });
+
+  app.put('/:dealId/files/:fileId/tags-links', async (c) => {
+    const body = await readJson(c, z.object({ tags: tagsSchema.optional(), checklist_items: checklistItemsSchema.optional() }).strict());
+    const result = await withDeal(c, async (tx, ctx) => {
+      const fileId = fileIdParam(c);
+      await loadReadyFile(tx, ctx.dealId, fileId);
+      const updated = await tx`
+        update public.files set tags = coalesce(${body.tags ?? null}::text[], tags),
+          checklist_items = coalesce(${body.checklist_items ?? null}::uuid[], checklist_items)
+        where id = ${fileId} returning id`;
+      if (!updated.length) throw new HttpError(403, "You don't have permission to edit this file.");
+      return fileDetail(tx, ctx, fileId);
+    });
+    return c.json(result);
+  });
+
+  app.put('/:dealId/files/:fileId/approval', async (c) => {
+    const body = await readJson(c, z.object({ status: approvalStatus, note: z.string().trim().max(2000).nullish() }));
+    const result = await withDeal(c, async (tx, ctx) => {
+      const fileId = fileIdParam(c);
+      await loadReadyFile(tx, ctx.dealId, fileId);
+      requireCapability(ctx, 'approve', 'change the approval status');
+      await tx`update public.files set approval_status = ${body.status}, approval_note = ${body.note ?? null} where id = ${fileId}`;
+      return fileDetail(tx, ctx, fileId);
+    });
+    return c.json(result);
+  });
+
+  app.put('/:dealId/files/:fileId/archive', async (c) => {
+    const result = await withDeal(c, async (tx, ctx) => {
+      const fileId = fileIdParam(c);
+      await loadReadyFile(tx, ctx.dealId, fileId);
+      const updated = await tx`update public.files set archived_at = coalesce(archived_at, now()) where id = ${fileId} returning id`;
+      if (!updated.length) throw new HttpError(403, "You don't have permission to archive this file.");
+      return { id: fileId, archived: true };
+    });
+    return c.json(result);
+  });
+
+  app.delete('/:dealId/files/:fileId', async (c) => {
+    const { keys, fileId } = await withDeal(c, async (tx, ctx) => {
+      const id = fileIdParam(c);
+      await loadReadyFile(tx, ctx.dealId, id);
+      const storageKeys = await storageKeysOf(tx, id);
+      const deleted = await tx`delete from public.files where id = ${id} returning id`;
+      if (!deleted.length) throw new HttpError(403, "You don't have permission to delete this file.");
+      return { keys: storageKeys, fileId: id };
+    });
+    await deps.blobs.delete(keys).catch((err) => console.error('[dataroom] could not remove stored bytes', err));
+    return c.json({ id: fileId, deleted: true });
+  });
+
+  const download = async (c: Context<ApiEnv>) =>
+    c.json(await withDeal(c, (tx, ctx) => downloadUrl(deps, tx, ctx, fileIdParam(c))));
+  app.get('/:dealId/files/:fileId/download', download);
+  app.get('/:dealId/files/:fileId/download-url', download);
+
+  app.get('/:dealId/files/:fileId/versions', async (c) =>
+    c.json(await withDeal(c, async (tx, ctx) => (await fileDetail(tx, ctx, fileIdParam(c))).versions)));
+
+  app.get('/:dealId/files/:fileId/versions/:n/download-url', async (c) => {
+    const n = Number(c.req.param('n'));
+    if (!Number.isInteger(n) || n < 1) throw new HttpError(404, 'That version does not exist.');
+    return c.json(await withDeal(c, (tx, ctx) => downloadUrl(deps, tx, ctx, fileIdParam(c), n)));
+  });
+
+  app.get('/:dealId/files/:fileId/comments', async (c) =>
+    c.json(await withDeal(c, async (tx, ctx) => {
+      const fileId = fileIdParam(c);
+      await loadReadyFile(tx, ctx.dealId, fileId);
+      return tx`
+        select cm.id, cm.comment, cm.created_at, cm.user_id,
+               p.first_name as user_first_name, p.last_name as user_last_name, p.email as user_email
+        from public.file_comments cm left join public.profiles p on p.id = cm.user_id
+        where cm.file_id = ${fileId} order by cm.created_at, cm.id`;
+    })));
+
+  app.post('/:dealId/files/:fileId/comments', async (c) => {
+    const body = await readJson(c, z.object({
+      comment: z.string({ required_error: 'A comment cannot be blank' }).trim().min(1, 'A comment cannot be blank').max(10000, 'A comment can be at most 10000 characters'),
+    }));
+    const comment = await withDeal(c, async (tx, ctx) => {
+      const fileId = fileIdParam(c);
+      await loadReadyFile(tx, ctx.dealId, fileId);
+      requireCapability(ctx, 'comment', 'comment on files');
+      const [row] = await tx`
+        insert into public.file_comments (file_id, deal_id, user_id, comment)
+        values (${fileId}, ${ctx.dealId}, ${ctx.userId}, ${body.comment})
+        returning id, comment, created_at, user_id`;
+      const [me] = await tx`select first_name, last_name, email from public.profiles where id = ${ctx.userId}`;
+      return { ...row, user_first_name: me.first_name, user_last_name: me.last_name, user_email: me.email };
+    });
+    return c.json(comment, 201);
+  });
+
+  const metadataOf = async (tx: Tx, fileId: string) => {
+    const [row] = await tx`
+      select m.custom_file_category, m.document_type, m.quick_summary, m.confidentiality_level,
+             m.date_range_start::text, m.date_range_end::text, m.people_mentioned, m.named_organizations,
+             m.languages_used, m.ai_generated_at, m.updated_at
+      from public.file_metadata m where m.file_id = ${fileId}`;
+    return row ?? {
+      custom_file_category: null, document_type: null, quick_summary: null, confidentiality_level: null,
+      date_range_start: null, date_range_end: null, people_mentioned: [], named_organizations: [], languages_used: [],
+      ai_generated_at: null, updated_at: null,
+    };
+  };
+
+  app.get('/:dealId/files/:fileId/metadata', async (c) =>
+    c.json(await withDeal(c, async (tx, ctx) => {
+      const fileId = fileIdParam(c);
+      const file = await fileDetail(tx, ctx, fileId);
+      const metadata = await metadataOf(tx, fileId);
+      return { file, metadata: { ...metadata, formatted_title: file.formatted_title, file_size: file.size_bytes } };
+    })));
+
+  app.put('/:dealId/files/:fileId/metadata', async (c) => {
+    const body = await readJson(c, metadataUpdate);
+    const result = await withDeal(c, async (tx, ctx) => {
+      const fileId = fileIdParam(c);
+      const file = await loadReadyFile(tx, ctx.dealId, fileId);
+      if (!fileRights(ctx, file).can_edit) throw new HttpError(403, "You don't have permission to edit this file.");
+      const { formatted_title, ...fields } = body;
+      if (formatted_title !== undefined) {
+        await tx`update public.files set formatted_title = ${formatted_title ?? null} where id = ${fileId}`;
+      }
+      const current = await metadataOf(tx, fileId);
+      const merged = { ...current, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) };
+      await tx`
+        insert into public.file_metadata (file_id, deal_id, custom_file_category, document_type, quick_summary,
+          confidentiality_level, date_range_start, date_range_end, people_mentioned, named_organizations, languages_used, updated_at)
+        values (${fileId}, ${ctx.dealId}, ${merged.custom_file_category ?? null}, ${merged.document_type ?? null},
+          ${merged.quick_summary ?? null}, ${merged.confidentiality_level ?? null}, ${merged.date_range_start ?? null},
+          ${merged.date_range_end ?? null}, ${merged.people_mentioned}, ${merged.named_organizations}, ${merged.languages_used}, now())
+        on conflict (file_id) do update set
+          custom_file_category = excluded.custom_file_category, document_type = excluded.document_type,
+          quick_summary = excluded.quick_summary, confidentiality_level = excluded.confidentiality_level,
+          date_range_start = excluded.date_range_start, date_range_end = excluded.date_range_end,
+          people_mentioned = excluded.people_mentioned, named_organizations = excluded.named_organizations,
+          languages_used = excluded.languages_used, updated_at = now()`;
+      const fresh = await fileDetail(tx, ctx, fileId);
+      return { file: fresh, metadata: { ...(await metadataOf(tx, fileId)), formatted_title: fresh.formatted_title, file_size: fresh.size_bytes } };
+    });
+    return c.json(result);
+  });
+
+  app.get('/:dealId/files/:fileId/permissions', async (c) =>
+    c.json(await withDeal(c, async (tx, ctx) => {
+      const fileId = fileIdParam(c);
+      const file = await loadReadyFile(tx, ctx.dealId, fileId);
+      const [p] = await tx`
+        select allowed_users, allowed_groups, allowed_tags, denied_users, denied_groups, denied_tags
+        from public.file_permissions where file_id = ${fileId}`;
+      return {
+        type: file.permission_type,
+        allowed_users: p?.allowed_users ?? [], allowed_groups: p?.allowed_groups ?? [], allowed_tags: p?.allowed_tags ?? [],
+        denied_users: p?.denied_users ?? [], denied_groups: p?.denied_groups ?? [], denied_tags: p?.denied_tags ?? [],
+        can_edit: fileRights(ctx, file).can_edit,
+      };
+    })));
+
+  app.put('/:dealId/files/:fileId/permissions', async (c) => {
+    const body = await readJson(c, permissionsUpdate);
+    const result = await withDeal(c, async (tx, ctx) => {
+      const fileId = fileIdParam(c);
+      const file = await loadReadyFile(tx, ctx.dealId, fileId);
+      if (!fileRights(ctx, file).can_edit) throw new HttpError(403, "You don't have permission to change who can see this file.");
+      const members = new Set((await tx<{ user_id: string }[]>`
+        select user_id from public.deal_members where deal_id = ${ctx.dealId}`).map((m) => m.user_id));
+      const strangers = [...body.allowed_users, ...body.denied_users].filter((id) => !members.has(id));
+      if (strangers.length) throw new HttpError(400, 'Permissions can only name members of this deal.');
+      // Denied entries win, so an id in both lists is simply denied.
+      const allowedUsers = body.allowed_users.filter((id) => !body.denied_users.includes(id));
+      await tx`
+        insert into public.file_permissions (file_id, deal_id, allowed_users, allowed_groups, allowed_tags,
+          denied_users, denied_groups, denied_tags, updated_at)
+        values (${fileId}, ${ctx.dealId}, ${allowedUsers}::uuid[], ${body.allowed_groups}::uuid[], ${body.allowed_tags}::uuid[],
+          ${body.denied_users}::uuid[], ${body.denied_groups}::uuid[], ${body.denied_tags}::uuid[], now())
+        on conflict (file_id) do update set
+          allowed_users = excluded.allowed_users, allowed_groups = excluded.allowed_groups, allowed_tags = excluded.allowed_tags,
+          denied_users = excluded.denied_users, denied_groups = excluded.denied_groups, denied_tags = excluded.denied_tags,
+          updated_at = now()`;
+      await tx`update public.files set permission_type = ${body.type} where id = ${fileId}`;
+      return {
+        type: body.type, allowed_users: allowedUsers, allowed_groups: body.allowed_groups, allowed_tags: body.allowed_tags,
+        denied_users: body.denied_users, denied_groups: body.denied_groups, denied_tags: body.denied_tags, can_edit: true,
+      };
+    });
+    return c.json(result);
+  });
+
+  return app;
+}

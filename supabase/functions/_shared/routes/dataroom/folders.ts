@@ -1,0 +1,163 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { ApiDeps, ApiEnv } from '../../context.ts';
+import { asUser, type Tx } from '../../db.ts';
+import { HttpError } from '../../errors.ts';
+import { parseOrThrow, readJson } from '../../validate.ts';
+import {
+  dealContext, FOLDER_NOT_FOUND, folderAtPath, folderIdParam, itemName, normalisePath, requireCapability,
+} from './common.ts';
+
+const folderColumns = (tx: Tx) => tx`
+  fo.id, fo.name, fo.parent_id, fo.full_path, fo.created_at, fo.archived_at,
+  coalesce((select p.full_path from public.folders p where p.id = fo.parent_id), '/') as path`;
+
+function breadcrumbs(fullPath: string | null) {
+  const crumbs = [{ name: 'Data Room', path: '/' }];
+  if (!fullPath) return crumbs;
+  let acc = '';
+  for (const segment of fullPath.split('/').filter(Boolean)) {
+    acc += `/${segment}`;
+    crumbs.push({ name: segment, path: acc });
+  }
+  return crumbs;
+}
+
+async function loadFolder(tx: Tx, dealId: string, folderId: string) {
+  const [folder] = await tx`
+    select ${folderColumns(tx)} from public.folders fo
+    where fo.id = ${folderId} and fo.deal_id = ${dealId} and fo.archived_at is null`;
+  if (!folder) throw new HttpError(404, FOLDER_NOT_FOUND);
+  return folder;
+}
+
+/** Listing, search and folders of one deal's data room (part 1 §7 Data room and folders). */
+export function folderRoutes(deps: ApiDeps) {
+  const app = new Hono<ApiEnv>();
+
+  // One level: its folders first, then its files.
+  app.get('/:dealId/files', async (c) => {
+    const claims = c.get('claims');
+    const result = await asUser(deps.sql, claims, async (tx) => {
+      const ctx = await dealContext(tx, c, claims.sub);
+      const path = normalisePath(c.req.query('path'));
+      const folderId = await folderAtPath(tx, ctx.dealId, path);
+      const inFolder = folderId ? tx`= ${folderId}` : tx`is null`;
+      const folders = await tx`
+        select fo.id, fo.name, fo.parent_id, fo.full_path, fo.created_at, ${path} as path
+        from public.folders fo
+        where fo.deal_id = ${ctx.dealId} and fo.parent_id ${inFolder} and fo.archived_at is null
+        order by lower(fo.name)`;
+      const files = await tx`
+        select f.id, f.name, f.formatted_title, f.file_type, f.content_type, f.current_version, f.size_bytes,
+               f.size_bytes as file_size, f.tags, f.checklist_items, f.approval_status, f.ai_status,
+               f.permission_type, f.uploaded_by, f.created_at, f.updated_at, ${path} as path
+        from public.files f
+        where f.deal_id = ${ctx.dealId} and f.folder_id ${inFolder}
+          and f.archived_at is null and f.upload_state = 'ready'
+        order by lower(f.name)`;
+      return {
+        path,
+        folder: folderId ? await loadFolder(tx, ctx.dealId, folderId) : null,
+        breadcrumbs: breadcrumbs(path === '/' ? null : path),
+        folders,
+        files,
+        capabilities: [...ctx.capabilities],
+      };
+    });
+    return c.json(result);
+  });
+
+  // Names, tags and folder names across the whole deal, in one statement over trigram indexes.
+  app.get('/:dealId/files/search', async (c) => {
+    const claims = c.get('claims');
+    const q = parseOrThrow(z.object({ q: z.string().trim().min(1, 'Type something to search for').max(200) }), { q: c.req.query('q') }).q;
+    const pattern = `%${q.normalize('NFC').toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+    const rows = await asUser(deps.sql, claims, async (tx) => {
+      const ctx = await dealContext(tx, c, claims.sub);
+      return tx`
+        (select 'folder' as kind, fo.id, fo.name, fo.full_path as path, fo.created_at, null::text[] as tags,
+                null::bigint as size_bytes, null::text as file_type, null::text as ai_status, null::text as approval_status, null::int as current_version
+           from public.folders fo
+          where fo.deal_id = ${ctx.dealId} and fo.archived_at is null and lower(fo.name) like ${pattern}
+          order by lower(fo.name) limit 200)
+        union all
+        (select 'file', f.id, f.name, coalesce(fo.full_path, '/'), f.created_at, f.tags,
+                f.size_bytes, f.file_type, f.ai_status, f.approval_status, f.current_version
+           from public.files f left join public.folders fo on fo.id = f.folder_id
+          where f.deal_id = ${ctx.dealId} and f.archived_at is null and f.upload_state = 'ready'
+            and f.search_text like ${pattern}
+          order by lower(f.name) limit 500)`;
+    });
+    return c.json({
+      query: q,
+      folders: rows.filter((r) => r.kind === 'folder').map(({ kind: _k, tags: _t, size_bytes: _s, file_type: _f, ai_status: _a, approval_status: _p, current_version: _v, ...folder }) => ({ ...folder, full_path: folder.path })),
+      files: rows.filter((r) => r.kind === 'file').map(({ kind: _k, ...file }) => ({ ...file, file_size: file.size_bytes })),
+    });
+  });
+
+  app.get('/:dealId/folders/:folderId', async (c) => {
+    const claims = c.get('claims');
+    const folder = await asUser(deps.sql, claims, async (tx) => {
+      const ctx = await dealContext(tx, c, claims.sub);
+      const row = await loadFolder(tx, ctx.dealId, folderIdParam(c));
+      const [counts] = await tx`select folders::int, files::int from private.folder_subtree_counts(${row.id})`;
+      return { ...row, breadcrumbs: breadcrumbs(row.full_path as string), item_count: counts.folders + counts.files, ...counts };
+    });
+    return c.json(folder);
+  });
+
+  app.post('/:dealId/folders', async (c) => {
+    const claims = c.get('claims');
+    const body = await readJson(c, z.object({ name: z.unknown(), path: z.string().max(4000).nullish(), parent_id: z.string().uuid().nullish() }));
+    const name = itemName(body.name, 'folder');
+    const folder = await asUser(deps.sql, claims, async (tx) => {
+      const ctx = await dealContext(tx, c, claims.sub);
+      requireCapability(ctx, 'edit_folders', 'create folders');
+      const parentId = body.parent_id
+        ? (await loadFolder(tx, ctx.dealId, body.parent_id)).id as string
+        : await folderAtPath(tx, ctx.dealId, body.path);
+      const [clash] = await tx`
+        select 1 from public.folders where deal_id = ${ctx.dealId} and parent_id ${parentId ? tx`= ${parentId}` : tx`is null`}
+          and lower(name) = lower(${name}) and archived_at is null`;
+      if (clash) throw new HttpError(409, `A folder named "${name}" already exists here`);
+      const [created] = await tx<{ id: string }[]>`
+        insert into public.folders (deal_id, parent_id, name, created_by)
+        values (${ctx.dealId}, ${parentId}, ${name}, ${claims.sub}) returning id`;
+      return loadFolder(tx, ctx.dealId, created.id);
+    });
+    return c.json(folder, 201);
+  });
+
+  app.put('/:dealId/folders/:folderId/archive', async (c) => {
+    const claims = c.get('claims');
+    const result = await asUser(deps.sql, claims, async (tx) => {
+      const ctx = await dealContext(tx, c, claims.sub);
+      const folder = await loadFolder(tx, ctx.dealId, folderIdParam(c));
+      const [counts] = await tx`select folders::int, files::int from private.archive_folder(${folder.id})`;
+      return { id: folder.id, archived_folders: counts.folders, archived_files: counts.files };
+    });
+    return c.json(result);
+  });
+
+  app.delete('/:dealId/folders/:folderId', async (c) => {
+    const claims = c.get('claims');
+    const { result, keys } = await asUser(deps.sql, claims, async (tx) => {
+      const ctx = await dealContext(tx, c, claims.sub);
+      const folderId = folderIdParam(c);
+      const [folder] = await tx`select id from public.folders where id = ${folderId} and deal_id = ${ctx.dealId}`;
+      if (!folder) throw new HttpError(404, FOLDER_NOT_FOUND);
+      const [counts] = await tx`select folders::int, files::int from private.folder_subtree_counts(${folderId})`;
+      const rows = await tx<{ storage_key: string }[]>`select storage_key from private.delete_folder(${folderId})`;
+      return {
+        result: { id: folderId, deleted_folders: counts.folders + 1, deleted_files: counts.files },
+        keys: rows.map((r) => r.storage_key),
+      };
+    });
+    // Bytes go only after the rows are gone for good.
+    await deps.blobs.delete(keys).catch((err) => console.error('[dataroom] could not remove stored bytes', err));
+    return c.json(result);
+  });
+
+  return app;
+}

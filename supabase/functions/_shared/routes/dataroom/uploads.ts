@@ -1,0 +1,277 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { ApiDeps, ApiEnv } from '../../context.ts';
+import { asUser, type Tx } from '../../db.ts';
+import { HttpError } from '../../errors.ts';
+import { boundaryOf, readMultipart } from '../../multipart.ts';
+import { readJson } from '../../validate.ts';
+import {
+  checklistItemsSchema, dealContext, fileExtension, fileIdParam, folderAtPath, freeName, itemName, jsonField,
+  loadFile, loadReadyFile, requireCapability, storageKey, tagsSchema, UPLOAD_URL_SECONDS, type DealContext,
+} from './common.ts';
+
+const contentTypeSchema = z.string().trim().max(200).regex(/^[\w.+-]+\/[\w.+-]+$/, 'content_type must look like application/pdf')
+  .or(z.literal('')).nullish().transform((v) => v || 'application/octet-stream');
+
+const uploadRequest = z.object({
+  filename: z.unknown(),
+  content_type: contentTypeSchema,
+  path: z.string().max(4000).nullish(),
+  checklist_items: checklistItemsSchema.optional(),
+  tags: tagsSchema.optional(),
+  on_conflict: z.enum(['error', 'keep_both']).default('error'),
+});
+
+const versionRequest = z.object({ filename: z.unknown().optional(), content_type: contentTypeSchema });
+
+function conflict(name: string, existingId?: string): never {
+  throw new HttpError(409, `A file named "${name}" already exists in this folder`, { existing_file_id: existingId });
+}
+
+async function existingFileId(tx: Tx, dealId: string, folderId: string | null, name: string): Promise<string | undefined> {
+  const [row] = await tx<{ id: string }[]>`
+    select id from public.files where deal_id = ${dealId} and folder_id is not distinct from ${folderId}
+      and lower(name) = lower(${name}) and archived_at is null and upload_state = 'ready'`;
+  return row?.id;
+}
+
+/** Where a new file goes and under which name (409, or "name (2).ext" with keep_both). */
+async function placeNewFile(tx: Tx, ctx: DealContext, rawName: unknown, path: string | null | undefined, onConflict: string) {
+  requireCapability(ctx, 'upload', 'upload files');
+  const folderId = await folderAtPath(tx, ctx.dealId, path);
+  let name = itemName(rawName, 'file');
+  const existing = await existingFileId(tx, ctx.dealId, folderId, name);
+  if (existing) {
+    if (onConflict !== 'keep_both') conflict(name, existing);
+    name = await freeName(tx, ctx.dealId, folderId, name);
+  }
+  return { folderId, name };
+}
+
+/** Reads `file_size` from a form (multipart or urlencoded) or JSON body. */
+async function formFields(c: Context): Promise<Record<string, string>> {
+  const type = c.req.header('content-type') ?? '';
+  if (type.includes('application/json')) {
+    const body = await readJson(c, z.record(z.unknown()));
+    return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)]));
+  }
+  if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
+    const body = await c.req.parseBody();
+    return Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+  }
+  throw new HttpError(400, 'Send the form fields as multipart/form-data, urlencoded or JSON.');
+}
+
+function fileSizeField(fields: Record<string, string>): number {
+  const raw = fields.file_size;
+  if (raw === undefined || raw === '') throw new HttpError(400, 'file_size is required.');
+  const size = Number(raw);
+  if (!Number.isSafeInteger(size) || size < 0) throw new HttpError(400, 'file_size must be a whole number of bytes.');
+  return size;
+}
+
+/** Records a stored version after checking the bytes that actually arrived. */
+async function recordVersion(deps: ApiDeps, tx: Tx, grant: Record<string, any>, declaredSize: number, userId: string) {
+  const stored = await deps.blobs.stat(grant.storage_key);
+  if (!stored) throw new HttpError(400, "The file's bytes have not arrived. Upload the file again.");
+  if (stored.size !== declaredSize) {
+    throw new HttpError(400, `The stored file is ${stored.size} bytes but file_size says ${declaredSize}. Upload the file again.`);
+  }
+  await tx`
+    insert into public.file_versions (file_id, deal_id, version_number, storage_key, size_bytes, sha256,
+                                      original_name, content_type, uploaded_by)
+    values (${grant.file_id}, ${grant.deal_id}, ${grant.version_number}, ${grant.storage_key}, ${stored.size},
+            ${stored.sha256}, ${grant.original_name}, ${grant.content_type}, ${userId})`;
+  await tx`update public.upload_grants set completed_at = now() where storage_key = ${grant.storage_key}`;
+  return stored;
+}
+
+/** Runs `work` in a savepoint so a unique violation on the file name becomes a clean 409. */
+async function nameGuard<T>(tx: Tx, name: string, folderId: string | null, dealId: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await tx.savepoint(() => work()) as T;
+  } catch (err) {
+    if ((err as { code?: string }).code === '23505') conflict(name, await existingFileId(tx, dealId, folderId, name));
+    throw err;
+  }
+}
+
+/** Both upload flows of part 1 §7 and new versions. Bytes go to the blob store, never through memory whole. */
+export function uploadRoutes(deps: ApiDeps) {
+  const app = new Hono<ApiEnv>();
+  const { maxUploadBytes } = deps.config;
+  const withDeal = <T>(c: Context<ApiEnv>, work: (tx: Tx, ctx: DealContext) => Promise<T>) =>
+    asUser(deps.sql, c.get('claims'), async (tx) => work(tx, await dealContext(tx, c, c.get('claims').sub)));
+
+  // Two-step, step 1: a pending file and a signed, single-use upload URL valid for 2 hours.
+  app.post('/:dealId/files/upload-url', async (c) => {
+    const body = await readJson(c, uploadRequest);
+    const result = await withDeal(c, async (tx, ctx) => {
+      const { folderId, name } = await placeNewFile(tx, ctx, body.filename, body.path, body.on_conflict);
+      const [file] = await tx<{ id: string }[]>`
+        insert into public.files (deal_id, folder_id, name, file_type, content_type, tags, checklist_items, uploaded_by)
+        values (${ctx.dealId}, ${folderId}, ${name}, ${fileExtension(name)}, ${body.content_type},
+                ${body.tags ?? []}::text[], ${body.checklist_items ?? []}::uuid[], ${ctx.userId})
+        returning id`;
+      const key = storageKey(ctx.dealId, file.id, 1);
+      await tx`
+        insert into public.upload_grants (storage_key, file_id, deal_id, version_number, original_name, content_type, created_by, expires_at)
+        values (${key}, ${file.id}, ${ctx.dealId}, 1, ${name}, ${body.content_type}, ${ctx.userId},
+                now() + make_interval(secs => ${UPLOAD_URL_SECONDS}))`;
+      const signed = await deps.blobs.createUploadUrl(key, { expiresInSeconds: UPLOAD_URL_SECONDS, maxBytes: maxUploadBytes });
+      return { file_id: file.id, filename: name, upload_url: signed.url, upload_fields: signed.fields, storage_path: key, max_bytes: maxUploadBytes };
+    });
+    return c.json(result);
+  });
+
+  // Two-step, step 3: verify what arrived and make the file visible. Idempotent.
+  app.post('/:dealId/files/:fileId/upload-complete', async (c) => {
+    const declared = fileSizeField(await formFields(c));
+    const result = await withDeal(c, async (tx, ctx) => {
+      const fileId = fileIdParam(c);
+      const file = await loadFile(tx, ctx.dealId, fileId);
+      if (file.upload_state === 'ready') {
+        if (Number(file.size_bytes) !== declared) throw new HttpError(400, `This upload was completed with ${file.size_bytes} bytes, not ${declared}.`);
+        return loadReadyFile(tx, ctx.dealId, fileId);
+      }
+      const [grant] = await tx`select * from public.upload_grants where file_id = ${fileId} and version_number = 1`;
+      if (!grant) throw new HttpError(400, 'No upload was started for this file.');
+      return nameGuard(tx, file.name as string, file.folder_id as string | null, ctx.dealId, async () => {
+        const stored = await recordVersion(deps, tx, grant, declared, ctx.userId);
+        await tx`update public.files set upload_state = 'ready', current_version = 1, size_bytes = ${stored.size}
+                 where id = ${fileId}`;
+        return loadReadyFile(tx, ctx.dealId, fileId);
+      });
+    });
+    return c.json(result);
+  });
+
+  // Direct: one multipart request with the fields and the file, streamed to the store.
+  app.post('/:dealId/files/upload', async (c) => {
+    const declared = Number(c.req.header('content-length') ?? NaN);
+    if (declared > maxUploadBytes + 1024 * 1024) throw new HttpError(413, `The file is larger than the limit of ${maxUploadBytes} bytes.`);
+    const boundary = boundaryOf(c.req.header('content-type'));
+    const claims = c.get('claims');
+    // Check the right to upload before reading any bytes.
+    const ctx = await asUser(deps.sql, claims, async (tx) => {
+      const context = await dealContext(tx, c, claims.sub);
+      requireCapability(context, 'upload', 'upload files');
+      return context;
+    });
+    const fileId = crypto.randomUUID();
+    const key = storageKey(ctx.dealId, fileId, 1);
+    const fields: Record<string, string> = {};
+    let upload: { filename: string; contentType: string; size: number; sha256: string } | undefined;
+    try {
+      for await (const part of readMultipart(c.req.raw.body, boundary)) {
+        if (part.kind === 'field') fields[part.name] = part.value;
+        else if (!upload && part.name === 'file') {
+          const stored = await deps.blobs.put(key, part.stream, { maxBytes: maxUploadBytes, contentType: part.contentType });
+          upload = { filename: part.filename, contentType: part.contentType, ...stored };
+        }
+      }
+      if (!upload) throw new HttpError(400, 'The form has no file.');
+      const stored = upload;
+      const tags = jsonField(tagsSchema, fields.tags, 'tags');
+      const checklistItems = jsonField(checklistItemsSchema, fields.checklist_items, 'checklist_items');
+      const contentType = contentTypeSchema.safeParse(stored.contentType).data ?? 'application/octet-stream';
+      const file = await withDeal(c, async (tx, dealCtx) => {
+        const { folderId, name } = await placeNewFile(tx, dealCtx, fields.filename || stored.filename, fields.path, fields.on_conflict ?? 'error');
+        return nameGuard(tx, name, folderId, dealCtx.dealId, async () => {
+          await tx`
+            insert into public.files (id, deal_id, folder_id, name, file_type, content_type, tags, checklist_items, uploaded_by)
+            values (${fileId}, ${dealCtx.dealId}, ${folderId}, ${name}, ${fileExtension(name)}, ${contentType},
+                    ${tags}::text[], ${checklistItems}::uuid[], ${dealCtx.userId})`;
+          await tx`
+            insert into public.upload_grants (storage_key, file_id, deal_id, version_number, original_name, content_type, created_by, expires_at, completed_at)
+            values (${key}, ${fileId}, ${dealCtx.dealId}, 1, ${name}, ${contentType}, ${dealCtx.userId}, now(), now())`;
+          await tx`
+            insert into public.file_versions (file_id, deal_id, version_number, storage_key, size_bytes, sha256, original_name, content_type, uploaded_by)
+            values (${fileId}, ${dealCtx.dealId}, 1, ${key}, ${stored.size}, ${stored.sha256}, ${name}, ${contentType}, ${dealCtx.userId})`;
+          await tx`update public.files set upload_state = 'ready', current_version = 1, size_bytes = ${stored.size} where id = ${fileId}`;
+          return loadReadyFile(tx, dealCtx.dealId, fileId);
+        });
+      });
+      return c.json({ file_id: fileId, file }, 201);
+    } catch (err) {
+      await deps.blobs.delete([key]).catch(() => {});
+      throw err;
+    }
+  });
+
+  // New version, step 1: reserve the next version number and hand out its upload URL.
+  app.post('/:dealId/files/:fileId/versions/upload-url', async (c) => {
+    const body = await readJson(c, versionRequest);
+    const result = await withDeal(c, async (tx, ctx) => {
+      const fileId = fileIdParam(c);
+      const file = await loadReadyFile(tx, ctx.dealId, fileId);
+      if (!(ctx.role === 'admin' || file.uploaded_by === ctx.userId || ctx.capabilities.has('edit_files'))) {
+        throw new HttpError(403, "You don't have permission to upload a new version of this file.");
+      }
+      const originalName = body.filename === undefined || body.filename === '' ? file.name as string : itemName(body.filename, 'file');
+      // Lock the file row so two version uploads cannot take the same number.
+      await tx`select 1 from public.files where id = ${fileId} for update`;
+      const [{ next }] = await tx<{ next: number }[]>`
+        select greatest(
+          (select coalesce(max(version_number), 0) from public.file_versions where file_id = ${fileId}),
+          (select coalesce(max(version_number), 0) from public.upload_grants where file_id = ${fileId})) + 1 as next`;
+      const key = storageKey(ctx.dealId, fileId, next);
+      await tx`
+        insert into public.upload_grants (storage_key, file_id, deal_id, version_number, original_name, content_type, created_by, expires_at)
+        values (${key}, ${fileId}, ${ctx.dealId}, ${next}, ${originalName}, ${body.content_type}, ${ctx.userId},
+                now() + make_interval(secs => ${UPLOAD_URL_SECONDS}))`;
+      const signed = await deps.blobs.createUploadUrl(key, { expiresInSeconds: UPLOAD_URL_SECONDS, maxBytes: maxUploadBytes });
+      return { upload_url: signed.url, upload_fields: signed.fields, storage_path: key, next_version_number: next };
+    });
+    return c.json(result);
+  });
+
+  // New version, step 3: the storage path must be one this server handed out for this file.
+  app.post('/:dealId/files/:fileId/versions/upload-complete', async (c) => {
+    const fields = await formFields(c);
+    const declared = fileSizeField(fields);
+    const storagePath = fields.storage_path;
+    if (!storagePath) throw new HttpError(400, 'storage_path is required.');
+    const result = await withDeal(c, async (tx, ctx) => {
+      const fileId = fileIdParam(c);
+      await loadReadyFile(tx, ctx.dealId, fileId);
+      const [grant] = await tx`
+        select * from public.upload_grants where storage_key = ${storagePath} and file_id = ${fileId}`;
+      if (!grant) throw new HttpError(400, 'That storage_path was not issued for this file.');
+      if (!grant.completed_at) {
+        const stored = await recordVersion(deps, tx, grant, declared, ctx.userId);
+        await tx`
+          update public.files set current_version = ${grant.version_number}, size_bytes = ${stored.size},
+                 content_type = ${grant.content_type}, ai_status = 'not_started'
+          where id = ${fileId} and current_version < ${grant.version_number}`;
+      }
+      return loadReadyFile(tx, ctx.dealId, fileId);
+    });
+    return c.json(result);
+  });
+
+  return app;
+}
+
+/**
+ * Removes uploads abandoned before upload-complete: pending files and unfinished version grants whose
+ * URL has expired, with their bytes. Runs with the privileged connection (no user is asking).
+ */
+export async function sweepAbandonedUploads(deps: Pick<ApiDeps, 'sql' | 'blobs'>): Promise<{ files: number; keys: number }> {
+  const keys: string[] = [];
+  let files = 0;
+  await deps.sql.begin(async (tx) => {
+    const grants = await tx<{ storage_key: string }[]>`
+      delete from public.upload_grants where completed_at is null and expires_at < now() returning storage_key`;
+    keys.push(...grants.map((g) => g.storage_key));
+    const pending = await tx<{ id: string }[]>`
+      delete from public.files f where f.upload_state = 'pending'
+        and not exists (select 1 from public.upload_grants g where g.file_id = f.id and g.expires_at >= now())
+        and f.created_at < now() - interval '5 minutes'
+      returning f.id`;
+    files = pending.length;
+  });
+  await deps.blobs.delete(keys);
+  return { files, keys: keys.length };
+}
