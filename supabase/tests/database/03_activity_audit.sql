@@ -1,0 +1,190 @@
+-- public.activities (the deal feed) and public.audit_logs (the platform audit log): both are written
+-- by the database only (DESIGN.md decision 6); the audit log is append-only for every role.
+-- Actors (fixed ids, unique to this file):
+--   ...01 owner of Alpha        ...02 admin (not owner)   ...03 contributor   ...04 viewer
+--   ...05 suspended viewer      ...06 signed-in stranger  ...07 super admin, member of nothing
+--   ...08 owner of Beta (member of Beta only)
+-- Deals: Alpha ...d0a1 (owner ...01), Beta ...d0b2 (owner ...08).
+begin;
+create extension if not exists pgtap with schema extensions;
+select plan(47);
+
+insert into auth.users (id, email) values
+  ('03000000-0000-0000-0000-000000000001', 'owner@audit03.test'),
+  ('03000000-0000-0000-0000-000000000002', 'admin@audit03.test'),
+  ('03000000-0000-0000-0000-000000000003', 'contributor@audit03.test'),
+  ('03000000-0000-0000-0000-000000000004', 'viewer@audit03.test'),
+  ('03000000-0000-0000-0000-000000000005', 'suspended@audit03.test'),
+  ('03000000-0000-0000-0000-000000000006', 'stranger@audit03.test'),
+  ('03000000-0000-0000-0000-000000000007', 'super@audit03.test'),
+  ('03000000-0000-0000-0000-000000000008', 'beta-owner@audit03.test');
+insert into public.platform_admins (user_id) values ('03000000-0000-0000-0000-000000000007');
+insert into public.deals (id, name, owner_id) values
+  ('03000000-0000-0000-0000-00000000d0a1', 'Audit Alpha', '03000000-0000-0000-0000-000000000001'),
+  ('03000000-0000-0000-0000-00000000d0b2', 'Audit Beta', '03000000-0000-0000-0000-000000000008');
+insert into public.deal_members (deal_id, user_id, role, status) values
+  ('03000000-0000-0000-0000-00000000d0a1', '03000000-0000-0000-0000-000000000002', 'admin', 'active'),
+  ('03000000-0000-0000-0000-00000000d0a1', '03000000-0000-0000-0000-000000000003', 'contributor', 'active'),
+  ('03000000-0000-0000-0000-00000000d0a1', '03000000-0000-0000-0000-000000000004', 'viewer', 'active'),
+  ('03000000-0000-0000-0000-00000000d0a1', '03000000-0000-0000-0000-000000000005', 'viewer', 'suspended');
+-- A sign-in of the viewer (active member) and of the suspended member (not recorded: not active).
+do $$ begin
+  perform private.record_login('03000000-0000-0000-0000-000000000004');
+  perform private.record_login('03000000-0000-0000-0000-000000000005');
+end $$;
+
+-- ================================================================= activities
+set local role anon;
+set local request.jwt.claims to '{"role":"anon"}';
+select throws_ok($$select * from public.activities$$, '42501', null, 'anon cannot select activities');
+select throws_ok($$insert into public.activities (deal_id, activity_type, description)
+  values ('03000000-0000-0000-0000-00000000d0a1', 'upload', 'anon')$$, '42501', null, 'anon cannot insert an activity');
+select throws_ok($$update public.activities set description = 'anon'$$, '42501', null, 'anon cannot update activities');
+select throws_ok($$delete from public.activities$$, '42501', null, 'anon cannot delete activities');
+select throws_ok($$select private.record_activity('03000000-0000-0000-0000-00000000d0a1', null, 'upload', 'anon')$$,
+  '42501', null, 'anon cannot call private.record_activity');
+reset role;
+
+-- ---------------------------------------------------------------- select
+set local role authenticated;
+set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select set_eq($$select deal_id, activity_type, user_id from public.activities where deal_id::text like '03000000-%'$$,
+  $$values ('03000000-0000-0000-0000-00000000d0a1'::uuid, 'deal_create'::text, '03000000-0000-0000-0000-000000000001'::uuid),
+           ('03000000-0000-0000-0000-00000000d0a1', 'login', '03000000-0000-0000-0000-000000000004')$$,
+  'owner sees Alpha''s feed and nothing of Beta''s');
+set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000002","role":"authenticated"}';
+select set_eq($$select deal_id, activity_type, user_id from public.activities where deal_id::text like '03000000-%'$$,
+  $$values ('03000000-0000-0000-0000-00000000d0a1'::uuid, 'deal_create'::text, '03000000-0000-0000-0000-000000000001'::uuid),
+           ('03000000-0000-0000-0000-00000000d0a1', 'login', '03000000-0000-0000-0000-000000000004')$$,
+  'admin sees Alpha''s feed and nothing of Beta''s');
+set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select set_eq($$select deal_id, activity_type, user_id from public.activities where deal_id::text like '03000000-%'$$,
+  $$values ('03000000-0000-0000-0000-00000000d0a1'::uuid, 'deal_create'::text, '03000000-0000-0000-0000-000000000001'::uuid),
+           ('03000000-0000-0000-0000-00000000d0a1', 'login', '03000000-0000-0000-0000-000000000004')$$,
+  'contributor sees Alpha''s feed and nothing of Beta''s');
+set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select set_eq($$select deal_id, activity_type, user_id from public.activities where deal_id::text like '03000000-%'$$,
+  $$values ('03000000-0000-0000-0000-00000000d0a1'::uuid, 'deal_create'::text, '03000000-0000-0000-0000-000000000001'::uuid),
+           ('03000000-0000-0000-0000-00000000d0a1', 'login', '03000000-0000-0000-0000-000000000004')$$,
+  'viewer sees Alpha''s feed and nothing of Beta''s');
+set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000005","role":"authenticated"}';
+select is_empty($$select * from public.activities where deal_id::text like '03000000-%'$$, 'suspended member sees no activity');
+set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000006","role":"authenticated"}';
+select is_empty($$select * from public.activities where deal_id::text like '03000000-%'$$, 'non-member sees no activity');
+set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select is_empty($$select * from public.activities where deal_id::text like '03000000-%'$$,
+  'super admin who is not a member sees no activity');
+set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000008","role":"authenticated"}';
+select set_eq($$select deal_id, activity_type, user_id from public.activities where deal_id::text like '03000000-%'$$,
+  $$values ('03000000-0000-0000-0000-00000000d0b2'::uuid, 'deal_create'::text, '03000000-0000-0000-0000-000000000008'::uuid)$$,
+  'cross-deal isolation: the Beta owner sees Beta''s feed and nothing of Alpha''s');
+
+-- ---------------------------------------------------------------- no member writes the feed
+set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select throws_ok($$insert into public.activities (deal_id, user_id, activity_type, description)
+  values ('03000000-0000-0000-0000-00000000d0a1', '03000000-0000-0000-0000-000000000001', 'upload', 'forged')$$,
+  '42501', null, 'owner cannot insert an activity');
+select throws_ok($$update public.activities set description = 'rewritten' where deal_id = '03000000-0000-0000-0000-00000000d0a1'$$,
+  '42501', null, 'owner cannot update activities');
+select throws_ok($$delete from public.activities where deal_id = '03000000-0000-0000-0000-00000000d0a1'$$,
+  '42501', null, 'owner cannot delete activities');
+set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000002","role":"authenticated"}';
+select throws_ok($$insert into public.activities (deal_id, user_id, activity_type, description)
+  values ('03000000-0000-0000-0000-00000000d0a1', '03000000-0000-0000-0000-000000000002', 'upload', 'forged')$$,
+  '42501', null, 'admin cannot insert an activity');
+select throws_ok($$update public.activities set description = 'rewritten' where deal_id = '03000000-0000-0000-0000-00000000d0a1'$$,
+  '42501', null, 'admin cannot update activities');
+select throws_ok($$delete from public.activities where deal_id = '03000000-0000-0000-0000-00000000d0a1'$$,
+  '42501', null, 'admin cannot delete activities');
+set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select throws_ok($$insert into public.activities (deal_id, user_id, activity_type, description)
+  values ('03000000-0000-0000-0000-00000000d0a1', '03000000-0000-0000-0000-000000000003', 'upload', 'forged')$$,
+  '42501', null, 'contributor cannot insert an activity');
+set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select throws_ok($$insert into public.activities (deal_id, user_id, activity_type, description)
+  values ('03000000-0000-0000-0000-00000000d0a1', '03000000-0000-0000-0000-000000000004', 'download', 'forged')$$,
+  '42501', null, 'viewer cannot insert an activity');
+select throws_ok($$delete from public.activities where deal_id = '03000000-0000-0000-0000-00000000d0a1'$$,
+  '42501', null, 'viewer cannot delete activities');
+set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select throws_ok($$insert into public.activities (deal_id, user_id, activity_type, description)
+  values ('03000000-0000-0000-0000-00000000d0a1', '03000000-0000-0000-0000-000000000007', 'upload', 'forged')$$,
+  '42501', null, 'super admin cannot insert an activity');
+select throws_ok($$truncate public.activities cascade$$, '42501', null, 'authenticated cannot truncate activities');
+reset role;
+select set_eq($$select deal_id, activity_type, user_id, description from public.activities where deal_id::text like '03000000-%'$$,
+  $$values ('03000000-0000-0000-0000-00000000d0a1'::uuid, 'deal_create'::text, '03000000-0000-0000-0000-000000000001'::uuid, 'Created deal "Audit Alpha"'::text),
+           ('03000000-0000-0000-0000-00000000d0a1', 'login', '03000000-0000-0000-0000-000000000004', 'Signed in'),
+           ('03000000-0000-0000-0000-00000000d0b2', 'deal_create', '03000000-0000-0000-0000-000000000008', 'Created deal "Audit Beta"')$$,
+  'the feeds are exactly what the database wrote');
+
+-- ================================================================= audit_logs
+set local role anon;
+set local request.jwt.claims to '{"role":"anon"}';
+select throws_ok($$select * from public.audit_logs$$, '42501', null, 'anon cannot select audit_logs');
+reset role;
+
+-- ---------------------------------------------------------------- select: super admins only
+set local role authenticated;
+set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select set_eq($$select action, entity_type, entity_id from public.audit_logs where entity_id::text like '03000000-%'$$,
+  $$values ('deal_created'::text, 'deal'::text, '03000000-0000-0000-0000-00000000d0a1'::uuid),
+           ('deal_created', 'deal', '03000000-0000-0000-0000-00000000d0b2')$$,
+  'super admin reads the audit log');
+set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select is_empty($$select * from public.audit_logs$$, 'owner reads no audit row, not even of their own deal');
+set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000002","role":"authenticated"}';
+select is_empty($$select * from public.audit_logs$$, 'admin reads no audit row');
+set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select is_empty($$select * from public.audit_logs$$, 'viewer reads no audit row');
+set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000005","role":"authenticated"}';
+select is_empty($$select * from public.audit_logs$$, 'suspended member reads no audit row');
+set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000006","role":"authenticated"}';
+select is_empty($$select * from public.audit_logs$$, 'non-member reads no audit row');
+
+-- ---------------------------------------------------------------- nobody rewrites history
+set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select throws_ok($$insert into public.audit_logs (action, entity_type) values ('forged', 'deal')$$,
+  '42501', null, 'authenticated (even a super admin) cannot insert audit rows');
+select throws_ok($$update public.audit_logs set action = 'rewritten' where entity_id = '03000000-0000-0000-0000-00000000d0a1'$$,
+  '42501', null, 'authenticated (even a super admin) cannot update audit rows');
+select throws_ok($$delete from public.audit_logs where entity_id = '03000000-0000-0000-0000-00000000d0a1'$$,
+  '42501', null, 'authenticated (even a super admin) cannot delete audit rows');
+select throws_ok($$truncate public.audit_logs$$, '42501', null, 'authenticated cannot truncate audit_logs');
+reset role;
+set local role service_role;
+select throws_ok($$insert into public.audit_logs (action, entity_type) values ('forged', 'deal')$$,
+  '42501', null, 'service_role cannot insert audit rows');
+select throws_ok($$update public.audit_logs set action = 'rewritten' where entity_id = '03000000-0000-0000-0000-00000000d0a1'$$,
+  '42501', null, 'service_role cannot update audit rows');
+select throws_ok($$delete from public.audit_logs where entity_id = '03000000-0000-0000-0000-00000000d0a1'$$,
+  '42501', null, 'service_role cannot delete audit rows');
+select throws_ok($$truncate public.audit_logs$$, '42501', null, 'service_role cannot truncate audit_logs');
+reset role;
+select throws_ok($$update public.audit_logs set action = 'rewritten' where entity_id = '03000000-0000-0000-0000-00000000d0a1'$$,
+  '42501', 'audit_logs is append-only', 'not even the table owner can update audit rows');
+select throws_ok($$delete from public.audit_logs where entity_id = '03000000-0000-0000-0000-00000000d0a1'$$,
+  '42501', 'audit_logs is append-only', 'not even the table owner can delete audit rows');
+select throws_ok($$truncate public.audit_logs$$,
+  '42501', 'audit_logs is append-only', 'not even the table owner can truncate audit_logs');
+select set_eq($$select action, entity_id, performed_by from public.audit_logs where entity_id::text like '03000000-%'$$,
+  $$values ('deal_created'::text, '03000000-0000-0000-0000-00000000d0a1'::uuid, null::uuid),
+           ('deal_created', '03000000-0000-0000-0000-00000000d0b2', null)$$,
+  'the audit rows are untouched');
+
+-- ================================================================= known holes, last (a failure here changes state)
+set local role authenticated;
+set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select todo('BUG: migration 20261122000500 re-grants execute on every private function to authenticated', 2);
+select throws_ok($$select private.record_activity('03000000-0000-0000-0000-00000000d0b2', '03000000-0000-0000-0000-000000000008', 'download', 'forged')$$,
+  '42501', null, 'authenticated cannot call private.record_activity (forge a feed entry in any deal)');
+select throws_ok($$select private.record_login('03000000-0000-0000-0000-000000000001')$$,
+  '42501', null, 'authenticated cannot call private.record_login (forge sign-ins of anyone)');
+select todo('BUG: TRIGGER is not revoked from authenticated: any session can attach triggers to audit_logs', 1);
+select throws_ok($$create trigger zz_block_audit before insert on public.audit_logs
+    for each row execute function private.audit_logs_immutable()$$,
+  '42501', null, 'authenticated cannot attach a trigger to audit_logs');
+reset role;
+
+select * from finish();
+rollback;
