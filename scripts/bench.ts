@@ -4,11 +4,14 @@
  */
 import { startupBench } from './bench/startup.ts';
 import { bundleBench } from './bench/bundle.ts';
+import { listingBench, uploadBench } from './bench/dataroom.ts';
 
 type Row = [string, string, string];
 const benches: [string, () => Promise<Row[]>][] = [
   ['Start-up', startupBench],
   ['Web bundle', bundleBench],
+  ['Data room listing (10,000 files)', listingBench],
+  ['Data room upload (1 GiB)', uploadBench],
 ];
 
 const only = process.argv.slice(2);

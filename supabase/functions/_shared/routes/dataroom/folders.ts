@@ -31,14 +31,26 @@ async function loadFolder(tx: Tx, dealId: string, folderId: string) {
   return folder;
 }
 
+/** The files of one folder level as one JSON array, in name order (the listing's hot path). */
+// deno-lint-ignore no-explicit-any
+export const listFilesSql = (tx: Tx, dealId: string, inFolder: any, path: string) => tx`
+  select coalesce(json_agg(x order by lower(x.name)), '[]')::text as files from (
+    select f.id, f.name, f.formatted_title, f.file_type, f.content_type, f.current_version, f.size_bytes,
+           f.size_bytes as file_size, f.tags, f.checklist_items, f.approval_status, f.ai_status,
+           f.permission_type, f.uploaded_by, f.created_at, f.updated_at, ${path}::text as path
+    from public.files f
+    where f.deal_id = ${dealId} and f.folder_id ${inFolder}
+      and f.archived_at is null and f.upload_state = 'ready') x`;
+
 /** Listing, search and folders of one deal's data room (part 1 §7 Data room and folders). */
 export function folderRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
 
-  // One level: its folders first, then its files.
+  // One level: its folders first, then its files. Postgres renders the (possibly very long) file list
+  // as JSON text, which is spliced into the answer unparsed.
   app.get('/:dealId/files', async (c) => {
     const claims = c.get('claims');
-    const result = await asUser(deps.sql, claims, async (tx) => {
+    const { head, files } = await asUser(deps.sql, claims, async (tx) => {
       const ctx = await dealContext(tx, c, claims.sub);
       const path = normalisePath(c.req.query('path'));
       const folderId = await folderAtPath(tx, ctx.dealId, path);
@@ -48,24 +60,19 @@ export function folderRoutes(deps: ApiDeps) {
         from public.folders fo
         where fo.deal_id = ${ctx.dealId} and fo.parent_id ${inFolder} and fo.archived_at is null
         order by lower(fo.name)`;
-      const files = await tx`
-        select f.id, f.name, f.formatted_title, f.file_type, f.content_type, f.current_version, f.size_bytes,
-               f.size_bytes as file_size, f.tags, f.checklist_items, f.approval_status, f.ai_status,
-               f.permission_type, f.uploaded_by, f.created_at, f.updated_at, ${path} as path
-        from public.files f
-        where f.deal_id = ${ctx.dealId} and f.folder_id ${inFolder}
-          and f.archived_at is null and f.upload_state = 'ready'
-        order by lower(f.name)`;
+      const [listing] = (await listFilesSql(tx, ctx.dealId, inFolder, path)) as unknown as { files: string }[];
       return {
-        path,
-        folder: folderId ? await loadFolder(tx, ctx.dealId, folderId) : null,
-        breadcrumbs: breadcrumbs(path === '/' ? null : path),
-        folders,
-        files,
-        capabilities: [...ctx.capabilities],
+        head: {
+          path,
+          folder: folderId ? await loadFolder(tx, ctx.dealId, folderId) : null,
+          breadcrumbs: breadcrumbs(path === '/' ? null : path),
+          folders,
+          capabilities: [...ctx.capabilities],
+        },
+        files: listing.files,
       };
     });
-    return c.json(result);
+    return c.body(`${JSON.stringify(head).slice(0, -1)},"files":${files}}`, 200, { 'content-type': 'application/json; charset=UTF-8' });
   });
 
   // Names, tags and folder names across the whole deal, in one statement over trigram indexes.

@@ -1,0 +1,128 @@
+import { execSync } from 'node:child_process';
+import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import postgres from 'postgres';
+import { createApi } from '../../supabase/functions/_shared/app.ts';
+import { embeddedAuth, outboxMail } from '../../supabase/functions/_shared/adapters/embedded-auth.ts';
+import { diskBlobStore } from '../../server/blob-store.ts';
+import { listFilesSql } from '../../supabase/functions/_shared/routes/dataroom/folders.ts';
+import { startTestDatabase } from '../lib/testdb.ts';
+import { ms, percentile, rssOf, spawnServer, timeMany } from './lib.ts';
+
+const FILES = 10_000;
+const RUNS = 40;
+
+/** A folder of 10,000 files: the listing endpoint against the same SQL run bare, without RLS. */
+export async function listingBench(): Promise<[string, string, string][]> {
+  const db = await startTestDatabase('bench-listing');
+  const sql = postgres(db.url, { max: 4, onnotice: () => {} });
+  const blobDir = mkdtempSync(join(tmpdir(), 'bench-blobs-'));
+  try {
+    const mail = outboxMail(sql, () => {});
+    const auth = embeddedAuth({ sql, mail, jwtSecret: 'bench-secret-bench-secret-bench', jwtExpirySeconds: 3600 });
+    const app = createApi({
+      sql, auth, mail, blobs: diskBlobStore({ dir: blobDir, secret: 'x' }).store,
+      config: { jwtExpirySeconds: 3600, publicUrl: 'http://localhost', maxJsonBytes: 1 << 20, maxUploadBytes: 1 << 30 },
+    });
+    const session = (await auth.register('bench@example.com', 'bench-password'))!;
+    const [deal] = await sql`insert into public.deals (name, owner_id) values ('Bench', ${session.user.id}) returning id`;
+    const [folder] = await sql`insert into public.folders (deal_id, name, created_by) values (${deal.id}, 'Big', ${session.user.id}) returning id`;
+    await sql`
+      insert into public.files (deal_id, folder_id, name, file_type, size_bytes, current_version, tags, upload_state, uploaded_by)
+      select ${deal.id}, ${folder.id}, 'Document ' || lpad(i::text, 5, '0') || '.pdf', 'pdf', 1000 + i, 1,
+             array['finance', 'q' || (i % 4)], 'ready', ${session.user.id}
+      from generate_series(1, ${FILES}) i`;
+    await sql`analyze public.files`;
+
+    const headers = { authorization: `Bearer ${session.access_token}` };
+    let count = 0;
+    const apiSamples = await timeMany(RUNS, async () => {
+      const res = await app.request(`/deals/${deal.id}/files?path=/Big`, { headers });
+      count = (await res.json()).files.length;
+    });
+    // The same statement the endpoint runs, as the table owner: no RLS, no API.
+    const bareSamples = await timeMany(RUNS, () => listFilesSql(sql as never, deal.id, sql`= ${folder.id}`, '/Big'));
+    const ratio = percentile(apiSamples, 50) / percentile(bareSamples, 50);
+    return [
+      ['files listed per call', String(count), `${FILES} expected`],
+      ['GET files?path= p50', ms(percentile(apiSamples, 50)), ''],
+      ['GET files?path= p95', ms(percentile(apiSamples, 95)), ''],
+      ['bare SQL, no RLS, p50', ms(percentile(bareSamples, 50)), ''],
+      ['bare SQL, no RLS, p95', ms(percentile(bareSamples, 95)), ''],
+      ['API p50 / bare p50', `${ratio.toFixed(2)}x`, 'budget <= 2x'],
+    ];
+  } finally {
+    await sql.end();
+    await db.stop();
+    rmSync(blobDir, { recursive: true, force: true });
+  }
+}
+
+/** A 1 GiB upload through the embedded server's signed URL, against copying the same file on the same disk. */
+export async function uploadBench(): Promise<[string, string, string][]> {
+  const size = Number(process.env.BENCH_UPLOAD_BYTES ?? 1024 ** 3);
+  const work = mkdtempSync(join(process.cwd(), '.bench-upload-'));
+  const source = join(work, 'source.bin');
+  execSync(`head -c ${size} /dev/urandom > "${source}"`);
+  const dataDir = join(work, 'data');
+  const server = await spawnServer(dataDir, { MAX_UPLOAD_BYTES: String(size * 2) });
+  try {
+    const copyStarted = performance.now();
+    execSync(`cp "${source}" "${join(work, 'copy.bin')}" && sync`);
+    const copySeconds = (performance.now() - copyStarted) / 1000;
+    rmSync(join(work, 'copy.bin'));
+
+    const api = `${server.url}/api`;
+    const json = (res: Response) => res.json() as Promise<any>;
+    const session = await json(await fetch(`${api}/auth/register`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'upload-bench@example.com', password: 'bench-password' }),
+    }));
+    const auth = { authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' };
+    const deal = await json(await fetch(`${api}/deals`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Upload bench', checklist_preset: 'blank' }) }));
+    const grant = await json(await fetch(`${api}/deals/${deal.id}/files/upload-url`, {
+      method: 'POST', headers: auth, body: JSON.stringify({ filename: 'big.bin', content_type: 'application/octet-stream', path: '/' }),
+    }));
+
+    const boundary = `----bench${Date.now()}`;
+    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    async function* body() {
+      yield head;
+      for await (const chunk of createReadStream(source, { highWaterMark: 1 << 20 })) yield chunk as Buffer;
+      yield tail;
+    }
+    const baseline = rssOf(server.child.pid!);
+    let peak = baseline;
+    const sampler = setInterval(() => { peak = Math.max(peak, rssOf(server.child.pid!)); }, 50);
+    const started = performance.now();
+    const res = await fetch(`${server.url}${grant.upload_url}`, {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + size + tail.length) },
+      body: Readable.toWeb(Readable.from(body())) as ReadableStream,
+      duplex: 'half',
+    } as RequestInit);
+    await res.text();
+    const uploadSeconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    const done = await fetch(`${api}/deals/${deal.id}/files/${grant.file_id}/upload-complete`, {
+      method: 'POST', headers: auth, body: JSON.stringify({ file_size: size }),
+    });
+    const stored = statSync(join(dataDir, 'blobs', ...grant.storage_path.split('/'))).size;
+    const mib = size / 1024 ** 2;
+    return [
+      ['upload size', `${mib.toFixed(0)} MiB`, ''],
+      ['store answered / upload-complete', `${res.status} / ${done.status}`, '201 / 200'],
+      ['bytes stored', String(stored), String(size)],
+      ['cp on the same disk', `${(mib / copySeconds).toFixed(0)} MiB/s`, ''],
+      ['upload through the server', `${(mib / uploadSeconds).toFixed(0)} MiB/s`, ''],
+      ['upload / copy throughput', `${((copySeconds / uploadSeconds) * 100).toFixed(0)} %`, 'budget >= 50 %'],
+      ['server RSS growth (peak - before)', `${((peak - baseline) / 1024 ** 2).toFixed(1)} MB`, 'budget < 100 MB'],
+    ];
+  } finally {
+    await server.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
