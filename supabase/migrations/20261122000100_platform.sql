@@ -82,3 +82,7 @@ revoke insert, update, delete on public.platform_admins from authenticated;
 
 create policy platform_admins_select on public.platform_admins for select to authenticated
   using (user_id = (select auth.uid()) or (select private.is_super_admin()));
+
+-- Supabase's default privileges give API roles every table privilege; TRUNCATE (which skips RLS),
+-- TRIGGER and REFERENCES are never theirs.
+revoke truncate, trigger, references on all tables in schema public from anon, authenticated;

@@ -98,6 +98,9 @@ revoke all on public.deals from anon;
 revoke all on public.deal_members from anon;
 revoke update, delete, truncate on public.deals from authenticated;
 grant update (name, description, archived_at) on public.deals to authenticated;
+-- A new deal starts open, now: the caller sets only what the create form sends.
+revoke insert on public.deals from authenticated;
+grant insert (id, name, description, owner_id, checklist_preset) on public.deals to authenticated;
 
 create policy deals_select on public.deals for select to authenticated
   using (owner_id = (select auth.uid()) or private.is_deal_member(id));
@@ -125,3 +128,7 @@ create policy profiles_select on public.profiles for select to authenticated
   using (id = (select auth.uid()) or private.shares_deal_with(id) or (select private.is_super_admin()));
 create policy profiles_update on public.profiles for update to authenticated
   using (id = (select auth.uid())) with check (id = (select auth.uid()));
+
+-- Supabase's default privileges give API roles every table privilege; TRUNCATE (which skips RLS),
+-- TRIGGER and REFERENCES are never theirs.
+revoke truncate, trigger, references on all tables in schema public from anon, authenticated;

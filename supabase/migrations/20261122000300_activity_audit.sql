@@ -114,3 +114,7 @@ end $$;
 
 create trigger deals_audit after insert or update or delete on public.deals
   for each row execute function private.audit_row('deal');
+
+-- Supabase's default privileges give API roles every table privilege; TRUNCATE (which skips RLS),
+-- TRIGGER and REFERENCES are never theirs.
+revoke truncate, trigger, references on all tables in schema public from anon, authenticated;

@@ -21,3 +21,7 @@ create policy checklist_presets_write on public.checklist_presets for all to aut
 
 create trigger checklist_presets_audit after insert or update or delete on public.checklist_presets
   for each row execute function private.audit_row('preset');
+
+-- Supabase's default privileges give API roles every table privilege; TRUNCATE (which skips RLS),
+-- TRIGGER and REFERENCES are never theirs.
+revoke truncate, trigger, references on all tables in schema public from anon, authenticated;

@@ -221,7 +221,7 @@ language sql stable security definer set search_path = '' as $$
            or private.has_capability(f.deal_id, 'download')))
 $$;
 
-grant execute on all functions in schema private to authenticated, service_role;
+-- New functions are executable by PUBLIC; record_activity and record_login stay revoked (migration 300).
 
 -- Keeps search_text and updated_at; column rules a policy cannot express (approval needs `approve`,
 -- everything else about a file needs `edit_files` unless you uploaded it). Privileged paths (no JWT) pass.
@@ -472,3 +472,5 @@ begin
 end $$;
 
 grant execute on function private.folder_subtree_counts(uuid), private.archive_folder(uuid), private.delete_folder(uuid) to authenticated;
+
+revoke truncate, trigger, references on all tables in schema public from anon, authenticated;

@@ -4,7 +4,7 @@ import { call, createDeal, registerUser, storage } from './helpers.ts';
 
 async function postToStore(url: string, bytes: Uint8Array, name: string) {
   const form = new FormData();
-  form.append('file', new Blob([bytes]), name);
+  form.append('file', new Blob([bytes as BlobPart]), name);
   return storage.routes.request(url.replace('/storage/v1', ''), { method: 'POST', body: form });
 }
 
@@ -38,7 +38,7 @@ describe('data room smoke', () => {
     const form = new FormData();
     form.append('path', '/');
     form.append('tags', JSON.stringify(['x']));
-    form.append('file', new Blob([bytes]), 'direct.txt');
+    form.append('file', new Blob([bytes as BlobPart]), 'direct.txt');
     const { app } = await import('./helpers.ts');
     const direct = await app.request(`/deals/${d.id}/files/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${u.token}` } });
     expect(direct.status).toBe(201);

@@ -175,12 +175,12 @@ select set_eq($$select action, entity_id, performed_by from public.audit_logs wh
 -- ================================================================= known holes, last (a failure here changes state)
 set local role authenticated;
 set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000004","role":"authenticated"}';
-select todo('BUG: migration 20261122000500 re-grants execute on every private function to authenticated', 2);
+
 select throws_ok($$select private.record_activity('03000000-0000-0000-0000-00000000d0b2', '03000000-0000-0000-0000-000000000008', 'download', 'forged')$$,
   '42501', null, 'authenticated cannot call private.record_activity (forge a feed entry in any deal)');
 select throws_ok($$select private.record_login('03000000-0000-0000-0000-000000000001')$$,
   '42501', null, 'authenticated cannot call private.record_login (forge sign-ins of anyone)');
-select todo('BUG: TRIGGER is not revoked from authenticated: any session can attach triggers to audit_logs', 1);
+
 select throws_ok($$create trigger zz_block_audit before insert on public.audit_logs
     for each row execute function private.audit_logs_immutable()$$,
   '42501', null, 'authenticated cannot attach a trigger to audit_logs');

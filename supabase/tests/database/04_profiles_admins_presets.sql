@@ -199,14 +199,14 @@ select set_eq($$select action, entity_id, performed_by, performed_by_email from 
 -- TRUNCATE is not subject to RLS, so it must not be granted on any of these tables.
 set local role authenticated;
 set local request.jwt.claims to '{"sub":"04000000-0000-0000-0000-000000000004","role":"authenticated"}';
-select todo('BUG: TRUNCATE is not revoked from authenticated on profiles, platform_admins, checklist_presets', 3);
+
 select throws_ok($$truncate public.profiles$$, '42501', null, 'authenticated cannot truncate profiles');
 select throws_ok($$truncate public.platform_admins$$, '42501', null, 'authenticated cannot truncate platform_admins');
 select throws_ok($$truncate public.checklist_presets$$, '42501', null, 'authenticated cannot truncate checklist_presets');
 reset role;
 set local role anon;
 set local request.jwt.claims to '{"role":"anon"}';
-select todo('BUG: TRUNCATE is not revoked from anon on profiles', 1);
+
 select throws_ok($$truncate public.profiles$$, '42501', null, 'anon cannot truncate profiles');
 reset role;
 

@@ -16,6 +16,15 @@ const createDeal = z.object({
 });
 const updateDeal = z.object({ name: dealName, description: dealDescription.nullish() });
 
+/** The newest files of the deal the caller can see (RLS decides), with their folder path. */
+const recentFilesJson = (tx: Tx, limit: number) => tx`
+  coalesce((
+    select json_agg(x order by x.created_at desc) from (
+      select f.id, f.name, coalesce(fo.full_path, '/') as path, f.created_at, f.tags, f.ai_status, f.approval_status
+      from public.files f left join public.folders fo on fo.id = f.folder_id
+      where f.deal_id = d.id and f.upload_state = 'ready' and f.archived_at is null
+      order by f.created_at desc limit ${limit}) x), '[]'::json)`;
+
 /** Recent activity lines with their author, newest first. */
 const activityJson = (tx: Tx, limit: number) => tx`
   coalesce((
@@ -57,7 +66,7 @@ export function dealRoutes(deps: ApiDeps) {
              (select count(*)::int from public.deal_members mm where mm.deal_id = d.id and mm.status = 'active') as user_count,
              '{}'::json as checklist_progress,
              ${activityJson(tx, 2)} as recent_activity,
-             '[]'::json as recent_files
+             ${recentFilesJson(tx, 3)} as recent_files
       from public.deals d
       join public.deal_members m on m.deal_id = d.id and m.user_id = ${claims.sub} and m.status = 'active'
       where (d.archived_at is null) = ${view === 'active'}
@@ -127,15 +136,23 @@ export function dealRoutes(deps: ApiDeps) {
       await loadDeal(tx, dealId, claims.sub);
       const [row] = await tx`
         select
-          0 as files_uploaded, 0 as files_pending_review, 0 as files_processing, 0 as files_queued, 0 as files_approved,
+          s.files_uploaded, s.files_pending_review, s.files_processing, s.files_queued, s.files_approved,
           (select count(*)::int from public.deal_members m where m.deal_id = d.id and m.status = 'active') as team_members,
           (select count(*)::int from public.activities a
             where a.deal_id = d.id and a.created_at > now() - interval '7 days') as recent_activity_count,
           json_build_object('completed', 0, 'total', 0) as overall_progress,
           '{}'::json as checklist_progress,
           ${activityJson(tx, 5)} as recent_activities,
-          '[]'::json as recent_files
-        from public.deals d where d.id = ${dealId}`;
+          ${recentFilesJson(tx, 5)} as recent_files
+        from public.deals d,
+        lateral (
+          select count(*)::int as files_uploaded,
+                 count(*) filter (where f.ai_status = 'review')::int as files_pending_review,
+                 count(*) filter (where f.ai_status = 'processing')::int as files_processing,
+                 count(*) filter (where f.ai_status = 'queued')::int as files_queued,
+                 count(*) filter (where f.approval_status = 'approved')::int as files_approved
+          from public.files f where f.deal_id = d.id and f.upload_state = 'ready' and f.archived_at is null) s
+        where d.id = ${dealId}`;
       return row;
     });
     return c.json(stats);
