@@ -15,16 +15,20 @@ export async function issueAccessToken(
   );
 }
 
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export async function verifyAccessToken(secret: string, token: string): Promise<TokenClaims | undefined> {
   try {
     const payload = await verify(token, secret, { alg: 'HS256', aud: 'authenticated' });
-    if (typeof payload.sub !== 'string' || payload.role !== 'authenticated') return undefined;
+    // GoTrue's tokens always expire and name a user by UUID; anything else is not one of ours.
+    if (typeof payload.sub !== 'string' || !UUID_RE.test(payload.sub) || payload.role !== 'authenticated') return undefined;
+    if (typeof payload.exp !== 'number') return undefined;
     return {
       sub: payload.sub,
       email: typeof payload.email === 'string' ? payload.email : '',
       role: 'authenticated',
       aud: 'authenticated',
-      exp: typeof payload.exp === 'number' ? payload.exp : undefined,
+      exp: payload.exp,
     };
   } catch {
     return undefined;

@@ -21,12 +21,22 @@ export function parseOrThrow<S extends z.ZodTypeAny>(schema: S, raw: unknown): z
 
 function describeIssue(issue: z.ZodIssue | undefined): string {
   if (!issue) return 'The request is not valid.';
+  // A message written for people (required_error, invalid_type_error, 'Please enter a deal name') stands on its own.
+  if (!isZodDefaultMessage(issue)) return issue.message;
   const field = issue.path.join('.');
-  if (issue.code === 'invalid_type' && issue.received === 'undefined') return `${field} is required.`;
-  if (issue.code === 'invalid_type') return `${field} must be a ${issue.expected}.`;
-  // Messages written for people (e.g. 'Please enter a deal name') stand on their own.
-  if (/[A-Z]/.test(issue.message[0] ?? '') && issue.message.includes(' ')) return issue.message;
+  if (issue.code === 'invalid_type') {
+    if (!field) return `The request body must be a JSON ${issue.expected}.`;
+    if (issue.received === 'undefined') return `${field} is required.`;
+    return `${field} must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}.`;
+  }
   return field ? `${field}: ${issue.message}` : issue.message;
+}
+
+/** True when zod wrote the message itself, so it needs the field's name to make sense. */
+function isZodDefaultMessage(issue: z.ZodIssue): boolean {
+  const fallback = 'Invalid input';
+  if (issue.code === 'custom') return issue.message === fallback;
+  return issue.message === z.defaultErrorMap(issue, { defaultError: fallback, data: undefined }).message;
 }
 
 export const emailSchema = z

@@ -26,7 +26,10 @@ export function authRoutes(deps: ApiDeps) {
   app.post('/register', async (c) => {
     const body = await readJson(c, credentials);
     if (body.password.length < 6) throw new HttpError(400, 'Password must be at least 6 characters');
-    if (body.password.length > 72) throw new HttpError(400, 'Password must be at most 72 characters');
+    // bcrypt ignores everything past 72 bytes (not characters), so longer passwords are refused, as GoTrue does.
+    if (new TextEncoder().encode(body.password).length > 72) {
+      throw new HttpError(400, 'Password must be at most 72 bytes (letters with accents count as two or more)');
+    }
     const session = await auth.register(body.email, body.password);
     if (!session) throw new HttpError(400, 'An account with this email already exists. Sign in instead.');
     return c.json(await respond(session));

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { app, call, registerUser, sql } from './helpers.ts';
+import { expectError } from './expect.ts';
+
+const LIMIT = 64 * 1024;
+
+describe('GET /health', () => {
+  it('answers 200 with the database reachable, without a token', async () => {
+    const res = await call('GET', '/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('unknown routes', () => {
+  it.each([
+    ['GET', '/no-such-thing'], ['GET', '/deals/x/y/z/w'], ['DELETE', '/deals'], ['PATCH', '/user/profile'],
+    ['POST', '/health'], ['GET', '/auth/login'], ['GET', '/auth/register'],
+  ])('%s %s answers 404 JSON with a detail', async (method, path) => {
+    const user = await registerUser('notfound');
+    const res = await call(method, path, { token: user.token });
+    expectError(res, 404, new RegExp(`No such endpoint: ${method}`));
+  });
+});
+
+describe('body size limit', () => {
+  const big = (size: number) => JSON.stringify({ email: 'big@example.com', password: 'x'.repeat(size) });
+
+  it('answers 413 JSON to a body over 64 KiB on public routes, and writes nothing', async () => {
+    const email = `big-${Date.now()}@example.com`;
+    const res = await call('POST', '/auth/register', { rawBody: JSON.stringify({ email, password: 'x'.repeat(LIMIT) }) });
+    expectError(res, 413, /larger than 65536 bytes/);
+    expect(await sql`select 1 from auth.users where email = ${email}`).toHaveLength(0);
+  });
+
+  it('answers 413 on protected routes', async () => {
+    const user = await registerUser('big');
+    const res = await call('PUT', '/user/profile', { token: user.token, rawBody: JSON.stringify({ first_name: 'x'.repeat(LIMIT + 1) }) });
+    expectError(res, 413);
+    const deal = await call('POST', '/deals', { token: user.token, rawBody: JSON.stringify({ name: 'Big', description: 'd'.repeat(LIMIT) }) });
+    expectError(deal, 413);
+    expect(await sql`select 1 from public.deals where owner_id = ${user.id}`).toHaveLength(0);
+  });
+
+  it('trusts a declared Content-Length over the limit without reading the body', async () => {
+    const res = await app.request('/auth/login', {
+      method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(LIMIT + 1) }, body: '{}',
+    });
+    expect(res.status).toBe(413);
+    expect(typeof (await res.json()).detail).toBe('string');
+  });
+
+  it('accepts a body just under the limit', async () => {
+    // Well-formed but invalid: the route answers, not the limit.
+    const res = await call('POST', '/auth/login', { rawBody: big(LIMIT - 100) });
+    expect(res.status).not.toBe(413);
+    expect([400, 401]).toContain(res.status);
+  });
+});
+
+describe('error bodies', () => {
+  it('every 4xx answer is JSON with a string detail', async () => {
+    const user = await registerUser('bodies');
+    const cases: [string, string, { token?: string; body?: unknown; rawBody?: string }, number][] = [
+      ['POST', '/auth/register', { rawBody: '{' }, 400],
+      ['POST', '/auth/login', { body: { email: user.email, password: 'wrong-one' } }, 401],
+      ['POST', '/auth/magic-link/verify', { body: { token: 'nope' } }, 400],
+      ['GET', '/user/profile', {}, 401],
+      ['PUT', '/user/profile', { token: user.token, body: { preferred_color: 'blue' } }, 400],
+      ['GET', '/deals?view=bad', { token: user.token }, 400],
+      ['GET', '/deals/not-a-uuid', { token: user.token }, 404],
+      ['POST', '/deals', { token: user.token, body: { name: ' ' } }, 400],
+      ['GET', '/checklist-catalog/presets?page_size=0', { token: user.token }, 400],
+      ['GET', '/nowhere', { token: user.token }, 404],
+    ];
+    for (const [method, path, opts, status] of cases) {
+      expectError(await call(method, path, opts), status);
+    }
+  });
+});

@@ -1,0 +1,43 @@
+import { expect } from 'vitest';
+import { call, sql, type CallResult, type TestUser } from './helpers.ts';
+
+/** Every 4xx/5xx answer is JSON `{detail: string}` (DESIGN.md decision 7). Returns the detail. */
+export function expectError(res: CallResult, status: number, detail?: string | RegExp): string {
+  expect(res.status, `body: ${JSON.stringify(res.body)}`).toBe(status);
+  expect(res.headers.get('content-type') ?? '').toMatch(/^application\/json/);
+  expect(typeof res.body).toBe('object');
+  expect(typeof res.body?.detail).toBe('string');
+  expect(res.body.detail.length).toBeGreaterThan(0);
+  if (typeof detail === 'string') expect(res.body.detail).toBe(detail);
+  else if (detail) expect(res.body.detail).toMatch(detail);
+  return res.body.detail;
+}
+
+export const PASSWORD = 'secret123';
+
+export async function login(email: string, password = PASSWORD) {
+  return call('POST', '/auth/login', { body: { email, password } });
+}
+
+/** The newest sign-in link mailed to `email`, with its token. */
+export async function latestMagicLink(email: string): Promise<{ link: string; token: string; body: string }> {
+  const [mail] = await sql<{ body: string }[]>`
+    select body from private.mail_outbox where to_email = ${email} order by id desc limit 1`;
+  if (!mail) throw new Error(`no mail to ${email}`);
+  const match = /(http:\/\/localhost:3000\/login\/magic\?token=([A-Za-z0-9_%.~-]+))/.exec(mail.body);
+  if (!match) throw new Error(`no sign-in link in: ${mail.body}`);
+  return { link: match[1], token: decodeURIComponent(match[2]), body: mail.body };
+}
+
+export async function activityTypes(dealId: string, userId?: string): Promise<string[]> {
+  const rows = await sql<{ activity_type: string }[]>`
+    select activity_type from public.activities
+    where deal_id = ${dealId} and (${userId ?? null}::uuid is null or user_id = ${userId ?? null})
+    order by created_at`;
+  return rows.map((r) => r.activity_type);
+}
+
+export async function setName(user: TestUser, first_name: string, last_name: string) {
+  const res = await call('PUT', '/user/profile', { token: user.token, body: { first_name, last_name } });
+  expect(res.status).toBe(200);
+}
