@@ -10,7 +10,7 @@ import { profileRoutes } from './routes/profile.ts';
 import { fileRoutes } from './routes/dataroom/files.ts';
 import { folderRoutes } from './routes/dataroom/folders.ts';
 import { uploadRoutes } from './routes/dataroom/uploads.ts';
-import { peopleRoutes } from './routes/people.ts';
+import { myInvitationRoutes, peopleRoutes } from './routes/people.ts';
 
 export type { ApiDeps } from './context.ts';
 
@@ -38,17 +38,21 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
 
   app.route('/auth', authRoutes(deps));
 
-  const authed = new Hono<ApiEnv>();
-  authed.use('*', requireUser(deps));
-  authed.route('/user', profileRoutes(deps));
-  authed.route('/deals', dealRoutes(deps));
+  // Every other route requires a signed-in account; unknown paths stay 404s.
+  const signedIn = requireUser(deps);
+  for (const prefix of ['/user', '/deals', '/checklist-catalog', '/invitations']) {
+    app.use(prefix, signedIn);
+    app.use(`${prefix}/*`, signedIn);
+  }
+  app.route('/user', profileRoutes(deps));
+  app.route('/deals', dealRoutes(deps));
   // Data room: uploads before files so /files/upload-url is not taken for a file id.
-  authed.route('/deals', uploadRoutes(deps));
-  authed.route('/deals', folderRoutes(deps));
-  authed.route('/deals', fileRoutes(deps));
-  authed.route('/deals', peopleRoutes(deps));
-  authed.route('/checklist-catalog', catalogRoutes(deps));
-  app.route('/', authed);
+  app.route('/deals', uploadRoutes(deps));
+  app.route('/deals', folderRoutes(deps));
+  app.route('/deals', fileRoutes(deps));
+  app.route('/deals', peopleRoutes(deps));
+  app.route('/checklist-catalog', catalogRoutes(deps));
+  app.route('/invitations', myInvitationRoutes(deps));
 
   app.notFound((c) => c.json({ detail: `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
 

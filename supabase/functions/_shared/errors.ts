@@ -36,6 +36,8 @@ export function fromPostgresError(err: unknown): HttpError | undefined {
       return new HttpError(400, 'A value sent has the wrong format.');
     case 'P0002':
       return new HttpError(404, e.message ?? 'Not found.');
+    case '22003':
+      return new HttpError(400, 'A number sent is out of range.');
     case '22021':
       return new HttpError(400, 'A value sent is not valid text.');
     case 'P0001':

@@ -10,6 +10,9 @@ export function requireUser(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
     if (!match) throw new HttpError(401, 'Not authenticated');
     const claims = await deps.auth.verifyToken(match[1].trim());
     if (!claims) throw new HttpError(401, 'Your session has expired or is invalid. Please sign in again.');
+    // A token outlives nothing: the account must still exist.
+    const [account] = await deps.sql`select 1 from auth.users where id = ${claims.sub} and deleted_at is null`;
+    if (!account) throw new HttpError(401, 'This account no longer exists. Please sign in again.');
     c.set('claims', claims);
     await next();
   };

@@ -42,8 +42,10 @@ export function dealIdParam(value: string): string {
 export async function loadDeal(tx: Tx, dealId: string, userId: string) {
   const [deal] = await tx`
     select d.id, d.name, d.description, d.owner_id, d.checklist_preset, d.created_at, d.updated_at, d.archived_at,
-           m.role as user_role, (d.owner_id = ${userId}) as is_owner,
-           case m.role when 'admin' then 'admin' when 'contributor' then 'edit' else 'upload_view' end as permission_set
+           private.display_role(d.id, ${userId}) as user_role, (d.owner_id = ${userId}) as is_owner,
+           coalesce((select ps.name from public.permission_sets ps where ps.id = m.permission_set_id),
+                    case m.role when 'admin' then 'admin' when 'contributor' then 'edit' else 'upload_view' end) as permission_set,
+           private.member_capabilities(d.id, ${userId}) as capabilities
     from public.deals d
     join public.deal_members m on m.deal_id = d.id and m.user_id = ${userId} and m.status = 'active'
     where d.id = ${dealId}`;
@@ -62,7 +64,7 @@ export function dealRoutes(deps: ApiDeps) {
     ).view;
     const deals = await asUser(deps.sql, claims, (tx) => tx`
       select d.id, d.name, d.description, d.created_at, d.archived_at,
-             m.role as user_role, (d.owner_id = ${claims.sub}) as is_owner,
+             private.display_role(d.id, ${claims.sub}) as user_role, (d.owner_id = ${claims.sub}) as is_owner,
              (select count(*)::int from public.deal_members mm where mm.deal_id = d.id and mm.status = 'active') as user_count,
              '{}'::json as checklist_progress,
              ${activityJson(tx, 2)} as recent_activity,
