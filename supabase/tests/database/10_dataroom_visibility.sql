@@ -1,0 +1,394 @@
+-- Data room: who sees which folders, files, versions, metadata, comments, file permissions and upload grants.
+-- Actors (fixed ids, unique to this file, prefix 10000000-):
+--   ...01 owner of Alpha        ...02 admin (not owner)   ...03 contributor   ...04 viewer V1
+--   ...05 viewer V2             ...06 suspended admin     ...07 signed-in stranger
+--   ...08 super admin, member of nothing                   ...09 owner of Beta (member of Beta only)
+-- Deals: Alpha ...a1 (owner ...01), Beta ...b2 (owner ...09).
+-- Folders: ...f001 Alpha /Finance, ...f002 Alpha /Finance/Tax, ...f003 Beta /Beta docs.
+-- Files:
+--   e001 Alpha ready,   'all',    uploaded by the contributor
+--   e002 Alpha pending, 'all',    uploaded by V1                 -> only V1 and admins
+--   e003 Alpha ready,   'custom', uploaded by V2, allowed [V1], denied [V2]  -> the uploader always sees it
+--   e004 Alpha ready,   'custom', uploaded by the owner, allowed [contributor, V1, V2], denied [V1] -> denied wins
+--   e005 Alpha ready,   'all',    uploaded by V1
+--   e006 Beta  ready,   'all',    uploaded by the Beta owner
+--   e007 Beta  ready,   'custom', uploaded by the Beta owner, allowed [V1] (who is no member of Beta)
+begin;
+create extension if not exists pgtap with schema extensions;
+select plan(85);
+
+-- ---------------------------------------------------------------- fixture, as the table owner
+insert into auth.users (id, email) values
+  ('10000000-0000-0000-0000-000000000001', 'owner@dataroom10.test'),
+  ('10000000-0000-0000-0000-000000000002', 'admin@dataroom10.test'),
+  ('10000000-0000-0000-0000-000000000003', 'contributor@dataroom10.test'),
+  ('10000000-0000-0000-0000-000000000004', 'viewer1@dataroom10.test'),
+  ('10000000-0000-0000-0000-000000000005', 'viewer2@dataroom10.test'),
+  ('10000000-0000-0000-0000-000000000006', 'suspended@dataroom10.test'),
+  ('10000000-0000-0000-0000-000000000007', 'stranger@dataroom10.test'),
+  ('10000000-0000-0000-0000-000000000008', 'super@dataroom10.test'),
+  ('10000000-0000-0000-0000-000000000009', 'beta-owner@dataroom10.test');
+insert into public.platform_admins (user_id) values ('10000000-0000-0000-0000-000000000008');
+insert into public.deals (id, name, owner_id) values
+  ('10000000-0000-0000-0000-0000000000a1', 'Dataroom Alpha', '10000000-0000-0000-0000-000000000001'),
+  ('10000000-0000-0000-0000-0000000000b2', 'Dataroom Beta', '10000000-0000-0000-0000-000000000009');
+insert into public.deal_members (deal_id, user_id, role, status) values
+  ('10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-000000000002', 'admin', 'active'),
+  ('10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-000000000003', 'contributor', 'active'),
+  ('10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-000000000004', 'viewer', 'active'),
+  ('10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-000000000005', 'viewer', 'active'),
+  ('10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-000000000006', 'admin', 'suspended');
+
+insert into public.folders (id, deal_id, parent_id, name, created_by) values
+  ('10000000-0000-0000-0000-00000000f001', '10000000-0000-0000-0000-0000000000a1', null, 'Finance', '10000000-0000-0000-0000-000000000001'),
+  ('10000000-0000-0000-0000-00000000f003', '10000000-0000-0000-0000-0000000000b2', null, 'Beta docs', '10000000-0000-0000-0000-000000000009');
+insert into public.folders (id, deal_id, parent_id, name, created_by) values
+  ('10000000-0000-0000-0000-00000000f002', '10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-00000000f001', 'Tax', '10000000-0000-0000-0000-000000000003');
+
+insert into public.files (id, deal_id, folder_id, name, upload_state, permission_type, current_version, uploaded_by) values
+  ('10000000-0000-0000-0000-00000000e001', '10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-00000000f001', 'budget.xlsx', 'ready', 'all', 1, '10000000-0000-0000-0000-000000000003'),
+  ('10000000-0000-0000-0000-00000000e002', '10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-00000000f002', 'half-uploaded.pdf', 'pending', 'all', 0, '10000000-0000-0000-0000-000000000004'),
+  ('10000000-0000-0000-0000-00000000e003', '10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-00000000f001', 'for-v1.pdf', 'ready', 'custom', 1, '10000000-0000-0000-0000-000000000005'),
+  ('10000000-0000-0000-0000-00000000e004', '10000000-0000-0000-0000-0000000000a1', null, 'not-for-v1.pdf', 'ready', 'custom', 1, '10000000-0000-0000-0000-000000000001'),
+  ('10000000-0000-0000-0000-00000000e005', '10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-00000000f002', 'return.pdf', 'ready', 'all', 1, '10000000-0000-0000-0000-000000000004'),
+  ('10000000-0000-0000-0000-00000000e006', '10000000-0000-0000-0000-0000000000b2', '10000000-0000-0000-0000-00000000f003', 'beta.pdf', 'ready', 'all', 1, '10000000-0000-0000-0000-000000000009'),
+  ('10000000-0000-0000-0000-00000000e007', '10000000-0000-0000-0000-0000000000b2', null, 'beta-custom.pdf', 'ready', 'custom', 1, '10000000-0000-0000-0000-000000000009');
+
+insert into public.file_permissions (file_id, deal_id, allowed_users, denied_users) values
+  ('10000000-0000-0000-0000-00000000e003', '10000000-0000-0000-0000-0000000000a1',
+   '{10000000-0000-0000-0000-000000000004}', '{10000000-0000-0000-0000-000000000005}'),
+  ('10000000-0000-0000-0000-00000000e004', '10000000-0000-0000-0000-0000000000a1',
+   '{10000000-0000-0000-0000-000000000003,10000000-0000-0000-0000-000000000004,10000000-0000-0000-0000-000000000005}',
+   '{10000000-0000-0000-0000-000000000004}'),
+  ('10000000-0000-0000-0000-00000000e007', '10000000-0000-0000-0000-0000000000b2',
+   '{10000000-0000-0000-0000-000000000004}', '{}');
+
+insert into public.file_versions (file_id, deal_id, version_number, storage_key, size_bytes, sha256, original_name, uploaded_by)
+select f.id, f.deal_id, 1, format('deals/%s/files/%s/v1', f.deal_id, f.id), 10, repeat('ab', 32), f.name, f.uploaded_by
+from public.files f where f.id::text like '10000000-%' and f.upload_state = 'ready';
+
+insert into public.file_metadata (file_id, deal_id, document_type)
+select f.id, f.deal_id, 'Report' from public.files f where f.id::text like '10000000-%';
+
+insert into public.file_comments (id, file_id, deal_id, user_id, comment) values
+  ('10000000-0000-0000-0000-00000000c001', '10000000-0000-0000-0000-00000000e001', '10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-000000000003', 'on budget'),
+  ('10000000-0000-0000-0000-00000000c003', '10000000-0000-0000-0000-00000000e003', '10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-000000000004', 'on for-v1'),
+  ('10000000-0000-0000-0000-00000000c004', '10000000-0000-0000-0000-00000000e004', '10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-000000000005', 'on not-for-v1'),
+  ('10000000-0000-0000-0000-00000000c005', '10000000-0000-0000-0000-00000000e005', '10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-000000000004', 'on return'),
+  ('10000000-0000-0000-0000-00000000c006', '10000000-0000-0000-0000-00000000e006', '10000000-0000-0000-0000-0000000000b2', '10000000-0000-0000-0000-000000000009', 'on beta'),
+  ('10000000-0000-0000-0000-00000000c007', '10000000-0000-0000-0000-00000000e007', '10000000-0000-0000-0000-0000000000b2', '10000000-0000-0000-0000-000000000009', 'on beta-custom');
+
+insert into public.upload_grants (storage_key, file_id, deal_id, version_number, original_name, content_type, created_by, expires_at, completed_at) values
+  ('g10/e001/v1', '10000000-0000-0000-0000-00000000e001', '10000000-0000-0000-0000-0000000000a1', 1, 'budget.xlsx', 'application/octet-stream', '10000000-0000-0000-0000-000000000003', now() + interval '1 hour', now()),
+  ('g10/e002/v1', '10000000-0000-0000-0000-00000000e002', '10000000-0000-0000-0000-0000000000a1', 1, 'half-uploaded.pdf', 'application/pdf', '10000000-0000-0000-0000-000000000004', now() + interval '1 hour', null),
+  ('g10/e005/v1', '10000000-0000-0000-0000-00000000e005', '10000000-0000-0000-0000-0000000000a1', 1, 'return.pdf', 'application/pdf', '10000000-0000-0000-0000-000000000004', now() + interval '1 hour', now()),
+  ('g10/e006/v1', '10000000-0000-0000-0000-00000000e006', '10000000-0000-0000-0000-0000000000b2', 1, 'beta.pdf', 'application/pdf', '10000000-0000-0000-0000-000000000009', now() + interval '1 hour', now());
+
+-- Every fixture file id, to ask the helpers about each of them.
+create temporary table fixture_files (id uuid primary key) on commit drop;
+insert into fixture_files select id from public.files where id::text like '10000000-%';
+grant select on fixture_files to authenticated, anon;
+
+-- ---------------------------------------------------------------- anonymous: no privilege on any data-room table
+set local role anon;
+set local request.jwt.claims to '{"role":"anon"}';
+select throws_ok($$select * from public.folders$$, '42501', null, 'anon cannot select folders');
+select throws_ok($$select * from public.files$$, '42501', null, 'anon cannot select files');
+select throws_ok($$select * from public.file_versions$$, '42501', null, 'anon cannot select file_versions');
+select throws_ok($$select * from public.file_metadata$$, '42501', null, 'anon cannot select file_metadata');
+select throws_ok($$select * from public.file_comments$$, '42501', null, 'anon cannot select file_comments');
+select throws_ok($$select * from public.file_permissions$$, '42501', null, 'anon cannot select file_permissions');
+select throws_ok($$select * from public.upload_grants$$, '42501', null, 'anon cannot select upload_grants');
+select is_empty($$select id from fixture_files where private.can_see_file(id) or private.can_download_file(id)$$,
+  'anon can neither see nor download any file according to the helpers');
+reset role;
+
+-- ---------------------------------------------------------------- owner of Alpha
+set local role authenticated;
+set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select set_eq($$select id from public.folders where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000f001'::uuid), ('10000000-0000-0000-0000-00000000f002')$$,
+  'owner sees Alpha''s folders, none of Beta''s');
+select set_eq($$select id from public.files where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000e001'::uuid), ('10000000-0000-0000-0000-00000000e002'), ('10000000-0000-0000-0000-00000000e003'),
+           ('10000000-0000-0000-0000-00000000e004'), ('10000000-0000-0000-0000-00000000e005')$$,
+  'owner sees every Alpha file: others'' pending uploads and custom files they are not listed in included');
+select set_eq($$select file_id from public.file_versions where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000e001'::uuid), ('10000000-0000-0000-0000-00000000e003'),
+           ('10000000-0000-0000-0000-00000000e004'), ('10000000-0000-0000-0000-00000000e005')$$,
+  'owner sees the versions of every Alpha file');
+select set_eq($$select file_id from public.file_metadata where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000e001'::uuid), ('10000000-0000-0000-0000-00000000e002'), ('10000000-0000-0000-0000-00000000e003'),
+           ('10000000-0000-0000-0000-00000000e004'), ('10000000-0000-0000-0000-00000000e005')$$,
+  'owner sees the metadata of every Alpha file');
+select set_eq($$select id from public.file_comments where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000c001'::uuid), ('10000000-0000-0000-0000-00000000c003'),
+           ('10000000-0000-0000-0000-00000000c004'), ('10000000-0000-0000-0000-00000000c005')$$,
+  'owner sees the comments on every Alpha file');
+select set_eq($$select file_id from public.file_permissions where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000e003'::uuid), ('10000000-0000-0000-0000-00000000e004')$$,
+  'owner sees the permissions of every custom Alpha file');
+select is_empty($$select storage_key from public.upload_grants where deal_id::text like '10000000-%'$$,
+  'owner sees no upload grant: grants are visible to their creator only');
+select set_eq($$select id from fixture_files where private.can_see_file(id)$$,
+  $$values ('10000000-0000-0000-0000-00000000e001'::uuid), ('10000000-0000-0000-0000-00000000e002'), ('10000000-0000-0000-0000-00000000e003'),
+           ('10000000-0000-0000-0000-00000000e004'), ('10000000-0000-0000-0000-00000000e005')$$,
+  'can_see_file agrees with the files policy for the owner');
+select set_eq($$select id from fixture_files where private.can_download_file(id)$$,
+  $$values ('10000000-0000-0000-0000-00000000e001'::uuid), ('10000000-0000-0000-0000-00000000e002'), ('10000000-0000-0000-0000-00000000e003'),
+           ('10000000-0000-0000-0000-00000000e004'), ('10000000-0000-0000-0000-00000000e005')$$,
+  'can_download_file: the owner can download every Alpha file and nothing of Beta');
+
+-- ---------------------------------------------------------------- admin (not owner)
+set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000002","role":"authenticated"}';
+select set_eq($$select id from public.folders where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000f001'::uuid), ('10000000-0000-0000-0000-00000000f002')$$,
+  'admin sees Alpha''s folders, none of Beta''s');
+select set_eq($$select id from public.files where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000e001'::uuid), ('10000000-0000-0000-0000-00000000e002'), ('10000000-0000-0000-0000-00000000e003'),
+           ('10000000-0000-0000-0000-00000000e004'), ('10000000-0000-0000-0000-00000000e005')$$,
+  'admin sees every Alpha file, pending and custom ones included, though listed in no permission');
+select set_eq($$select file_id from public.file_versions where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000e001'::uuid), ('10000000-0000-0000-0000-00000000e003'),
+           ('10000000-0000-0000-0000-00000000e004'), ('10000000-0000-0000-0000-00000000e005')$$,
+  'admin sees the versions of every Alpha file');
+select set_eq($$select file_id from public.file_metadata where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000e001'::uuid), ('10000000-0000-0000-0000-00000000e002'), ('10000000-0000-0000-0000-00000000e003'),
+           ('10000000-0000-0000-0000-00000000e004'), ('10000000-0000-0000-0000-00000000e005')$$,
+  'admin sees the metadata of every Alpha file');
+select set_eq($$select id from public.file_comments where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000c001'::uuid), ('10000000-0000-0000-0000-00000000c003'),
+           ('10000000-0000-0000-0000-00000000c004'), ('10000000-0000-0000-0000-00000000c005')$$,
+  'admin sees the comments on every Alpha file');
+select set_eq($$select file_id from public.file_permissions where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000e003'::uuid), ('10000000-0000-0000-0000-00000000e004')$$,
+  'admin sees the permissions of every custom Alpha file');
+select is_empty($$select storage_key from public.upload_grants where deal_id::text like '10000000-%'$$,
+  'admin sees no upload grant of others');
+select set_eq($$select id from fixture_files where private.can_see_file(id)$$,
+  $$values ('10000000-0000-0000-0000-00000000e001'::uuid), ('10000000-0000-0000-0000-00000000e002'), ('10000000-0000-0000-0000-00000000e003'),
+           ('10000000-0000-0000-0000-00000000e004'), ('10000000-0000-0000-0000-00000000e005')$$,
+  'can_see_file agrees with the files policy for the admin');
+select set_eq($$select id from fixture_files where private.can_download_file(id)$$,
+  $$values ('10000000-0000-0000-0000-00000000e001'::uuid), ('10000000-0000-0000-0000-00000000e002'), ('10000000-0000-0000-0000-00000000e003'),
+           ('10000000-0000-0000-0000-00000000e004'), ('10000000-0000-0000-0000-00000000e005')$$,
+  'can_download_file: the admin can download every Alpha file');
+
+-- ---------------------------------------------------------------- contributor
+set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select set_eq($$select id from public.folders where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000f001'::uuid), ('10000000-0000-0000-0000-00000000f002')$$,
+  'contributor sees Alpha''s folders, none of Beta''s');
+select set_eq($$select id from public.files where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000e001'::uuid), ('10000000-0000-0000-0000-00000000e004'), ('10000000-0000-0000-0000-00000000e005')$$,
+  'contributor sees ready files open to all and custom files allowing them; not a viewer''s pending upload, not a custom file they are not listed in');
+select set_eq($$select file_id from public.file_versions where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000e001'::uuid), ('10000000-0000-0000-0000-00000000e004'), ('10000000-0000-0000-0000-00000000e005')$$,
+  'contributor sees the versions of the files they can see only');
+select set_eq($$select file_id from public.file_metadata where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000e001'::uuid), ('10000000-0000-0000-0000-00000000e004'), ('10000000-0000-0000-0000-00000000e005')$$,
+  'contributor sees the metadata of the files they can see only');
+select set_eq($$select id from public.file_comments where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000c001'::uuid), ('10000000-0000-0000-0000-00000000c004'), ('10000000-0000-0000-0000-00000000c005')$$,
+  'contributor sees the comments on the files they can see only');
+select set_eq($$select file_id from public.file_permissions where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000e004'::uuid)$$,
+  'contributor sees the permissions of the custom file allowing them, not of the one hidden from them');
+select set_eq($$select storage_key from public.upload_grants where deal_id::text like '10000000-%'$$,
+  $$values ('g10/e001/v1'::text)$$, 'contributor sees only their own upload grant');
+select set_eq($$select id from fixture_files where private.can_see_file(id)$$,
+  $$values ('10000000-0000-0000-0000-00000000e001'::uuid), ('10000000-0000-0000-0000-00000000e004'), ('10000000-0000-0000-0000-00000000e005')$$,
+  'can_see_file agrees with the files policy for the contributor');
+select set_eq($$select id from fixture_files where private.can_download_file(id)$$,
+  $$values ('10000000-0000-0000-0000-00000000e001'::uuid), ('10000000-0000-0000-0000-00000000e004'), ('10000000-0000-0000-0000-00000000e005')$$,
+  'can_download_file agrees for the contributor');
+
+-- ---------------------------------------------------------------- viewer V1 (upload_view)
+set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select set_eq($$select id from public.folders where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000f001'::uuid), ('10000000-0000-0000-0000-00000000f002')$$,
+  'viewer sees Alpha''s folders, none of Beta''s');
+select set_eq($$select id from public.files where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000e001'::uuid), ('10000000-0000-0000-0000-00000000e002'),
+           ('10000000-0000-0000-0000-00000000e003'), ('10000000-0000-0000-0000-00000000e005')$$,
+  'viewer V1 sees files open to all, their own pending upload, the custom file allowing them; not the one denying them, nothing of Beta (though Beta''s custom file lists them)');
+select set_eq($$select file_id from public.file_versions where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000e001'::uuid), ('10000000-0000-0000-0000-00000000e003'), ('10000000-0000-0000-0000-00000000e005')$$,
+  'viewer V1 sees the versions of the files they can see only');
+select set_eq($$select file_id from public.file_metadata where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000e001'::uuid), ('10000000-0000-0000-0000-00000000e002'),
+           ('10000000-0000-0000-0000-00000000e003'), ('10000000-0000-0000-0000-00000000e005')$$,
+  'viewer V1 sees the metadata of the files they can see (their pending upload''s included)');
+select set_eq($$select id from public.file_comments where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000c001'::uuid), ('10000000-0000-0000-0000-00000000c003'), ('10000000-0000-0000-0000-00000000c005')$$,
+  'viewer V1 sees the comments on the files they can see only');
+select is_empty($$select file_id from public.file_permissions
+    where file_id in ('10000000-0000-0000-0000-00000000e004', '10000000-0000-0000-0000-00000000e007')$$,
+  'viewer V1 cannot read the permissions of the file denying them, nor of Beta''s file listing them');
+select set_eq($$select storage_key from public.upload_grants where deal_id::text like '10000000-%'$$,
+  $$values ('g10/e002/v1'::text), ('g10/e005/v1')$$, 'viewer V1 sees only their own upload grants');
+select set_eq($$select id from fixture_files where private.can_see_file(id)$$,
+  $$values ('10000000-0000-0000-0000-00000000e001'::uuid), ('10000000-0000-0000-0000-00000000e002'),
+           ('10000000-0000-0000-0000-00000000e003'), ('10000000-0000-0000-0000-00000000e005')$$,
+  'can_see_file agrees with the files policy for viewer V1 (denied wins; a Beta allow-list entry grants nothing to a non-member)');
+select set_eq($$select id from fixture_files where private.can_download_file(id)$$,
+  $$values ('10000000-0000-0000-0000-00000000e001'::uuid), ('10000000-0000-0000-0000-00000000e002'),
+           ('10000000-0000-0000-0000-00000000e003'), ('10000000-0000-0000-0000-00000000e005')$$,
+  'can_download_file agrees for viewer V1');
+
+-- ---------------------------------------------------------------- viewer V2 (upload_view)
+set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000005","role":"authenticated"}';
+select set_eq($$select id from public.files where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000e001'::uuid), ('10000000-0000-0000-0000-00000000e003'),
+           ('10000000-0000-0000-0000-00000000e004'), ('10000000-0000-0000-0000-00000000e005')$$,
+  'viewer V2 sees the file they uploaded although its permissions deny them, the custom file allowing them, not V1''s pending upload');
+select set_eq($$select file_id from public.file_versions where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000e001'::uuid), ('10000000-0000-0000-0000-00000000e003'),
+           ('10000000-0000-0000-0000-00000000e004'), ('10000000-0000-0000-0000-00000000e005')$$,
+  'viewer V2 sees the versions of the files they can see');
+select set_eq($$select file_id from public.file_metadata where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000e001'::uuid), ('10000000-0000-0000-0000-00000000e003'),
+           ('10000000-0000-0000-0000-00000000e004'), ('10000000-0000-0000-0000-00000000e005')$$,
+  'viewer V2 sees the metadata of the files they can see, not of V1''s pending upload');
+select set_eq($$select id from public.file_comments where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000c001'::uuid), ('10000000-0000-0000-0000-00000000c003'),
+           ('10000000-0000-0000-0000-00000000c004'), ('10000000-0000-0000-0000-00000000c005')$$,
+  'viewer V2 sees the comments on the files they can see');
+select ok(exists (select 1 from public.file_permissions where file_id = '10000000-0000-0000-0000-00000000e003')
+          and not exists (select 1 from public.file_permissions where deal_id = '10000000-0000-0000-0000-0000000000b2'),
+  'viewer V2 reads the permissions of the file they uploaded, nothing of Beta');
+select is_empty($$select storage_key from public.upload_grants where deal_id::text like '10000000-%'$$,
+  'viewer V2 created no grant and sees none');
+select set_eq($$select id from fixture_files where private.can_see_file(id)$$,
+  $$values ('10000000-0000-0000-0000-00000000e001'::uuid), ('10000000-0000-0000-0000-00000000e003'),
+           ('10000000-0000-0000-0000-00000000e004'), ('10000000-0000-0000-0000-00000000e005')$$,
+  'can_see_file agrees with the files policy for viewer V2 (the uploader always sees their file)');
+select set_eq($$select id from fixture_files where private.can_download_file(id)$$,
+  $$values ('10000000-0000-0000-0000-00000000e001'::uuid), ('10000000-0000-0000-0000-00000000e003'),
+           ('10000000-0000-0000-0000-00000000e004'), ('10000000-0000-0000-0000-00000000e005')$$,
+  'can_download_file agrees for viewer V2');
+
+-- ---------------------------------------------------------------- suspended admin, stranger, super admin: nothing at all
+set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000006","role":"authenticated"}';
+select is_empty($$select id from public.folders where deal_id::text like '10000000-%'$$, 'suspended admin sees no folder');
+select is_empty($$select id from public.files where deal_id::text like '10000000-%'$$, 'suspended admin sees no file');
+select is_empty($$select file_id from public.file_versions where deal_id::text like '10000000-%'
+                  union all select file_id from public.file_metadata where deal_id::text like '10000000-%'
+                  union all select file_id from public.file_comments where deal_id::text like '10000000-%'
+                  union all select file_id from public.file_permissions where deal_id::text like '10000000-%'
+                  union all select file_id from public.upload_grants where deal_id::text like '10000000-%'$$,
+  'suspended admin sees no version, metadata, comment, permission or grant');
+select is_empty($$select id from fixture_files where private.can_see_file(id) or private.can_download_file(id)$$,
+  'suspended admin can neither see nor download any file according to the helpers');
+
+set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select is_empty($$select id from public.folders where deal_id::text like '10000000-%'$$, 'non-member sees no folder');
+select is_empty($$select id from public.files where deal_id::text like '10000000-%'$$, 'non-member sees no file');
+select is_empty($$select file_id from public.file_versions where deal_id::text like '10000000-%'
+                  union all select file_id from public.file_metadata where deal_id::text like '10000000-%'
+                  union all select file_id from public.file_comments where deal_id::text like '10000000-%'
+                  union all select file_id from public.file_permissions where deal_id::text like '10000000-%'
+                  union all select file_id from public.upload_grants where deal_id::text like '10000000-%'$$,
+  'non-member sees no version, metadata, comment, permission or grant');
+select is_empty($$select id from fixture_files where private.can_see_file(id) or private.can_download_file(id)$$,
+  'non-member can neither see nor download any file according to the helpers');
+
+set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000008","role":"authenticated"}';
+select is_empty($$select id from public.folders where deal_id::text like '10000000-%'$$, 'super admin who is not a member sees no folder');
+select is_empty($$select id from public.files where deal_id::text like '10000000-%'$$, 'super admin who is not a member sees no file');
+select is_empty($$select file_id from public.file_versions where deal_id::text like '10000000-%'
+                  union all select file_id from public.file_metadata where deal_id::text like '10000000-%'
+                  union all select file_id from public.file_comments where deal_id::text like '10000000-%'
+                  union all select file_id from public.file_permissions where deal_id::text like '10000000-%'
+                  union all select file_id from public.upload_grants where deal_id::text like '10000000-%'$$,
+  'super admin who is not a member sees no version, metadata, comment, permission or grant');
+select is_empty($$select id from fixture_files where private.can_see_file(id) or private.can_download_file(id)$$,
+  'super admin who is not a member can neither see nor download any file according to the helpers');
+
+-- ---------------------------------------------------------------- Beta owner: Beta only (cross-deal isolation)
+set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000009","role":"authenticated"}';
+select set_eq($$select id from public.folders where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000f003'::uuid)$$, 'Beta owner sees Beta''s folder and none of Alpha''s');
+select set_eq($$select id from public.files where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000e006'::uuid), ('10000000-0000-0000-0000-00000000e007')$$,
+  'Beta owner sees Beta''s files and none of Alpha''s');
+select set_eq($$select file_id from public.file_versions where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000e006'::uuid), ('10000000-0000-0000-0000-00000000e007')$$,
+  'Beta owner sees Beta''s versions only');
+select set_eq($$select file_id from public.file_metadata where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000e006'::uuid), ('10000000-0000-0000-0000-00000000e007')$$,
+  'Beta owner sees Beta''s metadata only');
+select set_eq($$select id from public.file_comments where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000c006'::uuid), ('10000000-0000-0000-0000-00000000c007')$$,
+  'Beta owner sees Beta''s comments only');
+select set_eq($$select file_id from public.file_permissions where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000e007'::uuid)$$, 'Beta owner sees Beta''s file permissions only');
+select set_eq($$select storage_key from public.upload_grants where deal_id::text like '10000000-%'$$,
+  $$values ('g10/e006/v1'::text)$$, 'Beta owner sees their own Beta grant only');
+select set_eq($$select id from fixture_files where private.can_see_file(id)$$,
+  $$values ('10000000-0000-0000-0000-00000000e006'::uuid), ('10000000-0000-0000-0000-00000000e007')$$,
+  'can_see_file agrees with the files policy for the Beta owner');
+select set_eq($$select id from fixture_files where private.can_download_file(id)$$,
+  $$values ('10000000-0000-0000-0000-00000000e006'::uuid), ('10000000-0000-0000-0000-00000000e007')$$,
+  'can_download_file: the Beta owner can download Beta''s files and nothing of Alpha');
+
+-- ---------------------------------------------------------------- the custom-permission helper itself
+set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select ok(private.custom_permission_allows('10000000-0000-0000-0000-00000000e003', '10000000-0000-0000-0000-0000000000a1')
+          and not private.custom_permission_allows('10000000-0000-0000-0000-00000000e004', '10000000-0000-0000-0000-0000000000a1'),
+  'custom_permission_allows: allowed for V1 on e003, and denied wins on e004 where V1 is both allowed and denied');
+set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000002","role":"authenticated"}';
+select ok(not private.custom_permission_allows('10000000-0000-0000-0000-00000000e003', '10000000-0000-0000-0000-0000000000a1')
+          and private.can_see_file('10000000-0000-0000-0000-00000000e003'),
+  'an admin passes can_see_file on a custom file whose permissions do not list them');
+
+-- ---------------------------------------------------------------- the uploader versus others (the upload_only rule)
+-- The deal roles all imply `view`, so no real member lacks it yet. The rule "a member without view sees
+-- folders and their own files only" is asserted through the helpers first: V1's pending upload is visible
+-- to V1 (its uploader) and to admins, and to no other member, whatever their role.
+select ok(private.can_see_file('10000000-0000-0000-0000-00000000e002'), 'an admin sees V1''s pending upload');
+set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select ok(private.can_see_file('10000000-0000-0000-0000-00000000e002') and private.can_download_file('10000000-0000-0000-0000-00000000e002'),
+  'the uploader sees and may download their own pending upload');
+set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000005","role":"authenticated"}';
+select ok(not private.can_see_file('10000000-0000-0000-0000-00000000e002'), 'another viewer does not see V1''s pending upload');
+set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select ok(not private.can_see_file('10000000-0000-0000-0000-00000000e002'), 'a contributor does not see V1''s pending upload');
+
+-- Then emulated: within this rolled-back transaction the viewer role is narrowed to {upload}, which is
+-- what DESIGN calls upload_only, and the policies are asked again. (Nothing outside this transaction changes.)
+reset role;
+create or replace function private.role_capabilities(p_role text) returns text[]
+language sql immutable set search_path = '' as $$
+  select case p_role
+    when 'admin' then array['view','download','comment','approve','upload','edit_files','edit_folders','edit_checklist','manage_users']
+    when 'contributor' then array['view','download','comment','approve','upload','edit_files','edit_folders','edit_checklist']
+    when 'viewer' then array['upload']
+    else array[]::text[]
+  end
+$$;
+set local role authenticated;
+set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select set_eq($$select id from public.folders where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000f001'::uuid), ('10000000-0000-0000-0000-00000000f002')$$,
+  'upload_only: the member still sees every folder of the deal');
+select set_eq($$select id from public.files where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000e002'::uuid), ('10000000-0000-0000-0000-00000000e005')$$,
+  'upload_only: the member sees their own uploads (pending and ready) and no one else''s, not even a custom file allowing them');
+select set_eq($$select id from public.file_comments where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000c005'::uuid)$$,
+  'upload_only: the member sees comments on their own uploads only, not their own comment on a file they can no longer see');
+select ok(private.can_download_file('10000000-0000-0000-0000-00000000e005')
+          and not private.can_download_file('10000000-0000-0000-0000-00000000e001'),
+  'upload_only: the member may download their own upload, not an open file of someone else');
+select lives_ok($$insert into public.files (deal_id, name, uploaded_by, upload_state)
+  values ('10000000-0000-0000-0000-0000000000a1', 'upload-only.pdf', '10000000-0000-0000-0000-000000000004', 'pending')$$,
+  'upload_only: the member can still start an upload');
+set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select set_eq($$select id from public.files where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000e001'::uuid), ('10000000-0000-0000-0000-00000000e004'), ('10000000-0000-0000-0000-00000000e005')$$,
+  'upload_only emulation leaves the contributor''s view unchanged (and hides the new pending upload from them)');
+reset role;
+
+select * from finish();
+rollback;

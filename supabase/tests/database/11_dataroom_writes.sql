@@ -1,0 +1,399 @@
+-- Data room writes: folders, files (approval, rename, tags, deal and uploader), versions, metadata, comments,
+-- file permissions, upload grants, activities, and record_download.
+-- Actors (fixed ids, unique to this file, prefix 11000000-):
+--   ...01 owner of Alpha        ...02 admin (not owner)   ...03 contributor   ...04 viewer V1
+--   ...05 viewer V2             ...06 suspended contributor                   ...07 signed-in stranger
+--   ...08 super admin, member of nothing                   ...09 owner of Beta (member of Beta only)
+-- Deals: Alpha ...a1 (owner ...01), Beta ...b2 (owner ...09).
+-- Folders: ...f001 Alpha /Contracts, ...f003 Beta /Beta.
+-- Files: e001 Alpha 'contract.pdf' by the contributor; e002 Alpha 'viewer-upload.pdf' by V1;
+--        e003 Alpha 'hidden.pdf' by the owner, custom, allowed [V2]; e004 Alpha 'to-delete.pdf' by the contributor;
+--        e006 Beta 'beta.pdf' by the Beta owner. All ready.
+begin;
+create extension if not exists pgtap with schema extensions;
+select plan(96);
+
+-- ---------------------------------------------------------------- fixture, as the table owner
+insert into auth.users (id, email) values
+  ('11000000-0000-0000-0000-000000000001', 'owner@dataroom11.test'),
+  ('11000000-0000-0000-0000-000000000002', 'admin@dataroom11.test'),
+  ('11000000-0000-0000-0000-000000000003', 'contributor@dataroom11.test'),
+  ('11000000-0000-0000-0000-000000000004', 'viewer1@dataroom11.test'),
+  ('11000000-0000-0000-0000-000000000005', 'viewer2@dataroom11.test'),
+  ('11000000-0000-0000-0000-000000000006', 'suspended@dataroom11.test'),
+  ('11000000-0000-0000-0000-000000000007', 'stranger@dataroom11.test'),
+  ('11000000-0000-0000-0000-000000000008', 'super@dataroom11.test'),
+  ('11000000-0000-0000-0000-000000000009', 'beta-owner@dataroom11.test');
+insert into public.platform_admins (user_id) values ('11000000-0000-0000-0000-000000000008');
+insert into public.deals (id, name, owner_id) values
+  ('11000000-0000-0000-0000-0000000000a1', 'Writes Alpha', '11000000-0000-0000-0000-000000000001'),
+  ('11000000-0000-0000-0000-0000000000b2', 'Writes Beta', '11000000-0000-0000-0000-000000000009');
+insert into public.deal_members (deal_id, user_id, role, status) values
+  ('11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000002', 'admin', 'active'),
+  ('11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000003', 'contributor', 'active'),
+  ('11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000004', 'viewer', 'active'),
+  ('11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000005', 'viewer', 'active'),
+  ('11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000006', 'contributor', 'suspended');
+insert into public.folders (id, deal_id, name, created_by) values
+  ('11000000-0000-0000-0000-00000000f001', '11000000-0000-0000-0000-0000000000a1', 'Contracts', '11000000-0000-0000-0000-000000000001'),
+  ('11000000-0000-0000-0000-00000000f003', '11000000-0000-0000-0000-0000000000b2', 'Beta', '11000000-0000-0000-0000-000000000009');
+insert into public.files (id, deal_id, folder_id, name, upload_state, permission_type, current_version, uploaded_by) values
+  ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-00000000f001', 'contract.pdf', 'ready', 'all', 1, '11000000-0000-0000-0000-000000000003'),
+  ('11000000-0000-0000-0000-00000000e002', '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-00000000f001', 'viewer-upload.pdf', 'ready', 'all', 1, '11000000-0000-0000-0000-000000000004'),
+  ('11000000-0000-0000-0000-00000000e003', '11000000-0000-0000-0000-0000000000a1', null, 'hidden.pdf', 'ready', 'custom', 1, '11000000-0000-0000-0000-000000000001'),
+  ('11000000-0000-0000-0000-00000000e004', '11000000-0000-0000-0000-0000000000a1', null, 'to-delete.pdf', 'ready', 'all', 1, '11000000-0000-0000-0000-000000000003'),
+  ('11000000-0000-0000-0000-00000000e006', '11000000-0000-0000-0000-0000000000b2', '11000000-0000-0000-0000-00000000f003', 'beta.pdf', 'ready', 'all', 1, '11000000-0000-0000-0000-000000000009');
+insert into public.file_permissions (file_id, deal_id, allowed_users) values
+  ('11000000-0000-0000-0000-00000000e003', '11000000-0000-0000-0000-0000000000a1', '{11000000-0000-0000-0000-000000000005}');
+insert into public.file_versions (file_id, deal_id, version_number, storage_key, size_bytes, sha256, original_name, uploaded_by)
+select f.id, f.deal_id, 1, format('deals/%s/files/%s/v1', f.deal_id, f.id), 10, repeat('cd', 32), f.name, f.uploaded_by
+from public.files f where f.id::text like '11000000-%';
+insert into public.file_metadata (file_id, deal_id, document_type) values
+  ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', 'Contract');
+insert into public.file_comments (id, file_id, deal_id, user_id, comment) values
+  ('11000000-0000-0000-0000-00000000c001', '11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000004', 'first comment');
+insert into public.upload_grants (storage_key, file_id, deal_id, version_number, original_name, content_type, created_by, expires_at) values
+  ('g11/e002/v2', '11000000-0000-0000-0000-00000000e002', '11000000-0000-0000-0000-0000000000a1', 2, 'viewer-upload.pdf', 'application/pdf', '11000000-0000-0000-0000-000000000004', now() + interval '1 hour');
+
+-- ---------------------------------------------------------------- anonymous
+set local role anon;
+set local request.jwt.claims to '{"role":"anon"}';
+select throws_ok($$insert into public.folders (deal_id, name) values ('11000000-0000-0000-0000-0000000000a1', 'Anon')$$,
+  '42501', null, 'anon cannot insert a folder');
+select throws_ok($$insert into public.files (deal_id, name, upload_state) values ('11000000-0000-0000-0000-0000000000a1', 'anon.pdf', 'pending')$$,
+  '42501', null, 'anon cannot insert a file');
+select throws_ok($$update public.files set name = 'anon.pdf' where id = '11000000-0000-0000-0000-00000000e001'$$,
+  '42501', null, 'anon cannot update a file');
+select throws_ok($$delete from public.files where id = '11000000-0000-0000-0000-00000000e001'$$,
+  '42501', null, 'anon cannot delete a file');
+select throws_ok($$insert into public.file_comments (file_id, deal_id, comment) values
+  ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', 'anon')$$,
+  '42501', null, 'anon cannot comment');
+select is(private.record_download('11000000-0000-0000-0000-00000000e001', 1), false, 'record_download refuses anon');
+reset role;
+
+-- ---------------------------------------------------------------- folders: insert needs edit_folders
+set local role authenticated;
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select throws_ok($$insert into public.folders (deal_id, name, created_by)
+  values ('11000000-0000-0000-0000-0000000000a1', 'Viewer folder', '11000000-0000-0000-0000-000000000004')$$,
+  '42501', null, 'viewer cannot create a folder (no edit_folders)');
+select is_empty($$update public.folders set name = 'Renamed by viewer' where id = '11000000-0000-0000-0000-00000000f001' returning id$$,
+  'viewer cannot rename a folder (0 rows)');
+select is_empty($$delete from public.folders where id = '11000000-0000-0000-0000-00000000f001' returning id$$,
+  'viewer cannot delete a folder (0 rows)');
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select lives_ok($$insert into public.folders (id, deal_id, parent_id, name, created_by)
+  values ('11000000-0000-0000-0000-00000000f002', '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-00000000f001',
+          'Drafts', '11000000-0000-0000-0000-000000000003')$$,
+  'contributor can create a folder');
+select is((select full_path from public.folders where id = '11000000-0000-0000-0000-00000000f002'), '/Contracts/Drafts',
+  'the database derives full_path from the parent');
+select throws_ok($$insert into public.folders (deal_id, name, created_by)
+  values ('11000000-0000-0000-0000-0000000000a1', 'Forged', '11000000-0000-0000-0000-000000000001')$$,
+  '42501', null, 'contributor cannot create a folder in someone else''s name');
+select throws_ok($$insert into public.folders (deal_id, name, created_by)
+  values ('11000000-0000-0000-0000-0000000000b2', 'Intruder', '11000000-0000-0000-0000-000000000003')$$,
+  '42501', null, 'an Alpha contributor cannot create a folder in Beta');
+select results_eq($$update public.folders set name = 'Agreements' where id = '11000000-0000-0000-0000-00000000f001' returning name$$,
+  $$values ('Agreements'::text)$$, 'contributor can rename a folder');
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000006","role":"authenticated"}';
+select throws_ok($$insert into public.folders (deal_id, name, created_by)
+  values ('11000000-0000-0000-0000-0000000000a1', 'Suspended', '11000000-0000-0000-0000-000000000006')$$,
+  '42501', null, 'a suspended contributor cannot create a folder');
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select throws_ok($$insert into public.folders (deal_id, name, created_by)
+  values ('11000000-0000-0000-0000-0000000000a1', 'Stranger', '11000000-0000-0000-0000-000000000007')$$,
+  '42501', null, 'a non-member cannot create a folder');
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000008","role":"authenticated"}';
+select throws_ok($$insert into public.folders (deal_id, name, created_by)
+  values ('11000000-0000-0000-0000-0000000000a1', 'Super', '11000000-0000-0000-0000-000000000008')$$,
+  '42501', null, 'a super admin who is not a member cannot create a folder');
+select is_empty($$update public.folders set name = 'Super renamed' where deal_id = '11000000-0000-0000-0000-0000000000a1' returning id$$,
+  'a super admin who is not a member cannot rename folders (0 rows)');
+
+-- ---------------------------------------------------------------- files: insert needs upload, uploaded_by = self, pending
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select lives_ok($$insert into public.files (id, deal_id, folder_id, name, tags, uploaded_by, upload_state)
+  values ('11000000-0000-0000-0000-00000000e005', '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-00000000f001',
+          'Draft.PDF', '{Q3}', '11000000-0000-0000-0000-000000000004', 'pending')$$,
+  'viewer (upload) can start an upload: pending, in their own name');
+select ok((select search_text like '%draft.pdf%' and search_text like '%q3%' from public.files where id = '11000000-0000-0000-0000-00000000e005'),
+  'the database computes search_text from the name and tags, lower-cased');
+select throws_ok($$insert into public.files (deal_id, name, uploaded_by, upload_state)
+  values ('11000000-0000-0000-0000-0000000000a1', 'forged.pdf', '11000000-0000-0000-0000-000000000005', 'pending')$$,
+  '42501', null, 'viewer cannot insert a file in someone else''s name');
+select throws_ok($$insert into public.files (deal_id, name, uploaded_by, upload_state)
+  values ('11000000-0000-0000-0000-0000000000a1', 'instant.pdf', '11000000-0000-0000-0000-000000000004', 'ready')$$,
+  '42501', null, 'viewer cannot insert a file that is already ready');
+select throws_ok($$insert into public.files (deal_id, name, uploaded_by, upload_state)
+  values ('11000000-0000-0000-0000-0000000000b2', 'intruder.pdf', '11000000-0000-0000-0000-000000000004', 'pending')$$,
+  '42501', null, 'an Alpha viewer cannot insert a file into Beta');
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000006","role":"authenticated"}';
+select throws_ok($$insert into public.files (deal_id, name, uploaded_by, upload_state)
+  values ('11000000-0000-0000-0000-0000000000a1', 'suspended.pdf', '11000000-0000-0000-0000-000000000006', 'pending')$$,
+  '42501', null, 'a suspended contributor cannot insert a file');
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select throws_ok($$insert into public.files (deal_id, name, uploaded_by, upload_state)
+  values ('11000000-0000-0000-0000-0000000000a1', 'stranger.pdf', '11000000-0000-0000-0000-000000000007', 'pending')$$,
+  '42501', null, 'a non-member cannot insert a file');
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000008","role":"authenticated"}';
+select throws_ok($$insert into public.files (deal_id, name, uploaded_by, upload_state)
+  values ('11000000-0000-0000-0000-0000000000a1', 'super.pdf', '11000000-0000-0000-0000-000000000008', 'pending')$$,
+  '42501', null, 'a super admin who is not a member cannot insert a file');
+
+-- The upload completes (as the API does it, in the uploader's transaction): an 'upload' activity is written.
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select results_eq($$update public.files set upload_state = 'ready', current_version = 1 where id = '11000000-0000-0000-0000-00000000e005' returning upload_state$$,
+  $$values ('ready'::text)$$, 'the uploader completes their upload');
+reset role;
+select results_eq($$select user_id, description, metadata ->> 'path' = (select full_path from public.folders where id = '11000000-0000-0000-0000-00000000f001')
+    from public.activities
+    where deal_id = '11000000-0000-0000-0000-0000000000a1' and activity_type = 'upload'
+      and metadata ->> 'file_id' = '11000000-0000-0000-0000-00000000e005'$$,
+  $$values ('11000000-0000-0000-0000-000000000004'::uuid, 'Uploaded "Draft.PDF"'::text, true)$$,
+  'completing an upload writes one upload activity in the uploader''s name, with the folder path');
+set local role authenticated;
+
+-- ---------------------------------------------------------------- files: approval needs approve
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select throws_ok($$update public.files set approval_status = 'approved' where id = '11000000-0000-0000-0000-00000000e002'$$,
+  '42501', null, 'a viewer cannot approve even their own upload (trigger)');
+select is_empty($$update public.files set approval_status = 'approved' where id = '11000000-0000-0000-0000-00000000e001' returning id$$,
+  'a viewer cannot approve someone else''s file (0 rows)');
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select results_eq($$update public.files set approval_status = 'approved', approval_note = 'fine'
+    where id = '11000000-0000-0000-0000-00000000e002' returning approval_status$$,
+  $$values ('approved'::text)$$, 'a contributor can approve a viewer''s upload');
+reset role;
+select results_eq($$select id, approval_status from public.files
+    where id in ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-00000000e002') order by id$$,
+  $$values ('11000000-0000-0000-0000-00000000e001'::uuid, 'pending'::text), ('11000000-0000-0000-0000-00000000e002', 'approved')$$,
+  'only the contributor''s approval took effect');
+set local role authenticated;
+
+-- ---------------------------------------------------------------- files: other edits need edit_files or being the uploader
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select is_empty($$update public.files set name = 'mine-now.pdf' where id = '11000000-0000-0000-0000-00000000e001' returning id$$,
+  'a viewer cannot rename someone else''s file (0 rows)');
+select results_eq($$update public.files set tags = '{tax,q3}' where id = '11000000-0000-0000-0000-00000000e002' returning tags$$,
+  $$values ('{tax,q3}'::text[])$$, 'a viewer can edit the tags of their own upload');
+select ok((select search_text like '%viewer-upload.pdf%' and search_text like '%tax%' from public.files where id = '11000000-0000-0000-0000-00000000e002'),
+  'search_text follows the new tags');
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000005","role":"authenticated"}';
+select is_empty($$update public.files set tags = '{defaced}' where id = '11000000-0000-0000-0000-00000000e002' returning id$$,
+  'another viewer cannot edit the tags of V1''s upload (0 rows)');
+select is_empty($$delete from public.files where id = '11000000-0000-0000-0000-00000000e001' returning id$$,
+  'a viewer cannot delete someone else''s file (0 rows)');
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select results_eq($$update public.files set name = 'viewer-upload-final.pdf' where id = '11000000-0000-0000-0000-00000000e002' returning name$$,
+  $$values ('viewer-upload-final.pdf'::text)$$, 'a contributor (edit_files) can rename a viewer''s upload');
+select is_empty($$update public.files set name = 'seen.pdf' where id = '11000000-0000-0000-0000-00000000e003' returning id$$,
+  'a contributor cannot rename a custom file hidden from them (0 rows)');
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000006","role":"authenticated"}';
+select is_empty($$update public.files set name = 'suspended.pdf' where deal_id = '11000000-0000-0000-0000-0000000000a1' returning id$$,
+  'a suspended contributor cannot update any file (0 rows)');
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select is_empty($$update public.files set name = 'stranger.pdf' where deal_id = '11000000-0000-0000-0000-0000000000a1' returning id$$,
+  'a non-member cannot update any file (0 rows)');
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000008","role":"authenticated"}';
+select is_empty($$delete from public.files where deal_id = '11000000-0000-0000-0000-0000000000a1' returning id$$,
+  'a super admin who is not a member cannot delete any file (0 rows)');
+
+-- Nobody changes a file's deal or uploader: not the owner, not the uploader, not a privileged path.
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select throws_ok($$update public.files set deal_id = '11000000-0000-0000-0000-0000000000b2' where id = '11000000-0000-0000-0000-00000000e001'$$,
+  '42501', null, 'the owner cannot move a file to another deal');
+select throws_ok($$update public.files set uploaded_by = '11000000-0000-0000-0000-000000000001' where id = '11000000-0000-0000-0000-00000000e001'$$,
+  '42501', null, 'the owner cannot change a file''s uploader');
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select throws_ok($$update public.files set uploaded_by = '11000000-0000-0000-0000-000000000005' where id = '11000000-0000-0000-0000-00000000e002'$$,
+  '42501', null, 'the uploader cannot hand their file to someone else');
+reset role;
+set local request.jwt.claims to '';
+select throws_ok($$update public.files set deal_id = '11000000-0000-0000-0000-0000000000b2' where id = '11000000-0000-0000-0000-00000000e001'$$,
+  '42501', null, 'not even a privileged connection can move a file to another deal');
+select throws_ok($$update public.files set uploaded_by = null where id = '11000000-0000-0000-0000-00000000e001'$$,
+  '42501', null, 'not even a privileged connection can change a file''s uploader');
+
+-- A direct delete by a contributor writes a 'delete' activity.
+set local role authenticated;
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select results_eq($$delete from public.files where id = '11000000-0000-0000-0000-00000000e004' returning id$$,
+  $$values ('11000000-0000-0000-0000-00000000e004'::uuid)$$, 'a contributor can delete a file');
+reset role;
+select results_eq($$select user_id, description from public.activities
+    where deal_id = '11000000-0000-0000-0000-0000000000a1' and activity_type = 'delete'
+      and metadata ->> 'file_id' = '11000000-0000-0000-0000-00000000e004'$$,
+  $$values ('11000000-0000-0000-0000-000000000003'::uuid, 'Deleted "to-delete.pdf"'::text)$$,
+  'deleting a file writes one delete activity in the deleter''s name');
+set local role authenticated;
+
+-- ---------------------------------------------------------------- versions and comments are append-only
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select throws_ok($$update public.file_versions set storage_key = 'elsewhere' where file_id = '11000000-0000-0000-0000-00000000e001'$$,
+  '42501', null, 'not even the owner can update a file version');
+select throws_ok($$delete from public.file_versions where file_id = '11000000-0000-0000-0000-00000000e001'$$,
+  '42501', null, 'not even the owner can delete a file version');
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select throws_ok($$update public.file_comments set comment = 'edited' where id = '11000000-0000-0000-0000-00000000c001'$$,
+  '42501', null, 'the author cannot edit their comment');
+select throws_ok($$delete from public.file_comments where id = '11000000-0000-0000-0000-00000000c001'$$,
+  '42501', null, 'the author cannot delete their comment');
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select throws_ok($$delete from public.file_comments where id = '11000000-0000-0000-0000-00000000c001'$$,
+  '42501', null, 'the owner cannot delete a comment');
+select throws_ok($$delete from public.file_metadata where file_id = '11000000-0000-0000-0000-00000000e001'$$,
+  '42501', null, 'not even the owner can delete file metadata');
+
+-- ---------------------------------------------------------------- comments: need `comment`, a visible file and user_id = self
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select lives_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment) values
+  ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000004', 'looks fine')$$,
+  'a viewer can comment on a file they see');
+select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment) values
+  ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000005', 'forged')$$,
+  '42501', null, 'a viewer cannot comment in someone else''s name');
+select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment) values
+  ('11000000-0000-0000-0000-00000000e003', '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000004', 'peek')$$,
+  '42501', null, 'a viewer cannot comment on a custom file hidden from them');
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000006","role":"authenticated"}';
+select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment) values
+  ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000006', 'suspended')$$,
+  '42501', null, 'a suspended member cannot comment');
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment) values
+  ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000007', 'stranger')$$,
+  '42501', null, 'a non-member cannot comment');
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000008","role":"authenticated"}';
+select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment) values
+  ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000008', 'super')$$,
+  '42501', null, 'a super admin who is not a member cannot comment');
+
+-- ---------------------------------------------------------------- versions, metadata, permissions, grants
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select throws_ok($$insert into public.file_versions (file_id, deal_id, version_number, storage_key, size_bytes, sha256, original_name, uploaded_by)
+  values ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', 2,
+          'deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e001/v2', 1, repeat('0', 64), 'x', '11000000-0000-0000-0000-000000000004')$$,
+  '42501', null, 'a viewer cannot add a version to someone else''s file');
+select lives_ok($$insert into public.file_versions (file_id, deal_id, version_number, storage_key, size_bytes, sha256, original_name, uploaded_by)
+  values ('11000000-0000-0000-0000-00000000e002', '11000000-0000-0000-0000-0000000000a1', 2,
+          'deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e002/v2', 1, repeat('0', 64), 'x', '11000000-0000-0000-0000-000000000004')$$,
+  'the uploader can add a version to their own file');
+select throws_ok($$insert into public.file_versions (file_id, deal_id, version_number, storage_key, size_bytes, sha256, original_name, uploaded_by)
+  values ('11000000-0000-0000-0000-00000000e002', '11000000-0000-0000-0000-0000000000a1', 3,
+          'deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e002/v3', 1, repeat('0', 64), 'x', '11000000-0000-0000-0000-000000000005')$$,
+  '42501', null, 'a version cannot be recorded in someone else''s name');
+select throws_ok($$insert into public.file_metadata (file_id, deal_id, quick_summary)
+  values ('11000000-0000-0000-0000-00000000e003', '11000000-0000-0000-0000-0000000000a1', 'x')$$,
+  '42501', null, 'a viewer cannot write metadata for a file hidden from them');
+select lives_ok($$insert into public.file_metadata (file_id, deal_id, quick_summary)
+  values ('11000000-0000-0000-0000-00000000e002', '11000000-0000-0000-0000-0000000000a1', 'my summary')$$,
+  'the uploader can write metadata for their own file');
+select is_empty($$update public.file_metadata set quick_summary = 'defaced' where file_id = '11000000-0000-0000-0000-00000000e001' returning file_id$$,
+  'a viewer cannot change the metadata of someone else''s file (0 rows)');
+select throws_ok($$insert into public.file_permissions (file_id, deal_id, allowed_users)
+  values ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', '{11000000-0000-0000-0000-000000000004}')$$,
+  '42501', null, 'a viewer cannot set the permissions of someone else''s file');
+select lives_ok($$insert into public.file_permissions (file_id, deal_id, allowed_users)
+  values ('11000000-0000-0000-0000-00000000e002', '11000000-0000-0000-0000-0000000000a1', '{11000000-0000-0000-0000-000000000005}')$$,
+  'the uploader can set the permissions of their own file');
+select lives_ok($$insert into public.upload_grants (storage_key, file_id, deal_id, version_number, original_name, content_type, created_by, expires_at)
+  values ('g11/e002/v3', '11000000-0000-0000-0000-00000000e002', '11000000-0000-0000-0000-0000000000a1', 3, 'v3.pdf', 'application/pdf',
+          '11000000-0000-0000-0000-000000000004', now() + interval '1 hour')$$,
+  'the uploader can reserve an upload grant for their own file');
+select throws_ok($$insert into public.upload_grants (storage_key, file_id, deal_id, version_number, original_name, content_type, created_by, expires_at)
+  values ('g11/e002/v4', '11000000-0000-0000-0000-00000000e002', '11000000-0000-0000-0000-0000000000a1', 4, 'v4.pdf', 'application/pdf',
+          '11000000-0000-0000-0000-000000000005', now() + interval '1 hour')$$,
+  '42501', null, 'an upload grant cannot be created in someone else''s name');
+select throws_ok($$insert into public.upload_grants (storage_key, file_id, deal_id, version_number, original_name, content_type, created_by, expires_at)
+  values ('g11/e003/v2', '11000000-0000-0000-0000-00000000e003', '11000000-0000-0000-0000-0000000000a1', 2, 'v2.pdf', 'application/pdf',
+          '11000000-0000-0000-0000-000000000004', now() + interval '1 hour')$$,
+  '42501', null, 'a viewer cannot reserve a grant for a file hidden from them');
+select is_empty($$delete from public.upload_grants where storage_key = 'g11/e002/v2' returning storage_key$$,
+  'the creator cannot delete their grant (0 rows: only the sweeper does)');
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000005","role":"authenticated"}';
+select is_empty($$update public.upload_grants set completed_at = now() where storage_key = 'g11/e002/v2' returning storage_key$$,
+  'another member cannot complete someone else''s grant (0 rows)');
+select throws_ok($$insert into public.file_metadata (file_id, deal_id, quick_summary)
+  values ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', 'x')$$,
+  '42501', null, 'a viewer cannot write metadata for someone else''s file');
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select throws_ok($$insert into public.upload_grants (storage_key, file_id, deal_id, version_number, original_name, content_type, created_by, expires_at)
+  values ('g11/e001/v9', '11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', 9, 'v9.pdf', 'application/pdf',
+          '11000000-0000-0000-0000-000000000007', now() + interval '1 hour')$$,
+  '42501', null, 'a non-member cannot reserve an upload grant');
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select lives_ok($$insert into public.file_versions (file_id, deal_id, version_number, storage_key, size_bytes, sha256, original_name, uploaded_by)
+  values ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', 2,
+          'deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e001/v2', 1, repeat('1', 64), 'y', '11000000-0000-0000-0000-000000000003')$$,
+  'a contributor (edit_files) can add a version to someone else''s file');
+select results_eq($$update public.file_metadata set quick_summary = 'reviewed' where file_id = '11000000-0000-0000-0000-00000000e001' returning quick_summary$$,
+  $$values ('reviewed'::text)$$, 'a contributor can change a file''s metadata');
+select is_empty($$update public.file_permissions set allowed_users = '{11000000-0000-0000-0000-000000000003}'
+    where file_id = '11000000-0000-0000-0000-00000000e003' returning file_id$$,
+  'a contributor cannot rewrite the permissions of a file hidden from them (0 rows)');
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select results_eq($$update public.file_permissions set denied_users = '{11000000-0000-0000-0000-000000000004}'
+    where file_id = '11000000-0000-0000-0000-00000000e003' returning denied_users$$,
+  $$values ('{11000000-0000-0000-0000-000000000004}'::uuid[])$$, 'the owner can change the permissions of any file');
+
+-- ---------------------------------------------------------------- activities are written by the database only
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select throws_ok($$insert into public.activities (deal_id, user_id, activity_type, description)
+  values ('11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000004', 'download', 'forged')$$,
+  '42501', null, 'a viewer cannot write an activity directly');
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select throws_ok($$insert into public.activities (deal_id, user_id, activity_type, description)
+  values ('11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000001', 'upload', 'forged')$$,
+  '42501', null, 'not even the owner can write an activity directly');
+select throws_ok($$update public.activities set description = 'rewritten' where deal_id = '11000000-0000-0000-0000-0000000000a1'$$,
+  '42501', null, 'the owner cannot rewrite activities');
+select throws_ok($$delete from public.activities where deal_id = '11000000-0000-0000-0000-0000000000a1'$$,
+  '42501', null, 'the owner cannot delete activities');
+
+-- ---------------------------------------------------------------- record_download: only for someone allowed to download
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select is(private.record_download('11000000-0000-0000-0000-00000000e001', 1), true, 'a viewer downloading a file they see is recorded');
+select is(private.record_download('11000000-0000-0000-0000-00000000e003', 1), false, 'a viewer cannot download a custom file hidden from them');
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000006","role":"authenticated"}';
+select is(private.record_download('11000000-0000-0000-0000-00000000e001', 1), false, 'a suspended member cannot download');
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select is(private.record_download('11000000-0000-0000-0000-00000000e001', 1), false, 'a non-member cannot download');
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000008","role":"authenticated"}';
+select is(private.record_download('11000000-0000-0000-0000-00000000e001', 1), false, 'a super admin who is not a member cannot download');
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000009","role":"authenticated"}';
+select is(private.record_download('11000000-0000-0000-0000-00000000e001', 1), false, 'the Beta owner cannot download an Alpha file');
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select is(private.record_download('11000000-0000-0000-0000-00000000e003', 1), true, 'the owner downloads a custom file they are not listed in');
+reset role;
+select results_eq($$select metadata ->> 'file_id', user_id, description from public.activities
+    where deal_id::text like '11000000-%' and activity_type = 'download' order by created_at, metadata ->> 'file_id'$$,
+  $$values ('11000000-0000-0000-0000-00000000e001'::text, '11000000-0000-0000-0000-000000000004'::uuid, 'Downloaded "contract.pdf"'::text),
+           ('11000000-0000-0000-0000-00000000e003', '11000000-0000-0000-0000-000000000001', 'Downloaded "hidden.pdf"')$$,
+  'exactly the two allowed downloads were recorded, in the downloader''s name; refused ones left no trace');
+
+-- ---------------------------------------------------------------- capabilities one at a time
+-- Every deal role holds comment and download, so "needs comment" and "needs download" are asserted by narrowing
+-- the viewer role to {view, upload} inside this rolled-back transaction (nothing outside it changes).
+create or replace function private.role_capabilities(p_role text) returns text[]
+language sql immutable set search_path = '' as $$
+  select case p_role
+    when 'admin' then array['view','download','comment','approve','upload','edit_files','edit_folders','edit_checklist','manage_users']
+    when 'contributor' then array['view','download','comment','approve','upload','edit_files','edit_folders','edit_checklist']
+    when 'viewer' then array['view','upload']
+    else array[]::text[]
+  end
+$$;
+set local role authenticated;
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select ok(private.can_see_file('11000000-0000-0000-0000-00000000e001'), 'a member with view but not comment or download still sees the file');
+select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment) values
+  ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000004', 'no comment right')$$,
+  '42501', null, 'commenting needs the comment capability');
+select is(private.record_download('11000000-0000-0000-0000-00000000e001', 1), false, 'downloading someone else''s file needs the download capability');
+select is(private.record_download('11000000-0000-0000-0000-00000000e002', 1), true, 'the uploader may always download their own file');
+reset role;
+
+select * from finish();
+rollback;

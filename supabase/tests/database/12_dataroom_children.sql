@@ -1,0 +1,305 @@
+-- Data room: folder subtree operations (folder_subtree_counts, archive_folder, delete_folder) and the
+-- cross-deal isolation of every child table (versions, metadata, comments, permissions, grants, folders).
+-- Actors (fixed ids, unique to this file, prefix 12000000-):
+--   ...01 owner of Alpha        ...02 admin (not owner)   ...03 contributor   ...04 viewer V1
+--   ...05 viewer V2             ...06 suspended contributor                   ...07 signed-in stranger
+--   ...08 super admin, member of nothing                   ...09 owner of Beta (member of Beta only)
+-- Deals: Alpha ...a1 (owner ...01), Beta ...b2 (owner ...09).
+-- Alpha folders: f001 /Data, f002 /Data/Sub, f003 /Data/Sub/Deep (the subtree deleted below),
+--                f004 /Archive me, f005 /Archive me/Inner (the subtree archived below), f006 /Keep.
+-- Beta folder:   f007 /Beta.
+-- Files: e001 in /Data, ready, by the contributor, versions 1 and 2
+--        e002 in /Data/Sub, ready, custom allowed [V2] (hidden from the contributor and V1), by the owner
+--        e003 in /Data/Sub/Deep, pending, by V1, an unfinished upload grant
+--        e004 in /Keep, ready            e005 in /Archive me, ready
+--        e006 in /Archive me/Inner, ready, custom allowed [V2]
+--        e007 in Beta /Beta, ready, by the Beta owner
+begin;
+create extension if not exists pgtap with schema extensions;
+select plan(59);
+
+-- ---------------------------------------------------------------- fixture, as the table owner
+insert into auth.users (id, email) values
+  ('12000000-0000-0000-0000-000000000001', 'owner@dataroom12.test'),
+  ('12000000-0000-0000-0000-000000000002', 'admin@dataroom12.test'),
+  ('12000000-0000-0000-0000-000000000003', 'contributor@dataroom12.test'),
+  ('12000000-0000-0000-0000-000000000004', 'viewer1@dataroom12.test'),
+  ('12000000-0000-0000-0000-000000000005', 'viewer2@dataroom12.test'),
+  ('12000000-0000-0000-0000-000000000006', 'suspended@dataroom12.test'),
+  ('12000000-0000-0000-0000-000000000007', 'stranger@dataroom12.test'),
+  ('12000000-0000-0000-0000-000000000008', 'super@dataroom12.test'),
+  ('12000000-0000-0000-0000-000000000009', 'beta-owner@dataroom12.test');
+insert into public.platform_admins (user_id) values ('12000000-0000-0000-0000-000000000008');
+insert into public.deals (id, name, owner_id) values
+  ('12000000-0000-0000-0000-0000000000a1', 'Children Alpha', '12000000-0000-0000-0000-000000000001'),
+  ('12000000-0000-0000-0000-0000000000b2', 'Children Beta', '12000000-0000-0000-0000-000000000009');
+insert into public.deal_members (deal_id, user_id, role, status) values
+  ('12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-000000000002', 'admin', 'active'),
+  ('12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-000000000003', 'contributor', 'active'),
+  ('12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-000000000004', 'viewer', 'active'),
+  ('12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-000000000005', 'viewer', 'active'),
+  ('12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-000000000006', 'contributor', 'suspended');
+insert into public.folders (id, deal_id, parent_id, name) values
+  ('12000000-0000-0000-0000-00000000f001', '12000000-0000-0000-0000-0000000000a1', null, 'Data'),
+  ('12000000-0000-0000-0000-00000000f004', '12000000-0000-0000-0000-0000000000a1', null, 'Archive me'),
+  ('12000000-0000-0000-0000-00000000f006', '12000000-0000-0000-0000-0000000000a1', null, 'Keep'),
+  ('12000000-0000-0000-0000-00000000f007', '12000000-0000-0000-0000-0000000000b2', null, 'Beta');
+insert into public.folders (id, deal_id, parent_id, name) values
+  ('12000000-0000-0000-0000-00000000f002', '12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-00000000f001', 'Sub'),
+  ('12000000-0000-0000-0000-00000000f005', '12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-00000000f004', 'Inner');
+insert into public.folders (id, deal_id, parent_id, name) values
+  ('12000000-0000-0000-0000-00000000f003', '12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-00000000f002', 'Deep');
+insert into public.files (id, deal_id, folder_id, name, upload_state, permission_type, current_version, uploaded_by) values
+  ('12000000-0000-0000-0000-00000000e001', '12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-00000000f001', 'data.csv', 'ready', 'all', 2, '12000000-0000-0000-0000-000000000003'),
+  ('12000000-0000-0000-0000-00000000e002', '12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-00000000f002', 'secret.pdf', 'ready', 'custom', 1, '12000000-0000-0000-0000-000000000001'),
+  ('12000000-0000-0000-0000-00000000e003', '12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-00000000f003', 'uploading.pdf', 'pending', 'all', 0, '12000000-0000-0000-0000-000000000004'),
+  ('12000000-0000-0000-0000-00000000e004', '12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-00000000f006', 'keep.pdf', 'ready', 'all', 1, '12000000-0000-0000-0000-000000000003'),
+  ('12000000-0000-0000-0000-00000000e005', '12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-00000000f004', 'old.pdf', 'ready', 'all', 1, '12000000-0000-0000-0000-000000000003'),
+  ('12000000-0000-0000-0000-00000000e006', '12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-00000000f005', 'old-secret.pdf', 'ready', 'custom', 1, '12000000-0000-0000-0000-000000000001'),
+  ('12000000-0000-0000-0000-00000000e007', '12000000-0000-0000-0000-0000000000b2', '12000000-0000-0000-0000-00000000f007', 'beta.pdf', 'ready', 'all', 1, '12000000-0000-0000-0000-000000000009');
+insert into public.file_permissions (file_id, deal_id, allowed_users) values
+  ('12000000-0000-0000-0000-00000000e002', '12000000-0000-0000-0000-0000000000a1', '{12000000-0000-0000-0000-000000000005}'),
+  ('12000000-0000-0000-0000-00000000e004', '12000000-0000-0000-0000-0000000000a1', '{}'),
+  ('12000000-0000-0000-0000-00000000e006', '12000000-0000-0000-0000-0000000000a1', '{12000000-0000-0000-0000-000000000005}');
+insert into public.file_versions (file_id, deal_id, version_number, storage_key, size_bytes, sha256, original_name, uploaded_by)
+select f.id, f.deal_id, v, format('deals/%s/files/%s/v%s', f.deal_id, f.id, v), 10, repeat('ef', 32), f.name, f.uploaded_by
+from public.files f cross join generate_series(1, 2) v
+where f.id::text like '12000000-%' and v <= f.current_version;
+insert into public.file_metadata (file_id, deal_id, document_type)
+select f.id, f.deal_id, 'Other' from public.files f where f.id::text like '12000000-%';
+insert into public.file_comments (file_id, deal_id, user_id, comment)
+select f.id, f.deal_id, f.uploaded_by, 'comment on ' || f.name from public.files f where f.id::text like '12000000-%';
+insert into public.upload_grants (storage_key, file_id, deal_id, version_number, original_name, content_type, created_by, expires_at) values
+  ('deals/12000000-0000-0000-0000-0000000000a1/files/12000000-0000-0000-0000-00000000e003/v1', '12000000-0000-0000-0000-00000000e003',
+   '12000000-0000-0000-0000-0000000000a1', 1, 'uploading.pdf', 'application/pdf', '12000000-0000-0000-0000-000000000004', now() + interval '1 hour');
+
+-- ---------------------------------------------------------------- folder_subtree_counts: ready files, hidden ones included
+set local role authenticated;
+set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select results_eq($$select folders, files from private.folder_subtree_counts('12000000-0000-0000-0000-00000000f001')$$,
+  $$values (2::bigint, 2::bigint)$$,
+  'a viewer''s count of /Data: 2 subfolders, 2 ready files (the custom one hidden from them included, the pending one not)');
+set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select results_eq($$select folders, files from private.folder_subtree_counts('12000000-0000-0000-0000-00000000f001')$$,
+  $$values (2::bigint, 2::bigint)$$, 'the contributor gets the same counts for /Data');
+select results_eq($$select folders, files from private.folder_subtree_counts('12000000-0000-0000-0000-00000000f006')$$,
+  $$values (0::bigint, 1::bigint)$$, 'a leaf folder counts no subfolder and its own file');
+set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select ok((select files = 0 and folders <= 0 from private.folder_subtree_counts('12000000-0000-0000-0000-00000000f001')),
+  'a non-member learns nothing from folder_subtree_counts');
+set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000006","role":"authenticated"}';
+select ok((select files = 0 and folders <= 0 from private.folder_subtree_counts('12000000-0000-0000-0000-00000000f001')),
+  'a suspended member learns nothing from folder_subtree_counts');
+set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000008","role":"authenticated"}';
+select ok((select files = 0 and folders <= 0 from private.folder_subtree_counts('12000000-0000-0000-0000-00000000f001')),
+  'a super admin who is not a member learns nothing from folder_subtree_counts');
+set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000009","role":"authenticated"}';
+select ok((select files = 0 and folders <= 0 from private.folder_subtree_counts('12000000-0000-0000-0000-00000000f001')),
+  'the Beta owner learns nothing from folder_subtree_counts on an Alpha folder');
+
+-- ---------------------------------------------------------------- archive_folder
+set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select throws_ok($$select * from private.archive_folder('12000000-0000-0000-0000-00000000f004')$$,
+  '42501', null, 'a viewer cannot archive a folder');
+set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000006","role":"authenticated"}';
+select throws_ok($$select * from private.archive_folder('12000000-0000-0000-0000-00000000f004')$$,
+  'P0002', null, 'a suspended contributor cannot archive a folder (not found)');
+set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select throws_ok($$select * from private.archive_folder('12000000-0000-0000-0000-00000000f004')$$,
+  'P0002', null, 'a non-member cannot archive a folder (not found)');
+set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000008","role":"authenticated"}';
+select throws_ok($$select * from private.archive_folder('12000000-0000-0000-0000-00000000f004')$$,
+  'P0002', null, 'a super admin who is not a member cannot archive a folder (not found)');
+set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000009","role":"authenticated"}';
+select throws_ok($$select * from private.archive_folder('12000000-0000-0000-0000-00000000f004')$$,
+  'P0002', null, 'the Beta owner cannot archive an Alpha folder (not found)');
+reset role;
+select is((select count(*)::int from public.folders where deal_id = '12000000-0000-0000-0000-0000000000a1' and archived_at is not null)
+        + (select count(*)::int from public.files where deal_id = '12000000-0000-0000-0000-0000000000a1' and archived_at is not null), 0,
+  'the refused archive calls archived nothing');
+set local role authenticated;
+set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select results_eq($$select folders, files from private.archive_folder('12000000-0000-0000-0000-00000000f004')$$,
+  $$values (2::bigint, 2::bigint)$$,
+  'a contributor archives /Archive me: 2 folders and 2 files, the file hidden from them included');
+reset role;
+select set_eq($$select id from public.folders where deal_id = '12000000-0000-0000-0000-0000000000a1' and archived_at is not null
+               union all select id from public.files where deal_id = '12000000-0000-0000-0000-0000000000a1' and archived_at is not null$$,
+  $$values ('12000000-0000-0000-0000-00000000f004'::uuid), ('12000000-0000-0000-0000-00000000f005'),
+           ('12000000-0000-0000-0000-00000000e005'), ('12000000-0000-0000-0000-00000000e006')$$,
+  'exactly the subtree and its files are archived, nothing else');
+set local role authenticated;
+select throws_ok($$select * from private.archive_folder('12000000-0000-0000-0000-00000000f004')$$,
+  'P0002', null, 'an archived folder cannot be archived again');
+
+-- ---------------------------------------------------------------- delete_folder
+set local role anon;
+set local request.jwt.claims to '{"role":"anon"}';
+select throws_ok($$select * from private.delete_folder('12000000-0000-0000-0000-00000000f001')$$,
+  'P0002', null, 'anon cannot delete a folder');
+set local role authenticated;
+set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select throws_ok($$select * from private.delete_folder('12000000-0000-0000-0000-00000000f001')$$,
+  '42501', null, 'a viewer cannot delete a folder');
+set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000006","role":"authenticated"}';
+select throws_ok($$select * from private.delete_folder('12000000-0000-0000-0000-00000000f001')$$,
+  'P0002', null, 'a suspended contributor cannot delete a folder (not found)');
+set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select throws_ok($$select * from private.delete_folder('12000000-0000-0000-0000-00000000f001')$$,
+  'P0002', null, 'a non-member cannot delete a folder (not found)');
+set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000008","role":"authenticated"}';
+select throws_ok($$select * from private.delete_folder('12000000-0000-0000-0000-00000000f001')$$,
+  'P0002', null, 'a super admin who is not a member cannot delete a folder (not found)');
+set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000009","role":"authenticated"}';
+select throws_ok($$select * from private.delete_folder('12000000-0000-0000-0000-00000000f001')$$,
+  'P0002', null, 'the Beta owner cannot delete an Alpha folder (not found)');
+set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select throws_ok($$select * from private.delete_folder('12000000-0000-0000-0000-00000000f007')$$,
+  'P0002', null, 'an Alpha contributor cannot delete a Beta folder (not found)');
+reset role;
+select is((select count(*)::int from public.folders where id in ('12000000-0000-0000-0000-00000000f001', '12000000-0000-0000-0000-00000000f002',
+            '12000000-0000-0000-0000-00000000f003', '12000000-0000-0000-0000-00000000f007')), 4,
+  'the refused delete calls removed no folder');
+select is((select count(*)::int from public.activities where deal_id::text like '12000000-%' and activity_type = 'delete'), 0,
+  'the refused delete calls wrote no delete activity');
+
+set local role authenticated;
+set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select set_eq($$select storage_key from private.delete_folder('12000000-0000-0000-0000-00000000f001')$$,
+  $$values ('deals/12000000-0000-0000-0000-0000000000a1/files/12000000-0000-0000-0000-00000000e001/v1'::text),
+           ('deals/12000000-0000-0000-0000-0000000000a1/files/12000000-0000-0000-0000-00000000e001/v2'),
+           ('deals/12000000-0000-0000-0000-0000000000a1/files/12000000-0000-0000-0000-00000000e002/v1'),
+           ('deals/12000000-0000-0000-0000-0000000000a1/files/12000000-0000-0000-0000-00000000e003/v1')$$,
+  'a contributor deletes /Data and gets back the storage key of every version and grant in the subtree, the hidden file''s included');
+reset role;
+select is_empty($$select id from public.folders where id in ('12000000-0000-0000-0000-00000000f001', '12000000-0000-0000-0000-00000000f002',
+                                                             '12000000-0000-0000-0000-00000000f003')$$,
+  'the folder and its subfolders are gone');
+select is_empty($$select id from public.files where id in ('12000000-0000-0000-0000-00000000e001', '12000000-0000-0000-0000-00000000e002',
+                                                           '12000000-0000-0000-0000-00000000e003')$$,
+  'every file of the subtree is gone, the hidden and the pending one included');
+select is_empty($$select file_id from public.file_versions where file_id in ('12000000-0000-0000-0000-00000000e001', '12000000-0000-0000-0000-00000000e002', '12000000-0000-0000-0000-00000000e003')
+    union all select file_id from public.file_metadata where file_id in ('12000000-0000-0000-0000-00000000e001', '12000000-0000-0000-0000-00000000e002', '12000000-0000-0000-0000-00000000e003')
+    union all select file_id from public.file_comments where file_id in ('12000000-0000-0000-0000-00000000e001', '12000000-0000-0000-0000-00000000e002', '12000000-0000-0000-0000-00000000e003')
+    union all select file_id from public.file_permissions where file_id in ('12000000-0000-0000-0000-00000000e001', '12000000-0000-0000-0000-00000000e002', '12000000-0000-0000-0000-00000000e003')
+    union all select file_id from public.upload_grants where file_id in ('12000000-0000-0000-0000-00000000e001', '12000000-0000-0000-0000-00000000e002', '12000000-0000-0000-0000-00000000e003')$$,
+  'their versions, metadata, comments, permissions and grants are gone');
+select set_eq($$select id from public.files where deal_id::text like '12000000-%'$$,
+  $$values ('12000000-0000-0000-0000-00000000e004'::uuid), ('12000000-0000-0000-0000-00000000e005'),
+           ('12000000-0000-0000-0000-00000000e006'), ('12000000-0000-0000-0000-00000000e007')$$,
+  'files outside the subtree (and Beta''s) are untouched');
+select results_eq($$select user_id, description, metadata ->> 'path' from public.activities
+    where deal_id::text like '12000000-%' and activity_type = 'delete' and metadata ->> 'folder_id' = '12000000-0000-0000-0000-00000000f001'$$,
+  $$values ('12000000-0000-0000-0000-000000000003'::uuid, 'Deleted folder "Data"'::text, '/Data'::text)$$,
+  'deleting a folder writes a delete activity for it, in the deleter''s name');
+
+-- ---------------------------------------------------------------- cross-deal isolation of the child tables
+-- Rows carry their file's deal: pointing an Alpha row at Beta's file is refused by child_matches_file_deal.
+set local role authenticated;
+set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment)
+  values ('12000000-0000-0000-0000-00000000e007', '12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-000000000004', 'cross')$$,
+  '23503', null, 'a comment on Beta''s file carrying Alpha''s deal_id is refused (child_matches_file_deal)');
+select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment)
+  values ('12000000-0000-0000-0000-00000000e007', '12000000-0000-0000-0000-0000000000b2', '12000000-0000-0000-0000-000000000004', 'cross')$$,
+  '42501', null, 'a comment on Beta''s file carrying Beta''s deal_id is refused (RLS)');
+select throws_ok($$insert into public.upload_grants (storage_key, file_id, deal_id, version_number, original_name, content_type, created_by, expires_at)
+  values ('g12/cross', '12000000-0000-0000-0000-00000000e007', '12000000-0000-0000-0000-0000000000a1', 5, 'x.pdf', 'application/pdf',
+          '12000000-0000-0000-0000-000000000004', now() + interval '1 hour')$$,
+  '23503', null, 'an upload grant for Beta''s file carrying Alpha''s deal_id is refused');
+select throws_ok($$insert into public.upload_grants (storage_key, file_id, deal_id, version_number, original_name, content_type, created_by, expires_at)
+  values ('g12/cross-b', '12000000-0000-0000-0000-00000000e007', '12000000-0000-0000-0000-0000000000b2', 5, 'x.pdf', 'application/pdf',
+          '12000000-0000-0000-0000-000000000004', now() + interval '1 hour')$$,
+  '42501', null, 'an upload grant for Beta''s file carrying Beta''s deal_id is refused');
+set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select throws_ok($$insert into public.file_versions (file_id, deal_id, version_number, storage_key, size_bytes, sha256, original_name, uploaded_by)
+  values ('12000000-0000-0000-0000-00000000e007', '12000000-0000-0000-0000-0000000000a1', 2, 'g12/cross-v2', 1, repeat('0', 64), 'x',
+          '12000000-0000-0000-0000-000000000003')$$,
+  '23503', null, 'a version of Beta''s file carrying Alpha''s deal_id is refused');
+select throws_ok($$insert into public.file_versions (file_id, deal_id, version_number, storage_key, size_bytes, sha256, original_name, uploaded_by)
+  values ('12000000-0000-0000-0000-00000000e007', '12000000-0000-0000-0000-0000000000b2', 2, 'g12/cross-v2b', 1, repeat('0', 64), 'x',
+          '12000000-0000-0000-0000-000000000003')$$,
+  '42501', null, 'a version of Beta''s file carrying Beta''s deal_id is refused');
+select throws_ok($$insert into public.file_metadata (file_id, deal_id, quick_summary)
+  values ('12000000-0000-0000-0000-00000000e007', '12000000-0000-0000-0000-0000000000a1', 'cross')$$,
+  '23503', null, 'metadata of Beta''s file carrying Alpha''s deal_id is refused');
+select throws_ok($$insert into public.file_permissions (file_id, deal_id, allowed_users)
+  values ('12000000-0000-0000-0000-00000000e007', '12000000-0000-0000-0000-0000000000a1', '{12000000-0000-0000-0000-000000000003}')$$,
+  '23503', null, 'permissions of Beta''s file carrying Alpha''s deal_id are refused');
+select throws_ok($$update public.file_metadata set deal_id = '12000000-0000-0000-0000-0000000000b2'
+    where file_id = '12000000-0000-0000-0000-00000000e004'$$,
+  '23503', null, 'Alpha metadata cannot be moved to Beta');
+select throws_ok($$update public.file_permissions set deal_id = '12000000-0000-0000-0000-0000000000b2'
+    where file_id = '12000000-0000-0000-0000-00000000e004'$$,
+  '23503', null, 'Alpha file permissions cannot be moved to Beta');
+select throws_ok($$update public.files set deal_id = '12000000-0000-0000-0000-0000000000b2'
+    where id = '12000000-0000-0000-0000-00000000e004'$$,
+  '42501', null, 'an Alpha file cannot be moved to Beta');
+select throws_ok($$insert into public.folders (deal_id, parent_id, name, created_by)
+  values ('12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-00000000f007', 'Inside Beta', '12000000-0000-0000-0000-000000000003')$$,
+  '23503', null, 'an Alpha folder cannot be created under a Beta folder');
+
+-- Alpha's owner cannot touch Beta's rows.
+set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select is_empty($$update public.folders set name = 'Owned' where id = '12000000-0000-0000-0000-00000000f007' returning id$$,
+  'Alpha''s owner cannot rename Beta''s folder (0 rows)');
+select is_empty($$delete from public.folders where id = '12000000-0000-0000-0000-00000000f007' returning id$$,
+  'Alpha''s owner cannot delete Beta''s folder (0 rows)');
+select is_empty($$update public.files set tags = '{owned}' where id = '12000000-0000-0000-0000-00000000e007' returning id$$,
+  'Alpha''s owner cannot edit Beta''s file (0 rows)');
+select is_empty($$delete from public.files where id = '12000000-0000-0000-0000-00000000e007' returning id$$,
+  'Alpha''s owner cannot delete Beta''s file (0 rows)');
+select is_empty($$update public.file_metadata set quick_summary = 'owned' where file_id = '12000000-0000-0000-0000-00000000e007' returning file_id$$,
+  'Alpha''s owner cannot edit Beta''s metadata (0 rows)');
+select is_empty($$delete from public.file_permissions where deal_id = '12000000-0000-0000-0000-0000000000b2' returning file_id$$,
+  'Alpha''s owner cannot delete Beta''s file permissions (0 rows)');
+select is_empty($$update public.upload_grants set completed_at = now() where deal_id = '12000000-0000-0000-0000-0000000000b2' returning storage_key$$,
+  'Alpha''s owner cannot touch Beta''s upload grants (0 rows)');
+select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment)
+  values ('12000000-0000-0000-0000-00000000e007', '12000000-0000-0000-0000-0000000000b2', '12000000-0000-0000-0000-000000000001', 'cross')$$,
+  '42501', null, 'Alpha''s owner cannot comment on Beta''s file');
+select is_empty($$select id from public.folders where deal_id = '12000000-0000-0000-0000-0000000000b2'
+    union all select id from public.files where deal_id = '12000000-0000-0000-0000-0000000000b2'
+    union all select file_id from public.file_versions where deal_id = '12000000-0000-0000-0000-0000000000b2'
+    union all select file_id from public.file_metadata where deal_id = '12000000-0000-0000-0000-0000000000b2'
+    union all select file_id from public.file_comments where deal_id = '12000000-0000-0000-0000-0000000000b2'
+    union all select file_id from public.file_permissions where deal_id = '12000000-0000-0000-0000-0000000000b2'
+    union all select file_id from public.upload_grants where deal_id = '12000000-0000-0000-0000-0000000000b2'
+    union all select id from public.activities where deal_id = '12000000-0000-0000-0000-0000000000b2'$$,
+  'Alpha''s owner sees no Beta row in any data-room table, nor Beta''s activities');
+
+set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000009","role":"authenticated"}';
+select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment)
+  values ('12000000-0000-0000-0000-00000000e004', '12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-000000000009', 'cross')$$,
+  '42501', null, 'Beta''s owner cannot comment on an Alpha file');
+select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment)
+  values ('12000000-0000-0000-0000-00000000e004', '12000000-0000-0000-0000-0000000000b2', '12000000-0000-0000-0000-000000000009', 'cross')$$,
+  '23503', null, 'Beta''s owner cannot comment on an Alpha file by labelling it with Beta''s deal');
+select throws_ok($$insert into public.file_permissions (file_id, deal_id, allowed_users)
+  values ('12000000-0000-0000-0000-00000000e005', '12000000-0000-0000-0000-0000000000b2', '{12000000-0000-0000-0000-000000000009}')$$,
+  '23503', null, 'Beta''s owner cannot grant themselves an Alpha file by labelling its permissions with Beta''s deal');
+select is_empty($$update public.file_permissions set allowed_users = '{12000000-0000-0000-0000-000000000009}'
+    where deal_id = '12000000-0000-0000-0000-0000000000a1' returning file_id$$,
+  'Beta''s owner cannot rewrite Alpha''s file permissions (0 rows)');
+select is_empty($$select id from public.folders where deal_id = '12000000-0000-0000-0000-0000000000a1'
+    union all select id from public.files where deal_id = '12000000-0000-0000-0000-0000000000a1'
+    union all select file_id from public.file_versions where deal_id = '12000000-0000-0000-0000-0000000000a1'
+    union all select file_id from public.file_metadata where deal_id = '12000000-0000-0000-0000-0000000000a1'
+    union all select file_id from public.file_comments where deal_id = '12000000-0000-0000-0000-0000000000a1'
+    union all select file_id from public.file_permissions where deal_id = '12000000-0000-0000-0000-0000000000a1'
+    union all select file_id from public.upload_grants where deal_id = '12000000-0000-0000-0000-0000000000a1'
+    union all select id from public.activities where deal_id = '12000000-0000-0000-0000-0000000000a1'$$,
+  'Beta''s owner sees no Alpha row in any data-room table, nor Alpha''s activities');
+reset role;
+select results_eq($$select (select name from public.folders where id = '12000000-0000-0000-0000-00000000f007'),
+                           (select tags from public.files where id = '12000000-0000-0000-0000-00000000e007'),
+                           (select count(*)::int from public.file_permissions where deal_id = '12000000-0000-0000-0000-0000000000b2'),
+                           (select count(*)::int from public.file_comments where deal_id = '12000000-0000-0000-0000-0000000000b2')$$,
+  $$values ('Beta'::text, '{}'::text[], 0, 1)$$,
+  'Beta''s rows are exactly as they were');
+select results_eq($$select count(*)::int from public.file_permissions where deal_id = '12000000-0000-0000-0000-0000000000a1'
+                     and '12000000-0000-0000-0000-000000000009' = any (allowed_users)$$,
+  $$values (0)$$, 'no Alpha permission lists Beta''s owner');
+
+select * from finish();
+rollback;
