@@ -3,6 +3,7 @@
 --   ...01 owner of Alpha        ...02 admin (not owner)   ...03 contributor   ...04 viewer V1
 --   ...05 viewer V2             ...06 suspended admin     ...07 signed-in stranger
 --   ...08 super admin, member of nothing                   ...09 owner of Beta (member of Beta only)
+--   ...10 'member' holding the system set upload_only (added near the end)
 -- Deals: Alpha ...a1 (owner ...01), Beta ...b2 (owner ...09).
 -- Folders: ...f001 Alpha /Finance, ...f002 Alpha /Finance/Tax, ...f003 Beta /Beta docs.
 -- Files:
@@ -13,9 +14,11 @@
 --   e005 Alpha ready,   'all',    uploaded by V1
 --   e006 Beta  ready,   'all',    uploaded by the Beta owner
 --   e007 Beta  ready,   'custom', uploaded by the Beta owner, allowed [V1] (who is no member of Beta)
+--   e008 Alpha ready,   'all',    uploaded by the upload_only member (added near the end)
+--   e009 Alpha ready,   'custom', allowed group [V1, V2], denied tag [V1] (added at the end)
 begin;
 create extension if not exists pgtap with schema extensions;
-select plan(85);
+select plan(90);
 
 -- ---------------------------------------------------------------- fixture, as the table owner
 insert into auth.users (id, email) values
@@ -342,10 +345,8 @@ select ok(not private.custom_permission_allows('10000000-0000-0000-0000-00000000
           and private.can_see_file('10000000-0000-0000-0000-00000000e003'),
   'an admin passes can_see_file on a custom file whose permissions do not list them');
 
--- ---------------------------------------------------------------- the uploader versus others (the upload_only rule)
--- The deal roles all imply `view`, so no real member lacks it yet. The rule "a member without view sees
--- folders and their own files only" is asserted through the helpers first: V1's pending upload is visible
--- to V1 (its uploader) and to admins, and to no other member, whatever their role.
+-- ---------------------------------------------------------------- the uploader versus others
+-- V1's pending upload is visible to V1 (its uploader) and to admins, and to no other member, whatever their role.
 select ok(private.can_see_file('10000000-0000-0000-0000-00000000e002'), 'an admin sees V1''s pending upload');
 set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000004","role":"authenticated"}';
 select ok(private.can_see_file('10000000-0000-0000-0000-00000000e002') and private.can_download_file('10000000-0000-0000-0000-00000000e002'),
@@ -355,39 +356,86 @@ select ok(not private.can_see_file('10000000-0000-0000-0000-00000000e002'), 'ano
 set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000003","role":"authenticated"}';
 select ok(not private.can_see_file('10000000-0000-0000-0000-00000000e002'), 'a contributor does not see V1''s pending upload');
 
--- Then emulated: within this rolled-back transaction the viewer role is narrowed to {upload}, which is
--- what DESIGN calls upload_only, and the policies are asked again. (Nothing outside this transaction changes.)
+-- ---------------------------------------------------------------- upload_only: a member without view
+-- ...10 joins Alpha as a 'member' holding the system set upload_only {upload}, and uploads a file of their own.
 reset role;
-create or replace function private.role_capabilities(p_role text) returns text[]
-language sql immutable set search_path = '' as $$
-  select case p_role
-    when 'admin' then array['view','download','comment','approve','upload','edit_files','edit_folders','edit_checklist','manage_users']
-    when 'contributor' then array['view','download','comment','approve','upload','edit_files','edit_folders','edit_checklist']
-    when 'viewer' then array['upload']
-    else array[]::text[]
-  end
-$$;
+set local request.jwt.claims to '';
+insert into auth.users (id, email) values ('10000000-0000-0000-0000-000000000010', 'upload-only@dataroom10.test');
+insert into public.deal_members (deal_id, user_id, role, status, permission_set_id)
+select '10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-000000000010', 'member', 'active', ps.id
+from public.permission_sets ps where ps.deal_id is null and ps.name = 'upload_only';
+insert into public.files (id, deal_id, folder_id, name, upload_state, permission_type, current_version, uploaded_by) values
+  ('10000000-0000-0000-0000-00000000e008', '10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-00000000f002',
+   'upload-only.pdf', 'ready', 'all', 1, '10000000-0000-0000-0000-000000000010');
+insert into public.file_versions (file_id, deal_id, version_number, storage_key, size_bytes, sha256, original_name, uploaded_by) values
+  ('10000000-0000-0000-0000-00000000e008', '10000000-0000-0000-0000-0000000000a1', 1, 'g10/e008/v1', 10, repeat('ab', 32),
+   'upload-only.pdf', '10000000-0000-0000-0000-000000000010');
+insert into public.file_comments (id, file_id, deal_id, user_id, comment) values
+  ('10000000-0000-0000-0000-00000000c008', '10000000-0000-0000-0000-00000000e008', '10000000-0000-0000-0000-0000000000a1',
+   '10000000-0000-0000-0000-000000000001', 'on upload-only');
+insert into fixture_files values ('10000000-0000-0000-0000-00000000e008');
 set local role authenticated;
-set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000004","role":"authenticated"}';
+set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000010","role":"authenticated"}';
 select set_eq($$select id from public.folders where deal_id::text like '10000000-%'$$,
   $$values ('10000000-0000-0000-0000-00000000f001'::uuid), ('10000000-0000-0000-0000-00000000f002')$$,
-  'upload_only: the member still sees every folder of the deal');
+  'upload_only: the member sees every folder of the deal');
 select set_eq($$select id from public.files where deal_id::text like '10000000-%'$$,
-  $$values ('10000000-0000-0000-0000-00000000e002'::uuid), ('10000000-0000-0000-0000-00000000e005')$$,
-  'upload_only: the member sees their own uploads (pending and ready) and no one else''s, not even a custom file allowing them');
-select set_eq($$select id from public.file_comments where deal_id::text like '10000000-%'$$,
-  $$values ('10000000-0000-0000-0000-00000000c005'::uuid)$$,
-  'upload_only: the member sees comments on their own uploads only, not their own comment on a file they can no longer see');
-select ok(private.can_download_file('10000000-0000-0000-0000-00000000e005')
+  $$values ('10000000-0000-0000-0000-00000000e008'::uuid)$$,
+  'upload_only: the member sees their own upload and no one else''s file, open or custom');
+select set_eq($$select file_id from public.file_versions where deal_id::text like '10000000-%'
+                union all select file_id from public.file_comments where deal_id::text like '10000000-%'$$,
+  $$values ('10000000-0000-0000-0000-00000000e008'::uuid), ('10000000-0000-0000-0000-00000000e008')$$,
+  'upload_only: the member sees the versions and comments of their own upload only');
+select set_eq($$select id from fixture_files where private.can_see_file(id)$$,
+  $$values ('10000000-0000-0000-0000-00000000e008'::uuid)$$, 'can_see_file agrees with the files policy for the upload_only member');
+select ok(private.can_download_file('10000000-0000-0000-0000-00000000e008')
           and not private.can_download_file('10000000-0000-0000-0000-00000000e001'),
   'upload_only: the member may download their own upload, not an open file of someone else');
 select lives_ok($$insert into public.files (deal_id, name, uploaded_by, upload_state)
-  values ('10000000-0000-0000-0000-0000000000a1', 'upload-only.pdf', '10000000-0000-0000-0000-000000000004', 'pending')$$,
-  'upload_only: the member can still start an upload');
+  values ('10000000-0000-0000-0000-0000000000a1', 'second.pdf', '10000000-0000-0000-0000-000000000010', 'pending')$$,
+  'upload_only: the member can start an upload');
+set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select ok(exists (select 1 from public.files where id = '10000000-0000-0000-0000-00000000e008')
+          and not exists (select 1 from public.files where name = 'second.pdf' and deal_id = '10000000-0000-0000-0000-0000000000a1'),
+  'a viewer sees the upload_only member''s ready upload, not their pending one');
+
+-- ---------------------------------------------------------------- custom permissions by group and tag
+-- Group G holds V1 and V2; tag T is V1's. e009 allows group G and denies tag T: V2 sees it, V1 does not (denied wins),
+-- the contributor (in neither) does not, the admin does.
+reset role;
+set local request.jwt.claims to '';
+insert into public.deal_groups (id, deal_id, name) values
+  ('10000000-0000-0000-0000-0000000009a1', '10000000-0000-0000-0000-0000000000a1', 'Buyers');
+insert into public.deal_group_members (group_id, deal_id, user_id) values
+  ('10000000-0000-0000-0000-0000000009a1', '10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-000000000004'),
+  ('10000000-0000-0000-0000-0000000009a1', '10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-000000000005');
+insert into public.deal_tags (id, deal_id, name) values
+  ('10000000-0000-0000-0000-0000000007a1', '10000000-0000-0000-0000-0000000000a1', 'Conflicted');
+insert into public.deal_member_tags (tag_id, deal_id, user_id) values
+  ('10000000-0000-0000-0000-0000000007a1', '10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-000000000004');
+insert into public.files (id, deal_id, name, upload_state, permission_type, current_version, uploaded_by) values
+  ('10000000-0000-0000-0000-00000000e009', '10000000-0000-0000-0000-0000000000a1', 'buyers-only.pdf', 'ready', 'custom', 1,
+   '10000000-0000-0000-0000-000000000001');
+insert into public.file_permissions (file_id, deal_id, allowed_groups, denied_tags) values
+  ('10000000-0000-0000-0000-00000000e009', '10000000-0000-0000-0000-0000000000a1',
+   '{10000000-0000-0000-0000-0000000009a1}', '{10000000-0000-0000-0000-0000000007a1}');
+set local role authenticated;
+set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000005","role":"authenticated"}';
+select ok(exists (select 1 from public.files where id = '10000000-0000-0000-0000-00000000e009')
+          and private.can_see_file('10000000-0000-0000-0000-00000000e009'),
+  'a member of an allowed group sees the custom file (policy and helper)');
+set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select ok(not exists (select 1 from public.files where id = '10000000-0000-0000-0000-00000000e009')
+          and not private.can_see_file('10000000-0000-0000-0000-00000000e009'),
+  'a denied tag wins over an allowed group (policy and helper)');
 set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000003","role":"authenticated"}';
-select set_eq($$select id from public.files where deal_id::text like '10000000-%'$$,
-  $$values ('10000000-0000-0000-0000-00000000e001'::uuid), ('10000000-0000-0000-0000-00000000e004'), ('10000000-0000-0000-0000-00000000e005')$$,
-  'upload_only emulation leaves the contributor''s view unchanged (and hides the new pending upload from them)');
+select ok(not exists (select 1 from public.files where id = '10000000-0000-0000-0000-00000000e009')
+          and not private.can_see_file('10000000-0000-0000-0000-00000000e009'),
+  'a contributor in no allowed group does not see the custom file (policy and helper)');
+set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000002","role":"authenticated"}';
+select ok(exists (select 1 from public.files where id = '10000000-0000-0000-0000-00000000e009')
+          and private.can_see_file('10000000-0000-0000-0000-00000000e009'),
+  'the admin sees the custom file regardless of groups and tags (policy and helper)');
 reset role;
 
 select * from finish();

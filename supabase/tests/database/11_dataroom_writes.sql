@@ -9,9 +9,10 @@
 -- Files: e001 Alpha 'contract.pdf' by the contributor; e002 Alpha 'viewer-upload.pdf' by V1;
 --        e003 Alpha 'hidden.pdf' by the owner, custom, allowed [V2]; e004 Alpha 'to-delete.pdf' by the contributor;
 --        e006 Beta 'beta.pdf' by the Beta owner. All ready.
+--   ...10 (added at the end) a 'member' holding a deal permission set {view, upload}, uploader of e007.
 begin;
 create extension if not exists pgtap with schema extensions;
-select plan(96);
+select plan(101);
 
 -- ---------------------------------------------------------------- fixture, as the table owner
 insert into auth.users (id, email) values
@@ -374,25 +375,37 @@ select results_eq($$select metadata ->> 'file_id', user_id, description from pub
   'exactly the two allowed downloads were recorded, in the downloader''s name; refused ones left no trace');
 
 -- ---------------------------------------------------------------- capabilities one at a time
--- Every deal role holds comment and download, so "needs comment" and "needs download" are asserted by narrowing
--- the viewer role to {view, upload} inside this rolled-back transaction (nothing outside it changes).
-create or replace function private.role_capabilities(p_role text) returns text[]
-language sql immutable set search_path = '' as $$
-  select case p_role
-    when 'admin' then array['view','download','comment','approve','upload','edit_files','edit_folders','edit_checklist','manage_users']
-    when 'contributor' then array['view','download','comment','approve','upload','edit_files','edit_folders','edit_checklist']
-    when 'viewer' then array['view','upload']
-    else array[]::text[]
-  end
-$$;
+-- ...10 joins Alpha as a 'member' holding a deal set {view, upload}: sees files, but may not comment or download,
+-- except their own upload.
+set local request.jwt.claims to '';
+insert into auth.users (id, email) values ('11000000-0000-0000-0000-000000000010', 'view-upload@dataroom11.test');
+insert into public.permission_sets (id, deal_id, name, capabilities) values
+  ('11000000-0000-0000-0000-0000000005e1', '11000000-0000-0000-0000-0000000000a1', 'look and upload', '{view,upload}');
+insert into public.deal_members (deal_id, user_id, role, status, permission_set_id) values
+  ('11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000010', 'member', 'active', '11000000-0000-0000-0000-0000000005e1');
+insert into public.files (id, deal_id, name, upload_state, current_version, uploaded_by) values
+  ('11000000-0000-0000-0000-00000000e007', '11000000-0000-0000-0000-0000000000a1', 'own.pdf', 'ready', 1, '11000000-0000-0000-0000-000000000010');
 set local role authenticated;
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000004","role":"authenticated"}';
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000010","role":"authenticated"}';
 select ok(private.can_see_file('11000000-0000-0000-0000-00000000e001'), 'a member with view but not comment or download still sees the file');
 select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment) values
-  ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000004', 'no comment right')$$,
+  ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000010', 'no comment right')$$,
   '42501', null, 'commenting needs the comment capability');
 select is(private.record_download('11000000-0000-0000-0000-00000000e001', 1), false, 'downloading someone else''s file needs the download capability');
-select is(private.record_download('11000000-0000-0000-0000-00000000e002', 1), true, 'the uploader may always download their own file');
+select is(private.record_download('11000000-0000-0000-0000-00000000e007', 1), true, 'the uploader may always download their own file');
+select throws_ok($$insert into public.folders (deal_id, name, created_by)
+  values ('11000000-0000-0000-0000-0000000000a1', 'No edit_folders', '11000000-0000-0000-0000-000000000010')$$,
+  '42501', null, 'a member without edit_folders cannot create a folder');
+
+-- ---------------------------------------------------------------- no path around RLS
+set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select throws_ok($$truncate public.files cascade$$, '42501', null, 'not even an owner can truncate files (TRUNCATE skips RLS)');
+select throws_ok($$truncate public.folders, public.file_versions, public.file_metadata, public.file_comments,
+  public.file_permissions, public.upload_grants$$, '42501', null, 'no data-room table can be truncated by a signed-in user');
+select throws_ok($$create trigger dataroom11_block before insert on public.files
+  for each row execute function private.audit_logs_immutable()$$, '42501', null, 'a signed-in user cannot attach a trigger to files');
+select throws_ok($$select private.record_activity('11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000004',
+  'download', 'forged')$$, '42501', null, 'a signed-in user cannot call private.record_activity to forge an activity');
 reset role;
 
 select * from finish();
