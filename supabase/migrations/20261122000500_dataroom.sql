@@ -89,6 +89,8 @@ create table public.file_versions (
   deal_id uuid not null references public.deals (id) on delete cascade,
   version_number integer not null check (version_number >= 1),
   storage_key text not null unique,
+  -- Keys are ours (decision 3): derived from ids, never from names.
+  constraint file_versions_key_format check (storage_key = 'deals/' || deal_id || '/files/' || file_id || '/v' || version_number),
   size_bytes bigint not null check (size_bytes >= 0),
   sha256 text not null check (sha256 ~ '^[0-9a-f]{64}$'),
   original_name text not null,
@@ -154,7 +156,8 @@ create table public.upload_grants (
   created_at timestamptz not null default now(),
   expires_at timestamptz not null,
   completed_at timestamptz,
-  unique (file_id, version_number)
+  unique (file_id, version_number),
+  constraint upload_grants_key_format check (storage_key = 'deals/' || deal_id || '/files/' || file_id || '/v' || version_number)
 );
 create index upload_grants_expiry_idx on public.upload_grants (expires_at) where completed_at is null;
 alter table public.upload_grants enable row level security;
@@ -231,21 +234,43 @@ declare
   v_uid uuid := auth.uid();
 begin
   new.search_text := lower(new.name || ' ' || coalesce(new.formatted_title, '') || ' ' || array_to_string(new.tags, ' '));
-  if tg_op = 'UPDATE' then
-    new.updated_at := now();
-    if new.deal_id <> old.deal_id or new.uploaded_by is distinct from old.uploaded_by then
-      raise exception 'A file cannot change deal or uploader' using errcode = '42501';
+  if new.folder_id is not null and (tg_op = 'INSERT' or new.folder_id is distinct from old.folder_id)
+     and not exists (select 1 from public.folders fo where fo.id = new.folder_id and fo.deal_id = new.deal_id) then
+    raise exception 'The folder belongs to another deal' using errcode = '23503';
+  end if;
+  if tg_op = 'INSERT' then
+    -- A new file starts unreviewed and empty; only upload-complete (below) makes it ready.
+    if v_uid is not null and (new.approval_status <> 'pending' or new.ai_status <> 'not_started'
+                              or new.current_version <> 0 or new.size_bytes <> 0 or new.upload_state <> 'pending') then
+      raise exception 'A new file starts pending, unreviewed and empty' using errcode = '42501';
     end if;
-    if v_uid is not null then
-      if new.approval_status is distinct from old.approval_status
-         and not private.has_capability(new.deal_id, 'approve') then
-        raise exception 'You don''t have permission to change the approval status' using errcode = '42501';
+    return new;
+  end if;
+  new.updated_at := now();
+  if new.deal_id <> old.deal_id or new.uploaded_by is distinct from old.uploaded_by then
+    raise exception 'A file cannot change deal or uploader' using errcode = '42501';
+  end if;
+  if v_uid is not null then
+    -- The stored state must match a recorded version: no file becomes ready, or changes size,
+    -- without the version row upload-complete writes.
+    if (new.upload_state, new.current_version, new.size_bytes) is distinct from (old.upload_state, old.current_version, old.size_bytes) then
+      if new.upload_state = 'pending' and old.upload_state = 'ready' then
+        raise exception 'A ready file cannot go back to pending' using errcode = '42501';
       end if;
-      if (new.name, new.folder_id, new.tags, new.checklist_items, new.formatted_title, new.permission_type, new.archived_at)
-           is distinct from (old.name, old.folder_id, old.tags, old.checklist_items, old.formatted_title, old.permission_type, old.archived_at)
-         and not (private.has_capability(new.deal_id, 'edit_files') or old.uploaded_by = v_uid) then
-        raise exception 'You don''t have permission to edit this file' using errcode = '42501';
+      if new.upload_state = 'ready' and not exists (
+           select 1 from public.file_versions v
+           where v.file_id = new.id and v.version_number = new.current_version and v.size_bytes = new.size_bytes) then
+        raise exception 'The file''s version and size must match a recorded version' using errcode = '42501';
       end if;
+    end if;
+    if new.approval_status is distinct from old.approval_status
+       and not private.has_capability(new.deal_id, 'approve') then
+      raise exception 'You don''t have permission to change the approval status' using errcode = '42501';
+    end if;
+    if (new.name, new.folder_id, new.tags, new.checklist_items, new.formatted_title, new.permission_type, new.archived_at)
+         is distinct from (old.name, old.folder_id, old.tags, old.checklist_items, old.formatted_title, old.permission_type, old.archived_at)
+       and not (private.has_capability(new.deal_id, 'edit_files') or old.uploaded_by = v_uid) then
+      raise exception 'You don''t have permission to edit this file' using errcode = '42501';
     end if;
   end if;
   return new;
@@ -254,6 +279,10 @@ create trigger files_before_write before insert or update on public.files
   for each row execute function private.files_before_write();
 
 -- Policies. Large tables compare against per-statement arrays (see deals_with_capability).
+-- Folders are never moved or renamed (no such feature): only archiving changes a folder.
+revoke update on public.folders from authenticated;
+grant update (archived_at) on public.folders to authenticated;
+
 create policy folders_select on public.folders for select to authenticated
   using (deal_id = any ((select private.member_deals())::uuid[]));
 create policy folders_insert on public.folders for insert to authenticated
@@ -305,7 +334,8 @@ create policy file_comments_insert on public.file_comments for insert to authent
 
 -- Only those who can edit a file (or uploaded it) read or change who else may see it.
 create policy file_permissions_select on public.file_permissions for select to authenticated
-  using (private.can_see_file(file_id));
+  using (private.can_see_file(file_id) and (private.has_capability(deal_id, 'edit_files')
+         or exists (select 1 from public.files f where f.id = file_id and f.uploaded_by = (select auth.uid()))));
 create policy file_permissions_write on public.file_permissions for all to authenticated
   using (private.can_see_file(file_id) and (private.has_capability(deal_id, 'edit_files')
          or exists (select 1 from public.files f where f.id = file_id and f.uploaded_by = (select auth.uid()))))
@@ -321,6 +351,8 @@ create policy upload_grants_update on public.upload_grants for update to authent
   using (created_by = (select auth.uid())) with check (created_by = (select auth.uid()));
 
 revoke all on public.upload_grants from anon;
+revoke update on public.upload_grants from authenticated;
+grant update (completed_at) on public.upload_grants to authenticated;
 revoke all on public.folders, public.files, public.file_versions, public.file_metadata,
   public.file_comments, public.file_permissions from anon;
 revoke update, delete on public.file_versions, public.file_comments from authenticated;
@@ -341,7 +373,7 @@ create trigger file_metadata_deal before insert or update on public.file_metadat
   for each row execute function private.child_matches_file_deal();
 create trigger file_comments_deal before insert on public.file_comments
   for each row execute function private.child_matches_file_deal();
-create trigger upload_grants_deal before insert on public.upload_grants
+create trigger upload_grants_deal before insert or update on public.upload_grants
   for each row execute function private.child_matches_file_deal();
 create trigger file_permissions_deal before insert or update on public.file_permissions
   for each row execute function private.child_matches_file_deal();
@@ -358,7 +390,8 @@ begin
     perform private.record_activity(new.deal_id, coalesce(auth.uid(), new.uploaded_by), 'upload',
       format('Uploaded "%s"', new.name),
       jsonb_build_object('file_id', new.id, 'path', coalesce(v_path, '/')));
-  elsif tg_op = 'DELETE' and old.upload_state = 'ready' and pg_trigger_depth() = 1 then
+  elsif tg_op = 'DELETE' and old.upload_state = 'ready'
+        and coalesce(current_setting('app.deleting_folder', true), '') = '' then
     select full_path into v_path from public.folders where id = old.folder_id;
     perform private.record_activity(old.deal_id, auth.uid(), 'delete', format('Deleted "%s"', old.name),
       jsonb_build_object('file_id', old.id, 'path', coalesce(v_path, '/')));
@@ -371,7 +404,8 @@ create trigger files_activity after update or delete on public.files
 create or replace function private.folders_activity() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
-  if pg_trigger_depth() = 1 then
+  -- delete_folder records one row for the whole subtree itself.
+  if coalesce(current_setting('app.deleting_folder', true), '') = '' then
     perform private.record_activity(old.deal_id, auth.uid(), 'delete', format('Deleted folder "%s"', old.name),
       jsonb_build_object('folder_id', old.id, 'path', old.full_path));
   end if;
@@ -409,7 +443,7 @@ language sql stable security definer set search_path = '' as $$
     union all
     select c.id from public.folders c join tree t on c.parent_id = t.id
   )
-  select (select count(*) - 1 from tree),
+  select (select greatest(count(*) - 1, 0) from tree),
          (select count(*) from public.files fi where fi.folder_id in (select id from tree) and fi.upload_state = 'ready')
 $$;
 
@@ -447,6 +481,7 @@ language plpgsql security definer set search_path = '' as $$
 declare
   v_deal uuid;
   v_keys text[];
+  v_files bigint;
 begin
   select deal_id into v_deal from public.folders where id = p_folder_id;
   if v_deal is null or not private.is_deal_member(v_deal) then
@@ -459,6 +494,13 @@ begin
     select id from public.folders where id = p_folder_id
     union all
     select c.id from public.folders c join tree t on c.parent_id = t.id
+  )
+  select count(*) into v_files from public.files fi
+  where fi.folder_id in (select id from tree) and fi.upload_state = 'ready';
+  with recursive tree as (
+    select id from public.folders where id = p_folder_id
+    union all
+    select c.id from public.folders c join tree t on c.parent_id = t.id
   ), doomed as (
     select fi.id from public.files fi where fi.folder_id in (select id from tree)
   )
@@ -467,10 +509,26 @@ begin
     union
     select g.storage_key from public.upload_grants g where g.file_id in (select id from doomed)
   ) keys;
+  perform set_config('app.deleting_folder', p_folder_id::text, true);
+  perform private.record_activity(v_deal, auth.uid(), 'delete',
+    format('Deleted folder "%s"%s', (select name from public.folders where id = p_folder_id),
+           case when v_files > 0 then format(' with %s file%s', v_files, case when v_files = 1 then '' else 's' end) else '' end),
+    jsonb_build_object('folder_id', p_folder_id, 'path', (select full_path from public.folders where id = p_folder_id)));
   delete from public.folders where id = p_folder_id;
+  perform set_config('app.deleting_folder', '', true);
   return query select unnest(v_keys);
 end $$;
 
 grant execute on function private.folder_subtree_counts(uuid), private.archive_folder(uuid), private.delete_folder(uuid) to authenticated;
 
 revoke truncate, trigger, references on all tables in schema public from anon, authenticated;
+
+-- Activity about a file shows only to those who can see the file (or, once it is deleted, to those
+-- who could edit files), so the feed never names a file hidden by custom permissions.
+drop policy activities_select on public.activities;
+create policy activities_select on public.activities for select to authenticated
+  using (private.is_deal_member(deal_id)
+         and (metadata ->> 'file_id' is null
+              or private.can_see_file((metadata ->> 'file_id')::uuid)
+              or (not exists (select 1 from public.files f where f.id = (metadata ->> 'file_id')::uuid)
+                  and private.has_capability(deal_id, 'edit_files'))));

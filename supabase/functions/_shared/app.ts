@@ -11,6 +11,8 @@ import { fileRoutes } from './routes/dataroom/files.ts';
 import { folderRoutes } from './routes/dataroom/folders.ts';
 import { uploadRoutes } from './routes/dataroom/uploads.ts';
 import { myInvitationRoutes, peopleRoutes } from './routes/people.ts';
+import { dealChecklistRoutes } from './routes/checklist/deal-checklist.ts';
+import { adminCatalogRoutes } from './routes/admin/catalog.ts';
 
 export type { ApiDeps } from './context.ts';
 
@@ -40,7 +42,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
 
   // Every other route requires a signed-in account; unknown paths stay 404s.
   const signedIn = requireUser(deps);
-  for (const prefix of ['/user', '/deals', '/checklist-catalog', '/invitations']) {
+  for (const prefix of ['/user', '/deals', '/checklist-catalog', '/invitations', '/admin']) {
     app.use(prefix, signedIn);
     app.use(`${prefix}/*`, signedIn);
   }
@@ -51,7 +53,10 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.route('/deals', folderRoutes(deps));
   app.route('/deals', fileRoutes(deps));
   app.route('/deals', peopleRoutes(deps));
-  app.route('/checklist-catalog', catalogRoutes(deps));
+  const checklist = dealChecklistRoutes(deps);
+  app.route('/deals', checklist.app);
+  app.route('/checklist-catalog', catalogRoutes(deps, checklist));
+  app.route('/admin', adminCatalogRoutes(deps));
   app.route('/invitations', myInvitationRoutes(deps));
 
   app.notFound((c) => c.json({ detail: `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));

@@ -1,36 +1,95 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { ApiDeps, ApiEnv } from '../context.ts';
-import { asUser } from '../db.ts';
-import { parseOrThrow } from '../validate.ts';
+import { asUser, type Tx } from '../db.ts';
+import { HttpError } from '../errors.ts';
+import { parseOrThrow, readJson } from '../validate.ts';
+import type { dealChecklistRoutes } from './checklist/deal-checklist.ts';
+
+export const CATEGORIES = ['Corporate Documents', 'Financial Information', 'Tax Matters', 'Commercial Contracts',
+  'HR/Employment', 'IP/Tech', 'Privacy & Compliance', 'Real Estate/Insurance'] as const;
 
 const listQuery = z.object({
   active_only: z.enum(['true', 'false']).default('false'),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(200).default(20),
   search: z.string().max(200).default(''),
+  category: z.enum(CATEGORIES).or(z.literal('')).default(''),
 });
 
-export function catalogRoutes(deps: ApiDeps) {
+export const likePattern = (search: string) => `%${search.trim().toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+
+/** Catalog items with their preset names; used by the deal's catalog picker and the admin portal. */
+export async function listCatalog(tx: Tx, q: { active_only: string; page: number; page_size: number; search: string; category: string }) {
+  const pattern = likePattern(q.search);
+  const where = tx`
+    (not ${q.active_only === 'true'} or ci.active)
+    and (${q.category} = '' or ci.category = ${q.category})
+    and (${q.search.trim()} = '' or lower(ci.code) like ${pattern} or lower(ci.title) like ${pattern} or lower(ci.description) like ${pattern})`;
+  const items = await tx`
+    select ci.id, ci.code, ci.title, ci.description, ci.category, ci.subcategory, ci.version, ci.active,
+           ci.requirements, ci.ai_checks, ci.created_at, ci.updated_at,
+           coalesce((select array_agg(p.name order by p.name) from public.preset_items pi
+                     join public.checklist_presets p on p.id = pi.preset_id where pi.catalog_item_id = ci.id), '{}') as presets
+    from public.catalog_items ci where ${where}
+    order by array_position(${CATEGORIES as unknown as string[]}::text[], ci.category),
+             split_part(ci.code, '.', 1), nullif(split_part(ci.code, '.', 2), '')::int nulls last
+    limit ${q.page_size} offset ${(q.page - 1) * q.page_size}`;
+  const [{ total }] = await tx<{ total: number }[]>`select count(*)::int as total from public.catalog_items ci where ${where}`;
+  return { items, total_count: total, page: q.page, page_size: q.page_size };
+}
+
+const addToDeal = z.object({
+  catalog_item_id: z.string({ required_error: 'Please select an item and target category' }).uuid('Please select an item and target category'),
+  category_id: z.string({ required_error: 'Please select an item and target category' }).uuid('Please select an item and target category'),
+  title_override: z.string().trim().max(300).nullish(),
+  description_override: z.string().trim().max(5000).nullish(),
+});
+
+export function catalogRoutes(deps: ApiDeps, checklist: ReturnType<typeof dealChecklistRoutes>) {
   const app = new Hono<ApiEnv>();
 
   app.get('/presets', async (c) => {
     const q = parseOrThrow(listQuery, c.req.query());
     const activeOnly = q.active_only === 'true';
-    const pattern = `%${q.search.replace(/[\\%_]/g, '\\$&')}%`;
+    const pattern = likePattern(q.search);
     const result = await asUser(deps.sql, c.get('claims'), async (tx) => {
       const presets = await tx`
-        select id, name, description, is_default, active
-        from public.checklist_presets
-        where (not ${activeOnly} or active) and name ilike ${pattern}
-        order by is_default desc, name
+        select p.id, p.name, p.description, p.is_default, p.active,
+               (select count(*)::int from public.preset_items pi join public.catalog_items ci on ci.id = pi.catalog_item_id
+                 where pi.preset_id = p.id and ci.active) as item_count
+        from public.checklist_presets p
+        where (not ${activeOnly} or p.active) and lower(p.name) like ${pattern}
+        order by p.is_default desc, lower(p.name) = 'blank', lower(p.name)
         limit ${q.page_size} offset ${(q.page - 1) * q.page_size}`;
       const [{ total }] = await tx<{ total: number }[]>`
-        select count(*)::int as total from public.checklist_presets
-        where (not ${activeOnly} or active) and name ilike ${pattern}`;
+        select count(*)::int as total from public.checklist_presets p
+        where (not ${activeOnly} or p.active) and lower(p.name) like ${pattern}`;
       return { presets, total_count: total };
     });
     return c.json(result);
+  });
+
+  app.get('/', async (c) => {
+    const q = parseOrThrow(listQuery, c.req.query());
+    return c.json(await asUser(deps.sql, c.get('claims'), (tx) => listCatalog(tx, q)));
+  });
+
+  // Blank overrides mean the catalog's own title and description.
+  app.post('/add-to-deal/:dealId', async (c: Context<ApiEnv>) => {
+    const body = await readJson(c, addToDeal);
+    const item = await checklist.withDeal(c, async (tx, ctx) => {
+      const [entry] = await tx`
+        select id, code, title, description, requirements from public.catalog_items where id = ${body.catalog_item_id} and active`;
+      if (!entry) throw new HttpError(400, 'That catalog item does not exist or is inactive');
+      return checklist.insertItem(tx, ctx, {
+        name: body.title_override || entry.title, description: body.description_override || entry.description,
+        category_id: body.category_id, status: 'in_progress', required: true,
+        anticipated_file_count: entry.requirements?.multiple_files_expected ? 2 : 1,
+        item_code: entry.code, catalog_item_id: entry.id, requirements: entry.requirements,
+      });
+    });
+    return c.json(item, 201);
   });
 
   return app;
