@@ -1,0 +1,76 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Outlet, type RouteObject } from 'react-router';
+import { AppLayout } from '../components/layout/AppLayout';
+import { FullPageSpinner } from '../components/Spinners';
+import { AccessDeniedPage, BadRequestPage, NotFoundPage, ServerErrorPage } from '../features/errors';
+import { RouteErrorPage } from './ErrorBoundary';
+import { GuestOnly, RequireAuth, RequireSuperAdmin } from './guards';
+import { adminRoutes, dealRoutes, signedInRoutes } from './routes';
+
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const MagicLinkPage = lazy(() => import('../features/auth/MagicLinkPage'));
+const DealLayout = lazy(() => import('../features/deals/DealLayout'));
+
+/** True when the routes (or a path-less layout among them) already answer the parent's own path. */
+function hasIndexRoute(routes: RouteObject[]): boolean {
+  return routes.some((route) => route.index || (!route.path && route.children && hasIndexRoute(route.children)));
+}
+
+/** Children of a guarded area; any path the area does not (yet) know shows the 404 page. */
+function withNotFound(routes: RouteObject[], notFound: ReactNode): RouteObject[] {
+  return [
+    ...routes,
+    ...(hasIndexRoute(routes) ? [] : [{ index: true, element: notFound }]),
+    { path: '*', element: notFound },
+  ];
+}
+
+function Root() {
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+/** The full route table (part 2 §2). */
+export function createRoutes(): RouteObject[] {
+  return [
+    {
+      element: <Root />,
+      errorElement: <RouteErrorPage />,
+      children: [
+        {
+          errorElement: <RouteErrorPage />,
+          children: [
+            // No login guard.
+            { path: 'login', element: <GuestOnly><LoginPage /></GuestOnly> },
+            { path: 'login/magic', element: <MagicLinkPage /> },
+            { path: 'access-denied', element: <AccessDeniedPage /> },
+            { path: 'bad-request', element: <BadRequestPage /> },
+            { path: 'server-error', element: <ServerErrorPage /> },
+            // Login guard.
+            {
+              element: <RequireAuth />,
+              children: [
+                { element: <AppLayout />, children: signedInRoutes },
+                {
+                  path: 'deals/:dealId',
+                  element: <DealLayout />,
+                  children: withNotFound(dealRoutes, <NotFoundPage embedded />),
+                },
+                // Admin guard.
+                {
+                  path: 'admin',
+                  element: <RequireSuperAdmin />,
+                  children: withNotFound(adminRoutes, <NotFoundPage />),
+                },
+              ],
+            },
+            { path: '*', element: <NotFoundPage /> },
+          ],
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,22 @@
+import { Center, Spinner, Text, VStack } from '@chakra-ui/react';
+
+export function PageSpinner({ label = 'Loading...' }: { label?: string }) {
+  return (
+    <Center py="20" role="status" aria-live="polite">
+      <VStack gap="3">
+        <Spinner size="lg" color="brand.solid" borderWidth="3px" />
+        <Text color="fg.muted" textStyle="sm">
+          {label}
+        </Text>
+      </VStack>
+    </Center>
+  );
+}
+
+export function FullPageSpinner() {
+  return (
+    <Center minH="100vh" role="status" aria-live="polite">
+      <Spinner size="xl" color="brand.solid" borderWidth="3px" aria-label="Loading" />
+    </Center>
+  );
+}

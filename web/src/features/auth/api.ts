@@ -1,0 +1,38 @@
+import { ApiError, api } from '../../lib/api';
+import type { User } from '../../lib/session';
+
+export interface AuthResponse {
+  access_token?: string;
+  token_type?: string;
+  user?: User;
+}
+
+export const login = (email: string, password: string) =>
+  api.post<AuthResponse>('/auth/login', { email: email.trim(), password });
+
+export const register = (email: string, password: string) =>
+  api.post<AuthResponse>('/auth/register', { email: email.trim(), password });
+
+export const requestMagicLink = (email: string) =>
+  api.post<{ message?: string }>('/auth/magic-link', { email: email.trim() });
+
+export const verifyMagicLink = (token: string) => api.post<AuthResponse>('/auth/magic-link/verify', { token });
+
+/**
+ * Part 1 §8 Session: the server's detail, else the error message, else the fallback ('Login failed' or
+ * 'Registration failed'); an unexpected exception reads 'An error occurred. Please try again.'
+ */
+export function authErrorMessage(error: unknown, fallback: 'Login failed' | 'Registration failed'): string {
+  if (error instanceof ApiError) return error.detail || error.message || fallback;
+  return 'An error occurred. Please try again.';
+}
+
+/** Thrown when the server answered 2xx without a token. */
+export class NoTokenError extends Error {}
+
+export function requireSession(response: AuthResponse | undefined, kind: 'login' | 'register') {
+  if (!response?.access_token) {
+    throw new NoTokenError(kind === 'login' ? 'Login failed - no token received' : 'Registration failed - no token received');
+  }
+  return { token: response.access_token, user: response.user };
+}

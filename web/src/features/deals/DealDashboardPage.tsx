@@ -1,0 +1,417 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Center,
+  Flex,
+  Grid,
+  GridItem,
+  Heading,
+  HStack,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Wrap,
+} from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Activity as ActivityIcon,
+  Clock,
+  FileText,
+  FileUp,
+  ListChecks,
+  Sparkles,
+  Target,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { EmptyState } from '../../components/EmptyState';
+import { PageContainer } from '../../components/layout/PageContainer';
+import { ProgressBar } from '../../components/ProgressBar';
+import { errorDetail } from '../../lib/api';
+import { dealKeys, isDealAdmin, useDeal } from '../../lib/deal';
+import { formatDate, formatRelativeTime } from '../../lib/format';
+import { progressPercent, type Progress } from '../../lib/progress';
+import { fetchDashboardStats, fetchPendingReview } from './api';
+import { ActivityLine } from './components/ActivityLine';
+import { confidenceColor, confidencePercent } from './confidence';
+
+function StatCard({
+  icon: Icon,
+  label,
+  value,
+  hint,
+  footer,
+  accent = 'brand',
+}: {
+  icon: LucideIcon;
+  label: string;
+  value: ReactNode;
+  hint?: ReactNode;
+  footer?: ReactNode;
+  accent?: string;
+}) {
+  return (
+    <Card.Root size="sm" variant="outline" bg="bg">
+      <Card.Body gap="3" p="4">
+        <HStack justify="space-between" align="flex-start">
+          <Text textStyle="sm" color="fg.muted" fontWeight="medium">
+            {label}
+          </Text>
+          <Center boxSize="8" rounded="md" bg={`${accent}.subtle`} color={`${accent}.fg`} flexShrink={0}>
+            <Icon size={16} />
+          </Center>
+        </HStack>
+        <Box>
+          <Text textStyle="2xl" fontWeight="semibold" letterSpacing="-0.02em" lineHeight="1.1">
+            {value}
+          </Text>
+          {hint && (
+            <Text textStyle="xs" color="fg.muted" mt="1">
+              {hint}
+            </Text>
+          )}
+        </Box>
+        {footer}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function Panel({
+  title,
+  action,
+  children,
+  testId,
+}: {
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Card.Root variant="outline" bg="bg" data-testid={testId}>
+      <Card.Header px="5" pt="4" pb="3" borderBottomWidth="1px" borderColor="border.muted">
+        <Flex justify="space-between" align="center" gap="3">
+          <Heading as="h2" size="sm">
+            {title}
+          </Heading>
+          {action}
+        </Flex>
+      </Card.Header>
+      <Card.Body px="5" py="4">
+        {children}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function SectionRow({ name, progress }: { name: string; progress: Progress }) {
+  return (
+    <Box>
+      <Flex justify="space-between" textStyle="sm" mb="1.5" gap="3">
+        <Text truncate fontWeight="medium">
+          {name}
+        </Text>
+        <Text color="fg.muted" flexShrink={0}>
+          {progress.completed}/{progress.total} · {progressPercent(progress)}%
+        </Text>
+      </Flex>
+      <ProgressBar progress={progress} size="xs" label={`${name}: ${progress.completed} of ${progress.total}`} />
+    </Box>
+  );
+}
+
+function DashboardSkeleton() {
+  return (
+    <Stack gap="6">
+      <Skeleton h="8" w="40%" />
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 5 }} gap="4">
+        {Array.from({ length: 5 }, (_, i) => (
+          <Skeleton key={i} h="28" rounded="lg" />
+        ))}
+      </SimpleGrid>
+      <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="5">
+        <Skeleton h="64" rounded="lg" />
+        <Skeleton h="64" rounded="lg" />
+      </Grid>
+    </Stack>
+  );
+}
+
+/** The deal dashboard at /deals/:dealId (part 1 §2). */
+export function DealDashboardPage() {
+  const { dealId = '' } = useParams();
+  const deal = useDeal(dealId);
+  const stats = useQuery({
+    queryKey: dealKeys.scoped(dealId, 'dashboard'),
+    queryFn: ({ signal }) => fetchDashboardStats(dealId, signal),
+  });
+  const pending = useQuery({
+    queryKey: dealKeys.scoped(dealId, 'pending-review'),
+    queryFn: ({ signal }) => fetchPendingReview(dealId, signal),
+  });
+  const admin = isDealAdmin(deal.data);
+
+  if (stats.isPending) {
+    return (
+      <PageContainer>
+        <DashboardSkeleton />
+      </PageContainer>
+    );
+  }
+  if (stats.isError) {
+    return (
+      <PageContainer>
+        <EmptyState
+          icon={<ActivityIcon />}
+          title="Failed to load deal data"
+          description={errorDetail(stats.error, 'The dashboard could not be loaded. Please try again.')}
+          action={
+            <Button size="sm" variant="outline" onClick={() => stats.refetch()}>
+              Try Again
+            </Button>
+          }
+        />
+      </PageContainer>
+    );
+  }
+
+  const data = stats.data;
+  const overall = data.overall_progress ?? { completed: 0, total: 0 };
+  const sections = Object.entries(data.checklist_progress ?? {});
+  const activities = (data.recent_activities ?? []).slice(0, 5);
+  const files = (data.recent_files ?? []).slice(0, 5);
+  const pendingFiles = pending.data?.pending_files ?? [];
+  const base = `/deals/${dealId}`;
+
+  return (
+    <PageContainer>
+      <Stack gap="6">
+        <Flex justify="space-between" align={{ base: 'flex-start', md: 'flex-end' }} gap="4" wrap="wrap">
+          <Box minW="0">
+            <Heading as="h1" size="2xl" letterSpacing="-0.02em">
+              {deal.data?.name ?? 'Deal dashboard'}
+            </Heading>
+            <Text color="fg.muted" textStyle="sm" mt="1" lineClamp={2} maxW="3xl">
+              {deal.data?.description || 'No description'}
+            </Text>
+          </Box>
+          {deal.data?.created_at && (
+            <Text textStyle="xs" color="fg.subtle">
+              Created {formatDate(deal.data.created_at)}
+            </Text>
+          )}
+        </Flex>
+
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 5 }} gap="4">
+          <StatCard
+            icon={Target}
+            label="Overall progress"
+            value={`${progressPercent(overall)}%`}
+            hint={`${overall.completed} of ${overall.total} items complete`}
+            footer={<ProgressBar progress={overall} size="xs" />}
+          />
+          <StatCard
+            icon={Users}
+            label="Team members"
+            accent="purple"
+            value={data.team_members}
+            footer={
+              admin ? (
+                <Button asChild size="xs" variant="plain" colorPalette="brand" px="0" h="auto" justifyContent="flex-start">
+                  <RouterLink to={`${base}/users`}>Manage Users & Permissions</RouterLink>
+                </Button>
+              ) : undefined
+            }
+          />
+          <StatCard
+            icon={FileUp}
+            label="Files uploaded"
+            accent="teal"
+            value={data.files_uploaded}
+            hint={`${data.files_approved ?? 0} approved`}
+          />
+          <StatCard
+            icon={Sparkles}
+            label="Files pending review"
+            accent="orange"
+            value={data.files_pending_review}
+            hint={`${data.files_processing ?? 0} processing · ${data.files_queued ?? 0} queued`}
+          />
+          <StatCard
+            icon={ActivityIcon}
+            label="Recent activity"
+            accent="blue"
+            value={data.recent_activity_count}
+            hint="events in the last 7 days"
+          />
+        </SimpleGrid>
+
+        <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="5" alignItems="start">
+          <GridItem>
+            <Stack gap="5">
+              <Panel
+                title="Checklist progress"
+                testId="checklist-progress"
+                action={
+                  <Button asChild size="xs" variant="ghost">
+                    <RouterLink to={`${base}/checklist`}>Open checklist</RouterLink>
+                  </Button>
+                }
+              >
+                {sections.length > 0 ? (
+                  <Stack gap="4">
+                    {sections.map(([name, progress]) => (
+                      <SectionRow key={name} name={name} progress={progress} />
+                    ))}
+                  </Stack>
+                ) : (
+                  <EmptyState
+                    size="sm"
+                    icon={<ListChecks />}
+                    title="No checklist sections yet"
+                    description="Checklist items added to this deal will show their progress here, section by section."
+                  />
+                )}
+              </Panel>
+
+              <Panel
+                title="Files Pending Review"
+                testId="pending-review"
+                action={
+                  pendingFiles.length > 0 ? (
+                    <Badge colorPalette="orange">{pending.data?.total_count ?? pendingFiles.length}</Badge>
+                  ) : undefined
+                }
+              >
+                {pendingFiles.length > 0 ? (
+                  <Stack gap="0" separator={<Box borderTopWidth="1px" borderColor="border.muted" />}>
+                    {pendingFiles.map((file) => {
+                      const percent = confidencePercent(file.confidence);
+                      return (
+                        <Flex key={file.file_id} align="center" gap="3" py="2.5">
+                          <Center boxSize="8" rounded="md" bg="bg.muted" color="fg.muted" flexShrink={0}>
+                            <FileText size={16} />
+                          </Center>
+                          <Box flex="1" minW="0">
+                            <Text textStyle="sm" fontWeight="medium" truncate>
+                              {file.file_name}
+                            </Text>
+                            <Text textStyle="xs" color="fg.muted" truncate>
+                              {file.recommended_item
+                                ? `Suggested: ${file.recommended_item.name}`
+                                : 'No checklist item suggested'}
+                              {file.upload_date ? ` · ${formatRelativeTime(file.upload_date)}` : ''}
+                            </Text>
+                          </Box>
+                          {percent !== null && (
+                            <Badge colorPalette={confidenceColor(file.confidence)} size="sm">
+                              {percent}%
+                            </Badge>
+                          )}
+                          <Button asChild size="xs" variant="outline">
+                            <RouterLink to={`${base}/files/${file.file_id}`}>Review</RouterLink>
+                          </Button>
+                        </Flex>
+                      );
+                    })}
+                  </Stack>
+                ) : (
+                  <EmptyState
+                    size="sm"
+                    icon={<Sparkles />}
+                    title="No Files Awaiting AI Review"
+                    description="When the AI assistant proposes a checklist item for an upload, the file waits here for your decision."
+                  />
+                )}
+              </Panel>
+            </Stack>
+          </GridItem>
+
+          <GridItem>
+            <Stack gap="5">
+              <Panel
+                title="Recent activity"
+                testId="recent-activity"
+                action={
+                  <Button asChild size="xs" variant="ghost">
+                    <RouterLink to={`${base}/activity`}>View all</RouterLink>
+                  </Button>
+                }
+              >
+                {activities.length > 0 ? (
+                  <Stack gap="3.5">
+                    {activities.map((activity, index) => (
+                      <ActivityLine key={activity.id ?? index} activity={activity} />
+                    ))}
+                  </Stack>
+                ) : (
+                  <EmptyState
+                    size="sm"
+                    icon={<Clock />}
+                    title="No activity yet"
+                    description="Uploads, downloads and checklist changes will appear here."
+                  />
+                )}
+              </Panel>
+
+              <Panel
+                title="Recent files"
+                testId="recent-files"
+                action={
+                  <Button asChild size="xs" variant="ghost">
+                    <RouterLink to={`${base}/files`}>Data Room</RouterLink>
+                  </Button>
+                }
+              >
+                {files.length > 0 ? (
+                  <Stack gap="3">
+                    {files.map((file, index) => (
+                      <HStack key={file.id ?? `${file.name}-${index}`} align="flex-start" gap="3">
+                        <Center boxSize="8" rounded="md" bg="bg.muted" color="fg.muted" flexShrink={0}>
+                          <FileText size={16} />
+                        </Center>
+                        <Box minW="0" flex="1">
+                          <Text textStyle="sm" fontWeight="medium" truncate title={file.name}>
+                            {file.name}
+                          </Text>
+                          <Text textStyle="xs" color="fg.muted" truncate>
+                            {file.path && file.path !== '/' ? `${file.path} · ` : ''}
+                            {formatRelativeTime(file.created_at)}
+                          </Text>
+                          {file.tags && file.tags.length > 0 && (
+                            <Wrap gap="1" mt="1.5">
+                              {file.tags.map((tag) => (
+                                <Badge key={tag} size="xs" variant="subtle" colorPalette="gray">
+                                  {tag}
+                                </Badge>
+                              ))}
+                            </Wrap>
+                          )}
+                        </Box>
+                      </HStack>
+                    ))}
+                  </Stack>
+                ) : (
+                  <EmptyState
+                    size="sm"
+                    icon={<FileText />}
+                    title="No files yet"
+                    description="Files uploaded to the data room will be listed here."
+                  />
+                )}
+              </Panel>
+            </Stack>
+          </GridItem>
+        </Grid>
+      </Stack>
+    </PageContainer>
+  );
+}
+
+export default DealDashboardPage;

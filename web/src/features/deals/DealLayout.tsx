@@ -1,0 +1,229 @@
+import { Badge, Box, Button, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  Activity,
+  Archive,
+  ClipboardCheck,
+  FolderOpen,
+  LayoutDashboard,
+  ListChecks,
+  Pencil,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import { Suspense, useEffect, useState } from 'react';
+import { Link as RouterLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EmptyState } from '../../components/EmptyState';
+import { AppHeader } from '../../components/layout/AppHeader';
+import { PageSpinner } from '../../components/Spinners';
+import { ApiError, errorDetail } from '../../lib/api';
+import { DEAL_NOT_FOUND_MESSAGE, dealKeys, isDealAdmin, useDeal, type Deal } from '../../lib/deal';
+import { notify } from '../../lib/toast';
+import { archiveDeal } from './api';
+import { rememberArchivedDeal } from './archivedMarker';
+import { DealFormDialog } from './components/DealFormDialog';
+
+interface DealTab {
+  label: string;
+  /** Relative to /deals/{dealId}. */
+  to: string;
+  icon: LucideIcon;
+  /** Which sub-paths (after /deals/{dealId}/) light the tab up. */
+  match: RegExp;
+}
+
+/** The six deal tabs of part 1 §2. */
+export const DEAL_TABS: DealTab[] = [
+  { label: 'Dashboard', to: '', icon: LayoutDashboard, match: /^$/ },
+  { label: 'Data Room', to: 'files', icon: FolderOpen, match: /^(files|data-room|folders)(\/|$)/ },
+  { label: 'Checklist', to: 'checklist', icon: ListChecks, match: /^checklist(\/|$)/ },
+  { label: 'Review Queue', to: 'review', icon: ClipboardCheck, match: /^review(\/|$)/ },
+  { label: 'Activity', to: 'activity', icon: Activity, match: /^activity(\/|$)/ },
+  { label: 'Users', to: 'users', icon: Users, match: /^(users|permissions)(\/|$)/ },
+];
+
+function DealTabs({ dealId }: { dealId: string }) {
+  const { pathname } = useLocation();
+  const base = `/deals/${dealId}`;
+  const rest = pathname.startsWith(base) ? pathname.slice(base.length).replace(/^\/+|\/+$/g, '') : '';
+  return (
+    <Box bg="bg" borderBottomWidth="1px" borderColor="border">
+      <HStack
+        as="nav"
+        aria-label="Deal sections"
+        maxW="7xl"
+        mx="auto"
+        px={{ base: '1', md: '3' }}
+        gap="0"
+        overflowX="auto"
+      >
+        {DEAL_TABS.map((tab) => {
+          const active = tab.match.test(rest);
+          const Icon = tab.icon;
+          return (
+            <RouterLink
+              key={tab.label}
+              to={tab.to ? `${base}/${tab.to}` : base}
+              aria-current={active ? 'page' : undefined}
+            >
+              <HStack
+                gap="2"
+                px="3"
+                h="11"
+                textStyle="sm"
+                fontWeight="medium"
+                whiteSpace="nowrap"
+                color={active ? 'brand.fg' : 'fg.muted'}
+                borderBottomWidth="2px"
+                borderColor={active ? 'brand.solid' : 'transparent'}
+                mb="-1px"
+                _hover={{ color: active ? 'brand.fg' : 'fg' }}
+                transition="color 0.15s"
+              >
+                <Icon size={16} />
+                {tab.label}
+              </HStack>
+            </RouterLink>
+          );
+        })}
+      </HStack>
+    </Box>
+  );
+}
+
+function DealHeaderContent({ deal, onEdit, onArchive }: { deal: Deal; onEdit: () => void; onArchive: () => void }) {
+  const admin = isDealAdmin(deal);
+  return (
+    <HStack gap="2" minW="0">
+      <Text fontWeight="semibold" truncate data-testid="deal-name" title={deal.name}>
+        {deal.name}
+      </Text>
+      {deal.archived_at && (
+        <Badge size="sm" colorPalette="gray" variant="outline" flexShrink={0}>
+          Archived
+        </Badge>
+      )}
+      {admin && !deal.archived_at && (
+        <HStack gap="0.5" flexShrink={0}>
+          <IconButton aria-label="Edit Deal" title="Edit Deal" size="xs" variant="ghost" onClick={onEdit}>
+            <Pencil />
+          </IconButton>
+          <IconButton
+            aria-label="Archive Deal"
+            title="Archive Deal"
+            size="xs"
+            variant="ghost"
+            colorPalette="red"
+            onClick={onArchive}
+          >
+            <Archive />
+          </IconButton>
+        </HStack>
+      )}
+    </HStack>
+  );
+}
+
+/** /deals/:dealId/*: the deal header, the six tabs and the tab's page. */
+export function DealLayout() {
+  const { dealId = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const deal = useDeal(dealId);
+  const [editing, setEditing] = useState(false);
+  const [archiving, setArchiving] = useState(false);
+
+  const notFound = deal.error instanceof ApiError && (deal.error.status === 404 || deal.error.status === 400);
+
+  useEffect(() => {
+    if (deal.isError && !notFound) notify.error('Failed to load deal', errorDetail(deal.error, '') || undefined);
+  }, [deal.isError, deal.error, notFound]);
+
+  const archive = useMutation({
+    mutationFn: () => archiveDeal(dealId),
+    onSuccess: () => {
+      rememberArchivedDeal(dealId);
+      notify.success('Deal archived successfully');
+      setArchiving(false);
+      void queryClient.invalidateQueries({ queryKey: dealKeys.all });
+      navigate('/');
+    },
+    onError: (caught) => notify.error('Failed to archive deal', errorDetail(caught, '') || undefined),
+  });
+
+  let content;
+  if (deal.isPending) {
+    content = <PageSpinner label="Loading deal..." />;
+  } else if (deal.isError) {
+    content = (
+      <Box py="16">
+        <EmptyState
+          icon={<FolderOpen />}
+          title={notFound ? DEAL_NOT_FOUND_MESSAGE : 'Failed to load deal'}
+          description={
+            notFound
+              ? 'The link may be wrong, the deal may have been removed, or you are not a member of it.'
+              : errorDetail(deal.error, 'Please try again in a moment.')
+          }
+          action={
+            <HStack>
+              {!notFound && (
+                <Button size="sm" variant="outline" onClick={() => deal.refetch()}>
+                  Try Again
+                </Button>
+              )}
+              <Button asChild size="sm" colorPalette="brand">
+                <RouterLink to="/">Back to deals</RouterLink>
+              </Button>
+            </HStack>
+          }
+        />
+      </Box>
+    );
+  } else {
+    content = (
+      <>
+        <DealTabs dealId={dealId} />
+        <Box as="main">
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet context={deal.data} />
+          </Suspense>
+        </Box>
+      </>
+    );
+  }
+
+  return (
+    <Flex direction="column" minH="100vh">
+      <AppHeader>
+        {deal.data && (
+          <DealHeaderContent deal={deal.data} onEdit={() => setEditing(true)} onArchive={() => setArchiving(true)} />
+        )}
+      </AppHeader>
+      {content}
+      {deal.data && (
+        <>
+          <DealFormDialog open={editing} onClose={() => setEditing(false)} deal={deal.data} />
+          <ConfirmDialog
+            open={archiving}
+            title="Archive Deal"
+            message={
+              <Text>
+                Archive <strong>{deal.data.name}</strong>? This cannot be undone. The deal moves to the archived list
+                and can no longer be changed.
+              </Text>
+            }
+            confirmLabel="Archive Deal"
+            destructive
+            loading={archive.isPending}
+            onConfirm={() => archive.mutate()}
+            onClose={() => setArchiving(false)}
+          />
+        </>
+      )}
+    </Flex>
+  );
+}
+
+export default DealLayout;

@@ -1,0 +1,178 @@
+import { Button, Field, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Modal } from '../../../components/Modal';
+import { errorDetail } from '../../../lib/api';
+import { dealKeys, type Deal } from '../../../lib/deal';
+import { notify } from '../../../lib/toast';
+import { createDeal, defaultPresetValue, fetchPresets, updateDeal } from '../api';
+import type { ChecklistPreset } from '../types';
+import { validateDealName } from '../validation';
+
+const PRESETS_KEY = ['checklist-presets', 'active'] as const;
+
+function PresetSelect({
+  value,
+  onChange,
+  presets,
+  loading,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  presets: ChecklistPreset[];
+  loading: boolean;
+}) {
+  const list = [...presets].sort((a, b) => Number(b.is_default) - Number(a.is_default));
+  const hasValue = value === 'blank' || list.some((p) => p.name.toLowerCase() === value);
+  const selected = list.find((p) => p.name.toLowerCase() === value);
+  return (
+    <Field.Root>
+      <Field.Label>Checklist preset</Field.Label>
+      <NativeSelect.Root disabled={loading}>
+        <NativeSelect.Field value={value} onChange={(e) => onChange(e.currentTarget.value)} name="checklist_preset">
+          {!hasValue && <option value={value}>{value === 'default' ? 'Default' : value}</option>}
+          {list.map((preset) => (
+            <option key={preset.id} value={preset.name.toLowerCase()}>
+              {preset.name}
+              {preset.is_default && preset.name.toLowerCase() !== 'default' ? ' (default)' : ''}
+            </option>
+          ))}
+          {!list.some((p) => p.name.toLowerCase() === 'blank') && <option value="blank">Blank (no checklist)</option>}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Field.HelperText>
+        {value === 'blank'
+          ? 'Start with an empty checklist and add sections later.'
+          : selected?.description || 'The deal starts with this preset’s checklist of requested documents.'}
+      </Field.HelperText>
+    </Field.Root>
+  );
+}
+
+/** Create New Deal (with a checklist preset) or Edit Deal. */
+export function DealFormDialog({
+  open,
+  onClose,
+  deal,
+  onSaved,
+}: {
+  open: boolean;
+  onClose: () => void;
+  deal?: Pick<Deal, 'id' | 'name' | 'description'>;
+  onSaved?: (deal: Deal) => void;
+}) {
+  const editing = Boolean(deal);
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [preset, setPreset] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const presets = useQuery({
+    queryKey: PRESETS_KEY,
+    queryFn: ({ signal }) => fetchPresets(signal),
+    enabled: open && !editing,
+    staleTime: 60_000,
+  });
+  const presetValue = preset ?? defaultPresetValue(presets.data);
+
+  useEffect(() => {
+    if (!open) return;
+    setName(deal?.name ?? '');
+    setDescription(deal?.description ?? '');
+    setPreset(null);
+    setError(null);
+  }, [open, deal?.name, deal?.description]);
+
+  const mutation = useMutation({
+    mutationFn: () =>
+      deal
+        ? updateDeal(deal.id, { name: name.trim(), description: description.trim() })
+        : createDeal({ name: name.trim(), description: description.trim(), checklist_preset: presetValue }),
+    onSuccess: (saved) => {
+      notify.success(editing ? 'Deal updated successfully' : 'Deal created successfully');
+      if (saved?.id) queryClient.setQueryData(dealKeys.detail(saved.id), saved);
+      void queryClient.invalidateQueries({ queryKey: dealKeys.all });
+      onSaved?.(saved);
+      onClose();
+    },
+    onError: (caught) => {
+      const title = editing ? 'Failed to update deal' : 'Failed to create deal';
+      const detail = errorDetail(caught, '');
+      notify.error(title, detail || undefined);
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = validateDealName(name);
+    setError(invalid);
+    if (!invalid) mutation.mutate();
+  };
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      size="lg"
+      preventClose={mutation.isPending}
+      title={editing ? 'Edit Deal' : 'Create New Deal'}
+      description={
+        editing ? undefined : 'Set up a data room for a transaction. You become the deal owner and admin.'
+      }
+    >
+      <form id="deal-form" onSubmit={onSubmit} noValidate>
+        <Stack gap="4" pb="2">
+          <Field.Root invalid={Boolean(error)} required>
+            <Field.Label>
+              Deal name <Field.RequiredIndicator />
+            </Field.Label>
+            <Input
+              name="name"
+              value={name}
+              placeholder="e.g. Project Atlas"
+              autoFocus
+              onChange={(e) => {
+                setName(e.target.value);
+                if (error) setError(null);
+              }}
+            />
+            {error && <Field.ErrorText>{error}</Field.ErrorText>}
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>
+              Description{' '}
+              <Text as="span" color="fg.subtle" fontWeight="normal">
+                (optional)
+              </Text>
+            </Field.Label>
+            <Textarea
+              name="description"
+              value={description}
+              rows={3}
+              placeholder="Target, transaction type, key dates…"
+              onChange={(e) => setDescription(e.target.value)}
+            />
+          </Field.Root>
+          {!editing && (
+            <PresetSelect
+              value={presetValue}
+              onChange={setPreset}
+              presets={presets.data ?? []}
+              loading={presets.isLoading}
+            />
+          )}
+        </Stack>
+        <Stack direction="row" justify="flex-end" gap="2" pt="4" pb="2">
+          <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={mutation.isPending}>
+            {editing ? 'Save Changes' : 'Create Deal'}
+          </Button>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,12 @@
+/** AI confidence colours (part 1 §9): 80 (or 0.8) and above green, 60 (0.6) and above yellow, else red. */
+export function confidencePercent(confidence: number | null | undefined): number | null {
+  if (confidence === null || confidence === undefined || Number.isNaN(confidence)) return null;
+  return confidence <= 1 ? Math.round(confidence * 100) : Math.round(confidence);
+}
+
+export function confidenceColor(confidence: number | null | undefined): 'green' | 'yellow' | 'red' {
+  const percent = confidencePercent(confidence) ?? 0;
+  if (percent >= 80) return 'green';
+  if (percent >= 60) return 'yellow';
+  return 'red';
+}

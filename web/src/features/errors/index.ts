@@ -1,0 +1,2 @@
+export { AccessDeniedPage, BadRequestPage, NotFoundPage, ServerErrorPage } from './pages';
+export { ErrorFallback } from './ErrorFallback';

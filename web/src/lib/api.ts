@@ -1,0 +1,183 @@
+/**
+ * The one HTTP client of the web app (part 1 §7).
+ *
+ * - base `VITE_API_BASE` (default `/api`), JSON in and out, no cookies;
+ * - bearer token from localStorage `access_token` when present;
+ * - 30 s timeout by default (callers may pass another, e.g. the deal list's 10 s);
+ * - any 401 from a path not containing `/auth/` clears the token and sends the browser to /login;
+ * - a request aborted by the caller rejects with an AbortError that callers ignore (see isAbortError);
+ * - every other failure is an ApiError carrying the HTTP status and the server's `detail`.
+ */
+
+export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '/api';
+export const TOKEN_KEY = 'access_token';
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+export type ApiErrorKind = 'http' | 'timeout' | 'network' | 'invalid-response';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly detail?: string;
+  readonly kind: ApiErrorKind;
+
+  constructor(message: string, options: { status?: number; detail?: string; kind?: ApiErrorKind } = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = options.status ?? 0;
+    this.detail = options.detail;
+    this.kind = options.kind ?? 'http';
+  }
+}
+
+export function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException
+    ? error.name === 'AbortError'
+    : typeof error === 'object' && error !== null && (error as { name?: string }).name === 'AbortError';
+}
+
+/** The server's detail when it sent one, else the fallback. */
+export function errorDetail(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.detail) return error.detail;
+  return fallback;
+}
+
+export function getToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function setToken(token: string): void {
+  localStorage.setItem(TOKEN_KEY, token);
+}
+
+export function clearToken(): void {
+  try {
+    localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    /* storage unavailable: nothing to clear */
+  }
+}
+
+/** Where the browser goes after an unauthorised call. Replaceable in tests. */
+export const browser = {
+  redirectToLogin(): void {
+    if (window.location.pathname.startsWith('/login')) return;
+    window.location.assign('/login');
+  },
+};
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  let url = `${API_BASE.replace(/\/$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
+  if (query) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined && value !== null) params.set(key, String(value));
+    }
+    const text = params.toString();
+    if (text) url += `${url.includes('?') ? '&' : '?'}${text}`;
+  }
+  return url;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function detailOf(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && 'detail' in body) {
+    const detail = (body as { detail: unknown }).detail;
+    if (typeof detail === 'string') return detail;
+    if (Array.isArray(detail)) {
+      const first = detail[0] as { msg?: unknown } | undefined;
+      if (first && typeof first.msg === 'string') return first.msg;
+    }
+  }
+  return undefined;
+}
+
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onCallerAbort = () => controller.abort();
+  if (signal) {
+    if (signal.aborted) controller.abort();
+    else signal.addEventListener('abort', onCallerAbort, { once: true });
+  }
+
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: controller.signal,
+      credentials: 'omit',
+    });
+  } catch (error) {
+    if (timedOut) {
+      throw new ApiError('Request timed out', { kind: 'timeout' });
+    }
+    if (isAbortError(error) || signal?.aborted) {
+      // Aborted by the caller: not an error anyone should report.
+      throw new DOMException('The request was aborted', 'AbortError');
+    }
+    throw new ApiError('Network connection failed', { kind: 'network' });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onCallerAbort);
+  }
+
+  const data = await readBody(response);
+  if (response.ok) return data as T;
+
+  if (response.status === 401 && !path.includes('/auth/')) {
+    clearToken();
+    browser.redirectToLogin();
+  }
+  const detail = detailOf(data);
+  throw new ApiError(detail ?? `Request failed with status ${response.status}`, {
+    status: response.status,
+    detail,
+  });
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { displayName, formatRelativeTime } from './format';
+
+describe('displayName (header greeting)', () => {
+  it('uses first and last name', () => {
+    expect(displayName({ first_name: 'Jane', last_name: 'Doe', email: 'jane@example.com' })).toBe('Jane Doe');
+  });
+
+  it('uses whichever name exists', () => {
+    expect(displayName({ first_name: 'Jane', last_name: '', email: 'jane@example.com' })).toBe('Jane');
+    expect(displayName({ first_name: null, last_name: 'Doe', email: 'jane@example.com' })).toBe('Doe');
+  });
+
+  it('falls back to the e-mail', () => {
+    expect(displayName({ first_name: '', last_name: '  ', email: 'jane@example.com' })).toBe('jane@example.com');
+  });
+
+  it("falls back to 'Unknown User'", () => {
+    expect(displayName({ first_name: '', last_name: '', email: '' })).toBe('Unknown User');
+    expect(displayName(null)).toBe('Unknown User');
+    expect(displayName(undefined)).toBe('Unknown User');
+  });
+});
+
+describe('formatRelativeTime', () => {
+  const now = new Date('2026-03-10T12:00:00Z');
+  it('reads Just now under a minute, then minutes, hours, days up to 6, then a date', () => {
+    expect(formatRelativeTime('2026-03-10T11:59:30Z', now)).toBe('Just now');
+    expect(formatRelativeTime('2026-03-10T11:55:00Z', now)).toBe('5 minutes ago');
+    expect(formatRelativeTime('2026-03-10T09:00:00Z', now)).toBe('3 hours ago');
+    expect(formatRelativeTime('2026-03-04T12:00:00Z', now)).toBe('6 days ago');
+    expect(formatRelativeTime('2026-03-01T12:00:00Z', now)).toBe('Mar 1, 2026');
+  });
+});

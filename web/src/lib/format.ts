@@ -1,0 +1,101 @@
+/** Formatting shared by every screen. */
+
+export interface NamedPerson {
+  first_name?: string | null;
+  last_name?: string | null;
+  email?: string | null;
+}
+
+/**
+ * Display name of the header greeting (part 1 §2): first and last name; else whichever exists;
+ * else the e-mail; else 'Unknown User'.
+ */
+export function displayName(person: NamedPerson | null | undefined): string {
+  const first = person?.first_name?.trim() ?? '';
+  const last = person?.last_name?.trim() ?? '';
+  if (first && last) return `${first} ${last}`;
+  if (first || last) return first || last;
+  const email = person?.email?.trim();
+  if (email) return email;
+  return 'Unknown User';
+}
+
+/** Author of an activity line, which carries user_first_name / user_last_name / user_email. */
+export function activityAuthor(activity: {
+  user_first_name?: string | null;
+  user_last_name?: string | null;
+  user_email?: string | null;
+}): string {
+  return displayName({
+    first_name: activity.user_first_name,
+    last_name: activity.user_last_name,
+    email: activity.user_email,
+  });
+}
+
+export function initials(person: NamedPerson | null | undefined): string {
+  const first = person?.first_name?.trim() ?? '';
+  const last = person?.last_name?.trim() ?? '';
+  if (first || last) return `${first.charAt(0)}${last.charAt(0)}`.toUpperCase();
+  return (person?.email?.charAt(0) ?? '?').toUpperCase();
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+function toDate(value: string | number | Date | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export function formatDate(value: string | number | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? dateFormat.format(date) : '—';
+}
+
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? dateTimeFormat.format(date) : '—';
+}
+
+/**
+ * Relative time of activities (part 2 §9): 'Just now' under 60 seconds, then minutes, hours, and days
+ * up to 6 days, then a date.
+ */
+export function formatRelativeTime(value: string | number | Date | null | undefined, now: Date = new Date()): string {
+  const date = toDate(value);
+  if (!date) return '—';
+  const seconds = Math.floor((now.getTime() - date.getTime()) / 1000);
+  if (seconds < 60) return 'Just now';
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
+  const days = Math.floor(hours / 24);
+  if (days <= 6) return `${days} day${days === 1 ? '' : 's'} ago`;
+  return formatDate(date);
+}
+
+/** File sizes in B, KB, MB, GB or TB (part 1 §9). */
+export function formatFileSize(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || Number.isNaN(bytes)) return '—';
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
+}
+
+export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}

@@ -1,0 +1,38 @@
+import { render } from '@testing-library/react';
+import { createStore } from 'jotai';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { AppProviders } from '../app/providers';
+import { createQueryClient } from '../lib/query';
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** Renders routes inside the real providers (Chakra, Query, jotai, session) at a path. */
+export function renderRoutes(routes: RouteObject[], path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  const utils = render(
+    <AppProviders queryClient={queryClient} store={createStore()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...utils, router };
+}
+
+export function renderPage(element: ReactElement, path = '/') {
+  return renderRoutes([{ path: '*', element }], path);
+}
+
+export const testUser = {
+  id: 'u1',
+  email: 'jane@example.com',
+  first_name: 'Jane',
+  last_name: 'Doe',
+  title: 'Partner',
+  preferred_color: '#3B82F6',
+  is_super_admin: false,
+  created_at: '2025-01-02T10:00:00Z',
+};

@@ -1,0 +1,18 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+export default defineConfig({
+  root: repoRoot,
+  plugins: [react()],
+  test: {
+    environment: 'jsdom',
+    include: ['web/src/**/*.test.{ts,tsx}'],
+    setupFiles: ['web/src/test/setup.ts'],
+    restoreMocks: true,
+    unstubGlobals: true,
+    testTimeout: 15000,
+  },
+});
