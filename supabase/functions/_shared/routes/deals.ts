@@ -25,6 +25,22 @@ const recentFilesJson = (tx: Tx, limit: number) => tx`
       where f.deal_id = d.id and f.upload_state = 'ready' and f.archived_at is null
       order by f.created_at desc limit ${limit}) x), '[]'::json)`;
 
+/** Checklist progress per category: {name: {completed, total}} (completed = provided or not applicable). */
+const checklistProgressJson = (tx: Tx) => tx`
+  coalesce((
+    select json_object_agg(x.name, json_build_object('completed', x.completed, 'total', x.total) order by x.position, x.name)
+    from (
+      select c.name, c.position,
+             count(i.id) filter (where i.status in ('provided', 'not_applicable'))::int as completed,
+             count(i.id)::int as total
+      from public.checklist_categories c left join public.checklist_items i on i.category_id = c.id
+      where c.deal_id = d.id group by c.id) x), '{}'::json)`;
+
+const overallProgressJson = (tx: Tx) => tx`
+  (select json_build_object('completed', count(*) filter (where i.status in ('provided', 'not_applicable'))::int,
+                            'total', count(*)::int)
+   from public.checklist_items i where i.deal_id = d.id)`;
+
 /** Recent activity lines with their author, newest first. */
 const activityJson = (tx: Tx, limit: number) => tx`
   coalesce((
@@ -66,7 +82,8 @@ export function dealRoutes(deps: ApiDeps) {
       select d.id, d.name, d.description, d.created_at, d.archived_at,
              private.display_role(d.id, ${claims.sub}) as user_role, (d.owner_id = ${claims.sub}) as is_owner,
              (select count(*)::int from public.deal_members mm where mm.deal_id = d.id and mm.status = 'active') as user_count,
-             '{}'::json as checklist_progress,
+             ${checklistProgressJson(tx)} as checklist_progress,
+             ${overallProgressJson(tx)} as overall_progress,
              ${activityJson(tx, 2)} as recent_activity,
              ${recentFilesJson(tx, 3)} as recent_files
       from public.deals d
@@ -142,8 +159,8 @@ export function dealRoutes(deps: ApiDeps) {
           (select count(*)::int from public.deal_members m where m.deal_id = d.id and m.status = 'active') as team_members,
           (select count(*)::int from public.activities a
             where a.deal_id = d.id and a.created_at > now() - interval '7 days') as recent_activity_count,
-          json_build_object('completed', 0, 'total', 0) as overall_progress,
-          '{}'::json as checklist_progress,
+          ${overallProgressJson(tx)} as overall_progress,
+          ${checklistProgressJson(tx)} as checklist_progress,
           ${activityJson(tx, 5)} as recent_activities,
           ${recentFilesJson(tx, 5)} as recent_files
         from public.deals d,
