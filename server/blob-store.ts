@@ -19,7 +19,8 @@ interface DownloadClaim { op: 'down'; key: string; exp: number; name: string; ty
 
 /** RFC 6266 / 5987 attachment header: an ASCII fallback plus the exact UTF-8 name. */
 export function contentDisposition(filename: string): string {
-  const ascii = filename.normalize('NFKD').replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_');
+  // NFKD splits "é" into "e" and a combining accent; the accent goes, so the fallback reads "Resume", not "Re_sume_".
+  const ascii = filename.normalize('NFKD').replace(/\p{M}/gu, '').replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_');
   const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

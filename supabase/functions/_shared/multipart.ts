@@ -18,7 +18,6 @@ export type MultipartPart = MultipartField | MultipartFile;
 const MAX_HEADER_BYTES = 16 * 1024;
 const MAX_FIELD_BYTES = 256 * 1024;
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 
 export function boundaryOf(contentType: string | undefined): string {
   const match = /^multipart\/form-data\s*;.*boundary=(?:"([^"]+)"|([^\s;]+))/i.exec(contentType ?? '');
@@ -144,14 +143,18 @@ export async function* readMultipart(body: ReadableStream<Uint8Array> | null, bo
       if (after[0] === 45 && after[1] === 45) return; // "--": closing delimiter
       if (after[0] !== 13 || after[1] !== 10) throw new HttpError(400, 'The multipart body is malformed.');
 
+      // A decoder of its own: header bytes may be split inside a character across reads, and a
+      // streaming decoder shared between requests would hand those bytes to another upload.
+      const headerDecoder = new TextDecoder();
       let headerBytes = 0;
       let headerText = '';
       const headersFound = await scanner.until(headerEnd, (chunk) => {
         headerBytes += chunk.length;
         if (headerBytes > MAX_HEADER_BYTES) throw new HttpError(400, 'A form part has too many headers.');
-        headerText += decoder.decode(chunk, { stream: true });
+        headerText += headerDecoder.decode(chunk, { stream: true });
       });
       if (!headersFound) throw new HttpError(400, 'The multipart body ended early.');
+      headerText += headerDecoder.decode();
       const headers = parseHeaders(headerText);
 
       if (headers.filename === undefined) {
@@ -164,7 +167,7 @@ export async function* readMultipart(body: ReadableStream<Uint8Array> | null, bo
         });
         if (!found) throw new HttpError(400, 'The multipart body ended early.');
         const all = chunks.reduce((acc, c) => concat(acc, c), new Uint8Array(0));
-        yield { kind: 'field', name: headers.name, value: decoder.decode(all) };
+        yield { kind: 'field', name: headers.name, value: new TextDecoder().decode(all) };
         continue;
       }
 

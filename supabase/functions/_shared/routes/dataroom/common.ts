@@ -22,7 +22,8 @@ export function itemName(raw: unknown, what: 'file' | 'folder'): string {
   }
   const name = raw.normalize('NFC').trim();
   if ([...name].length > 255) throw new HttpError(400, `The ${what} name can be at most 255 characters.`);
-  if (/[\u0000-\u001f\u007f]/.test(name)) throw new HttpError(400, `The ${what} name contains control characters.`);
+  // C0, DEL and C1 (U+0080–U+009F): what Postgres's [[:cntrl:]] refuses in private.valid_item_name.
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(name)) throw new HttpError(400, `The ${what} name contains control characters.`);
   if (/[/\\]/.test(name)) throw new HttpError(400, `The ${what} name cannot contain / or \\.`);
   if (name === '.' || name === '..') throw new HttpError(400, `"${name}" is not a valid ${what} name.`);
   return name;
@@ -32,7 +33,7 @@ export function itemName(raw: unknown, what: 'file' | 'folder'): string {
 export function normalisePath(raw: string | undefined | null): string {
   const segments = (raw ?? '').normalize('NFC').split('/').map((s) => s.trim()).filter(Boolean);
   for (const segment of segments) {
-    if (segment === '.' || segment === '..' || /[\u0000-\u001f\u007f\\]/.test(segment)) throw new HttpError(404, PATH_NOT_FOUND);
+    if (segment === '.' || segment === '..' || /[\u0000-\u001f\u007f-\u009f\\]/.test(segment)) throw new HttpError(404, PATH_NOT_FOUND);
   }
   return '/' + segments.join('/');
 }
@@ -122,10 +123,10 @@ export function jsonField<S extends z.ZodTypeAny>(schema: S, raw: string | undef
   return parseOrThrow(schema, value);
 }
 
-/** The columns every file answer carries (part 1 §3 File). */
+/** The columns every file answer carries (part 1 §3 File). Sizes are JSON numbers, as in the listing (int8 would be a string). */
 export const fileSelect = (tx: Tx) => tx`
   f.id, f.deal_id, f.folder_id, f.name, f.formatted_title, f.file_type, f.content_type,
-  f.current_version, f.size_bytes, f.size_bytes as file_size, f.tags, f.checklist_items,
+  f.current_version, f.size_bytes::float8 as size_bytes, f.size_bytes::float8 as file_size, f.tags, f.checklist_items,
   f.approval_status, f.approval_note, f.ai_status, f.permission_type, f.upload_state,
   f.created_at, f.updated_at, f.archived_at, f.uploaded_by,
   coalesce((select fo.full_path from public.folders fo where fo.id = f.folder_id), '/') as path,

@@ -20,7 +20,15 @@ const fileUpdate = z.object({
 }).strict();
 
 const stringList = z.array(z.string().trim().max(200)).max(200).transform((xs) => xs.filter(Boolean));
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must look like 2024-12-31').nullish();
+/** A real calendar date: "2024-02-30" must not roll over into March, nor "2024-13-01" reach Postgres. */
+const isRealDate = (value: string) => {
+  const [y, m, d] = value.split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return y >= 1 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+};
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must look like 2024-12-31')
+  .refine(isRealDate, 'That date does not exist').nullish();
+const rangeError = 'The date range must start before it ends';
 const metadataUpdate = z.object({
   formatted_title: z.string().trim().max(500).nullish(),
   custom_file_category: z.string().trim().max(200).nullish(),
@@ -33,7 +41,7 @@ const metadataUpdate = z.object({
   named_organizations: stringList.optional(),
   languages_used: stringList.optional(),
 }).strict().refine((m) => !m.date_range_start || !m.date_range_end || m.date_range_start <= m.date_range_end,
-  { message: 'The date range must start before it ends' });
+  { message: rangeError });
 
 const uuidList = z.array(z.string().uuid()).max(1000).default([]);
 const permissionsUpdate = z.object({
@@ -66,7 +74,7 @@ async function storageKeysOf(tx: Tx, fileId: string): Promise<string[]> {
 async function fileDetail(tx: Tx, ctx: DealContext, fileId: string): Promise<Record<string, any>> {
   const file = await loadReadyFile(tx, ctx.dealId, fileId);
   const versions = await tx`
-    select v.version_number, v.uploaded_at, v.size_bytes as file_size, v.sha256, v.original_name, v.content_type,
+    select v.version_number, v.uploaded_at, v.size_bytes::float8 as file_size, v.sha256, v.original_name, v.content_type,
            p.email as uploaded_by_email, p.first_name as uploaded_by_first_name, p.last_name as uploaded_by_last_name
     from public.file_versions v left join public.profiles p on p.id = v.uploaded_by
     where v.file_id = ${fileId} order by v.version_number desc`;
@@ -187,7 +195,8 @@ export function fileRoutes(deps: ApiDeps) {
 
   app.get('/:dealId/files/:fileId/versions/:n/download-url', async (c) => {
     const n = Number(c.req.param('n'));
-    if (!Number.isInteger(n) || n < 1) throw new HttpError(404, 'That version does not exist.');
+    // version_number is an integer column: anything past its range cannot exist (and must not reach Postgres).
+    if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) throw new HttpError(404, 'That version does not exist.');
     return c.json(await withDeal(c, (tx, ctx) => downloadUrl(deps, tx, ctx, fileIdParam(c), n)));
   });
 
@@ -253,12 +262,16 @@ export function fileRoutes(deps: ApiDeps) {
       }
       const current = await metadataOf(tx, fileId);
       const merged = { ...current, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) };
+      // The range as it will be stored: a new end must not fall before the start saved earlier.
+      if (merged.date_range_start && merged.date_range_end && merged.date_range_start > merged.date_range_end) {
+        throw new HttpError(400, rangeError);
+      }
       await tx`
         insert into public.file_metadata (file_id, deal_id, custom_file_category, document_type, quick_summary,
           confidentiality_level, date_range_start, date_range_end, people_mentioned, named_organizations, languages_used, updated_at)
         values (${fileId}, ${ctx.dealId}, ${merged.custom_file_category ?? null}, ${merged.document_type ?? null},
-          ${merged.quick_summary ?? null}, ${merged.confidentiality_level ?? null}, ${merged.date_range_start ?? null},
-          ${merged.date_range_end ?? null}, ${merged.people_mentioned}, ${merged.named_organizations}, ${merged.languages_used}, now())
+          ${merged.quick_summary ?? null}, ${merged.confidentiality_level ?? null}, ${merged.date_range_start ?? null}::text::date,
+          ${merged.date_range_end ?? null}::text::date, ${merged.people_mentioned}, ${merged.named_organizations}, ${merged.languages_used}, now())
         on conflict (file_id) do update set
           custom_file_category = excluded.custom_file_category, document_type = excluded.document_type,
           quick_summary = excluded.quick_summary, confidentiality_level = excluded.confidentiality_level,

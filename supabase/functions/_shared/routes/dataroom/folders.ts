@@ -79,21 +79,24 @@ export function folderRoutes(deps: ApiDeps) {
   app.get('/:dealId/files/search', async (c) => {
     const claims = c.get('claims');
     const q = parseOrThrow(z.object({ q: z.string().trim().min(1, 'Type something to search for').max(200) }), { q: c.req.query('q') }).q;
-    const pattern = `%${q.normalize('NFC').toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+    // Lower-cased by Postgres, as search_text and lower(name) are (under the C locale lower() keeps "É", so
+    // "ÉTUDE" must still find "ÉTUDE.pdf"), and by JavaScript too (so "ÉTUDE" also finds "étude.pdf").
+    const pattern = `%${q.normalize('NFC').replace(/[\\%_]/g, '\\$&')}%`;
+    const folded = pattern.toLowerCase();
     const rows = await asUser(deps.sql, claims, async (tx) => {
       const ctx = await dealContext(tx, c, claims.sub);
       return tx`
         (select 'folder' as kind, fo.id, fo.name, fo.full_path as path, fo.created_at, null::text[] as tags,
-                null::bigint as size_bytes, null::text as file_type, null::text as ai_status, null::text as approval_status, null::int as current_version
+                null::float8 as size_bytes, null::text as file_type, null::text as ai_status, null::text as approval_status, null::int as current_version
            from public.folders fo
-          where fo.deal_id = ${ctx.dealId} and fo.archived_at is null and lower(fo.name) like ${pattern}
+          where fo.deal_id = ${ctx.dealId} and fo.archived_at is null and (lower(fo.name) like lower(${pattern}::text) or lower(fo.name) like ${folded})
           order by lower(fo.name) limit 200)
         union all
         (select 'file', f.id, f.name, coalesce(fo.full_path, '/'), f.created_at, f.tags,
-                f.size_bytes, f.file_type, f.ai_status, f.approval_status, f.current_version
+                f.size_bytes::float8, f.file_type, f.ai_status, f.approval_status, f.current_version
            from public.files f left join public.folders fo on fo.id = f.folder_id
           where f.deal_id = ${ctx.dealId} and f.archived_at is null and f.upload_state = 'ready'
-            and f.search_text like ${pattern}
+            and (f.search_text like lower(${pattern}::text) or f.search_text like ${folded})
           order by lower(f.name) limit 500)`;
     });
     return c.json({
@@ -108,7 +111,17 @@ export function folderRoutes(deps: ApiDeps) {
     const folder = await asUser(deps.sql, claims, async (tx) => {
       const ctx = await dealContext(tx, c, claims.sub);
       const row = await loadFolder(tx, ctx.dealId, folderIdParam(c));
-      const [counts] = await tx`select folders::int, files::int from private.folder_subtree_counts(${row.id})`;
+      // What the caller can see inside: not archived, not pending, not hidden by a file's permissions (RLS).
+      // (private.folder_subtree_counts counts everything, as deleting the folder must.)
+      const [counts] = await tx<{ folders: number; files: number }[]>`
+        with recursive tree as (
+          select id from public.folders where id = ${row.id}
+          union all
+          select c.id from public.folders c join tree t on c.parent_id = t.id where c.archived_at is null
+        )
+        select (select count(*)::int - 1 from tree) as folders,
+               (select count(*)::int from public.files f
+                 where f.folder_id in (select id from tree) and f.archived_at is null and f.upload_state = 'ready') as files`;
       return { ...row, breadcrumbs: breadcrumbs(row.full_path as string), item_count: counts.folders + counts.files, ...counts };
     });
     return c.json(folder);

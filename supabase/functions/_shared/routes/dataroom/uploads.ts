@@ -57,7 +57,12 @@ async function formFields(c: Context): Promise<Record<string, string>> {
     return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)]));
   }
   if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
-    const body = await c.req.parseBody();
+    let body: Record<string, unknown>;
+    try {
+      body = await c.req.parseBody();
+    } catch {
+      throw new HttpError(400, 'The form could not be read: send file_size as multipart/form-data, urlencoded or JSON.');
+    }
     return Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
   }
   throw new HttpError(400, 'Send the form fields as multipart/form-data, urlencoded or JSON.');
@@ -212,15 +217,26 @@ export function uploadRoutes(deps: ApiDeps) {
       const originalName = body.filename === undefined || body.filename === '' ? file.name as string : itemName(body.filename, 'file');
       // Lock the file row so two version uploads cannot take the same number.
       await tx`select 1 from public.files where id = ${fileId} for update`;
-      const [{ next }] = await tx<{ next: number }[]>`
+      let [{ next }] = await tx<{ next: number }[]>`
         select greatest(
           (select coalesce(max(version_number), 0) from public.file_versions where file_id = ${fileId}),
           (select coalesce(max(version_number), 0) from public.upload_grants where file_id = ${fileId})) + 1 as next`;
-      const key = storageKey(ctx.dealId, fileId, next);
-      await tx`
-        insert into public.upload_grants (storage_key, file_id, deal_id, version_number, original_name, content_type, created_by, expires_at)
-        values (${key}, ${fileId}, ${ctx.dealId}, ${next}, ${originalName}, ${body.content_type}, ${ctx.userId},
-                now() + make_interval(secs => ${UPLOAD_URL_SECONDS}))`;
+      // RLS shows each person only their own unfinished grants, so another member's may hold `next`:
+      // the unique key tells us, and we take the following number.
+      let key: string;
+      for (let attempt = 0; ; attempt++) {
+        key = storageKey(ctx.dealId, fileId, next);
+        try {
+          await tx.savepoint((sp) => sp`
+            insert into public.upload_grants (storage_key, file_id, deal_id, version_number, original_name, content_type, created_by, expires_at)
+            values (${key}, ${fileId}, ${ctx.dealId}, ${next}, ${originalName}, ${body.content_type}, ${ctx.userId},
+                    now() + make_interval(secs => ${UPLOAD_URL_SECONDS}))`);
+          break;
+        } catch (err) {
+          if ((err as { code?: string }).code !== '23505' || attempt >= 50) throw err;
+          next++;
+        }
+      }
       const signed = await deps.blobs.createUploadUrl(key, { expiresInSeconds: UPLOAD_URL_SECONDS, maxBytes: maxUploadBytes });
       return { upload_url: signed.url, upload_fields: signed.fields, storage_path: key, next_version_number: next };
     });
