@@ -16,9 +16,12 @@
 --   e007 Beta  ready,   'custom', uploaded by the Beta owner, allowed [V1] (who is no member of Beta)
 --   e008 Alpha ready,   'all',    uploaded by the upload_only member (added near the end)
 --   e009 Alpha ready,   'custom', allowed group [V1, V2], denied tag [V1] (added at the end)
+-- Ready files are inserted by the table owner (no JWT), each with a version row whose size matches; storage keys and
+-- grant keys follow deals/<deal>/files/<file>/v<n>. File permissions are read only by edit_files holders and uploaders.
+-- At the end, downloads and a delete write activities, which each member reads only about the files they see.
 begin;
 create extension if not exists pgtap with schema extensions;
-select plan(90);
+select plan(109);
 
 -- ---------------------------------------------------------------- fixture, as the table owner
 insert into auth.users (id, email) values
@@ -48,14 +51,14 @@ insert into public.folders (id, deal_id, parent_id, name, created_by) values
 insert into public.folders (id, deal_id, parent_id, name, created_by) values
   ('10000000-0000-0000-0000-00000000f002', '10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-00000000f001', 'Tax', '10000000-0000-0000-0000-000000000003');
 
-insert into public.files (id, deal_id, folder_id, name, upload_state, permission_type, current_version, uploaded_by) values
-  ('10000000-0000-0000-0000-00000000e001', '10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-00000000f001', 'budget.xlsx', 'ready', 'all', 1, '10000000-0000-0000-0000-000000000003'),
-  ('10000000-0000-0000-0000-00000000e002', '10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-00000000f002', 'half-uploaded.pdf', 'pending', 'all', 0, '10000000-0000-0000-0000-000000000004'),
-  ('10000000-0000-0000-0000-00000000e003', '10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-00000000f001', 'for-v1.pdf', 'ready', 'custom', 1, '10000000-0000-0000-0000-000000000005'),
-  ('10000000-0000-0000-0000-00000000e004', '10000000-0000-0000-0000-0000000000a1', null, 'not-for-v1.pdf', 'ready', 'custom', 1, '10000000-0000-0000-0000-000000000001'),
-  ('10000000-0000-0000-0000-00000000e005', '10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-00000000f002', 'return.pdf', 'ready', 'all', 1, '10000000-0000-0000-0000-000000000004'),
-  ('10000000-0000-0000-0000-00000000e006', '10000000-0000-0000-0000-0000000000b2', '10000000-0000-0000-0000-00000000f003', 'beta.pdf', 'ready', 'all', 1, '10000000-0000-0000-0000-000000000009'),
-  ('10000000-0000-0000-0000-00000000e007', '10000000-0000-0000-0000-0000000000b2', null, 'beta-custom.pdf', 'ready', 'custom', 1, '10000000-0000-0000-0000-000000000009');
+insert into public.files (id, deal_id, folder_id, name, upload_state, permission_type, current_version, size_bytes, uploaded_by) values
+  ('10000000-0000-0000-0000-00000000e001', '10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-00000000f001', 'budget.xlsx', 'ready', 'all', 1, 10, '10000000-0000-0000-0000-000000000003'),
+  ('10000000-0000-0000-0000-00000000e002', '10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-00000000f002', 'half-uploaded.pdf', 'pending', 'all', 0, 0, '10000000-0000-0000-0000-000000000004'),
+  ('10000000-0000-0000-0000-00000000e003', '10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-00000000f001', 'for-v1.pdf', 'ready', 'custom', 1, 10, '10000000-0000-0000-0000-000000000005'),
+  ('10000000-0000-0000-0000-00000000e004', '10000000-0000-0000-0000-0000000000a1', null, 'not-for-v1.pdf', 'ready', 'custom', 1, 10, '10000000-0000-0000-0000-000000000001'),
+  ('10000000-0000-0000-0000-00000000e005', '10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-00000000f002', 'return.pdf', 'ready', 'all', 1, 10, '10000000-0000-0000-0000-000000000004'),
+  ('10000000-0000-0000-0000-00000000e006', '10000000-0000-0000-0000-0000000000b2', '10000000-0000-0000-0000-00000000f003', 'beta.pdf', 'ready', 'all', 1, 10, '10000000-0000-0000-0000-000000000009'),
+  ('10000000-0000-0000-0000-00000000e007', '10000000-0000-0000-0000-0000000000b2', null, 'beta-custom.pdf', 'ready', 'custom', 1, 10, '10000000-0000-0000-0000-000000000009');
 
 insert into public.file_permissions (file_id, deal_id, allowed_users, denied_users) values
   ('10000000-0000-0000-0000-00000000e003', '10000000-0000-0000-0000-0000000000a1',
@@ -82,10 +85,10 @@ insert into public.file_comments (id, file_id, deal_id, user_id, comment) values
   ('10000000-0000-0000-0000-00000000c007', '10000000-0000-0000-0000-00000000e007', '10000000-0000-0000-0000-0000000000b2', '10000000-0000-0000-0000-000000000009', 'on beta-custom');
 
 insert into public.upload_grants (storage_key, file_id, deal_id, version_number, original_name, content_type, created_by, expires_at, completed_at) values
-  ('g10/e001/v1', '10000000-0000-0000-0000-00000000e001', '10000000-0000-0000-0000-0000000000a1', 1, 'budget.xlsx', 'application/octet-stream', '10000000-0000-0000-0000-000000000003', now() + interval '1 hour', now()),
-  ('g10/e002/v1', '10000000-0000-0000-0000-00000000e002', '10000000-0000-0000-0000-0000000000a1', 1, 'half-uploaded.pdf', 'application/pdf', '10000000-0000-0000-0000-000000000004', now() + interval '1 hour', null),
-  ('g10/e005/v1', '10000000-0000-0000-0000-00000000e005', '10000000-0000-0000-0000-0000000000a1', 1, 'return.pdf', 'application/pdf', '10000000-0000-0000-0000-000000000004', now() + interval '1 hour', now()),
-  ('g10/e006/v1', '10000000-0000-0000-0000-00000000e006', '10000000-0000-0000-0000-0000000000b2', 1, 'beta.pdf', 'application/pdf', '10000000-0000-0000-0000-000000000009', now() + interval '1 hour', now());
+  ('deals/10000000-0000-0000-0000-0000000000a1/files/10000000-0000-0000-0000-00000000e001/v1', '10000000-0000-0000-0000-00000000e001', '10000000-0000-0000-0000-0000000000a1', 1, 'budget.xlsx', 'application/octet-stream', '10000000-0000-0000-0000-000000000003', now() + interval '1 hour', now()),
+  ('deals/10000000-0000-0000-0000-0000000000a1/files/10000000-0000-0000-0000-00000000e002/v1', '10000000-0000-0000-0000-00000000e002', '10000000-0000-0000-0000-0000000000a1', 1, 'half-uploaded.pdf', 'application/pdf', '10000000-0000-0000-0000-000000000004', now() + interval '1 hour', null),
+  ('deals/10000000-0000-0000-0000-0000000000a1/files/10000000-0000-0000-0000-00000000e005/v1', '10000000-0000-0000-0000-00000000e005', '10000000-0000-0000-0000-0000000000a1', 1, 'return.pdf', 'application/pdf', '10000000-0000-0000-0000-000000000004', now() + interval '1 hour', now()),
+  ('deals/10000000-0000-0000-0000-0000000000b2/files/10000000-0000-0000-0000-00000000e006/v1', '10000000-0000-0000-0000-00000000e006', '10000000-0000-0000-0000-0000000000b2', 1, 'beta.pdf', 'application/pdf', '10000000-0000-0000-0000-000000000009', now() + interval '1 hour', now());
 
 -- Every fixture file id, to ask the helpers about each of them.
 create temporary table fixture_files (id uuid primary key) on commit drop;
@@ -198,7 +201,7 @@ select set_eq($$select file_id from public.file_permissions where deal_id::text 
   $$values ('10000000-0000-0000-0000-00000000e004'::uuid)$$,
   'contributor sees the permissions of the custom file allowing them, not of the one hidden from them');
 select set_eq($$select storage_key from public.upload_grants where deal_id::text like '10000000-%'$$,
-  $$values ('g10/e001/v1'::text)$$, 'contributor sees only their own upload grant');
+  $$values ('deals/10000000-0000-0000-0000-0000000000a1/files/10000000-0000-0000-0000-00000000e001/v1'::text)$$, 'contributor sees only their own upload grant');
 select set_eq($$select id from fixture_files where private.can_see_file(id)$$,
   $$values ('10000000-0000-0000-0000-00000000e001'::uuid), ('10000000-0000-0000-0000-00000000e004'), ('10000000-0000-0000-0000-00000000e005')$$,
   'can_see_file agrees with the files policy for the contributor');
@@ -228,8 +231,14 @@ select set_eq($$select id from public.file_comments where deal_id::text like '10
 select is_empty($$select file_id from public.file_permissions
     where file_id in ('10000000-0000-0000-0000-00000000e004', '10000000-0000-0000-0000-00000000e007')$$,
   'viewer V1 cannot read the permissions of the file denying them, nor of Beta''s file listing them');
+select ok(private.can_see_file('10000000-0000-0000-0000-00000000e003')
+          and not exists (select 1 from public.file_permissions where file_id = '10000000-0000-0000-0000-00000000e003'),
+  'viewer V1 sees the custom file allowing them but cannot read its permissions (no edit_files, not the uploader)');
+select is_empty($$select file_id from public.file_permissions where deal_id::text like '10000000-%'$$,
+  'viewer V1, uploader of no custom file, reads no file_permissions row at all');
 select set_eq($$select storage_key from public.upload_grants where deal_id::text like '10000000-%'$$,
-  $$values ('g10/e002/v1'::text), ('g10/e005/v1')$$, 'viewer V1 sees only their own upload grants');
+  $$values ('deals/10000000-0000-0000-0000-0000000000a1/files/10000000-0000-0000-0000-00000000e002/v1'::text),
+           ('deals/10000000-0000-0000-0000-0000000000a1/files/10000000-0000-0000-0000-00000000e005/v1')$$, 'viewer V1 sees only their own upload grants');
 select set_eq($$select id from fixture_files where private.can_see_file(id)$$,
   $$values ('10000000-0000-0000-0000-00000000e001'::uuid), ('10000000-0000-0000-0000-00000000e002'),
            ('10000000-0000-0000-0000-00000000e003'), ('10000000-0000-0000-0000-00000000e005')$$,
@@ -260,6 +269,9 @@ select set_eq($$select id from public.file_comments where deal_id::text like '10
 select ok(exists (select 1 from public.file_permissions where file_id = '10000000-0000-0000-0000-00000000e003')
           and not exists (select 1 from public.file_permissions where deal_id = '10000000-0000-0000-0000-0000000000b2'),
   'viewer V2 reads the permissions of the file they uploaded, nothing of Beta');
+select ok(private.can_see_file('10000000-0000-0000-0000-00000000e004')
+          and not exists (select 1 from public.file_permissions where file_id = '10000000-0000-0000-0000-00000000e004'),
+  'viewer V2 sees the custom file allowing them but cannot read its permissions (only edit_files or the uploader may)');
 select is_empty($$select storage_key from public.upload_grants where deal_id::text like '10000000-%'$$,
   'viewer V2 created no grant and sees none');
 select set_eq($$select id from fixture_files where private.can_see_file(id)$$,
@@ -327,7 +339,7 @@ select set_eq($$select id from public.file_comments where deal_id::text like '10
 select set_eq($$select file_id from public.file_permissions where deal_id::text like '10000000-%'$$,
   $$values ('10000000-0000-0000-0000-00000000e007'::uuid)$$, 'Beta owner sees Beta''s file permissions only');
 select set_eq($$select storage_key from public.upload_grants where deal_id::text like '10000000-%'$$,
-  $$values ('g10/e006/v1'::text)$$, 'Beta owner sees their own Beta grant only');
+  $$values ('deals/10000000-0000-0000-0000-0000000000b2/files/10000000-0000-0000-0000-00000000e006/v1'::text)$$, 'Beta owner sees their own Beta grant only');
 select set_eq($$select id from fixture_files where private.can_see_file(id)$$,
   $$values ('10000000-0000-0000-0000-00000000e006'::uuid), ('10000000-0000-0000-0000-00000000e007')$$,
   'can_see_file agrees with the files policy for the Beta owner');
@@ -364,12 +376,12 @@ insert into auth.users (id, email) values ('10000000-0000-0000-0000-000000000010
 insert into public.deal_members (deal_id, user_id, role, status, permission_set_id)
 select '10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-000000000010', 'member', 'active', ps.id
 from public.permission_sets ps where ps.deal_id is null and ps.name = 'upload_only';
-insert into public.files (id, deal_id, folder_id, name, upload_state, permission_type, current_version, uploaded_by) values
+insert into public.files (id, deal_id, folder_id, name, upload_state, permission_type, current_version, size_bytes, uploaded_by) values
   ('10000000-0000-0000-0000-00000000e008', '10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-00000000f002',
-   'upload-only.pdf', 'ready', 'all', 1, '10000000-0000-0000-0000-000000000010');
+   'upload-only.pdf', 'ready', 'all', 1, 10, '10000000-0000-0000-0000-000000000010');
 insert into public.file_versions (file_id, deal_id, version_number, storage_key, size_bytes, sha256, original_name, uploaded_by) values
-  ('10000000-0000-0000-0000-00000000e008', '10000000-0000-0000-0000-0000000000a1', 1, 'g10/e008/v1', 10, repeat('ab', 32),
-   'upload-only.pdf', '10000000-0000-0000-0000-000000000010');
+  ('10000000-0000-0000-0000-00000000e008', '10000000-0000-0000-0000-0000000000a1', 1,
+   'deals/10000000-0000-0000-0000-0000000000a1/files/10000000-0000-0000-0000-00000000e008/v1', 10, repeat('ab', 32), 'upload-only.pdf', '10000000-0000-0000-0000-000000000010');
 insert into public.file_comments (id, file_id, deal_id, user_id, comment) values
   ('10000000-0000-0000-0000-00000000c008', '10000000-0000-0000-0000-00000000e008', '10000000-0000-0000-0000-0000000000a1',
    '10000000-0000-0000-0000-000000000001', 'on upload-only');
@@ -413,8 +425,8 @@ insert into public.deal_tags (id, deal_id, name) values
   ('10000000-0000-0000-0000-0000000007a1', '10000000-0000-0000-0000-0000000000a1', 'Conflicted');
 insert into public.deal_member_tags (tag_id, deal_id, user_id) values
   ('10000000-0000-0000-0000-0000000007a1', '10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-000000000004');
-insert into public.files (id, deal_id, name, upload_state, permission_type, current_version, uploaded_by) values
-  ('10000000-0000-0000-0000-00000000e009', '10000000-0000-0000-0000-0000000000a1', 'buyers-only.pdf', 'ready', 'custom', 1,
+insert into public.files (id, deal_id, name, upload_state, permission_type, current_version, size_bytes, uploaded_by) values
+  ('10000000-0000-0000-0000-00000000e009', '10000000-0000-0000-0000-0000000000a1', 'buyers-only.pdf', 'ready', 'custom', 1, 10,
    '10000000-0000-0000-0000-000000000001');
 insert into public.file_permissions (file_id, deal_id, allowed_groups, denied_tags) values
   ('10000000-0000-0000-0000-00000000e009', '10000000-0000-0000-0000-0000000000a1',
@@ -424,6 +436,8 @@ set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000005","
 select ok(exists (select 1 from public.files where id = '10000000-0000-0000-0000-00000000e009')
           and private.can_see_file('10000000-0000-0000-0000-00000000e009'),
   'a member of an allowed group sees the custom file (policy and helper)');
+select is_empty($$select file_id from public.file_permissions where file_id = '10000000-0000-0000-0000-00000000e009'$$,
+  'a member of an allowed group (a viewer) cannot read that file''s permissions');
 set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000004","role":"authenticated"}';
 select ok(not exists (select 1 from public.files where id = '10000000-0000-0000-0000-00000000e009')
           and not private.can_see_file('10000000-0000-0000-0000-00000000e009'),
@@ -436,6 +450,80 @@ set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000002","
 select ok(exists (select 1 from public.files where id = '10000000-0000-0000-0000-00000000e009')
           and private.can_see_file('10000000-0000-0000-0000-00000000e009'),
   'the admin sees the custom file regardless of groups and tags (policy and helper)');
+select ok(exists (select 1 from public.file_permissions where file_id = '10000000-0000-0000-0000-00000000e009'),
+  'the admin reads the permissions of that file');
+
+-- ---------------------------------------------------------------- activities about a file follow the file's visibility
+-- Written by the database as people act: downloads of e001 (open), e003 (allowed V1, denied V2, V2 uploaded it),
+-- e004 (allowed contributor and V2, denied V1), e008 (the upload_only member's own), e009 (group, denied tag V1),
+-- e005 (open, V1's); then the owner deletes e005, so its two rows name a file that no longer exists.
+set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000002","role":"authenticated"}';
+select ok(private.record_download('10000000-0000-0000-0000-00000000e004', 1)
+          and private.record_download('10000000-0000-0000-0000-00000000e009', 1),
+  'the admin downloads e004 and e009');
+set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select ok(private.record_download('10000000-0000-0000-0000-00000000e001', 1)
+          and private.record_download('10000000-0000-0000-0000-00000000e003', 1)
+          and private.record_download('10000000-0000-0000-0000-00000000e005', 1),
+  'viewer V1 downloads e001, e003 and e005');
+set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000010","role":"authenticated"}';
+select ok(private.record_download('10000000-0000-0000-0000-00000000e008', 1), 'the upload_only member downloads their own e008');
+set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select results_eq($$delete from public.files where id = '10000000-0000-0000-0000-00000000e005' returning id$$,
+  $$values ('10000000-0000-0000-0000-00000000e005'::uuid)$$, 'the owner deletes e005');
+
+-- The rows every member may read (no file_id) and the rows about each file, as each member reads them.
+set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select results_eq($$select count(*)::int from public.activities
+    where deal_id = '10000000-0000-0000-0000-0000000000a1' and metadata ->> 'file_id' is null and activity_type = 'deal_create'$$,
+  $$values (1)$$, 'viewer V1 reads the deal''s activity that names no file');
+select is_empty($$select id from public.activities where metadata ->> 'file_id' = '10000000-0000-0000-0000-00000000e004'$$,
+  'viewer V1, denied e004 by custom permissions, cannot read the activity about e004');
+select set_eq($$select metadata ->> 'file_id', description from public.activities
+    where deal_id = '10000000-0000-0000-0000-0000000000a1' and metadata ? 'file_id'$$,
+  $$values ('10000000-0000-0000-0000-00000000e001'::text, 'Downloaded "budget.xlsx"'::text),
+           ('10000000-0000-0000-0000-00000000e003', 'Downloaded "for-v1.pdf"'),
+           ('10000000-0000-0000-0000-00000000e008', 'Downloaded "upload-only.pdf"')$$,
+  'viewer V1 reads the activity about the files they see only: not e004 nor e009 (denied), not e005 (deleted, no edit_files)');
+set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000005","role":"authenticated"}';
+select set_eq($$select metadata ->> 'file_id' from public.activities
+    where deal_id = '10000000-0000-0000-0000-0000000000a1' and metadata ? 'file_id'$$,
+  $$values ('10000000-0000-0000-0000-00000000e001'::text), ('10000000-0000-0000-0000-00000000e003'), ('10000000-0000-0000-0000-00000000e004'),
+           ('10000000-0000-0000-0000-00000000e008'), ('10000000-0000-0000-0000-00000000e009')$$,
+  'viewer V2 reads the activity about e003 (their upload, though denied), e004 and e009 (allowed), not about deleted e005');
+set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000010","role":"authenticated"}';
+select set_eq($$select coalesce(metadata ->> 'file_id', activity_type) from public.activities
+    where deal_id = '10000000-0000-0000-0000-0000000000a1'$$,
+  $$values ('deal_create'::text), ('10000000-0000-0000-0000-00000000e008')$$,
+  'the upload_only member reads the deal''s activity and the activity about their own file, nothing about files they cannot see');
+set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000002","role":"authenticated"}';
+select set_eq($$select metadata ->> 'file_id', activity_type from public.activities
+    where deal_id = '10000000-0000-0000-0000-0000000000a1' and metadata ? 'file_id'$$,
+  $$values ('10000000-0000-0000-0000-00000000e001'::text, 'download'::text), ('10000000-0000-0000-0000-00000000e003', 'download'),
+           ('10000000-0000-0000-0000-00000000e004', 'download'), ('10000000-0000-0000-0000-00000000e005', 'download'),
+           ('10000000-0000-0000-0000-00000000e005', 'delete'), ('10000000-0000-0000-0000-00000000e008', 'download'),
+           ('10000000-0000-0000-0000-00000000e009', 'download')$$,
+  'the admin reads the activity about every file, the denied, custom and deleted ones included');
+set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select set_eq($$select metadata ->> 'file_id', description from public.activities
+    where metadata ->> 'file_id' in ('10000000-0000-0000-0000-00000000e004', '10000000-0000-0000-0000-00000000e005')$$,
+  $$values ('10000000-0000-0000-0000-00000000e004'::text, 'Downloaded "not-for-v1.pdf"'::text),
+           ('10000000-0000-0000-0000-00000000e005', 'Downloaded "return.pdf"'), ('10000000-0000-0000-0000-00000000e005', 'Deleted "return.pdf"')$$,
+  'the contributor reads the activity about e004 (allowed) and, holding edit_files, about deleted e005');
+set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000006","role":"authenticated"}';
+select is_empty($$select id from public.activities where deal_id::text like '10000000-%'$$, 'the suspended admin reads no activity');
+set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000009","role":"authenticated"}';
+select is_empty($$select id from public.activities where deal_id = '10000000-0000-0000-0000-0000000000a1'$$,
+  'the Beta owner reads no Alpha activity');
+
+-- ================================================================= known holes, last
+-- activities_select asks `not exists (select 1 from public.files ...)` as the caller, under the files policy: a file
+-- hidden from the caller looks deleted, so anyone with edit_files reads the activity about custom files hidden from them.
+set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select todo('BUG: activities_select tests file existence under the caller''s RLS (hidden = deleted for edit_files holders)', 1);
+select is_empty($$select id from public.activities
+    where metadata ->> 'file_id' in ('10000000-0000-0000-0000-00000000e003', '10000000-0000-0000-0000-00000000e009')$$,
+  'the contributor (edit_files) cannot read the activity about e003 and e009, custom files hidden from them');
 reset role;
 
 select * from finish();

@@ -14,9 +14,13 @@
 --        e004 in /Keep, ready            e005 in /Archive me, ready
 --        e006 in /Archive me/Inner, ready, custom allowed [V2]
 --        e007 in Beta /Beta, ready, by the Beta owner
+--        e008 in /Single, ready, and e009 in /Single, pending (a folder deleted with one ready file)
+--        e010 at the root, ready (deleted directly after the folder deletes)
+-- Alpha also has f008 /Single and f009 /Empty (deleted below). Ready files carry a version of the same size; every
+-- storage key is deals/<deal>/files/<file>/v<n>. delete_folder writes one activity for the whole subtree.
 begin;
 create extension if not exists pgtap with schema extensions;
-select plan(59);
+select plan(72);
 
 -- ---------------------------------------------------------------- fixture, as the table owner
 insert into auth.users (id, email) values
@@ -43,20 +47,25 @@ insert into public.folders (id, deal_id, parent_id, name) values
   ('12000000-0000-0000-0000-00000000f001', '12000000-0000-0000-0000-0000000000a1', null, 'Data'),
   ('12000000-0000-0000-0000-00000000f004', '12000000-0000-0000-0000-0000000000a1', null, 'Archive me'),
   ('12000000-0000-0000-0000-00000000f006', '12000000-0000-0000-0000-0000000000a1', null, 'Keep'),
+  ('12000000-0000-0000-0000-00000000f008', '12000000-0000-0000-0000-0000000000a1', null, 'Single'),
+  ('12000000-0000-0000-0000-00000000f009', '12000000-0000-0000-0000-0000000000a1', null, 'Empty'),
   ('12000000-0000-0000-0000-00000000f007', '12000000-0000-0000-0000-0000000000b2', null, 'Beta');
 insert into public.folders (id, deal_id, parent_id, name) values
   ('12000000-0000-0000-0000-00000000f002', '12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-00000000f001', 'Sub'),
   ('12000000-0000-0000-0000-00000000f005', '12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-00000000f004', 'Inner');
 insert into public.folders (id, deal_id, parent_id, name) values
   ('12000000-0000-0000-0000-00000000f003', '12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-00000000f002', 'Deep');
-insert into public.files (id, deal_id, folder_id, name, upload_state, permission_type, current_version, uploaded_by) values
-  ('12000000-0000-0000-0000-00000000e001', '12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-00000000f001', 'data.csv', 'ready', 'all', 2, '12000000-0000-0000-0000-000000000003'),
-  ('12000000-0000-0000-0000-00000000e002', '12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-00000000f002', 'secret.pdf', 'ready', 'custom', 1, '12000000-0000-0000-0000-000000000001'),
-  ('12000000-0000-0000-0000-00000000e003', '12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-00000000f003', 'uploading.pdf', 'pending', 'all', 0, '12000000-0000-0000-0000-000000000004'),
-  ('12000000-0000-0000-0000-00000000e004', '12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-00000000f006', 'keep.pdf', 'ready', 'all', 1, '12000000-0000-0000-0000-000000000003'),
-  ('12000000-0000-0000-0000-00000000e005', '12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-00000000f004', 'old.pdf', 'ready', 'all', 1, '12000000-0000-0000-0000-000000000003'),
-  ('12000000-0000-0000-0000-00000000e006', '12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-00000000f005', 'old-secret.pdf', 'ready', 'custom', 1, '12000000-0000-0000-0000-000000000001'),
-  ('12000000-0000-0000-0000-00000000e007', '12000000-0000-0000-0000-0000000000b2', '12000000-0000-0000-0000-00000000f007', 'beta.pdf', 'ready', 'all', 1, '12000000-0000-0000-0000-000000000009');
+insert into public.files (id, deal_id, folder_id, name, upload_state, permission_type, current_version, size_bytes, uploaded_by) values
+  ('12000000-0000-0000-0000-00000000e001', '12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-00000000f001', 'data.csv', 'ready', 'all', 2, 10, '12000000-0000-0000-0000-000000000003'),
+  ('12000000-0000-0000-0000-00000000e002', '12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-00000000f002', 'secret.pdf', 'ready', 'custom', 1, 10, '12000000-0000-0000-0000-000000000001'),
+  ('12000000-0000-0000-0000-00000000e003', '12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-00000000f003', 'uploading.pdf', 'pending', 'all', 0, 0, '12000000-0000-0000-0000-000000000004'),
+  ('12000000-0000-0000-0000-00000000e004', '12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-00000000f006', 'keep.pdf', 'ready', 'all', 1, 10, '12000000-0000-0000-0000-000000000003'),
+  ('12000000-0000-0000-0000-00000000e005', '12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-00000000f004', 'old.pdf', 'ready', 'all', 1, 10, '12000000-0000-0000-0000-000000000003'),
+  ('12000000-0000-0000-0000-00000000e006', '12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-00000000f005', 'old-secret.pdf', 'ready', 'custom', 1, 10, '12000000-0000-0000-0000-000000000001'),
+  ('12000000-0000-0000-0000-00000000e007', '12000000-0000-0000-0000-0000000000b2', '12000000-0000-0000-0000-00000000f007', 'beta.pdf', 'ready', 'all', 1, 10, '12000000-0000-0000-0000-000000000009'),
+  ('12000000-0000-0000-0000-00000000e008', '12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-00000000f008', 'single.pdf', 'ready', 'all', 1, 10, '12000000-0000-0000-0000-000000000003'),
+  ('12000000-0000-0000-0000-00000000e009', '12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-00000000f008', 'single-pending.pdf', 'pending', 'all', 0, 0, '12000000-0000-0000-0000-000000000004'),
+  ('12000000-0000-0000-0000-00000000e010', '12000000-0000-0000-0000-0000000000a1', null, 'loose.pdf', 'ready', 'all', 1, 10, '12000000-0000-0000-0000-000000000003');
 insert into public.file_permissions (file_id, deal_id, allowed_users) values
   ('12000000-0000-0000-0000-00000000e002', '12000000-0000-0000-0000-0000000000a1', '{12000000-0000-0000-0000-000000000005}'),
   ('12000000-0000-0000-0000-00000000e004', '12000000-0000-0000-0000-0000000000a1', '{}'),
@@ -84,18 +93,22 @@ select results_eq($$select folders, files from private.folder_subtree_counts('12
   $$values (2::bigint, 2::bigint)$$, 'the contributor gets the same counts for /Data');
 select results_eq($$select folders, files from private.folder_subtree_counts('12000000-0000-0000-0000-00000000f006')$$,
   $$values (0::bigint, 1::bigint)$$, 'a leaf folder counts no subfolder and its own file');
+select results_eq($$select folders, files from private.folder_subtree_counts('12000000-0000-0000-0000-00000000f009')$$,
+  $$values (0::bigint, 0::bigint)$$, 'an empty leaf folder counts zero of each');
+select results_eq($$select folders, files from private.folder_subtree_counts('12000000-0000-0000-0000-0000000000a1')$$,
+  $$values (0::bigint, 0::bigint)$$, 'a folder id that does not exist counts zero of each, never -1');
 set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000007","role":"authenticated"}';
-select ok((select files = 0 and folders <= 0 from private.folder_subtree_counts('12000000-0000-0000-0000-00000000f001')),
-  'a non-member learns nothing from folder_subtree_counts');
+select results_eq($$select folders, files from private.folder_subtree_counts('12000000-0000-0000-0000-00000000f001')$$,
+  $$values (0::bigint, 0::bigint)$$, 'a non-member learns nothing from folder_subtree_counts (zero counts, never negative)');
 set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000006","role":"authenticated"}';
-select ok((select files = 0 and folders <= 0 from private.folder_subtree_counts('12000000-0000-0000-0000-00000000f001')),
-  'a suspended member learns nothing from folder_subtree_counts');
+select results_eq($$select folders, files from private.folder_subtree_counts('12000000-0000-0000-0000-00000000f001')$$,
+  $$values (0::bigint, 0::bigint)$$, 'a suspended member learns nothing from folder_subtree_counts (zero counts, never negative)');
 set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000008","role":"authenticated"}';
-select ok((select files = 0 and folders <= 0 from private.folder_subtree_counts('12000000-0000-0000-0000-00000000f001')),
-  'a super admin who is not a member learns nothing from folder_subtree_counts');
+select results_eq($$select folders, files from private.folder_subtree_counts('12000000-0000-0000-0000-00000000f001')$$,
+  $$values (0::bigint, 0::bigint)$$, 'a super admin who is not a member learns nothing from folder_subtree_counts (zero counts, never negative)');
 set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000009","role":"authenticated"}';
-select ok((select files = 0 and folders <= 0 from private.folder_subtree_counts('12000000-0000-0000-0000-00000000f001')),
-  'the Beta owner learns nothing from folder_subtree_counts on an Alpha folder');
+select results_eq($$select folders, files from private.folder_subtree_counts('12000000-0000-0000-0000-00000000f001')$$,
+  $$values (0::bigint, 0::bigint)$$, 'the Beta owner learns nothing from folder_subtree_counts on an Alpha folder (zero counts, never negative)');
 
 -- ---------------------------------------------------------------- archive_folder
 set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000004","role":"authenticated"}';
@@ -186,12 +199,47 @@ select is_empty($$select file_id from public.file_versions where file_id in ('12
   'their versions, metadata, comments, permissions and grants are gone');
 select set_eq($$select id from public.files where deal_id::text like '12000000-%'$$,
   $$values ('12000000-0000-0000-0000-00000000e004'::uuid), ('12000000-0000-0000-0000-00000000e005'),
-           ('12000000-0000-0000-0000-00000000e006'), ('12000000-0000-0000-0000-00000000e007')$$,
+           ('12000000-0000-0000-0000-00000000e006'), ('12000000-0000-0000-0000-00000000e007'),
+           ('12000000-0000-0000-0000-00000000e008'), ('12000000-0000-0000-0000-00000000e009'), ('12000000-0000-0000-0000-00000000e010')$$,
   'files outside the subtree (and Beta''s) are untouched');
 select results_eq($$select user_id, description, metadata ->> 'path' from public.activities
     where deal_id::text like '12000000-%' and activity_type = 'delete' and metadata ->> 'folder_id' = '12000000-0000-0000-0000-00000000f001'$$,
-  $$values ('12000000-0000-0000-0000-000000000003'::uuid, 'Deleted folder "Data"'::text, '/Data'::text)$$,
-  'deleting a folder writes a delete activity for it, in the deleter''s name');
+  $$values ('12000000-0000-0000-0000-000000000003'::uuid, 'Deleted folder "Data" with 2 files'::text, '/Data'::text)$$,
+  'deleting a folder writes a delete activity for it, in the deleter''s name, counting its ready files (the hidden one included, the pending one not)');
+select results_eq($$select count(*)::int from public.activities where deal_id::text like '12000000-%' and activity_type = 'delete'$$,
+  $$values (1)$$, 'delete_folder writes exactly one delete activity: none per subfolder, none per file');
+
+-- Another folder with one ready and one pending file, an empty one, then a file deleted directly in the same transaction.
+set local role authenticated;
+set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select set_eq($$select storage_key from private.delete_folder('12000000-0000-0000-0000-00000000f008')$$,
+  $$values ('deals/12000000-0000-0000-0000-0000000000a1/files/12000000-0000-0000-0000-00000000e008/v1'::text)$$,
+  'a contributor deletes /Single and gets back its one storage key');
+select is_empty($$select * from private.delete_folder('12000000-0000-0000-0000-00000000f009')$$,
+  'a contributor deletes /Empty: no storage key to remove');
+select results_eq($$delete from public.files where id = '12000000-0000-0000-0000-00000000e010' returning name$$,
+  $$values ('loose.pdf'::text)$$, 'then the contributor deletes a file directly');
+reset role;
+select set_eq($$select description, coalesce(metadata ->> 'folder_id', metadata ->> 'file_id'), metadata ->> 'path' from public.activities
+    where deal_id::text like '12000000-%' and activity_type = 'delete'$$,
+  $$values ('Deleted folder "Data" with 2 files'::text, '12000000-0000-0000-0000-00000000f001'::text, '/Data'::text),
+           ('Deleted folder "Single" with 1 file', '12000000-0000-0000-0000-00000000f008', '/Single'),
+           ('Deleted folder "Empty"', '12000000-0000-0000-0000-00000000f009', '/Empty'),
+           ('Deleted "loose.pdf"', '12000000-0000-0000-0000-00000000e010', '/')$$,
+  'one activity per deleted folder ("with 1 file" singular, nothing for an empty one); a direct file delete afterwards is still recorded');
+select is_empty($$select id from public.files where id in ('12000000-0000-0000-0000-00000000e008', '12000000-0000-0000-0000-00000000e009',
+                                                           '12000000-0000-0000-0000-00000000e010')
+    union all select id from public.folders where id in ('12000000-0000-0000-0000-00000000f008', '12000000-0000-0000-0000-00000000f009')$$,
+  'those folders and files are gone');
+set local role authenticated;
+set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select set_eq($$select description from public.activities where deal_id = '12000000-0000-0000-0000-0000000000a1' and activity_type = 'delete'$$,
+  $$values ('Deleted folder "Data" with 2 files'::text), ('Deleted folder "Single" with 1 file'), ('Deleted folder "Empty"')$$,
+  'a viewer reads the folder deletes, not the delete of a file that no longer exists (no edit_files)');
+set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select results_eq($$select count(*)::int from public.activities where deal_id = '12000000-0000-0000-0000-0000000000a1' and activity_type = 'delete'$$,
+  $$values (4)$$, 'the contributor (edit_files) reads all four, the deleted file''s included');
+reset role;
 
 -- ---------------------------------------------------------------- cross-deal isolation of the child tables
 -- Rows carry their file's deal: pointing an Alpha row at Beta's file is refused by child_matches_file_deal.
@@ -204,20 +252,24 @@ select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, 
   values ('12000000-0000-0000-0000-00000000e007', '12000000-0000-0000-0000-0000000000b2', '12000000-0000-0000-0000-000000000004', 'cross')$$,
   '42501', null, 'a comment on Beta''s file carrying Beta''s deal_id is refused (RLS)');
 select throws_ok($$insert into public.upload_grants (storage_key, file_id, deal_id, version_number, original_name, content_type, created_by, expires_at)
-  values ('g12/cross', '12000000-0000-0000-0000-00000000e007', '12000000-0000-0000-0000-0000000000a1', 5, 'x.pdf', 'application/pdf',
+  values ('deals/12000000-0000-0000-0000-0000000000a1/files/12000000-0000-0000-0000-00000000e007/v5',
+          '12000000-0000-0000-0000-00000000e007', '12000000-0000-0000-0000-0000000000a1', 5, 'x.pdf', 'application/pdf',
           '12000000-0000-0000-0000-000000000004', now() + interval '1 hour')$$,
   '23503', null, 'an upload grant for Beta''s file carrying Alpha''s deal_id is refused');
 select throws_ok($$insert into public.upload_grants (storage_key, file_id, deal_id, version_number, original_name, content_type, created_by, expires_at)
-  values ('g12/cross-b', '12000000-0000-0000-0000-00000000e007', '12000000-0000-0000-0000-0000000000b2', 5, 'x.pdf', 'application/pdf',
+  values ('deals/12000000-0000-0000-0000-0000000000b2/files/12000000-0000-0000-0000-00000000e007/v5',
+          '12000000-0000-0000-0000-00000000e007', '12000000-0000-0000-0000-0000000000b2', 5, 'x.pdf', 'application/pdf',
           '12000000-0000-0000-0000-000000000004', now() + interval '1 hour')$$,
   '42501', null, 'an upload grant for Beta''s file carrying Beta''s deal_id is refused');
 set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000003","role":"authenticated"}';
 select throws_ok($$insert into public.file_versions (file_id, deal_id, version_number, storage_key, size_bytes, sha256, original_name, uploaded_by)
-  values ('12000000-0000-0000-0000-00000000e007', '12000000-0000-0000-0000-0000000000a1', 2, 'g12/cross-v2', 1, repeat('0', 64), 'x',
+  values ('12000000-0000-0000-0000-00000000e007', '12000000-0000-0000-0000-0000000000a1', 2,
+          'deals/12000000-0000-0000-0000-0000000000a1/files/12000000-0000-0000-0000-00000000e007/v2', 1, repeat('0', 64), 'x',
           '12000000-0000-0000-0000-000000000003')$$,
   '23503', null, 'a version of Beta''s file carrying Alpha''s deal_id is refused');
 select throws_ok($$insert into public.file_versions (file_id, deal_id, version_number, storage_key, size_bytes, sha256, original_name, uploaded_by)
-  values ('12000000-0000-0000-0000-00000000e007', '12000000-0000-0000-0000-0000000000b2', 2, 'g12/cross-v2b', 1, repeat('0', 64), 'x',
+  values ('12000000-0000-0000-0000-00000000e007', '12000000-0000-0000-0000-0000000000b2', 2,
+          'deals/12000000-0000-0000-0000-0000000000b2/files/12000000-0000-0000-0000-00000000e007/v2', 1, repeat('0', 64), 'x',
           '12000000-0000-0000-0000-000000000003')$$,
   '42501', null, 'a version of Beta''s file carrying Beta''s deal_id is refused');
 select throws_ok($$insert into public.file_metadata (file_id, deal_id, quick_summary)
@@ -241,8 +293,14 @@ select throws_ok($$insert into public.folders (deal_id, parent_id, name, created
 
 -- Alpha's owner cannot touch Beta's rows.
 set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000001","role":"authenticated"}';
-select is_empty($$update public.folders set name = 'Owned' where id = '12000000-0000-0000-0000-00000000f007' returning id$$,
-  'Alpha''s owner cannot rename Beta''s folder (0 rows)');
+select is_empty($$update public.folders set archived_at = now() where id = '12000000-0000-0000-0000-00000000f007' returning id$$,
+  'Alpha''s owner cannot archive Beta''s folder (0 rows)');
+select throws_ok($$update public.folders set name = 'Owned' where id = '12000000-0000-0000-0000-00000000f007'$$,
+  '42501', 'permission denied for table folders', 'Alpha''s owner cannot rename Beta''s folder (no one renames folders)');
+select throws_ok($$update public.folders set parent_id = '12000000-0000-0000-0000-00000000f007' where id = '12000000-0000-0000-0000-00000000f006'$$,
+  '42501', 'permission denied for table folders', 'Alpha''s owner cannot move an Alpha folder under Beta''s folder');
+select throws_ok($$update public.files set folder_id = '12000000-0000-0000-0000-00000000f007' where id = '12000000-0000-0000-0000-00000000e004'$$,
+  '23503', 'The folder belongs to another deal', 'Alpha''s owner cannot move an Alpha file into Beta''s folder');
 select is_empty($$delete from public.folders where id = '12000000-0000-0000-0000-00000000f007' returning id$$,
   'Alpha''s owner cannot delete Beta''s folder (0 rows)');
 select is_empty($$update public.files set tags = '{owned}' where id = '12000000-0000-0000-0000-00000000e007' returning id$$,
@@ -291,11 +349,11 @@ select is_empty($$select id from public.folders where deal_id = '12000000-0000-0
     union all select id from public.activities where deal_id = '12000000-0000-0000-0000-0000000000a1'$$,
   'Beta''s owner sees no Alpha row in any data-room table, nor Alpha''s activities');
 reset role;
-select results_eq($$select (select name from public.folders where id = '12000000-0000-0000-0000-00000000f007'),
+select results_eq($$select (select name || ' ' || full_path || ' ' || (archived_at is null) from public.folders where id = '12000000-0000-0000-0000-00000000f007'),
                            (select tags from public.files where id = '12000000-0000-0000-0000-00000000e007'),
                            (select count(*)::int from public.file_permissions where deal_id = '12000000-0000-0000-0000-0000000000b2'),
                            (select count(*)::int from public.file_comments where deal_id = '12000000-0000-0000-0000-0000000000b2')$$,
-  $$values ('Beta'::text, '{}'::text[], 0, 1)$$,
+  $$values ('Beta /Beta true'::text, '{}'::text[], 0, 1)$$,
   'Beta''s rows are exactly as they were');
 select results_eq($$select count(*)::int from public.file_permissions where deal_id = '12000000-0000-0000-0000-0000000000a1'
                      and '12000000-0000-0000-0000-000000000009' = any (allowed_users)$$,
