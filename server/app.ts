@@ -77,7 +77,11 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
       },
     });
     const sweep = () => sweepAbandonedUploads({ sql, blobs: storage.store })
-      .then((swept) => { if (swept.files || swept.keys) log(`Removed ${swept.files} abandoned uploads (${swept.keys} stored objects).`); })
+      .then(async (swept) => {
+        if (swept.files || swept.keys) log(`Removed ${swept.files} abandoned uploads (${swept.keys} stored objects).`);
+        // A used upload URL expires after 2 hours; its marker can go a little later.
+        await storage.pruneUsedUploadUrls(3 * 3600);
+      })
       .catch((err) => console.error('[dataroom] sweeping abandoned uploads failed', err));
     await sweep();
     sweeper = setInterval(sweep, 10 * 60 * 1000);

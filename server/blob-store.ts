@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -172,5 +172,23 @@ export function diskBlobStore(opts: { dir: string; secret: string; basePath?: st
     return c.json({ detail: 'The file could not be stored. Please try again.' }, 500);
   });
 
-  return { store, routes };
+  /** Used-URL markers outlive their URL by nothing: drop those older than the longest URL lifetime. */
+  const pruneUsedUploadUrls = async (maxAgeSeconds: number): Promise<number> => {
+    let removed = 0;
+    let names: string[] = [];
+    try { names = await readdir(nonceDir); } catch { return 0; }
+    const cutoff = Date.now() - maxAgeSeconds * 1000;
+    for (const name of names) {
+      const path = join(nonceDir, name);
+      try {
+        if ((await stat(path)).mtimeMs < cutoff) {
+          await rm(path, { force: true });
+          removed++;
+        }
+      } catch { /* already gone */ }
+    }
+    return removed;
+  };
+
+  return { store, routes, pruneUsedUploadUrls };
 }

@@ -56,7 +56,8 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
     persistent: true,
     // Postgres refuses to run as root; the package then runs it as a `postgres` system user.
     createPostgresUser: userInfo().uid === 0,
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    // Unicode-aware lower()/upper() as on Supabase, without depending on the host's locales.
+    initdbFlags: ['--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
     onLog: (message: string) => { if (/ERROR|FATAL|PANIC/.test(message)) errors.push(message.trim()); },
     onError: (message: unknown) => errors.push(String(message)),

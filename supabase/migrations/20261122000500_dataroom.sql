@@ -238,6 +238,13 @@ begin
      and not exists (select 1 from public.folders fo where fo.id = new.folder_id and fo.deal_id = new.deal_id) then
     raise exception 'The folder belongs to another deal' using errcode = '23503';
   end if;
+  if cardinality(new.checklist_items) > 0 and (tg_op = 'INSERT' or new.checklist_items is distinct from old.checklist_items)
+     and to_regclass('public.checklist_items') is not null then
+    if exists (select 1 from unnest(new.checklist_items) u(item_id)
+               where not exists (select 1 from public.checklist_items ci where ci.id = u.item_id and ci.deal_id = new.deal_id)) then
+      raise exception 'Files can only be linked to checklist items of their own deal' using errcode = '23503';
+    end if;
+  end if;
   if tg_op = 'INSERT' then
     -- A new file starts unreviewed and empty; only upload-complete (below) makes it ready.
     if v_uid is not null and (new.approval_status <> 'pending' or new.ai_status <> 'not_started'
@@ -267,8 +274,9 @@ begin
        and not private.has_capability(new.deal_id, 'approve') then
       raise exception 'You don''t have permission to change the approval status' using errcode = '42501';
     end if;
-    if (new.name, new.folder_id, new.tags, new.checklist_items, new.formatted_title, new.permission_type, new.archived_at)
-         is distinct from (old.name, old.folder_id, old.tags, old.checklist_items, old.formatted_title, old.permission_type, old.archived_at)
+    -- Any change besides the approval needs edit_files or being the uploader.
+    if (to_jsonb(new) - array['approval_status', 'approval_note', 'updated_at', 'search_text'])
+         is distinct from (to_jsonb(old) - array['approval_status', 'approval_note', 'updated_at', 'search_text'])
        and not (private.has_capability(new.deal_id, 'edit_files') or old.uploaded_by = v_uid) then
       raise exception 'You don''t have permission to edit this file' using errcode = '42501';
     end if;
@@ -280,8 +288,10 @@ create trigger files_before_write before insert or update on public.files
 
 -- Policies. Large tables compare against per-statement arrays (see deals_with_capability).
 -- Folders are never moved or renamed (no such feature): only archiving changes a folder.
-revoke update on public.folders from authenticated;
+revoke update, delete on public.folders from authenticated;
 grant update (archived_at) on public.folders to authenticated;
+-- Deleting goes through private.delete_folder, which removes the subtree, returns its stored keys
+-- and records one activity.
 
 create policy folders_select on public.folders for select to authenticated
   using (deal_id = any ((select private.member_deals())::uuid[]));
@@ -289,8 +299,6 @@ create policy folders_insert on public.folders for insert to authenticated
   with check (private.has_capability(deal_id, 'edit_folders') and created_by = (select auth.uid()));
 create policy folders_update on public.folders for update to authenticated
   using (private.has_capability(deal_id, 'edit_folders')) with check (private.has_capability(deal_id, 'edit_folders'));
-create policy folders_delete on public.folders for delete to authenticated
-  using (private.has_capability(deal_id, 'edit_folders'));
 
 create policy files_select on public.files for select to authenticated
   using (
@@ -347,8 +355,10 @@ create policy upload_grants_select on public.upload_grants for select to authent
 create policy upload_grants_insert on public.upload_grants for insert to authenticated
   with check (created_by = (select auth.uid()) and private.can_see_file(file_id)
               and (private.has_capability(deal_id, 'upload') or private.has_capability(deal_id, 'edit_files')));
+-- A grant can be completed once by its creator, never reopened (the sweeper deletes open grants' bytes).
 create policy upload_grants_update on public.upload_grants for update to authenticated
-  using (created_by = (select auth.uid())) with check (created_by = (select auth.uid()));
+  using (created_by = (select auth.uid()) and completed_at is null)
+  with check (created_by = (select auth.uid()) and completed_at is not null);
 
 revoke all on public.upload_grants from anon;
 revoke update on public.upload_grants from authenticated;
@@ -390,6 +400,11 @@ begin
     perform private.record_activity(new.deal_id, coalesce(auth.uid(), new.uploaded_by), 'upload',
       format('Uploaded "%s"', new.name),
       jsonb_build_object('file_id', new.id, 'path', coalesce(v_path, '/')));
+  elsif tg_op = 'UPDATE' and old.upload_state = 'ready' and new.current_version > old.current_version then
+    select full_path into v_path from public.folders where id = new.folder_id;
+    perform private.record_activity(new.deal_id, coalesce(auth.uid(), new.uploaded_by), 'upload',
+      format('Uploaded version %s of "%s"', new.current_version, new.name),
+      jsonb_build_object('file_id', new.id, 'path', coalesce(v_path, '/'), 'version', new.current_version));
   elsif tg_op = 'DELETE' and old.upload_state = 'ready'
         and coalesce(current_setting('app.deleting_folder', true), '') = '' then
     select full_path into v_path from public.folders where id = old.folder_id;
@@ -450,6 +465,7 @@ $$;
 create or replace function private.archive_folder(p_folder_id uuid) returns table (folders bigint, files bigint)
 language plpgsql security definer set search_path = '' as $$
 declare
+  v_claims text;
   v_deal uuid;
   v_folders bigint;
   v_files bigint;
@@ -461,6 +477,10 @@ begin
   if not private.has_capability(v_deal, 'edit_folders') then
     raise exception 'You don''t have permission to archive folders' using errcode = '42501';
   end if;
+  -- Archiving a folder archives everything in it, whoever uploaded it: the folder right decides, so
+  -- the per-file edit rule of files_before_write is set aside for this statement (claims cleared).
+  v_claims := current_setting('request.jwt.claims', true);
+  perform set_config('request.jwt.claims', '', true);
   with recursive tree as (
     select id from public.folders where id = p_folder_id
     union all
@@ -472,6 +492,7 @@ begin
     update public.folders set archived_at = now() where id in (select id from tree) returning 1
   )
   select (select count(*) from archived_folders), (select count(*) from archived_files) into v_folders, v_files;
+  perform set_config('request.jwt.claims', coalesce(v_claims, ''), true);
   return query select v_folders, v_files;
 end $$;
 
@@ -519,16 +540,39 @@ begin
   return query select unnest(v_keys);
 end $$;
 
-grant execute on function private.folder_subtree_counts(uuid), private.archive_folder(uuid), private.delete_folder(uuid) to authenticated;
+-- Every stored key of one file (all versions, and other members' unfinished version uploads, which
+-- RLS hides from the caller), for a caller allowed to delete it.
+create or replace function private.file_storage_keys(p_file_id uuid) returns table (storage_key text)
+language plpgsql stable security definer set search_path = '' as $$
+declare
+  v_file public.files;
+begin
+  select * into v_file from public.files where id = p_file_id;
+  if v_file.id is null or not private.can_see_file(p_file_id)
+     or not (private.has_capability(v_file.deal_id, 'edit_files') or v_file.uploaded_by = (select auth.uid())) then
+    raise exception 'File not found' using errcode = 'P0002';
+  end if;
+  return query
+    select v.storage_key from public.file_versions v where v.file_id = p_file_id
+    union select g.storage_key from public.upload_grants g where g.file_id = p_file_id;
+end $$;
+
+grant execute on function private.folder_subtree_counts(uuid), private.archive_folder(uuid), private.delete_folder(uuid),
+  private.file_storage_keys(uuid) to authenticated;
 
 revoke truncate, trigger, references on all tables in schema public from anon, authenticated;
 
 -- Activity about a file shows only to those who can see the file (or, once it is deleted, to those
 -- who could edit files), so the feed never names a file hidden by custom permissions.
+create or replace function private.file_exists(p_file_id uuid) returns boolean
+language sql stable security definer set search_path = '' as $$
+  select exists (select 1 from public.files where id = p_file_id)
+$$;
+
 drop policy activities_select on public.activities;
 create policy activities_select on public.activities for select to authenticated
   using (private.is_deal_member(deal_id)
          and (metadata ->> 'file_id' is null
               or private.can_see_file((metadata ->> 'file_id')::uuid)
-              or (not exists (select 1 from public.files f where f.id = (metadata ->> 'file_id')::uuid)
+              or (not private.file_exists((metadata ->> 'file_id')::uuid)
                   and private.has_capability(deal_id, 'edit_files'))));

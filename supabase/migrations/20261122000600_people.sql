@@ -289,7 +289,7 @@ declare
   v_email text := lower(auth.email());
 begin
   select * into v_inv from public.invitations where id = p_invitation_id for update;
-  if v_inv.id is null or v_uid is null or v_inv.email <> v_email then
+  if v_inv.id is null or v_uid is null or v_email is null or v_inv.email <> v_email then
     raise exception 'Invitation not found' using errcode = 'P0002';
   end if;
   if v_inv.status <> 'pending' then

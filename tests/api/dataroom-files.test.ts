@@ -2,11 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { call, sql } from './helpers.ts';
 import { expectError, setName } from './expect.ts';
 import {
-  activities, directOk, fileRows, member, mkdir, names, objectPath, objectsOf, room, twoStep,
-} from './dataroom-lib.ts';
+  activities, directOk, fileRows, member, mkdir, names, objectPath, objectsOf, room, twoStep,, checklistItems } from './dataroom-lib.ts';
 
-const ITEM_A = '0b9c2d6e-1f1a-4a4b-8c8d-000000000001';
-const ITEM_B = '0b9c2d6e-1f1a-4a4b-8c8d-000000000002';
 
 describe('GET /deals/{id}/files/{fileId}', () => {
   it('answers the file with its versions, uploader and the caller\'s rights', async () => {
@@ -52,6 +49,7 @@ describe('GET /deals/{id}/files/{fileId}', () => {
 describe('PUT /deals/{id}/files/{fileId}', () => {
   it('sets tags and checklist_items, and the approval status', async () => {
     const r = await room('put');
+    const [ITEM_A, ITEM_B] = await checklistItems(r, 2);
     const up = await directOk(r, r.owner, { filename: 'a.pdf', path: '/', tags: ['old'] });
     const res = await call('PUT', `${r.base}/files/${up.fileId}`, { token: r.owner.token, body: { tags: [' Finance ', '', 'finance', 'Q4'], checklist_items: [ITEM_A, ITEM_A, ITEM_B] } });
     expect(res.status).toBe(200);
@@ -111,6 +109,7 @@ describe('PUT /deals/{id}/files/{fileId}', () => {
 describe('tags-links and approval', () => {
   it('PUT tags-links sets tags and checklist items, leaving what is not sent', async () => {
     const r = await room('tagslinks');
+    const [ITEM_A] = await checklistItems(r, 1);
     const up = await directOk(r, r.owner, { filename: 'x.pdf', path: '/', tags: ['keep'], checklist_items: [ITEM_A] });
     const res = await call('PUT', `${r.base}/files/${up.fileId}/tags-links`, { token: r.owner.token, body: { tags: ['a', ' b ', ''] } });
     expect(res.status).toBe(200);

@@ -26,6 +26,17 @@ export async function room(label = 'dr'): Promise<Room> {
   return { owner, deal, base: `/deals/${deal.id}` };
 }
 
+/** Real checklist items of the room's deal (files may only link to their own deal's items). */
+export async function checklistItems(r: Room, n: number): Promise<string[]> {
+  const cat = await call('POST', `${r.base}/checklist/categories`, { token: r.owner.token, body: { name: `Links ${Math.random().toString(36).slice(2, 8)}` } });
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const item = await call('POST', `${r.base}/checklist/items`, { token: r.owner.token, body: { name: `Item ${i + 1}`, category_id: cat.body.id } });
+    ids.push(item.body.id);
+  }
+  return ids;
+}
+
 export async function member(r: Room, role: 'admin' | 'contributor' | 'viewer', label: string = role): Promise<TestUser> {
   const user = await registerUser(`${label}`);
   await addMember(r.deal.id, user, role);

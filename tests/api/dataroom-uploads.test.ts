@@ -6,15 +6,14 @@ import { blobDir, call, MAX_UPLOAD_BYTES, sql, storage } from './helpers.ts';
 import { expectError } from './expect.ts';
 import {
   activities, direct, directOk, download, fileRows, member, mkdir, names, objectPath, objectsOf, postFields, postToStore,
-  random, requestJson, room, sha256, twoStep, versionRows, walk,
-} from './dataroom-lib.ts';
+  random, requestJson, room, sha256, twoStep, versionRows, walk,, checklistItems } from './dataroom-lib.ts';
 
 describe('two-step upload', () => {
   it.each(['multipart', 'urlencoded', 'json'] as const)('stores random bytes byte-for-byte (upload-complete as %s)', async (as) => {
     const r = await room('twostep');
     await mkdir(r, r.owner, 'Finance');
     const bytes = random(300_000 + Math.floor(Math.random() * 1000));
-    const item = '11111111-2222-4333-8444-555555555555';
+    const [item] = await checklistItems(r, 1);
     const up = await twoStep(r, r.owner, {
       filename: 'Ledger 2024.xlsx', bytes, path: '/Finance', tags: ['finance', ' q4 ', ''], checklist_items: [item],
       content_type: 'application/vnd.ms-excel', completeAs: as,
@@ -94,7 +93,7 @@ describe('direct upload', () => {
     await mkdir(r, r.owner, 'Legal');
     await mkdir(r, r.owner, 'Contracts', '/Legal');
     const bytes = random(700_001);
-    const item = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
+    const [item] = await checklistItems(r, 1);
     const res = await direct(r, r.owner, {
       filename: 'NDA signed.pdf', bytes, path: '/Legal/Contracts', tags: ['nda', 'signed', 'nda'], checklist_items: [item],
       content_type: 'application/pdf',

@@ -152,7 +152,7 @@ describe('file versions', () => {
   // under RLS, and upload_grants_select (created_by = auth.uid()) hides other members' unfinished grants; the
   // grant rows then cascade away with the file, so neither the route nor sweepAbandonedUploads can find those
   // bytes again. Needs a security-definer private.file_storage_keys(file_id) (as private.delete_folder does).
-  it.fails('deleting a file removes the bytes of every version, including one another member is still uploading', async () => {
+  it('deleting a file removes the bytes of every version, including one another member is still uploading', async () => {
     const r = await room('verdel');
     const contributor = await member(r, 'contributor');
     const up = await twoStep(r, r.owner, { filename: 'Gone.txt' });

@@ -520,7 +520,6 @@ select is_empty($$select id from public.activities where deal_id = '10000000-000
 -- activities_select asks `not exists (select 1 from public.files ...)` as the caller, under the files policy: a file
 -- hidden from the caller looks deleted, so anyone with edit_files reads the activity about custom files hidden from them.
 set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000003","role":"authenticated"}';
-select todo('BUG: activities_select tests file existence under the caller''s RLS (hidden = deleted for edit_files holders)', 1);
 select is_empty($$select id from public.activities
     where metadata ->> 'file_id' in ('10000000-0000-0000-0000-00000000e003', '10000000-0000-0000-0000-00000000e009')$$,
   'the contributor (edit_files) cannot read the activity about e003 and e009, custom files hidden from them');

@@ -301,8 +301,8 @@ select throws_ok($$update public.folders set parent_id = '12000000-0000-0000-000
   '42501', 'permission denied for table folders', 'Alpha''s owner cannot move an Alpha folder under Beta''s folder');
 select throws_ok($$update public.files set folder_id = '12000000-0000-0000-0000-00000000f007' where id = '12000000-0000-0000-0000-00000000e004'$$,
   '23503', 'The folder belongs to another deal', 'Alpha''s owner cannot move an Alpha file into Beta''s folder');
-select is_empty($$delete from public.folders where id = '12000000-0000-0000-0000-00000000f007' returning id$$,
-  'Alpha''s owner cannot delete Beta''s folder (0 rows)');
+select throws_ok($$delete from public.folders where id = '12000000-0000-0000-0000-00000000f007'$$,
+  '42501', null, 'Alpha''s owner cannot delete Beta''s folder');
 select is_empty($$update public.files set tags = '{owned}' where id = '12000000-0000-0000-0000-00000000e007' returning id$$,
   'Alpha''s owner cannot edit Beta''s file (0 rows)');
 select is_empty($$delete from public.files where id = '12000000-0000-0000-0000-00000000e007' returning id$$,

@@ -65,9 +65,7 @@ function fileRights(ctx: DealContext, file: Record<string, unknown>) {
 }
 
 async function storageKeysOf(tx: Tx, fileId: string): Promise<string[]> {
-  const rows = await tx<{ storage_key: string }[]>`
-    select storage_key from public.file_versions where file_id = ${fileId}
-    union select storage_key from public.upload_grants where file_id = ${fileId}`;
+  const rows = await tx<{ storage_key: string }[]>`select storage_key from private.file_storage_keys(${fileId})`;
   return rows.map((r) => r.storage_key);
 }
 
