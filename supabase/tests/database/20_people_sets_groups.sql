@@ -1,0 +1,389 @@
+-- People: permission_sets (system and custom, the capability dependency rule), deal_groups,
+-- deal_group_members, deal_tags, deal_member_tags; owner protections and who may make admins.
+-- Actors (prefix 20000000-0000-0000-0000-0000000000NN):
+--   01 owner of Alpha          02 admin                     03 member, set upload_only
+--   04 member, set upload_view 05 member, set approve_only  06 member, set edit
+--   07 member, Alpha custom set "managers" {view, manage_users}
+--   08 member without a set, in "managers-group" (set "managers"): manage_users only through the group
+--   09 suspended admin         10 signed-in stranger         11 super admin, member of nothing
+--   12 owner of Beta           13 member of Alpha (upload_view), the target of group/tag writes
+-- Deals: Alpha ...a1 (owner 01), Beta ...b2 (owner 12).
+-- Sets: Alpha "managers" ...05a1, Alpha "readers" ...05a2 {view}, Beta "beta-set" ...05b1 {view},
+--       system "sys20-spare" ...05f1 {view}.  Groups: Alpha "managers-group" ...c0a1, "plain-group" ...c0a2,
+--       Beta "beta-group" ...c0b1.  Tags: Alpha "buyer" ...74a1, "seller" ...74a2, Beta "beta-tag" ...74b1.
+-- Links: managers-group ∋ 08, plain-group ∋ 04, beta-group ∋ 12; buyer ∋ 04, beta-tag ∋ 12.
+begin;
+create extension if not exists pgtap with schema extensions;
+select plan(363);
+
+-- ---------------------------------------------------------------- helpers (this transaction only)
+create temp table actor (ord int unique, name text primary key, id uuid, email text) on commit drop;
+
+-- Act as a named actor (anonymous when the actor has no id) until the next act() or reset role.
+create function pg_temp.act(p_name text) returns void language plpgsql as $$
+declare v record;
+begin
+  perform set_config('role', 'none', true);
+  select * into v from actor where name = p_name;
+  if not found then raise exception 'unknown actor %', p_name; end if;
+  if v.id is null then
+    perform set_config('request.jwt.claims', '{"role":"anon"}', true);
+    perform set_config('role', 'anon', true);
+  else
+    perform set_config('request.jwt.claims',
+      json_build_object('sub', v.id, 'email', v.email, 'role', 'authenticated')::text, true);
+    perform set_config('role', 'authenticated', true);
+  end if;
+end $$;
+
+-- What one statement does for an actor, undone afterwards: a select gives its rows' first column
+-- (sorted, comma-separated, '-' for none), a write its row count, an error its SQLSTATE.
+create function pg_temp.try(p_actor text, p_sql text) returns text language plpgsql as $$
+declare v_out text; v_n bigint;
+begin
+  begin
+    perform pg_temp.act(p_actor);
+    if p_sql ~* '^\s*select' then
+      execute format('select coalesce(string_agg(x::text, '','' order by x::text collate "C"), ''-'') from (%s) s(x)', p_sql)
+        into v_out;
+    else
+      execute p_sql;
+      get diagnostics v_n = row_count;
+      v_out := v_n::text;
+    end if;
+    raise sqlstate 'PT999';  -- roll the statement back
+  exception
+    when sqlstate 'PT999' then null;
+    when others then v_out := sqlstate;
+  end;
+  return v_out;
+end $$;
+
+-- One assertion per matrix actor (in actor.ord order); p_want lists their outcomes separated by blanks.
+create function pg_temp.matrix(p_label text, p_sql text, p_want text) returns setof text language plpgsql as $$
+declare v_want text[] := regexp_split_to_array(btrim(p_want), '\s+'); v record;
+begin
+  if cardinality(v_want) <> (select count(*) from actor where ord is not null) then
+    raise exception 'matrix "%": % outcomes for % actors', p_label, cardinality(v_want),
+      (select count(*) from actor where ord is not null);
+  end if;
+  for v in select name, ord from actor where ord is not null order by ord loop
+    return next is(pg_temp.try(v.name, p_sql), v_want[v.ord], format('%s: %s -> %s', p_label, v.name, v_want[v.ord]));
+  end loop;
+end $$;
+
+-- ---------------------------------------------------------------- fixture, as the table owner
+insert into auth.users (id, email)
+select ('20000000-0000-0000-0000-0000000000' || lpad(n::text, 2, '0'))::uuid, format('u%s@people20.test', n)
+from generate_series(1, 13) n;
+insert into public.platform_admins (user_id) values ('20000000-0000-0000-0000-000000000011');
+insert into public.deals (id, name, owner_id) values
+  ('20000000-0000-0000-0000-0000000000a1', 'People20 Alpha', '20000000-0000-0000-0000-000000000001'),
+  ('20000000-0000-0000-0000-0000000000b2', 'People20 Beta', '20000000-0000-0000-0000-000000000012');
+insert into public.permission_sets (id, deal_id, name, capabilities) values
+  ('20000000-0000-0000-0000-0000000005a1', '20000000-0000-0000-0000-0000000000a1', 'managers', '{view,manage_users}'),
+  ('20000000-0000-0000-0000-0000000005a2', '20000000-0000-0000-0000-0000000000a1', 'readers', '{view}'),
+  ('20000000-0000-0000-0000-0000000005b1', '20000000-0000-0000-0000-0000000000b2', 'beta-set', '{view}'),
+  ('20000000-0000-0000-0000-0000000005f1', null, 'sys20-spare', '{view}');
+insert into public.deal_members (deal_id, user_id, role, status, permission_set_id)
+select '20000000-0000-0000-0000-0000000000a1', ('20000000-0000-0000-0000-0000000000' || u)::uuid, r, s,
+       case when ps is null then null when ps like '2%' then ps::uuid
+            else (select id from public.permission_sets where deal_id is null and name = ps) end
+from (values ('02', 'admin', 'active', null), ('03', 'member', 'active', 'upload_only'),
+             ('04', 'member', 'active', 'upload_view'), ('05', 'member', 'active', 'approve_only'),
+             ('06', 'member', 'active', 'edit'), ('07', 'member', 'active', '20000000-0000-0000-0000-0000000005a1'),
+             ('08', 'member', 'active', null), ('09', 'admin', 'suspended', null),
+             ('13', 'member', 'active', 'upload_view')) m(u, r, s, ps);
+insert into public.deal_groups (id, deal_id, name, permission_set_id) values
+  ('20000000-0000-0000-0000-00000000c0a1', '20000000-0000-0000-0000-0000000000a1', 'managers-group', '20000000-0000-0000-0000-0000000005a1'),
+  ('20000000-0000-0000-0000-00000000c0a2', '20000000-0000-0000-0000-0000000000a1', 'plain-group', null),
+  ('20000000-0000-0000-0000-00000000c0b1', '20000000-0000-0000-0000-0000000000b2', 'beta-group', null);
+insert into public.deal_group_members (group_id, deal_id, user_id) values
+  ('20000000-0000-0000-0000-00000000c0a1', '20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000008'),
+  ('20000000-0000-0000-0000-00000000c0a2', '20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000004'),
+  ('20000000-0000-0000-0000-00000000c0b1', '20000000-0000-0000-0000-0000000000b2', '20000000-0000-0000-0000-000000000012');
+insert into public.deal_tags (id, deal_id, name) values
+  ('20000000-0000-0000-0000-0000000074a1', '20000000-0000-0000-0000-0000000000a1', 'buyer'),
+  ('20000000-0000-0000-0000-0000000074a2', '20000000-0000-0000-0000-0000000000a1', 'seller'),
+  ('20000000-0000-0000-0000-0000000074b1', '20000000-0000-0000-0000-0000000000b2', 'beta-tag');
+insert into public.deal_member_tags (tag_id, deal_id, user_id) values
+  ('20000000-0000-0000-0000-0000000074a1', '20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000004'),
+  ('20000000-0000-0000-0000-0000000074b1', '20000000-0000-0000-0000-0000000000b2', '20000000-0000-0000-0000-000000000012');
+
+insert into actor (ord, name, id, email)
+select ord, name, case when n is null then null else ('20000000-0000-0000-0000-0000000000' || n)::uuid end,
+       case when n is null then null else format('u%s@people20.test', n::int) end
+from (values (1, 'anon', null), (2, 'stranger', '10'), (3, 'upload_only', '03'), (4, 'upload_view', '04'),
+             (5, 'approve_only', '05'), (6, 'edit', '06'), (7, 'custom', '07'), (8, 'grouped', '08'),
+             (9, 'suspended', '09'), (10, 'admin', '02'), (11, 'owner', '01'), (12, 'super', '11'),
+             (13, 'beta_owner', '12'), (null, 'target', '13')) a(ord, name, n);
+
+-- The fixture is what the matrix assumes: 08 holds manage_users only through the group.
+select is(private.member_capabilities('20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000008'),
+  array['manage_users','view'], 'fixture: the grouped member holds manage_users and view through the group only');
+
+-- ================================================================ the matrix
+-- Columns, in order:
+--   anon  stranger  upload_only  upload_view  approve_only  edit  custom  grouped  suspended  admin  owner  super  beta_owner
+-- Outcomes: a select's visible rows ('-' none); a write's row count; an error's SQLSTATE.
+
+-- ---------------------------------------------------------------- permission_sets
+select * from pg_temp.matrix('permission_sets select (system sets shown as "system")',
+  $$select distinct case when deal_id is null then 'system' else name end from public.permission_sets
+    where deal_id is null or deal_id::text like '20000000-%'$$,
+  '42501 system managers,readers,system managers,readers,system managers,readers,system managers,readers,system
+   managers,readers,system managers,readers,system system managers,readers,system managers,readers,system
+   beta-set,managers,readers,system beta-set,system');
+select * from pg_temp.matrix('permission_sets insert a system set',
+  $$insert into public.permission_sets (name, capabilities) values ('sys20-new', '{view}')$$,
+  '42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 1 42501');
+select * from pg_temp.matrix('permission_sets insert an Alpha custom set',
+  $$insert into public.permission_sets (deal_id, name, capabilities)
+    values ('20000000-0000-0000-0000-0000000000a1', 'new-set', '{view,download}')$$,
+  '42501 42501 42501 42501 42501 42501 1 1 42501 1 1 42501 42501');
+select * from pg_temp.matrix('permission_sets insert a Beta custom set',
+  $$insert into public.permission_sets (deal_id, name, capabilities)
+    values ('20000000-0000-0000-0000-0000000000b2', 'new-set', '{view}')$$,
+  '42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 1');
+select * from pg_temp.matrix('permission_sets update a system set',
+  $$update public.permission_sets set description = 'changed' where id = '20000000-0000-0000-0000-0000000005f1'$$,
+  '42501 0 0 0 0 0 0 0 0 0 0 1 0');
+select * from pg_temp.matrix('permission_sets update an Alpha custom set',
+  $$update public.permission_sets set description = 'changed' where id = '20000000-0000-0000-0000-0000000005a2'$$,
+  '42501 0 0 0 0 0 1 1 0 1 1 0 0');
+select * from pg_temp.matrix('permission_sets delete a system set',
+  $$delete from public.permission_sets where id = '20000000-0000-0000-0000-0000000005f1'$$,
+  '42501 0 0 0 0 0 0 0 0 0 0 1 0');
+select * from pg_temp.matrix('permission_sets delete an Alpha custom set',
+  $$delete from public.permission_sets where id = '20000000-0000-0000-0000-0000000005a2'$$,
+  '42501 0 0 0 0 0 1 1 0 1 1 0 0');
+
+-- ---------------------------------------------------------------- deal_groups
+select * from pg_temp.matrix('deal_groups select',
+  $$select name from public.deal_groups where deal_id::text like '20000000-%'$$,
+  '42501 - managers-group,plain-group managers-group,plain-group managers-group,plain-group managers-group,plain-group
+   managers-group,plain-group managers-group,plain-group - managers-group,plain-group managers-group,plain-group - beta-group');
+select * from pg_temp.matrix('deal_groups insert into Alpha',
+  $$insert into public.deal_groups (deal_id, name) values ('20000000-0000-0000-0000-0000000000a1', 'new-group')$$,
+  '42501 42501 42501 42501 42501 42501 1 1 42501 1 1 42501 42501');
+select * from pg_temp.matrix('deal_groups update an Alpha group',
+  $$update public.deal_groups set description = 'changed' where id = '20000000-0000-0000-0000-00000000c0a2'$$,
+  '42501 0 0 0 0 0 1 1 0 1 1 0 0');
+select * from pg_temp.matrix('deal_groups delete an Alpha group',
+  $$delete from public.deal_groups where id = '20000000-0000-0000-0000-00000000c0a2'$$,
+  '42501 0 0 0 0 0 1 1 0 1 1 0 0');
+
+-- ---------------------------------------------------------------- deal_group_members (group/user suffixes)
+select * from pg_temp.matrix('deal_group_members select',
+  $$select right(group_id::text, 4) || '/' || right(user_id::text, 2) from public.deal_group_members
+    where deal_id::text like '20000000-%'$$,
+  '42501 - c0a1/08,c0a2/04 c0a1/08,c0a2/04 c0a1/08,c0a2/04 c0a1/08,c0a2/04 c0a1/08,c0a2/04 c0a1/08,c0a2/04
+   - c0a1/08,c0a2/04 c0a1/08,c0a2/04 - c0b1/12');
+select * from pg_temp.matrix('deal_group_members insert an Alpha member into an Alpha group',
+  $$insert into public.deal_group_members (group_id, deal_id, user_id) values
+    ('20000000-0000-0000-0000-00000000c0a2', '20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000013')$$,
+  '42501 42501 42501 42501 42501 42501 1 1 42501 1 1 42501 42501');
+select * from pg_temp.matrix('deal_group_members update (move to another group)',
+  $$update public.deal_group_members set group_id = '20000000-0000-0000-0000-00000000c0a1'
+    where group_id = '20000000-0000-0000-0000-00000000c0a2' and user_id = '20000000-0000-0000-0000-000000000004'$$,
+  '42501 0 0 0 0 0 1 1 0 1 1 0 0');
+select * from pg_temp.matrix('deal_group_members delete',
+  $$delete from public.deal_group_members
+    where group_id = '20000000-0000-0000-0000-00000000c0a2' and user_id = '20000000-0000-0000-0000-000000000004'$$,
+  '42501 0 0 0 0 0 1 1 0 1 1 0 0');
+
+-- ---------------------------------------------------------------- deal_tags
+select * from pg_temp.matrix('deal_tags select',
+  $$select name from public.deal_tags where deal_id::text like '20000000-%'$$,
+  '42501 - buyer,seller buyer,seller buyer,seller buyer,seller buyer,seller buyer,seller - buyer,seller buyer,seller - beta-tag');
+select * from pg_temp.matrix('deal_tags insert into Alpha',
+  $$insert into public.deal_tags (deal_id, name) values ('20000000-0000-0000-0000-0000000000a1', 'new-tag')$$,
+  '42501 42501 42501 42501 42501 42501 1 1 42501 1 1 42501 42501');
+select * from pg_temp.matrix('deal_tags update an Alpha tag',
+  $$update public.deal_tags set color = '#000000' where id = '20000000-0000-0000-0000-0000000074a2'$$,
+  '42501 0 0 0 0 0 1 1 0 1 1 0 0');
+select * from pg_temp.matrix('deal_tags delete an Alpha tag',
+  $$delete from public.deal_tags where id = '20000000-0000-0000-0000-0000000074a2'$$,
+  '42501 0 0 0 0 0 1 1 0 1 1 0 0');
+
+-- ---------------------------------------------------------------- deal_member_tags (tag/user suffixes)
+select * from pg_temp.matrix('deal_member_tags select',
+  $$select right(tag_id::text, 4) || '/' || right(user_id::text, 2) from public.deal_member_tags
+    where deal_id::text like '20000000-%'$$,
+  '42501 - 74a1/04 74a1/04 74a1/04 74a1/04 74a1/04 74a1/04 - 74a1/04 74a1/04 - 74b1/12');
+select * from pg_temp.matrix('deal_member_tags insert',
+  $$insert into public.deal_member_tags (tag_id, deal_id, user_id) values
+    ('20000000-0000-0000-0000-0000000074a2', '20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000013')$$,
+  '42501 42501 42501 42501 42501 42501 1 1 42501 1 1 42501 42501');
+select * from pg_temp.matrix('deal_member_tags update (move to another tag)',
+  $$update public.deal_member_tags set tag_id = '20000000-0000-0000-0000-0000000074a2'
+    where tag_id = '20000000-0000-0000-0000-0000000074a1' and user_id = '20000000-0000-0000-0000-000000000004'$$,
+  '42501 0 0 0 0 0 1 1 0 1 1 0 0');
+select * from pg_temp.matrix('deal_member_tags delete',
+  $$delete from public.deal_member_tags
+    where tag_id = '20000000-0000-0000-0000-0000000074a1' and user_id = '20000000-0000-0000-0000-000000000004'$$,
+  '42501 0 0 0 0 0 1 1 0 1 1 0 0');
+
+-- The matrix undid every write: the fixture is intact.
+select is((select count(*) from public.permission_sets where deal_id::text like '20000000-%' or name like 'sys20-%')
+        + (select count(*) from public.deal_groups where deal_id::text like '20000000-%')
+        + (select count(*) from public.deal_group_members where deal_id::text like '20000000-%')
+        + (select count(*) from public.deal_tags where deal_id::text like '20000000-%')
+        + (select count(*) from public.deal_member_tags where deal_id::text like '20000000-%'),
+  15::bigint, 'the matrix left the fixture as it was (4 sets, 3 groups, 3 group links, 3 tags, 2 tag links)');
+
+-- ================================================================ the capability dependency rule
+select pg_temp.act('admin');
+select throws_ok(format($$insert into public.permission_sets (deal_id, name, capabilities)
+    values ('20000000-0000-0000-0000-0000000000a1', 'bad-%s', array[%L])$$, c, c),
+  'P0001', 'A permission set that grants download, comment, approve, edit_files, edit_folders, edit_checklist or manage_users must also grant view',
+  format('a custom set granting %s without view is refused', c))
+from unnest(array['download','comment','approve','edit_files','edit_folders','edit_checklist','manage_users']) c;
+select throws_ok($$insert into public.permission_sets (deal_id, name, capabilities)
+    values ('20000000-0000-0000-0000-0000000000a1', 'bad-mix', '{upload,download,comment}')$$,
+  'P0001', 'A permission set that grants download, comment, approve, edit_files, edit_folders, edit_checklist or manage_users must also grant view',
+  'upload with download and comment but without view is refused');
+select lives_ok($$insert into public.permission_sets (deal_id, name, capabilities)
+    values ('20000000-0000-0000-0000-0000000000a1', 'view-alone', '{view}')$$, 'view alone is a valid set');
+select lives_ok($$insert into public.permission_sets (deal_id, name, capabilities)
+    values ('20000000-0000-0000-0000-0000000000a1', 'upload-alone', '{upload}')$$, 'upload alone is a valid set');
+select lives_ok($$insert into public.permission_sets (deal_id, name, capabilities)
+    values ('20000000-0000-0000-0000-0000000000a1', 'everything', '{view,download,comment,approve,upload,edit_files,edit_folders,edit_checklist,manage_users}')$$,
+  'every capability together with view is a valid set');
+select results_eq($$insert into public.permission_sets (deal_id, name, capabilities)
+    values ('20000000-0000-0000-0000-0000000000a1', 'normalised', '{view,download,view}') returning capabilities$$,
+  $$values ('{download,view}'::text[])$$, 'capabilities are stored distinct and sorted');
+select throws_ok($$update public.permission_sets set capabilities = '{manage_users}' where id = '20000000-0000-0000-0000-0000000005a1'$$,
+  'P0001', 'A permission set that grants download, comment, approve, edit_files, edit_folders, edit_checklist or manage_users must also grant view',
+  'an update that drops view but keeps manage_users is refused');
+select throws_ok($$insert into public.permission_sets (deal_id, name, capabilities)
+    values ('20000000-0000-0000-0000-0000000000a1', 'bad-unknown', '{view,fly}')$$,
+  'P0001', null, 'an unknown capability is refused');
+select throws_ok($$update public.permission_sets set deal_id = '20000000-0000-0000-0000-0000000000b2'
+    where id = '20000000-0000-0000-0000-0000000005a2'$$,
+  '42501', null, 'an Alpha admin cannot move an Alpha set into Beta');
+select throws_ok($$update public.permission_sets set deal_id = null where id = '20000000-0000-0000-0000-0000000005a2'$$,
+  '42501', null, 'an Alpha admin cannot turn a custom set into a system set');
+select pg_temp.act('super');
+select throws_ok($$insert into public.permission_sets (name, capabilities) values ('sys20-bad', '{approve,upload}')$$,
+  'P0001', 'A permission set that grants download, comment, approve, edit_files, edit_folders, edit_checklist or manage_users must also grant view',
+  'the rule holds for system sets too (super admin)');
+select throws_ok($$update public.permission_sets set capabilities = '{upload,download}' where id = '20000000-0000-0000-0000-0000000005f1'$$,
+  'P0001', null, 'a super admin cannot drop view from a system set that keeps download');
+select lives_ok($$insert into public.permission_sets (name, capabilities) values ('sys20-upload', '{upload}')$$,
+  'a super admin can create a valid system set');
+select throws_ok($$insert into public.permission_sets (name, capabilities) values ('UPLOAD_ONLY', '{upload}')$$,
+  '23505', null, 'system set names are unique regardless of case');
+reset role;
+select set_eq($$select name, capabilities from public.permission_sets where deal_id = '20000000-0000-0000-0000-0000000000a1'$$,
+  $$values ('managers'::text, '{manage_users,view}'::text[]), ('readers', '{view}'), ('view-alone', '{view}'),
+           ('upload-alone', '{upload}'), ('normalised', '{download,view}'),
+           ('everything', '{approve,comment,download,edit_checklist,edit_files,edit_folders,manage_users,upload,view}')$$,
+  'only the valid Alpha sets were stored, and "managers" kept its capabilities');
+select is((select capabilities from public.permission_sets where name = 'upload_view' and deal_id is null),
+  array['comment','download','upload','view'], 'the seeded upload_view system set is {view, download, comment, upload}');
+select is((select count(*) from public.permission_sets where deal_id is null
+            and name in ('upload_only','upload_view','approve_only','edit')), 4::bigint, 'the four system sets are seeded');
+
+-- ================================================================ sets, groups and links stay inside their deal
+select pg_temp.act('admin');
+select throws_ok($$update public.deal_members set permission_set_id = '20000000-0000-0000-0000-0000000005b1'
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000013'$$,
+  'P0001', 'That permission set does not belong to this deal', 'a member cannot be given another deal''s set');
+select throws_ok($$insert into public.deal_groups (deal_id, name, permission_set_id)
+    values ('20000000-0000-0000-0000-0000000000a1', 'foreign-set', '20000000-0000-0000-0000-0000000005b1')$$,
+  'P0001', 'That permission set does not belong to this deal', 'a group cannot use another deal''s set');
+select throws_ok($$insert into public.deal_group_members (group_id, deal_id, user_id) values
+    ('20000000-0000-0000-0000-00000000c0b1', '20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000013')$$,
+  'P0001', 'The group belongs to another deal', 'an Alpha member cannot be put into a Beta group');
+select throws_ok($$insert into public.deal_member_tags (tag_id, deal_id, user_id) values
+    ('20000000-0000-0000-0000-0000000074b1', '20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000013')$$,
+  'P0001', 'The tag belongs to another deal', 'an Alpha member cannot get a Beta tag');
+select throws_ok($$insert into public.deal_group_members (group_id, deal_id, user_id) values
+    ('20000000-0000-0000-0000-00000000c0a2', '20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000010')$$,
+  '23503', null, 'only members of the deal can be put into its groups');
+select lives_ok($$update public.deal_members set permission_set_id = (select id from public.permission_sets where deal_id is null and name = 'edit')
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000013'$$,
+  'a member can be given a system set');
+
+-- ================================================================ owner protections and who makes admins
+select is_empty($$update public.deal_members set status = 'suspended'
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000001' returning 1$$,
+  'an admin cannot suspend the owner (0 rows)');
+select is_empty($$update public.deal_members set permission_set_id = '20000000-0000-0000-0000-0000000005a2'
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000001' returning 1$$,
+  'an admin cannot give the owner a permission set (0 rows)');
+select is_empty($$delete from public.deal_members
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000001' returning 1$$,
+  'an admin cannot remove the owner (0 rows)');
+select throws_ok($$insert into public.deal_group_members (group_id, deal_id, user_id) values
+    ('20000000-0000-0000-0000-00000000c0a2', '20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000001')$$,
+  '42501', null, 'an admin cannot put the owner into a group');
+select throws_ok($$insert into public.deal_member_tags (tag_id, deal_id, user_id) values
+    ('20000000-0000-0000-0000-0000000074a1', '20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000001')$$,
+  '42501', null, 'an admin cannot tag the owner');
+select results_eq($$update public.deal_members set role = 'admin'
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000013' returning role$$,
+  $$values ('admin'::text)$$, 'an admin can make a member an admin');
+select pg_temp.act('owner');
+select throws_ok($$insert into public.deal_group_members (group_id, deal_id, user_id) values
+    ('20000000-0000-0000-0000-00000000c0a2', '20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000001')$$,
+  '42501', null, 'the owner cannot put themselves into a group either');
+select is_empty($$update public.deal_members set role = 'member'
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000001' returning 1$$,
+  'the owner cannot demote themselves (0 rows)');
+select pg_temp.act('custom');
+select is_empty($$update public.deal_members set status = 'inactive'
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000001' returning 1$$,
+  'a non-admin manager cannot touch the owner (0 rows)');
+select throws_ok($$update public.deal_members set role = 'admin'
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000004'$$,
+  '42501', 'Only deal admins can make someone an admin', 'a non-admin manager (own set) cannot make a member admin');
+select throws_ok($$update public.deal_members set role = 'admin'
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000007'$$,
+  '42501', 'Only deal admins can make someone an admin', 'a non-admin manager cannot make themselves admin');
+select throws_ok($$insert into public.deal_members (deal_id, user_id, role)
+    values ('20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000010', 'admin')$$,
+  '42501', 'Only deal admins can make someone an admin', 'a non-admin manager cannot add someone as admin');
+select throws_ok($$update public.deal_members set status = 'suspended'
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000002'$$,
+  '42501', null, 'a non-admin manager cannot suspend an admin');
+-- Known gap (see the report): guard_member_write looks only at the new role, so the same manager who cannot
+-- suspend an admin can demote or remove one. Run through try() so that a success leaves nothing behind.
+select todo_start('guard_member_write checks new.role only: a non-admin manager can demote or remove an admin');
+select is(pg_temp.try('custom', $$update public.deal_members set role = 'member'
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000002'$$),
+  '42501', 'a non-admin manager cannot demote an admin');
+select is(pg_temp.try('custom', $$delete from public.deal_members
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000002'$$),
+  '42501', 'a non-admin manager cannot remove an admin');
+select todo_end();
+select lives_ok($$insert into public.deal_members (deal_id, user_id, role, permission_set_id)
+    values ('20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000010', 'member',
+            (select id from public.permission_sets where deal_id is null and name = 'upload_view'))$$,
+  'a non-admin manager can add someone as a member with a set');
+select pg_temp.act('grouped');
+select throws_ok($$update public.deal_members set role = 'admin'
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000004'$$,
+  '42501', 'Only deal admins can make someone an admin', 'a manager through a group cannot make a member admin');
+select results_eq($$update public.deal_members set company = 'Acme'
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000004' returning company$$,
+  $$values ('Acme'::text)$$, 'a manager through a group can edit a member');
+reset role;
+select set_eq($$select user_id, role, status, permission_set_id from public.deal_members
+    where deal_id = '20000000-0000-0000-0000-0000000000a1'
+      and user_id in ('20000000-0000-0000-0000-000000000001', '20000000-0000-0000-0000-000000000004',
+                      '20000000-0000-0000-0000-000000000007', '20000000-0000-0000-0000-000000000010',
+                      '20000000-0000-0000-0000-000000000013')$$,
+  $$values ('20000000-0000-0000-0000-000000000001'::uuid, 'admin'::text, 'active'::text, null::uuid),
+           ('20000000-0000-0000-0000-000000000004', 'member', 'active', (select id from public.permission_sets where deal_id is null and name = 'upload_view')),
+           ('20000000-0000-0000-0000-000000000007', 'member', 'active', '20000000-0000-0000-0000-0000000005a1'),
+           ('20000000-0000-0000-0000-000000000010', 'member', 'active', (select id from public.permission_sets where deal_id is null and name = 'upload_view')),
+           ('20000000-0000-0000-0000-000000000013', 'admin', 'active', (select id from public.permission_sets where deal_id is null and name = 'edit'))$$,
+  'only the allowed member writes took effect; the owner row is untouched');
+select is_empty($$select 1 from public.deal_group_members where user_id = '20000000-0000-0000-0000-000000000001'
+    union all select 1 from public.deal_member_tags where user_id = '20000000-0000-0000-0000-000000000001'$$,
+  'the owner is in no group and has no tag');
+
+select * from finish();
+rollback;

@@ -1,0 +1,281 @@
+-- People: invitations (who sees and writes them), private.respond_to_invitation and private.my_invitations.
+-- Actors (prefix 21000000-0000-0000-0000-0000000000NN, e-mail uNN@people21.test without the leading zero):
+--   01 owner of Alpha and of the archived Gamma      02 admin      03 member, set upload_only
+--   04 member, set upload_view  05 member, set approve_only  06 member, set edit
+--   07 member, Alpha custom set "managers" {view, manage_users}
+--   08 member without a set, in "managers-group" (set "managers"): manage_users only through the group
+--   09 suspended admin   10 signed-in stranger   11 super admin, member of nothing   12 owner of Beta
+--   13 invitee (not a member of anything)   14 decliner (not a member of anything)
+-- Deals: Alpha ...a1, Beta ...b2 (owner 12), Gamma ...c3 (owner 01, archived).
+-- Invitations (...00e1..e7):
+--   e1 Alpha -> u13, set approve_only, groups {plain-group ...c0a2, Beta's beta-group ...c0b1},
+--      tags {buyer ...74a1, Beta's beta-tag ...74b1}, company 'Invitee Co', invited by the owner
+--   e2 Beta  -> u13, upload_view, expired            e3 Alpha -> u14, upload_view, invited by the admin
+--   e4 Beta  -> someone@people21.test                e5 Alpha -> nobody@people21.test
+--   e6 Alpha -> victim@people21.test                 e7 Gamma (archived) -> u13
+begin;
+create extension if not exists pgtap with schema extensions;
+select plan(103);
+
+-- ---------------------------------------------------------------- helpers (this transaction only)
+create temp table actor (ord int unique, name text primary key, id uuid, email text) on commit drop;
+
+-- Act as a named actor (anonymous when the actor has no id) until the next act() or reset role.
+create function pg_temp.act(p_name text) returns void language plpgsql as $$
+declare v record;
+begin
+  perform set_config('role', 'none', true);
+  select * into v from actor where name = p_name;
+  if not found then raise exception 'unknown actor %', p_name; end if;
+  if v.id is null then
+    perform set_config('request.jwt.claims', '{"role":"anon"}', true);
+    perform set_config('role', 'anon', true);
+  else
+    perform set_config('request.jwt.claims',
+      json_build_object('sub', v.id, 'email', v.email, 'role', 'authenticated')::text, true);
+    perform set_config('role', 'authenticated', true);
+  end if;
+end $$;
+
+-- What one statement does for an actor, undone afterwards: a select gives its rows' first column
+-- (sorted, comma-separated, '-' for none), a write its row count, an error its SQLSTATE.
+create function pg_temp.try(p_actor text, p_sql text) returns text language plpgsql as $$
+declare v_out text; v_n bigint;
+begin
+  begin
+    perform pg_temp.act(p_actor);
+    if p_sql ~* '^\s*select' then
+      execute format('select coalesce(string_agg(x::text, '','' order by x::text collate "C"), ''-'') from (%s) s(x)', p_sql)
+        into v_out;
+    else
+      execute p_sql;
+      get diagnostics v_n = row_count;
+      v_out := v_n::text;
+    end if;
+    raise sqlstate 'PT999';  -- roll the statement back
+  exception
+    when sqlstate 'PT999' then null;
+    when others then v_out := sqlstate;
+  end;
+  return v_out;
+end $$;
+
+-- One assertion per matrix actor (in actor.ord order); p_want lists their outcomes separated by blanks.
+create function pg_temp.matrix(p_label text, p_sql text, p_want text) returns setof text language plpgsql as $$
+declare v_want text[] := regexp_split_to_array(btrim(p_want), '\s+'); v record;
+begin
+  if cardinality(v_want) <> (select count(*) from actor where ord is not null) then
+    raise exception 'matrix "%": % outcomes for % actors', p_label, cardinality(v_want),
+      (select count(*) from actor where ord is not null);
+  end if;
+  for v in select name, ord from actor where ord is not null order by ord loop
+    return next is(pg_temp.try(v.name, p_sql), v_want[v.ord], format('%s: %s -> %s', p_label, v.name, v_want[v.ord]));
+  end loop;
+end $$;
+
+-- ---------------------------------------------------------------- fixture, as the table owner
+insert into auth.users (id, email)
+select ('21000000-0000-0000-0000-0000000000' || lpad(n::text, 2, '0'))::uuid, format('u%s@people21.test', n)
+from generate_series(1, 14) n;
+update public.profiles set first_name = 'Olivia', last_name = 'Owner' where id = '21000000-0000-0000-0000-000000000001';
+insert into public.platform_admins (user_id) values ('21000000-0000-0000-0000-000000000011');
+insert into public.deals (id, name, owner_id) values
+  ('21000000-0000-0000-0000-0000000000a1', 'People21 Alpha', '21000000-0000-0000-0000-000000000001'),
+  ('21000000-0000-0000-0000-0000000000b2', 'People21 Beta', '21000000-0000-0000-0000-000000000012'),
+  ('21000000-0000-0000-0000-0000000000c3', 'People21 Gamma', '21000000-0000-0000-0000-000000000001');
+update public.deals set archived_at = now() where id = '21000000-0000-0000-0000-0000000000c3';
+insert into public.permission_sets (id, deal_id, name, capabilities) values
+  ('21000000-0000-0000-0000-0000000005a1', '21000000-0000-0000-0000-0000000000a1', 'managers', '{view,manage_users}');
+insert into public.deal_members (deal_id, user_id, role, status, permission_set_id)
+select '21000000-0000-0000-0000-0000000000a1', ('21000000-0000-0000-0000-0000000000' || u)::uuid, r, s,
+       case when ps is null then null when ps like '2%' then ps::uuid
+            else (select id from public.permission_sets where deal_id is null and name = ps) end
+from (values ('02', 'admin', 'active', null), ('03', 'member', 'active', 'upload_only'),
+             ('04', 'member', 'active', 'upload_view'), ('05', 'member', 'active', 'approve_only'),
+             ('06', 'member', 'active', 'edit'), ('07', 'member', 'active', '21000000-0000-0000-0000-0000000005a1'),
+             ('08', 'member', 'active', null), ('09', 'admin', 'suspended', null)) m(u, r, s, ps);
+insert into public.deal_groups (id, deal_id, name, permission_set_id) values
+  ('21000000-0000-0000-0000-00000000c0a1', '21000000-0000-0000-0000-0000000000a1', 'managers-group', '21000000-0000-0000-0000-0000000005a1'),
+  ('21000000-0000-0000-0000-00000000c0a2', '21000000-0000-0000-0000-0000000000a1', 'plain-group', null),
+  ('21000000-0000-0000-0000-00000000c0b1', '21000000-0000-0000-0000-0000000000b2', 'beta-group', null);
+insert into public.deal_group_members (group_id, deal_id, user_id) values
+  ('21000000-0000-0000-0000-00000000c0a1', '21000000-0000-0000-0000-0000000000a1', '21000000-0000-0000-0000-000000000008');
+insert into public.deal_tags (id, deal_id, name) values
+  ('21000000-0000-0000-0000-0000000074a1', '21000000-0000-0000-0000-0000000000a1', 'buyer'),
+  ('21000000-0000-0000-0000-0000000074b1', '21000000-0000-0000-0000-0000000000b2', 'beta-tag');
+insert into public.invitations (id, deal_id, email, permission_set_id, group_ids, tag_ids, company, invited_by, invited_at, expires_at)
+select ('21000000-0000-0000-0000-0000000000' || i)::uuid, ('21000000-0000-0000-0000-0000000000' || d)::uuid, e,
+       (select id from public.permission_sets where deal_id is null and name = ps), g::uuid[], t::uuid[], co,
+       ('21000000-0000-0000-0000-0000000000' || inv)::uuid, now() + ia, now() + ex
+from (values
+  ('e1', 'a1', 'u13@people21.test', 'approve_only',
+   '{21000000-0000-0000-0000-00000000c0a2,21000000-0000-0000-0000-00000000c0b1}',
+   '{21000000-0000-0000-0000-0000000074a1,21000000-0000-0000-0000-0000000074b1}', 'Invitee Co', '01', interval '-1 hour', interval '7 days'),
+  ('e2', 'b2', 'u13@people21.test', 'upload_view', '{}', '{}', null, '12', interval '-8 days', interval '-1 day'),
+  ('e3', 'a1', 'u14@people21.test', 'upload_view', '{}', '{}', null, '02', interval '-1 hour', interval '7 days'),
+  ('e4', 'b2', 'someone@people21.test', 'upload_view', '{}', '{}', null, '12', interval '-1 hour', interval '7 days'),
+  ('e5', 'a1', 'nobody@people21.test', 'upload_view', '{}', '{}', null, '02', interval '-1 hour', interval '7 days'),
+  ('e6', 'a1', 'victim@people21.test', 'upload_view', '{}', '{}', null, '02', interval '-1 hour', interval '7 days'),
+  ('e7', 'c3', 'u13@people21.test', 'upload_view', '{}', '{}', null, '01', interval '-1 hour', interval '7 days')
+) v(i, d, e, ps, g, t, co, inv, ia, ex);
+
+insert into actor (ord, name, id, email)
+select ord, name, case when n is null then null else ('21000000-0000-0000-0000-0000000000' || n)::uuid end,
+       case when n is null then null else format('u%s@people21.test', n::int) end
+from (values (1, 'anon', null), (2, 'stranger', '10'), (3, 'upload_only', '03'), (4, 'upload_view', '04'),
+             (5, 'approve_only', '05'), (6, 'edit', '06'), (7, 'custom', '07'), (8, 'grouped', '08'),
+             (9, 'suspended', '09'), (10, 'admin', '02'), (11, 'owner', '01'), (12, 'super', '11'),
+             (13, 'beta_owner', '12'), (14, 'invitee', '13'), (15, 'decliner', '14')) a(ord, name, n);
+
+-- ================================================================ the matrix
+-- Columns, in order:
+--   anon stranger upload_only upload_view approve_only edit custom grouped suspended admin owner super beta_owner invitee decliner
+-- Outcomes: a select's visible invitations by id suffix ('-' none); a write's row count; an error's SQLSTATE.
+select * from pg_temp.matrix('invitations select: managers see their deals'' invitations, an invitee their own',
+  $$select right(id::text, 2) from public.invitations where deal_id::text like '21000000-%'$$,
+  '42501 - - - - - e1,e3,e5,e6 e1,e3,e5,e6 - e1,e3,e5,e6 e1,e3,e5,e6,e7 - e2,e4 e1,e2,e7 e3');
+select * from pg_temp.matrix('invitations insert into Alpha',
+  $$insert into public.invitations (deal_id, email, permission_set_id, invited_by)
+    values ('21000000-0000-0000-0000-0000000000a1', 'new@people21.test',
+            (select id from public.permission_sets where deal_id is null and name = 'upload_view'), (select auth.uid()))$$,
+  '42501 42501 42501 42501 42501 42501 1 1 42501 1 1 42501 42501 42501 42501');
+select * from pg_temp.matrix('invitations update (extend) the invitee''s Alpha invitation',
+  $$update public.invitations set expires_at = expires_at + interval '30 days' where id = '21000000-0000-0000-0000-0000000000e1'$$,
+  '42501 0 0 0 0 0 1 1 0 1 1 0 0 0 0');
+select * from pg_temp.matrix('invitations delete the invitee''s Alpha invitation',
+  $$delete from public.invitations where id = '21000000-0000-0000-0000-0000000000e1'$$,
+  '42501 0 0 0 0 0 1 1 0 1 1 0 0 0 0');
+
+-- ---------------------------------------------------------------- what a manager's insert must carry
+select pg_temp.act('admin');
+select throws_ok($$insert into public.invitations (deal_id, email, permission_set_id, invited_by)
+    values ('21000000-0000-0000-0000-0000000000a1', 'new@people21.test',
+            (select id from public.permission_sets where deal_id is null and name = 'upload_view'), '21000000-0000-0000-0000-000000000001')$$,
+  '42501', null, 'an invitation is recorded as sent by its sender, not by someone else');
+select throws_ok($$insert into public.invitations (deal_id, email, permission_set_id, invited_by, status)
+    values ('21000000-0000-0000-0000-0000000000a1', 'new@people21.test',
+            (select id from public.permission_sets where deal_id is null and name = 'upload_view'), (select auth.uid()), 'accepted')$$,
+  '42501', null, 'a manager cannot create an already accepted invitation');
+select throws_ok($$insert into public.invitations (deal_id, email, permission_set_id, invited_by)
+    values ('21000000-0000-0000-0000-0000000000a1', 'u13@people21.test',
+            (select id from public.permission_sets where deal_id is null and name = 'upload_view'), (select auth.uid()))$$,
+  '23505', null, 'one pending invitation per deal and e-mail');
+select throws_ok($$insert into public.invitations (deal_id, email, permission_set_id, invited_by)
+    values ('21000000-0000-0000-0000-0000000000a1', 'Mixed@People21.test',
+            (select id from public.permission_sets where deal_id is null and name = 'upload_view'), (select auth.uid()))$$,
+  '23514', null, 'invitation e-mails are stored lower-case');
+reset role;
+
+-- ================================================================ my_invitations
+select pg_temp.act('invitee');
+select set_eq($$select deal_id, deal_name, invited_by_name, invited_by, is_expired, permission_set_name from private.my_invitations()$$,
+  $$values ('21000000-0000-0000-0000-0000000000a1'::uuid, 'People21 Alpha'::text, 'Olivia Owner'::text, 'u1@people21.test'::text, false, 'approve_only'::text),
+           ('21000000-0000-0000-0000-0000000000b2', 'People21 Beta', null, 'u12@people21.test', true, 'upload_view')$$,
+  'my_invitations shows a non-member invitee their pending invitations with deal names, the archived deal''s left out');
+select is_empty($$select 1 from public.deals where id in ('21000000-0000-0000-0000-0000000000a1', '21000000-0000-0000-0000-0000000000b2')$$,
+  'the invitee cannot read the deals themselves (which is why my_invitations exists)');
+select pg_temp.act('stranger');
+select is_empty($$select * from private.my_invitations()$$, 'my_invitations shows nothing to someone without invitations');
+select pg_temp.act('admin');
+select is_empty($$select * from private.my_invitations()$$, 'my_invitations shows a manager nothing of the invitations they sent');
+select pg_temp.act('anon');
+select is_empty($$select * from private.my_invitations()$$, 'my_invitations shows nothing to anon');
+
+-- ================================================================ respond_to_invitation: refusals
+select pg_temp.act('stranger');
+select throws_ok($$select private.respond_to_invitation('21000000-0000-0000-0000-0000000000e1', true)$$,
+  'P0002', 'Invitation not found', 'someone else''s invitation cannot be accepted');
+select throws_ok($$select private.respond_to_invitation('21000000-0000-0000-0000-0000000000e1', false)$$,
+  'P0002', 'Invitation not found', 'someone else''s invitation cannot be declined');
+select throws_ok($$select private.respond_to_invitation('21000000-0000-0000-0000-0000000000ff', true)$$,
+  'P0002', 'Invitation not found', 'an unknown invitation is not found');
+select pg_temp.act('admin');
+select throws_ok($$select private.respond_to_invitation('21000000-0000-0000-0000-0000000000e1', true)$$,
+  'P0002', 'Invitation not found', 'a manager cannot accept an invitation on the invitee''s behalf');
+select pg_temp.act('anon');
+select throws_ok($$select private.respond_to_invitation('21000000-0000-0000-0000-0000000000e1', true)$$,
+  'P0002', 'Invitation not found', 'anon cannot accept an invitation');
+select pg_temp.act('invitee');
+select throws_ok($$select private.respond_to_invitation('21000000-0000-0000-0000-0000000000e2', true)$$,
+  'P0001', 'This invitation has expired. Ask for a new one.', 'an expired invitation cannot be accepted');
+select throws_ok($$select private.respond_to_invitation('21000000-0000-0000-0000-0000000000e2', false)$$,
+  'P0001', 'This invitation has expired. Ask for a new one.', 'an expired invitation cannot be declined either');
+reset role;
+select is_empty($$select 1 from public.deal_members where user_id = '21000000-0000-0000-0000-000000000013'$$,
+  'the refusals left the invitee without any membership');
+select set_eq($$select right(id::text, 2), status from public.invitations where id::text like '21000000-%'$$,
+  $$values ('e1', 'pending'), ('e2', 'pending'), ('e3', 'pending'), ('e4', 'pending'), ('e5', 'pending'), ('e6', 'pending'), ('e7', 'pending')$$,
+  'the refusals left every invitation pending');
+
+-- ================================================================ respond_to_invitation: accept
+-- The invitee's token spells the address in another case: the match is case-insensitive.
+set local role authenticated;
+select set_config('request.jwt.claims',
+  '{"sub":"21000000-0000-0000-0000-000000000013","email":"U13@People21.TEST","role":"authenticated"}', true);
+select is(private.respond_to_invitation('21000000-0000-0000-0000-0000000000e1', true), '21000000-0000-0000-0000-0000000000a1'::uuid,
+  'accepting returns the deal');
+select is(private.is_deal_member('21000000-0000-0000-0000-0000000000a1'), true, 'the invitee is now an active member');
+select is(array(select c from unnest(private.all_capabilities()) c
+                where private.has_capability('21000000-0000-0000-0000-0000000000a1', c) order by c collate "C"),
+  array['approve','comment','download','upload','view'], 'the new member holds exactly the invitation''s set (approve_only)');
+select results_eq($$select name from public.deals where id = '21000000-0000-0000-0000-0000000000a1'$$,
+  $$values ('People21 Alpha'::text)$$, 'the new member can read the deal');
+select set_eq($$select deal_id from private.my_invitations()$$, $$values ('21000000-0000-0000-0000-0000000000b2'::uuid)$$,
+  'the accepted invitation is no longer pending; the expired one still shows');
+select throws_ok($$select private.respond_to_invitation('21000000-0000-0000-0000-0000000000e1', true)$$,
+  'P0001', 'This invitation has already been answered', 'an invitation cannot be accepted twice');
+select throws_ok($$select private.respond_to_invitation('21000000-0000-0000-0000-0000000000e1', false)$$,
+  'P0001', 'This invitation has already been answered', 'an accepted invitation cannot be declined afterwards');
+reset role;
+select results_eq($$select role, status, permission_set_id, company from public.deal_members
+    where deal_id = '21000000-0000-0000-0000-0000000000a1' and user_id = '21000000-0000-0000-0000-000000000013'$$,
+  $$select 'member'::text, 'active'::text, id, 'Invitee Co'::text from public.permission_sets where deal_id is null and name = 'approve_only'$$,
+  'the membership has role member, the invitation''s set and company');
+select results_eq($$select group_id from public.deal_group_members where user_id = '21000000-0000-0000-0000-000000000013'$$,
+  $$values ('21000000-0000-0000-0000-00000000c0a2'::uuid)$$, 'the invitation''s group of this deal was joined, the foreign one ignored');
+select results_eq($$select tag_id from public.deal_member_tags where user_id = '21000000-0000-0000-0000-000000000013'$$,
+  $$values ('21000000-0000-0000-0000-0000000074a1'::uuid)$$, 'the invitation''s tag of this deal was given, the foreign one ignored');
+select results_eq($$select status, responded_at is not null from public.invitations where id = '21000000-0000-0000-0000-0000000000e1'$$,
+  $$values ('accepted'::text, true)$$, 'the invitation is marked accepted with its answer time');
+select results_eq($$select user_id, metadata ->> 'invitation_id', metadata ->> 'invited_by' from public.activities
+    where deal_id = '21000000-0000-0000-0000-0000000000a1' and activity_type = 'user_invite'$$,
+  $$values ('21000000-0000-0000-0000-000000000013'::uuid, '21000000-0000-0000-0000-0000000000e1', '21000000-0000-0000-0000-000000000001')$$,
+  'one user_invite activity records who joined, through which invitation, invited by whom');
+select is_empty($$select 1 from public.deal_members where user_id = '21000000-0000-0000-0000-000000000013'
+    and deal_id <> '21000000-0000-0000-0000-0000000000a1'$$, 'the expired Beta invitation gave no membership');
+select results_eq($$select status from public.invitations where id = '21000000-0000-0000-0000-0000000000e2'$$,
+  $$values ('pending'::text)$$, 'the expired invitation stays pending (unanswered)');
+
+-- ================================================================ respond_to_invitation: decline
+select pg_temp.act('decliner');
+select is(private.respond_to_invitation('21000000-0000-0000-0000-0000000000e3', false), '21000000-0000-0000-0000-0000000000a1'::uuid,
+  'declining returns the deal');
+select throws_ok($$select private.respond_to_invitation('21000000-0000-0000-0000-0000000000e3', true)$$,
+  'P0001', 'This invitation has already been answered', 'a declined invitation cannot be accepted afterwards');
+select is(private.is_deal_member('21000000-0000-0000-0000-0000000000a1'), false, 'the decliner is not a member');
+select is_empty($$select * from private.my_invitations()$$, 'the declined invitation no longer shows');
+reset role;
+select is_empty($$select 1 from public.deal_members where user_id = '21000000-0000-0000-0000-000000000014'$$,
+  'declining leaves no membership');
+select results_eq($$select status, responded_at is not null from public.invitations where id = '21000000-0000-0000-0000-0000000000e3'$$,
+  $$values ('declined'::text, true)$$, 'the invitation is marked declined with its answer time');
+select is((select count(*) from public.activities where deal_id = '21000000-0000-0000-0000-0000000000a1' and activity_type = 'user_invite'),
+  1::bigint, 'declining writes no user_invite activity');
+
+-- ================================================================ a token without an e-mail claim
+-- The invitee is known only by the e-mail claim: without one, nobody's invitation matches (no NULL slip).
+set local role authenticated;
+select set_config('request.jwt.claims', '{"sub":"21000000-0000-0000-0000-000000000010","role":"authenticated"}', true);
+select throws_ok($$select private.respond_to_invitation('21000000-0000-0000-0000-0000000000e6', true)$$,
+  'P0002', 'Invitation not found', 'a token without an e-mail claim cannot accept someone else''s invitation');
+select is_empty($$select * from private.my_invitations()$$, 'my_invitations shows nothing to a token without an e-mail claim');
+select set_config('request.jwt.claims', '{"sub":"21000000-0000-0000-0000-000000000010","email":"","role":"authenticated"}', true);
+select throws_ok($$select private.respond_to_invitation('21000000-0000-0000-0000-0000000000e6', true)$$,
+  'P0002', 'Invitation not found', 'nor can a token with an empty e-mail claim');
+reset role;
+select results_eq($$select (select status from public.invitations where id = '21000000-0000-0000-0000-0000000000e6'),
+                           (select count(*) from public.deal_members where user_id = '21000000-0000-0000-0000-000000000010')$$,
+  $$values ('pending'::text, 0::bigint)$$, 'the victim''s invitation stays pending and the stranger gained no membership');
+
+select * from finish();
+rollback;

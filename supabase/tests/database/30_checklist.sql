@@ -1,0 +1,358 @@
+-- Checklist: checklist_categories, checklist_items (approval_status not updatable by users),
+-- checklist_approvals (decisions only on pending items), the checklist activity trigger, and the copy of a
+-- preset into a new deal (private.copy_preset_to_deal).
+-- Actors (prefix 30000000-0000-0000-0000-0000000000NN):
+--   01 owner of Alpha          02 admin                     03 member, set upload_only
+--   04 member, set upload_view 05 member, set approve_only  06 member, set edit
+--   07 member, Alpha custom set "checklisters" {view, edit_checklist} (no approve)
+--   08 member without a set, in group "reviewers" (set "group-set" {view, approve, edit_checklist})
+--   09 suspended admin         10 signed-in stranger (creates the preset-copy deals)
+--   11 super admin, member of nothing                        12 owner of Beta
+-- Deals: Alpha ...a1, Beta ...b2 (no preset). Categories: Alpha "corporate" ...ca01 (code A), "finance" ...ca02 (B),
+-- Beta "beta-cat" ...cb01. Items: Alpha "Articles" ...1a01 (pending), "Minutes" ...1a02 (approved by the owner),
+-- Beta "Beta-item" ...1b01 (approved by the Beta owner).
+begin;
+create extension if not exists pgtap with schema extensions;
+select plan(203);
+
+-- ---------------------------------------------------------------- helpers (this transaction only)
+create temp table actor (ord int unique, name text primary key, id uuid, email text) on commit drop;
+
+-- Act as a named actor (anonymous when the actor has no id) until the next act() or reset role.
+create function pg_temp.act(p_name text) returns void language plpgsql as $$
+declare v record;
+begin
+  perform set_config('role', 'none', true);
+  select * into v from actor where name = p_name;
+  if not found then raise exception 'unknown actor %', p_name; end if;
+  if v.id is null then
+    perform set_config('request.jwt.claims', '{"role":"anon"}', true);
+    perform set_config('role', 'anon', true);
+  else
+    perform set_config('request.jwt.claims',
+      json_build_object('sub', v.id, 'email', v.email, 'role', 'authenticated')::text, true);
+    perform set_config('role', 'authenticated', true);
+  end if;
+end $$;
+
+-- What one statement does for an actor, undone afterwards: a select gives its rows' first column
+-- (sorted, comma-separated, '-' for none), a write its row count, an error its SQLSTATE.
+create function pg_temp.try(p_actor text, p_sql text) returns text language plpgsql as $$
+declare v_out text; v_n bigint;
+begin
+  begin
+    perform pg_temp.act(p_actor);
+    if p_sql ~* '^\s*select' then
+      execute format('select coalesce(string_agg(x::text, '','' order by x::text collate "C"), ''-'') from (%s) s(x)', p_sql)
+        into v_out;
+    else
+      execute p_sql;
+      get diagnostics v_n = row_count;
+      v_out := v_n::text;
+    end if;
+    raise sqlstate 'PT999';  -- roll the statement back
+  exception
+    when sqlstate 'PT999' then null;
+    when others then v_out := sqlstate;
+  end;
+  return v_out;
+end $$;
+
+-- One assertion per matrix actor (in actor.ord order); p_want lists their outcomes separated by blanks.
+create function pg_temp.matrix(p_label text, p_sql text, p_want text) returns setof text language plpgsql as $$
+declare v_want text[] := regexp_split_to_array(btrim(p_want), '\s+'); v record;
+begin
+  if cardinality(v_want) <> (select count(*) from actor where ord is not null) then
+    raise exception 'matrix "%": % outcomes for % actors', p_label, cardinality(v_want),
+      (select count(*) from actor where ord is not null);
+  end if;
+  for v in select name, ord from actor where ord is not null order by ord loop
+    return next is(pg_temp.try(v.name, p_sql), v_want[v.ord], format('%s: %s -> %s', p_label, v.name, v_want[v.ord]));
+  end loop;
+end $$;
+
+-- ---------------------------------------------------------------- fixture, as the table owner
+insert into auth.users (id, email)
+select ('30000000-0000-0000-0000-0000000000' || lpad(n::text, 2, '0'))::uuid, format('u%s@checklist30.test', n)
+from generate_series(1, 12) n;
+insert into public.platform_admins (user_id) values ('30000000-0000-0000-0000-000000000011');
+insert into public.deals (id, name, owner_id) values
+  ('30000000-0000-0000-0000-0000000000a1', 'Checklist30 Alpha', '30000000-0000-0000-0000-000000000001'),
+  ('30000000-0000-0000-0000-0000000000b2', 'Checklist30 Beta', '30000000-0000-0000-0000-000000000012');
+insert into public.permission_sets (id, deal_id, name, capabilities) values
+  ('30000000-0000-0000-0000-0000000005a1', '30000000-0000-0000-0000-0000000000a1', 'checklisters', '{view,edit_checklist}'),
+  ('30000000-0000-0000-0000-0000000005a2', '30000000-0000-0000-0000-0000000000a1', 'group-set', '{view,approve,edit_checklist}');
+insert into public.deal_members (deal_id, user_id, role, status, permission_set_id)
+select '30000000-0000-0000-0000-0000000000a1', ('30000000-0000-0000-0000-0000000000' || u)::uuid, r, s,
+       case when ps is null then null when ps like '3%' then ps::uuid
+            else (select id from public.permission_sets where deal_id is null and name = ps) end
+from (values ('02', 'admin', 'active', null), ('03', 'member', 'active', 'upload_only'),
+             ('04', 'member', 'active', 'upload_view'), ('05', 'member', 'active', 'approve_only'),
+             ('06', 'member', 'active', 'edit'), ('07', 'member', 'active', '30000000-0000-0000-0000-0000000005a1'),
+             ('08', 'member', 'active', null), ('09', 'admin', 'suspended', null)) m(u, r, s, ps);
+insert into public.deal_groups (id, deal_id, name, permission_set_id) values
+  ('30000000-0000-0000-0000-00000000c0a1', '30000000-0000-0000-0000-0000000000a1', 'reviewers', '30000000-0000-0000-0000-0000000005a2');
+insert into public.deal_group_members (group_id, deal_id, user_id) values
+  ('30000000-0000-0000-0000-00000000c0a1', '30000000-0000-0000-0000-0000000000a1', '30000000-0000-0000-0000-000000000008');
+insert into public.checklist_categories (id, deal_id, name, code, position) values
+  ('30000000-0000-0000-0000-00000000ca01', '30000000-0000-0000-0000-0000000000a1', 'corporate', 'A', 1),
+  ('30000000-0000-0000-0000-00000000ca02', '30000000-0000-0000-0000-0000000000a1', 'finance', 'B', 2),
+  ('30000000-0000-0000-0000-00000000cb01', '30000000-0000-0000-0000-0000000000b2', 'beta-cat', 'A', 1);
+insert into public.checklist_items (id, deal_id, category_id, item_code, name) values
+  ('30000000-0000-0000-0000-000000001a01', '30000000-0000-0000-0000-0000000000a1', '30000000-0000-0000-0000-00000000ca01', 'A.1', 'Articles'),
+  ('30000000-0000-0000-0000-000000001a02', '30000000-0000-0000-0000-0000000000a1', '30000000-0000-0000-0000-00000000ca01', 'A.2', 'Minutes'),
+  ('30000000-0000-0000-0000-000000001b01', '30000000-0000-0000-0000-0000000000b2', '30000000-0000-0000-0000-00000000cb01', 'A.1', 'Beta-item');
+insert into public.checklist_approvals (item_id, deal_id, decision, decided_by) values
+  ('30000000-0000-0000-0000-000000001a02', '30000000-0000-0000-0000-0000000000a1', 'approved', '30000000-0000-0000-0000-000000000001'),
+  ('30000000-0000-0000-0000-000000001b01', '30000000-0000-0000-0000-0000000000b2', 'approved', '30000000-0000-0000-0000-000000000012');
+
+insert into actor (ord, name, id, email)
+select ord, name, case when n is null then null else ('30000000-0000-0000-0000-0000000000' || n)::uuid end,
+       case when n is null then null else format('u%s@checklist30.test', n::int) end
+from (values (1, 'anon', null), (2, 'stranger', '10'), (3, 'upload_only', '03'), (4, 'upload_view', '04'),
+             (5, 'approve_only', '05'), (6, 'edit', '06'), (7, 'custom', '07'), (8, 'grouped', '08'),
+             (9, 'suspended', '09'), (10, 'admin', '02'), (11, 'owner', '01'), (12, 'super', '11'),
+             (13, 'beta_owner', '12')) a(ord, name, n);
+
+select results_eq($$select approval_status from public.checklist_items where id::text like '30000000-%' order by id$$,
+  $$values ('pending'::text), ('approved'), ('approved')$$, 'fixture: the approvals moved Minutes and Beta item to approved');
+
+-- ================================================================ the matrix
+-- Columns, in order:
+--   anon  stranger  upload_only  upload_view  approve_only  edit  custom  grouped  suspended  admin  owner  super  beta_owner
+-- Outcomes: a select's visible rows ('-' none); a write's row count; an error's SQLSTATE.
+
+-- ---------------------------------------------------------------- checklist_categories: members read, edit_checklist writes
+select * from pg_temp.matrix('checklist_categories select',
+  $$select name from public.checklist_categories where deal_id::text like '30000000-%'$$,
+  '42501 - corporate,finance corporate,finance corporate,finance corporate,finance corporate,finance corporate,finance
+   - corporate,finance corporate,finance - beta-cat');
+select * from pg_temp.matrix('checklist_categories insert into Alpha',
+  $$insert into public.checklist_categories (deal_id, name, code) values ('30000000-0000-0000-0000-0000000000a1', 'tax', 'C')$$,
+  '42501 42501 42501 42501 42501 1 1 1 42501 1 1 42501 42501');
+select * from pg_temp.matrix('checklist_categories update an Alpha category',
+  $$update public.checklist_categories set position = 9 where id = '30000000-0000-0000-0000-00000000ca02'$$,
+  '42501 0 0 0 0 1 1 1 0 1 1 0 0');
+select * from pg_temp.matrix('checklist_categories delete an Alpha category',
+  $$delete from public.checklist_categories where id = '30000000-0000-0000-0000-00000000ca02'$$,
+  '42501 0 0 0 0 1 1 1 0 1 1 0 0');
+
+-- ---------------------------------------------------------------- checklist_items
+select * from pg_temp.matrix('checklist_items select',
+  $$select name from public.checklist_items where deal_id::text like '30000000-%'$$,
+  '42501 - Articles,Minutes Articles,Minutes Articles,Minutes Articles,Minutes Articles,Minutes Articles,Minutes
+   - Articles,Minutes Articles,Minutes - Beta-item');
+select * from pg_temp.matrix('checklist_items insert into Alpha',
+  $$insert into public.checklist_items (deal_id, category_id, name)
+    values ('30000000-0000-0000-0000-0000000000a1', '30000000-0000-0000-0000-00000000ca01', 'Bylaws')$$,
+  '42501 42501 42501 42501 42501 1 1 1 42501 1 1 42501 42501');
+select * from pg_temp.matrix('checklist_items update status',
+  $$update public.checklist_items set status = 'provided' where id = '30000000-0000-0000-0000-000000001a01'$$,
+  '42501 0 0 0 0 1 1 1 0 1 1 0 0');
+select * from pg_temp.matrix('checklist_items delete',
+  $$delete from public.checklist_items where id = '30000000-0000-0000-0000-000000001a01'$$,
+  '42501 0 0 0 0 1 1 1 0 1 1 0 0');
+select * from pg_temp.matrix('checklist_items update approval_status directly (column not granted)',
+  $$update public.checklist_items set approval_status = 'approved' where id = '30000000-0000-0000-0000-000000001a01'$$,
+  '42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501');
+
+-- ---------------------------------------------------------------- checklist_approvals: members read, approve decides
+select * from pg_temp.matrix('checklist_approvals select (item suffixes)',
+  $$select right(item_id::text, 4) from public.checklist_approvals where deal_id::text like '30000000-%'$$,
+  '42501 - 1a02 1a02 1a02 1a02 1a02 1a02 - 1a02 1a02 - 1b01');
+select * from pg_temp.matrix('checklist_approvals insert a decision on a pending Alpha item',
+  $$insert into public.checklist_approvals (item_id, deal_id, decision, decided_by)
+    values ('30000000-0000-0000-0000-000000001a01', '30000000-0000-0000-0000-0000000000a1', 'approved', (select auth.uid()))$$,
+  '42501 42501 42501 42501 1 1 42501 1 42501 1 1 42501 42501');
+select * from pg_temp.matrix('checklist_approvals update (decisions are final)',
+  $$update public.checklist_approvals set note = 'changed' where item_id = '30000000-0000-0000-0000-000000001a02'$$,
+  '42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501');
+select * from pg_temp.matrix('checklist_approvals delete (decisions are final)',
+  $$delete from public.checklist_approvals where item_id = '30000000-0000-0000-0000-000000001a02'$$,
+  '42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501');
+
+select results_eq($$select (select count(*) from public.checklist_categories where deal_id::text like '30000000-%'),
+                           (select count(*) from public.checklist_items where deal_id::text like '30000000-%'),
+                           (select count(*) from public.checklist_approvals where deal_id::text like '30000000-%'),
+                           (select approval_status from public.checklist_items where id = '30000000-0000-0000-0000-000000001a01')$$,
+  $$values (3::bigint, 3::bigint, 2::bigint, 'pending'::text)$$, 'the matrix left the fixture as it was');
+
+-- ================================================================ categories and items: shape and deal
+select pg_temp.act('admin');
+select throws_ok($$insert into public.checklist_categories (deal_id, name, code) values ('30000000-0000-0000-0000-0000000000a1', 'long', 'ABCD')$$,
+  '23514', null, 'a category code has at most 3 characters');
+select throws_ok($$insert into public.checklist_categories (deal_id, name, code) values ('30000000-0000-0000-0000-0000000000a1', 'empty', '')$$,
+  '23514', null, 'a category code is not empty');
+select lives_ok($$insert into public.checklist_categories (deal_id, name, code) values ('30000000-0000-0000-0000-0000000000a1', 'three', 'ABC')$$,
+  'a 3-character category code is fine');
+select throws_ok($$insert into public.checklist_categories (deal_id, name) values ('30000000-0000-0000-0000-0000000000a1', 'CORPORATE')$$,
+  '23505', null, 'category names are unique within a deal regardless of case');
+select throws_ok($$insert into public.checklist_items (deal_id, category_id, name)
+    values ('30000000-0000-0000-0000-0000000000a1', '30000000-0000-0000-0000-00000000cb01', 'Smuggled')$$,
+  'P0001', 'The category belongs to another deal', 'an item cannot be put in another deal''s category');
+select throws_ok($$update public.checklist_items set category_id = '30000000-0000-0000-0000-00000000cb01'
+    where id = '30000000-0000-0000-0000-000000001a01'$$,
+  'P0001', 'The category belongs to another deal', 'an item cannot be moved into another deal''s category');
+select throws_ok($$update public.checklist_items set deal_id = '30000000-0000-0000-0000-0000000000b2'
+    where id = '30000000-0000-0000-0000-000000001a01'$$,
+  '42501', null, 'an item''s deal cannot be changed (column not granted)');
+select throws_ok($$update public.checklist_items set catalog_item_id = null where id = '30000000-0000-0000-0000-000000001a01'$$,
+  '42501', null, 'an item''s catalog link cannot be changed (column not granted)');
+select pg_temp.act('beta_owner');
+select throws_ok($$insert into public.checklist_items (deal_id, category_id, name)
+    values ('30000000-0000-0000-0000-0000000000b2', '30000000-0000-0000-0000-00000000ca01', 'Smuggled')$$,
+  'P0001', 'The category belongs to another deal', 'the Beta owner cannot put a Beta item into an Alpha category');
+reset role;
+
+-- ================================================================ approvals
+select pg_temp.act('admin');
+select throws_ok($$insert into public.checklist_approvals (item_id, deal_id, decision, decided_by)
+    values ('30000000-0000-0000-0000-000000001a02', '30000000-0000-0000-0000-0000000000a1', 'changes_requested', (select auth.uid()))$$,
+  'P0001', 'Only items pending review can be approved or sent back', 'no decision on an item that is not pending');
+select throws_ok($$insert into public.checklist_approvals (item_id, deal_id, decision, decided_by)
+    values ('30000000-0000-0000-0000-000000001a01', '30000000-0000-0000-0000-0000000000a1', 'approved', '30000000-0000-0000-0000-000000000001')$$,
+  '42501', null, 'a decision is recorded in the decider''s own name');
+select throws_ok($$insert into public.checklist_approvals (item_id, deal_id, decision, decided_by)
+    values ('30000000-0000-0000-0000-000000001b01', '30000000-0000-0000-0000-0000000000a1', 'approved', (select auth.uid()))$$,
+  'P0002', 'Item not found', 'a decision names its item''s own deal');
+select throws_ok($$insert into public.checklist_approvals (item_id, deal_id, decision, decided_by)
+    values ('30000000-0000-0000-0000-000000001a01', '30000000-0000-0000-0000-0000000000a1', 'maybe', (select auth.uid()))$$,
+  '23514', null, 'a decision is approved or changes_requested');
+select pg_temp.act('approve_only');
+select lives_ok($$insert into public.checklist_approvals (item_id, deal_id, decision, note, decided_by)
+    values ('30000000-0000-0000-0000-000000001a01', '30000000-0000-0000-0000-0000000000a1', 'changes_requested', 'Unsigned copy', (select auth.uid()))$$,
+  'an approve_only member sends a pending item back');
+select results_eq($$select approval_status from public.checklist_items where id = '30000000-0000-0000-0000-000000001a01'$$,
+  $$values ('changes_requested'::text)$$, 'the decision moved the item''s approval status');
+select throws_ok($$insert into public.checklist_approvals (item_id, deal_id, decision, decided_by)
+    values ('30000000-0000-0000-0000-000000001a01', '30000000-0000-0000-0000-0000000000a1', 'approved', (select auth.uid()))$$,
+  'P0001', 'Only items pending review can be approved or sent back', 'a second decision on the same item is refused');
+reset role;
+select results_eq($$select decision, note, decided_by from public.checklist_approvals where item_id = '30000000-0000-0000-0000-000000001a01'$$,
+  $$values ('changes_requested'::text, 'Unsigned copy'::text, '30000000-0000-0000-0000-000000000005'::uuid)$$,
+  'exactly one decision is recorded, with its note and decider');
+select todo_start('checklist_decision updates the item from inside a trigger, where checklist_activity skips (pg_trigger_depth() > 1)');
+select is((select count(*) from public.activities where deal_id = '30000000-0000-0000-0000-0000000000a1'
+             and activity_type = 'checklist_update' and description = 'Requested changes on "Articles"'),
+  1::bigint, 'a decision shows in the deal''s activity feed');
+select todo_end();
+
+-- Known gap (see the report): INSERT on checklist_items is granted on every column, so whoever may add items
+-- (edit_checklist) can add one already approved, without approve and without a checklist_approvals row.
+select pg_temp.act('custom');
+do $$ begin
+  insert into public.checklist_items (id, deal_id, category_id, name, approval_status) values
+    ('30000000-0000-0000-0000-000000001a09', '30000000-0000-0000-0000-0000000000a1', '30000000-0000-0000-0000-00000000ca01',
+     'Pre-approved', 'approved');
+exception when others then null;
+end $$;
+reset role;
+select todo_start('checklist_items INSERT is granted on approval_status');
+select isnt((select approval_status from public.checklist_items where id = '30000000-0000-0000-0000-000000001a09'), 'approved',
+  'an edit_checklist holder without approve cannot create an item that is already approved');
+select todo_end();
+
+-- ================================================================ checklist activity
+select pg_temp.act('edit');
+update public.checklist_items set status = 'provided' where id = '30000000-0000-0000-0000-000000001a01';
+update public.checklist_items set position = 5 where id = '30000000-0000-0000-0000-000000001a01';
+update public.checklist_items set description = 'Certified copy' where id = '30000000-0000-0000-0000-000000001a02';
+insert into public.checklist_items (id, deal_id, category_id, name) values
+  ('30000000-0000-0000-0000-000000001a03', '30000000-0000-0000-0000-0000000000a1', '30000000-0000-0000-0000-00000000ca02', 'Ledger');
+delete from public.checklist_items where id = '30000000-0000-0000-0000-000000001a03';
+reset role;
+select results_eq($$select description, user_id, metadata ->> 'item_id' from public.activities
+    where deal_id = '30000000-0000-0000-0000-0000000000a1' and activity_type = 'checklist_update'
+      and user_id = '30000000-0000-0000-0000-000000000006' order by description$$,
+  $$values ('Added checklist item "Ledger"'::text, '30000000-0000-0000-0000-000000000006'::uuid, '30000000-0000-0000-0000-000000001a03'::text),
+           ('Marked "Articles" as provided', '30000000-0000-0000-0000-000000000006', '30000000-0000-0000-0000-000000001a01'),
+           ('Removed checklist item "Ledger"', '30000000-0000-0000-0000-000000000006', '30000000-0000-0000-0000-000000001a03'),
+           ('Updated checklist item "Minutes"', '30000000-0000-0000-0000-000000000006', '30000000-0000-0000-0000-000000001a02')$$,
+  'a status change, an edit, an insert and a delete each write one checklist_update activity (a reorder writes none)');
+select pg_temp.act('upload_view');
+select results_eq($$select description from public.activities
+    where deal_id = '30000000-0000-0000-0000-0000000000a1' and description = 'Marked "Articles" as provided'$$,
+  $$values ('Marked "Articles" as provided'::text)$$, 'members read the checklist activity');
+reset role;
+
+-- ================================================================ copy_preset_to_deal
+-- Catalog (codes unique to this file): ZA.1 and ZA.2 Corporate Documents, ZB.3 Financial Information,
+-- ZC.1 Tax Matters but inactive, ZD.1 HR/Employment not in any preset. The Default preset and a preset
+-- "Checklist30 preset" both hold ZA.1, ZA.2, ZB.3 and ZC.1.
+insert into public.catalog_items (id, code, title, description, category, requirements) values
+  ('30000000-0000-0000-0000-00000000c001', 'ZA.1', 'Certificate of incorporation', 'Certified copy', 'Corporate Documents', '{"multiple_files_expected": true}'),
+  ('30000000-0000-0000-0000-00000000c002', 'ZA.2', 'Shareholder register', 'Current register', 'Corporate Documents', '{}'),
+  ('30000000-0000-0000-0000-00000000c003', 'ZB.3', 'Audited accounts', 'Last three years', 'Financial Information', '{"multiple_files_expected": false}'),
+  ('30000000-0000-0000-0000-00000000c004', 'ZC.1', 'Retired tax item', 'No longer requested', 'Tax Matters', '{}'),
+  ('30000000-0000-0000-0000-00000000c005', 'ZD.1', 'Employment contracts', 'Key staff', 'HR/Employment', '{}');
+update public.catalog_items set active = false where id = '30000000-0000-0000-0000-00000000c004';
+insert into public.checklist_presets (id, name) values ('30000000-0000-0000-0000-00000000e001', 'Checklist30 preset');
+insert into public.preset_items (preset_id, catalog_item_id, position)
+select p.id, c.id, c.n
+from (select id from public.checklist_presets where is_default
+      union all select '30000000-0000-0000-0000-00000000e001') p,
+     (values ('30000000-0000-0000-0000-00000000c001'::uuid, 1), ('30000000-0000-0000-0000-00000000c002', 2),
+             ('30000000-0000-0000-0000-00000000c003', 3), ('30000000-0000-0000-0000-00000000c004', 4)) c(id, n);
+select results_eq($$select name from public.checklist_presets where is_default$$, $$values ('Default'::text)$$,
+  'fixture: Default is the default preset');
+
+-- Deals created by a signed-in user through the API's path.
+select pg_temp.act('stranger');
+insert into public.deals (id, name, owner_id, checklist_preset) values
+  ('30000000-0000-0000-0000-00000000d0c1', 'Copy default', '30000000-0000-0000-0000-000000000010', 'default'),
+  ('30000000-0000-0000-0000-00000000d0c2', 'Copy blank', '30000000-0000-0000-0000-000000000010', 'blank'),
+  ('30000000-0000-0000-0000-00000000d0c3', 'Copy named', '30000000-0000-0000-0000-000000000010', 'Checklist30 Preset'),
+  ('30000000-0000-0000-0000-00000000d0c4', 'Copy none', '30000000-0000-0000-0000-000000000010', null);
+select is((select count(*) from public.checklist_items where deal_id = '30000000-0000-0000-0000-00000000d0c1'),
+  (select count(*) from public.preset_items pi join public.catalog_items ci on ci.id = pi.catalog_item_id and ci.active
+   join public.checklist_presets p on p.id = pi.preset_id and p.is_default),
+  'the creator reads as many items in the "default" deal as the Default preset has active catalog items');
+select set_eq($$select item_code from public.checklist_items where deal_id = '30000000-0000-0000-0000-00000000d0c1'
+    and item_code like 'Z%'$$, $$values ('ZA.1'), ('ZA.2'), ('ZB.3')$$,
+  'the Default preset''s active items were copied; the inactive one and the one outside the preset were not');
+select is((select count(*) from public.checklist_categories where deal_id = '30000000-0000-0000-0000-00000000d0c1'),
+  (select count(distinct ci.category) from public.preset_items pi join public.catalog_items ci on ci.id = pi.catalog_item_id and ci.active
+   join public.checklist_presets p on p.id = pi.preset_id and p.is_default),
+  'one category per catalog category of the Default preset''s active items');
+select is_empty($$select 1 from public.checklist_categories where deal_id = '30000000-0000-0000-0000-00000000d0c2'
+    union all select 1 from public.checklist_items where deal_id = '30000000-0000-0000-0000-00000000d0c2'$$,
+  'a "blank" deal gets no categories and no items');
+select is_empty($$select 1 from public.checklist_categories where deal_id = '30000000-0000-0000-0000-00000000d0c4'
+    union all select 1 from public.checklist_items where deal_id = '30000000-0000-0000-0000-00000000d0c4'$$,
+  'a deal without a preset gets no checklist');
+reset role;
+select set_eq($$select name, code, position from public.checklist_categories where deal_id = '30000000-0000-0000-0000-00000000d0c3'$$,
+  $$values ('Corporate Documents'::text, 'ZA'::text, 1), ('Financial Information', 'ZB', 2)$$,
+  'a named preset (any case) gives categories named, coded and ordered after the catalog categories');
+select set_eq($$select c.name as category, i.item_code, i.name, i.description, i.required, i.anticipated_file_count, i.position,
+                       i.catalog_item_id, i.requirements, i.status, i.approval_status
+                from public.checklist_items i join public.checklist_categories c on c.id = i.category_id
+                where i.deal_id = '30000000-0000-0000-0000-00000000d0c3'$$,
+  $$values ('Corporate Documents'::text, 'ZA.1'::text, 'Certificate of incorporation'::text, 'Certified copy'::text, true, 2, 1,
+            '30000000-0000-0000-0000-00000000c001'::uuid, '{"multiple_files_expected": true}'::jsonb, 'in_progress'::text, 'pending'::text),
+           ('Corporate Documents', 'ZA.2', 'Shareholder register', 'Current register', true, 1, 2,
+            '30000000-0000-0000-0000-00000000c002', '{}', 'in_progress', 'pending'),
+           ('Financial Information', 'ZB.3', 'Audited accounts', 'Last three years', true, 1, 3,
+            '30000000-0000-0000-0000-00000000c003', '{"multiple_files_expected": false}', 'in_progress', 'pending')$$,
+  'each copied item carries its catalog item''s code, title, description, requirements and file count, in its category');
+select is((select count(*) from public.activities where deal_id = '30000000-0000-0000-0000-00000000d0c3' and activity_type = 'checklist_update'),
+  0::bigint, 'the copy writes no checklist_update activity');
+
+-- The deal's copy is its own: later catalog changes do not reach it.
+select pg_temp.act('super');
+update public.catalog_items set title = 'Renamed', description = 'Changed', requirements = '{"multiple_files_expected": false}'
+ where id = '30000000-0000-0000-0000-00000000c001';
+update public.catalog_items set active = false where id = '30000000-0000-0000-0000-00000000c002';
+delete from public.catalog_items where id = '30000000-0000-0000-0000-00000000c003';
+reset role;
+select set_eq($$select item_code, name, description, anticipated_file_count, requirements from public.checklist_items
+    where deal_id = '30000000-0000-0000-0000-00000000d0c3'$$,
+  $$values ('ZA.1'::text, 'Certificate of incorporation'::text, 'Certified copy'::text, 2, '{"multiple_files_expected": true}'::jsonb),
+           ('ZA.2', 'Shareholder register', 'Current register', 1, '{}'),
+           ('ZB.3', 'Audited accounts', 'Last three years', 1, '{"multiple_files_expected": false}')$$,
+  'renaming, deactivating or deleting catalog items leaves the deal''s items as they were');
+select is((select catalog_item_id from public.checklist_items where deal_id = '30000000-0000-0000-0000-00000000d0c3' and item_code = 'ZB.3'),
+  null, 'a deleted catalog item only unlinks the deal''s item');
+
+select * from finish();
+rollback;
