@@ -40,8 +40,11 @@ describe('GET /checklist-catalog/presets', () => {
   it('searches by name, with % and _ taken literally', async () => {
     const user = await registerUser('search');
     const res = await call('GET', `${PATH}?active_only=true&search=defa`, { token: user.token });
-    expect(res.body.presets.map((p: any) => p.name)).toEqual(['Default']);
-    expect(res.body.total_count).toBe(1);
+    // Presets are global and other test files create some: assert the match rule, not the exact set.
+    const names = res.body.presets.map((p: any) => p.name as string);
+    expect(names).toContain('Default');
+    expect(names.every((n: string) => n.toLowerCase().includes('defa'))).toBe(true);
+    expect(res.body.total_count).toBe(names.length);
     const wildcard = await call('GET', `${PATH}?search=${encodeURIComponent('%')}`, { token: user.token });
     expect(wildcard.body).toEqual({ presets: [], total_count: 0 });
     const underscore = await call('GET', `${PATH}?search=${encodeURIComponent('_lank')}`, { token: user.token });

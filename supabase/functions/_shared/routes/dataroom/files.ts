@@ -50,13 +50,11 @@ const permissionsUpdate = z.object({
   denied_users: uuidList, denied_groups: uuidList, denied_tags: uuidList,
 });
 
-const MEMBER_CAPS = ['edit_files'];
-
 function fileRights(ctx: DealContext, file: Record<string, unknown>) {
   const mine = file.uploaded_by === ctx.userId;
   const admin = ctx.role === 'admin';
   return {
-    can_edit: admin || mine || MEMBER_CAPS.every((cap) => ctx.capabilities.has(cap)),
+    can_edit: admin || mine || ctx.capabilities.has('edit_files'),
     can_download: admin || mine || ctx.capabilities.has('download'),
     can_approve: ctx.capabilities.has('approve'),
     can_comment: ctx.capabilities.has('comment'),
@@ -173,7 +171,8 @@ export function fileRoutes(deps: ApiDeps) {
   app.delete('/:dealId/files/:fileId', async (c) => {
     const { keys, fileId } = await withDeal(c, async (tx, ctx) => {
       const id = fileIdParam(c);
-      await loadReadyFile(tx, ctx.dealId, id);
+      const file = await loadReadyFile(tx, ctx.dealId, id);
+      if (!fileRights(ctx, file).can_edit) throw new HttpError(403, "You don't have permission to delete this file.");
       const storageKeys = await storageKeysOf(tx, id);
       const deleted = await tx`delete from public.files where id = ${id} returning id`;
       if (!deleted.length) throw new HttpError(403, "You don't have permission to delete this file.");
