@@ -183,11 +183,18 @@ export function adminCatalogRoutes(deps: ApiDeps) {
 
   app.get('/presets/:id', async (c) => c.json(await admin(c, (tx) => loadPreset(tx, idParam(c, 'Preset')))));
 
-  const makeDefault = (tx: Tx, id: string) => tx`update public.checklist_presets set is_default = (id = ${id}), updated_at = now()
-                                                  where is_default or id = ${id}`;
+  // Two statements, the old default cleared first: the one-default unique index is checked row by row,
+  // so flipping both rows in one statement fails whenever the new default's row happens to come first.
+  // The deferred one-default trigger sees only the end state.
+  const makeDefault = async (tx: Tx, id: string) => {
+    await tx`update public.checklist_presets set is_default = false, updated_at = now() where is_default and id <> ${id}`;
+    await tx`update public.checklist_presets set is_default = true, updated_at = now() where id = ${id} and not is_default`;
+  };
+  const INACTIVE_DEFAULT = 'An inactive preset cannot be the default';
 
   app.post('/presets', async (c) => {
     const body = await readJson(c, presetBody);
+    if (body.is_default && !body.active) throw new HttpError(400, INACTIVE_DEFAULT);
     return c.json(await admin(c, async (tx) => {
       const [clash] = await tx`select 1 from public.checklist_presets where lower(name) = lower(${body.name})`;
       if (clash) throw new HttpError(409, `A preset named "${body.name}" already exists`);
@@ -201,6 +208,7 @@ export function adminCatalogRoutes(deps: ApiDeps) {
 
   app.put('/presets/:id', async (c) => {
     const body = await readJson(c, presetBody);
+    if (body.is_default && !body.active) throw new HttpError(400, INACTIVE_DEFAULT);
     return c.json(await admin(c, async (tx) => {
       const id = idParam(c, 'Preset');
       const current = await loadPreset(tx, id);
@@ -220,7 +228,7 @@ export function adminCatalogRoutes(deps: ApiDeps) {
   app.post('/presets/:id/set-default', async (c) => c.json(await admin(c, async (tx) => {
     const id = idParam(c, 'Preset');
     const preset = await loadPreset(tx, id);
-    if (!preset.active) throw new HttpError(400, 'An inactive preset cannot be the default');
+    if (!preset.active) throw new HttpError(400, INACTIVE_DEFAULT);
     await makeDefault(tx, id);
     return loadPreset(tx, id);
   })));

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ApiDeps, ApiEnv } from '../../context.ts';
 import { asUser, type Tx } from '../../db.ts';
 import { HttpError } from '../../errors.ts';
-import { readJson } from '../../validate.ts';
+import { parseOrThrow, readJson } from '../../validate.ts';
 import { dealContext, requireCapability, type DealContext } from '../dataroom/common.ts';
 
 export const ITEM_NOT_FOUND = 'Item not found';
@@ -118,7 +118,8 @@ export function dealChecklistRoutes(deps: ApiDeps) {
     });
     // The map of category name to items is built here from the one ordered list.
     const list = JSON.parse(items) as { category: string }[];
-    const checklist: Record<string, unknown[]> = {};
+    // No prototype: a category named "__proto__" is a key like any other.
+    const checklist: Record<string, unknown[]> = Object.create(null);
     for (const cat of head.categories) checklist[cat.name] = [];
     for (const item of list) (checklist[item.category] ??= []).push(item);
     return c.json({ ...head, checklist });
@@ -160,6 +161,12 @@ export function dealChecklistRoutes(deps: ApiDeps) {
     requireCapability(ctx, 'edit_checklist', 'edit the checklist');
     const id = c.req.param('categoryId');
     if (!uuid.safeParse(id).success) throw new HttpError(404, 'Category not found');
+    // Its items go with it: unlink them from files first, as deleting one item does.
+    await tx`update public.files f set checklist_items = array(
+               select u from unnest(f.checklist_items) u
+               where u not in (select i.id from public.checklist_items i where i.category_id = ${id} and i.deal_id = ${ctx.dealId}))
+             where f.deal_id = ${ctx.dealId} and f.checklist_items && array(
+               select i.id from public.checklist_items i where i.category_id = ${id} and i.deal_id = ${ctx.dealId})`;
     const [row] = await tx`delete from public.checklist_categories where id = ${id} and deal_id = ${ctx.dealId} returning id`;
     if (!row) throw new HttpError(404, 'Category not found');
     return { id, deleted: true };
@@ -240,9 +247,18 @@ export function dealChecklistRoutes(deps: ApiDeps) {
   })));
 
   const decide = (decision: 'approved' | 'changes_requested') => async (c: Context<ApiEnv>) => {
+    // The spec's client sends an empty body; a body, when there is one, may carry a note. Read the body
+    // itself rather than trusting Content-Length, which a chunked request does not send.
     let note: string | null = null;
-    if (c.req.header('content-length') && c.req.header('content-length') !== '0') {
-      note = (await readJson(c, z.object({ note: z.string().trim().max(2000).nullish() }).passthrough())).note ?? null;
+    const raw = await c.req.text();
+    if (raw.trim()) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw);
+      } catch {
+        throw new HttpError(400, 'The request body must be valid JSON.');
+      }
+      note = parseOrThrow(z.object({ note: z.string().trim().max(2000).nullish() }).passthrough(), parsed).note || null;
     }
     return c.json(await withDeal(c, async (tx, ctx) => {
       requireCapability(ctx, 'approve', decision === 'approved' ? 'approve items' : 'request changes');
@@ -262,8 +278,9 @@ export function dealChecklistRoutes(deps: ApiDeps) {
     const body = await readJson(c, z.object({ status: status.optional(), files: z.array(uuid).max(1000).optional() }).strict());
     return c.json(await withDeal(c, async (tx, ctx) => {
       const id = itemParam(c);
-      await loadItem(tx, ctx.dealId, id);
-      if (body.status) {
+      const current = await loadItem(tx, ctx.dealId, id);
+      // The update form sends the status it shows: only a change of status needs edit_checklist.
+      if (body.status && body.status !== current.status) {
         requireCapability(ctx, 'edit_checklist', 'edit the checklist');
         await tx`update public.checklist_items set status = ${body.status} where id = ${id}`;
       }
@@ -271,10 +288,21 @@ export function dealChecklistRoutes(deps: ApiDeps) {
         const visible = await tx<{ id: string }[]>`
           select id from public.files where deal_id = ${ctx.dealId} and id = any(${body.files}::uuid[]) and upload_state = 'ready'`;
         if (visible.length !== new Set(body.files).size) throw new HttpError(400, 'Some files do not exist in this deal.');
-        await tx`update public.files set checklist_items = array_remove(checklist_items, ${id}::uuid)
-                 where deal_id = ${ctx.dealId} and ${id}::uuid = any(checklist_items) and not (id = any(${body.files}::uuid[]))`;
-        await tx`update public.files set checklist_items = array_append(checklist_items, ${id}::uuid)
-                 where id = any(${body.files}::uuid[]) and not (${id}::uuid = any(checklist_items))`;
+        // Every file whose links change must really change: row security skips files the caller may
+        // not edit, which would otherwise answer 200 with nothing done. The list replaces the files the
+        // item shows (ready, not archived); links of archived files stay as they are.
+        const unlink = await tx<{ id: string }[]>`
+          select id from public.files where deal_id = ${ctx.dealId} and ${id}::uuid = any(checklist_items)
+            and upload_state = 'ready' and archived_at is null and not (id = any(${body.files}::uuid[]))`;
+        const link = await tx<{ id: string }[]>`
+          select id from public.files where id = any(${body.files}::uuid[]) and not (${id}::uuid = any(checklist_items))`;
+        const unlinked = await tx`update public.files set checklist_items = array_remove(checklist_items, ${id}::uuid)
+                 where id = any(${unlink.map((f) => f.id)}::uuid[]) returning id`;
+        const linked = await tx`update public.files set checklist_items = array_append(checklist_items, ${id}::uuid)
+                 where id = any(${link.map((f) => f.id)}::uuid[]) and not (${id}::uuid = any(checklist_items)) returning id`;
+        if (unlinked.length !== unlink.length || linked.length !== link.length) {
+          throw new HttpError(403, "You don't have permission to change the files of this item.");
+        }
       }
       return loadItem(tx, ctx.dealId, id);
     }));
