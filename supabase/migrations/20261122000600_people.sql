@@ -39,6 +39,11 @@ begin
     raise exception 'A permission set that grants download, comment, approve, edit_files, edit_folders, edit_checklist or manage_users must also grant view'
       using errcode = 'P0001';
   end if;
+  if new.deal_id is not null then
+    if not private.can_grant(new.deal_id, new.capabilities) then
+      raise exception 'You can only give others rights you hold yourself' using errcode = '42501';
+    end if;
+  end if;
   new.updated_at := now();
   return new;
 end $$;
@@ -124,7 +129,13 @@ alter table public.invitations enable row level security;
 -- Effective capabilities: role ∪ own set ∪ every group's set; none unless the membership is active.
 create or replace function private.member_capabilities(p_deal_id uuid, p_user_id uuid) returns text[]
 language sql stable security definer set search_path = '' as $$
+  -- Only about yourself, or about a member of a deal you belong to (privileged callers: anyone).
   select coalesce(array_agg(distinct c order by c), '{}') from (
+    select * from (values (1)) gate(x)
+    where (select auth.uid()) is null or p_user_id = (select auth.uid())
+       or exists (select 1 from public.deal_members me where me.deal_id = p_deal_id
+                  and me.user_id = (select auth.uid()) and me.status = 'active')
+  ) allowed, (
     select unnest(private.role_capabilities(m.role)) as c
       from public.deal_members m where m.deal_id = p_deal_id and m.user_id = p_user_id and m.status = 'active'
     union
@@ -139,6 +150,18 @@ language sql stable security definer set search_path = '' as $$
       join public.permission_sets ps on ps.id = g.permission_set_id
       where m.deal_id = p_deal_id and m.user_id = p_user_id and m.status = 'active'
   ) caps
+$$;
+
+-- Whether the caller may hand out these capabilities: deal admins may; other managers only what they hold.
+create or replace function private.can_grant(p_deal_id uuid, p_caps text[]) returns boolean
+language sql stable security definer set search_path = '' as $$
+  select (select auth.uid()) is null or private.is_deal_admin(p_deal_id)
+      or coalesce(p_caps, '{}') <@ private.member_capabilities(p_deal_id, (select auth.uid()))
+$$;
+
+create or replace function private.set_capabilities(p_set_id uuid) returns text[]
+language sql stable security definer set search_path = '' as $$
+  select coalesce((select capabilities from public.permission_sets where id = p_set_id), '{}')
 $$;
 
 create or replace function private.has_capability(p_deal_id uuid, p_capability text) returns boolean
@@ -169,7 +192,8 @@ $$;
 -- (edit rights → contributor, otherwise viewer).
 create or replace function private.display_role(p_deal_id uuid, p_user_id uuid) returns text
 language sql stable security definer set search_path = '' as $$
-  select case when m.role <> 'member' then m.role
+  select case when not ((select auth.uid()) is null or p_user_id = (select auth.uid()) or private.is_deal_member(p_deal_id)) then null
+              when m.role <> 'member' then m.role
               when 'edit_files' = any (private.member_capabilities(p_deal_id, p_user_id)) then 'contributor'
               else 'viewer' end
   from public.deal_members m where m.deal_id = p_deal_id and m.user_id = p_user_id
@@ -189,9 +213,16 @@ begin
   if coalesce(new.user_id, old.user_id) = v_owner then
     raise exception 'The deal owner cannot be edited or removed' using errcode = '42501';
   end if;
+  if tg_op <> 'INSERT' and old.role = 'admin' and not private.is_deal_admin(old.deal_id) then
+    raise exception 'Only deal admins can change or remove another admin' using errcode = '42501';
+  end if;
   if tg_op <> 'DELETE' then
-    if new.role = 'admin' and not private.is_deal_admin(new.deal_id) then
+    if new.role = 'admin' and (tg_op = 'INSERT' or old.role <> 'admin') and not private.is_deal_admin(new.deal_id) then
       raise exception 'Only deal admins can make someone an admin' using errcode = '42501';
+    end if;
+    if (tg_op = 'INSERT' or new.permission_set_id is distinct from old.permission_set_id or new.role is distinct from old.role)
+       and not private.can_grant(new.deal_id, private.set_capabilities(new.permission_set_id) || private.role_capabilities(new.role)) then
+      raise exception 'You can only give others rights you hold yourself' using errcode = '42501';
     end if;
     if new.permission_set_id is not null and not exists (
       select 1 from public.permission_sets ps where ps.id = new.permission_set_id
@@ -212,6 +243,9 @@ begin
     if not exists (select 1 from public.deal_groups g where g.id = new.group_id and g.deal_id = new.deal_id) then
       raise exception 'The group belongs to another deal' using errcode = 'P0001';
     end if;
+    if not private.can_grant(new.deal_id, (select private.set_capabilities(g.permission_set_id) from public.deal_groups g where g.id = new.group_id)) then
+      raise exception 'You can only give others rights you hold yourself' using errcode = '42501';
+    end if;
   elsif not exists (select 1 from public.deal_tags t where t.id = new.tag_id and t.deal_id = new.deal_id) then
     raise exception 'The tag belongs to another deal' using errcode = 'P0001';
   end if;
@@ -229,6 +263,9 @@ begin
     select 1 from public.permission_sets ps where ps.id = new.permission_set_id
       and (ps.deal_id is null or ps.deal_id = new.deal_id)) then
     raise exception 'That permission set does not belong to this deal' using errcode = 'P0001';
+  end if;
+  if not private.can_grant(new.deal_id, private.set_capabilities(new.permission_set_id)) then
+    raise exception 'You can only give others rights you hold yourself' using errcode = '42501';
   end if;
   return new;
 end $$;
@@ -279,11 +316,30 @@ create policy invitations_update on public.invitations for update to authenticat
 create policy invitations_delete on public.invitations for delete to authenticated
   using (private.has_capability(deal_id, 'manage_users'));
 
+-- An invitation hands out a set and groups: only what the inviter could grant directly.
+create or replace function private.invitation_check() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  if not exists (select 1 from public.permission_sets ps where ps.id = new.permission_set_id
+                 and (ps.deal_id is null or ps.deal_id = new.deal_id)) then
+    raise exception 'That permission set does not belong to this deal' using errcode = 'P0001';
+  end if;
+  if not private.can_grant(new.deal_id, private.set_capabilities(new.permission_set_id) || coalesce(
+       (select array_agg(c) from public.deal_groups g, unnest(private.set_capabilities(g.permission_set_id)) c
+        where g.id = any (new.group_ids) and g.deal_id = new.deal_id), '{}')) then
+    raise exception 'You can only give others rights you hold yourself' using errcode = '42501';
+  end if;
+  return new;
+end $$;
+create trigger invitations_check before insert or update of permission_set_id, group_ids on public.invitations
+  for each row execute function private.invitation_check();
+
 -- Accepting or declining runs as the invitee, who is not yet a member: this function checks that the
 -- invitation is theirs, pending and unexpired, then adds the membership with its set, groups and tags.
 create or replace function private.respond_to_invitation(p_invitation_id uuid, p_accept boolean) returns uuid
 language plpgsql security definer set search_path = '' as $$
 declare
+  v_claims text := coalesce(current_setting('request.jwt.claims', true), '');
   v_inv public.invitations;
   v_uid uuid := auth.uid();
   v_email text := lower(auth.email());
@@ -301,6 +357,8 @@ begin
   update public.invitations set status = case when p_accept then 'accepted' else 'declined' end, responded_at = now()
   where id = v_inv.id;
   if p_accept then
+    -- The invitation carries the inviter's authority (checked when it was sent), not the invitee's.
+    perform set_config('request.jwt.claims', '', true);
     insert into public.deal_members (deal_id, user_id, role, permission_set_id, company)
     values (v_inv.deal_id, v_uid, 'member', v_inv.permission_set_id, v_inv.company)
     on conflict (deal_id, user_id) do nothing;
@@ -314,6 +372,7 @@ begin
     on conflict do nothing;
     perform private.record_activity(v_inv.deal_id, v_uid, 'user_invite',
       format('%s joined the deal', v_email), jsonb_build_object('invitation_id', v_inv.id, 'invited_by', v_inv.invited_by));
+    perform set_config('request.jwt.claims', v_claims, true);
   end if;
   return v_inv.deal_id;
 end $$;

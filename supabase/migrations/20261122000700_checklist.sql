@@ -119,6 +119,9 @@ begin
     raise exception 'Only items pending review can be approved or sent back' using errcode = 'P0001';
   end if;
   update public.checklist_items set approval_status = new.decision where id = new.item_id;
+  perform private.record_activity(new.deal_id, coalesce(auth.uid(), new.decided_by), 'checklist_update',
+    format('%s "%s"', case new.decision when 'approved' then 'Approved' else 'Requested changes on' end, v_item.name),
+    jsonb_build_object('item_id', new.item_id, 'decision', new.decision));
   return new;
 end $$;
 create trigger checklist_approvals_decide before insert on public.checklist_approvals
@@ -140,10 +143,6 @@ begin
   elsif new.status is distinct from old.status then
     perform private.record_activity(new.deal_id, auth.uid(), 'checklist_update',
       format('Marked "%s" as %s', new.name, replace(new.status, '_', ' ')), jsonb_build_object('item_id', new.id));
-  elsif new.approval_status is distinct from old.approval_status then
-    perform private.record_activity(new.deal_id, auth.uid(), 'checklist_update',
-      format('%s "%s"', case new.approval_status when 'approved' then 'Approved' when 'changes_requested' then 'Requested changes on' else 'Reopened' end, new.name),
-      jsonb_build_object('item_id', new.id));
   elsif (new.name, new.description, new.required, new.anticipated_file_count, new.category_id)
         is distinct from (old.name, old.description, old.required, old.anticipated_file_count, old.category_id) then
     perform private.record_activity(new.deal_id, auth.uid(), 'checklist_update', format('Updated checklist item "%s"', new.name),
@@ -212,7 +211,9 @@ create policy checklist_items_update on public.checklist_items for update to aut
   using (private.has_capability(deal_id, 'edit_checklist')) with check (private.has_capability(deal_id, 'edit_checklist'));
 create policy checklist_items_delete on public.checklist_items for delete to authenticated
   using (private.has_capability(deal_id, 'edit_checklist'));
-revoke update on public.checklist_items from authenticated;
+revoke insert, update on public.checklist_items from authenticated;
+grant insert (id, deal_id, category_id, item_code, name, description, status, required, anticipated_file_count,
+              catalog_item_id, requirements, position) on public.checklist_items to authenticated;
 grant update (category_id, item_code, name, description, status, required, anticipated_file_count, requirements, position)
   on public.checklist_items to authenticated;
 
@@ -228,3 +229,35 @@ revoke truncate, trigger, references on all tables in schema public from anon, a
 
 create trigger catalog_items_audit after insert or update or delete on public.catalog_items
   for each row execute function private.audit_row('catalog_item');
+
+-- Which items a preset holds is part of the preset's history.
+create or replace function private.audit_preset_items() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  v_row public.preset_items := coalesce(new, old);
+begin
+  insert into public.audit_logs (action, entity_type, entity_id, performed_by, performed_by_email, metadata)
+  values (case tg_op when 'INSERT' then 'preset_item_added' else 'preset_item_removed' end, 'preset', v_row.preset_id,
+          auth.uid(), (select email from public.profiles where id = auth.uid()),
+          jsonb_build_object('catalog_item_id', v_row.catalog_item_id,
+                             'catalog_item_code', (select code from public.catalog_items where id = v_row.catalog_item_id)));
+  return null;
+end $$;
+create trigger preset_items_audit after insert or delete on public.preset_items
+  for each row execute function private.audit_preset_items();
+
+-- A removed item leaves no dangling link on any file, whoever removed it and whatever files they can see.
+create or replace function private.unlink_removed_item() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  v_claims text := current_setting('request.jwt.claims', true);
+begin
+  -- The item's removal is the authority here, not the caller's right to edit each file.
+  perform set_config('request.jwt.claims', '', true);
+  update public.files set checklist_items = array_remove(checklist_items, old.id)
+  where deal_id = old.deal_id and old.id = any (checklist_items);
+  perform set_config('request.jwt.claims', coalesce(v_claims, ''), true);
+  return null;
+end $$;
+create trigger checklist_items_unlink after delete on public.checklist_items
+  for each row execute function private.unlink_removed_item();

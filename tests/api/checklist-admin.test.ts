@@ -282,7 +282,10 @@ describe.sequential('admin catalog and presets', () => {
       const c2 = await adminGet(`/admin/catalog?search=${encodeURIComponent(c.code)}`);
       expect(c2.items.find((x: any) => x.id === c.id).presets).toEqual([`${name} v2`]);
 
-      const audit = await auditRows('preset', res.body.id);
+      const allAudit = await auditRows('preset', res.body.id);
+      // Item membership changes have their own rows (preset_item_added / _removed).
+      expect(allAudit.some((x) => x.action === 'preset_item_added')).toBe(true);
+      const audit = allAudit.filter((x) => !x.action.startsWith('preset_item_'));
       expect(audit.map((x) => x.action)).toEqual(['preset_created', 'preset_updated']);
       expect(audit[1].changes.name).toEqual({ old: name, new: `${name} v2` });
       expect(audit.every((x) => x.performed_by_email === ADMIN_EMAIL)).toBe(true);
@@ -404,7 +407,7 @@ describe.sequential('admin catalog and presets', () => {
       // its catalog item stays, without the preset
       const listed = await adminGet(`/admin/catalog?search=${encodeURIComponent(entry.code)}`);
       expect(listed.items.find((i: any) => i.id === entry.id).presets).toEqual([]);
-      expect((await auditRows('preset', p.id)).map((a) => a.action)).toEqual(['preset_created', 'preset_deleted']);
+      expect((await auditRows('preset', p.id)).filter((a) => !a.action.startsWith('preset_item_')).map((a) => a.action)).toEqual(['preset_created', 'preset_deleted']);
       // a deal can no longer be created from it
       const u = await registerUser('adm-gone');
       expectError(await call('POST', '/deals', { token: u.token, body: { name: 'X', checklist_preset: p.name } }), 400, /Unknown checklist preset/);

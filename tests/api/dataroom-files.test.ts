@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { call, sql } from './helpers.ts';
 import { expectError, setName } from './expect.ts';
 import {
-  activities, directOk, fileRows, member, mkdir, names, objectPath, objectsOf, room, twoStep,, checklistItems } from './dataroom-lib.ts';
+  activities, directOk, fileRows, member, mkdir, names, objectPath, objectsOf, room, twoStep, checklistItems } from './dataroom-lib.ts';
 
 
 describe('GET /deals/{id}/files/{fileId}', () => {

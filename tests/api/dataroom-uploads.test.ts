@@ -6,7 +6,7 @@ import { blobDir, call, MAX_UPLOAD_BYTES, sql, storage } from './helpers.ts';
 import { expectError } from './expect.ts';
 import {
   activities, direct, directOk, download, fileRows, member, mkdir, names, objectPath, objectsOf, postFields, postToStore,
-  random, requestJson, room, sha256, twoStep, versionRows, walk,, checklistItems } from './dataroom-lib.ts';
+  random, requestJson, room, sha256, twoStep, versionRows, walk, checklistItems } from './dataroom-lib.ts';
 
 describe('two-step upload', () => {
   it.each(['multipart', 'urlencoded', 'json'] as const)('stores random bytes byte-for-byte (upload-complete as %s)', async (as) => {
