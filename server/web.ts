@@ -1,11 +1,15 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Context } from 'hono';
 
 const root = join(import.meta.dirname, '..');
 export const webDir = join(root, 'web');
-export const distDir = join(webDir, 'dist');
+/**
+ * The built app: web/dist, or WEB_DIST_DIR when set (the end-to-end tests keep a private build there, so
+ * a rebuild by another server on the same checkout never pulls files from under a running browser).
+ */
+export const distDir = process.env.WEB_DIST_DIR ? resolve(process.env.WEB_DIST_DIR) : join(webDir, 'dist');
 
 function newestMtime(path: string): number {
   const stat = statSync(path);
@@ -28,7 +32,7 @@ export function webBuildIsStale(): boolean {
 export async function buildWeb(log: (line: string) => void): Promise<void> {
   log('Building the web app (missing or out of date)...');
   const { build } = await import('vite');
-  await build({ configFile: join(webDir, 'vite.config.ts'), logLevel: 'warn' });
+  await build({ configFile: join(webDir, 'vite.config.ts'), logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
 }
 
 const TYPES: Record<string, string> = {

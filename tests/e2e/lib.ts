@@ -1,0 +1,533 @@
+/**
+ * End-to-end harness: the real server (`npm start`'s command) on a free port with a throwaway DATA_DIR,
+ * Debian's Chromium driven by playwright-core, and small helpers that make failures readable.
+ *
+ * One server per test file:
+ *
+ *   const e2e = useE2E();            // registers before/after hooks: server + browser
+ *   e2e.test('does X', async ({ page, server }) => { ... });
+ *
+ * Each `e2e.test` gets a fresh browser context (no shared storage); when it fails, every page of that
+ * context is screenshotted into `.test-data/e2e-screens/` and the path and URL are added to the error.
+ * `E2E_SCREENSHOTS=all` also keeps a screenshot of every passing test.
+ */
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { basename, join } from 'node:path';
+import { after, before, test, type TestContext } from 'node:test';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+
+export const root = join(import.meta.dirname, '..', '..');
+export const screensDir = join(root, '.test-data', 'e2e-screens');
+
+export const ADMIN_EMAIL = 'admin@example.com';
+export const ADMIN_PASSWORD = 'admin-password';
+
+/** Waits for things a user sees (the app is local: 10 s is generous). */
+export const UI_TIMEOUT = 10_000;
+/** The first page load of a fresh server (cold caches, lazy chunks). */
+export const FIRST_LOAD_TIMEOUT = 30_000;
+/** A fresh server: cluster init, migrations, seed, maybe a web build. */
+const SERVER_START_TIMEOUT = 180_000;
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+// ---------------------------------------------------------------------------------------------------------
+// Server
+
+export interface TestServer {
+  /** Origin of the app, e.g. http://localhost:41234 (the same origin mailed links use). */
+  url: string;
+  port: number;
+  dataDir: string;
+  /** The server's recent output, for error messages. */
+  log(): string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, () => {
+      const address = probe.address();
+      probe.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Every file a build refers to (index.html's scripts and styles, chunks' imports) is there. */
+function buildIsComplete(dir: string): boolean {
+  const index = join(dir, 'index.html');
+  if (!existsSync(index)) return false;
+  const refs = [...readFileSync(index, 'utf8').matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]);
+  const assets = join(dir, 'assets');
+  if (!refs.length || !existsSync(assets)) return false;
+  for (const file of readdirSync(assets).filter((f) => f.endsWith('.js'))) {
+    const code = readFileSync(join(assets, file), 'utf8');
+    for (const m of code.matchAll(/"(?:assets\/|\.\/)([\w.-]+\.(?:js|css))"/g)) refs.push(`assets/${m[1]}`);
+  }
+  return refs.every((ref) => existsSync(join(dir, ref)));
+}
+
+/**
+ * The web app the E2E servers serve: a private build (WEB_DIST_DIR) per test run, shared by the run's
+ * files (they run one at a time), so another server rebuilding web/dist on this checkout never pulls
+ * files from under a test's browser. Seeded from web/dist when that is a complete build (timestamps kept,
+ * so the server still rebuilds it when web/src is newer); private builds of finished runs are removed.
+ */
+function privateWebDist(): string {
+  const dataRoot = join(root, '.test-data');
+  mkdirSync(dataRoot, { recursive: true });
+  for (const entry of readdirSync(dataRoot)) {
+    const pid = Number(/^e2e-web-(\d+)$/.exec(entry)?.[1]);
+    if (pid && pid !== process.ppid && !alive(pid)) rmSync(join(dataRoot, entry), { recursive: true, force: true });
+  }
+  const dir = join(dataRoot, `e2e-web-${process.ppid}`);
+  if (existsSync(join(dir, 'index.html'))) return dir;
+  const shared = join(root, 'web', 'dist');
+  try {
+    if (!buildIsComplete(shared)) throw new Error('no complete shared build');
+    cpSync(shared, dir, { recursive: true, preserveTimestamps: true });
+    if (!buildIsComplete(dir)) throw new Error('web/dist changed while it was copied');
+  } catch {
+    rmSync(dir, { recursive: true, force: true }); // the server builds it
+  }
+  return dir;
+}
+
+/**
+ * Spawns `node --import tsx server/main.ts` (what `npm start` runs) with a fresh DATA_DIR under
+ * `.test-data/` and a free PORT, and waits until /api/health answers 200.
+ */
+export async function startServer(name = 'e2e', env: Record<string, string> = {}): Promise<TestServer> {
+  const port = await freePort();
+  const dataDir = join(root, '.test-data', `e2e-${name}-${process.pid}-${port}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_DIST_DIR: privateWebDist() };
+  // The E2E server runs its own embedded Postgres, never a database the test runner was given.
+  delete childEnv.DATABASE_URL;
+  delete childEnv.PUBLIC_URL;
+  delete childEnv.ADMIN_EMAIL;
+  delete childEnv.ADMIN_PASSWORD;
+  delete childEnv.DEV_MAIL;
+  Object.assign(childEnv, env);
+
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+    if (process.env.E2E_SERVER_LOG) process.stderr.write(chunk);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+
+  const url = `http://localhost:${port}`;
+  const tail = () => output.split('\n').slice(-25).join('\n');
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      let timer: NodeJS.Timeout | undefined;
+      const stopped = await Promise.race([
+        exited.then(() => true),
+        new Promise<boolean>((r) => { timer = setTimeout(() => r(false), 30_000); }),
+      ]);
+      clearTimeout(timer);
+      if (!stopped) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + SERVER_START_TIMEOUT;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`The server exited (${child.exitCode ?? child.signalCode}) before it was healthy:\n${tail()}`);
+    }
+    try {
+      if ((await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) })).ok) break;
+    } catch {
+      /* still starting */
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The server was not healthy within ${SERVER_START_TIMEOUT / 1000} s:\n${tail()}`);
+    }
+    await sleep(150);
+  }
+  return { url, port, dataDir, log: tail, stop };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Browser
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS, timeout: 60_000 });
+}
+
+/** A fresh context (own cookies and storage) at desktop size, with the server as base URL. */
+export async function newContext(browser: Browser, server: TestServer): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
+  context.setDefaultTimeout(UI_TIMEOUT);
+  context.setDefaultNavigationTimeout(FIRST_LOAD_TIMEOUT);
+  return context;
+}
+
+const safeName = (text: string) => text.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').slice(0, 120);
+
+/** Screenshots every open page of the context; returns the files written. */
+export async function screenshotAll(context: BrowserContext, name: string): Promise<string[]> {
+  mkdirSync(screensDir, { recursive: true });
+  const files: string[] = [];
+  for (const [index, page] of context.pages().entries()) {
+    if (page.isClosed()) continue;
+    const file = join(screensDir, `${safeName(name)}${index ? `-${index + 1}` : ''}.png`);
+    try {
+      await page.screenshot({ path: file, fullPage: true, timeout: 5_000 });
+      files.push(`${file} (${page.url()})`);
+    } catch {
+      /* a crashed page: nothing to show */
+    }
+  }
+  return files;
+}
+
+/** With `E2E_SCREENSHOTS=all`, keeps a screenshot of the page at this step (to look at what users see). */
+export async function snap(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== 'all') return;
+  mkdirSync(screensDir, { recursive: true });
+  await page.screenshot({ path: join(screensDir, `step--${safeName(name)}.png`), fullPage: true }).catch(() => {});
+}
+
+export interface E2EContext {
+  server: TestServer;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  t: TestContext;
+}
+
+export interface E2E {
+  readonly server: TestServer;
+  readonly browser: Browser;
+  /** A test with a fresh browser context; screenshots on failure. */
+  test(name: string, fn: (ctx: E2EContext) => Promise<void>, options?: { timeout?: number }): void;
+}
+
+/**
+ * Registers `before` (start the server and the browser) and `after` (close both, remove DATA_DIR) for the
+ * current file or describe block, and returns a `test` that hands each test a fresh context and page.
+ */
+export function useE2E(name = basename(process.argv[1] ?? 'e2e', '.test.ts')): E2E {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  const file = safeName(name);
+
+  before(async () => {
+    const [started, launched] = await Promise.allSettled([startServer(file), launchBrowser()]);
+    if (started.status === 'fulfilled') server = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    if (started.status === 'rejected') throw started.reason;
+    if (launched.status === 'rejected') throw launched.reason;
+  }, { timeout: SERVER_START_TIMEOUT + 90_000 });
+
+  after(async () => {
+    await browser?.close().catch(() => {});
+    await server?.stop();
+  }, { timeout: 60_000 });
+
+  const e2e: E2E = {
+    get server() {
+      assert.ok(server, 'the server did not start');
+      return server;
+    },
+    get browser() {
+      assert.ok(browser, 'the browser did not start');
+      return browser;
+    },
+    test(testName, fn, options = {}) {
+      test(testName, { timeout: options.timeout ?? 90_000 }, async (t) => {
+        const context = await newContext(e2e.browser, e2e.server);
+        const page = await context.newPage();
+        const consoleErrors: string[] = [];
+        const apiFailures: string[] = [];
+        context.on('page', (opened) => opened.on('pageerror', (err) => consoleErrors.push(String(err))));
+        page.on('pageerror', (err) => consoleErrors.push(String(err)));
+        context.on('response', (response) => {
+          const url = new URL(response.url());
+          if (url.pathname.startsWith('/api/') && response.status() >= 400) {
+            apiFailures.push(`${response.request().method()} ${url.pathname} -> ${response.status()}`);
+          }
+        });
+        context.on('requestfailed', (request) => {
+          const url = new URL(request.url());
+          if (url.pathname.startsWith('/api/')) apiFailures.push(`${request.method()} ${url.pathname} -> ${request.failure()?.errorText ?? 'failed'}`);
+        });
+        try {
+          await fn({ server: e2e.server, browser: e2e.browser, context, page, t });
+          if (process.env.E2E_SCREENSHOTS === 'all') await screenshotAll(context, `${file}--${testName}`);
+        } catch (err) {
+          const shots = await screenshotAll(context, `FAILED--${file}--${testName}`);
+          const notes = [
+            shots.length ? `Screenshots:\n  ${shots.join('\n  ')}` : 'No screenshot could be taken.',
+            consoleErrors.length ? `Page errors:\n  ${consoleErrors.slice(-5).join('\n  ')}` : '',
+            `Server log (last lines):\n  ${e2e.server.log().split('\n').slice(-10).join('\n  ')}`,
+            apiFailures.length ? `API calls that failed (some may be expected):\n  ${apiFailures.slice(-8).join('\n  ')}` : '',
+          ].filter(Boolean).join('\n');
+          if (err instanceof Error) {
+            // The runner prints the stack, which was written when the error was made: extend both.
+            const original = err.message;
+            err.message = `${original}\n${notes}`;
+            if (err.stack?.includes(original)) err.stack = err.stack.replace(original, err.message);
+            else err.stack = `${err.stack ?? ''}\n${notes}`;
+            throw err;
+          }
+          throw new Error(`${String(err)}\n${notes}`);
+        } finally {
+          await context.close().catch(() => {});
+        }
+      });
+    },
+  };
+  return e2e;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Expectations (each waits, then fails with a sentence saying what was expected and what was there)
+
+async function describePage(page: Page): Promise<string> {
+  const text = await page.locator('body').innerText({ timeout: 2_000 }).catch(() => '');
+  const compact = text.replace(/\s+/g, ' ').trim().slice(0, 600);
+  return `at ${page.url()}; the page reads: "${compact}"`;
+}
+
+/** Waits until the locator is visible. */
+export async function expectVisible(locator: Locator, what?: string, timeout = UI_TIMEOUT): Promise<void> {
+  try {
+    await locator.first().waitFor({ state: 'visible', timeout });
+  } catch {
+    assert.fail(`Expected ${what ?? String(locator)} to be visible within ${timeout} ms, ${await describePage(locator.page())}`);
+  }
+}
+
+/** Waits until no element of the locator is visible. */
+export async function expectHidden(locator: Locator, what?: string, timeout = UI_TIMEOUT): Promise<void> {
+  try {
+    await locator.first().waitFor({ state: 'hidden', timeout });
+  } catch {
+    assert.fail(`Expected ${what ?? String(locator)} to disappear within ${timeout} ms, ${await describePage(locator.page())}`);
+  }
+}
+
+/** Waits until the text is visible on the page (substring match unless `exact`). */
+export async function expectText(page: Page, text: string | RegExp, options: { exact?: boolean; timeout?: number } = {}): Promise<void> {
+  await expectVisible(page.getByText(text, { exact: options.exact }), `the text ${JSON.stringify(String(text))}`, options.timeout);
+}
+
+/** Asserts the text is not visible now (after whatever the caller already waited for). */
+export async function expectNoText(page: Page, text: string | RegExp): Promise<void> {
+  const visible = await page.getByText(text).first().isVisible();
+  if (visible) assert.fail(`Expected no text ${JSON.stringify(String(text))}, ${await describePage(page)}`);
+}
+
+/** Waits until the URL's path (plus search) matches. */
+export async function expectPath(page: Page, expected: string | RegExp, timeout = UI_TIMEOUT): Promise<void> {
+  const matches = (url: URL) =>
+    typeof expected === 'string' ? url.pathname === expected : expected.test(url.pathname + url.search);
+  try {
+    await page.waitForURL(matches, { timeout, waitUntil: 'commit' });
+  } catch {
+    assert.fail(`Expected the path ${String(expected)} within ${timeout} ms, ${await describePage(page)}`);
+  }
+}
+
+/** Polls until `check` stops throwing (for anything that is not a locator). */
+export async function eventually<T>(check: () => Promise<T> | T, timeout = UI_TIMEOUT, interval = 100): Promise<T> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+    }
+    await sleep(interval);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Users and sessions
+
+export interface ApiSession {
+  token: string;
+  user: { id: string; email: string; is_super_admin: boolean };
+}
+
+let counter = 0;
+/** A unique address for this run. */
+export function uniqueEmail(label = 'user'): string {
+  counter += 1;
+  return `${label}-${process.pid}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+/** Calls the API as a browser would; throws with the server's answer on a non-2xx status. */
+export async function apiCall<T = unknown>(server: TestServer, method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${server.url}/api${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} /api${path} answered ${res.status}: ${text.slice(0, 500)}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Registers a user through the API (POST /auth/register). */
+export async function registerUser(server: TestServer, email = uniqueEmail(), password = 'password123'): Promise<ApiSession & { email: string; password: string }> {
+  const answer = await apiCall<{ access_token: string; user: ApiSession['user'] }>(server, 'POST', '/auth/register', { email, password });
+  assert.ok(answer.access_token, 'registration answered without a token');
+  return { token: answer.access_token, user: answer.user, email, password };
+}
+
+/** Signs in through the API (POST /auth/login). */
+export async function loginUser(server: TestServer, email: string, password: string): Promise<ApiSession> {
+  const answer = await apiCall<{ access_token: string; user: ApiSession['user'] }>(server, 'POST', '/auth/login', { email, password });
+  return { token: answer.access_token, user: answer.user };
+}
+
+/** Creates a deal through the API as the token's user. */
+export async function createDealApi(server: TestServer, token: string, name: string, description = ''): Promise<{ id: string; name: string }> {
+  return apiCall(server, 'POST', '/deals', { name, description, checklist_preset: 'blank' }, token);
+}
+
+/** Puts a session token where the web app keeps it, then opens `path` signed in. */
+export async function openSignedIn(page: Page, token: string, path = '/'): Promise<void> {
+  await page.goto('/favicon.svg');
+  await page.evaluate((value) => localStorage.setItem('access_token', value), token);
+  await page.goto(path);
+}
+
+/** Registers through the Register tab of /login and waits for the deal list. */
+export async function registerInUi(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'Register' }).click({ timeout: FIRST_LOAD_TIMEOUT });
+  const form = page.getByRole('form', { name: 'Register' });
+  await form.locator('input[name="email"]').fill(email);
+  await form.locator('input[name="password"]').fill(password);
+  await form.locator('input[name="confirmPassword"]').fill(password);
+  await form.getByRole('button', { name: 'Register' }).click();
+  await expectPath(page, '/');
+  await expectSignedIn(page, email);
+}
+
+/** Signs in with the password on the Login tab of /login (already open or opened here). */
+export async function loginInUi(page: Page, email: string, password: string, options: { open?: boolean } = {}): Promise<void> {
+  if (options.open ?? true) await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.locator('input[name="email"]').fill(email, { timeout: FIRST_LOAD_TIMEOUT });
+  await form.locator('input[name="password"]').fill(password);
+  await form.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** The header greets the signed-in user. */
+export async function expectSignedIn(page: Page, nameOrEmail: string): Promise<void> {
+  const welcome = page.getByTestId('welcome');
+  await expectVisible(welcome, 'the header greeting', FIRST_LOAD_TIMEOUT);
+  await eventually(async () => assert.match(await welcome.innerText(), new RegExp(`Welcome,\\s*${escapeRegExp(nameOrEmail)}`)));
+}
+
+export async function logout(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expectPath(page, '/login');
+}
+
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+// ---------------------------------------------------------------------------------------------------------
+// The development outbox (/dev/mail)
+
+export interface Mail {
+  to: string;
+  subject: string;
+  body: string;
+  links: string[];
+}
+
+const unescapeHtml = (s: string) =>
+  s.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!);
+
+/** Every mail of the outbox, newest first. */
+export async function readOutbox(server: TestServer): Promise<Mail[]> {
+  const res = await fetch(`${server.url}/dev/mail`);
+  assert.equal(res.status, 200, `/dev/mail answered ${res.status}`);
+  const html = await res.text();
+  const mails: Mail[] = [];
+  for (const match of html.matchAll(/<article class="mail" data-to="([^"]*)">([\s\S]*?)<\/article>/g)) {
+    const inner = match[2];
+    const pre = /<pre>([\s\S]*?)<\/pre>/.exec(inner)?.[1] ?? '';
+    const links = [...pre.matchAll(/<a href="([^"]+)"/g)].map((m) => unescapeHtml(m[1]));
+    mails.push({
+      to: unescapeHtml(match[1]),
+      subject: unescapeHtml(/<strong>([\s\S]*?)<\/strong>/.exec(inner)?.[1] ?? ''),
+      body: unescapeHtml(pre.replace(/<[^>]+>/g, '')),
+      links,
+    });
+  }
+  return mails;
+}
+
+/** The mails sent to an address, newest first. */
+export async function mailsTo(server: TestServer, to: string): Promise<Mail[]> {
+  return (await readOutbox(server)).filter((m) => m.to.toLowerCase() === to.toLowerCase());
+}
+
+/**
+ * Waits for a mail to `to` newer than the `seen` mails already there (count from `mailsTo` before the
+ * action), and returns the newest.
+ */
+export async function waitForMail(server: TestServer, to: string, options: { seen?: number; timeout?: number } = {}): Promise<Mail> {
+  const seen = options.seen ?? 0;
+  let last: Mail[] = [];
+  try {
+    return await eventually(async () => {
+      last = await mailsTo(server, to);
+      assert.ok(last.length > seen);
+      return last[0];
+    }, options.timeout ?? UI_TIMEOUT, 150);
+  } catch {
+    return assert.fail(`Expected a new mail to ${to} in /dev/mail (had ${seen}, found ${last.length})`);
+  }
+}
