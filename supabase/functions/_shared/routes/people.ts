@@ -283,6 +283,8 @@ export function peopleRoutes(deps: ApiDeps) {
       requireManage(access);
       if (body.add_group_ids || body.remove_group_ids) await checkIds(tx, access.dealId, 'deal_groups', body.add_group_ids ?? body.remove_group_ids ?? []);
       if (body.add_tag_ids || body.remove_tag_ids) await checkIds(tx, access.dealId, 'deal_tags', body.add_tag_ids ?? body.remove_tag_ids ?? []);
+      // A set that cannot be used in this deal is refused up front, like foreign groups and tags.
+      const setId = body.permission_set_id ? await resolveSet(tx, access.dealId, body.permission_set_id) : null;
       let success = 0;
       const failed: { user_id: string; reason: string }[] = [];
       for (const userId of new Set(body.user_ids)) {
@@ -291,8 +293,7 @@ export function peopleRoutes(deps: ApiDeps) {
             if (userId === access.deal.owner_id) throw new HttpError(403, 'The deal owner cannot be changed.');
             const [m] = await sp`select 1 from public.deal_members where deal_id = ${access.dealId} and user_id = ${userId}`;
             if (!m) throw new HttpError(404, 'not a member');
-            if (body.permission_set_id) {
-              const setId = await resolveSet(sp as unknown as Tx, access.dealId, body.permission_set_id);
+            if (setId) {
               await sp`update public.deal_members set permission_set_id = ${setId},
                          role = case when role <> 'admin' then 'member' else role end
                        where deal_id = ${access.dealId} and user_id = ${userId}`;
@@ -380,7 +381,15 @@ export function peopleRoutes(deps: ApiDeps) {
            + (select count(*) from public.deal_groups where permission_set_id = ${id})
            + (select count(*) from public.invitations where permission_set_id = ${id} and status = 'pending') as n`;
     if (Number(use.n) > 0) throw new HttpError(409, 'This permission set is still used by members, groups or pending invitations.');
-    await tx`delete from public.permission_sets where id = ${id}`;
+    try {
+      await tx`delete from public.permission_sets where id = ${id}`;
+    } catch (err) {
+      // Answered invitations keep their set (invitations.permission_set_id is `on delete restrict`).
+      if ((err as { code?: string }).code === '23503') {
+        throw new HttpError(409, 'This permission set is recorded on past invitations of this deal and cannot be deleted.');
+      }
+      throw err;
+    }
     return { id, deleted: true };
   })));
 
@@ -535,15 +544,16 @@ export function peopleRoutes(deps: ApiDeps) {
     const body = await readJson(c, inviteBody.extend({
       emails: z.union([z.string().max(100_000), z.array(z.string().max(254)).max(1000)]),
     }));
-    const list = splitEmails(Array.isArray(body.emails) ? body.emails.join('\n') : body.emails);
-    if (!list.length) throw new HttpError(400, 'Please enter at least one valid email address');
+    const list = splitEmails(Array.isArray(body.emails) ? body.emails.join('\n') : body.emails)
+      .map((raw) => ({ raw, email: emailValue.safeParse(raw) }));
+    // Entries with an '@' that are still not addresses do not count: a list of only those is refused too.
+    if (!list.some((entry) => entry.email.success)) throw new HttpError(400, 'Please enter at least one valid email address');
     if (list.length > 500) throw new HttpError(400, 'At most 500 invitations can be sent at once.');
     return c.json(await run(c, async (tx, access) => {
       const base = await prepareInvite(tx, access, body);
       let created = 0;
       const skipped: { email: string; reason: string }[] = [];
-      for (const raw of list) {
-        const email = emailValue.safeParse(raw);
+      for (const { raw, email } of list) {
         if (!email.success) {
           skipped.push({ email: raw, reason: 'not a valid email address' });
           continue;
