@@ -1,5 +1,6 @@
 -- People: permission_sets (system and custom, the capability dependency rule), deal_groups,
--- deal_group_members, deal_tags, deal_member_tags; owner protections and who may make admins.
+-- deal_group_members, deal_tags, deal_member_tags; owner protections, who may make, change or remove admins,
+-- and private.can_grant: a non-admin manager hands out (sets, members, groups, group links) only rights they hold.
 -- Actors (prefix 20000000-0000-0000-0000-0000000000NN):
 --   01 owner of Alpha          02 admin                     03 member, set upload_only
 --   04 member, set upload_view 05 member, set approve_only  06 member, set edit
@@ -7,19 +8,29 @@
 --   08 member without a set, in "managers-group" (set "managers"): manage_users only through the group
 --   09 suspended admin         10 signed-in stranger         11 super admin, member of nothing
 --   12 owner of Beta           13 member of Alpha (upload_view), the target of group/tag writes
+--   14, 15, 16 signed-in users, not members: added by the grant tests at the end
 -- Deals: Alpha ...a1 (owner 01), Beta ...b2 (owner 12).
 -- Sets: Alpha "managers" ...05a1, Alpha "readers" ...05a2 {view}, Beta "beta-set" ...05b1 {view},
 --       system "sys20-spare" ...05f1 {view}.  Groups: Alpha "managers-group" ...c0a1, "plain-group" ...c0a2,
 --       Beta "beta-group" ...c0b1.  Tags: Alpha "buyer" ...74a1, "seller" ...74a2, Beta "beta-tag" ...74b1.
 -- Links: managers-group ∋ 08, plain-group ∋ 04, beta-group ∋ 12; buyer ∋ 04, beta-tag ∋ 12.
+-- The grant tests at the end add Alpha groups "editors" ...c0a3 (system set edit) and "readers-group" ...c0a4
+-- (set "readers") and a deal "People20 Own" ...c3 owned by 07 with 16 as its admin, written by the server.
 begin;
 create extension if not exists pgtap with schema extensions;
-select plan(363);
+select plan(423);
 
 -- ---------------------------------------------------------------- helpers (this transaction only)
 create temp table actor (ord int unique, name text primary key, id uuid, email text) on commit drop;
 
--- Act as a named actor (anonymous when the actor has no id) until the next act() or reset role.
+-- Act as the server (no role, no JWT: the privileged path) until the next act().
+create function pg_temp.as_server() returns void language plpgsql as $$
+begin
+  perform set_config('role', 'none', true);
+  perform set_config('request.jwt.claims', '', true);
+end $$;
+
+-- Act as a named actor (anonymous when the actor has no id) until the next act() or as_server().
 create function pg_temp.act(p_name text) returns void language plpgsql as $$
 declare v record;
 begin
@@ -75,7 +86,7 @@ end $$;
 -- ---------------------------------------------------------------- fixture, as the table owner
 insert into auth.users (id, email)
 select ('20000000-0000-0000-0000-0000000000' || lpad(n::text, 2, '0'))::uuid, format('u%s@people20.test', n)
-from generate_series(1, 13) n;
+from generate_series(1, 16) n;
 insert into public.platform_admins (user_id) values ('20000000-0000-0000-0000-000000000011');
 insert into public.deals (id, name, owner_id) values
   ('20000000-0000-0000-0000-0000000000a1', 'People20 Alpha', '20000000-0000-0000-0000-000000000001'),
@@ -137,10 +148,15 @@ select * from pg_temp.matrix('permission_sets select (system sets shown as "syst
 select * from pg_temp.matrix('permission_sets insert a system set',
   $$insert into public.permission_sets (name, capabilities) values ('sys20-new', '{view}')$$,
   '42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 1 42501');
-select * from pg_temp.matrix('permission_sets insert an Alpha custom set',
+select * from pg_temp.matrix('permission_sets insert an Alpha custom set within the managers'' rights',
+  $$insert into public.permission_sets (deal_id, name, capabilities)
+    values ('20000000-0000-0000-0000-0000000000a1', 'new-set', '{view,manage_users}')$$,
+  '42501 42501 42501 42501 42501 42501 1 1 42501 1 1 42501 42501');
+-- custom and grouped hold {view, manage_users}: a set with download is more than they hold.
+select * from pg_temp.matrix('permission_sets insert an Alpha custom set with download',
   $$insert into public.permission_sets (deal_id, name, capabilities)
     values ('20000000-0000-0000-0000-0000000000a1', 'new-set', '{view,download}')$$,
-  '42501 42501 42501 42501 42501 42501 1 1 42501 1 1 42501 42501');
+  '42501 42501 42501 42501 42501 42501 42501 42501 42501 1 1 42501 42501');
 select * from pg_temp.matrix('permission_sets insert a Beta custom set',
   $$insert into public.permission_sets (deal_id, name, capabilities)
     values ('20000000-0000-0000-0000-0000000000b2', 'new-set', '{view}')$$,
@@ -347,22 +363,32 @@ select throws_ok($$insert into public.deal_members (deal_id, user_id, role)
   '42501', 'Only deal admins can make someone an admin', 'a non-admin manager cannot add someone as admin');
 select throws_ok($$update public.deal_members set status = 'suspended'
     where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000002'$$,
-  '42501', null, 'a non-admin manager cannot suspend an admin');
--- Known gap (see the report): guard_member_write looks only at the new role, so the same manager who cannot
--- suspend an admin can demote or remove one. Run through try() so that a success leaves nothing behind.
-select todo_start('guard_member_write checks new.role only: a non-admin manager can demote or remove an admin');
-select is(pg_temp.try('custom', $$update public.deal_members set role = 'member'
-    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000002'$$),
-  '42501', 'a non-admin manager cannot demote an admin');
-select is(pg_temp.try('custom', $$delete from public.deal_members
-    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000002'$$),
-  '42501', 'a non-admin manager cannot remove an admin');
-select todo_end();
-select lives_ok($$insert into public.deal_members (deal_id, user_id, role, permission_set_id)
+  '42501', 'Only deal admins can change or remove another admin', 'a non-admin manager cannot suspend an admin');
+select throws_ok($$update public.deal_members set role = 'member'
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000002'$$,
+  '42501', 'Only deal admins can change or remove another admin', 'a non-admin manager cannot demote an admin');
+select throws_ok($$delete from public.deal_members
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000002'$$,
+  '42501', 'Only deal admins can change or remove another admin', 'a non-admin manager cannot remove an admin');
+select throws_ok($$update public.deal_members set company = 'Acme'
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000002'$$,
+  '42501', 'Only deal admins can change or remove another admin', 'a non-admin manager cannot edit an admin''s row at all');
+select throws_ok($$update public.deal_members set status = 'active'
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000009'$$,
+  '42501', 'Only deal admins can change or remove another admin', 'a non-admin manager cannot reactivate a suspended admin');
+select throws_ok($$insert into public.deal_members (deal_id, user_id, role, permission_set_id)
     values ('20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000010', 'member',
             (select id from public.permission_sets where deal_id is null and name = 'upload_view'))$$,
-  'a non-admin manager can add someone as a member with a set');
+  '42501', 'You can only give others rights you hold yourself',
+  'a {view, manage_users} manager cannot add someone with upload_view (download, comment, upload are not theirs)');
+select lives_ok($$insert into public.deal_members (deal_id, user_id, role, permission_set_id)
+    values ('20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000010', 'member',
+            '20000000-0000-0000-0000-0000000005a2')$$,
+  'a non-admin manager can add someone as a member with a set within their rights ("readers" {view})');
 select pg_temp.act('grouped');
+select throws_ok($$delete from public.deal_members
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000002'$$,
+  '42501', 'Only deal admins can change or remove another admin', 'a manager through a group cannot remove an admin either');
 select throws_ok($$update public.deal_members set role = 'admin'
     where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000004'$$,
   '42501', 'Only deal admins can make someone an admin', 'a manager through a group cannot make a member admin');
@@ -378,12 +404,191 @@ select set_eq($$select user_id, role, status, permission_set_id from public.deal
   $$values ('20000000-0000-0000-0000-000000000001'::uuid, 'admin'::text, 'active'::text, null::uuid),
            ('20000000-0000-0000-0000-000000000004', 'member', 'active', (select id from public.permission_sets where deal_id is null and name = 'upload_view')),
            ('20000000-0000-0000-0000-000000000007', 'member', 'active', '20000000-0000-0000-0000-0000000005a1'),
-           ('20000000-0000-0000-0000-000000000010', 'member', 'active', (select id from public.permission_sets where deal_id is null and name = 'upload_view')),
+           ('20000000-0000-0000-0000-000000000010', 'member', 'active', '20000000-0000-0000-0000-0000000005a2'),
            ('20000000-0000-0000-0000-000000000013', 'admin', 'active', (select id from public.permission_sets where deal_id is null and name = 'edit'))$$,
   'only the allowed member writes took effect; the owner row is untouched');
 select is_empty($$select 1 from public.deal_group_members where user_id = '20000000-0000-0000-0000-000000000001'
     union all select 1 from public.deal_member_tags where user_id = '20000000-0000-0000-0000-000000000001'$$,
   'the owner is in no group and has no tag');
+select results_eq($$select role, status from public.deal_members
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000002'$$,
+  $$values ('admin'::text, 'active'::text)$$, 'the admin''s row survived the non-admin managers unchanged');
+
+-- ================================================================ managers hand out only rights they hold
+-- custom (07) holds {view, manage_users} through its own set, grouped (08) the same through a group, the admin
+-- everything. Written by the server: Alpha groups "editors" ...c0a3 (system set edit) and "readers-group"
+-- ...c0a4 ("readers" {view}); a deal "People20 Own" ...c3 owned by custom, with 16 as its admin.
+select pg_temp.as_server();
+insert into public.deal_groups (id, deal_id, name, permission_set_id) values
+  ('20000000-0000-0000-0000-00000000c0a3', '20000000-0000-0000-0000-0000000000a1', 'editors',
+   (select id from public.permission_sets where deal_id is null and name = 'edit')),
+  ('20000000-0000-0000-0000-00000000c0a4', '20000000-0000-0000-0000-0000000000a1', 'readers-group', '20000000-0000-0000-0000-0000000005a2');
+insert into public.deals (id, name, owner_id) values
+  ('20000000-0000-0000-0000-0000000000c3', 'People20 Own', '20000000-0000-0000-0000-000000000007');
+insert into public.deal_members (deal_id, user_id, role) values
+  ('20000000-0000-0000-0000-0000000000c3', '20000000-0000-0000-0000-000000000016', 'admin');
+select is(private.member_capabilities('20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000007'),
+  array['manage_users','view'], 'fixture: custom holds exactly view and manage_users in Alpha');
+
+-- ---------------------------------------------------------------- custom sets (permission_sets_check)
+select pg_temp.act('custom');
+select throws_ok($$insert into public.permission_sets (deal_id, name, capabilities)
+    values ('20000000-0000-0000-0000-0000000000a1', 'grant-dl', '{view,download}')$$,
+  '42501', 'You can only give others rights you hold yourself', 'a {view, manage_users} manager cannot create a custom set with download');
+select throws_ok($$insert into public.permission_sets (deal_id, name, capabilities)
+    values ('20000000-0000-0000-0000-0000000000a1', 'grant-upload', '{upload}')$$,
+  '42501', 'You can only give others rights you hold yourself', 'nor a set with upload alone, which they do not hold');
+select lives_ok($$insert into public.permission_sets (deal_id, name, capabilities)
+    values ('20000000-0000-0000-0000-0000000000a1', 'grant-view', '{view}')$$,
+  'a {view, manage_users} manager can create a set with view');
+select lives_ok($$insert into public.permission_sets (deal_id, name, capabilities)
+    values ('20000000-0000-0000-0000-0000000000a1', 'grant-same', '{view,manage_users}')$$,
+  'and a set with exactly what they hold');
+select throws_ok($$update public.permission_sets set capabilities = '{view,download}'
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and name = 'grant-view'$$,
+  '42501', 'You can only give others rights you hold yourself', 'a {view, manage_users} manager cannot widen a set to download');
+select results_eq($$update public.permission_sets set capabilities = '{view,manage_users}'
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and name = 'grant-view' returning capabilities$$,
+  $$values ('{manage_users,view}'::text[])$$, 'a {view, manage_users} manager can change a set within their rights');
+select pg_temp.act('grouped');
+select throws_ok($$insert into public.permission_sets (deal_id, name, capabilities)
+    values ('20000000-0000-0000-0000-0000000000a1', 'grant-edit', '{view,edit_files}')$$,
+  '42501', 'You can only give others rights you hold yourself', 'a manager through a group is bound by the group''s rights');
+select pg_temp.act('admin');
+select lives_ok($$insert into public.permission_sets (deal_id, name, capabilities)
+    values ('20000000-0000-0000-0000-0000000000a1', 'grant-admin', '{view,download,edit_files}')$$,
+  'an admin can create a custom set with download and edit_files');
+select results_eq($$update public.permission_sets set capabilities = '{view,download,approve}'
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and name = 'grant-view' returning capabilities$$,
+  $$values ('{approve,download,view}'::text[])$$, 'an admin can widen a set');
+
+-- ---------------------------------------------------------------- members (guard_member_write)
+select pg_temp.act('custom');
+select throws_ok($$update public.deal_members set permission_set_id = (select id from public.permission_sets where deal_id is null and name = 'edit')
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000004'$$,
+  '42501', 'You can only give others rights you hold yourself', 'a {view, manage_users} manager cannot assign the edit set');
+select throws_ok($$update public.deal_members set role = 'contributor'
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000004'$$,
+  '42501', 'You can only give others rights you hold yourself', 'nor raise a member to contributor');
+select throws_ok($$update public.deal_members set role = 'viewer'
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000004'$$,
+  '42501', 'You can only give others rights you hold yourself', 'nor to viewer, whose rights include download');
+select throws_ok($$insert into public.deal_members (deal_id, user_id, role, permission_set_id)
+    values ('20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000014', 'member',
+            (select id from public.permission_sets where deal_id is null and name = 'edit'))$$,
+  '42501', 'You can only give others rights you hold yourself', 'nor add someone with the edit set');
+select throws_ok($$insert into public.deal_members (deal_id, user_id, role)
+    values ('20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000014', 'contributor')$$,
+  '42501', 'You can only give others rights you hold yourself', 'nor add someone as a contributor');
+select results_eq($$update public.deal_members set permission_set_id = '20000000-0000-0000-0000-0000000005a2'
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000004' returning permission_set_id$$,
+  $$values ('20000000-0000-0000-0000-0000000005a2'::uuid)$$, 'a {view, manage_users} manager can move a member to a set within their rights');
+select lives_ok($$insert into public.deal_members (deal_id, user_id, role, permission_set_id)
+    values ('20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000014', 'member', '20000000-0000-0000-0000-0000000005a1')$$,
+  'and add someone with exactly their own rights');
+select results_eq($$update public.deal_members set company = 'Edit Co'
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000006' returning company$$,
+  $$values ('Edit Co'::text)$$, 'and still edit a member who holds more, leaving set and role alone');
+select pg_temp.act('grouped');
+select throws_ok($$update public.deal_members set permission_set_id = (select id from public.permission_sets where deal_id is null and name = 'edit')
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000005'$$,
+  '42501', 'You can only give others rights you hold yourself', 'a manager through a group cannot assign the edit set either');
+select pg_temp.act('admin');
+select results_eq($$update public.deal_members set permission_set_id = (select id from public.permission_sets where deal_id is null and name = 'edit')
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000005' returning 1$$,
+  $$values (1)$$, 'an admin can assign the edit set');
+select lives_ok($$insert into public.deal_members (deal_id, user_id, role)
+    values ('20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000015', 'contributor')$$,
+  'an admin can add a contributor');
+select results_eq($$update public.deal_members set role = 'member'
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000009' returning role$$,
+  $$values ('member'::text)$$, 'an admin can demote another admin');
+select results_eq($$delete from public.deal_members
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000013' returning role$$,
+  $$values ('admin'::text)$$, 'an admin can remove another admin');
+select pg_temp.act('custom');
+select results_eq($$update public.deal_members set company = 'Former admin'
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000009' returning company$$,
+  $$values ('Former admin'::text)$$, 'once demoted, the row is a member''s again: a non-admin manager can edit it');
+
+-- ---------------------------------------------------------------- groups (group_matches_deal)
+select throws_ok($$insert into public.deal_groups (deal_id, name, permission_set_id) values
+    ('20000000-0000-0000-0000-0000000000a1', 'grant-editors', (select id from public.permission_sets where deal_id is null and name = 'edit'))$$,
+  '42501', 'You can only give others rights you hold yourself', 'a {view, manage_users} manager cannot create a group holding edit');
+select throws_ok($$update public.deal_groups set permission_set_id = (select id from public.permission_sets where deal_id is null and name = 'edit')
+    where id = '20000000-0000-0000-0000-00000000c0a2'$$,
+  '42501', 'You can only give others rights you hold yourself', 'nor give a group the edit set');
+select lives_ok($$insert into public.deal_groups (deal_id, name, permission_set_id) values
+    ('20000000-0000-0000-0000-0000000000a1', 'grant-readers', '20000000-0000-0000-0000-0000000005a2')$$,
+  'a {view, manage_users} manager can create a group with a set within their rights');
+select results_eq($$update public.deal_groups set permission_set_id = '20000000-0000-0000-0000-0000000005a1'
+    where id = '20000000-0000-0000-0000-00000000c0a2' returning name$$,
+  $$values ('plain-group'::text)$$, 'and give a group their own set');
+
+-- ---------------------------------------------------------------- group links (link_matches_deal)
+select throws_ok($$insert into public.deal_group_members (group_id, deal_id, user_id) values
+    ('20000000-0000-0000-0000-00000000c0a3', '20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000010')$$,
+  '42501', 'You can only give others rights you hold yourself', 'a {view, manage_users} manager cannot add someone to a group holding edit');
+select throws_ok($$update public.deal_group_members set group_id = '20000000-0000-0000-0000-00000000c0a3'
+    where group_id = '20000000-0000-0000-0000-00000000c0a2' and user_id = '20000000-0000-0000-0000-000000000004'$$,
+  '42501', 'You can only give others rights you hold yourself', 'nor move someone into it');
+select lives_ok($$insert into public.deal_group_members (group_id, deal_id, user_id) values
+    ('20000000-0000-0000-0000-00000000c0a4', '20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000010')$$,
+  'a {view, manage_users} manager can add someone to a group within their rights');
+select pg_temp.act('grouped');
+select throws_ok($$insert into public.deal_group_members (group_id, deal_id, user_id) values
+    ('20000000-0000-0000-0000-00000000c0a3', '20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000010')$$,
+  '42501', 'You can only give others rights you hold yourself', 'a manager through a group cannot add someone to the editors group either');
+select pg_temp.act('admin');
+select lives_ok($$insert into public.deal_groups (deal_id, name, permission_set_id) values
+    ('20000000-0000-0000-0000-0000000000a1', 'admin-editors', (select id from public.permission_sets where deal_id is null and name = 'edit'))$$,
+  'an admin can create a group holding edit');
+select lives_ok($$insert into public.deal_group_members (group_id, deal_id, user_id) values
+    ('20000000-0000-0000-0000-00000000c0a3', '20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000010'),
+    ('20000000-0000-0000-0000-00000000c0a3', '20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000006')$$,
+  'an admin can add people to a group holding edit');
+select pg_temp.act('custom');
+select results_eq($$delete from public.deal_group_members
+    where group_id = '20000000-0000-0000-0000-00000000c0a3' and user_id = '20000000-0000-0000-0000-000000000006' returning 1$$,
+  $$values (1)$$, 'taking rights away needs no check: a {view, manage_users} manager can take someone out of editors');
+
+select pg_temp.as_server();
+select set_eq($$select right(m.user_id::text, 2), m.role, coalesce(ps.name, '-') as set_name, coalesce(m.company, '-') as company
+    from public.deal_members m
+    left join public.permission_sets ps on ps.id = m.permission_set_id
+    where m.deal_id = '20000000-0000-0000-0000-0000000000a1' and right(m.user_id::text, 2) in ('04', '05', '06', '09', '13', '14', '15')$$,
+  $$values ('04', 'member', 'readers', 'Acme'), ('05', 'member', 'edit', '-'), ('06', 'member', 'edit', 'Edit Co'),
+           ('09', 'member', '-', 'Former admin'), ('14', 'member', 'managers', '-'), ('15', 'contributor', '-', '-')$$,
+  'only the grants within the granter''s rights, and the admin''s, took effect (13 removed)');
+select set_eq($$select g.name, right(gm.user_id::text, 2) from public.deal_group_members gm join public.deal_groups g on g.id = gm.group_id
+    where gm.deal_id = '20000000-0000-0000-0000-0000000000a1'$$,
+  $$values ('managers-group', '08'), ('plain-group', '04'), ('readers-group', '10'), ('editors', '10')$$,
+  'group links: only the admin put someone into editors');
+select set_eq($$select g.name, coalesce((select ps.name from public.permission_sets ps where ps.id = g.permission_set_id), '-')
+    from public.deal_groups g where g.deal_id = '20000000-0000-0000-0000-0000000000a1'$$,
+  $$values ('managers-group', 'managers'), ('plain-group', 'managers'), ('editors', 'edit'), ('readers-group', 'readers'),
+           ('grant-readers', 'readers'), ('admin-editors', 'edit')$$,
+  'groups: none holding edit but the admin''s and the server''s');
+select set_eq($$select name, capabilities from public.permission_sets
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and name like 'grant-%'$$,
+  $$values ('grant-view'::text, '{approve,download,view}'::text[]), ('grant-same', '{manage_users,view}'),
+           ('grant-admin', '{download,edit_files,view}')$$,
+  'sets: none beyond the manager''s rights was stored; the admin''s were');
+select is(private.member_capabilities('20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000010'),
+  array['approve','comment','download','edit_checklist','edit_files','edit_folders','upload','view'],
+  'the member the admin put into editors holds edit''s rights');
+
+-- ---------------------------------------------------------------- open holes (see the report)
+-- guard_member_write checks a grant only when permission_set_id or role change, not when a row changes hands
+-- (user_id) or deals (deal_id). Run through try() so that a success leaves nothing behind.
+select todo_start('guard_member_write: changing user_id or deal_id of a membership is not checked as a grant');
+select is(pg_temp.try('custom', $$update public.deal_members set user_id = '20000000-0000-0000-0000-000000000016'
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000006'$$),
+  '42501', 'a {view, manage_users} manager cannot hand an edit member''s row to someone else');
+select is(pg_temp.try('custom', $$update public.deal_members set deal_id = '20000000-0000-0000-0000-0000000000a1'
+    where deal_id = '20000000-0000-0000-0000-0000000000c3' and user_id = '20000000-0000-0000-0000-000000000016'$$),
+  '42501', 'a {view, manage_users} manager cannot move an admin row from a deal they own into this one');
+select todo_end();
 
 select * from finish();
 rollback;

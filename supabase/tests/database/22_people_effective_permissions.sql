@@ -1,12 +1,13 @@
 -- People: effective capabilities (private.member_capabilities, private.has_capability = role ∪ own set ∪
--- groups' sets, nothing unless active), private.display_role, and custom file permissions through groups and tags.
+-- groups' sets, nothing unless active), private.display_role, who may ask about whom, and custom file
+-- permissions through groups and tags.
 -- Actors (prefix 22000000-0000-0000-0000-0000000000NN): see the table "cases" below; 01 owns Alpha ...a1,
 -- 40 owns Beta ...b2. Alpha custom sets: "dl" ...05a1 {view, download}, "approver" ...05a2 {view, approve}.
 -- Alpha groups: "editors" ...c0a1 (system set edit), "approvers" ...c0a2 (set "approver"), "no-set" ...c0a3,
 -- "reviewers" ...c0a4 (no set; used by file permissions). Alpha tags: "restricted" ...74a1, "bidders" ...74a2.
 begin;
 create extension if not exists pgtap with schema extensions;
-select plan(87);
+select plan(102);
 
 -- Every member of Alpha and what they should hold. role, own set (system name or custom id), groups, status.
 create temp table cases (n text primary key, label text, role text, set_name text, groups text[], status text,
@@ -45,6 +46,12 @@ create function pg_temp.held(p_deal uuid) returns text[] language sql as $$
   select array(select c from unnest(array['view','download','comment','approve','upload','edit_files','edit_folders',
                                           'edit_checklist','manage_users']) c
                where private.has_capability(p_deal, c) order by c collate "C") $$;
+-- Act as the server (no role, no JWT: the privileged path) until the next as_user().
+create function pg_temp.as_server() returns void language plpgsql as $$
+begin
+  perform set_config('role', 'none', true);
+  perform set_config('request.jwt.claims', '', true);
+end $$;
 create function pg_temp.as_user(p_n text) returns void language plpgsql as $$
 begin
   perform set_config('role', 'none', true);
@@ -104,7 +111,7 @@ select is((select count(*) from unnest(private.member_capabilities('22000000-000
 select pg_temp.as_user(n), is(pg_temp.held('22000000-0000-0000-0000-0000000000a1'), want,
                               format('has_capability: %s -> %s', label, want))
 from cases order by n;
-reset role;
+select pg_temp.as_server();
 select pg_temp.as_user('30');
 select is(pg_temp.held('22000000-0000-0000-0000-0000000000a1'), '{}'::text[], 'has_capability: a non-member holds nothing');
 select pg_temp.as_user('09');
@@ -117,7 +124,7 @@ select is(private.deals_with_capability('edit_files'), array['22000000-0000-0000
 select pg_temp.as_user('17');
 select is(private.deals_with_capability('view'), '{}'::uuid[], 'deals_with_capability: nothing for an inactive member');
 select is(private.is_deal_member('22000000-0000-0000-0000-0000000000a1'), false, 'an inactive member is not a member for the helpers');
-reset role;
+select pg_temp.as_server();
 
 -- Capabilities follow changes at once: a group losing its set, a member leaving a group.
 update public.deal_groups set permission_set_id = null where id = '22000000-0000-0000-0000-00000000c0a2';
@@ -137,6 +144,50 @@ from cases where n in ('02', '03', '04', '05', '06', '07', '08', '09', '10', '11
 select is(private.display_role('22000000-0000-0000-0000-0000000000a1', pg_temp.uid('01')), 'admin', 'display_role: the owner -> admin');
 select is(private.display_role('22000000-0000-0000-0000-0000000000a1', pg_temp.uid('30')), null, 'display_role: a non-member -> null');
 
+-- ================================================================ who may ask about whom
+-- member_capabilities and display_role answer the server (no JWT, above), a caller about themselves, and an
+-- active member of the deal about its members; anyone else gets '{}' / null.
+select is(private.member_capabilities('22000000-0000-0000-0000-0000000000b2', pg_temp.uid('40')),
+  '{approve,comment,download,edit_checklist,edit_files,edit_folders,manage_users,upload,view}'::text[],
+  'fixture: the server sees the Beta owner''s nine capabilities');
+select pg_temp.as_user('09');
+select is(private.member_capabilities('22000000-0000-0000-0000-0000000000b2', pg_temp.uid('40')), '{}'::text[],
+  'member_capabilities about a stranger''s membership in a deal you are not in: {}');
+select is(private.display_role('22000000-0000-0000-0000-0000000000b2', pg_temp.uid('40')), null,
+  'display_role about a stranger''s membership in a deal you are not in: null');
+select pg_temp.as_user('30');
+select is(private.member_capabilities('22000000-0000-0000-0000-0000000000a1', pg_temp.uid('09')), '{}'::text[],
+  'member_capabilities: a signed-in non-member learns nothing about a member');
+select is(private.display_role('22000000-0000-0000-0000-0000000000a1', pg_temp.uid('09')), null,
+  'display_role: nor their badge');
+select is(private.display_role('22000000-0000-0000-0000-0000000000a1', pg_temp.uid('18')), null,
+  'display_role: nor a suspended admin''s');
+select pg_temp.as_user('40');
+select is(private.member_capabilities('22000000-0000-0000-0000-0000000000a1', pg_temp.uid('02')), '{}'::text[],
+  'member_capabilities: the owner of another deal learns nothing about this deal''s admin');
+select pg_temp.as_user('17');
+select is(private.member_capabilities('22000000-0000-0000-0000-0000000000a1', pg_temp.uid('09')), '{}'::text[],
+  'member_capabilities: an inactive member learns nothing about the others');
+select is(private.display_role('22000000-0000-0000-0000-0000000000a1', pg_temp.uid('09')), null,
+  'display_role: nor their badges');
+select pg_temp.as_user('22');
+select is(private.member_capabilities('22000000-0000-0000-0000-0000000000a1', pg_temp.uid('09')),
+  '{approve,comment,download,edit_checklist,edit_files,edit_folders,upload,view}'::text[],
+  'member_capabilities: an active member sees another member''s capabilities');
+select is(private.display_role('22000000-0000-0000-0000-0000000000a1', pg_temp.uid('09')), 'contributor',
+  'display_role: and their badge');
+select is(private.display_role('22000000-0000-0000-0000-0000000000a1', pg_temp.uid('18')), 'admin',
+  'display_role: a suspended admin''s badge too');
+select pg_temp.as_user('18');
+select is(private.display_role('22000000-0000-0000-0000-0000000000a1', pg_temp.uid('18')), 'admin',
+  'display_role: a suspended admin asking about themselves still gets their badge');
+select pg_temp.as_user('16');
+select is(private.display_role('22000000-0000-0000-0000-0000000000a1', pg_temp.uid('16')), 'viewer',
+  'display_role: so does a suspended member');
+select is(private.member_capabilities('22000000-0000-0000-0000-0000000000a1', pg_temp.uid('16')), '{}'::text[],
+  'member_capabilities: a suspended member asking about themselves holds nothing');
+select pg_temp.as_server();
+
 -- ================================================================ custom file permissions through groups and tags
 -- Files in Alpha, uploaded by the owner, ready:
 --   f1 custom, allowed_groups {reviewers}
@@ -145,7 +196,7 @@ select is(private.display_role('22000000-0000-0000-0000-0000000000a1', pg_temp.u
 --   f4 custom, allowed_tags {bidders}, denied_users {23}              (deny wins over an allowed tag)
 --   f5 custom, allowed_users {20}, denied_groups {reviewers}          (deny wins over an allowed user)
 --   f6 all
-select set_config('request.jwt.claims', '', true);  -- the fixture is written by the server, with no caller
+-- The fixture is written by the server, with no caller (as_server above).
 insert into public.files (id, deal_id, name, upload_state, permission_type, current_version, uploaded_by)
 select ('22000000-0000-0000-0000-00000000f00' || n)::uuid, '22000000-0000-0000-0000-0000000000a1', format('f%s.pdf', n),
        'ready', case when n = 6 then 'all' else 'custom' end, 1, pg_temp.uid('01')
@@ -171,21 +222,21 @@ from (values
   ('01', 'the owner: everything', 'f1.pdf,f2.pdf,f3.pdf,f4.pdf,f5.pdf,f6.pdf'),
   ('30', 'a non-member: nothing', '-')
 ) v(n, who, want);
-reset role;
+select pg_temp.as_server();
 select pg_temp.as_user('21');
 select is(private.can_see_file('22000000-0000-0000-0000-00000000f002'), false, 'can_see_file agrees: a denied tag beats an allowed user');
 select is(private.can_download_file('22000000-0000-0000-0000-00000000f002'), false, 'a hidden file cannot be downloaded');
 select is(private.can_download_file('22000000-0000-0000-0000-00000000f001'), true, 'a file allowed through a group can be downloaded with download');
-reset role;
+select pg_temp.as_server();
 -- Leaving the group or losing the tag changes visibility at once.
 delete from public.deal_member_tags where user_id = pg_temp.uid('21');
 select pg_temp.as_user('21');
 select is(pg_temp.visible_files(), 'f1.pdf,f2.pdf,f6.pdf', 'without the denied tag, the allowed user sees f2');
-reset role;
+select pg_temp.as_server();
 delete from public.deal_group_members where user_id = pg_temp.uid('20');
 select pg_temp.as_user('20');
 select is(pg_temp.visible_files(), 'f5.pdf,f6.pdf', 'out of the denied group, the allowed user sees f5 and no longer f1');
-reset role;
+select pg_temp.as_server();
 
 select * from finish();
 rollback;

@@ -1,5 +1,6 @@
 -- Platform catalog and presets: catalog_items, preset_items, checklist_presets (read by signed-in users,
--- inactive rows only by super admins, written only by super admins) and the one-default-preset invariant.
+-- inactive rows only by super admins, written only by super admins), the one-default-preset invariant with the
+-- admin API's two-statement default switch, and the audit of preset item changes.
 -- Actors (prefix 31000000-0000-0000-0000-0000000000NN), as in the other people/checklist files:
 --   01 owner of Alpha          02 admin                     03 member, set upload_only
 --   04 member, set upload_view 05 member, set approve_only  06 member, set edit
@@ -7,14 +8,22 @@
 --   09 suspended admin         10 signed-in stranger         11 super admin, member of nothing   12 owner of Beta
 -- Catalog (ids ...c001..c003): YA.1 active, YA.2 active, YB.1 inactive.
 -- Presets: "Z31-active" ...e001, "Z31-inactive" ...e002 (inactive); items e001/c001, e001/c003, e002/c002.
+-- "Z31-next" ...e003 is created by the default-switch tests.
 begin;
 create extension if not exists pgtap with schema extensions;
-select plan(185);
+select plan(201);
 
 -- ---------------------------------------------------------------- helpers (this transaction only)
 create temp table actor (ord int unique, name text primary key, id uuid, email text) on commit drop;
 
--- Act as a named actor (anonymous when the actor has no id) until the next act() or reset role.
+-- Act as the server (no role, no JWT: the privileged path) until the next act().
+create function pg_temp.as_server() returns void language plpgsql as $$
+begin
+  perform set_config('role', 'none', true);
+  perform set_config('request.jwt.claims', '', true);
+end $$;
+
+-- Act as a named actor (anonymous when the actor has no id) until the next act() or as_server().
 create function pg_temp.act(p_name text) returns void language plpgsql as $$
 declare v record;
 begin
@@ -222,19 +231,85 @@ update public.checklist_presets set is_default = true where name = 'Default';
 select lives_ok($$set constraints all immediate$$, 'with Default the default again the check passes');
 set constraints all deferred;
 
--- Known defect (see the report): the admin API switches the default in one statement,
---   update checklist_presets set is_default = (id = $new) where is_default or id = $new
--- and migration 400's non-deferrable partial unique index checks each row as it is written: when the new
--- default's row is met before the old one's (here: the old one was edited after the new one was created),
--- the statement fails with 23505 instead of leaving the deferred trigger to check the end state.
+-- ================================================================ switching the default as the admin API does
+-- admin/catalog.ts makeDefault: two statements, the old default cleared first, then the new one set. Between
+-- them there is no default (the deferred check allows it), so the immediate at-most-one index never sees two,
+-- in whichever physical order the rows lie. The check then sees exactly one.
 insert into public.checklist_presets (id, name) values ('31000000-0000-0000-0000-00000000e003', 'Z31-next');
+-- Order 1: the new default's row lies before the old one's (the old one was rewritten after the new one was created).
 update public.checklist_presets set description = description || ' (edited)' where name = 'Default';
-select todo_start('one-statement default switch hits the immediate at-most-one index (migration 400) depending on row order');
-select lives_ok($$update public.checklist_presets set is_default = (id = '31000000-0000-0000-0000-00000000e003'), updated_at = now()
-    where is_default or id = '31000000-0000-0000-0000-00000000e003'$$,
-  'the admin API''s one-statement default switch succeeds whatever the rows'' physical order');
+select ok((select ctid from public.checklist_presets where id = '31000000-0000-0000-0000-00000000e003')
+          < (select ctid from public.checklist_presets where name = 'Default'),
+  'fixture, order 1: Z31-next''s row lies before Default''s');
+select results_eq($$update public.checklist_presets set is_default = false, updated_at = now()
+    where is_default and id <> '31000000-0000-0000-0000-00000000e003' returning name$$,
+  $$values ('Default'::text)$$, 'order 1: the first statement clears the old default');
+select results_eq($$update public.checklist_presets set is_default = true, updated_at = now()
+    where id = '31000000-0000-0000-0000-00000000e003' and not is_default returning name$$,
+  $$values ('Z31-next'::text)$$, 'order 1: the second sets the new one');
+select lives_ok($$set constraints all immediate$$, 'order 1: the switch passes the one-default check');
+set constraints all deferred;
+select results_eq($$select name from public.checklist_presets where is_default$$, $$values ('Z31-next'::text)$$,
+  'order 1: Z31-next is the one default');
+-- Order 2: the new default's row lies after the old one's.
+update public.checklist_presets set description = description || ' (again)' where name = 'Default';
+select ok((select ctid from public.checklist_presets where name = 'Default')
+          > (select ctid from public.checklist_presets where id = '31000000-0000-0000-0000-00000000e003'),
+  'fixture, order 2: Default''s row lies after Z31-next''s');
+select results_eq($$update public.checklist_presets set is_default = false, updated_at = now()
+    where is_default and id <> (select id from public.checklist_presets where name = 'Default') returning name$$,
+  $$values ('Z31-next'::text)$$, 'order 2: the first statement clears the old default');
+select results_eq($$update public.checklist_presets set is_default = true, updated_at = now()
+    where name = 'Default' and not is_default returning name$$,
+  $$values ('Default'::text)$$, 'order 2: the second sets the new one');
+select lives_ok($$set constraints all immediate$$, 'order 2: the switch passes the one-default check');
+set constraints all deferred;
+select results_eq($$select name from public.checklist_presets where is_default$$, $$values ('Default'::text)$$,
+  'order 2: Default is the one default again');
+-- Making the current default the default again changes nothing.
+select is_empty($$update public.checklist_presets set is_default = false, updated_at = now()
+    where is_default and id <> (select id from public.checklist_presets where name = 'Default') returning 1$$,
+  'making the default the default again: nothing to clear');
+-- One statement that makes two defaults still fails at once.
+select throws_ok($$update public.checklist_presets set is_default = true
+    where name = 'Default' or id = '31000000-0000-0000-0000-00000000e003'$$,
+  '23505', null, 'a single statement making two defaults fails at once (23505, the at-most-one index)');
+select lives_ok($$set constraints all immediate$$, 'and leaves exactly one default');
+set constraints all deferred;
+
+-- ================================================================ preset item changes are audited
+-- Written by the server in the fixture (no author), by the super admin in the matrix (rolled back), when
+-- Z31-active was deleted above (its items went with it), and here.
+select results_eq($$insert into public.preset_items (preset_id, catalog_item_id, position)
+    values ('31000000-0000-0000-0000-00000000e003', '31000000-0000-0000-0000-00000000c002', 1) returning position$$,
+  $$values (1)$$, 'the super admin adds YA.2 to Z31-next');
+select results_eq($$delete from public.preset_items where preset_id = '31000000-0000-0000-0000-00000000e002'
+    and catalog_item_id = '31000000-0000-0000-0000-00000000c002' returning position$$,
+  $$values (1)$$, 'the super admin removes YA.2 from Z31-inactive');
+select pg_temp.as_server();
+select set_eq($$select action, right(entity_id::text, 4) as preset, performed_by, performed_by_email,
+                       right(metadata ->> 'catalog_item_id', 4) as item, metadata ->> 'catalog_item_code' as code
+                from public.audit_logs where entity_type = 'preset' and action like 'preset_item_%' and entity_id::text like '31000000-%'$$,
+  $$values ('preset_item_added'::text, 'e001'::text, null::uuid, null::text, 'c001'::text, 'YA.1'::text),
+           ('preset_item_added', 'e001', null, null, 'c003', 'YB.1'),
+           ('preset_item_added', 'e002', null, null, 'c002', 'YA.2'),
+           ('preset_item_removed', 'e001', '31000000-0000-0000-0000-000000000011', 'u11@catalog31.test', 'c001', 'YA.1'),
+           ('preset_item_removed', 'e001', '31000000-0000-0000-0000-000000000011', 'u11@catalog31.test', 'c003', 'YB.1'),
+           ('preset_item_added', 'e003', '31000000-0000-0000-0000-000000000011', 'u11@catalog31.test', 'c002', 'YA.2'),
+           ('preset_item_removed', 'e002', '31000000-0000-0000-0000-000000000011', 'u11@catalog31.test', 'c002', 'YA.2')$$,
+  'each item added to or removed from a preset is one audit row (entity preset) with its author and the catalog item');
+
+-- Open hole (see the report): the audit trigger fires on insert and delete only, so an update that swaps a
+-- preset row's catalog item changes which items the preset holds without a trace.
+select pg_temp.act('super');
+update public.preset_items set catalog_item_id = '31000000-0000-0000-0000-00000000c001'
+ where preset_id = '31000000-0000-0000-0000-00000000e003' and catalog_item_id = '31000000-0000-0000-0000-00000000c002';
+select pg_temp.as_server();
+select todo_start('audit_preset_items is not fired on update: swapping a preset row''s catalog item is not audited');
+select ok(exists (select 1 from public.audit_logs where entity_type = 'preset' and entity_id = '31000000-0000-0000-0000-00000000e003'
+                  and metadata ->> 'catalog_item_id' = '31000000-0000-0000-0000-00000000c001'),
+  'swapping a preset row''s catalog item leaves an audit row naming the new item');
 select todo_end();
-reset role;
 
 select * from finish();
 rollback;
