@@ -9,11 +9,27 @@
  * Paths are relative: `dealRoutes` to /deals/:dealId, `adminRoutes` to /admin.
  */
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router';
+import { useParams, type RouteObject } from 'react-router';
+import { isUuid } from '../features/dataroom/paths';
+import { prefetchListingFor } from '../features/dataroom/prefetch';
 
 const DealListPage = lazy(() => import('../features/deals/DealListPage'));
 const DealDashboardPage = lazy(() => import('../features/deals/DealDashboardPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
+const DataRoomPage = lazy(() => import('../features/dataroom/DataRoomPage'));
+const FileDetailPage = lazy(() => import('../features/files/FileDetailPage'));
+
+/**
+ * /deals/:dealId/files/:segment is a file's page when the segment is a file id (a UUID), and otherwise a
+ * top-level folder of the path-based data-room route 'files/*'.
+ */
+function FileOrFolderPage() {
+  const { fileId } = useParams();
+  return isUuid(fileId) ? <FileDetailPage /> : <DataRoomPage mode="path" />;
+}
+
+// Opening the app on a data-room URL requests the folder listing right away (see prefetch.ts).
+if (typeof window !== 'undefined') prefetchListingFor(window.location.pathname);
 
 /** Signed-in pages under the main header (AppLayout). */
 export const signedInRoutes: RouteObject[] = [
@@ -24,14 +40,22 @@ export const signedInRoutes: RouteObject[] = [
 /**
  * Tabs of a deal, under the deal layout (/deals/:dealId). Any path not listed shows the 404 page inside
  * the deal layout. Still to come, each with its feature:
- *   data room   'files', 'data-room', 'data-room/folder/:folderId', 'data-room/path/*', 'folders/:folderId', 'files/*'
- *   file detail 'files/:fileId'
  *   checklist   'checklist', 'checklist/items/:itemId'
  *   review      'review'
  *   activity    'activity'
  *   people      'users', 'permissions'
  */
-export const dealRoutes: RouteObject[] = [{ index: true, element: <DealDashboardPage /> }];
+export const dealRoutes: RouteObject[] = [
+  { index: true, element: <DealDashboardPage /> },
+  // Data room (part 1 §2): one file browser behind every route; files/:fileId is the file page.
+  { path: 'files', element: <DataRoomPage mode="root" /> },
+  { path: 'data-room', element: <DataRoomPage mode="root" /> },
+  { path: 'folders/:folderId', element: <DataRoomPage mode="folder" /> },
+  { path: 'data-room/folder/:folderId', element: <DataRoomPage mode="folder" /> },
+  { path: 'data-room/path/*', element: <DataRoomPage mode="path" /> },
+  { path: 'files/:fileId', element: <FileOrFolderPage /> },
+  { path: 'files/*', element: <DataRoomPage mode="path" /> },
+];
 
 /**
  * The admin portal (/admin, /admin/*), behind the super-admin guard. The admin-portal issue adds its

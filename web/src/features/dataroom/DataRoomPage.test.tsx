@@ -1,0 +1,388 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { dealRoutes } from '../../app/routes';
+import { TOKEN_KEY } from '../../lib/api';
+import { jsonResponse, renderRoutes, testUser } from '../../test/utils';
+import type { FileSummary } from '../files/types';
+import type { Capability, FolderListing } from './types';
+
+// The pages are lazy: the first render of each loads its module.
+configure({ asyncUtilTimeout: 5000 });
+
+type Handler = (url: URL, init?: RequestInit) => Response | Promise<Response>;
+
+const ALL: Capability[] = ['view', 'download', 'comment', 'approve', 'upload', 'edit_files', 'edit_folders'];
+const FILE_ID = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
+
+function fakeApi(routes: Record<string, Handler | unknown>) {
+  const calls: string[] = [];
+  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
+    const url = new URL(input, 'http://localhost');
+    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+    calls.push(`${key}${url.search}`);
+    if (key === 'GET /api/user/profile') return jsonResponse(testUser);
+    const route = routes[key];
+    if (route === undefined) return jsonResponse({ detail: 'Not found' }, 404);
+    return typeof route === 'function' ? (route as Handler)(url, init) : jsonResponse(route);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+async function chooseMenuItem(name: RegExp) {
+  fireEvent.click(await screen.findByRole('menuitem', { name }));
+}
+
+function listing(overrides: Partial<FolderListing> = {}): FolderListing {
+  return {
+    path: '/',
+    folder: null,
+    breadcrumbs: [{ name: 'Data Room', path: '/' }],
+    folders: [],
+    files: [],
+    capabilities: ALL,
+    ...overrides,
+  };
+}
+
+const file = (id: string, name: string, extra: Partial<FileSummary> = {}): FileSummary => ({
+  id,
+  name,
+  created_at: '2026-01-02T10:00:00Z',
+  size_bytes: 2048,
+  file_size: 2048,
+  ai_status: 'not_started',
+  uploaded_by: 'someone-else',
+  tags: [],
+  ...extra,
+});
+
+function open(path: string) {
+  localStorage.setItem(TOKEN_KEY, 'tok');
+  return renderRoutes(
+    [
+      {
+        path: '/deals/:dealId',
+        element: (
+          <Suspense fallback={<p>loading page</p>}>
+            <Outlet />
+          </Suspense>
+        ),
+        children: dealRoutes,
+      },
+    ],
+    path,
+  );
+}
+
+describe('data-room routes', () => {
+  it('shows the root for /files and reads the folder path of /files/*', async () => {
+    const calls = fakeApi({
+      'GET /api/deals/d1/files': (url: URL) =>
+        jsonResponse(
+          listing({
+            path: url.searchParams.get('path') ?? '/',
+            breadcrumbs: [
+              { name: 'Data Room', path: '/' },
+              { name: 'Legal & Tax', path: '/Legal & Tax' },
+              { name: 'Q1 2024', path: '/Legal & Tax/Q1 2024' },
+            ],
+            folder: { id: 'fo2', name: 'Q1 2024', full_path: '/Legal & Tax/Q1 2024', created_at: '2026-01-01' },
+          }),
+        ),
+    });
+    open('/deals/d1/files/Legal%20%26%20Tax/Q1%202024');
+    expect(await screen.findByRole('heading', { name: 'Q1 2024' })).toBeInTheDocument();
+    expect(calls).toContain('GET /api/deals/d1/files?path=%2FLegal+%26+Tax%2FQ1+2024');
+    const crumbs = screen.getAllByRole('link').filter((a) => a.closest('nav[aria-label="breadcrumb"]'));
+    expect(crumbs.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Data Room', '/deals/d1/files'],
+      ['Legal & Tax', '/deals/d1/files/Legal%20%26%20Tax'],
+      ['Q1 2024', '/deals/d1/files/Legal%20%26%20Tax/Q1%202024'],
+    ]);
+  });
+
+  it('tells a file id from a folder name under files/', async () => {
+    const calls = fakeApi({
+      [`GET /api/deals/d1/files/${FILE_ID}`]: () => jsonResponse({ detail: 'File not found' }, 404),
+      'GET /api/deals/d1/files': listing({ path: '/Contracts' }),
+    });
+    const { unmount } = open(`/deals/d1/files/${FILE_ID}`);
+    expect(await screen.findByText('File not found')).toBeInTheDocument();
+    expect(screen.getByText('The requested file could not be loaded.')).toBeInTheDocument();
+    unmount();
+
+    open('/deals/d1/files/Contracts');
+    expect(await screen.findByText('No files or folders yet')).toBeInTheDocument();
+    expect(calls).toContain('GET /api/deals/d1/files?path=%2FContracts');
+  });
+
+  it('resolves an id-based link to its folder path', async () => {
+    const calls = fakeApi({
+      'GET /api/deals/d1/folders/11111111-2222-4333-8444-555555555555': {
+        id: '11111111-2222-4333-8444-555555555555',
+        name: 'Tax',
+        full_path: '/Legal/Tax',
+        created_at: '2026-01-01',
+        breadcrumbs: [],
+        item_count: 0,
+        files: 0,
+        folders: 0,
+      },
+      'GET /api/deals/d1/files': listing({ path: '/Legal/Tax' }),
+    });
+    open('/deals/d1/data-room/folder/11111111-2222-4333-8444-555555555555');
+    await screen.findByText('No files or folders yet');
+    expect(calls).toContain('GET /api/deals/d1/files?path=%2FLegal%2FTax');
+  });
+
+  it('shows Folder Not Found with Go to Root for a missing path and for a missing folder id', async () => {
+    fakeApi({
+      'GET /api/deals/d1/files': (url: URL) =>
+        url.searchParams.get('path') === '/'
+          ? jsonResponse(listing())
+          : jsonResponse({ detail: "Path not found or you don't have access" }, 404),
+    });
+    const { router, unmount } = open('/deals/d1/data-room/path/Nope');
+    expect(await screen.findByText('Folder Not Found')).toBeInTheDocument();
+    expect(screen.getByText("Path not found or you don't have access")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /Go to Root/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/deals/d1/files'));
+    unmount();
+
+    open('/deals/d1/folders/not-an-id');
+    expect(await screen.findByText('Folder Not Found')).toBeInTheDocument();
+    expect(screen.getByText("Folder not found or you don't have access")).toBeInTheDocument();
+  });
+
+  it('shows Access Denied on 403 and a generic error with Try Again otherwise', async () => {
+    fakeApi({ 'GET /api/deals/d1/files': () => jsonResponse({ detail: 'no' }, 403) });
+    const { unmount } = open('/deals/d1/files/Secret');
+    expect(await screen.findByText('Access Denied')).toBeInTheDocument();
+    expect(screen.getByText("You don't have permission to access this path")).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Go to Root/ })).toBeInTheDocument();
+    unmount();
+
+    fakeApi({ 'GET /api/deals/d1/files': () => jsonResponse({ detail: 'Database unavailable' }, 500) });
+    open('/deals/d1/files');
+    expect(await screen.findByText('An error occurred while loading the folder')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Try Again/ })).toBeInTheDocument();
+    expect(await screen.findByText('Failed to load files')).toBeInTheDocument();
+  });
+});
+
+describe('buttons per capabilities', () => {
+  it('offers everything to a member who may upload and edit', async () => {
+    fakeApi({
+      'GET /api/deals/d1/files': listing({
+        folders: [{ id: 'fo1', name: 'Legal', full_path: '/Legal', created_at: '2026-01-01' }],
+        files: [file('f1', 'spa.pdf', { ai_status: 'review' })],
+      }),
+    });
+    open('/deals/d1/files');
+    expect(await screen.findByText('spa.pdf')).toBeInTheDocument();
+    for (const name of ['Share Link', 'Create Folder', 'Import Folder', 'Upload Files']) {
+      expect(screen.getByRole('button', { name: new RegExp(name) })).toBeInTheDocument();
+    }
+    // Path Link only inside a folder.
+    expect(screen.queryByRole('button', { name: /Path Link/ })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Download spa.pdf')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Actions for folder Legal' })).toBeInTheDocument();
+    expect(screen.getByText('Review')).toBeInTheDocument();
+  });
+
+  it('shows a viewer without upload or edit rights only what they may do', async () => {
+    fakeApi({
+      'GET /api/deals/d1/files': listing({
+        path: '/Legal',
+        folder: { id: 'fo1', name: 'Legal', full_path: '/Legal', created_at: '2026-01-01' },
+        breadcrumbs: [
+          { name: 'Data Room', path: '/' },
+          { name: 'Legal', path: '/Legal' },
+        ],
+        capabilities: ['view'],
+        folders: [{ id: 'fo2', name: 'Tax', full_path: '/Legal/Tax', created_at: '2026-01-01' }],
+        files: [file('f1', 'spa.pdf')],
+      }),
+    });
+    open('/deals/d1/files/Legal');
+    expect(await screen.findByText('spa.pdf')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Share Link/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Path Link/ })).toBeInTheDocument();
+    for (const name of ['Create Folder', 'Import Folder', 'Upload Files']) {
+      expect(screen.queryByRole('button', { name: new RegExp(name) })).not.toBeInTheDocument();
+    }
+    expect(screen.queryByLabelText('Download spa.pdf')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Actions for folder Tax' })).not.toBeInTheDocument();
+  });
+
+  it('words the empty state by whether the user may upload', async () => {
+    fakeApi({ 'GET /api/deals/d1/files': listing({ capabilities: ['view'] }) });
+    const { unmount } = open('/deals/d1/files');
+    expect(await screen.findByText('No files or folders yet')).toBeInTheDocument();
+    expect(screen.getByText(/Nothing has been shared in this folder yet/)).toBeInTheDocument();
+    unmount();
+
+    fakeApi({ 'GET /api/deals/d1/files': listing() });
+    open('/deals/d1/files');
+    expect(await screen.findByText('No files or folders yet')).toBeInTheDocument();
+    expect(screen.getByText(/Drag and drop files or folders here/)).toBeInTheDocument();
+  });
+});
+
+describe('the file browser', () => {
+  it('renders only the visible rows of a 10,000-file folder', async () => {
+    const files = Array.from({ length: 10_000 }, (_, i) => file(`f${i}`, `Document ${String(i).padStart(5, '0')}.pdf`));
+    fakeApi({ 'GET /api/deals/d1/files': listing({ files }) });
+    open('/deals/d1/files');
+    expect(await screen.findByText('Document 00000.pdf')).toBeInTheDocument();
+    expect(screen.getByText('0 folders · 10000 files')).toBeInTheDocument();
+    const rendered = screen.getAllByTestId('file-row').length;
+    expect(rendered).toBeGreaterThan(5);
+    expect(rendered).toBeLessThan(60);
+    expect(screen.queryByText('Document 09999.pdf')).not.toBeInTheDocument();
+  });
+
+  it('lists folders first, then files', async () => {
+    fakeApi({
+      'GET /api/deals/d1/files': listing({
+        folders: [{ id: 'fo1', name: 'Zeta', full_path: '/Zeta', created_at: '2026-01-01' }],
+        files: [file('f1', 'alpha.pdf')],
+      }),
+    });
+    open('/deals/d1/files');
+    await screen.findByText('alpha.pdf');
+    const rows = Array.from(document.querySelectorAll('[data-testid="folder-row"], [data-testid="file-row"]')).map(
+      (row) => row.textContent ?? '',
+    );
+    expect(rows[0]).toContain('Zeta');
+    expect(rows[1]).toContain('alpha.pdf');
+  });
+
+  it('searches the whole deal after a pause and shows where matches are', async () => {
+    const calls = fakeApi({
+      'GET /api/deals/d1/files': listing({ files: [file('f1', 'alpha.pdf')] }),
+      'GET /api/deals/d1/files/search': {
+        query: 'tax',
+        folders: [{ id: 'fo1', name: 'Tax', path: '/Legal/Tax', full_path: '/Legal/Tax', created_at: '2026-01-01' }],
+        files: [file('f2', 'tax-return.pdf', { path: '/Finance' })],
+      },
+    });
+    open('/deals/d1/files');
+    await screen.findByText('alpha.pdf');
+    fireEvent.change(screen.getByLabelText('Search files and folders'), { target: { value: 'tax' } });
+    expect(await screen.findByText('tax-return.pdf')).toBeInTheDocument();
+    expect(screen.getByText('in /Finance')).toBeInTheDocument();
+    expect(screen.getByText('in /Legal')).toBeInTheDocument();
+    expect(screen.getByTestId('search-summary')).toHaveTextContent('2 results for “tax”');
+    expect(calls.filter((c) => c.startsWith('GET /api/deals/d1/files/search'))).toEqual([
+      'GET /api/deals/d1/files/search?q=tax',
+    ]);
+  });
+
+  it('copies the id-based share link and the path link', async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    fakeApi({
+      'GET /api/deals/d1/files': listing({
+        path: '/Legal',
+        folder: { id: 'fo1', name: 'Legal', full_path: '/Legal', created_at: '2026-01-01' },
+      }),
+    });
+    open('/deals/d1/files/Legal');
+    fireEvent.click(await screen.findByRole('button', { name: /Share Link/ }));
+    await waitFor(() =>
+      expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/deals/d1/data-room/folder/fo1`),
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Path Link/ }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/deals/d1/data-room/path/Legal`));
+
+    writeText.mockRejectedValueOnce(new Error('denied'));
+    fireEvent.click(screen.getByRole('button', { name: /Share Link/ }));
+    expect(await screen.findByText('Failed to copy link')).toBeInTheDocument();
+  });
+
+  it('validates and creates a folder in the current path', async () => {
+    let body: unknown;
+    fakeApi({
+      'GET /api/deals/d1/files': listing({ path: '/Legal', folder: { id: 'fo1', name: 'Legal', full_path: '/Legal', created_at: '' } }),
+      'POST /api/deals/d1/folders': (_url: URL, init?: RequestInit) => {
+        body = JSON.parse(String(init?.body));
+        return jsonResponse({ detail: 'A folder named "Tax" already exists here' }, 409);
+      },
+    });
+    open('/deals/d1/files/Legal');
+    fireEvent.click(await screen.findByRole('button', { name: /Create Folder/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Create New Folder')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Folder' }));
+    expect(await within(dialog).findByText('Please enter a folder name')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: ' Tax ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Folder' }));
+    expect(await screen.findByText('Failed to create folder')).toBeInTheDocument();
+    expect(screen.getByText('A folder named "Tax" already exists here')).toBeInTheDocument();
+    expect(body).toEqual({ name: 'Tax', path: '/Legal' });
+  });
+
+  it('names how many items go with a deleted folder', async () => {
+    const calls = fakeApi({
+      'GET /api/deals/d1/files': listing({
+        folders: [{ id: '11111111-2222-4333-8444-555555555555', name: 'Legal', full_path: '/Legal', created_at: '' }],
+      }),
+      'GET /api/deals/d1/folders/11111111-2222-4333-8444-555555555555': {
+        id: '11111111-2222-4333-8444-555555555555',
+        name: 'Legal',
+        full_path: '/Legal',
+        created_at: '',
+        breadcrumbs: [],
+        item_count: 7,
+        folders: 2,
+        files: 5,
+      },
+      'DELETE /api/deals/d1/folders/11111111-2222-4333-8444-555555555555': { deleted_folders: 3, deleted_files: 5 },
+    });
+    open('/deals/d1/files');
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for folder Legal' }));
+    await chooseMenuItem(/Delete/);
+    await waitFor(() =>
+      expect(screen.getByTestId('folder-item-count')).toHaveTextContent(
+        '7 items inside (2 subfolders, 5 files) will be deleted with it.',
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Folder deleted')).toBeInTheDocument();
+    expect(calls).toContain('DELETE /api/deals/d1/folders/11111111-2222-4333-8444-555555555555');
+  });
+
+  it("shows the server's detail when deleting a file fails", async () => {
+    fakeApi({
+      'GET /api/deals/d1/files': listing({ files: [file('f1', 'spa.pdf')] }),
+      'DELETE /api/deals/d1/files/f1': () => jsonResponse({ detail: "You don't have permission to delete this file." }, 403),
+    });
+    open('/deals/d1/files');
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for spa.pdf' }));
+    await chooseMenuItem(/Delete/);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete file')).toBeInTheDocument();
+    expect(screen.getByText("You don't have permission to delete this file.")).toBeInTheDocument();
+  });
+
+  it('lists picked files with their sizes in MB and needs at least one', async () => {
+    fakeApi({ 'GET /api/deals/d1/files': listing() });
+    open('/deals/d1/files');
+    fireEvent.click((await screen.findAllByRole('button', { name: /Upload Files/ }))[0]);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Upload$/ }));
+    expect(await within(dialog).findByText('Please select at least one file to upload')).toBeInTheDocument();
+    const input = within(dialog).getByLabelText('Choose files');
+    const big = new File([new Uint8Array(1_500_000)], 'Org Chart.png', { type: 'image/png' });
+    const system = new File(['x'], '.DS_Store');
+    fireEvent.change(input, { target: { files: [big, system] } });
+    expect(await within(dialog).findByText('Org Chart.png')).toBeInTheDocument();
+    expect(within(dialog).queryByText('.DS_Store')).not.toBeInTheDocument();
+    expect(within(dialog).getAllByText('1.43 MB').length).toBeGreaterThan(0);
+    expect(within(dialog).getByRole('button', { name: /Upload 1 file/ })).toBeInTheDocument();
+  });
+});

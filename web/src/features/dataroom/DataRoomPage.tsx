@@ -1,0 +1,619 @@
+import {
+  Badge,
+  Box,
+  Breadcrumb,
+  Button,
+  Card,
+  CloseButton,
+  Flex,
+  Heading,
+  HStack,
+  Input,
+  InputGroup,
+  Spinner,
+  Stack,
+  Text,
+  VStack,
+} from '@chakra-ui/react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  FolderInput,
+  FolderOpen,
+  FolderPlus,
+  Link2,
+  Route as RouteIcon,
+  Search,
+  SearchX,
+  UploadCloud,
+} from 'lucide-react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
+import { useDropzone, type FileRejection } from 'react-dropzone';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EmptyState } from '../../components/EmptyState';
+import { PageContainer } from '../../components/layout/PageContainer';
+import { PageSpinner } from '../../components/Spinners';
+import { ApiError, errorDetail } from '../../lib/api';
+import { dealKeys } from '../../lib/deal';
+import { useCurrentUser } from '../../lib/session';
+import { notify } from '../../lib/toast';
+import { archiveFile, deleteFile, downloadFile, retryAiAnalysis } from '../files/api';
+import type { FileSummary } from '../files/types';
+import {
+  archiveFolder,
+  createFolder,
+  dataRoomKeys,
+  deleteFolder,
+  fetchFolder,
+  fetchListing,
+  searchDataRoom,
+} from './api';
+import { browserActions, fileRowActions } from './capabilities';
+import { CreateFolderDialog } from './components/CreateFolderDialog';
+import { ImportFolderDialog } from './components/ImportFolderDialog';
+import { FileRow, FolderRow, ListHeader, ROW_HEIGHT } from './components/Rows';
+import { FolderAccessDenied, FolderLoadError, FolderNotFound } from './components/StatusViews';
+import { UploadFilesDialog } from './components/UploadFilesDialog';
+import { VirtualList } from './components/VirtualList';
+import {
+  fileUrl,
+  folderUrl,
+  isUuid,
+  pathFromPathname,
+  pathLinkPath,
+  relativeDir,
+  shareLinkPath,
+} from './paths';
+import type { Capability, Folder, FolderListing } from './types';
+import { makeItem } from './upload/machine';
+import { isSystemFile, planImport, relativePathOf, withoutSystemFiles } from './upload/plan';
+import { UploadOverlay } from './upload/UploadOverlay';
+import { createFolderTree } from './upload/uploader';
+import { useUploadQueue } from './upload/useUploadQueue';
+
+export type DataRoomMode = 'root' | 'path' | 'folder';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+function useDebounced<T>(value: T, delay: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+}
+
+async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  const ok = document.execCommand('copy');
+  area.remove();
+  if (!ok) throw new Error('copy failed');
+}
+
+const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : 0);
+
+type Row = { kind: 'folder'; folder: Folder } | { kind: 'file'; file: FileSummary };
+
+type Pending =
+  | { action: 'archive-folder' | 'delete-folder'; folder: Folder }
+  | { action: 'archive-file' | 'delete-file'; file: FileSummary };
+
+/**
+ * The file browser behind every data-room route (part 1 §2 Data room): the root, a path, or a folder id.
+ */
+export function DataRoomPage({ mode }: { mode: DataRoomMode }) {
+  const { dealId = '', folderId = '' } = useParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const byId = mode === 'folder';
+
+  const folder = useQuery({
+    queryKey: dataRoomKeys.folder(dealId, folderId),
+    queryFn: ({ signal }) => fetchFolder(dealId, folderId, signal),
+    enabled: byId && isUuid(folderId),
+  });
+
+  const goRoot = () => navigate(folderUrl(dealId, '/'));
+  const folderStatus = statusOf(folder.error);
+  useEffect(() => {
+    if (folder.isError && ![400, 403, 404].includes(folderStatus)) {
+      notify.error('Failed to load files', errorDetail(folder.error, '') || undefined);
+    }
+  }, [folder.isError, folder.error, folderStatus]);
+
+  if (byId) {
+    if (!isUuid(folderId) || statusOf(folder.error) === 404 || statusOf(folder.error) === 400) {
+      return (
+        <PageContainer>
+          <FolderNotFound byId onRoot={goRoot} />
+        </PageContainer>
+      );
+    }
+    if (statusOf(folder.error) === 403) {
+      return (
+        <PageContainer>
+          <FolderAccessDenied byId onRoot={goRoot} />
+        </PageContainer>
+      );
+    }
+    if (folder.isError) {
+      return (
+        <PageContainer>
+          <FolderLoadError detail={errorDetail(folder.error, '')} />
+        </PageContainer>
+      );
+    }
+    if (folder.isPending) return <PageSpinner label="Loading files..." />;
+  }
+
+  const path = mode === 'root' ? '/' : mode === 'path' ? pathFromPathname(pathname) : folder.data?.full_path ?? '/';
+  return <FolderBrowser key={`${dealId}:${path}`} dealId={dealId} path={path} byId={byId} />;
+}
+
+function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; byId: boolean }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const user = useCurrentUser();
+  const { queue, state: uploadState } = useUploadQueue(dealId);
+
+  const listing = useQuery({
+    queryKey: dataRoomKeys.listing(dealId, path),
+    queryFn: ({ signal }) => fetchListing(dealId, path, signal),
+  });
+
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const searching = q.length > 0;
+  const results = useQuery({
+    queryKey: dataRoomKeys.search(dealId, q),
+    queryFn: ({ signal }) => searchDataRoom(dealId, q, signal),
+    enabled: searching,
+    placeholderData: keepPreviousData,
+  });
+
+  const [dialog, setDialog] = useState<'create' | 'upload' | 'import' | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [retrying, setRetrying] = useState<string | null>(null);
+
+  const status = statusOf(listing.error);
+  const knownFailure = status === 404 || status === 403 || status === 400;
+  useEffect(() => {
+    if (listing.isError && !knownFailure) notify.error('Failed to load files', errorDetail(listing.error, '') || undefined);
+  }, [listing.isError, listing.error, knownFailure]);
+  useEffect(() => {
+    if (results.isError) notify.error('Failed to load files', errorDetail(results.error, '') || undefined);
+  }, [results.isError, results.error]);
+
+  const capabilities: Capability[] = listing.data?.capabilities ?? [];
+  const actions = browserActions(capabilities);
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: dataRoomKeys.all(dealId) });
+    void queryClient.invalidateQueries({ queryKey: dealKeys.scoped(dealId, 'dashboard') });
+  };
+
+  const create = useMutation({
+    mutationFn: (name: string) => createFolder(dealId, name, path),
+    onSuccess: () => {
+      setDialog(null);
+      refresh();
+    },
+    onError: (error) => notify.error('Failed to create folder', errorDetail(error, '') || undefined),
+  });
+
+  const pendingFolderId = pending && 'folder' in pending ? pending.folder.id : '';
+  const folderCount = useQuery({
+    queryKey: dataRoomKeys.folder(dealId, pendingFolderId),
+    queryFn: ({ signal }) => fetchFolder(dealId, pendingFolderId, signal),
+    enabled: Boolean(pendingFolderId),
+    staleTime: 0,
+  });
+
+  const confirm = useMutation({
+    mutationFn: async (target: Pending) => {
+      switch (target.action) {
+        case 'archive-folder':
+          return archiveFolder(dealId, target.folder.id);
+        case 'delete-folder':
+          return deleteFolder(dealId, target.folder.id);
+        case 'archive-file':
+          return archiveFile(dealId, target.file.id);
+        case 'delete-file':
+          return deleteFile(dealId, target.file.id);
+      }
+    },
+    onSuccess: (_data, target) => {
+      const done = {
+        'archive-folder': 'Folder archived',
+        'delete-folder': 'Folder deleted',
+        'archive-file': 'File archived',
+        'delete-file': 'File deleted',
+      }[target.action];
+      notify.success(done);
+      setPending(null);
+      refresh();
+    },
+    onError: (error, target) => {
+      const title = {
+        'archive-folder': 'Failed to archive folder',
+        'delete-folder': 'Failed to delete folder',
+        'archive-file': 'Failed to archive file',
+        'delete-file': 'Failed to delete file',
+      }[target.action];
+      notify.error(title, errorDetail(error, '') || undefined);
+    },
+  });
+
+  const download = (file: FileSummary) => {
+    downloadFile(dealId, file.id).catch((error) =>
+      notify.error('Failed to download file', errorDetail(error, '') || undefined),
+    );
+  };
+
+  const retry = (file: FileSummary) => {
+    setRetrying(file.id);
+    retryAiAnalysis(dealId, file.id)
+      .then(refresh)
+      .catch((error) => notify.error('Failed to retry AI analysis', errorDetail(error, '') || undefined))
+      .finally(() => setRetrying(null));
+  };
+
+  const startUpload = (files: File[]) => {
+    const items = withoutSystemFiles(files).map((file) => makeItem(file, path));
+    setDialog(null);
+    if (items.length === 0) return;
+    void queue.start('upload', items);
+  };
+
+  const startImport = (files: File[]) => {
+    const plan = planImport(files, path);
+    setDialog(null);
+    if (plan.files.length === 0) return;
+    const items = plan.files.map((planned) => makeItem(planned.file, planned.path));
+    void queue.start('import', items, (signal) => createFolderTree(dealId, plan.folders, signal));
+  };
+
+  const onDrop = (accepted: File[], rejected: FileRejection[]) => {
+    for (const rejection of rejected.slice(0, 3)) {
+      notify.error('Failed to upload files', `${rejection.file.name}: ${rejection.errors.map((e) => e.message).join(', ')}`);
+    }
+    const files = accepted.filter((file) => !isSystemFile(file.name));
+    if (files.length === 0) return;
+    const hasFolders = files.some((file) => relativeDir(relativePathOf(file)) !== '/');
+    if (hasFolders && actions.editFolders) startImport(files);
+    else startUpload(files);
+  };
+
+  const dropzone = useDropzone({
+    onDrop,
+    noClick: true,
+    noKeyboard: true,
+    multiple: true,
+    disabled: !actions.upload || !listing.data,
+  });
+
+  const rows: Row[] = useMemo(() => {
+    const source: Pick<FolderListing, 'folders' | 'files'> | undefined = searching
+      ? results.data
+      : listing.data;
+    if (!source) return [];
+    return [
+      ...source.folders.map((f) => ({ kind: 'folder' as const, folder: f })),
+      ...source.files.map((f) => ({ kind: 'file' as const, file: f })),
+    ];
+  }, [searching, results.data, listing.data]);
+
+  if (listing.isPending) return <PageSpinner label="Loading files..." />;
+  if (status === 404 || status === 400) {
+    return (
+      <PageContainer>
+        <FolderNotFound byId={byId} onRoot={() => navigate(folderUrl(dealId, '/'))} />
+      </PageContainer>
+    );
+  }
+  if (status === 403) {
+    return (
+      <PageContainer>
+        <FolderAccessDenied byId={byId} onRoot={() => navigate(folderUrl(dealId, '/'))} />
+      </PageContainer>
+    );
+  }
+  if (listing.isError) {
+    return (
+      <PageContainer>
+        <FolderLoadError detail={errorDetail(listing.error, '')} />
+      </PageContainer>
+    );
+  }
+
+  const data = listing.data;
+  const current = data.folder;
+  const title = current?.name ?? 'Data Room';
+  const inFolder = path !== '/';
+
+  const copy = (kind: 'share' | 'path') => {
+    const target = kind === 'share' ? shareLinkPath(dealId, current?.id) : pathLinkPath(dealId, path);
+    copyText(`${window.location.origin}${target}`)
+      .then(() => notify.success(kind === 'share' ? 'Share link copied to clipboard' : 'Path link copied to clipboard'))
+      .catch(() => notify.error('Failed to copy link'));
+  };
+
+  const renderRow = (index: number) => {
+    const row = rows[index];
+    if (!row) return null;
+    if (row.kind === 'folder') {
+      const f = row.folder;
+      return (
+        <FolderRow
+          folder={f}
+          to={folderUrl(dealId, f.full_path)}
+          canEdit={actions.editFolders}
+          showLocation={searching}
+          onArchive={() => setPending({ action: 'archive-folder', folder: f })}
+          onDelete={() => setPending({ action: 'delete-folder', folder: f })}
+        />
+      );
+    }
+    const file = row.file;
+    return (
+      <FileRow
+        file={file}
+        to={fileUrl(dealId, file.id)}
+        actions={fileRowActions(capabilities, file, user?.id)}
+        showLocation={searching}
+        retrying={retrying === file.id}
+        onOpen={() => navigate(fileUrl(dealId, file.id))}
+        onDownload={() => download(file)}
+        onArchive={() => setPending({ action: 'archive-file', file })}
+        onDelete={() => setPending({ action: 'delete-file', file })}
+        onReview={() => navigate(fileUrl(dealId, file.id))}
+        onRetry={() => retry(file)}
+      />
+    );
+  };
+
+  const folderCountText = (() => {
+    if (!pending || !('folder' in pending)) return null;
+    if (folderCount.isPending) return 'Counting the items inside…';
+    const detail = folderCount.data;
+    if (!detail) return null;
+    const count = detail.item_count;
+    if (count === 0) return 'The folder is empty.';
+    const verb = pending.action === 'archive-folder' ? 'archived' : 'deleted';
+    const parts = [
+      detail.folders > 0 ? `${detail.folders} subfolder${detail.folders === 1 ? '' : 's'}` : null,
+      detail.files > 0 ? `${detail.files} file${detail.files === 1 ? '' : 's'}` : null,
+    ].filter(Boolean);
+    return `${count} item${count === 1 ? '' : 's'} inside (${parts.join(', ')}) will be ${verb} with it.`;
+  })();
+
+  const folders = data.folders.length;
+  const files = data.files.length;
+
+  return (
+    <PageContainer>
+      <Stack gap="5">
+        <Flex justify="space-between" align={{ base: 'stretch', lg: 'flex-end' }} gap="4" direction={{ base: 'column', lg: 'row' }}>
+          <Box minW="0">
+            <Breadcrumb.Root size="sm" mb="2">
+              <Breadcrumb.List flexWrap="wrap">
+                {data.breadcrumbs.map((crumb, index) => {
+                  const last = index === data.breadcrumbs.length - 1;
+                  return (
+                    <Fragment key={crumb.path}>
+                      <Breadcrumb.Item>
+                        <Breadcrumb.Link asChild color={last ? 'fg' : 'fg.muted'} fontWeight={last ? 'medium' : 'normal'}>
+                          <RouterLink to={folderUrl(dealId, crumb.path)} aria-current={last ? 'page' : undefined}>
+                            {crumb.name}
+                          </RouterLink>
+                        </Breadcrumb.Link>
+                      </Breadcrumb.Item>
+                      {!last && <Breadcrumb.Separator />}
+                    </Fragment>
+                  );
+                })}
+              </Breadcrumb.List>
+            </Breadcrumb.Root>
+            <HStack gap="3" minW="0">
+              <Heading as="h1" size="2xl" letterSpacing="-0.02em" truncate title={title}>
+                {title}
+              </Heading>
+            </HStack>
+            <Text textStyle="sm" color="fg.muted" mt="1">
+              {folders} folder{folders === 1 ? '' : 's'} · {files} file{files === 1 ? '' : 's'}
+            </Text>
+          </Box>
+          <HStack gap="2" wrap="wrap" justify={{ base: 'flex-start', lg: 'flex-end' }}>
+            <Button size="sm" variant="outline" onClick={() => copy('share')}>
+              <Link2 /> Share Link
+            </Button>
+            {inFolder && (
+              <Button size="sm" variant="outline" onClick={() => copy('path')}>
+                <RouteIcon /> Path Link
+              </Button>
+            )}
+            {actions.createFolder && (
+              <Button size="sm" variant="outline" onClick={() => setDialog('create')}>
+                <FolderPlus /> Create Folder
+              </Button>
+            )}
+            {actions.importFolder && (
+              <Button size="sm" variant="outline" onClick={() => setDialog('import')}>
+                <FolderInput /> Import Folder
+              </Button>
+            )}
+            {actions.upload && (
+              <Button size="sm" colorPalette="brand" onClick={() => setDialog('upload')}>
+                <UploadCloud /> Upload Files
+              </Button>
+            )}
+          </HStack>
+        </Flex>
+
+        <Card.Root variant="outline" bg="bg" overflow="hidden">
+          <HStack px="4" py="3" gap="3" borderBottomWidth="1px" borderColor="border" wrap="wrap">
+            <InputGroup
+              flex="1"
+              maxW={{ base: 'full', md: 'md' }}
+              startElement={<Search size={16} />}
+              endElement={
+                search ? (
+                  <CloseButton size="2xs" aria-label="Clear search" onClick={() => setSearch('')} me="-2" />
+                ) : undefined
+              }
+            >
+              <Input
+                size="sm"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                placeholder="Search files, tags and folders in this deal"
+                aria-label="Search files and folders"
+              />
+            </InputGroup>
+            {searching && (
+              <HStack gap="2" textStyle="sm" color="fg.muted">
+                {results.isFetching && <Spinner size="xs" />}
+                {results.data && (
+                  <Text data-testid="search-summary">
+                    {results.data.folders.length + results.data.files.length} result
+                    {results.data.folders.length + results.data.files.length === 1 ? '' : 's'} for “{q}”
+                  </Text>
+                )}
+              </HStack>
+            )}
+          </HStack>
+
+          <Box position="relative" {...dropzone.getRootProps()} outline="none" data-testid="drop-zone">
+            <input {...dropzone.getInputProps()} aria-label="Drop files here" />
+            {rows.length > 0 && <ListHeader />}
+            {searching && !results.data ? (
+              <PageSpinner label="Searching..." />
+            ) : rows.length > 0 ? (
+              <VirtualList
+                count={rows.length}
+                rowHeight={ROW_HEIGHT}
+                renderRow={renderRow}
+                label={searching ? 'Search results' : `Contents of ${title}`}
+              />
+            ) : searching ? (
+              <Box py="12">
+                <EmptyState
+                  icon={<SearchX />}
+                  title="No matches"
+                  description={`Nothing in this deal's data room matches “${q}”.`}
+                />
+              </Box>
+            ) : (
+              <Box py="14">
+                <EmptyState
+                  icon={<FolderOpen />}
+                  title="No files or folders yet"
+                  description={
+                    actions.upload
+                      ? 'Drag and drop files or folders here, or use Upload Files to add the first documents.'
+                      : 'Nothing has been shared in this folder yet. Files appear here once they are uploaded.'
+                  }
+                  action={
+                    actions.upload ? (
+                      <Button size="sm" colorPalette="brand" onClick={() => setDialog('upload')}>
+                        <UploadCloud /> Upload Files
+                      </Button>
+                    ) : undefined
+                  }
+                />
+              </Box>
+            )}
+            {dropzone.isDragActive && (
+              <VStack
+                position="absolute"
+                inset="0"
+                bg="brand.subtle/90"
+                borderWidth="2px"
+                borderStyle="dashed"
+                borderColor="brand.solid"
+                rounded="md"
+                justify="center"
+                gap="2"
+                zIndex="1"
+                pointerEvents="none"
+              >
+                <UploadCloud size={28} color="var(--chakra-colors-brand-fg)" />
+                <Text fontWeight="semibold" color="brand.fg">
+                  Drop to upload to {title}
+                </Text>
+                <Badge colorPalette="brand" variant="subtle">
+                  Folders are recreated with their contents
+                </Badge>
+              </VStack>
+            )}
+          </Box>
+        </Card.Root>
+      </Stack>
+
+      <CreateFolderDialog
+        open={dialog === 'create'}
+        path={path}
+        loading={create.isPending}
+        onClose={() => setDialog(null)}
+        onCreate={(name) => create.mutate(name)}
+      />
+      <UploadFilesDialog open={dialog === 'upload'} path={path} onClose={() => setDialog(null)} onUpload={startUpload} />
+      <ImportFolderDialog open={dialog === 'import'} path={path} onClose={() => setDialog(null)} onImport={startImport} />
+      <UploadOverlay
+        state={uploadState}
+        onCancel={() => queue.cancel()}
+        onClose={() => queue.reset()}
+        onRetry={() => queue.retryFailed()}
+        onResolve={(id, choice) => queue.resolve(id, choice)}
+        onResolveAll={(choice) => queue.resolveAll(choice)}
+      />
+      <ConfirmDialog
+        open={pending !== null}
+        title={
+          pending
+            ? {
+                'archive-folder': 'Archive Folder',
+                'delete-folder': 'Delete Folder',
+                'archive-file': 'Archive File',
+                'delete-file': 'Delete File',
+              }[pending.action]
+            : ''
+        }
+        message={
+          pending ? (
+            <Stack gap="2" textStyle="sm">
+              <Text>
+                {pending.action.startsWith('archive') ? 'Archive' : 'Delete'}{' '}
+                <Text as="strong">{'folder' in pending ? pending.folder.name : pending.file.name}</Text>?
+              </Text>
+              {folderCountText && <Text data-testid="folder-item-count">{folderCountText}</Text>}
+              <Text color="fg.muted">
+                {pending.action.startsWith('archive')
+                  ? 'Archived items leave the data room listing.'
+                  : 'This cannot be undone. Every version is removed.'}
+              </Text>
+            </Stack>
+          ) : null
+        }
+        confirmLabel={pending?.action.startsWith('archive') ? 'Archive' : 'Delete'}
+        destructive
+        loading={confirm.isPending}
+        onConfirm={() => pending && confirm.mutate(pending)}
+        onClose={() => setPending(null)}
+      />
+    </PageContainer>
+  );
+}
+
+export default DataRoomPage;

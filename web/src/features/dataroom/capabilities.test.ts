@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { browserActions, fileRowActions } from './capabilities';
+
+describe('buttons per capabilities', () => {
+  it('derives the toolbar from the capabilities', () => {
+    expect(browserActions(['view', 'download', 'comment', 'upload'])).toEqual({
+      upload: true,
+      importFolder: false,
+      createFolder: false,
+      editFolders: false,
+    });
+    expect(browserActions(['upload'])).toMatchObject({ upload: true, createFolder: false });
+    expect(browserActions(['view', 'upload', 'edit_folders'])).toEqual({
+      upload: true,
+      importFolder: true,
+      createFolder: true,
+      editFolders: true,
+    });
+    expect(browserActions(['view'])).toEqual({ upload: false, importFolder: false, createFolder: false, editFolders: false });
+  });
+
+  it('lets the uploader manage their own file', () => {
+    expect(fileRowActions(['view'], { uploaded_by: 'u2' }, 'u1')).toEqual({ download: false, archive: false, delete: false });
+    expect(fileRowActions(['view'], { uploaded_by: 'u1' }, 'u1')).toEqual({ download: true, archive: true, delete: true });
+    expect(fileRowActions(['view', 'download'], { uploaded_by: 'u2' }, 'u1')).toEqual({
+      download: true,
+      archive: false,
+      delete: false,
+    });
+    expect(fileRowActions(['view', 'edit_files'], { uploaded_by: null }, null)).toEqual({
+      download: false,
+      archive: true,
+      delete: true,
+    });
+  });
+});

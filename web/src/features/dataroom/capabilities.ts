@@ -1,0 +1,45 @@
+import type { FileSummary } from '../files/types';
+import type { Capability } from './types';
+
+/** The data room's toolbar buttons, from the caller's capabilities in the deal (as the listing returns them). */
+export interface BrowserActions {
+  upload: boolean;
+  importFolder: boolean;
+  createFolder: boolean;
+  /** Folder rows: archive and delete. */
+  editFolders: boolean;
+}
+
+export function browserActions(capabilities: readonly Capability[] | readonly string[]): BrowserActions {
+  const has = (capability: Capability) => (capabilities as readonly string[]).includes(capability);
+  return {
+    upload: has('upload'),
+    importFolder: has('upload') && has('edit_folders'),
+    createFolder: has('edit_folders'),
+    editFolders: has('edit_folders'),
+  };
+}
+
+export interface FileRowActions {
+  download: boolean;
+  archive: boolean;
+  delete: boolean;
+}
+
+/**
+ * A file row's buttons: download with the download right, archive and delete with the right to edit
+ * files. The uploader of a file may do all three with their own file (the database allows it).
+ */
+export function fileRowActions(
+  capabilities: readonly Capability[] | readonly string[],
+  file: Pick<FileSummary, 'uploaded_by'>,
+  userId: string | null | undefined,
+): FileRowActions {
+  const has = (capability: Capability) => (capabilities as readonly string[]).includes(capability);
+  const mine = Boolean(userId) && file.uploaded_by === userId;
+  return {
+    download: has('download') || mine,
+    archive: has('edit_files') || mine,
+    delete: has('edit_files') || mine,
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * Data-room paths and the URLs that carry them (part 1 §2 Data room).
+ *
+ * A data-room path is "/" (the root) or "/A/B": folder names joined by slashes. In URLs each folder name is
+ * one percent-encoded segment, so names with spaces, '#', '?' or '%' survive the round trip:
+ *   /deals/{d}/files/A/B%20C            readable, path-based
+ *   /deals/{d}/data-room/path/A/B%20C   the copied 'Path Link'
+ *   /deals/{d}/data-room/folder/{id}    the copied 'Share Link' (id-based)
+ * A path encoded as one segment ("%2FA%2FB") is read too.
+ */
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string | undefined | null): boolean {
+  return typeof value === 'string' && UUID_RE.test(value);
+}
+
+/** "/A//B/" → "/A/B"; "", "/" → "/". Segments are trimmed, as the server does. */
+export function normalizePath(raw: string | undefined | null): string {
+  const segments = (raw ?? '')
+    .split('/')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return `/${segments.join('/')}`;
+}
+
+export function pathSegments(path: string): string[] {
+  return normalizePath(path).split('/').filter(Boolean);
+}
+
+export function joinPath(parent: string, name: string): string {
+  return normalizePath(`${normalizePath(parent)}/${name}`);
+}
+
+export function parentPath(path: string): string {
+  const segments = pathSegments(path);
+  return `/${segments.slice(0, -1).join('/')}`;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** Encoded path for a URL, without the leading slash: "/A/B C" → "A/B%20C". */
+export function encodePath(path: string): string {
+  return pathSegments(path).map(encodeURIComponent).join('/');
+}
+
+/** The part of a URL after the route prefix back to a data-room path (each segment URL-decoded once). */
+export function decodePath(splat: string | undefined | null): string {
+  return normalizePath(
+    (splat ?? '')
+      .split('/')
+      .map(safeDecode)
+      .join('/'),
+  );
+}
+
+const PATH_ROUTE_RE = /^\/deals\/[^/]+\/(?:files|data-room\/path)(?:\/(.*))?$/;
+
+/** The data-room path a path-based route shows, read from the (still encoded) location pathname. */
+export function pathFromPathname(pathname: string): string {
+  const match = PATH_ROUTE_RE.exec(pathname);
+  return decodePath(match?.[1] ?? '');
+}
+
+const dealBase = (dealId: string) => `/deals/${encodeURIComponent(dealId)}`;
+
+/**
+ * Where the app shows a folder by its path. '/deals/{d}/files/{uuid}' is the file page, so a single top-level
+ * folder whose name looks like an id goes through '/data-room/path/' instead.
+ */
+export function folderUrl(dealId: string, path: string): string {
+  const segments = pathSegments(path);
+  if (segments.length === 0) return `${dealBase(dealId)}/files`;
+  if (segments.length === 1 && isUuid(segments[0])) return `${dealBase(dealId)}/data-room/path/${encodePath(path)}`;
+  return `${dealBase(dealId)}/files/${encodePath(path)}`;
+}
+
+export function fileUrl(dealId: string, fileId: string): string {
+  return `${dealBase(dealId)}/files/${encodeURIComponent(fileId)}`;
+}
+
+/** The 'Share Link': id-based, or the data room's root. */
+export function shareLinkPath(dealId: string, folderId: string | null | undefined): string {
+  return folderId
+    ? `${dealBase(dealId)}/data-room/folder/${encodeURIComponent(folderId)}`
+    : `${dealBase(dealId)}/data-room`;
+}
+
+/** The 'Path Link': readable, path-based. */
+export function pathLinkPath(dealId: string, path: string): string {
+  return `${dealBase(dealId)}/data-room/path/${encodePath(path)}`;
+}
+
+/** The folder part of a picked or dropped file's relative path: "Top/Sub/a.pdf", "./a.pdf", "/Top/a.pdf". */
+export function relativeDir(relativePath: string | undefined | null): string {
+  const segments = (relativePath ?? '')
+    .split('/')
+    .filter((s) => s && s !== '.');
+  return normalizePath(segments.slice(0, -1).join('/'));
+}

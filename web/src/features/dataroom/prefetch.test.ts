@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TOKEN_KEY } from '../../lib/api';
+import { fetchListing } from './api';
+import { prefetchListingFor, takePrefetchedListing } from './prefetch';
+
+const FILE_ID = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
+
+function stubFetch() {
+  const urls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      urls.push(input);
+      return new Response(JSON.stringify({ path: '/A B', folders: [], files: [], breadcrumbs: [], capabilities: [] }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+  return urls;
+}
+
+afterEach(() => {
+  takePrefetchedListing('d1', '/A B');
+  takePrefetchedListing('d1', '/');
+});
+
+describe('listing prefetch at start-up', () => {
+  it('requests the folder of a path-based URL once and hands it to the page once', async () => {
+    localStorage.setItem(TOKEN_KEY, 'tok');
+    const urls = stubFetch();
+    prefetchListingFor('/deals/d1/files/A%20B');
+    expect(urls).toEqual(['/api/deals/d1/files?path=%2FA+B']);
+    const listing = await fetchListing('d1', '/A B');
+    expect(listing.path).toBe('/A B');
+    expect(urls).toHaveLength(1);
+    await fetchListing('d1', '/A B');
+    expect(urls).toHaveLength(2);
+  });
+
+  it('leaves file pages, id links and signed-out visitors alone', () => {
+    const urls = stubFetch();
+    prefetchListingFor('/deals/d1/files');
+    expect(urls).toEqual([]);
+    localStorage.setItem(TOKEN_KEY, 'tok');
+    prefetchListingFor(`/deals/d1/files/${FILE_ID}`);
+    prefetchListingFor('/deals/d1/data-room/folder/abc');
+    prefetchListingFor('/deals/d1/checklist');
+    expect(urls).toEqual([]);
+    prefetchListingFor('/deals/d1/data-room');
+    expect(urls).toEqual(['/api/deals/d1/files?path=%2F']);
+  });
+});

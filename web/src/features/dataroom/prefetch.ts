@@ -1,0 +1,36 @@
+import { api, getToken } from '../../lib/api';
+import { isUuid, pathFromPathname, pathSegments } from './paths';
+import type { FolderListing } from './types';
+
+/**
+ * When the app starts on a path-based data-room URL, the folder listing is requested at once, alongside
+ * the session and deal requests, instead of after them (the page itself only mounts once the deal is
+ * loaded). The page takes the answer once; anything older than a few seconds is ignored.
+ */
+const MAX_AGE_MS = 10_000;
+const PATH_ROUTE = /^\/deals\/([^/]+)\/(?:files|data-room\/path|data-room)(?:\/|$)/;
+
+let prefetched: { key: string; at: number; promise: Promise<FolderListing> } | null = null;
+
+const keyOf = (dealId: string, path: string) => `${dealId}\u0000${path}`;
+
+export function prefetchListingFor(pathname: string): void {
+  const match = PATH_ROUTE.exec(pathname);
+  if (!match || !getToken() || /\/data-room\/folder\//.test(pathname)) return;
+  const dealId = decodeURIComponent(match[1]);
+  const path = /\/data-room(\/)?$/.test(pathname) ? '/' : pathFromPathname(pathname);
+  const segments = pathSegments(path);
+  // /deals/{d}/files/{uuid} is a file's page, not a folder.
+  if (segments.length === 1 && isUuid(segments[0]) && !pathname.includes('/data-room/')) return;
+  const promise = api.get<FolderListing>(`/deals/${encodeURIComponent(dealId)}/files`, { query: { path } });
+  promise.catch(() => undefined);
+  prefetched = { key: keyOf(dealId, path), at: Date.now(), promise };
+}
+
+/** The prefetched listing of this folder, once. */
+export function takePrefetchedListing(dealId: string, path: string): Promise<FolderListing> | undefined {
+  const entry = prefetched;
+  if (!entry || entry.key !== keyOf(dealId, path)) return undefined;
+  prefetched = null;
+  return Date.now() - entry.at <= MAX_AGE_MS ? entry.promise : undefined;
+}

@@ -1,0 +1,232 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { TOKEN_KEY } from '../../lib/api';
+import { jsonResponse, renderRoutes, testUser } from '../../test/utils';
+import { uploadNewVersion } from './api';
+import { FileDetailPage } from './FileDetailPage';
+import type { FileDetail } from './types';
+
+configure({ asyncUtilTimeout: 5000 });
+
+type Handler = (url: URL, init?: RequestInit) => Response | Promise<Response>;
+const FILE_ID = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
+const BASE = `/api/deals/d1/files/${FILE_ID}`;
+
+const detail = (over: Partial<FileDetail> = {}): FileDetail => ({
+  id: FILE_ID,
+  deal_id: 'd1',
+  name: 'SPA draft.docx',
+  formatted_title: 'Share Purchase Agreement',
+  file_type: 'docx',
+  current_version: 2,
+  size_bytes: 90_000,
+  file_size: 90_000,
+  tags: ['legal'],
+  checklist_items: ['aaaaaaaa-1111-4111-8111-111111111111'],
+  approval_status: 'review',
+  ai_status: 'not_started',
+  created_at: '2026-01-02T10:00:00Z',
+  path: '/Legal/Q1 2024',
+  uploader: { id: 'u1', email: 'jane@example.com', first_name: 'Jane', last_name: 'Doe' },
+  versions: [
+    { version_number: 2, uploaded_at: '2026-01-03T10:00:00Z', file_size: 90_000 },
+    { version_number: 1, uploaded_at: '2026-01-02T10:00:00Z', file_size: 80_000 },
+  ],
+  can_edit: true,
+  can_download: true,
+  can_approve: true,
+  can_comment: true,
+  can_upload_version: true,
+  ...over,
+});
+
+function fakeApi(routes: Record<string, Handler | unknown>) {
+  const calls: Array<{ key: string; body: unknown }> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = new URL(input, 'http://localhost');
+      const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+      calls.push({ key, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (key === 'GET /api/user/profile') return jsonResponse(testUser);
+      const route = routes[key];
+      if (route === undefined) return jsonResponse({ detail: 'Not found' }, 404);
+      return typeof route === 'function' ? (route as Handler)(url, init) : jsonResponse(route);
+    }),
+  );
+  return calls;
+}
+
+const standard = (over: Record<string, Handler | unknown> = {}) => ({
+  [`GET ${BASE}`]: detail(),
+  [`GET ${BASE}/metadata`]: {
+    file: detail(),
+    metadata: {
+      formatted_title: 'Share Purchase Agreement',
+      document_type: 'Agreement',
+      confidentiality_level: 'confidential',
+      quick_summary: 'Draft SPA',
+      people_mentioned: ['Jane Doe'],
+      named_organizations: ['Acme Ltd'],
+      languages_used: [],
+    },
+  },
+  [`GET ${BASE}/comments`]: [],
+  [`GET ${BASE}/permissions`]: { type: 'all', allowed_users: [], allowed_groups: [], allowed_tags: [], denied_users: [], denied_groups: [], denied_tags: [] },
+  ...over,
+});
+
+function open() {
+  localStorage.setItem(TOKEN_KEY, 'tok');
+  return renderRoutes([{ path: '/deals/:dealId/files/:fileId', element: <FileDetailPage /> }], `/deals/d1/files/${FILE_ID}`);
+}
+
+describe('file detail', () => {
+  it('shows the file, its details, versions and a disabled Re-run AI', async () => {
+    fakeApi(standard());
+    open();
+    expect(await screen.findByTestId('file-title')).toHaveTextContent('Share Purchase Agreement');
+    expect(screen.getByText('SPA draft.docx')).toBeInTheDocument();
+    expect(screen.getByText('Word document')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back to Files/ })).toHaveAttribute('href', '/deals/d1/files/Legal/Q1%202024');
+    expect(screen.getByRole('button', { name: /Re-run AI/ })).toBeDisabled();
+    expect(screen.getAllByTestId('version-row')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Download version 1' })).toBeInTheDocument();
+    expect(await screen.findByText('Agreement')).toBeInTheDocument();
+    expect(screen.getByText('Confidential')).toBeInTheDocument();
+    expect(screen.getByTestId('people-organizations')).toHaveTextContent('Acme Ltd');
+    expect(screen.getByText('Linked to 1 checklist item')).toBeInTheDocument();
+    expect(screen.queryByTestId('processing-badge')).not.toBeInTheDocument();
+  });
+
+  it("shows 'Processing' while the AI works and hides People & Organizations when there are none", async () => {
+    fakeApi(
+      standard({
+        [`GET ${BASE}`]: detail({ ai_status: 'processing' }),
+        [`GET ${BASE}/metadata`]: { file: detail(), metadata: { people_mentioned: [], named_organizations: [] } },
+      }),
+    );
+    open();
+    expect(await screen.findByTestId('processing-badge')).toHaveTextContent('Processing');
+    await screen.findByText('Document Details');
+    expect(screen.queryByTestId('people-organizations')).not.toBeInTheDocument();
+  });
+
+  it('says the file was not found', async () => {
+    fakeApi({ [`GET ${BASE}`]: () => jsonResponse({ detail: 'File not found' }, 404) });
+    open();
+    expect(await screen.findByText('File not found')).toBeInTheDocument();
+    expect(screen.getByText('The requested file could not be loaded.')).toBeInTheDocument();
+  });
+
+  it('needs a non-blank comment and shows why posting failed', async () => {
+    const calls = fakeApi(
+      standard({ [`POST ${BASE}/comments`]: () => jsonResponse({ detail: "You don't have permission to comment on files." }, 403) }),
+    );
+    open();
+    const box = await screen.findByLabelText('Add a comment');
+    const button = screen.getByRole('button', { name: 'Add Comment' });
+    expect(button).toBeDisabled();
+    fireEvent.change(box, { target: { value: '   ' } });
+    expect(button).toBeDisabled();
+    fireEvent.change(box, { target: { value: '  Please send the signed copy ' } });
+    expect(button).toBeEnabled();
+    fireEvent.click(button);
+    expect(await screen.findByText('Failed to add comment')).toBeInTheDocument();
+    expect(screen.getByText("You don't have permission to comment on files.")).toBeInTheDocument();
+    expect(calls.find((c) => c.key === `POST ${BASE}/comments`)?.body).toEqual({ comment: 'Please send the signed copy' });
+  });
+
+  it('saves tags parsed from a comma-separated list', async () => {
+    const calls = fakeApi(standard({ [`PUT ${BASE}`]: (_u: URL, init?: RequestInit) => jsonResponse(detail(JSON.parse(String(init?.body)))) }));
+    open();
+    const card = await screen.findByTestId('status-organization');
+    fireEvent.click(within(card).getByRole('button', { name: /Edit/ }));
+    fireEvent.change(within(card).getByLabelText('Tags'), { target: { value: ' legal, , signed ,legal ' } });
+    fireEvent.change(within(card).getByLabelText('Approval status'), { target: { value: 'approved' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(calls.some((c) => c.key === `PUT ${BASE}`)).toBe(true));
+    expect(calls.find((c) => c.key === `PUT ${BASE}`)?.body).toEqual({ tags: ['legal', 'signed'], approval_status: 'approved' });
+  });
+
+  it("shows the server's detail when saving document details fails", async () => {
+    const calls = fakeApi(standard({ [`PUT ${BASE}/metadata`]: () => jsonResponse({ detail: 'That date does not exist' }, 400) }));
+    open();
+    const card = await screen.findByTestId('document-details');
+    await within(card).findByText('Agreement');
+    fireEvent.click(within(card).getByRole('button', { name: /Edit/ }));
+    fireEvent.change(within(card).getByLabelText('Document type'), { target: { value: 'NDA' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Failed to save changes')).toBeInTheDocument();
+    expect(screen.getByText('That date does not exist')).toBeInTheDocument();
+    expect(calls.find((c) => c.key === `PUT ${BASE}/metadata`)?.body).toMatchObject({
+      document_type: 'NDA',
+      custom_file_category: null,
+      date_range_start: null,
+    });
+  });
+
+  it('offers the document types and confidentiality levels of the spec', async () => {
+    fakeApi(standard());
+    open();
+    const card = await screen.findByTestId('document-details');
+    await within(card).findByText('Agreement');
+    fireEvent.click(within(card).getByRole('button', { name: /Edit/ }));
+    const options = (label: string) =>
+      Array.from((within(card).getByLabelText(label) as HTMLSelectElement).options).map((o) => o.value).filter(Boolean);
+    expect(options('Document type')).toEqual(['Contract', 'Report', 'Statement', 'Org Chart', 'NDA', 'Agreement', 'Other']);
+    expect(options('Confidentiality')).toEqual(['public', 'internal', 'confidential', 'privileged']);
+  });
+});
+
+describe('new version upload', () => {
+  it('jumps to 80% after storage and 100% after completion', async () => {
+    const sent: Array<{ url: string; body: FormData }> = [];
+    class FakeXhr {
+      upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number }) => void) | null } = { onprogress: null };
+      status = 0;
+      responseText = '';
+      withCredentials = false;
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      onabort: (() => void) | null = null;
+      private url = '';
+      open(_method: string, url: string) {
+        this.url = url;
+      }
+      abort() {}
+      send(body: FormData) {
+        sent.push({ url: this.url, body });
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 5 });
+        this.status = 201;
+        this.responseText = '{}';
+        setTimeout(() => this.onload?.(), 0);
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const calls = fakeApi({
+      [`POST ${BASE}/versions/upload-url`]: {
+        upload_url: '/storage/v1/upload/tok',
+        upload_fields: { token: 'abc' },
+        storage_path: 'deals/d1/files/x/v3',
+        next_version_number: 3,
+      },
+      [`POST ${BASE}/versions/upload-complete`]: detail({ current_version: 3 }),
+    });
+    const progress: number[] = [];
+    const picked = new File([new Uint8Array(10)], 'SPA v3.docx', { type: 'application/msword' });
+    await uploadNewVersion('d1', FILE_ID, picked, (p) => progress.push(p));
+    expect(progress).toEqual([0, 40, 80, 100]);
+    expect(sent[0].url).toBe('/storage/v1/upload/tok');
+    expect(sent[0].body.get('token')).toBe('abc');
+    expect((sent[0].body.get('file') as File).name).toBe('SPA v3.docx');
+    expect(calls.find((c) => c.key === `POST ${BASE}/versions/upload-url`)?.body).toEqual({
+      filename: 'SPA v3.docx',
+      content_type: 'application/msword',
+    });
+    expect(calls.find((c) => c.key === `POST ${BASE}/versions/upload-complete`)?.body).toEqual({
+      storage_path: 'deals/d1/files/x/v3',
+      file_size: 10,
+    });
+  });
+});

@@ -1,0 +1,486 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Grid,
+  HStack,
+  Heading,
+  Progress,
+  Skeleton,
+  Stack,
+  Text,
+  Tooltip,
+  Wrap,
+} from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Download, FileQuestion, Lock, Sparkles, Upload, Users } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { EmptyState } from '../../components/EmptyState';
+import { PageContainer } from '../../components/layout/PageContainer';
+import { ApiError, errorDetail } from '../../lib/api';
+import { dealKeys } from '../../lib/deal';
+import { displayName, formatDateTime, formatFileSize } from '../../lib/format';
+import { notify } from '../../lib/toast';
+import { dataRoomKeys } from '../dataroom/api';
+import { folderUrl } from '../dataroom/paths';
+import {
+  addComment,
+  ALL_MEMBERS,
+  downloadFile,
+  downloadVersion,
+  fetchComments,
+  fetchFile,
+  fetchMetadata,
+  fetchPermissionPeople,
+  fetchPermissions,
+  fileKeys,
+  saveMetadata,
+  savePermissions,
+  setApproval,
+  updateFile,
+  uploadNewVersion,
+} from './api';
+import { CommentsCard } from './components/CommentsCard';
+import { detailsFrom, DocumentDetailsCard, metadataPayload, type DocumentDetails } from './components/DocumentDetailsCard';
+import { FileIcon } from './components/FileIcon';
+import { InfoList } from './components/InfoList';
+import { Panel } from './components/Panel';
+import { PermissionsDialog } from './components/PermissionsDialog';
+import { ApprovalBadge } from './components/StatusBadges';
+import { StatusCard, type StatusChange } from './components/StatusCard';
+import { VersionsCard } from './components/VersionsCard';
+import { fileExtensionOf, fileTypeLabel } from './format';
+import { describePermissions } from './permissions';
+import { fileSizeOf, type FileDetail, type FilePermissions } from './types';
+
+/** Part 1 §9: the AI status poll interval while a file is processing. */
+export const AI_POLL_MS = 3000;
+
+function detailOrUndefined(error: unknown) {
+  return errorDetail(error, '') || undefined;
+}
+
+function ListBlock({ title, values }: { title: string; values: string[] }) {
+  return (
+    <Box>
+      <Text textStyle="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="wider" mb="1.5">
+        {title}
+      </Text>
+      <Wrap gap="1.5">
+        {values.map((value) => (
+          <Badge key={value} size="sm" variant="outline" colorPalette="gray">
+            {value}
+          </Badge>
+        ))}
+      </Wrap>
+    </Box>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <PageContainer>
+      <Stack gap="5">
+        <Skeleton h="8" w="48" />
+        <Grid templateColumns={{ base: '1fr', lg: '360px 1fr' }} gap="5">
+          <Stack gap="5">
+            <Skeleton h="56" rounded="lg" />
+            <Skeleton h="40" rounded="lg" />
+          </Stack>
+          <Stack gap="5">
+            <Skeleton h="72" rounded="lg" />
+            <Skeleton h="48" rounded="lg" />
+          </Stack>
+        </Grid>
+      </Stack>
+    </PageContainer>
+  );
+}
+
+/** The file page at /deals/:dealId/files/:fileId (part 1 §2 File detail). */
+export function FileDetailPage() {
+  const { dealId = '', fileId = '' } = useParams();
+  const queryClient = useQueryClient();
+  const versionInput = useRef<HTMLInputElement>(null);
+  const [versionProgress, setVersionProgress] = useState<number | null>(null);
+  const [permissionsOpen, setPermissionsOpen] = useState(false);
+  const [downloadingVersion, setDownloadingVersion] = useState<number | null>(null);
+
+  const file = useQuery({
+    queryKey: fileKeys.detail(dealId, fileId),
+    queryFn: ({ signal }) => fetchFile(dealId, fileId, signal),
+    refetchInterval: (query) => (query.state.data?.ai_status === 'processing' ? AI_POLL_MS : false),
+  });
+  const metadata = useQuery({
+    queryKey: fileKeys.metadata(dealId, fileId),
+    queryFn: ({ signal }) => fetchMetadata(dealId, fileId, signal),
+    enabled: file.isSuccess,
+  });
+  const comments = useQuery({
+    queryKey: fileKeys.comments(dealId, fileId),
+    queryFn: ({ signal }) => fetchComments(dealId, fileId, signal),
+    enabled: file.isSuccess,
+  });
+  const permissions = useQuery({
+    queryKey: fileKeys.permissions(dealId, fileId),
+    queryFn: ({ signal }) => fetchPermissions(dealId, fileId, signal),
+    enabled: file.isSuccess,
+  });
+  const people = useQuery({
+    queryKey: fileKeys.people(dealId),
+    queryFn: ({ signal }) => fetchPermissionPeople(dealId, signal),
+    enabled: permissionsOpen,
+    staleTime: 60_000,
+  });
+
+  const notFound = file.error instanceof ApiError && (file.error.status === 404 || file.error.status === 400);
+  useEffect(() => {
+    if (file.isError && !notFound) notify.error('Failed to load file data', detailOrUndefined(file.error));
+  }, [file.isError, file.error, notFound]);
+  useEffect(() => {
+    if (people.isError) notify.error('Failed to load deal data', detailOrUndefined(people.error));
+  }, [people.isError, people.error]);
+  const partError = metadata.error ?? comments.error;
+  useEffect(() => {
+    if (partError) notify.error('Failed to load file data', detailOrUndefined(partError));
+  }, [partError]);
+
+  const afterChange = (fresh?: FileDetail) => {
+    if (fresh) queryClient.setQueryData(fileKeys.detail(dealId, fileId), fresh);
+    void queryClient.invalidateQueries({ queryKey: fileKeys.detail(dealId, fileId) });
+    void queryClient.invalidateQueries({ queryKey: dataRoomKeys.all(dealId) });
+    void queryClient.invalidateQueries({ queryKey: dealKeys.scoped(dealId, 'dashboard') });
+  };
+
+  const saveDetails = useMutation({
+    mutationFn: (details: DocumentDetails) => saveMetadata(dealId, fileId, metadataPayload(details)),
+    onSuccess: (result) => {
+      queryClient.setQueryData(fileKeys.metadata(dealId, fileId), result);
+      afterChange(result.file);
+      notify.success('Changes saved');
+    },
+    onError: (error) => notify.error('Failed to save changes', detailOrUndefined(error)),
+  });
+
+  const saveStatus = useMutation({
+    mutationFn: async (change: StatusChange) => {
+      const current = file.data;
+      if (!current) throw new Error('The file is not loaded');
+      const tagsChanged = JSON.stringify(change.tags) !== JSON.stringify(current.tags ?? []);
+      const statusChanged = change.approval_status !== (current.approval_status ?? 'pending');
+      if (current.can_edit) {
+        return updateFile(dealId, fileId, {
+          ...(tagsChanged ? { tags: change.tags } : {}),
+          ...(statusChanged ? { approval_status: change.approval_status } : {}),
+        });
+      }
+      // Without the right to edit the file, an approver may still set its approval status.
+      let fresh: FileDetail | undefined;
+      if (statusChanged) fresh = await setApproval(dealId, fileId, change.approval_status);
+      return fresh ?? current;
+    },
+    onSuccess: (fresh) => {
+      afterChange(fresh);
+      notify.success('File updated');
+    },
+    onError: (error) => notify.error('Failed to update file', detailOrUndefined(error)),
+  });
+
+  const comment = useMutation({
+    mutationFn: (text: string) => addComment(dealId, fileId, text),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: fileKeys.comments(dealId, fileId) }),
+    onError: (error) => notify.error('Failed to add comment', detailOrUndefined(error)),
+  });
+
+  const permissionsSave = useMutation({
+    mutationFn: (value: FilePermissions) => savePermissions(dealId, fileId, value),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(fileKeys.permissions(dealId, fileId), { ...ALL_MEMBERS, ...saved });
+      setPermissionsOpen(false);
+      notify.success('File permissions updated');
+      void queryClient.invalidateQueries({ queryKey: dataRoomKeys.all(dealId) });
+    },
+    onError: (error) => notify.error('Failed to update file permissions', detailOrUndefined(error)),
+  });
+
+  const download = useMutation({
+    mutationFn: () => downloadFile(dealId, fileId),
+    onError: (error) => notify.error('Failed to download file', detailOrUndefined(error)),
+  });
+
+  const newVersion = useMutation({
+    mutationFn: (picked: File) => uploadNewVersion(dealId, fileId, picked, setVersionProgress),
+    onSuccess: () => {
+      notify.success('New version uploaded');
+      afterChange();
+      void queryClient.invalidateQueries({ queryKey: fileKeys.metadata(dealId, fileId) });
+      setTimeout(() => setVersionProgress(null), 1200);
+    },
+    onError: (error) => {
+      setVersionProgress(null);
+      notify.error('Failed to upload new version', detailOrUndefined(error));
+    },
+  });
+
+  const details = useMemo(
+    () => detailsFrom(metadata.data?.metadata, file.data?.formatted_title),
+    [metadata.data, file.data?.formatted_title],
+  );
+
+  if (file.isPending) return <DetailSkeleton />;
+
+  if (file.isError) {
+    return (
+      <PageContainer>
+        <Box py="12">
+          <EmptyState
+            icon={<FileQuestion />}
+            title="File not found"
+            description="The requested file could not be loaded."
+            action={
+              <HStack>
+                {!notFound && (
+                  <Button size="sm" variant="outline" onClick={() => file.refetch()}>
+                    Try Again
+                  </Button>
+                )}
+                <Button asChild size="sm" colorPalette="brand">
+                  <RouterLink to={folderUrl(dealId, '/')}>Back to Files</RouterLink>
+                </Button>
+              </HStack>
+            }
+          />
+        </Box>
+      </PageContainer>
+    );
+  }
+
+  const data = file.data;
+  const extension = fileExtensionOf(data);
+  const title = data.formatted_title || data.name;
+  const folderPath = data.path ?? '/';
+  const meta = metadata.data?.metadata;
+  const peopleMentioned = meta?.people_mentioned ?? [];
+  const organisations = meta?.named_organizations ?? [];
+  const languages = meta?.languages_used ?? [];
+  const hasPeople = peopleMentioned.length + organisations.length > 0;
+  const perm = permissions.data ?? ALL_MEMBERS;
+  const uploading = newVersion.isPending || versionProgress !== null;
+
+  return (
+    <PageContainer>
+      <Stack gap="5">
+        <HStack justify="space-between" gap="3" wrap="wrap">
+          <Button asChild size="sm" variant="ghost" ms="-2">
+            <RouterLink to={folderUrl(dealId, folderPath)}>
+              <ArrowLeft /> Back to Files
+            </RouterLink>
+          </Button>
+          <Tooltip.Root openDelay={150} positioning={{ placement: 'bottom-end' }}>
+            <Tooltip.Trigger asChild>
+              <Box as="span" display="inline-block" tabIndex={0} data-testid="rerun-ai-wrapper">
+                <Button size="sm" variant="outline" disabled pointerEvents="none">
+                  <Sparkles /> Re-run AI
+                </Button>
+              </Box>
+            </Tooltip.Trigger>
+            <Tooltip.Positioner>
+              <Tooltip.Content>AI analysis is not available yet in this data room.</Tooltip.Content>
+            </Tooltip.Positioner>
+          </Tooltip.Root>
+        </HStack>
+
+        <Grid templateColumns={{ base: '1fr', lg: '360px minmax(0, 1fr)' }} gap="5" alignItems="start">
+          <Stack gap="5" minW="0">
+            <Card.Root variant="outline" bg="bg">
+              <Card.Body p="5" gap="4">
+                <HStack align="flex-start" gap="4">
+                  <FileIcon extension={extension} size="lg" />
+                  <Box minW="0" flex="1">
+                    <Heading as="h1" size="lg" lineHeight="1.3" wordBreak="break-word" data-testid="file-title">
+                      {title}
+                    </Heading>
+                    {title !== data.name && (
+                      <Text textStyle="sm" color="fg.muted" wordBreak="break-all" mt="0.5">
+                        {data.name}
+                      </Text>
+                    )}
+                    <HStack gap="2" mt="2" wrap="wrap">
+                      <Text textStyle="xs" color="fg.muted">
+                        {fileTypeLabel(extension)}
+                      </Text>
+                      <ApprovalBadge status={data.approval_status} />
+                      {data.ai_status === 'processing' && (
+                        <Badge size="sm" colorPalette="blue" variant="subtle" data-testid="processing-badge">
+                          Processing
+                        </Badge>
+                      )}
+                    </HStack>
+                  </Box>
+                </HStack>
+
+                {versionProgress !== null && (
+                  <Box data-testid="version-progress">
+                    <HStack justify="space-between" textStyle="xs" color="fg.muted" mb="1">
+                      <Text>{versionProgress >= 100 ? 'New version uploaded' : 'Uploading new version...'}</Text>
+                      <Text>{versionProgress}%</Text>
+                    </HStack>
+                    <Progress.Root value={versionProgress} size="xs" colorPalette={versionProgress >= 100 ? 'green' : 'brand'}>
+                      <Progress.Track>
+                        <Progress.Range />
+                      </Progress.Track>
+                    </Progress.Root>
+                  </Box>
+                )}
+
+                <HStack gap="2">
+                  {data.can_upload_version !== false && (
+                    <>
+                      <input
+                        ref={versionInput}
+                        type="file"
+                        hidden
+                        aria-label="Choose the new version"
+                        data-testid="version-input"
+                        onChange={(event) => {
+                          const picked = event.currentTarget.files?.[0];
+                          event.currentTarget.value = '';
+                          if (picked) newVersion.mutate(picked);
+                        }}
+                      />
+                      <Button
+                        flex="1"
+                        size="sm"
+                        variant="outline"
+                        loading={uploading && versionProgress !== null && versionProgress < 100}
+                        loadingText="Uploading..."
+                        onClick={() => versionInput.current?.click()}
+                      >
+                        <Upload /> Update File
+                      </Button>
+                    </>
+                  )}
+                  {data.can_download !== false && (
+                    <Button flex="1" size="sm" colorPalette="brand" loading={download.isPending} onClick={() => download.mutate()}>
+                      <Download /> Download
+                    </Button>
+                  )}
+                </HStack>
+              </Card.Body>
+            </Card.Root>
+
+            <Panel title="Basic Information">
+              <InfoList
+                items={[
+                  { label: 'Size', value: formatFileSize(fileSizeOf(data)) },
+                  { label: 'Version', value: `Version ${data.current_version ?? 1}` },
+                  { label: 'Uploaded', value: formatDateTime(data.created_at) },
+                  { label: 'Uploaded by', value: data.uploader ? displayName(data.uploader) : '—' },
+                  {
+                    label: 'Folder',
+                    value: (
+                      <RouterLink to={folderUrl(dealId, folderPath)}>
+                        <Text as="span" color="brand.fg" _hover={{ textDecoration: 'underline' }}>
+                          {folderPath === '/' ? 'Data Room' : folderPath}
+                        </Text>
+                      </RouterLink>
+                    ),
+                  },
+                ]}
+              />
+            </Panel>
+
+            <Panel
+              title="Permissions"
+              testId="permissions"
+              action={
+                <Button size="xs" variant="ghost" onClick={() => setPermissionsOpen(true)}>
+                  <Lock /> Edit
+                </Button>
+              }
+            >
+              <HStack gap="3" align="flex-start">
+                <Box color={perm.type === 'custom' ? 'orange.fg' : 'fg.muted'} pt="0.5">
+                  {perm.type === 'custom' ? <Lock size={16} /> : <Users size={16} />}
+                </Box>
+                <Box>
+                  <Text textStyle="sm" fontWeight="medium">
+                    {perm.type === 'custom' ? 'Custom access' : 'All members'}
+                  </Text>
+                  <Text textStyle="xs" color="fg.muted" data-testid="permissions-summary">
+                    {describePermissions(perm)}
+                  </Text>
+                </Box>
+              </HStack>
+            </Panel>
+
+            <VersionsCard
+              versions={data.versions ?? []}
+              currentVersion={data.current_version ?? 1}
+              canDownload={data.can_download !== false}
+              downloading={downloadingVersion}
+              onDownload={(version) => {
+                setDownloadingVersion(version);
+                downloadVersion(dealId, fileId, version)
+                  .catch((error) => notify.error('Failed to download version', detailOrUndefined(error)))
+                  .finally(() => setDownloadingVersion(null));
+              }}
+            />
+          </Stack>
+
+          <Stack gap="5" minW="0">
+            {metadata.isPending ? (
+              <Skeleton h="64" rounded="lg" />
+            ) : (
+              <DocumentDetailsCard
+                details={details}
+                canEdit={data.can_edit !== false}
+                saving={saveDetails.isPending}
+                onSave={(value) => saveDetails.mutateAsync(value)}
+              />
+            )}
+            <StatusCard
+              approvalStatus={data.approval_status ?? 'pending'}
+              tags={data.tags ?? []}
+              checklistItems={data.checklist_items ?? []}
+              canEditTags={data.can_edit !== false}
+              canEditApproval={data.can_edit !== false || data.can_approve === true}
+              saving={saveStatus.isPending}
+              onSave={(change) => saveStatus.mutateAsync(change)}
+            />
+            {hasPeople && (
+              <Panel title="People & Organizations" testId="people-organizations">
+                <Stack gap="4">
+                  {peopleMentioned.length > 0 && <ListBlock title="People mentioned" values={peopleMentioned} />}
+                  {organisations.length > 0 && <ListBlock title="Organizations" values={organisations} />}
+                  {languages.length > 0 && <ListBlock title="Languages" values={languages} />}
+                </Stack>
+              </Panel>
+            )}
+            <CommentsCard
+              comments={comments.data ?? []}
+              loading={comments.isPending}
+              canComment={data.can_comment !== false}
+              posting={comment.isPending}
+              onAdd={(text) => comment.mutateAsync(text)}
+            />
+          </Stack>
+        </Grid>
+      </Stack>
+
+      <PermissionsDialog
+        open={permissionsOpen}
+        initial={perm}
+        people={people.data}
+        peopleLoading={people.isPending}
+        saving={permissionsSave.isPending}
+        onClose={() => setPermissionsOpen(false)}
+        onSave={(value) => permissionsSave.mutate(value)}
+      />
+    </PageContainer>
+  );
+}
+
+export default FileDetailPage;

@@ -1,0 +1,162 @@
+import { Badge, Button, Code, Field, HStack, Input, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Pencil } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { formatTags, parseTags } from '../tags';
+import { APPROVAL_STATUSES, type ApprovalStatus } from '../types';
+import { ApprovalBadge, approvalLabel } from './StatusBadges';
+import { InfoList } from './InfoList';
+import { Panel } from './Panel';
+
+export interface StatusChange {
+  approval_status: ApprovalStatus;
+  tags: string[];
+}
+
+/** Status & Organization (part 1 §2 File detail): approval status, tags, checklist links. */
+export function StatusCard({
+  approvalStatus,
+  tags,
+  checklistItems,
+  canEditTags,
+  canEditApproval,
+  saving,
+  onSave,
+}: {
+  approvalStatus: ApprovalStatus;
+  tags: string[];
+  checklistItems: string[];
+  canEditTags: boolean;
+  canEditApproval: boolean;
+  saving: boolean;
+  onSave: (change: StatusChange) => Promise<unknown>;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [status, setStatus] = useState<ApprovalStatus>(approvalStatus);
+  const [tagText, setTagText] = useState(formatTags(tags));
+
+  useEffect(() => {
+    if (!editing) {
+      setStatus(approvalStatus);
+      setTagText(formatTags(tags));
+    }
+  }, [approvalStatus, tags, editing]);
+
+  const preview = parseTags(tagText);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSave({ approval_status: status, tags: preview })
+      .then(() => setEditing(false))
+      .catch(() => undefined);
+  };
+
+  return (
+    <Panel
+      title="Status & Organization"
+      testId="status-organization"
+      action={
+        (canEditTags || canEditApproval) && !editing ? (
+          <Button size="xs" variant="ghost" onClick={() => setEditing(true)}>
+            <Pencil /> Edit
+          </Button>
+        ) : undefined
+      }
+    >
+      {editing ? (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="4">
+            <Field.Root disabled={!canEditApproval}>
+              <Field.Label>Approval status</Field.Label>
+              <NativeSelect.Root disabled={!canEditApproval}>
+                <NativeSelect.Field
+                  aria-label="Approval status"
+                  value={status}
+                  onChange={(e) => setStatus(e.currentTarget.value as ApprovalStatus)}
+                >
+                  {APPROVAL_STATUSES.map((value) => (
+                    <option key={value} value={value}>
+                      {approvalLabel(value)}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+            <Field.Root disabled={!canEditTags}>
+              <Field.Label>Tags</Field.Label>
+              <Input
+                aria-label="Tags"
+                value={tagText}
+                onChange={(e) => setTagText(e.target.value)}
+                placeholder="e.g. financials, 2024, audited"
+              />
+              <Field.HelperText>Separate tags with commas.</Field.HelperText>
+              {preview.length > 0 && (
+                <Wrap gap="1" mt="1" data-testid="tag-preview">
+                  {preview.map((tag) => (
+                    <Badge key={tag} size="sm" variant="subtle" colorPalette="brand">
+                      {tag}
+                    </Badge>
+                  ))}
+                </Wrap>
+              )}
+            </Field.Root>
+            <HStack justify="flex-end" gap="2">
+              <Button variant="outline" size="sm" disabled={saving} onClick={() => setEditing(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" size="sm" colorPalette="brand" loading={saving}>
+                Save Changes
+              </Button>
+            </HStack>
+          </Stack>
+        </form>
+      ) : (
+        <InfoList
+          items={[
+            { label: 'Approval status', value: <ApprovalBadge status={approvalStatus} /> },
+            {
+              label: 'Tags',
+              value:
+                tags.length > 0 ? (
+                  <Wrap gap="1">
+                    {tags.map((tag) => (
+                      <Badge key={tag} size="sm" variant="subtle" colorPalette="brand">
+                        {tag}
+                      </Badge>
+                    ))}
+                  </Wrap>
+                ) : (
+                  <Text as="span" color="fg.subtle">
+                    No tags
+                  </Text>
+                ),
+            },
+            {
+              label: 'Checklist links',
+              value:
+                checklistItems.length > 0 ? (
+                  <Stack gap="1">
+                    <Text>
+                      Linked to {checklistItems.length} checklist item{checklistItems.length === 1 ? '' : 's'}
+                    </Text>
+                    <Wrap gap="1">
+                      {checklistItems.map((id) => (
+                        <Code key={id} size="sm" title={id}>
+                          {id.slice(0, 8)}
+                        </Code>
+                      ))}
+                    </Wrap>
+                  </Stack>
+                ) : (
+                  <Text as="span" color="fg.subtle">
+                    Not linked to the checklist
+                  </Text>
+                ),
+            },
+          ]}
+        />
+      )}
+    </Panel>
+  );
+}

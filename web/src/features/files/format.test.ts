@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { formatFileSize } from '../../lib/format';
+import { fileExtensionOf, fileTypeLabel, formatMegabytes } from './format';
+import { parseTags, formatTags } from './tags';
+
+describe('sizes', () => {
+  it('shows the upload list in MB with 2 decimals', () => {
+    expect(formatMegabytes(0)).toBe('0.00 MB');
+    expect(formatMegabytes(6)).toBe('0.00 MB');
+    expect(formatMegabytes(1024 * 1024)).toBe('1.00 MB');
+    expect(formatMegabytes(1_500_000)).toBe('1.43 MB');
+    expect(formatMegabytes(5 * 1024 ** 3)).toBe('5120.00 MB');
+  });
+
+  it('shows other sizes in B, KB, MB, GB or TB', () => {
+    expect(formatFileSize(512)).toBe('512 B');
+    expect(formatFileSize(2048)).toBe('2.0 KB');
+    expect(formatFileSize(1_500_000)).toBe('1.4 MB');
+    expect(formatFileSize(3 * 1024 ** 3)).toBe('3.0 GB');
+    expect(formatFileSize(2 * 1024 ** 4)).toBe('2.0 TB');
+  });
+});
+
+describe('tags', () => {
+  it('splits on commas, trims and drops empties', () => {
+    expect(parseTags(' financials, audited ,,2024 , ')).toEqual(['financials', 'audited', '2024']);
+    expect(parseTags('')).toEqual([]);
+    expect(parseTags(' , ,')).toEqual([]);
+  });
+
+  it('keeps each tag once and round-trips', () => {
+    expect(parseTags('a, b, a')).toEqual(['a', 'b']);
+    expect(parseTags(formatTags(['Due diligence', 'Q1']))).toEqual(['Due diligence', 'Q1']);
+  });
+});
+
+describe('file types', () => {
+  it('takes the type from file_type or the extension', () => {
+    expect(fileExtensionOf({ name: 'A.PDF' })).toBe('pdf');
+    expect(fileExtensionOf({ name: 'x', file_type: 'DOCX' })).toBe('docx');
+    expect(fileExtensionOf({ name: 'README' })).toBe('');
+    expect(fileTypeLabel('xlsx')).toBe('Excel spreadsheet');
+    expect(fileTypeLabel('')).toBe('File');
+  });
+});

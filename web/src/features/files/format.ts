@@ -1,0 +1,28 @@
+/** Sizes in the upload list: megabytes with 2 decimals (part 1 §9). */
+export function formatMegabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+}
+
+/** "pdf" from the file_type column or else the name's extension. */
+export function fileExtensionOf(file: { name: string; file_type?: string | null }): string {
+  if (file.file_type) return file.file_type.toLowerCase();
+  const dot = file.name.lastIndexOf('.');
+  return dot > 0 && dot < file.name.length - 1 ? file.name.slice(dot + 1).toLowerCase() : '';
+}
+
+/** A human name for a file type: "PDF document", "Excel spreadsheet", … */
+export function fileTypeLabel(extension: string): string {
+  const ext = extension.toLowerCase();
+  if (ext === 'pdf') return 'PDF document';
+  if (['doc', 'docx', 'odt', 'rtf'].includes(ext)) return 'Word document';
+  if (['xls', 'xlsx', 'ods'].includes(ext)) return 'Excel spreadsheet';
+  if (ext === 'csv') return 'CSV file';
+  if (['ppt', 'pptx', 'odp', 'key'].includes(ext)) return 'Presentation';
+  if (['png', 'jpg', 'jpeg', 'gif', 'webp', 'svg', 'bmp', 'tif', 'tiff', 'heic'].includes(ext)) return 'Image';
+  if (['zip', 'rar', '7z', 'gz', 'tar'].includes(ext)) return 'Archive';
+  if (['txt', 'md'].includes(ext)) return 'Text file';
+  if (['eml', 'msg'].includes(ext)) return 'E-mail';
+  if (['mp4', 'mov', 'avi', 'mkv'].includes(ext)) return 'Video';
+  if (['mp3', 'wav', 'm4a'].includes(ext)) return 'Audio';
+  return ext ? `${ext.toUpperCase()} file` : 'File';
+}

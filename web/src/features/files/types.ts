@@ -1,0 +1,132 @@
+/** Files of the data room (part 1 §3 File, File version, File comment, File metadata, File permissions). */
+
+export type AiStatus =
+  | 'not_started'
+  | 'queued'
+  | 'processing'
+  | 'review'
+  | 'approved'
+  | 'try_again'
+  | 'completed'
+  | 'failed';
+
+export type ApprovalStatus = 'pending' | 'review' | 'approved';
+
+/** A file as the folder listing and search return it. */
+export interface FileSummary {
+  id: string;
+  name: string;
+  formatted_title?: string | null;
+  file_type?: string | null;
+  content_type?: string | null;
+  current_version?: number | null;
+  size_bytes?: number | null;
+  file_size?: number | null;
+  tags?: string[] | null;
+  checklist_items?: string[] | null;
+  approval_status?: ApprovalStatus | null;
+  ai_status?: AiStatus | null;
+  permission_type?: 'all' | 'custom' | null;
+  uploaded_by?: string | null;
+  created_at: string;
+  updated_at?: string | null;
+  path?: string | null;
+}
+
+export interface FileVersion {
+  version_number: number;
+  uploaded_at: string;
+  file_size?: number | null;
+  original_name?: string | null;
+  content_type?: string | null;
+  uploaded_by_email?: string | null;
+  uploaded_by_first_name?: string | null;
+  uploaded_by_last_name?: string | null;
+}
+
+export interface Uploader {
+  id: string;
+  email?: string | null;
+  first_name?: string | null;
+  last_name?: string | null;
+}
+
+/** GET /deals/{d}/files/{id}. */
+export interface FileDetail extends FileSummary {
+  deal_id: string;
+  folder_id?: string | null;
+  approval_note?: string | null;
+  versions: FileVersion[];
+  uploader?: Uploader | null;
+  can_edit?: boolean;
+  can_download?: boolean;
+  can_approve?: boolean;
+  can_comment?: boolean;
+  can_upload_version?: boolean;
+}
+
+export interface FileMetadata {
+  formatted_title?: string | null;
+  custom_file_category?: string | null;
+  document_type?: string | null;
+  quick_summary?: string | null;
+  confidentiality_level?: string | null;
+  date_range_start?: string | null;
+  date_range_end?: string | null;
+  people_mentioned?: string[] | null;
+  named_organizations?: string[] | null;
+  languages_used?: string[] | null;
+  ai_generated_at?: string | null;
+  file_size?: number | null;
+}
+
+export interface FileComment {
+  id: string;
+  comment: string;
+  created_at: string;
+  user_id?: string;
+  user_first_name?: string | null;
+  user_last_name?: string | null;
+  user_email?: string | null;
+}
+
+export interface FilePermissions {
+  type: 'all' | 'custom';
+  allowed_users: string[];
+  allowed_groups: string[];
+  allowed_tags: string[];
+  denied_users: string[];
+  denied_groups: string[];
+  denied_tags: string[];
+}
+
+export interface DealUser {
+  user_id: string;
+  email: string;
+  first_name?: string | null;
+  last_name?: string | null;
+  status?: string | null;
+}
+
+export interface DealGroup {
+  id: string;
+  name: string;
+  member_count?: number;
+  color?: string | null;
+}
+
+export interface DealTag {
+  id: string;
+  name: string;
+  color?: string | null;
+}
+
+export const DOCUMENT_TYPES = ['Contract', 'Report', 'Statement', 'Org Chart', 'NDA', 'Agreement', 'Other'] as const;
+export const CONFIDENTIALITY_LEVELS = ['public', 'internal', 'confidential', 'privileged'] as const;
+export const APPROVAL_STATUSES: ApprovalStatus[] = ['pending', 'review', 'approved'];
+
+/** The size of a file, whichever field the answer carries. */
+export function fileSizeOf(file: { file_size?: number | null; size_bytes?: number | null }): number | null {
+  const size = file.file_size ?? file.size_bytes;
+  return size === null || size === undefined ? null : Number(size);
+}
