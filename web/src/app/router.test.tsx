@@ -88,7 +88,7 @@ describe('routes and guards', () => {
   it('lets a super admin through the admin guard', async () => {
     fakeApi(signIn({ ...testUser, is_super_admin: true }));
     renderRoutes(createRoutes(), '/admin');
-    expect(await screen.findByText('Page Not Found')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByText("You don't have permission to access this area")).not.toBeInTheDocument();
   });
 

@@ -12,12 +12,17 @@ import { lazy } from 'react';
 import { useParams, type RouteObject } from 'react-router';
 import { isUuid } from '../features/dataroom/paths';
 import { prefetchListingFor } from '../features/dataroom/prefetch';
+import { NotFoundPage } from '../features/errors';
 
 const DealListPage = lazy(() => import('../features/deals/DealListPage'));
 const DealDashboardPage = lazy(() => import('../features/deals/DealDashboardPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const DataRoomPage = lazy(() => import('../features/dataroom/DataRoomPage'));
 const FileDetailPage = lazy(() => import('../features/files/FileDetailPage'));
+const AdminLayout = lazy(() => import('../features/admin/AdminLayout'));
+const AdminDashboardPage = lazy(() => import('../features/admin/AdminDashboardPage'));
+const CatalogItemsPage = lazy(() => import('../features/admin/CatalogItemsPage'));
+const PresetsPage = lazy(() => import('../features/admin/PresetsPage'));
 
 /**
  * /deals/:dealId/files/:segment is a file's page when the segment is a file id (a UUID), and otherwise a
@@ -58,7 +63,18 @@ export const dealRoutes: RouteObject[] = [
 ];
 
 /**
- * The admin portal (/admin, /admin/*), behind the super-admin guard. The admin-portal issue adds its
- * layout as one path-less route here with the pages as its children; until then every admin path shows the 404 page.
+ * The admin portal (/admin, /admin/*), behind the super-admin guard: one path-less layout route (navigation,
+ * Back to App, Logout) with the pages as its children. A path not listed shows the 404 page inside the layout.
+ * Still to come, each with its feature: 'super-admins', 'users', 'permission-sets', 'audit'.
  */
-export const adminRoutes: RouteObject[] = [];
+export const adminRoutes: RouteObject[] = [
+  {
+    element: <AdminLayout />,
+    children: [
+      { index: true, element: <AdminDashboardPage /> },
+      { path: 'catalog', element: <CatalogItemsPage /> },
+      { path: 'presets', element: <PresetsPage /> },
+      { path: '*', element: <NotFoundPage embedded /> },
+    ],
+  },
+];

@@ -1,0 +1,93 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createRoutes } from '../../app/router';
+import { TOKEN_KEY } from '../../lib/api';
+import { jsonResponse, renderRoutes } from '../../test/utils';
+import { fakeAdminApi, type Call } from './test/fakeAdminApi';
+
+/** The pages are lazy: the first render of each waits for its module. */
+const LAZY = { timeout: 5000 };
+
+const NAV = [
+  ['Dashboard', '/admin'],
+  ['Super Admins', '/admin/super-admins'],
+  ['Users', '/admin/users'],
+  ['Catalog Items', '/admin/catalog'],
+  ['Checklist Presets', '/admin/presets'],
+  ['Permission Sets', '/admin/permission-sets'],
+  ['Audit Logs', '/admin/audit'],
+];
+
+function counts() {
+  return {
+    'GET /admin/catalog': ({ query }: Call) =>
+      jsonResponse({ items: [], total_count: query.get('active_only') === 'true' ? 150 : 155 }),
+    'GET /admin/presets': { presets: [], total_count: 5 },
+  };
+}
+
+describe('Admin layout and dashboard', () => {
+  it('navigates to every admin page, links Back to App and shows the dashboard counts', async () => {
+    const calls = fakeAdminApi(counts());
+    renderRoutes(createRoutes(), '/admin');
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' }, LAZY)).toBeInTheDocument();
+
+    const nav = screen.getAllByRole('navigation', { name: 'Admin sections' })[0];
+    for (const [label, href] of NAV) {
+      expect(within(nav).getByRole('link', { name: label })).toHaveAttribute('href', href);
+    }
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getAllByRole('link', { name: /Back to App/ })[0]).toHaveAttribute('href', '/');
+
+    await waitFor(() => expect(screen.getByTestId('stat-catalog_items')).toHaveTextContent('155'));
+    expect(screen.getByTestId('stat-catalog_items')).toHaveTextContent('150 active');
+    expect(screen.getByTestId('stat-presets')).toHaveTextContent('5');
+    // Lists whose endpoints do not exist yet are shown as unavailable, without an error toast.
+    expect(screen.getByTestId('stat-users')).toHaveTextContent('Unavailable');
+    expect(screen.queryByText('Failed to load dashboard stats')).not.toBeInTheDocument();
+    const catalogCount = calls.find((c) => c.path === '/admin/catalog' && !c.query.get('active_only'));
+    expect(catalogCount?.query.get('page_size')).toBe('1');
+
+    expect(screen.getByRole('link', { name: /Manage Catalog Items/ })).toHaveAttribute('href', '/admin/catalog');
+    expect(screen.getByRole('link', { name: /Manage Checklist Presets/ })).toHaveAttribute('href', '/admin/presets');
+  });
+
+  it("says 'Failed to load dashboard stats' when a list fails", async () => {
+    fakeAdminApi({ ...counts(), 'GET /admin/presets': () => jsonResponse({ detail: 'Boom' }, 500) });
+    renderRoutes(createRoutes(), '/admin');
+    expect(await screen.findByText('Failed to load dashboard stats', {}, LAZY)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('stat-catalog_items')).toHaveTextContent('155'));
+  });
+
+  it('shows the 404 page inside the layout for pages not built yet, keeping the navigation', async () => {
+    fakeAdminApi();
+    renderRoutes(createRoutes(), '/admin/permission-sets');
+    expect(await screen.findByText('Page Not Found', {}, LAZY)).toBeInTheDocument();
+    const nav = screen.getAllByRole('navigation', { name: 'Admin sections' })[0];
+    expect(within(nav).getByRole('link', { name: 'Permission Sets' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('opens the catalog and presets pages from the navigation', async () => {
+    fakeAdminApi({
+      ...counts(),
+      'GET /admin/catalog': { items: [], total_count: 0 },
+    });
+    const { router } = renderRoutes(createRoutes(), '/admin');
+    const nav = (await screen.findAllByRole('navigation', { name: 'Admin sections' }))[0];
+    fireEvent.click(within(nav).getByRole('link', { name: 'Catalog Items' }));
+    expect(await screen.findByRole('heading', { name: 'Catalog Items' }, LAZY)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/catalog');
+    fireEvent.click(within(nav).getByRole('link', { name: 'Checklist Presets' }));
+    expect(await screen.findByRole('heading', { name: 'Checklist Presets' }, LAZY)).toBeInTheDocument();
+  });
+
+  it('logs out to /login', async () => {
+    fakeAdminApi(counts());
+    const { router } = renderRoutes(createRoutes(), '/admin');
+    await screen.findByRole('heading', { name: 'Admin Dashboard' }, LAZY);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Logout' })[0]);
+    expect(await screen.findByText('Logged out successfully')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+});

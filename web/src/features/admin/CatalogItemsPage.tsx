@@ -1,0 +1,301 @@
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Flex,
+  HStack,
+  IconButton,
+  NativeSelect,
+  Skeleton,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Library, Pencil, Plus, RefreshCw, ToggleLeft, ToggleRight, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EmptyState } from '../../components/EmptyState';
+import { errorDetail } from '../../lib/api';
+import { notify } from '../../lib/toast';
+import {
+  CATALOG_CATEGORIES,
+  adminKeys,
+  deleteCatalogItem,
+  fetchCatalog,
+  pageCount,
+  toggleCatalogItem,
+  type CatalogItem,
+} from './api';
+import { AdminPage, AdminPageHeader, Pager, Panel, SearchField, StatusBadge, useDebouncedValue } from './components/common';
+import { CatalogItemFormDialog } from './components/CatalogItemFormDialog';
+
+function SkeletonRows({ columns }: { columns: number }) {
+  return (
+    <>
+      {Array.from({ length: 6 }, (_, row) => (
+        <Table.Row key={row}>
+          {Array.from({ length: columns }, (_, cell) => (
+            <Table.Cell key={cell}>
+              <Skeleton h="4" w={cell === 1 ? '80%' : '60%'} />
+            </Table.Cell>
+          ))}
+        </Table.Row>
+      ))}
+    </>
+  );
+}
+
+/** /admin/catalog (part 2 §2 Catalog Items). */
+export function CatalogItemsPage() {
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState('');
+  const [editing, setEditing] = useState<CatalogItem | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [deleting, setDeleting] = useState<CatalogItem | null>(null);
+  // The confirmation keeps its text while it animates out.
+  const [deleteTarget, setDeleteTarget] = useState<CatalogItem | null>(null);
+  if (deleting && deleting !== deleteTarget) setDeleteTarget(deleting);
+  const debouncedSearch = useDebouncedValue(search.trim(), 300);
+  // A new search or category starts again at page 1.
+  const filterKey = `${debouncedSearch}\u0000${category}`;
+  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
+  const page = paging.key === filterKey ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ key: filterKey, page: next });
+
+  const params = { search: debouncedSearch, category, page };
+  const catalog = useQuery({
+    queryKey: adminKeys.catalogList(params),
+    queryFn: ({ signal }) => fetchCatalog(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  useEffect(() => {
+    if (catalog.isError) {
+      console.error(catalog.error);
+      notify.error('Failed to load catalog items', errorDetail(catalog.error, '') || undefined);
+    }
+  }, [catalog.isError, catalog.error]);
+
+  // After a delete empties the last page, step back to the new last page.
+  const total = catalog.data?.total_count ?? 0;
+  const lastPage = pageCount(total);
+  useEffect(() => {
+    if (catalog.isSuccess && !catalog.isPlaceholderData && page > lastPage) setPaging({ key: filterKey, page: lastPage });
+  }, [catalog.isSuccess, catalog.isPlaceholderData, page, lastPage, filterKey]);
+
+  const toggle = useMutation({
+    mutationFn: (item: CatalogItem) => toggleCatalogItem(item.id),
+    onSuccess: (saved, item) => {
+      const active = typeof saved?.active === 'boolean' ? saved.active : !item.active;
+      notify.success(active ? 'Catalog item activated' : 'Catalog item deactivated');
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
+    onError: (caught) => {
+      console.error(caught);
+      notify.error('Failed to toggle item', errorDetail(caught, '') || undefined);
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: (item: CatalogItem) => deleteCatalogItem(item.id),
+    onSuccess: () => {
+      notify.success('Catalog item deleted');
+      setDeleting(null);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
+    onError: (caught) => {
+      console.error(caught);
+      notify.error('Failed to delete item', errorDetail(caught, '') || undefined);
+    },
+  });
+
+  const openForm = (item: CatalogItem | null) => {
+    setEditing(item);
+    setFormOpen(true);
+  };
+
+  const items = catalog.data?.items ?? [];
+  const filtered = Boolean(debouncedSearch || category);
+
+  return (
+    <AdminPage>
+      <AdminPageHeader
+        title="Catalog Items"
+        description="The master list of documents that checklist presets draw from."
+        actions={
+          <Button colorPalette="brand" size="sm" onClick={() => openForm(null)}>
+            <Plus size={16} /> Add Item
+          </Button>
+        }
+      />
+
+      <Panel>
+        <Flex gap="3" p="4" borderBottomWidth="1px" borderColor="border" wrap="wrap" align="center">
+          <SearchField
+            value={search}
+            onChange={setSearch}
+            label="Search catalog items"
+            placeholder="Search by code, title or description"
+          />
+          <NativeSelect.Root size="sm" w={{ base: 'full', md: '60' }}>
+            <NativeSelect.Field
+              aria-label="Category"
+              value={category}
+              onChange={(event) => setCategory(event.currentTarget.value)}
+              bg="bg"
+            >
+              <option value="">All Categories</option>
+              {CATALOG_CATEGORIES.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          {catalog.isSuccess && (
+            <Text textStyle="sm" color="fg.muted" ms={{ md: 'auto' }} data-testid="catalog-count">
+              {total} {total === 1 ? 'item' : 'items'}
+            </Text>
+          )}
+        </Flex>
+
+        {catalog.isError && !catalog.data ? (
+          <Box p="4">
+            <Alert.Root status="error" borderRadius="lg">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>Failed to load catalog items</Alert.Title>
+                <Alert.Description>{errorDetail(catalog.error, 'Please try again in a moment.')}</Alert.Description>
+              </Alert.Content>
+              <Button size="xs" variant="outline" onClick={() => catalog.refetch()} loading={catalog.isFetching}>
+                <RefreshCw size={14} /> Try Again
+              </Button>
+            </Alert.Root>
+          </Box>
+        ) : catalog.isSuccess && items.length === 0 ? (
+          <Box py="6">
+            <EmptyState
+              icon={<Library />}
+              title="No catalog items found"
+              description={
+                filtered ? 'Try another search or category.' : 'Add the first item to start building presets.'
+              }
+            />
+          </Box>
+        ) : (
+          <Table.ScrollArea>
+            <Table.Root size="sm" aria-busy={catalog.isFetching} opacity={catalog.isPlaceholderData ? 0.6 : 1}>
+              <Table.Header>
+                <Table.Row bg="bg.subtle">
+                  <Table.ColumnHeader w="20">Code</Table.ColumnHeader>
+                  <Table.ColumnHeader minW="72">Title</Table.ColumnHeader>
+                  <Table.ColumnHeader>Category</Table.ColumnHeader>
+                  <Table.ColumnHeader>Version</Table.ColumnHeader>
+                  <Table.ColumnHeader>Status</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {catalog.isPending ? (
+                  <SkeletonRows columns={6} />
+                ) : (
+                  items.map((item) => (
+                    <Table.Row key={item.id} data-testid="catalog-row" opacity={item.active ? 1 : 0.75}>
+                      <Table.Cell>
+                        <Text fontFamily="mono" fontWeight="semibold" textStyle="sm" whiteSpace="nowrap">
+                          {item.code}
+                        </Text>
+                      </Table.Cell>
+                      <Table.Cell>
+                        <Text fontWeight="medium">{item.title}</Text>
+                        {item.description && (
+                          <Text textStyle="xs" color="fg.muted" lineClamp={2} maxW="xl" title={item.description}>
+                            {item.description}
+                          </Text>
+                        )}
+                      </Table.Cell>
+                      <Table.Cell>
+                        <Text textStyle="sm" color="fg.muted" whiteSpace="nowrap">
+                          {item.category}
+                        </Text>
+                      </Table.Cell>
+                      <Table.Cell>
+                        <Badge size="sm" variant="outline" colorPalette="gray">
+                          v{item.version}
+                        </Badge>
+                      </Table.Cell>
+                      <Table.Cell>
+                        <StatusBadge active={item.active} />
+                      </Table.Cell>
+                      <Table.Cell>
+                        <HStack gap="0.5" justify="flex-end">
+                          <IconButton
+                            aria-label={`Edit ${item.code}`}
+                            title="Edit"
+                            size="xs"
+                            variant="ghost"
+                            onClick={() => openForm(item)}
+                          >
+                            <Pencil />
+                          </IconButton>
+                          <IconButton
+                            aria-label={item.active ? `Deactivate ${item.code}` : `Activate ${item.code}`}
+                            title={item.active ? 'Deactivate' : 'Activate'}
+                            size="xs"
+                            variant="ghost"
+                            colorPalette={item.active ? 'green' : 'gray'}
+                            loading={toggle.isPending && toggle.variables?.id === item.id}
+                            onClick={() => toggle.mutate(item)}
+                          >
+                            {item.active ? <ToggleRight /> : <ToggleLeft />}
+                          </IconButton>
+                          <IconButton
+                            aria-label={`Delete ${item.code}`}
+                            title="Delete"
+                            size="xs"
+                            variant="ghost"
+                            colorPalette="red"
+                            onClick={() => setDeleting(item)}
+                          >
+                            <Trash2 />
+                          </IconButton>
+                        </HStack>
+                      </Table.Cell>
+                    </Table.Row>
+                  ))
+                )}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+
+        {catalog.data && <Pager page={page} total={total} noun="items" onPageChange={setPage} />}
+      </Panel>
+
+      <CatalogItemFormDialog
+        open={formOpen}
+        item={editing}
+        onClose={() => setFormOpen(false)}
+      />
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title="Delete Catalog Item"
+        message={
+          <Text>
+            Delete catalog item &quot;{deleteTarget?.code}&quot;? This will remove it from all presets.
+          </Text>
+        }
+        confirmLabel="Delete"
+        destructive
+        loading={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onClose={() => setDeleting(null)}
+      />
+    </AdminPage>
+  );
+}
+
+export default CatalogItemsPage;

@@ -1,0 +1,275 @@
+import { Alert, Box, Button, Flex, HStack, IconButton, Skeleton, Table, Text } from '@chakra-ui/react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ListChecks, Pencil, Plus, RefreshCw, Star, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EmptyState } from '../../components/EmptyState';
+import { errorDetail } from '../../lib/api';
+import { notify } from '../../lib/toast';
+import { adminKeys, deletePreset, fetchPresets, pageCount, setDefaultPreset, type Preset } from './api';
+import { AdminPage, AdminPageHeader, Pager, Panel, SearchField, StatusBadge, useDebouncedValue } from './components/common';
+import { PresetFormDialog } from './components/PresetFormDialog';
+import { PresetItemsDialog } from './components/PresetItemsDialog';
+
+const DEFAULT_DELETE_REFUSAL = 'Cannot delete the default preset';
+
+/** /admin/presets (part 2 §2 Checklist Presets). */
+export function PresetsPage() {
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const debouncedSearch = useDebouncedValue(search.trim(), 300);
+  const [paging, setPaging] = useState({ key: debouncedSearch, page: 1 });
+  const page = paging.key === debouncedSearch ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ key: debouncedSearch, page: next });
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<Preset | null>(null);
+  const [viewing, setViewing] = useState<Preset | null>(null);
+  const [deleting, setDeleting] = useState<Preset | null>(null);
+  // The confirmation keeps its text while it animates out.
+  const [deleteTarget, setDeleteTarget] = useState<Preset | null>(null);
+  if (deleting && deleting !== deleteTarget) setDeleteTarget(deleting);
+
+  const params = { search: debouncedSearch, page };
+  const presets = useQuery({
+    queryKey: adminKeys.presetList(params),
+    queryFn: ({ signal }) => fetchPresets(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  useEffect(() => {
+    if (presets.isError) {
+      console.error(presets.error);
+      notify.error('Failed to load presets', errorDetail(presets.error, '') || undefined);
+    }
+  }, [presets.isError, presets.error]);
+
+  const total = presets.data?.total_count ?? 0;
+  const lastPage = pageCount(total);
+  useEffect(() => {
+    if (presets.isSuccess && !presets.isPlaceholderData && page > lastPage) {
+      setPaging({ key: debouncedSearch, page: lastPage });
+    }
+  }, [presets.isSuccess, presets.isPlaceholderData, page, lastPage, debouncedSearch]);
+
+  const makeDefault = useMutation({
+    mutationFn: (preset: Preset) => setDefaultPreset(preset.id),
+    onSuccess: (_saved, preset) => {
+      notify.success(`${preset.name} set as default`);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
+    onError: (caught) => {
+      console.error(caught);
+      notify.error('Failed to set default preset', errorDetail(caught, '') || undefined);
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: (preset: Preset) => deletePreset(preset.id),
+    onSuccess: () => {
+      notify.success('Preset deleted');
+      setDeleting(null);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
+    onError: (caught) => {
+      console.error(caught);
+      notify.error(errorDetail(caught, 'Failed to delete preset'));
+    },
+  });
+
+  const askDelete = (preset: Preset) => {
+    if (preset.is_default) notify.error(DEFAULT_DELETE_REFUSAL);
+    else setDeleting(preset);
+  };
+
+  const openForm = (preset: Preset | null) => {
+    setEditing(preset);
+    setFormOpen(true);
+  };
+
+  const list = presets.data?.presets ?? [];
+
+  return (
+    <AdminPage>
+      <AdminPageHeader
+        title="Checklist Presets"
+        description="Named selections of catalog items that new deals start their checklist from."
+        actions={
+          <Button colorPalette="brand" size="sm" onClick={() => openForm(null)}>
+            <Plus size={16} /> Create Preset
+          </Button>
+        }
+      />
+
+      <Panel>
+        <Flex gap="3" p="4" borderBottomWidth="1px" borderColor="border" wrap="wrap" align="center">
+          <Box flex="1" maxW={{ md: 'md' }}>
+            <SearchField
+              value={search}
+              onChange={setSearch}
+              label="Search presets"
+              placeholder="Search by name or description"
+            />
+          </Box>
+          {presets.isSuccess && (
+            <Text textStyle="sm" color="fg.muted" ms={{ md: 'auto' }} data-testid="preset-count">
+              {total} {total === 1 ? 'preset' : 'presets'}
+            </Text>
+          )}
+        </Flex>
+
+        {presets.isError && !presets.data ? (
+          <Box p="4">
+            <Alert.Root status="error" borderRadius="lg">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>Failed to load presets</Alert.Title>
+                <Alert.Description>{errorDetail(presets.error, 'Please try again in a moment.')}</Alert.Description>
+              </Alert.Content>
+              <Button size="xs" variant="outline" onClick={() => presets.refetch()} loading={presets.isFetching}>
+                <RefreshCw size={14} /> Try Again
+              </Button>
+            </Alert.Root>
+          </Box>
+        ) : presets.isSuccess && list.length === 0 ? (
+          <Box py="6">
+            <EmptyState
+              icon={<ListChecks />}
+              title="No presets found"
+              description={
+                debouncedSearch ? 'No preset matches this search.' : 'Create your first preset to get started'
+              }
+              action={
+                debouncedSearch ? undefined : (
+                  <Button colorPalette="brand" size="sm" onClick={() => openForm(null)}>
+                    <Plus size={16} /> Create Preset
+                  </Button>
+                )
+              }
+            />
+          </Box>
+        ) : (
+          <Table.ScrollArea>
+            <Table.Root size="sm" aria-busy={presets.isFetching} opacity={presets.isPlaceholderData ? 0.6 : 1}>
+              <Table.Header>
+                <Table.Row bg="bg.subtle">
+                  <Table.ColumnHeader minW="48">Name</Table.ColumnHeader>
+                  <Table.ColumnHeader minW="64">Description</Table.ColumnHeader>
+                  <Table.ColumnHeader>Items</Table.ColumnHeader>
+                  <Table.ColumnHeader>Status</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {presets.isPending
+                  ? Array.from({ length: 4 }, (_, row) => (
+                      <Table.Row key={row}>
+                        {Array.from({ length: 5 }, (_, cell) => (
+                          <Table.Cell key={cell}>
+                            <Skeleton h="4" w={cell === 1 ? '80%' : '60%'} />
+                          </Table.Cell>
+                        ))}
+                      </Table.Row>
+                    ))
+                  : list.map((preset) => (
+                      <Table.Row key={preset.id} data-testid="preset-row">
+                        <Table.Cell>
+                          <HStack gap="2">
+                            <Box w="4" flexShrink={0} color="yellow.500">
+                              {preset.is_default && (
+                                <Box title="Default preset" aria-label="Default preset" role="img">
+                                  <Star size={16} fill="currentColor" />
+                                </Box>
+                              )}
+                            </Box>
+                            <Text fontWeight="medium">{preset.name}</Text>
+                          </HStack>
+                        </Table.Cell>
+                        <Table.Cell>
+                          <Text textStyle="sm" color="fg.muted" lineClamp={2} maxW="md" title={preset.description ?? ''}>
+                            {preset.description || '—'}
+                          </Text>
+                        </Table.Cell>
+                        <Table.Cell>
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            colorPalette="brand"
+                            onClick={() => setViewing(preset)}
+                            aria-label={`Show the ${preset.item_count} items in ${preset.name}`}
+                          >
+                            {preset.item_count} {preset.item_count === 1 ? 'item' : 'items'}
+                          </Button>
+                        </Table.Cell>
+                        <Table.Cell>
+                          <StatusBadge active={preset.active} />
+                        </Table.Cell>
+                        <Table.Cell>
+                          <HStack gap="0.5" justify="flex-end">
+                            {!preset.is_default && (
+                              <IconButton
+                                aria-label={`Set ${preset.name} as default`}
+                                title="Set as default"
+                                size="xs"
+                                variant="ghost"
+                                colorPalette="yellow"
+                                loading={makeDefault.isPending && makeDefault.variables?.id === preset.id}
+                                disabled={makeDefault.isPending}
+                                onClick={() => makeDefault.mutate(preset)}
+                              >
+                                <Star />
+                              </IconButton>
+                            )}
+                            <IconButton
+                              aria-label={`Edit ${preset.name}`}
+                              title="Edit"
+                              size="xs"
+                              variant="ghost"
+                              onClick={() => openForm(preset)}
+                            >
+                              <Pencil />
+                            </IconButton>
+                            <IconButton
+                              aria-label={`Delete ${preset.name}`}
+                              title={preset.is_default ? DEFAULT_DELETE_REFUSAL : 'Delete'}
+                              size="xs"
+                              variant="ghost"
+                              colorPalette="red"
+                              disabled={preset.is_default}
+                              onClick={() => askDelete(preset)}
+                            >
+                              <Trash2 />
+                            </IconButton>
+                          </HStack>
+                        </Table.Cell>
+                      </Table.Row>
+                    ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+
+        {presets.data && <Pager page={page} total={total} noun="presets" onPageChange={setPage} />}
+      </Panel>
+
+      <PresetFormDialog open={formOpen} preset={editing} onClose={() => setFormOpen(false)} />
+      <PresetItemsDialog preset={viewing} onClose={() => setViewing(null)} />
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title="Delete Preset"
+        message={
+          <Text>
+            Delete preset &quot;{deleteTarget?.name}&quot;? Deals already created from it keep their checklists. This cannot
+            be undone.
+          </Text>
+        }
+        confirmLabel="Delete"
+        destructive
+        loading={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onClose={() => setDeleting(null)}
+      />
+    </AdminPage>
+  );
+}
+
+export default PresetsPage;

@@ -1,0 +1,150 @@
+import { Badge, Box, Button, Flex, Heading, HStack, Input, InputGroup, Text, CloseButton, type BoxProps } from '@chakra-ui/react';
+import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { ADMIN_PAGE_SIZE, pageCount } from '../api';
+
+/** The content column of an admin page. */
+export function AdminPage(props: BoxProps) {
+  return <Box maxW="6xl" mx="auto" px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }} {...props} />;
+}
+
+export function AdminPageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <Flex
+      justify="space-between"
+      align={{ base: 'stretch', md: 'flex-end' }}
+      direction={{ base: 'column', md: 'row' }}
+      gap="4"
+      mb="6"
+    >
+      <Box>
+        <Heading as="h1" size="2xl" letterSpacing="-0.02em">
+          {title}
+        </Heading>
+        {description && (
+          <Text color="fg.muted" textStyle="sm" mt="1">
+            {description}
+          </Text>
+        )}
+      </Box>
+      {actions && <HStack gap="3">{actions}</HStack>}
+    </Flex>
+  );
+}
+
+/** A white bordered panel holding a page's filters and table. */
+export function Panel(props: BoxProps) {
+  return <Box bg="bg" borderWidth="1px" borderColor="border" rounded="xl" shadow="xs" overflow="hidden" {...props} />;
+}
+
+/** The value after it has stayed unchanged for `delay` ms. */
+export function useDebouncedValue<T>(value: T, delay = 300): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+}
+
+export function SearchField({
+  value,
+  onChange,
+  placeholder,
+  label,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+  label: string;
+}) {
+  return (
+    <InputGroup
+      flex="1"
+      minW={{ base: 'full', md: '64' }}
+      startElement={<Search size={16} />}
+      endElement={
+        value ? <CloseButton size="xs" aria-label="Clear search" onClick={() => onChange('')} me="-2" /> : undefined
+      }
+    >
+      <Input
+        size="sm"
+        type="search"
+        aria-label={label}
+        placeholder={placeholder}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        bg="bg"
+      />
+    </InputGroup>
+  );
+}
+
+/** Previous/Next with 'Page x of y' and the shown range; hidden when everything fits on one page. */
+export function Pager({
+  page,
+  total,
+  pageSize = ADMIN_PAGE_SIZE,
+  noun,
+  onPageChange,
+}: {
+  page: number;
+  total: number;
+  pageSize?: number;
+  noun: string;
+  onPageChange: (page: number) => void;
+}) {
+  const pages = pageCount(total, pageSize);
+  if (pages <= 1) return null;
+  const first = (page - 1) * pageSize + 1;
+  const go = (next: number) => {
+    onPageChange(next);
+    window.scrollTo({ top: 0 });
+  };
+  const last = Math.min(total, page * pageSize);
+  return (
+    <Flex
+      as="nav"
+      aria-label="Pagination"
+      justify="space-between"
+      align="center"
+      gap="3"
+      px="4"
+      py="3"
+      borderTopWidth="1px"
+      borderColor="border"
+      wrap="wrap"
+    >
+      <Text textStyle="sm" color="fg.muted">
+        Showing {first}–{last} of {total} {noun}
+      </Text>
+      <HStack gap="3">
+        <Button size="xs" variant="outline" onClick={() => go(page - 1)} disabled={page <= 1}>
+          <ChevronLeft size={14} /> Previous
+        </Button>
+        <Text textStyle="sm" fontWeight="medium" data-testid="page-indicator" whiteSpace="nowrap">
+          Page {page} of {pages}
+        </Text>
+        <Button size="xs" variant="outline" onClick={() => go(page + 1)} disabled={page >= pages}>
+          Next <ChevronRight size={14} />
+        </Button>
+      </HStack>
+    </Flex>
+  );
+}
+
+export function StatusBadge({ active }: { active: boolean }) {
+  return (
+    <Badge size="sm" variant="subtle" colorPalette={active ? 'green' : 'gray'}>
+      {active ? 'Active' : 'Inactive'}
+    </Badge>
+  );
+}
