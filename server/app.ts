@@ -89,6 +89,8 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
 
     const root = new Hono();
     root.route('/api', api);
+    // Mounted routes fall through to the SPA; an unknown API path is a JSON 404, never the app's HTML.
+    root.all('/api/*', (c) => c.json({ detail: `No such endpoint: ${c.req.method} ${c.req.path}` }, 404));
     root.route('/storage/v1', storage.routes);
     if (config.devMail) root.get('/dev/mail', async (c) => c.html(await devMailPage(sql)));
     root.get('*', serveWeb);

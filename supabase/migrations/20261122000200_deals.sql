@@ -66,6 +66,21 @@ language sql stable security definer set search_path = '' as $$
     where mine.user_id = (select auth.uid()) and mine.status = 'active' and theirs.user_id = p_user_id)
 $$;
 
+-- The caller's active deals and the people they share one with, as sets: policies use
+-- `deal_id in (select private.my_deal_ids())`, computed once per statement and hashed, instead of a
+-- function call per row.
+create or replace function private.my_deal_ids() returns setof uuid
+language sql stable security definer set search_path = '' as $$
+  select m.deal_id from public.deal_members m where m.user_id = (select auth.uid()) and m.status = 'active'
+$$;
+
+create or replace function private.co_member_ids() returns setof uuid
+language sql stable security definer set search_path = '' as $$
+  select distinct theirs.user_id from public.deal_members mine
+  join public.deal_members theirs on theirs.deal_id = mine.deal_id
+  where mine.user_id = (select auth.uid()) and mine.status = 'active'
+$$;
+
 grant execute on all functions in schema private to authenticated, service_role;
 
 -- The creator becomes owner and admin, in the same transaction.
@@ -111,7 +126,7 @@ create policy deals_update on public.deals for update to authenticated
   using (private.is_deal_admin(id) and archived_at is null) with check (private.is_deal_admin(id));
 
 create policy deal_members_select on public.deal_members for select to authenticated
-  using (private.is_deal_member(deal_id));
+  using (deal_id in (select private.my_deal_ids()));
 -- The owner's own row is protected from every member, admins included.
 create policy deal_members_insert on public.deal_members for insert to authenticated
   with check (private.has_capability(deal_id, 'manage_users'));
@@ -125,7 +140,7 @@ create policy deal_members_delete on public.deal_members for delete to authentic
          and user_id <> (select d.owner_id from public.deals d where d.id = deal_id));
 
 create policy profiles_select on public.profiles for select to authenticated
-  using (id = (select auth.uid()) or private.shares_deal_with(id) or (select private.is_super_admin()));
+  using (id = (select auth.uid()) or id in (select private.co_member_ids()) or (select private.is_super_admin()));
 create policy profiles_update on public.profiles for update to authenticated
   using (id = (select auth.uid())) with check (id = (select auth.uid()));
 

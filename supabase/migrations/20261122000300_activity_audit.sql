@@ -15,7 +15,7 @@ revoke all on public.activities from anon;
 revoke insert, update, delete, truncate on public.activities from authenticated;
 
 create policy activities_select on public.activities for select to authenticated
-  using (private.is_deal_member(deal_id));
+  using (deal_id in (select private.my_deal_ids()));
 
 create or replace function private.record_activity(
   p_deal_id uuid, p_user_id uuid, p_type text, p_description text, p_metadata jsonb default '{}'::jsonb

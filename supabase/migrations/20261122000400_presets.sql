@@ -16,8 +16,12 @@ revoke all on public.checklist_presets from anon;
 
 create policy checklist_presets_select on public.checklist_presets for select to authenticated
   using (active or (select private.is_super_admin()));
-create policy checklist_presets_write on public.checklist_presets for all to authenticated
+create policy checklist_presets_write_insert on public.checklist_presets for insert to authenticated
+  with check ((select private.is_super_admin()));
+create policy checklist_presets_write_update on public.checklist_presets for update to authenticated
   using ((select private.is_super_admin())) with check ((select private.is_super_admin()));
+create policy checklist_presets_write_delete on public.checklist_presets for delete to authenticated
+  using ((select private.is_super_admin()));
 
 create trigger checklist_presets_audit after insert or update or delete on public.checklist_presets
   for each row execute function private.audit_row('preset');

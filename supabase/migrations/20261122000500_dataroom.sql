@@ -190,6 +190,23 @@ language sql stable security definer set search_path = '' as $$
 $$;
 
 -- The custom-permission test for one file (only reached for files whose permission_type is 'custom').
+-- Every group and tag of the caller (ids are unique across deals), for the listing's policy to
+-- compute once per statement. The people issue replaces these with the real memberships.
+create or replace function private.my_all_group_ids() returns uuid[]
+language sql stable security definer set search_path = '' as $$ select '{}'::uuid[] $$;
+create or replace function private.my_all_tag_ids() returns uuid[]
+language sql stable security definer set search_path = '' as $$ select '{}'::uuid[] $$;
+
+-- The same test with the caller's groups and tags passed in (one indexed lookup per custom file).
+create or replace function private.custom_permission_allows_for(p_file_id uuid, p_uid uuid, p_groups uuid[], p_tags uuid[])
+returns boolean
+language sql stable security definer set search_path = '' as $$
+  select coalesce((
+    select not (p_uid = any (p.denied_users) or p.denied_groups && p_groups or p.denied_tags && p_tags)
+       and (p_uid = any (p.allowed_users) or p.allowed_groups && p_groups or p.allowed_tags && p_tags)
+    from public.file_permissions p where p.file_id = p_file_id), false)
+$$;
+
 create or replace function private.custom_permission_allows(p_file_id uuid, p_deal_id uuid) returns boolean
 language sql stable security definer set search_path = '' as $$
   select coalesce((
@@ -240,8 +257,10 @@ begin
   end if;
   if cardinality(new.checklist_items) > 0 and (tg_op = 'INSERT' or new.checklist_items is distinct from old.checklist_items)
      and to_regclass('public.checklist_items') is not null then
+    -- Only links being added are checked: removing links never fails.
     if exists (select 1 from unnest(new.checklist_items) u(item_id)
-               where not exists (select 1 from public.checklist_items ci where ci.id = u.item_id and ci.deal_id = new.deal_id)) then
+               where (tg_op = 'INSERT' or not u.item_id = any (old.checklist_items))
+                 and not exists (select 1 from public.checklist_items ci where ci.id = u.item_id and ci.deal_id = new.deal_id)) then
       raise exception 'Files can only be linked to checklist items of their own deal' using errcode = '23503';
     end if;
   end if;
@@ -306,7 +325,9 @@ create policy files_select on public.files for select to authenticated
     or (uploaded_by = (select auth.uid()) and deal_id = any ((select private.member_deals())::uuid[]))
     or (upload_state = 'ready'
         and deal_id = any ((select private.deals_with_capability('view'))::uuid[])
-        and (permission_type = 'all' or private.custom_permission_allows(id, deal_id))));
+        and (permission_type = 'all'
+             or private.custom_permission_allows_for(id, (select auth.uid()), (select private.my_all_group_ids()),
+                                                     (select private.my_all_tag_ids())))));
 create policy files_insert on public.files for insert to authenticated
   with check (private.has_capability(deal_id, 'upload') and uploaded_by = (select auth.uid()) and upload_state = 'pending');
 create policy files_update on public.files for update to authenticated
@@ -344,10 +365,15 @@ create policy file_comments_insert on public.file_comments for insert to authent
 create policy file_permissions_select on public.file_permissions for select to authenticated
   using (private.can_see_file(file_id) and (private.has_capability(deal_id, 'edit_files')
          or exists (select 1 from public.files f where f.id = file_id and f.uploaded_by = (select auth.uid()))));
-create policy file_permissions_write on public.file_permissions for all to authenticated
-  using (private.can_see_file(file_id) and (private.has_capability(deal_id, 'edit_files')
-         or exists (select 1 from public.files f where f.id = file_id and f.uploaded_by = (select auth.uid()))))
+create policy file_permissions_write_insert on public.file_permissions for insert to authenticated
   with check (private.can_see_file(file_id) and (private.has_capability(deal_id, 'edit_files')
+         or exists (select 1 from public.files f where f.id = file_id and f.uploaded_by = (select auth.uid()))));
+create policy file_permissions_write_update on public.file_permissions for update to authenticated
+  using (private.can_see_file(file_id) and (private.has_capability(deal_id, 'edit_files')
+         or exists (select 1 from public.files f where f.id = file_id and f.uploaded_by = (select auth.uid())))) with check (private.can_see_file(file_id) and (private.has_capability(deal_id, 'edit_files')
+         or exists (select 1 from public.files f where f.id = file_id and f.uploaded_by = (select auth.uid()))));
+create policy file_permissions_write_delete on public.file_permissions for delete to authenticated
+  using (private.can_see_file(file_id) and (private.has_capability(deal_id, 'edit_files')
          or exists (select 1 from public.files f where f.id = file_id and f.uploaded_by = (select auth.uid()))));
 
 create policy upload_grants_select on public.upload_grants for select to authenticated
@@ -571,7 +597,7 @@ $$;
 
 drop policy activities_select on public.activities;
 create policy activities_select on public.activities for select to authenticated
-  using (private.is_deal_member(deal_id)
+  using (deal_id in (select private.my_deal_ids())
          and (metadata ->> 'file_id' is null
               or private.can_see_file((metadata ->> 'file_id')::uuid)
               or (not private.file_exists((metadata ->> 'file_id')::uuid)

@@ -188,6 +188,20 @@ language sql stable security definer set search_path = '' as $$
   where mt.deal_id = p_deal_id and mt.user_id = (select auth.uid())
 $$;
 
+create or replace function private.my_all_group_ids() returns uuid[]
+language sql stable security definer set search_path = '' as $$
+  select coalesce(array_agg(gm.group_id), '{}') from public.deal_group_members gm
+  join public.deal_members m on m.deal_id = gm.deal_id and m.user_id = gm.user_id and m.status = 'active'
+  where gm.user_id = (select auth.uid())
+$$;
+
+create or replace function private.my_all_tag_ids() returns uuid[]
+language sql stable security definer set search_path = '' as $$
+  select coalesce(array_agg(mt.tag_id), '{}') from public.deal_member_tags mt
+  join public.deal_members m on m.deal_id = mt.deal_id and m.user_id = mt.user_id and m.status = 'active'
+  where mt.user_id = (select auth.uid())
+$$;
+
 -- The badge a member shows: their role, or for 'member' the legacy mapping of their rights
 -- (edit rights → contributor, otherwise viewer).
 create or replace function private.display_role(p_deal_id uuid, p_user_id uuid) returns text
@@ -220,7 +234,8 @@ begin
     if new.role = 'admin' and (tg_op = 'INSERT' or old.role <> 'admin') and not private.is_deal_admin(new.deal_id) then
       raise exception 'Only deal admins can make someone an admin' using errcode = '42501';
     end if;
-    if (tg_op = 'INSERT' or new.permission_set_id is distinct from old.permission_set_id or new.role is distinct from old.role)
+    if (tg_op = 'INSERT' or new.permission_set_id is distinct from old.permission_set_id or new.role is distinct from old.role
+        or (new.status = 'active' and old.status <> 'active'))
        and not private.can_grant(new.deal_id, private.set_capabilities(new.permission_set_id) || private.role_capabilities(new.role)) then
       raise exception 'You can only give others rights you hold yourself' using errcode = '42501';
     end if;
@@ -274,36 +289,60 @@ create trigger deal_groups_set_deal before insert or update on public.deal_group
 
 -- Policies.
 create policy permission_sets_select on public.permission_sets for select to authenticated
-  using (deal_id is null or private.is_deal_member(deal_id) or (select private.is_super_admin()));
-create policy permission_sets_system_write on public.permission_sets for all to authenticated
-  using (deal_id is null and (select private.is_super_admin()))
+  using (deal_id is null or deal_id in (select private.my_deal_ids()) or (select private.is_super_admin()));
+create policy permission_sets_system_write_insert on public.permission_sets for insert to authenticated
   with check (deal_id is null and (select private.is_super_admin()));
-create policy permission_sets_deal_write on public.permission_sets for all to authenticated
-  using (deal_id is not null and private.has_capability(deal_id, 'manage_users'))
+create policy permission_sets_system_write_update on public.permission_sets for update to authenticated
+  using (deal_id is null and (select private.is_super_admin())) with check (deal_id is null and (select private.is_super_admin()));
+create policy permission_sets_system_write_delete on public.permission_sets for delete to authenticated
+  using (deal_id is null and (select private.is_super_admin()));
+create policy permission_sets_deal_write_insert on public.permission_sets for insert to authenticated
   with check (deal_id is not null and private.has_capability(deal_id, 'manage_users'));
+create policy permission_sets_deal_write_update on public.permission_sets for update to authenticated
+  using (deal_id is not null and private.has_capability(deal_id, 'manage_users')) with check (deal_id is not null and private.has_capability(deal_id, 'manage_users'));
+create policy permission_sets_deal_write_delete on public.permission_sets for delete to authenticated
+  using (deal_id is not null and private.has_capability(deal_id, 'manage_users'));
 
 create policy deal_groups_select on public.deal_groups for select to authenticated
-  using (private.is_deal_member(deal_id));
-create policy deal_groups_write on public.deal_groups for all to authenticated
+  using (deal_id in (select private.my_deal_ids()));
+create policy deal_groups_write_insert on public.deal_groups for insert to authenticated
+  with check (private.has_capability(deal_id, 'manage_users'));
+create policy deal_groups_write_update on public.deal_groups for update to authenticated
   using (private.has_capability(deal_id, 'manage_users')) with check (private.has_capability(deal_id, 'manage_users'));
+create policy deal_groups_write_delete on public.deal_groups for delete to authenticated
+  using (private.has_capability(deal_id, 'manage_users'));
 create policy deal_group_members_select on public.deal_group_members for select to authenticated
-  using (private.is_deal_member(deal_id));
-create policy deal_group_members_write on public.deal_group_members for all to authenticated
-  using (private.has_capability(deal_id, 'manage_users')
-         and user_id <> (select d.owner_id from public.deals d where d.id = deal_id))
+  using (deal_id in (select private.my_deal_ids()));
+create policy deal_group_members_write_insert on public.deal_group_members for insert to authenticated
   with check (private.has_capability(deal_id, 'manage_users')
+         and user_id <> (select d.owner_id from public.deals d where d.id = deal_id));
+create policy deal_group_members_write_update on public.deal_group_members for update to authenticated
+  using (private.has_capability(deal_id, 'manage_users')
+         and user_id <> (select d.owner_id from public.deals d where d.id = deal_id)) with check (private.has_capability(deal_id, 'manage_users')
+         and user_id <> (select d.owner_id from public.deals d where d.id = deal_id));
+create policy deal_group_members_write_delete on public.deal_group_members for delete to authenticated
+  using (private.has_capability(deal_id, 'manage_users')
          and user_id <> (select d.owner_id from public.deals d where d.id = deal_id));
 
 create policy deal_tags_select on public.deal_tags for select to authenticated
-  using (private.is_deal_member(deal_id));
-create policy deal_tags_write on public.deal_tags for all to authenticated
+  using (deal_id in (select private.my_deal_ids()));
+create policy deal_tags_write_insert on public.deal_tags for insert to authenticated
+  with check (private.has_capability(deal_id, 'manage_users'));
+create policy deal_tags_write_update on public.deal_tags for update to authenticated
   using (private.has_capability(deal_id, 'manage_users')) with check (private.has_capability(deal_id, 'manage_users'));
+create policy deal_tags_write_delete on public.deal_tags for delete to authenticated
+  using (private.has_capability(deal_id, 'manage_users'));
 create policy deal_member_tags_select on public.deal_member_tags for select to authenticated
-  using (private.is_deal_member(deal_id));
-create policy deal_member_tags_write on public.deal_member_tags for all to authenticated
-  using (private.has_capability(deal_id, 'manage_users')
-         and user_id <> (select d.owner_id from public.deals d where d.id = deal_id))
+  using (deal_id in (select private.my_deal_ids()));
+create policy deal_member_tags_write_insert on public.deal_member_tags for insert to authenticated
   with check (private.has_capability(deal_id, 'manage_users')
+         and user_id <> (select d.owner_id from public.deals d where d.id = deal_id));
+create policy deal_member_tags_write_update on public.deal_member_tags for update to authenticated
+  using (private.has_capability(deal_id, 'manage_users')
+         and user_id <> (select d.owner_id from public.deals d where d.id = deal_id)) with check (private.has_capability(deal_id, 'manage_users')
+         and user_id <> (select d.owner_id from public.deals d where d.id = deal_id));
+create policy deal_member_tags_write_delete on public.deal_member_tags for delete to authenticated
+  using (private.has_capability(deal_id, 'manage_users')
          and user_id <> (select d.owner_id from public.deals d where d.id = deal_id));
 
 -- Invitations: managers of the deal, and the invitee (by the e-mail of their token) for their own.
@@ -320,6 +359,11 @@ create policy invitations_delete on public.invitations for delete to authenticat
 create or replace function private.invitation_check() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
+  -- An answer, a resend or a company change hands out nothing new.
+  if tg_op = 'UPDATE' and (new.deal_id, new.email, new.permission_set_id, new.group_ids)
+                          is not distinct from (old.deal_id, old.email, old.permission_set_id, old.group_ids) then
+    return new;
+  end if;
   if not exists (select 1 from public.permission_sets ps where ps.id = new.permission_set_id
                  and (ps.deal_id is null or ps.deal_id = new.deal_id)) then
     raise exception 'That permission set does not belong to this deal' using errcode = 'P0001';
@@ -331,7 +375,7 @@ begin
   end if;
   return new;
 end $$;
-create trigger invitations_check before insert or update of permission_set_id, group_ids on public.invitations
+create trigger invitations_check before insert or update on public.invitations
   for each row execute function private.invitation_check();
 
 -- Accepting or declining runs as the invitee, who is not yet a member: this function checks that the
@@ -392,6 +436,13 @@ language sql stable security definer set search_path = '' as $$
   where i.status = 'pending' and i.email = lower((select auth.email())) and d.archived_at is null
   order by i.invited_at desc
 $$;
+
+-- Memberships and invitations never move between people or deals, and an invitation's answer comes
+-- only from respond_to_invitation.
+revoke update on public.deal_members from authenticated;
+grant update (role, status, company, permission_set_id, last_active_at) on public.deal_members to authenticated;
+revoke update on public.invitations from authenticated;
+grant update (expires_at, invited_at, permission_set_id, group_ids, tag_ids, company) on public.invitations to authenticated;
 
 revoke all on public.permission_sets, public.deal_groups, public.deal_group_members, public.deal_tags,
   public.deal_member_tags, public.invitations from anon;

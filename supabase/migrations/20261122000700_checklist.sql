@@ -191,19 +191,31 @@ create trigger deals_copy_preset after insert on public.deals
 -- Policies. Reading the checklist: any active member. Editing: edit_checklist. Decisions: approve.
 create policy catalog_items_select on public.catalog_items for select to authenticated
   using (active or (select private.is_super_admin()));
-create policy catalog_items_write on public.catalog_items for all to authenticated
+create policy catalog_items_write_insert on public.catalog_items for insert to authenticated
+  with check ((select private.is_super_admin()));
+create policy catalog_items_write_update on public.catalog_items for update to authenticated
   using ((select private.is_super_admin())) with check ((select private.is_super_admin()));
+create policy catalog_items_write_delete on public.catalog_items for delete to authenticated
+  using ((select private.is_super_admin()));
 create policy preset_items_select on public.preset_items for select to authenticated using (true);
-create policy preset_items_write on public.preset_items for all to authenticated
+create policy preset_items_write_insert on public.preset_items for insert to authenticated
+  with check ((select private.is_super_admin()));
+create policy preset_items_write_update on public.preset_items for update to authenticated
   using ((select private.is_super_admin())) with check ((select private.is_super_admin()));
+create policy preset_items_write_delete on public.preset_items for delete to authenticated
+  using ((select private.is_super_admin()));
 
 create policy checklist_categories_select on public.checklist_categories for select to authenticated
-  using (private.is_deal_member(deal_id));
-create policy checklist_categories_write on public.checklist_categories for all to authenticated
+  using (deal_id in (select private.my_deal_ids()));
+create policy checklist_categories_write_insert on public.checklist_categories for insert to authenticated
+  with check (private.has_capability(deal_id, 'edit_checklist'));
+create policy checklist_categories_write_update on public.checklist_categories for update to authenticated
   using (private.has_capability(deal_id, 'edit_checklist')) with check (private.has_capability(deal_id, 'edit_checklist'));
+create policy checklist_categories_write_delete on public.checklist_categories for delete to authenticated
+  using (private.has_capability(deal_id, 'edit_checklist'));
 
 create policy checklist_items_select on public.checklist_items for select to authenticated
-  using (private.is_deal_member(deal_id));
+  using (deal_id in (select private.my_deal_ids()));
 create policy checklist_items_insert on public.checklist_items for insert to authenticated
   with check (private.has_capability(deal_id, 'edit_checklist'));
 -- Status and details need edit_checklist; approval moves only through checklist_approvals (approve).
@@ -218,7 +230,7 @@ grant update (category_id, item_code, name, description, status, required, antic
   on public.checklist_items to authenticated;
 
 create policy checklist_approvals_select on public.checklist_approvals for select to authenticated
-  using (private.is_deal_member(deal_id));
+  using (deal_id in (select private.my_deal_ids()));
 create policy checklist_approvals_insert on public.checklist_approvals for insert to authenticated
   with check (private.has_capability(deal_id, 'approve') and decided_by = (select auth.uid()));
 
@@ -234,16 +246,25 @@ create trigger catalog_items_audit after insert or update or delete on public.ca
 create or replace function private.audit_preset_items() returns trigger
 language plpgsql security definer set search_path = '' as $$
 declare
-  v_row public.preset_items := coalesce(new, old);
+  v_row public.preset_items := case when tg_op = 'DELETE' then old else new end;
 begin
+  if tg_op = 'UPDATE' then
+    if new.catalog_item_id is not distinct from old.catalog_item_id and new.preset_id is not distinct from old.preset_id then
+      return null;  -- only the position changed
+    end if;
+    insert into public.audit_logs (action, entity_type, entity_id, performed_by, performed_by_email, metadata)
+    values ('preset_item_removed', 'preset', old.preset_id, auth.uid(), (select email from public.profiles where id = auth.uid()),
+            jsonb_build_object('catalog_item_id', old.catalog_item_id,
+                               'catalog_item_code', (select code from public.catalog_items where id = old.catalog_item_id)));
+  end if;
   insert into public.audit_logs (action, entity_type, entity_id, performed_by, performed_by_email, metadata)
-  values (case tg_op when 'INSERT' then 'preset_item_added' else 'preset_item_removed' end, 'preset', v_row.preset_id,
+  values (case tg_op when 'DELETE' then 'preset_item_removed' else 'preset_item_added' end, 'preset', v_row.preset_id,
           auth.uid(), (select email from public.profiles where id = auth.uid()),
           jsonb_build_object('catalog_item_id', v_row.catalog_item_id,
                              'catalog_item_code', (select code from public.catalog_items where id = v_row.catalog_item_id)));
   return null;
 end $$;
-create trigger preset_items_audit after insert or delete on public.preset_items
+create trigger preset_items_audit after insert or update or delete on public.preset_items
   for each row execute function private.audit_preset_items();
 
 -- A removed item leaves no dangling link on any file, whoever removed it and whatever files they can see.
