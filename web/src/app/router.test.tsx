@@ -212,7 +212,7 @@ describe('signed-in screens', () => {
 
   it('shows the 404 page inside the deal for a tab that does not exist yet', async () => {
     fakeApi({ ...signIn(), 'GET /api/deals/d1': deal });
-    renderRoutes(createRoutes(), '/deals/d1/checklist');
+    renderRoutes(createRoutes(), '/deals/d1/no-such-tab');
     expect(await screen.findByText('Page Not Found')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Deal sections' })).toBeInTheDocument();
   });

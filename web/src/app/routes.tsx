@@ -19,6 +19,8 @@ const DealDashboardPage = lazy(() => import('../features/deals/DealDashboardPage
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const DataRoomPage = lazy(() => import('../features/dataroom/DataRoomPage'));
 const FileDetailPage = lazy(() => import('../features/files/FileDetailPage'));
+const ChecklistPage = lazy(() => import('../features/checklist/ChecklistPage'));
+const ChecklistItemPage = lazy(() => import('../features/checklist/ChecklistItemPage'));
 const AdminLayout = lazy(() => import('../features/admin/AdminLayout'));
 const AdminDashboardPage = lazy(() => import('../features/admin/AdminDashboardPage'));
 const CatalogItemsPage = lazy(() => import('../features/admin/CatalogItemsPage'));
@@ -45,7 +47,6 @@ export const signedInRoutes: RouteObject[] = [
 /**
  * Tabs of a deal, under the deal layout (/deals/:dealId). Any path not listed shows the 404 page inside
  * the deal layout. Still to come, each with its feature:
- *   checklist   'checklist', 'checklist/items/:itemId'
  *   review      'review'
  *   activity    'activity'
  *   people      'users', 'permissions'
@@ -60,6 +61,9 @@ export const dealRoutes: RouteObject[] = [
   { path: 'data-room/path/*', element: <DataRoomPage mode="path" /> },
   { path: 'files/:fileId', element: <FileOrFolderPage /> },
   { path: 'files/*', element: <DataRoomPage mode="path" /> },
+  // Checklist (part 1 §2): the checklist and one item's page.
+  { path: 'checklist', element: <ChecklistPage /> },
+  { path: 'checklist/items/:itemId', element: <ChecklistItemPage /> },
 ];
 
 /**

@@ -1,0 +1,27 @@
+import { Badge } from '@chakra-ui/react';
+import { APPROVAL_LABELS, APPROVAL_TONES, STATUS_TONES, statusLabel } from '../logic';
+import type { ItemApproval, ItemStatus } from '../types';
+
+export function StatusBadge({ status, size = 'md' }: { status: ItemStatus; size?: 'sm' | 'md' | 'lg' }) {
+  return (
+    <Badge size={size} variant="subtle" colorPalette={STATUS_TONES[status] ?? 'gray'} data-status={status}>
+      {statusLabel(status)}
+    </Badge>
+  );
+}
+
+export function ApprovalBadge({ approval, size = 'md' }: { approval: ItemApproval; size?: 'sm' | 'md' | 'lg' }) {
+  return (
+    <Badge size={size} variant="outline" colorPalette={APPROVAL_TONES[approval]} data-approval={approval}>
+      {APPROVAL_LABELS[approval]}
+    </Badge>
+  );
+}
+
+export function RequiredBadge({ size = 'md' }: { size?: 'sm' | 'md' | 'lg' }) {
+  return (
+    <Badge size={size} variant="subtle" colorPalette="red">
+      Required
+    </Badge>
+  );
+}
