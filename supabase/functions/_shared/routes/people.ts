@@ -75,7 +75,7 @@ const capabilityObject = (caps: string[]) => Object.fromEntries(CAPABILITIES.map
 
 /** Members with their set, groups, tags and effective permissions (one statement). */
 // deno-lint-ignore no-explicit-any
-function membersQuery(tx: Tx, dealId: string, where: any, limit: number, offset: number) {
+export function membersQuery(tx: Tx, dealId: string, where: any, limit: number, offset: number) {
   return tx`
     select m.user_id, m.user_id as id, p.email, p.first_name, p.last_name, m.company, m.status, m.role,
            private.display_role(m.deal_id, m.user_id) as display_role,

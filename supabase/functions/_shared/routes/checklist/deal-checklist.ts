@@ -37,7 +37,7 @@ const itemPatch = z.object({
  * One item's (or every item's) full shape: category, linked files the caller can see, counts and the
  * latest decision, rendered as JSON by Postgres in one statement.
  */
-function itemsJson(tx: Tx, dealId: string, itemId: string | null) {
+export function itemsJson(tx: Tx, dealId: string, itemId: string | null) {
   return tx`
     with links as (
       select u.item_id, f.id as file_id, f.name, f.size_bytes as size, f.ai_status, f.approval_status, f.created_at as uploaded_at

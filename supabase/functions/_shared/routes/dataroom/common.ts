@@ -70,10 +70,7 @@ export interface DealContext {
 export async function dealContext(tx: Tx, c: Context, userId: string): Promise<DealContext> {
   const dealId = dealIdParam(c.req.param('dealId') ?? '');
   const deal = await loadDeal(tx, dealId, userId);
-  const rows = await tx<{ capability: string }[]>`
-    select capability from unnest(array['view','download','comment','approve','upload','edit_files','edit_folders','edit_checklist','manage_users']) capability
-    where private.has_capability(${dealId}, capability)`;
-  return { dealId, userId, role: deal.user_role as string, capabilities: new Set(rows.map((r) => r.capability)) };
+  return { dealId, userId, role: deal.user_role as string, capabilities: new Set(deal.capabilities as string[]) };
 }
 
 export function requireCapability(ctx: DealContext, capability: string, action: string): void {

@@ -1,0 +1,30 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { createApi } from '../../supabase/functions/_shared/app.ts';
+import { embeddedAuth, outboxMail } from '../../supabase/functions/_shared/adapters/embedded-auth.ts';
+import { diskBlobStore } from '../../server/blob-store.ts';
+import { startTestDatabase } from '../lib/testdb.ts';
+
+/** A throwaway database with the API wired to it, for benchmarks that call the Hono app directly. */
+export async function benchApi(name: string) {
+  const db = await startTestDatabase(name);
+  const sql = postgres(db.url, { max: 4, onnotice: () => {} });
+  const blobDir = mkdtempSync(join(tmpdir(), 'bench-blobs-'));
+  const mail = outboxMail(sql, () => {});
+  const auth = embeddedAuth({ sql, mail, jwtSecret: 'bench-secret-bench-secret-bench', jwtExpirySeconds: 3600 });
+  const app = createApi({
+    sql, auth, mail, blobs: diskBlobStore({ dir: blobDir, secret: 'x' }).store,
+    config: { jwtExpirySeconds: 3600, publicUrl: 'http://localhost', maxJsonBytes: 1 << 20, maxUploadBytes: 1 << 30 },
+  });
+  const session = async (email: string) => (await auth.register(email, 'bench-password'))!;
+  return {
+    sql, app, session,
+    async stop() {
+      await sql.end();
+      await db.stop();
+      rmSync(blobDir, { recursive: true, force: true });
+    },
+  };
+}
