@@ -18,6 +18,7 @@ export default defineConfig({
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
       '/dev': { target: apiTarget, changeOrigin: true },
+      '/storage': { target: apiTarget, changeOrigin: true },
     },
   },
 });

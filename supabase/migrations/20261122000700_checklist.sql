@@ -282,3 +282,19 @@ begin
 end $$;
 create trigger checklist_items_unlink after delete on public.checklist_items
   for each row execute function private.unlink_removed_item();
+
+-- Sending new files for an item that came back with changes requested puts it up for review again.
+create or replace function private.resubmit_items() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  if new.upload_state = 'ready' then
+    update public.checklist_items i set approval_status = 'pending'
+    where i.deal_id = new.deal_id and i.approval_status = 'changes_requested'
+      and i.id = any (new.checklist_items)
+      and (tg_op = 'INSERT' or old.upload_state <> 'ready' or not i.id = any (old.checklist_items)
+           or new.current_version > old.current_version);
+  end if;
+  return null;
+end $$;
+create trigger files_resubmit_items after insert or update of checklist_items, upload_state, current_version on public.files
+  for each row execute function private.resubmit_items();

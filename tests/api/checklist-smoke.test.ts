@@ -36,3 +36,24 @@ describe('checklist smoke', () => {
     expect(forbidden.status).toBe(403);
   });
 });
+
+describe('resubmission', () => {
+  it('an item sent back with changes requested is pending again once a new file is linked', async () => {
+    const u = await registerUser('resub');
+    const deal = await createDeal(u, 'Resubmit', 'blank');
+    const cat = await call('POST', `/deals/${deal.id}/checklist/categories`, { token: u.token, body: { name: 'Tax', code: 'C' } });
+    const item = await call('POST', `/deals/${deal.id}/checklist/items`, { token: u.token, body: { name: 'Returns', category_id: cat.body.id } });
+    const sent = await call('POST', `/deals/${deal.id}/checklist/items/${item.body.id}/request-changes`, { token: u.token, body: { note: 'Missing 2023' } });
+    expect(sent.body.approval.status).toBe('changes_requested');
+    const { app } = await import('./helpers.ts');
+    const form = new FormData();
+    form.append('path', '/');
+    form.append('checklist_items', JSON.stringify([item.body.id]));
+    form.append('file', new Blob(['2023 return']), 'return-2023.pdf');
+    const up = await app.request(`/deals/${deal.id}/files/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${u.token}` } });
+    expect(up.status).toBe(201);
+    const after = await call('GET', `/deals/${deal.id}/checklist/items/${item.body.id}`, { token: u.token });
+    expect(after.body.approval_status).toBe('pending');
+    expect(after.body.metadata.actual_file_count).toBe(1);
+  });
+});
