@@ -5,6 +5,9 @@
 import { startupBench } from './bench/startup.ts';
 import { bundleBench } from './bench/bundle.ts';
 import { listingBench, uploadBench } from './bench/dataroom.ts';
+import { checklistBench } from './bench/checklist.ts';
+import { peopleBench } from './bench/people.ts';
+import { browserBench } from './bench/browser.ts';
 
 type Row = [string, string, string];
 const benches: [string, () => Promise<Row[]>][] = [
@@ -12,6 +15,9 @@ const benches: [string, () => Promise<Row[]>][] = [
   ['Web bundle', bundleBench],
   ['Data room listing (10,000 files)', listingBench],
   ['Data room upload (1 GiB)', uploadBench],
+  ['Checklist (1,000 items)', checklistBench],
+  ['People (2,000 members, 20 groups)', peopleBench],
+  ['In the browser', browserBench],
 ];
 
 const only = process.argv.slice(2);

@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { chromium } from 'playwright-core';
+import { startTestDatabase } from '../lib/testdb.ts';
+import { root, spawnServer } from './lib.ts';
+
+const FILES = 10_000;
+const ITEMS = 1000;
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** What a person waits for in Chromium: a 10,000-file folder's first rows and a 1,000-item checklist. */
+export async function browserBench(): Promise<[string, string, string][]> {
+  const db = await startTestDatabase('bench-browser');
+  const dataDir = mkdtempSync(join(root, '.test-data', 'bench-browser-'));
+  const server = await spawnServer(dataDir, { DATABASE_URL: db.url });
+  const sql = postgres(db.url, { max: 2, onnotice: () => {} });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const api = `${server.url}/api`;
+    const session = await (await fetch(`${api}/auth/register`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'browser-bench@example.com', password: 'bench-password' }),
+    })).json() as { access_token: string; user: { id: string } };
+    const deal = await (await fetch(`${api}/deals`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${session.access_token}` },
+      body: JSON.stringify({ name: 'Browser bench', checklist_preset: 'blank' }),
+    })).json() as { id: string };
+    const [folder] = await sql`insert into public.folders (deal_id, name, created_by) values (${deal.id}, 'Big', ${session.user.id}) returning id`;
+    await sql`
+      insert into public.files (deal_id, folder_id, name, file_type, size_bytes, current_version, tags, upload_state, uploaded_by)
+      select ${deal.id}, ${folder.id}, 'Document ' || lpad(i::text, 5, '0') || '.pdf', 'pdf', 1000 + i, 1, array['finance'], 'ready', ${session.user.id}
+      from generate_series(1, ${FILES}) i`;
+    await sql`insert into public.checklist_categories (deal_id, name, code, position)
+              select ${deal.id}, 'Category ' || c, chr(64 + c), c from generate_series(1, 8) c`;
+    await sql`
+      insert into public.checklist_items (deal_id, category_id, item_code, name, description, position)
+      select ${deal.id}, c.id, c.code || '.' || i, 'Requested document ' || c.code || '.' || i, 'Copies of every agreement.', i
+      from public.checklist_categories c, generate_series(1, ${ITEMS / 8}) i where c.deal_id = ${deal.id}`;
+    await sql`analyze`;
+
+    const measure = async (path: string, ready: (page: import('playwright-core').Page) => Promise<unknown>) => {
+      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      await context.addInitScript((token) => localStorage.setItem('access_token', token), session.access_token);
+      const page = await context.newPage();
+      // Warm the HTTP cache once (assets), then measure a full page load.
+      await page.goto(`${server.url}/`);
+      await page.waitForLoadState('networkidle');
+      const started = Date.now();
+      await page.goto(`${server.url}${path}`);
+      await ready(page);
+      const seconds = (Date.now() - started) / 1000;
+      await context.close();
+      return seconds;
+    };
+    const folderRows = [];
+    const checklistPaint = [];
+    for (let i = 0; i < 3; i++) {
+      folderRows.push(await measure(`/deals/${deal.id}/data-room/path/Big`,
+        (page) => page.getByText('Document 00001.pdf').first().waitFor({ timeout: 60_000 })));
+      checklistPaint.push(await measure(`/deals/${deal.id}/checklist`,
+        (page) => page.getByText('Requested document A.1', { exact: true }).first().waitFor({ timeout: 60_000 })));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    return [
+      ['10,000-file folder: first rows visible (median of 3)', `${median(folderRows).toFixed(2)} s`, 'budget <= 1.5 s'],
+      ['1,000-item checklist: first items painted (median of 3)', `${median(checklistPaint).toFixed(2)} s`, ''],
+    ];
+  } finally {
+    await browser.close();
+    await sql.end();
+    await server.stop();
+    await db.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
