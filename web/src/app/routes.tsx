@@ -19,6 +19,8 @@ const DealDashboardPage = lazy(() => import('../features/deals/DealDashboardPage
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const DataRoomPage = lazy(() => import('../features/dataroom/DataRoomPage'));
 const FileDetailPage = lazy(() => import('../features/files/FileDetailPage'));
+const UsersPage = lazy(() => import('../features/people/UsersPage'));
+const PermissionSetsPage = lazy(() => import('../features/people/PermissionSetsPage'));
 const ChecklistPage = lazy(() => import('../features/checklist/ChecklistPage'));
 const ChecklistItemPage = lazy(() => import('../features/checklist/ChecklistItemPage'));
 const AdminLayout = lazy(() => import('../features/admin/AdminLayout'));
@@ -49,7 +51,6 @@ export const signedInRoutes: RouteObject[] = [
  * the deal layout. Still to come, each with its feature:
  *   review      'review'
  *   activity    'activity'
- *   people      'users', 'permissions'
  */
 export const dealRoutes: RouteObject[] = [
   { index: true, element: <DealDashboardPage /> },
@@ -61,6 +62,9 @@ export const dealRoutes: RouteObject[] = [
   { path: 'data-room/path/*', element: <DataRoomPage mode="path" /> },
   { path: 'files/:fileId', element: <FileOrFolderPage /> },
   { path: 'files/*', element: <DataRoomPage mode="path" /> },
+  // People (part 2 §2): Users & Permissions and Permission Sets.
+  { path: 'users', element: <UsersPage /> },
+  { path: 'permissions', element: <PermissionSetsPage /> },
   // Checklist (part 1 §2): the checklist and one item's page.
   { path: 'checklist', element: <ChecklistPage /> },
   { path: 'checklist/items/:itemId', element: <ChecklistItemPage /> },

@@ -24,10 +24,12 @@ import {
   ListChecks,
   Sparkles,
   Target,
+  UserPlus,
   Users,
+  UsersRound,
   type LucideIcon,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { PageContainer } from '../../components/layout/PageContainer';
@@ -36,6 +38,7 @@ import { errorDetail } from '../../lib/api';
 import { dealKeys, isDealAdmin, useDeal } from '../../lib/deal';
 import { formatDate, formatRelativeTime } from '../../lib/format';
 import { progressPercent, type Progress } from '../../lib/progress';
+import { InviteUserDialog, ManageUsersDialog } from '../people';
 import { fetchDashboardStats, fetchPendingReview } from './api';
 import { ActivityLine } from './components/ActivityLine';
 import { confidenceColor, confidencePercent } from './confidence';
@@ -156,6 +159,8 @@ export function DealDashboardPage() {
     queryFn: ({ signal }) => fetchPendingReview(dealId, signal),
   });
   const admin = isDealAdmin(deal.data);
+  const [inviting, setInviting] = useState(false);
+  const [managing, setManaging] = useState(false);
 
   if (stats.isPending) {
     return (
@@ -201,11 +206,23 @@ export function DealDashboardPage() {
               {deal.data?.description || 'No description'}
             </Text>
           </Box>
-          {deal.data?.created_at && (
-            <Text textStyle="xs" color="fg.subtle">
-              Created {formatDate(deal.data.created_at)}
-            </Text>
-          )}
+          <HStack gap="3">
+            {deal.data?.created_at && (
+              <Text textStyle="xs" color="fg.subtle">
+                Created {formatDate(deal.data.created_at)}
+              </Text>
+            )}
+            {admin && (
+              <>
+                <Button size="sm" variant="outline" bg="bg" onClick={() => setManaging(true)}>
+                  <UsersRound /> Manage Users
+                </Button>
+                <Button size="sm" colorPalette="brand" onClick={() => setInviting(true)}>
+                  <UserPlus /> Invite User
+                </Button>
+              </>
+            )}
+          </HStack>
         </Flex>
 
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 5 }} gap="4">
@@ -410,6 +427,12 @@ export function DealDashboardPage() {
           </GridItem>
         </Grid>
       </Stack>
+      {admin && (
+        <>
+          <InviteUserDialog dealId={dealId} open={inviting} onClose={() => setInviting(false)} />
+          <ManageUsersDialog dealId={dealId} open={managing} onClose={() => setManaging(false)} />
+        </>
+      )}
     </PageContainer>
   );
 }

@@ -1,0 +1,446 @@
+import {
+  Badge,
+  Box,
+  Button,
+  CloseButton,
+  Flex,
+  Grid,
+  Heading,
+  HStack,
+  Input,
+  InputGroup,
+  NativeSelect,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { KeyRound, Mail, Search, UserPlus, Users } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EmptyState } from '../../components/EmptyState';
+import { PageContainer } from '../../components/layout/PageContainer';
+import { errorDetail } from '../../lib/api';
+import { pluralize } from '../../lib/format';
+import { notify } from '../../lib/toast';
+import {
+  bulkUpdateMembers,
+  deleteGroup,
+  deleteTag,
+  fetchEnhancedUsers,
+  peopleKeys,
+  removeMember,
+  USERS_PAGE_SIZE,
+} from './api';
+import { bulkFailureTitle, bulkOperation, bulkResultToast, usersWord, type BulkAction } from './bulk';
+import { AddUsersDialog } from './components/AddUsersDialog';
+import { BulkActionBar } from './components/BulkActionBar';
+import { ColorDot } from './components/common';
+import { EditUserDrawer } from './components/EditUserDrawer';
+import { GroupTagDialog, type GroupTagTarget } from './components/GroupTagDialog';
+import { InvitationsDialog } from './components/InvitationsDialog';
+import { Pager } from './components/Pager';
+import { PeopleSidebar } from './components/PeopleSidebar';
+import { UsersTable } from './components/UsersTable';
+import {
+  useGroups,
+  usePendingInvitations,
+  usePeopleAccess,
+  usePermissionSets,
+  useRefreshPeople,
+  useTags,
+} from './hooks';
+import { MEMBER_STATUSES, type Group, type MemberStatus, type Tag, type UserFilters } from './types';
+
+function useDebounced<T>(value: T, delay = 300): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+}
+
+type Deleting = { kind: 'group'; item: Group } | { kind: 'tag'; item: Tag };
+
+/** Users & Permissions (/deals/{dealId}/users, part 2 §2). */
+export function UsersPage() {
+  const { dealId = '' } = useParams();
+  const refresh = useRefreshPeople(dealId);
+
+  const [searchText, setSearchText] = useState('');
+  const search = useDebounced(searchText);
+  const [status, setStatus] = useState<'' | MemberStatus>('');
+  const [groupId, setGroupId] = useState<string | undefined>();
+  const [tagId, setTagId] = useState<string | undefined>();
+  const [page, setPage] = useState(1);
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const [openUserId, setOpenUserId] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [showInvitations, setShowInvitations] = useState(false);
+  const [editing, setEditing] = useState<GroupTagTarget | null>(null);
+  const [deleting, setDeleting] = useState<Deleting | null>(null);
+  const [confirmBulkRemove, setConfirmBulkRemove] = useState(false);
+
+  const filters: UserFilters = { page, search, status, group_id: groupId, tag_id: tagId };
+  // A new filter starts again at page 1 with nothing selected.
+  useEffect(() => {
+    setPage(1);
+  }, [search, status, groupId, tagId]);
+  useEffect(() => {
+    setRowSelection({});
+  }, [search, status, groupId, tagId, page]);
+
+  const access = usePeopleAccess(dealId);
+  const users = useQuery({
+    queryKey: peopleKeys.users(dealId, filters),
+    queryFn: ({ signal }) => fetchEnhancedUsers(dealId, filters, signal),
+    placeholderData: keepPreviousData,
+  });
+  const canManage = Boolean(users.data?.can_manage ?? access.data?.can_manage);
+  const sets = usePermissionSets(dealId);
+  const groups = useGroups(dealId);
+  const tags = useTags(dealId);
+  const invitations = usePendingInvitations(dealId, canManage);
+
+  useEffect(() => {
+    if (users.isError) notify.error('Failed to load users and permissions', errorDetail(users.error, '') || undefined);
+  }, [users.isError, users.error]);
+
+  const rows = useMemo(() => users.data?.users ?? [], [users.data]);
+  const selectedIds = Object.keys(rowSelection).filter((id) => rowSelection[id]);
+  const openUser = openUserId ? (rows.find((user) => user.user_id === openUserId) ?? null) : null;
+  const groupList = groups.data ?? [];
+  const tagList = tags.data ?? [];
+  const setList = sets.data ?? [];
+  const pending = invitations.data ?? [];
+  const activeGroup = groupList.find((group) => group.id === groupId);
+  const activeTag = tagList.find((tag) => tag.id === tagId);
+  const filtered = Boolean(search.trim() || status || groupId || tagId);
+
+  const bulk = useMutation({
+    mutationFn: (action: BulkAction) => bulkUpdateMembers(dealId, selectedIds, bulkOperation(action)),
+    onSuccess: (result, action) => {
+      const toast = bulkResultToast(action, result);
+      if (toast.type === 'success') notify.success(toast.title, toast.description);
+      else notify.error(toast.title, toast.description);
+      setRowSelection({});
+      refresh();
+    },
+    onError: (caught, action) => notify.error(bulkFailureTitle(action), errorDetail(caught, '') || undefined),
+  });
+
+  const bulkRemove = useMutation({
+    mutationFn: async (ids: string[]) => {
+      let removed = 0;
+      const errors: unknown[] = [];
+      for (const id of ids) {
+        try {
+          await removeMember(dealId, id);
+          removed++;
+        } catch (caught) {
+          errors.push(caught);
+        }
+      }
+      return { removed, errors };
+    },
+    onSuccess: ({ removed, errors }) => {
+      if (errors.length) {
+        notify.error(
+          'Failed to remove users',
+          `${errors.length} of ${removed + errors.length} could not be removed. ${errorDetail(errors[0], '')}`.trim(),
+        );
+      } else {
+        notify.success(removed === 1 ? 'User removed successfully' : `${usersWord(removed)} removed successfully`);
+      }
+      setConfirmBulkRemove(false);
+      setRowSelection({});
+      refresh();
+    },
+    onError: (caught) => notify.error('Failed to remove users', errorDetail(caught, '') || undefined),
+  });
+
+  const removeGroupOrTag = useMutation({
+    mutationFn: (target: Deleting) =>
+      target.kind === 'group' ? deleteGroup(dealId, target.item.id) : deleteTag(dealId, target.item.id),
+    onSuccess: (_result, target) => {
+      notify.success(target.kind === 'group' ? 'Group deleted' : 'Tag deleted');
+      if (target.kind === 'group' && groupId === target.item.id) setGroupId(undefined);
+      if (target.kind === 'tag' && tagId === target.item.id) setTagId(undefined);
+      setDeleting(null);
+      refresh();
+    },
+    onError: (caught, target) =>
+      notify.error(target.kind === 'group' ? 'Failed to delete group' : 'Failed to delete tag', errorDetail(caught, '') || undefined),
+  });
+
+  const total = users.data?.total_count ?? 0;
+  const memberCount = access.data?.total_count ?? (!filtered ? total : undefined);
+
+  return (
+    <PageContainer>
+      <Grid templateColumns={{ base: '1fr', md: '208px minmax(0, 1fr)', lg: '236px minmax(0, 1fr)' }} gap="6" alignItems="start">
+        <PeopleSidebar
+          groups={groupList}
+          tags={tagList}
+          loading={groups.isPending || tags.isPending}
+          totalMembers={memberCount}
+          groupId={groupId}
+          tagId={tagId}
+          canManage={canManage}
+          onSelectAll={() => {
+            setGroupId(undefined);
+            setTagId(undefined);
+          }}
+          onSelectGroup={(id) => setGroupId((current) => (current === id ? undefined : id))}
+          onSelectTag={(id) => setTagId((current) => (current === id ? undefined : id))}
+          onCreateGroup={() => setEditing({ kind: 'group' })}
+          onEditGroup={(group) => setEditing({ kind: 'group', item: group })}
+          onDeleteGroup={(group) => setDeleting({ kind: 'group', item: group })}
+          onCreateTag={() => setEditing({ kind: 'tag' })}
+          onEditTag={(tag) => setEditing({ kind: 'tag', item: tag })}
+          onDeleteTag={(tag) => setDeleting({ kind: 'tag', item: tag })}
+        />
+
+        <Stack gap="5" minW="0">
+          <Flex justify="space-between" align={{ base: 'flex-start', md: 'flex-end' }} gap="4" wrap="wrap">
+            <Box>
+              <Heading as="h1" size="2xl" letterSpacing="-0.02em">
+                Users &amp; Permissions
+              </Heading>
+              <HStack gap="2" mt="1" textStyle="sm" color="fg.muted" wrap="wrap">
+                <Text data-testid="member-count">
+                  {memberCount === undefined ? '\u00a0' : pluralize(memberCount, 'member')}
+                </Text>
+                {canManage && (
+                  <>
+                    <Text aria-hidden="true">·</Text>
+                    <Button
+                      variant="plain"
+                      size="sm"
+                      h="auto"
+                      p="0"
+                      colorPalette="brand"
+                      color="brand.fg"
+                      fontWeight="medium"
+                      onClick={() => setShowInvitations(true)}
+                    >
+                      <Mail size={14} />
+                      {invitations.isPending ? 'Pending invitations' : pluralize(pending.length, 'pending invitation')}
+                    </Button>
+                  </>
+                )}
+              </HStack>
+            </Box>
+            <HStack gap="2">
+              <Button asChild variant="outline" size="sm" bg="bg">
+                <RouterLink to={`/deals/${dealId}/permissions`}>
+                  <KeyRound /> Permission Sets
+                </RouterLink>
+              </Button>
+              {canManage && (
+                <Button colorPalette="brand" size="sm" onClick={() => setAdding(true)}>
+                  <UserPlus /> Add Users
+                </Button>
+              )}
+            </HStack>
+          </Flex>
+
+          <Box bg="bg" borderWidth="1px" borderColor="border" rounded="xl" overflow="hidden">
+            <Stack gap="3" p="3" borderBottomWidth="1px" borderColor="border">
+              <HStack gap="3" wrap="wrap">
+                <InputGroup
+                  flex="1"
+                  minW="56"
+                  startElement={<Search size={16} />}
+                  endElement={
+                    searchText ? (
+                      <CloseButton size="xs" aria-label="Clear search" me="-2" onClick={() => setSearchText('')} />
+                    ) : undefined
+                  }
+                >
+                  <Input
+                    size="sm"
+                    type="search"
+                    aria-label="Search users"
+                    placeholder="Search by name, e-mail or company"
+                    value={searchText}
+                    onChange={(event) => setSearchText(event.target.value)}
+                  />
+                </InputGroup>
+                <NativeSelect.Root size="sm" w="44">
+                  <NativeSelect.Field
+                    aria-label="Status"
+                    value={status}
+                    onChange={(event) => setStatus(event.currentTarget.value as '' | MemberStatus)}
+                  >
+                    <option value="">All statuses</option>
+                    {MEMBER_STATUSES.map((value) => (
+                      <option key={value} value={value}>
+                        {value.charAt(0).toUpperCase() + value.slice(1)}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </HStack>
+              {(activeGroup || activeTag) && (
+                <HStack gap="2" textStyle="sm" color="fg.muted" wrap="wrap">
+                  <Text>Filtered by</Text>
+                  {[
+                    activeGroup && { key: 'group', label: `Group: ${activeGroup.name}`, color: activeGroup.color, clear: () => setGroupId(undefined) },
+                    activeTag && { key: 'tag', label: `Tag: ${activeTag.name}`, color: activeTag.color, clear: () => setTagId(undefined) },
+                  ]
+                    .filter((chip): chip is { key: string; label: string; color: string; clear: () => void } => Boolean(chip))
+                    .map((chip) => (
+                      <Badge key={chip.key} variant="outline" size="md" gap="1.5" ps="2" pe="0.5" rounded="full" colorPalette="gray">
+                        <ColorDot color={chip.color} size="2" />
+                        {chip.label}
+                        <CloseButton size="2xs" aria-label={`Clear ${chip.key} filter`} onClick={chip.clear} />
+                      </Badge>
+                    ))}
+                </HStack>
+              )}
+              {canManage && selectedIds.length > 0 && (
+                <BulkActionBar
+                  count={selectedIds.length}
+                  sets={setList}
+                  groups={groupList}
+                  tags={tagList}
+                  busy={bulk.isPending || bulkRemove.isPending}
+                  onAction={(action) => bulk.mutate(action)}
+                  onRemove={() => setConfirmBulkRemove(true)}
+                  onClear={() => setRowSelection({})}
+                />
+              )}
+            </Stack>
+
+            {users.isPending ? (
+              <Stack gap="3" p="4">
+                {Array.from({ length: 6 }, (_, i) => (
+                  <Skeleton key={i} h="9" />
+                ))}
+              </Stack>
+            ) : users.isError && !users.data ? (
+              <Box py="12">
+                <EmptyState
+                  icon={<Users />}
+                  title="Failed to load users and permissions"
+                  description={errorDetail(users.error, 'Please try again in a moment.')}
+                  action={
+                    <Button size="sm" variant="outline" onClick={() => users.refetch()}>
+                      Try Again
+                    </Button>
+                  }
+                />
+              </Box>
+            ) : rows.length === 0 ? (
+              <Box py="12">
+                <EmptyState
+                  icon={<Users />}
+                  title="No users found"
+                  description={
+                    filtered ? 'No member matches this search or filter.' : 'Invite people with Add Users to get started.'
+                  }
+                />
+              </Box>
+            ) : (
+              <Box opacity={users.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
+                <UsersTable
+                  users={rows}
+                  canManage={canManage}
+                  rowSelection={rowSelection}
+                  onRowSelectionChange={setRowSelection}
+                  onOpen={(user) => setOpenUserId(user.user_id)}
+                />
+              </Box>
+            )}
+            {total > USERS_PAGE_SIZE ? (
+              <Box px="4" py="3" borderTopWidth="1px" borderColor="border">
+                <Pager page={page} total={total} pageSize={USERS_PAGE_SIZE} onPageChange={setPage} />
+              </Box>
+            ) : filtered && rows.length > 0 ? (
+              <Text px="4" py="2.5" borderTopWidth="1px" borderColor="border" textStyle="sm" color="fg.muted">
+                {total === 1 ? '1 member matches' : `${total} members match`}
+              </Text>
+            ) : null}
+          </Box>
+        </Stack>
+      </Grid>
+
+      <EditUserDrawer
+        dealId={dealId}
+        user={openUser}
+        canManage={canManage}
+        sets={setList}
+        groups={groupList}
+        tags={tagList}
+        onClose={() => setOpenUserId(null)}
+      />
+      {canManage && (
+        <>
+          <AddUsersDialog
+            dealId={dealId}
+            open={adding}
+            onClose={() => setAdding(false)}
+            sets={setList}
+            groups={groupList}
+            tags={tagList}
+          />
+          <InvitationsDialog
+            dealId={dealId}
+            open={showInvitations}
+            onClose={() => setShowInvitations(false)}
+            invitations={pending}
+            loading={invitations.isPending}
+          />
+          <GroupTagDialog dealId={dealId} target={editing} sets={setList} onClose={() => setEditing(null)} />
+        </>
+      )}
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title={deleting?.kind === 'group' ? 'Delete group' : 'Delete tag'}
+        message={
+          deleting?.kind === 'group' ? (
+            <Stack gap="2">
+              <Text>
+                Delete the group <strong>{deleting.item.name}</strong>?
+              </Text>
+              <Text color="fg.muted" textStyle="sm">
+                Its {pluralize(deleting.item.member_count, 'member')} will lose the permissions this group gives them.
+                Their own permission sets are kept.
+              </Text>
+            </Stack>
+          ) : deleting ? (
+            <Text>
+              Delete the tag <strong>{deleting.item.name}</strong>? It is removed from every member who has it.
+            </Text>
+          ) : null
+        }
+        confirmLabel="Delete"
+        destructive
+        loading={removeGroupOrTag.isPending}
+        onConfirm={() => deleting && removeGroupOrTag.mutate(deleting)}
+        onClose={() => setDeleting(null)}
+      />
+      <ConfirmDialog
+        open={confirmBulkRemove}
+        title="Remove users"
+        message={
+          <Text>
+            Remove <strong>{usersWord(selectedIds.length)}</strong> from this deal? They lose access at once.
+          </Text>
+        }
+        confirmLabel={`Remove ${usersWord(selectedIds.length)}`}
+        destructive
+        loading={bulkRemove.isPending}
+        onConfirm={() => bulkRemove.mutate(selectedIds)}
+        onClose={() => setConfirmBulkRemove(false)}
+      />
+    </PageContainer>
+  );
+}
+
+export default UsersPage;

@@ -1,0 +1,357 @@
+import {
+  Alert,
+  Box,
+  Button,
+  CloseButton,
+  Drawer,
+  Flex,
+  HStack,
+  Input,
+  NativeSelect,
+  Portal,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Check, Minus, UserMinus } from 'lucide-react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { errorDetail } from '../../../lib/api';
+import { displayName } from '../../../lib/format';
+import { notify } from '../../../lib/toast';
+import { fetchCompanies, peopleKeys, removeMember, updateMember } from '../api';
+import { CAPABILITY_INFO, normalizeCapabilities, previewCapabilities } from '../capabilities';
+import { useRefreshPeople } from '../hooks';
+import { EDIT_USER_MESSAGES, memberForm, memberUpdate, type MemberForm } from '../member';
+import { formatLastActive } from '../time';
+import { CAPABILITIES, MEMBER_STATUSES, type EnhancedUser, type Group, type PermissionSet, type Tag } from '../types';
+import { ChipPicker, FieldGroup, FormField, OwnerBadge, PermissionSetSelect, PersonCell, RoleBadge, StatusBadge } from './common';
+
+function SectionTitle({ children }: { children: string }) {
+  return (
+    <Text textStyle="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="wider">
+      {children}
+    </Text>
+  );
+}
+
+/** Edit User side panel (part 2 §2, §5): set (required; locked for the owner), groups, tags, company, status. */
+export function EditUserDrawer({
+  dealId,
+  user,
+  canManage,
+  sets,
+  groups,
+  tags,
+  onClose,
+}: {
+  dealId: string;
+  user: EnhancedUser | null;
+  canManage: boolean;
+  sets: PermissionSet[];
+  groups: Group[];
+  tags: Tag[];
+  onClose: () => void;
+}) {
+  const refresh = useRefreshPeople(dealId);
+  const listId = useId();
+  const [form, setForm] = useState<MemberForm | null>(null);
+  const [initial, setInitial] = useState<MemberForm | null>(null);
+  const [setError, setSetError] = useState<string | null>(null);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+
+  const userId = user?.user_id;
+  const setsReady = sets.length > 0;
+  useEffect(() => {
+    if (!user) return;
+    const start = memberForm(user, sets);
+    setForm(start);
+    setInitial(start);
+    setSetError(null);
+    setConfirmRemove(false);
+    // Reset only when another member is opened or the sets arrive, not on every refetch.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [userId, setsReady]);
+
+  const companies = useQuery({
+    queryKey: peopleKeys.companies(dealId),
+    queryFn: ({ signal }) => fetchCompanies(dealId, signal),
+    enabled: Boolean(user) && canManage,
+    staleTime: 60_000,
+  });
+
+  const locked = !canManage || Boolean(user?.is_owner);
+  const update = form && initial ? memberUpdate(initial, form) : {};
+  const dirty = Object.keys(update).length > 0;
+
+  const save = useMutation({
+    mutationFn: () => updateMember(dealId, user!.user_id, update),
+    onSuccess: () => {
+      notify.success('User updated successfully');
+      refresh();
+      onClose();
+    },
+    onError: (caught) => notify.error('Failed to update users', errorDetail(caught, '') || undefined),
+  });
+  const remove = useMutation({
+    mutationFn: () => removeMember(dealId, user!.user_id),
+    onSuccess: () => {
+      notify.success('User removed successfully');
+      setConfirmRemove(false);
+      refresh();
+      onClose();
+    },
+    onError: (caught) => notify.error('Failed to remove user', errorDetail(caught, '') || undefined),
+  });
+
+  const groupSetIds = useMemo(
+    () => (form ? groups.filter((group) => form.groupIds.includes(group.id)).map((group) => group.permission_set_id) : []),
+    [form, groups],
+  );
+  const effective =
+    user && form && dirty
+      ? previewCapabilities({
+          role: user.role,
+          status: form.status,
+          permissionSetId: form.permissionSetId,
+          groupSetIds,
+          sets,
+        })
+      : normalizeCapabilities(user?.effective_permissions);
+
+  const onSave = () => {
+    if (!form) return;
+    if (!form.permissionSetId) {
+      setSetError(EDIT_USER_MESSAGES.noSet);
+      return;
+    }
+    if (dirty) save.mutate();
+  };
+
+  const patch = (next: Partial<MemberForm>) => setForm((current) => (current ? { ...current, ...next } : current));
+  const busy = save.isPending || remove.isPending;
+
+  return (
+    <>
+      <Drawer.Root
+        open={Boolean(user) && !confirmRemove}
+        onOpenChange={(details) => {
+          if (!details.open && !busy) onClose();
+        }}
+        placement="end"
+        size="md"
+        lazyMount
+        unmountOnExit
+      >
+        <Portal>
+          <Drawer.Backdrop />
+          <Drawer.Positioner>
+            <Drawer.Content>
+              {user && form && (
+                <>
+                  <Drawer.Header borderBottomWidth="1px" borderColor="border" pb="4">
+                    <Stack gap="3" w="full" pe="8">
+                      <Drawer.Title textStyle="md">Edit User</Drawer.Title>
+                      <PersonCell
+                        person={user}
+                        trailing={
+                          <HStack gap="1">
+                            {user.is_owner && <OwnerBadge />}
+                            <RoleBadge role={user.display_role} />
+                          </HStack>
+                        }
+                      />
+                      <HStack gap="3" textStyle="xs" color="fg.muted">
+                        <StatusBadge status={user.status} />
+                        <Text>Last active {formatLastActive(user.last_active_at)}</Text>
+                      </HStack>
+                    </Stack>
+                  </Drawer.Header>
+                  <Drawer.Body py="5">
+                    <Stack gap="5">
+                      {user.is_owner ? (
+                        <Alert.Root status="info" size="sm" variant="subtle">
+                          <Alert.Indicator />
+                          <Alert.Title fontWeight="normal">The deal owner cannot be edited or removed.</Alert.Title>
+                        </Alert.Root>
+                      ) : !canManage ? (
+                        <Alert.Root status="neutral" size="sm" variant="subtle">
+                          <Alert.Indicator />
+                          <Alert.Title fontWeight="normal">
+                            You can view this member. Managing members needs the Manage users capability.
+                          </Alert.Title>
+                        </Alert.Root>
+                      ) : null}
+
+                      <FormField label="Permission set" required error={setError} disabled={locked}>
+                        <PermissionSetSelect
+                          sets={sets}
+                          value={form.permissionSetId}
+                          disabled={locked}
+                          ariaLabel="Permission set"
+                          placeholder={
+                            user.permission_set === 'admin' ? 'Admin role (all capabilities)' : 'Select a permission set'
+                          }
+                          onChange={(id) => {
+                            patch({ permissionSetId: id });
+                            if (id) setSetError(null);
+                          }}
+                        />
+                      </FormField>
+
+                      <FieldGroup label="Groups" helper="Members gain the permission set of each of their groups.">
+                        <ChipPicker
+                          items={groups}
+                          value={form.groupIds}
+                          onChange={(ids) => patch({ groupIds: ids })}
+                          disabled={locked}
+                          emptyText="This deal has no groups yet."
+                        />
+                      </FieldGroup>
+
+                      <FieldGroup label="Tags">
+                        <ChipPicker
+                          items={tags}
+                          value={form.tagIds}
+                          onChange={(ids) => patch({ tagIds: ids })}
+                          disabled={locked}
+                          emptyText="This deal has no tags yet."
+                        />
+                      </FieldGroup>
+
+                      <SimpleGrid columns={2} gap="4">
+                        <FormField label="Company" disabled={locked}>
+                          <Input
+                            name="company"
+                            value={form.company}
+                            disabled={locked}
+                            placeholder="Company"
+                            list={listId}
+                            onChange={(event) => patch({ company: event.target.value })}
+                          />
+                          <datalist id={listId}>
+                            {(companies.data ?? []).map((company) => (
+                              <option key={company} value={company} />
+                            ))}
+                          </datalist>
+                        </FormField>
+                        <FormField label="Status" disabled={locked}>
+                          <NativeSelect.Root disabled={locked}>
+                            <NativeSelect.Field
+                              name="status"
+                              aria-label="Status"
+                              value={form.status}
+                              onChange={(event) => patch({ status: event.currentTarget.value as MemberForm['status'] })}
+                            >
+                              {MEMBER_STATUSES.map((status) => (
+                                <option key={status} value={status}>
+                                  {status.charAt(0).toUpperCase() + status.slice(1)}
+                                </option>
+                              ))}
+                            </NativeSelect.Field>
+                            <NativeSelect.Indicator />
+                          </NativeSelect.Root>
+                        </FormField>
+                      </SimpleGrid>
+
+                      <Box>
+                        <Flex justify="space-between" align="baseline" mb="2">
+                          <SectionTitle>Effective permissions</SectionTitle>
+                          {dirty && (
+                            <Text textStyle="xs" color="fg.warning">
+                              Preview of unsaved changes
+                            </Text>
+                          )}
+                        </Flex>
+                        <SimpleGrid
+                          columns={2}
+                          gapX="4"
+                          gapY="1.5"
+                          borderWidth="1px"
+                          borderColor="border"
+                          rounded="lg"
+                          p="3"
+                          bg="bg.subtle"
+                          data-testid="effective-permissions"
+                        >
+                          {CAPABILITIES.map((cap) => (
+                            <HStack
+                              key={cap}
+                              gap="2"
+                              textStyle="sm"
+                              color={effective[cap] ? 'fg' : 'fg.subtle'}
+                              data-capability={cap}
+                              data-on={effective[cap] ? 'true' : 'false'}
+                            >
+                              {effective[cap] ? (
+                                <Box color="green.600">
+                                  <Check size={14} strokeWidth={3} />
+                                </Box>
+                              ) : (
+                                <Minus size={14} />
+                              )}
+                              <Text>{CAPABILITY_INFO[cap].label}</Text>
+                            </HStack>
+                          ))}
+                        </SimpleGrid>
+                        {form.status !== 'active' && (
+                          <Text textStyle="xs" color="fg.muted" mt="2">
+                            Inactive and suspended members have no access to the deal.
+                          </Text>
+                        )}
+                      </Box>
+                    </Stack>
+                  </Drawer.Body>
+                  <Drawer.Footer borderTopWidth="1px" borderColor="border" justifyContent="space-between">
+                    {canManage && !user.is_owner ? (
+                      <Button
+                        variant="ghost"
+                        colorPalette="red"
+                        size="sm"
+                        onClick={() => setConfirmRemove(true)}
+                        disabled={busy}
+                      >
+                        <UserMinus /> Remove
+                      </Button>
+                    ) : (
+                      <span />
+                    )}
+                    <HStack gap="2">
+                      <Button variant="outline" size="sm" onClick={onClose} disabled={busy}>
+                        {locked ? 'Close' : 'Cancel'}
+                      </Button>
+                      {!locked && (
+                        <Button colorPalette="brand" size="sm" onClick={onSave} loading={save.isPending} disabled={!dirty}>
+                          Save Changes
+                        </Button>
+                      )}
+                    </HStack>
+                  </Drawer.Footer>
+                  <Drawer.CloseTrigger asChild>
+                    <CloseButton size="sm" aria-label="Close" />
+                  </Drawer.CloseTrigger>
+                </>
+              )}
+            </Drawer.Content>
+          </Drawer.Positioner>
+        </Portal>
+      </Drawer.Root>
+      <ConfirmDialog
+        open={confirmRemove}
+        title="Remove user"
+        message={
+          <Text>
+            Remove <strong>{user ? displayName(user) : ''}</strong> from this deal? They lose access to its data room,
+            checklist and activity at once.
+          </Text>
+        }
+        confirmLabel="Remove User"
+        destructive
+        loading={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onClose={() => setConfirmRemove(false)}
+      />
+    </>
+  );
+}

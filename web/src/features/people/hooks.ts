@@ -1,0 +1,62 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { dealKeys } from '../../lib/deal';
+import {
+  fetchPeopleAccess,
+  fetchGroups,
+  fetchPendingInvitations,
+  fetchPermissionSets,
+  fetchTags,
+  peopleKeys,
+} from './api';
+
+export function usePermissionSets(dealId: string, enabled = true) {
+  return useQuery({
+    queryKey: peopleKeys.sets(dealId),
+    queryFn: ({ signal }) => fetchPermissionSets(dealId, signal),
+    enabled: enabled && Boolean(dealId),
+    staleTime: 30_000,
+  });
+}
+
+export function useGroups(dealId: string, enabled = true) {
+  return useQuery({
+    queryKey: peopleKeys.groups(dealId),
+    queryFn: ({ signal }) => fetchGroups(dealId, signal),
+    enabled: enabled && Boolean(dealId),
+  });
+}
+
+export function useTags(dealId: string, enabled = true) {
+  return useQuery({
+    queryKey: peopleKeys.tags(dealId),
+    queryFn: ({ signal }) => fetchTags(dealId, signal),
+    enabled: enabled && Boolean(dealId),
+  });
+}
+
+export function usePendingInvitations(dealId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: peopleKeys.invitations(dealId),
+    queryFn: ({ signal }) => fetchPendingInvitations(dealId, signal),
+    enabled: enabled && Boolean(dealId),
+  });
+}
+
+/** can_manage and the deal's member count. */
+export function usePeopleAccess(dealId: string) {
+  return useQuery({
+    queryKey: peopleKeys.access(dealId),
+    queryFn: ({ signal }) => fetchPeopleAccess(dealId, signal),
+    enabled: Boolean(dealId),
+  });
+}
+
+/** Refreshes everything people-related in a deal, and the dashboard's member count. */
+export function useRefreshPeople(dealId: string) {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: peopleKeys.all(dealId) });
+    void queryClient.invalidateQueries({ queryKey: dealKeys.scoped(dealId, 'dashboard') });
+  }, [queryClient, dealId]);
+}

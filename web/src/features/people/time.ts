@@ -1,0 +1,60 @@
+import { formatDate } from '../../lib/format';
+
+type DateInput = string | number | Date | null | undefined;
+
+function toDate(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Whole calendar days from `from` to `to` in local time (DST-safe). */
+export function calendarDaysBetween(from: Date, to: Date): number {
+  const a = Date.UTC(from.getFullYear(), from.getMonth(), from.getDate());
+  const b = Date.UTC(to.getFullYear(), to.getMonth(), to.getDate());
+  return Math.round((b - a) / DAY_MS);
+}
+
+/** User last active (part 2 §9): 'Never', 'Just now', 'Nm ago', 'Nh ago', 'Nd ago' under 30 days, then a date. */
+export function formatLastActive(value: DateInput, now: Date = new Date()): string {
+  const date = toDate(value);
+  if (!date) return 'Never';
+  const seconds = Math.floor((now.getTime() - date.getTime()) / 1000);
+  if (seconds < 60) return 'Just now';
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h ago`;
+  const days = Math.floor(hours / 24);
+  if (days < 30) return `${days}d ago`;
+  return formatDate(date);
+}
+
+/** Invitation age (part 2 §9): 'Today', 'Yesterday', 'N days ago' under 7 days, then a date. */
+export function formatInvitationAge(value: DateInput, now: Date = new Date()): string {
+  const date = toDate(value);
+  if (!date) return '—';
+  const days = calendarDaysBetween(date, now);
+  if (days <= 0) return 'Today';
+  if (days === 1) return 'Yesterday';
+  if (days < 7) return `${days} days ago`;
+  return formatDate(date);
+}
+
+/** Invitation expiry (part 2 §4): 'Expired', 'Expires today', 'Expires tomorrow', else 'Expires in N days'. */
+export function formatExpiry(value: DateInput, now: Date = new Date()): string {
+  const date = toDate(value);
+  if (!date) return '—';
+  if (date.getTime() <= now.getTime()) return 'Expired';
+  const days = calendarDaysBetween(now, date);
+  if (days <= 0) return 'Expires today';
+  if (days === 1) return 'Expires tomorrow';
+  return `Expires in ${days} days`;
+}
+
+export function isExpired(value: DateInput, now: Date = new Date()): boolean {
+  const date = toDate(value);
+  return Boolean(date && date.getTime() <= now.getTime());
+}
