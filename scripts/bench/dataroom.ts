@@ -1,5 +1,5 @@
 import { execSync } from 'node:child_process';
-import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -64,6 +64,7 @@ export async function listingBench(): Promise<[string, string, string][]> {
 export async function uploadBench(): Promise<[string, string, string][]> {
   const size = Number(process.env.BENCH_UPLOAD_BYTES ?? 1024 ** 3);
   const work = mkdtempSync(join(process.cwd(), '.bench-upload-'));
+  chmodSync(work, 0o755); // the embedded Postgres runs as another user when we are root
   const source = join(work, 'source.bin');
   execSync(`head -c ${size} /dev/urandom > "${source}"`);
   const dataDir = join(work, 'data');

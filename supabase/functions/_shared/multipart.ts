@@ -65,15 +65,18 @@ class Scanner {
     for (;;) {
       const at = indexOf(this.buf, delimiter);
       if (at !== -1) {
-        const chunk = at > 0 ? this.buf.slice(0, at) : undefined;
-        this.buf = this.buf.slice(at + delimiter.length);
+        // Views, not copies: buffers are never written after they are read (concat makes new ones).
+        const chunk = at > 0 ? this.buf.subarray(0, at) : undefined;
+        this.buf = this.buf.subarray(at + delimiter.length);
         return { chunk, found: true, eof: false };
       }
-      // Keep a tail that could be the start of the delimiter.
-      const safe = this.buf.length - (delimiter.length - 1);
+      // Keep only a tail that could be the start of the delimiter: one beginning with its first byte.
+      const tailFrom = Math.max(0, this.buf.length - (delimiter.length - 1));
+      const partial = this.buf.indexOf(delimiter[0], tailFrom);
+      const safe = partial === -1 ? this.buf.length : partial;
       if (safe > 0) {
-        const chunk = this.buf.slice(0, safe);
-        this.buf = this.buf.slice(safe);
+        const chunk = this.buf.subarray(0, safe);
+        this.buf = this.buf.subarray(safe);
         return { chunk, found: false, eof: false };
       }
       if (!(await this.fill())) return { found: false, eof: true };
