@@ -1,0 +1,116 @@
+/**
+ * People and permissions, walked in Chromium against the real server: the owner invites a new e-mail
+ * with the upload_only set from Add Users, the invitee gets the mail, registers and accepts from the deal
+ * list banner; upload_only hides the owner's files until a group with the edit set adds them, and
+ * suspension takes the deal away.
+ */
+import assert from 'node:assert/strict';
+import { describe } from 'node:test';
+import {
+  FIRST_LOAD_TIMEOUT,
+  apiCall,
+  createDealApi,
+  eventually,
+  expectHidden,
+  expectPath,
+  expectText,
+  expectVisible,
+  newContext,
+  openSignedIn,
+  registerUser,
+  snap,
+  uniqueEmail,
+  useE2E,
+  waitForMail,
+  type TestServer,
+} from './lib.ts';
+
+interface Listing {
+  files: { id: string; name: string }[];
+}
+
+const listing = (server: TestServer, token: string, dealId: string, path = '/') =>
+  apiCall<Listing>(server, 'GET', `/deals/${dealId}/files?path=${encodeURIComponent(path)}`, undefined, token);
+
+async function uploadDirect(server: TestServer, token: string, dealId: string, name: string, text: string): Promise<void> {
+  const form = new FormData();
+  form.append('file', new Blob([text], { type: 'text/plain' }), name);
+  form.append('path', '/');
+  const res = await fetch(`${server.url}/api/deals/${dealId}/files/upload`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  assert.ok(res.ok, `direct upload answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+}
+
+describe('People and permissions', () => {
+  const e2e = useE2E('people');
+
+  e2e.test('invite with upload_only, accept from the banner, group with edit reveals files, suspension removes the deal', async ({ page, server }) => {
+    const owner = await registerUser(server, uniqueEmail('owner'));
+    const deal = await createDealApi(server, owner.token, 'Project People');
+    await uploadDirect(server, owner.token, deal.id, 'owner-report.txt', 'owner only until edit');
+    assert.deepEqual((await listing(server, owner.token, deal.id)).files.map((f) => f.name), ['owner-report.txt']);
+
+    // The owner invites a new e-mail from Add Users with the upload_only set.
+    const inviteeEmail = uniqueEmail('invitee');
+    await openSignedIn(page, owner.token, `/deals/${deal.id}/users`);
+    await page.getByRole('button', { name: 'Add Users' }).first().click({ timeout: FIRST_LOAD_TIMEOUT });
+    const dialog = page.getByRole('dialog', { name: 'Add Users' });
+    await expectVisible(dialog, 'the Add Users dialog');
+    await dialog.locator('textarea[name="emails"]').fill(inviteeEmail);
+    await dialog.getByLabel('Permission set').selectOption({ label: 'Upload Only' });
+    await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+    await expectText(page, 'Invitation sent');
+    await expectHidden(dialog, 'the Add Users dialog after sending');
+    await snap(page, 'people-invited');
+
+    // The mail in /dev/mail carries a /login?email=… link.
+    const mail = await waitForMail(server, inviteeEmail);
+    const loginLink = mail.links.find((l) => new URL(l, server.url).pathname === '/login');
+    assert.ok(loginLink, `a /login link in the invitation mail (links: ${mail.links.join(', ')})`);
+    assert.equal(new URL(loginLink, server.url).searchParams.get('email'), inviteeEmail);
+
+    // The invitee registers with that e-mail and accepts from the deal list banner.
+    const invitee = await registerUser(server, inviteeEmail);
+    const inviteeContext = await newContext(e2e.browser, server);
+    try {
+      const inviteePage = await inviteeContext.newPage();
+      await openSignedIn(inviteePage, invitee.token, '/');
+      const banner = inviteePage.getByTestId('invitations-banner');
+      await expectVisible(banner, 'the pending invitations banner', FIRST_LOAD_TIMEOUT);
+      await expectVisible(banner.getByText('You have 1 pending invitation'), "'You have 1 pending invitation'");
+      await banner.getByRole('button', { name: 'Accept' }).click();
+      await expectText(inviteePage, 'Invitation accepted! Loading deal...');
+      await expectPath(inviteePage, new RegExp(`^/deals/${deal.id}`));
+      await expectVisible(inviteePage.getByTestId('deal-name').filter({ hasText: 'Project People' }), 'the deal name for the invitee');
+      await snap(inviteePage, 'people-accepted');
+
+      // upload_only: the owner's file is not listed for the invitee.
+      assert.deepEqual((await listing(server, invitee.token, deal.id)).files.map((f) => f.name), [], 'upload_only hides the owner file');
+
+      // A group holding the edit set, with the invitee in it, reveals the file.
+      const sets = await apiCall<{ id: string; name: string }[]>(server, 'GET', `/deals/${deal.id}/permissions/sets`, undefined, owner.token);
+      const editSet = sets.find((s) => s.name === 'edit');
+      assert.ok(editSet, `the edit set among ${sets.map((s) => s.name).join(', ')}`);
+      const group = await apiCall<{ id: string }>(
+        server, 'POST', `/deals/${deal.id}/permissions/groups`,
+        { name: 'Editors', description: '', permission_set_id: editSet.id, color: '#6366F1' }, owner.token,
+      );
+      await apiCall(server, 'PUT', `/deals/${deal.id}/users/${invitee.user.id}/enhanced`, { group_ids: [group.id] }, owner.token);
+      await eventually(async () => {
+        assert.deepEqual((await listing(server, invitee.token, deal.id)).files.map((f) => f.name), ['owner-report.txt']);
+      });
+
+      // Suspended: the deal answers 404 and leaves the invitee's deal list.
+      await inviteePage.goto('/');
+      await expectVisible(inviteePage.getByTestId('deal-card').filter({ hasText: 'Project People' }), 'the deal card before suspension', FIRST_LOAD_TIMEOUT);
+      await apiCall(server, 'PUT', `/deals/${deal.id}/users/${invitee.user.id}/enhanced`, { status: 'suspended' }, owner.token);
+      const res = await fetch(`${server.url}/api/deals/${deal.id}`, { headers: { Authorization: `Bearer ${invitee.token}` } });
+      assert.equal(res.status, 404, 'a suspended member gets 404 for the deal');
+      await inviteePage.reload();
+      await expectVisible(inviteePage.getByTestId('deal-count'), 'the deal count after suspension', FIRST_LOAD_TIMEOUT);
+      await expectHidden(inviteePage.getByTestId('deal-card').filter({ hasText: 'Project People' }), 'the deal card after suspension');
+      await snap(inviteePage, 'people-suspended');
+    } finally {
+      await inviteeContext.close().catch(() => {});
+    }
+  }, { timeout: 120_000 });
+});
