@@ -58,14 +58,6 @@ language sql stable security definer set search_path = '' as $$
       and p_capability = any (private.role_capabilities(m.role)))
 $$;
 
-create or replace function private.shares_deal_with(p_user_id uuid) returns boolean
-language sql stable security definer set search_path = '' as $$
-  select exists (
-    select 1 from public.deal_members mine
-    join public.deal_members theirs on theirs.deal_id = mine.deal_id
-    where mine.user_id = (select auth.uid()) and mine.status = 'active' and theirs.user_id = p_user_id)
-$$;
-
 -- The caller's active deals and the people they share one with, as sets: policies use
 -- `deal_id in (select private.my_deal_ids())`, computed once per statement and hashed, instead of a
 -- function call per row.
