@@ -1,9 +1,12 @@
 /**
- * A streaming multipart/form-data reader on Web Streams (runtime-neutral): files are never held in
- * memory whole. Fields are read as text (bounded); a file part is handed over as a stream that must be
- * consumed before the next part is read.
+ * A streaming multipart/form-data reader over any source of byte chunks (runtime-neutral): a Web
+ * ReadableStream, or anything async-iterable such as a Node request. Files are never held in memory
+ * whole. Fields are read as text (bounded); a file part is handed over as an async iterable of chunks
+ * that must be consumed, or abandoned, before the next part is read.
  */
 import { HttpError } from './errors.ts';
+
+export type ByteSource = ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
 
 export interface MultipartField { kind: 'field'; name: string; value: string }
 export interface MultipartFile {
@@ -11,12 +14,14 @@ export interface MultipartFile {
   name: string;
   filename: string;
   contentType: string;
-  stream: ReadableStream<Uint8Array>;
+  /** The file's bytes as views into the request's chunks: never written to by the reader. */
+  bytes: AsyncIterable<Uint8Array>;
 }
 export type MultipartPart = MultipartField | MultipartFile;
 
 const MAX_HEADER_BYTES = 16 * 1024;
 const MAX_FIELD_BYTES = 256 * 1024;
+const MAX_EPILOGUE_BYTES = 64 * 1024;
 const encoder = new TextEncoder();
 
 export function boundaryOf(contentType: string | undefined): string {
@@ -26,14 +31,42 @@ export function boundaryOf(contentType: string | undefined): string {
   return boundary;
 }
 
-function indexOf(haystack: Uint8Array, needle: Uint8Array, from = 0): number {
-  const first = needle[0];
-  for (let i = haystack.indexOf(first, from); i !== -1 && i <= haystack.length - needle.length; i = haystack.indexOf(first, i + 1)) {
-    let j = 1;
-    while (j < needle.length && haystack[i + j] === needle[j]) j++;
-    if (j === needle.length) return i;
+/**
+ * A byte string searched with Boyer-Moore-Horspool: in file data it skips about its own length per
+ * step, where checking every candidate first byte cost more CPU than hashing the upload.
+ */
+export class Delimiter {
+  readonly bytes: Uint8Array;
+  private readonly shift = new Uint32Array(256);
+  constructor(text: string) {
+    this.bytes = encoder.encode(text);
+    const n = this.bytes.length;
+    this.shift.fill(n);
+    for (let i = 0; i < n - 1; i++) this.shift[this.bytes[i]] = n - 1 - i;
   }
-  return -1;
+
+  /** First index of the delimiter in `haystack`, or -1. */
+  indexIn(haystack: Uint8Array): number {
+    const needle = this.bytes;
+    const last = needle.length - 1;
+    for (let at = 0; at + last < haystack.length; at += this.shift[haystack[at + last]]) {
+      let j = last;
+      while (j >= 0 && haystack[at + j] === needle[j]) j--;
+      if (j < 0) return at;
+    }
+    return -1;
+  }
+
+  /** Where a possible start of the delimiter begins within the last `length - 1` bytes, else `haystack.length`. */
+  partialStartIn(haystack: Uint8Array): number {
+    const needle = this.bytes;
+    for (let at = Math.max(0, haystack.length - (needle.length - 1)); at < haystack.length; at++) {
+      let j = 0;
+      while (at + j < haystack.length && haystack[at + j] === needle[j]) j++;
+      if (at + j === haystack.length) return at;
+    }
+    return haystack.length;
+  }
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
@@ -44,14 +77,28 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   return out;
 }
 
+function chunksOf(body: ByteSource): AsyncIterator<Uint8Array> {
+  if ('getReader' in body) {
+    const reader = body.getReader();
+    return {
+      next: () => reader.read() as Promise<IteratorResult<Uint8Array>>,
+      return: async () => {
+        await reader.cancel().catch(() => {});
+        return { done: true, value: undefined };
+      },
+    };
+  }
+  return body[Symbol.asyncIterator]();
+}
+
 class Scanner {
   private buf: Uint8Array = new Uint8Array(0);
   private done = false;
-  constructor(private readonly reader: ReadableStreamDefaultReader<Uint8Array>) {}
+  constructor(private readonly chunks: AsyncIterator<Uint8Array>) {}
 
   private async fill(): Promise<boolean> {
     if (this.done) return false;
-    const { value, done } = await this.reader.read();
+    const { value, done } = await this.chunks.next();
     if (done) {
       this.done = true;
       return false;
@@ -61,19 +108,17 @@ class Scanner {
   }
 
   /** One search step: bytes known to come before `delimiter`, and whether the delimiter was consumed. */
-  async next(delimiter: Uint8Array): Promise<{ chunk?: Uint8Array; found: boolean; eof: boolean }> {
+  async next(delimiter: Delimiter): Promise<{ chunk?: Uint8Array; found: boolean; eof: boolean }> {
     for (;;) {
-      const at = indexOf(this.buf, delimiter);
+      const at = delimiter.indexIn(this.buf);
       if (at !== -1) {
         // Views, not copies: buffers are never written after they are read (concat makes new ones).
         const chunk = at > 0 ? this.buf.subarray(0, at) : undefined;
-        this.buf = this.buf.subarray(at + delimiter.length);
+        this.buf = this.buf.subarray(at + delimiter.bytes.length);
         return { chunk, found: true, eof: false };
       }
-      // Keep only a tail that could be the start of the delimiter: one beginning with its first byte.
-      const tailFrom = Math.max(0, this.buf.length - (delimiter.length - 1));
-      const partial = this.buf.indexOf(delimiter[0], tailFrom);
-      const safe = partial === -1 ? this.buf.length : partial;
+      // Keep only a tail that could be the start of the delimiter.
+      const safe = delimiter.partialStartIn(this.buf);
       if (safe > 0) {
         const chunk = this.buf.subarray(0, safe);
         this.buf = this.buf.subarray(safe);
@@ -84,7 +129,7 @@ class Scanner {
   }
 
   /** Passes bytes before `delimiter` to `emit` and consumes the delimiter; false when the stream ends first. */
-  async until(delimiter: Uint8Array, emit: (chunk: Uint8Array) => void): Promise<boolean> {
+  async until(delimiter: Delimiter, emit: (chunk: Uint8Array) => void): Promise<boolean> {
     for (;;) {
       const step = await this.next(delimiter);
       if (step.chunk) emit(step.chunk);
@@ -100,8 +145,23 @@ class Scanner {
     return out;
   }
 
-  cancel(): Promise<void> {
-    return this.reader.cancel().catch(() => {});
+  /** Reads what follows the closing delimiter (an epilogue, normally just CRLF); gives up past `limit` bytes. */
+  async drain(limit: number): Promise<void> {
+    let seen = this.buf.length;
+    this.buf = new Uint8Array(0);
+    while (!this.done && seen <= limit) {
+      const { value, done } = await this.chunks.next();
+      if (done) this.done = true;
+      else seen += value.length;
+    }
+    await this.cancel();
+  }
+
+  /** Stops reading the source: a Node request is destroyed, a Web stream cancelled. */
+  async cancel(): Promise<void> {
+    if (this.done) return;
+    this.done = true;
+    await this.chunks.return?.()?.catch(() => {});
   }
 }
 
@@ -131,19 +191,26 @@ function parseHeaders(raw: string): { name: string; filename?: string; contentTy
   return { name: name.replace(/\\(.)/g, '$1'), filename, contentType };
 }
 
-/** Reads parts in order. Stop early with `return` (the rest of the body is discarded). */
-export async function* readMultipart(body: ReadableStream<Uint8Array> | null, boundary: string): AsyncGenerator<MultipartPart> {
+/**
+ * Reads parts in order. A complete form is read to the end of the body, so the request can still be
+ * answered; stopping early with `return` (or an error) abandons the rest, which on Node drops the connection.
+ */
+export async function* readMultipart(body: ByteSource | null, boundary: string): AsyncGenerator<MultipartPart> {
   if (!body) throw new HttpError(400, 'The request has no body.');
-  const scanner = new Scanner(body.getReader());
-  const dashBoundary = encoder.encode(`--${boundary}`);
-  const partEnd = encoder.encode(`\r\n--${boundary}`);
-  const headerEnd = encoder.encode('\r\n\r\n');
+  const scanner = new Scanner(chunksOf(body));
+  const dashBoundary = new Delimiter(`--${boundary}`);
+  const partEnd = new Delimiter(`\r\n--${boundary}`);
+  const headerEnd = new Delimiter('\r\n\r\n');
+  let complete = false;
   try {
     if (!(await scanner.until(dashBoundary, () => {}))) throw new HttpError(400, 'The multipart body is malformed.');
     for (;;) {
       const after = await scanner.take(2);
       if (!after) throw new HttpError(400, 'The multipart body ended early.');
-      if (after[0] === 45 && after[1] === 45) return; // "--": closing delimiter
+      if (after[0] === 45 && after[1] === 45) { // "--": closing delimiter
+        complete = true;
+        return;
+      }
       if (after[0] !== 13 || after[1] !== 10) throw new HttpError(400, 'The multipart body is malformed.');
 
       // A decoder of its own: header bytes may be split inside a character across reads, and a
@@ -174,40 +241,29 @@ export async function* readMultipart(body: ReadableStream<Uint8Array> | null, bo
         continue;
       }
 
-      // Hand the file's bytes over as a pull stream: one search step per pull, so memory stays flat.
+      // Hand the file's bytes over one search step at a time, so memory stays flat.
       let finished = false;
       let failure: unknown;
-      const stream = new ReadableStream<Uint8Array>({
-        async pull(controller) {
-          for (;;) {
-            let step;
-            try {
-              step = await scanner.next(partEnd);
-            } catch (err) {
-              failure = err;
-              finished = true;
-              controller.error(err);
-              return;
-            }
-            if (step.found || step.eof) {
-              finished = true;
-              if (step.chunk) controller.enqueue(step.chunk);
-              if (step.eof) {
-                failure = new HttpError(400, 'The upload ended before the file was complete.');
-                controller.error(failure);
-              } else {
-                controller.close();
-              }
-              return;
-            }
-            if (step.chunk) {
-              controller.enqueue(step.chunk);
-              return;
-            }
+      const bytes = async function* (): AsyncGenerator<Uint8Array> {
+        for (;;) {
+          let step;
+          try {
+            step = await scanner.next(partEnd);
+          } catch (err) {
+            failure = err;
+            finished = true;
+            throw err;
           }
-        },
-      }, { highWaterMark: 0 });
-      yield { kind: 'file', name: headers.name, filename: headers.filename, contentType: headers.contentType, stream };
+          if (step.found || step.eof) finished = true;
+          if (step.eof) {
+            failure = new HttpError(400, 'The upload ended before the file was complete.');
+            throw failure;
+          }
+          if (step.chunk) yield step.chunk;
+          if (step.found) return;
+        }
+      };
+      yield { kind: 'file', name: headers.name, filename: headers.filename, contentType: headers.contentType, bytes: bytes() };
       if (!finished) {
         // The consumer stopped early: skip the rest of the part so the next one can be read.
         if (!(await scanner.until(partEnd, () => {}))) throw new HttpError(400, 'The upload ended before the file was complete.');
@@ -216,6 +272,7 @@ export async function* readMultipart(body: ReadableStream<Uint8Array> | null, bo
       if (failure) throw failure;
     }
   } finally {
-    await scanner.cancel();
+    if (complete) await scanner.drain(MAX_EPILOGUE_BYTES);
+    else await scanner.cancel();
   }
 }

@@ -53,7 +53,7 @@ export interface BlobStore {
   /** A short-lived URL that downloads the object as an attachment named `filename`. */
   createDownloadUrl(key: string, opts: { filename: string; contentType: string; expiresInSeconds: number }): Promise<string>;
   /** Streams bytes into `key`; past `maxBytes` it fails with 413 and leaves nothing behind. */
-  put(key: string, body: ReadableStream<Uint8Array>, opts: { maxBytes: number; contentType: string }): Promise<StoredObject>;
+  put(key: string, body: AsyncIterable<Uint8Array>, opts: { maxBytes: number; contentType: string }): Promise<StoredObject>;
   stat(key: string): Promise<StoredObject | undefined>;
   delete(keys: string[]): Promise<void>;
 }

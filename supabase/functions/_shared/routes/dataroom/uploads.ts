@@ -172,7 +172,7 @@ export function uploadRoutes(deps: ApiDeps) {
       for await (const part of readMultipart(c.req.raw.body, boundary)) {
         if (part.kind === 'field') fields[part.name] = part.value;
         else if (!upload && part.name === 'file') {
-          const stored = await deps.blobs.put(key, part.stream, { maxBytes: maxUploadBytes, contentType: part.contentType });
+          const stored = await deps.blobs.put(key, part.bytes, { maxBytes: maxUploadBytes, contentType: part.contentType });
           upload = { filename: part.filename, contentType: part.contentType, ...stored };
         }
       }

@@ -1,0 +1,158 @@
+/**
+ * The embedded store's signed URLs over real HTTP, as `npm start` serves them: the upload is read
+ * straight from Node's request (not through `app.request`), so its streaming, limits and clean-up are
+ * checked here on a real socket.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { diskBlobStore } from '../../server/blob-store.ts';
+
+const LIMIT = 1024 * 1024;
+const BOUNDARY = 'http-test-boundary';
+const dir = mkdtempSync(join(tmpdir(), 'dataroom-store-http-'));
+const storage = diskBlobStore({ dir, secret: 'store-http-secret' });
+let server: ServerType;
+let origin = '';
+
+beforeAll(async () => {
+  const root = new Hono();
+  root.route('/storage/v1', storage.routes);
+  await new Promise<void>((resolve) => {
+    server = serve({ fetch: root.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
+  });
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const newKey = () => `deals/${randomUUID()}/files/${randomUUID()}/v1`;
+const uploadUrl = async (key: string) => (await storage.store.createUploadUrl(key, { expiresInSeconds: 60, maxBytes: LIMIT })).url;
+
+/** Every file under the store's folder for `key`'s file, temporary ones included. */
+function filesOf(key: string): string[] {
+  const folder = join(dir, ...key.split('/').slice(0, -1));
+  try {
+    return readdirSync(folder, { recursive: true }).map((p) => relative(folder, join(folder, String(p))).split(sep).join('/')).sort();
+  } catch {
+    return [];
+  }
+}
+
+const formHead = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+const formTail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
+
+interface Sent { status: number; body: string; error?: string }
+
+/**
+ * Posts `file` as a multipart form in pieces of `piece` bytes. `declareLength: false` sends it chunked
+ * (no Content-Length, so only the streaming check can stop it); `abortAfter` drops the connection then.
+ */
+function post(url: string, file: Uint8Array, opts: { piece?: number; declareLength?: boolean; abortAfter?: number } = {}): Promise<Sent> {
+  const piece = opts.piece ?? 64 * 1024;
+  const body = Buffer.concat([formHead, file, formTail]);
+  const headers: Record<string, string> = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
+  if (opts.declareLength !== false) headers['content-length'] = String(body.length);
+  return new Promise((resolve) => {
+    let settled = false;
+    const done = (sent: Sent) => { if (!settled) { settled = true; resolve(sent); } };
+    const req = request(`${origin}${url}`, { method: 'POST', headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => { text += chunk; });
+      res.on('end', () => done({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', (err) => done({ status: 0, body: '', error: err.message }));
+    let at = 0;
+    const writeMore = () => {
+      while (at < body.length) {
+        if (opts.abortAfter !== undefined && at >= opts.abortAfter) {
+          req.destroy();
+          setTimeout(() => done({ status: 0, body: '', error: 'aborted by the client' }), 50);
+          return;
+        }
+        const chunk = body.subarray(at, at + piece);
+        at += chunk.length;
+        if (!req.write(chunk)) return void req.once('drain', writeMore);
+      }
+      req.end();
+    };
+    writeMore();
+  });
+}
+
+async function eventually(check: () => boolean, ms = 3000): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return check();
+}
+
+describe('embedded store over HTTP', () => {
+  it('stores an upload sent in uneven pieces byte for byte, with its size and sha256', async () => {
+    const key = newKey();
+    const file = new Uint8Array(randomBytes(LIMIT - 10));
+    const sent = await post(await uploadUrl(key), file, { piece: 4093 });
+    expect(sent.status, sent.body).toBe(201);
+    expect(JSON.parse(sent.body)).toEqual({ key, size: file.length });
+    expect(sha256(readFileSync(join(dir, key)))).toBe(sha256(file));
+    expect(await storage.store.stat(key)).toEqual({ size: file.length, sha256: sha256(file) });
+    expect(filesOf(key)).toEqual(['v1', 'v1.meta.json']);
+  });
+
+  it('answers the same URL a second time with 403 and keeps the first bytes', async () => {
+    const key = newKey();
+    const url = await uploadUrl(key);
+    const first = new Uint8Array(randomBytes(5000));
+    expect((await post(url, first)).status).toBe(201);
+    const replay = await post(url, new Uint8Array(randomBytes(6000)));
+    expect(replay.status).toBe(403);
+    expect(JSON.parse(replay.body)).toEqual({ detail: 'This upload link was already used.' });
+    expect(sha256(readFileSync(join(dir, key)))).toBe(sha256(first));
+  });
+
+  it('stops an upload past the limit while streaming: the client reads a 413 and nothing is left', async () => {
+    const key = newKey();
+    const sent = await post(await uploadUrl(key), new Uint8Array(randomBytes(3 * LIMIT)), { declareLength: false });
+    expect(sent.status, sent.error).toBe(413);
+    expect(JSON.parse(sent.body)).toEqual({ detail: `The file is larger than the limit of ${LIMIT} bytes.` });
+    expect(filesOf(key)).toEqual([]);
+  });
+
+  it('refuses a declared length past the limit before reading, with a 413', async () => {
+    const key = newKey();
+    const sent = await post(await uploadUrl(key), new Uint8Array(randomBytes(2 * LIMIT)));
+    expect(sent.status, sent.error).toBe(413);
+    expect(filesOf(key)).toEqual([]);
+  });
+
+  it('leaves nothing behind when the client drops the connection halfway', async () => {
+    const key = newKey();
+    const sent = await post(await uploadUrl(key), new Uint8Array(randomBytes(LIMIT - 10)), { abortAfter: LIMIT / 2 });
+    expect(sent.status).toBe(0);
+    expect(await eventually(() => filesOf(key).length === 0)).toBe(true);
+  });
+
+  it('serves the stored bytes back through a download URL', async () => {
+    const key = newKey();
+    const file = new Uint8Array(randomBytes(300_000));
+    expect((await post(await uploadUrl(key), file)).status).toBe(201);
+    const url = await storage.store.createDownloadUrl(key, { filename: 'Résumé.pdf', contentType: 'application/pdf', expiresInSeconds: 60 });
+    const res = await fetch(`${origin}${url}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="Resume.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9.pdf`);
+    expect(sha256(new Uint8Array(await res.arrayBuffer()))).toBe(sha256(file));
+  });
+});
