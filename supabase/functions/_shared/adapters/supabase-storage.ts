@@ -1,5 +1,19 @@
+import { createHash } from 'node:crypto';
 import type { BlobStore, StoredObject } from '../ports.ts';
 import { HttpError } from '../errors.ts';
+
+/** Size and SHA-256 of a stream, read chunk by chunk: Storage keeps no digest, and files reach gigabytes. */
+async function digestOf(body: ReadableStream<Uint8Array>): Promise<StoredObject> {
+  const hash = createHash('sha256');
+  let size = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return { size, sha256: hash.digest('hex') };
+    size += value.length;
+    hash.update(value);
+  }
+}
 
 /**
  * Supabase Storage, private bucket `deal-files`, through its REST API with the service role key.
@@ -28,29 +42,49 @@ export function supabaseStorage(opts: { url: string; serviceRoleKey: string; buc
       return `${base}${signedURL}&download=${encodeURIComponent(filename)}`;
     },
     async put(key, body, { maxBytes, contentType }) {
-      // Storage enforces the bucket's size limit while streaming; we check what it reports.
-      const res = await fetch(`${base}/object/${objectPath(key)}`, {
-        method: 'POST', headers: { ...headers, 'content-type': contentType, 'x-upsert': 'false' },
-        body, duplex: 'half',
-      } as RequestInit);
-      if (res.status === 413) throw new HttpError(413, `The file is larger than the limit of ${maxBytes} bytes.`);
-      if (!res.ok) throw new Error(`Storage refused the upload (${res.status})`);
-      const stored = await this.stat(key);
-      if (!stored) throw new Error('Storage lost the upload');
-      if (stored.size > maxBytes) {
-        await this.delete([key]);
-        throw new HttpError(413, `The file is larger than the limit of ${maxBytes} bytes.`);
+      // Hashed and metered on the way to Storage, so nothing is read back; past maxBytes the upload is aborted.
+      const hash = createHash('sha256');
+      let size = 0;
+      let tooLarge = false;
+      const chunks = body[Symbol.asyncIterator]();
+      const metered = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          const { value, done } = await chunks.next();
+          if (done) return controller.close();
+          size += value.length;
+          if (size > maxBytes) {
+            tooLarge = true;
+            await chunks.return?.();
+            return controller.error(new HttpError(413, `The file is larger than the limit of ${maxBytes} bytes.`));
+          }
+          hash.update(value);
+          controller.enqueue(value);
+        },
+        async cancel() {
+          await chunks.return?.();
+        },
+      });
+      let res: Response;
+      try {
+        res = await fetch(`${base}/object/${objectPath(key)}`, {
+          method: 'POST', headers: { ...headers, 'content-type': contentType, 'x-upsert': 'false' },
+          body: metered, duplex: 'half',
+        } as RequestInit);
+      } catch (err) {
+        if (tooLarge) throw new HttpError(413, `The file is larger than the limit of ${maxBytes} bytes.`);
+        throw err;
       }
-      return stored;
+      if (res.status === 413 || tooLarge) throw new HttpError(413, `The file is larger than the limit of ${maxBytes} bytes.`);
+      if (!res.ok) throw new Error(`Storage refused the upload (${res.status})`);
+      await res.body?.cancel();
+      return { size, sha256: hash.digest('hex') };
     },
     async stat(key): Promise<StoredObject | undefined> {
-      // Storage keeps no SHA-256: read the object once to compute it (bounded by the function's memory).
+      // Storage keeps no SHA-256: read the object once, streaming, to compute it.
       const res = await fetch(`${base}/object/authenticated/${objectPath(key)}`, { headers });
       if (res.status === 404 || res.status === 400) return undefined;
-      if (!res.ok) throw new Error(`Storage could not read the object (${res.status})`);
-      const bytes = new Uint8Array(await res.arrayBuffer());
-      const digest = await crypto.subtle.digest('SHA-256', bytes);
-      return { size: bytes.length, sha256: Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('') };
+      if (!res.ok || !res.body) throw new Error(`Storage could not read the object (${res.status})`);
+      return digestOf(res.body);
     },
     async delete(keys) {
       if (!keys.length) return;
