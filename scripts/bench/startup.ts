@@ -25,7 +25,6 @@ async function timeToHealthy(dataDir: string): Promise<number> {
     }
   } finally {
     if (child.exitCode === null && child.signalCode === null) {
-      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;
