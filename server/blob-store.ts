@@ -1,10 +1,10 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
-import type { IncomingMessage } from 'node:http';
 import { HttpError } from '../supabase/functions/_shared/errors.ts';
 import { boundaryOf, readMultipart, type ByteSource } from '../supabase/functions/_shared/multipart.ts';
 import type { BlobStore, StoredObject } from '../supabase/functions/_shared/ports.ts';
@@ -57,7 +57,7 @@ async function syncDirectory(dir: string): Promise<void> {
  * server, which drains it after the answer (a 413 reaches the client instead of a reset connection).
  * Elsewhere (tests through app.request), the Web body.
  */
-export function requestBytes(c: Context): ByteSource | null {
+function requestBytes(c: Context): ByteSource | null {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (incoming && !incoming.readableDidRead && incoming.listenerCount('data') === 0) {
     return { [Symbol.asyncIterator]: () => incoming.iterator({ destroyOnReturn: false }) };
