@@ -8,6 +8,9 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 export default defineConfig({
   root: webRoot,
   plugins: [react()],
+  resolve: {
+    alias: { '@contracts': fileURLToPath(new URL('../supabase/functions/_shared/contracts', import.meta.url)) },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

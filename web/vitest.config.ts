@@ -7,6 +7,9 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 export default defineConfig({
   root: repoRoot,
   plugins: [react()],
+  resolve: {
+    alias: { '@contracts': fileURLToPath(new URL('../supabase/functions/_shared/contracts', import.meta.url)) },
+  },
   test: {
     environment: 'jsdom',
     include: ['web/src/**/*.test.{ts,tsx}'],

@@ -19,13 +19,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly detail?: string;
   readonly kind: ApiErrorKind;
+  /** The parsed error body (e.g. a 409's `existing_file_id`), when the server sent one. */
+  readonly body?: unknown;
 
-  constructor(message: string, options: { status?: number; detail?: string; kind?: ApiErrorKind } = {}) {
+  constructor(message: string, options: { status?: number; detail?: string; kind?: ApiErrorKind; body?: unknown } = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = options.status ?? 0;
     this.detail = options.detail;
     this.kind = options.kind ?? 'http';
+    this.body = options.body;
   }
 }
 
@@ -166,6 +169,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   throw new ApiError(detail ?? `Request failed with status ${response.status}`, {
     status: response.status,
     detail,
+    body: data,
   });
 }
 

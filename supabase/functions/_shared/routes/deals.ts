@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ApiDeps, ApiEnv } from '../context.ts';
 import { asUser, isUuid, type Tx } from '../db.ts';
-import { DEAL_NOT_FOUND, HttpError } from '../errors.ts';
+import { HttpError } from '../errors.ts';
+import { dealIdParam, loadDeal } from '../deal-scope.ts';
 import { parseOrThrow, readJson } from '../validate.ts';
 
 const dealName = z.string({ required_error: 'Please enter a deal name', invalid_type_error: 'Please enter a deal name' })
@@ -49,25 +50,6 @@ const activityJson = (tx: Tx, limit: number) => tx`
              p.first_name as user_first_name, p.last_name as user_last_name, p.email as user_email
       from public.activities a left join public.profiles p on p.id = a.user_id
       where a.deal_id = d.id order by a.created_at desc limit ${limit}) x), '[]'::json)`;
-
-export function dealIdParam(value: string): string {
-  if (!isUuid(value)) throw new HttpError(404, DEAL_NOT_FOUND);
-  return value;
-}
-
-export async function loadDeal(tx: Tx, dealId: string, userId: string) {
-  const [deal] = await tx`
-    select d.id, d.name, d.description, d.owner_id, d.checklist_preset, d.created_at, d.updated_at, d.archived_at,
-           private.display_role(d.id, ${userId}) as user_role, (d.owner_id = ${userId}) as is_owner,
-           coalesce((select ps.name from public.permission_sets ps where ps.id = m.permission_set_id),
-                    case m.role when 'admin' then 'admin' when 'contributor' then 'edit' else 'upload_view' end) as permission_set,
-           private.member_capabilities(d.id, ${userId}) as capabilities
-    from public.deals d
-    join public.deal_members m on m.deal_id = d.id and m.user_id = ${userId} and m.status = 'active'
-    where d.id = ${dealId}`;
-  if (!deal) throw new HttpError(404, DEAL_NOT_FOUND);
-  return deal;
-}
 
 export function dealRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();

@@ -4,7 +4,7 @@ import type { ApiDeps, ApiEnv } from '../context.ts';
 import { asUser, type Tx } from '../db.ts';
 import { HttpError } from '../errors.ts';
 import { parseOrThrow, readJson } from '../validate.ts';
-import { dealIdParam, loadDeal } from './deals.ts';
+import { dealIdParam, loadDeal } from '../deal-scope.ts';
 
 export const CAPABILITIES = ['view', 'download', 'comment', 'approve', 'upload', 'edit_files', 'edit_folders', 'edit_checklist', 'manage_users'] as const;
 const COLOR = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'Colour must look like #6366F1');

@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import { withDeal as withDealScope } from '../../deal-scope.ts';
 import type { ApiDeps, ApiEnv } from '../../context.ts';
 import { asUser, type Tx } from '../../db.ts';
 import { HttpError } from '../../errors.ts';
@@ -100,8 +101,7 @@ function rights(ctx: DealContext) {
 /** The deal's checklist (part 1 §7 Checklist). */
 export function dealChecklistRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
-  const withDeal = <T>(c: Context<ApiEnv>, work: (tx: Tx, ctx: DealContext) => Promise<T>) =>
-    asUser(deps.sql, c.get('claims'), async (tx) => work(tx, await dealContext(tx, c, c.get('claims').sub)));
+  const withDeal = <T>(c: Context<ApiEnv>, work: (tx: Tx, ctx: DealContext) => Promise<T>) => withDealScope(deps, c, work);
   const itemParam = (c: Context<ApiEnv>) => {
     const id = c.req.param('itemId') ?? '';
     if (!uuid.safeParse(id).success) throw new HttpError(404, ITEM_NOT_FOUND);

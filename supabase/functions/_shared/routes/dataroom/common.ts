@@ -4,7 +4,6 @@ import type { Tx } from '../../db.ts';
 import { isUuid } from '../../db.ts';
 import { HttpError } from '../../errors.ts';
 import { parseOrThrow } from '../../validate.ts';
-import { dealIdParam, loadDeal } from '../deals.ts';
 
 export const FILE_NOT_FOUND = 'File not found';
 export const PATH_NOT_FOUND = "Path not found or you don't have access";
@@ -59,23 +58,7 @@ export async function freeName(tx: Tx, dealId: string, folderId: string | null, 
   throw new HttpError(409, `Too many files named like "${name}" in this folder.`);
 }
 
-export interface DealContext {
-  dealId: string;
-  userId: string;
-  role: string;
-  capabilities: Set<string>;
-}
-
-/** The deal (404 for non-members) and the caller's capabilities in it, from the database's own helper. */
-export async function dealContext(tx: Tx, c: Context, userId: string): Promise<DealContext> {
-  const dealId = dealIdParam(c.req.param('dealId') ?? '');
-  const deal = await loadDeal(tx, dealId, userId);
-  return { dealId, userId, role: deal.user_role as string, capabilities: new Set(deal.capabilities as string[]) };
-}
-
-export function requireCapability(ctx: DealContext, capability: string, action: string): void {
-  if (!ctx.capabilities.has(capability)) throw new HttpError(403, `You don't have permission to ${action}.`);
-}
+export { dealContext, requireCapability, type DealContext } from '../../deal-scope.ts';
 
 export function fileIdParam(c: Context): string {
   const id = c.req.param('fileId') ?? '';

@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import { withDeal as withDealScope } from '../../deal-scope.ts';
 import type { ApiDeps, ApiEnv } from '../../context.ts';
 import { asUser, type Tx } from '../../db.ts';
 import { HttpError } from '../../errors.ts';
@@ -98,8 +99,7 @@ async function downloadUrl(deps: ApiDeps, tx: Tx, ctx: DealContext, fileId: stri
 /** One file and everything about it (part 1 §7 Files, except uploads). */
 export function fileRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
-  const withDeal = <T>(c: Context<ApiEnv>, work: (tx: Tx, ctx: DealContext) => Promise<T>) =>
-    asUser(deps.sql, c.get('claims'), async (tx) => work(tx, await dealContext(tx, c, c.get('claims').sub)));
+  const withDeal = <T>(c: Context<ApiEnv>, work: (tx: Tx, ctx: DealContext) => Promise<T>) => withDealScope(deps, c, work);
 
   app.get('/:dealId/files/:fileId', async (c) =>
     c.json(await withDeal(c, (tx, ctx) => fileDetail(tx, ctx, fileIdParam(c)))));

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { withDeal as withDealScope } from '../../deal-scope.ts';
 import type { ApiDeps, ApiEnv } from '../../context.ts';
 import { asUser, type Tx } from '../../db.ts';
 import { HttpError } from '../../errors.ts';
@@ -106,8 +107,7 @@ async function nameGuard<T>(tx: Tx, name: string, folderId: string | null, dealI
 export function uploadRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   const { maxUploadBytes } = deps.config;
-  const withDeal = <T>(c: Context<ApiEnv>, work: (tx: Tx, ctx: DealContext) => Promise<T>) =>
-    asUser(deps.sql, c.get('claims'), async (tx) => work(tx, await dealContext(tx, c, c.get('claims').sub)));
+  const withDeal = <T>(c: Context<ApiEnv>, work: (tx: Tx, ctx: DealContext) => Promise<T>) => withDealScope(deps, c, work);
 
   // Two-step, step 1: a pending file and a signed, single-use upload URL valid for 2 hours.
   app.post('/:dealId/files/upload-url', async (c) => {

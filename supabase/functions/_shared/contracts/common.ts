@@ -1,0 +1,19 @@
+/**
+ * Request schemas and response types shared by the API, the tests and the web app: one name per
+ * field, required fields required. Runtime-neutral (Deno and Node, the browser too): only zod and types.
+ * The web imports these as `@contracts/<area>`.
+ */
+
+/** A page of a paged list (page numbers start at 1). */
+export interface Paged<T> {
+  items: T[];
+  page: number;
+  page_size: number;
+  total_count: number;
+  has_more: boolean;
+}
+
+/** Every 4xx and 5xx body (docs/architecture.md, "Errors are JSON"). */
+export interface ErrorBody {
+  detail: string;
+}

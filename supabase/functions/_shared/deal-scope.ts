@@ -1,0 +1,67 @@
+/**
+ * One deal scope for every deal-scoped route: the deal (404 for anyone who is not an active member),
+ * the caller's effective capabilities as the database computes them, and one transaction as the
+ * caller (role `authenticated`), so row-level security decides again. See docs/access-model.md.
+ */
+import type { Context } from 'hono';
+import type { ApiDeps, ApiEnv } from './context.ts';
+import { asUser, isUuid, type Tx } from './db.ts';
+import { DEAL_NOT_FOUND, HttpError } from './errors.ts';
+
+export interface DealContext {
+  dealId: string;
+  userId: string;
+  /** The deal role badge (`admin`, `contributor`, `viewer`) from private.display_role. */
+  role: string;
+  capabilities: Set<string>;
+  archived: boolean;
+  /** Whether the caller holds this capability in the deal (private.member_capabilities). */
+  can(capability: string): boolean;
+}
+
+export function dealIdParam(value: string): string {
+  if (!isUuid(value)) throw new HttpError(404, DEAL_NOT_FOUND);
+  return value;
+}
+
+/** A path parameter that must be a uuid; anything else is the resource's own 404 message. */
+export function idParam(c: Context, name: string, notFound: string): string {
+  const id = c.req.param(name) ?? '';
+  if (!isUuid(id)) throw new HttpError(404, notFound);
+  return id;
+}
+
+export async function loadDeal(tx: Tx, dealId: string, userId: string) {
+  const [deal] = await tx`
+    select d.id, d.name, d.description, d.owner_id, d.checklist_preset, d.created_at, d.updated_at, d.archived_at,
+           private.display_role(d.id, ${userId}) as user_role, (d.owner_id = ${userId}) as is_owner,
+           coalesce((select ps.name from public.permission_sets ps where ps.id = m.permission_set_id),
+                    case m.role when 'admin' then 'admin' when 'contributor' then 'edit' else 'upload_view' end) as permission_set,
+           private.member_capabilities(d.id, ${userId}) as capabilities
+    from public.deals d
+    join public.deal_members m on m.deal_id = d.id and m.user_id = ${userId} and m.status = 'active'
+    where d.id = ${dealId}`;
+  if (!deal) throw new HttpError(404, DEAL_NOT_FOUND);
+  return deal;
+}
+
+/** The deal of the route's `:dealId` and the caller's rights in it; 404 for non-members. */
+export async function dealContext(tx: Tx, c: Context, userId: string): Promise<DealContext> {
+  const dealId = dealIdParam(c.req.param('dealId') ?? '');
+  const deal = await loadDeal(tx, dealId, userId);
+  const capabilities = new Set(deal.capabilities as string[]);
+  return {
+    dealId, userId, role: deal.user_role as string, capabilities, archived: deal.archived_at != null,
+    can: (capability) => capabilities.has(capability),
+  };
+}
+
+/** Runs `work` in one transaction as the caller, inside the deal of `:dealId`. */
+export function withDeal<T>(deps: ApiDeps, c: Context<ApiEnv>, work: (tx: Tx, ctx: DealContext) => Promise<T>): Promise<T> {
+  const claims = c.get('claims');
+  return asUser(deps.sql, claims, async (tx) => work(tx, await dealContext(tx, c, claims.sub)));
+}
+
+export function requireCapability(ctx: DealContext, capability: string, action: string): void {
+  if (!ctx.can(capability)) throw new HttpError(403, `You don't have permission to ${action}.`);
+}

@@ -1,0 +1,43 @@
+/**
+ * The one way a screen changes server state: a `use<Operation>` hook in `features/<area>/api/<operation>.ts`
+ * built on useApiMutation, which owns what every mutation needs — the error toast with the server's
+ * `detail`, an optional success toast, and invalidating the queries the change makes stale.
+ * Pages call the hook; they never place invalidateQueries or error toasts themselves.
+ */
+import { type QueryKey, useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
+import { errorDetail, isAbortError } from './api';
+import { notify } from './toast';
+
+export interface ApiMutationOptions<TData, TVariables> {
+  mutationFn: (variables: TVariables) => Promise<TData>;
+  /** Query keys (prefixes) made stale by a success; a function sees the result and the input. */
+  invalidates?: QueryKey[] | ((data: TData, variables: TVariables) => QueryKey[]);
+  /** Toast title on success (part 1 §8 texts), or a function of the result. */
+  successMessage?: string | ((data: TData, variables: TVariables) => string | undefined);
+  /** Toast title on failure; the description is the server's `detail`, else this title alone. */
+  errorMessage: string;
+  onSuccess?: (data: TData, variables: TVariables) => void;
+  onError?: (error: unknown, variables: TVariables) => void;
+}
+
+export function useApiMutation<TData = unknown, TVariables = void>(
+  options: ApiMutationOptions<TData, TVariables>,
+): UseMutationResult<TData, unknown, TVariables> {
+  const queryClient = useQueryClient();
+  return useMutation<TData, unknown, TVariables>({
+    mutationFn: options.mutationFn,
+    onSuccess: async (data, variables) => {
+      const keys = typeof options.invalidates === 'function' ? options.invalidates(data, variables) : options.invalidates ?? [];
+      await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      const message = typeof options.successMessage === 'function' ? options.successMessage(data, variables) : options.successMessage;
+      if (message) notify.success(message);
+      options.onSuccess?.(data, variables);
+    },
+    onError: (error, variables) => {
+      if (isAbortError(error)) return;
+      const detail = errorDetail(error, '');
+      notify.error(options.errorMessage, detail && detail !== options.errorMessage ? detail : undefined);
+      options.onError?.(error, variables);
+    },
+  });
+}
