@@ -11,7 +11,11 @@ import { startTestDatabase } from './lib/testdb.ts';
 import { runPgTap } from './lib/pgtap.ts';
 
 const root = join(import.meta.dirname, '..');
-const only = process.argv.slice(2);
+const SUITES = ['pgtap', 'api', 'web', 'deno', 'e2e'];
+// `npm test -- api people-` runs the API suite's files whose path contains "people-" (any other word
+// than a suite name filters the chosen suites' files).
+const only = process.argv.slice(2).filter((arg) => SUITES.includes(arg.toLowerCase())).map((arg) => arg.toLowerCase());
+const filters = process.argv.slice(2).filter((arg) => !SUITES.includes(arg.toLowerCase()));
 
 interface SuiteResult { name: string; passed: number; failed: number; error?: string }
 
@@ -26,7 +30,7 @@ async function vitestSuite(name: string, config: string, env: Record<string, str
   const out = join(root, '.test-data', `${name}-results.json`);
   rmSync(out, { force: true });
   const code = await run(join(root, 'node_modules/.bin/vitest'),
-    ['run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
+    ['run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...filters], env);
   if (!existsSync(out)) return { name, passed: 0, failed: 1, error: `vitest exited ${code} without results` };
   const report = JSON.parse(readFileSync(out, 'utf8'));
   const failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
@@ -65,7 +69,7 @@ function testFiles(dir: string): string[] {
 async function nodeTestSuite(name: string, dir: string, env: Record<string, string>): Promise<SuiteResult> {
   const tap = join(root, '.test-data', `${name}-results.tap`);
   rmSync(tap, { force: true });
-  const files = testFiles(dir);
+  const files = testFiles(dir).filter((file) => filters.length === 0 || filters.some((f) => file.includes(f)));
   if (files.length === 0) return { name, passed: 0, failed: 0 };
   const code = await run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1',
     '--test-reporter=spec', '--test-reporter-destination=stdout',
@@ -83,7 +87,7 @@ const results: SuiteResult[] = [];
 const db = await startTestDatabase('suite');
 try {
   const env = { TEST_DATABASE_URL: db.url };
-  if (wanted('pgtap')) results.push(await runPgTap(db.url, join(root, 'supabase/tests/database')));
+  if (wanted('pgtap')) results.push(await runPgTap(db.url, join(root, 'supabase/tests/database'), filters));
   if (wanted('api')) results.push(await vitestSuite('API', 'tests/api/vitest.config.ts', env));
   if (wanted('web')) results.push(await vitestSuite('Web', 'web/vitest.config.ts', {}));
   if (wanted('deno')) results.push(await denoSuite(db.url));

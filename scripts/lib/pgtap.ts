@@ -6,13 +6,13 @@ import postgres from 'postgres';
  * Runs each pgTAP file (the same files `supabase test db` runs) and reads its TAP output:
  * every file must state its plan, and every planned test must report ok.
  */
-export async function runPgTap(databaseUrl: string, dir: string) {
+export async function runPgTap(databaseUrl: string, dir: string, filters: string[] = []) {
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   let passed = 0;
   let failed = 0;
   try {
     await sql`create extension if not exists pgtap with schema extensions`;
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql') && (filters.length === 0 || filters.some((x) => f.includes(x)))).sort()) {
       const lines: string[] = [];
       try {
         const results = await sql.unsafe(readFileSync(join(dir, file), 'utf8'));
