@@ -15,11 +15,13 @@ function aptInstall(packages: string[]): void {
     { stdio: 'inherit' });
 }
 
-/** Chromium for the end-to-end tests and pgTAP for the database tests, from Debian when absent. */
+/** Chromium for the end-to-end tests, pgTAP and pg_prove for the database tests, from Debian when absent. */
 export function ensureSystemDeps(): void {
   const missing: string[] = [];
   if (!existsSync(CHROMIUM)) missing.push('chromium', 'fonts-liberation');
   if (!existsSync(join(PGTAP_DEBIAN_DIR, 'pgtap.control'))) missing.push('postgresql-15-pgtap');
+  // pg_prove (and the psql it drives): the harness `supabase test db` runs.
+  if (!existsSync('/usr/bin/pg_prove')) missing.push('libtap-parser-sourcehandler-pgtap-perl', 'postgresql-client');
   if (missing.length) aptInstall(missing);
   // pgTAP is plain SQL: the embedded PostgreSQL 17 loads it from its own extension folder.
   if (!existsSync(join(embeddedExtensionDir, 'pgtap.control'))) {
