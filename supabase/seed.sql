@@ -728,12 +728,27 @@ begin
     insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
                             raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
     values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated',
-            v_email, crypt('admin-password', gen_salt('bf', 10)), now(),
+            v_email, extensions.crypt('admin-password', extensions.gen_salt('bf', 10)), now(),
             '{"provider":"email","providers":["email"]}', '{}', now(), now())
     returning id into v_admin;
+    -- GoTrue scans these token columns as strings: NULL makes its sign-in fail, '' is what it writes itself.
+    declare
+      v_column text;
+    begin
+      for v_column in
+        select column_name from information_schema.columns
+        where table_schema = 'auth' and table_name = 'users'
+          and column_name in ('confirmation_token', 'recovery_token', 'email_change_token_new', 'email_change',
+                              'email_change_token_current', 'phone_change', 'phone_change_token', 'reauthentication_token')
+      loop
+        execute format('update auth.users set %I = '''' where id = $1 and %I is null', v_column, v_column) using v_admin;
+      end loop;
+    end;
     if to_regclass('auth.identities') is not null then
-      execute 'insert into auth.identities (id, user_id, provider_id, identity_data, provider, created_at, updated_at)
-               values (gen_random_uuid(), $1, $1::text, jsonb_build_object(''sub'', $1::text, ''email'', $2), ''email'', now(), now())'
+      execute 'insert into auth.identities (id, user_id, provider_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+               values (gen_random_uuid(), $1, $1::text,
+                       jsonb_build_object(''sub'', $1::text, ''email'', $2, ''email_verified'', true, ''phone_verified'', false),
+                       ''email'', now(), now(), now())'
         using v_admin, v_email;
     end if;
   end if;
