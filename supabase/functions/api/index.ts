@@ -19,9 +19,10 @@ const sql = postgres(env('SUPABASE_DB_URL'), { prepare: false, max: 5, onnotice:
 // (used by the Deno smoke test against a plain Postgres).
 const useEmbeddedAuth = Deno.env.get('EMBEDDED_AUTH') === 'true';
 const mail = useEmbeddedAuth ? outboxMail(sql) : unsupportedMail();
-const jwtSecret = env('JWT_SECRET', Deno.env.get('SUPABASE_JWT_SECRET'));
+// The legacy HS256 secret is optional on Supabase: new projects sign with asymmetric keys (JWKS).
+const jwtSecret = Deno.env.get('JWT_SECRET') ?? Deno.env.get('SUPABASE_JWT_SECRET');
 const auth = useEmbeddedAuth
-  ? embeddedAuth({ sql, mail, jwtSecret, jwtExpirySeconds: 8 * 3600 })
+  ? embeddedAuth({ sql, mail, jwtSecret: env('JWT_SECRET', jwtSecret), jwtExpirySeconds: 8 * 3600 })
   : supabaseAuth({ url: env('SUPABASE_URL'), anonKey: env('SUPABASE_ANON_KEY'), jwtSecret });
 
 const blobs = supabaseStorage({ url: env('SUPABASE_URL', 'http://localhost:54321'), serviceRoleKey: env('SUPABASE_SERVICE_ROLE_KEY', '') });

@@ -1,11 +1,12 @@
 import type { AccountRecord, AuthPort, MailPort, SessionResult } from '../ports.ts';
-import { verifyAccessToken } from '../tokens.ts';
+import { supabaseTokenVerifier } from './supabase-tokens.ts';
 
 /**
- * GoTrue (Supabase Auth) through its REST API. Tokens are verified with the project's JWT secret
- * (legacy HS256 signing), the same claims the embedded platform issues.
+ * GoTrue (Supabase Auth) through its REST API. Tokens are verified locally: asymmetric keys from the
+ * project's JWKS, or the legacy HS256 JWT secret (adapters/supabase-tokens.ts).
  */
-export function supabaseAuth(opts: { url: string; anonKey: string; jwtSecret: string }): AuthPort {
+export function supabaseAuth(opts: { url: string; anonKey: string; jwtSecret?: string }): AuthPort {
+  const verify = supabaseTokenVerifier({ url: opts.url, jwtSecret: opts.jwtSecret });
   const base = `${opts.url.replace(/\/$/, '')}/auth/v1`;
   const headers = { apikey: opts.anonKey, 'content-type': 'application/json' };
 
@@ -40,7 +41,7 @@ export function supabaseAuth(opts: { url: string; anonKey: string; jwtSecret: st
       return toSession(await res.json());
     },
     verifyToken(token) {
-      return verifyAccessToken(opts.jwtSecret, token);
+      return verify(token);
     },
   };
 }
