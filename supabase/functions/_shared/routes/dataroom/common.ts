@@ -23,6 +23,8 @@ export function itemName(raw: unknown, what: 'file' | 'folder'): string {
   if ([...name].length > 255) throw new HttpError(400, `The ${what} name can be at most 255 characters.`);
   // C0, DEL and C1 (U+0080–U+009F): what Postgres's [[:cntrl:]] refuses in private.valid_item_name.
   if (/[\u0000-\u001f\u007f-\u009f]/.test(name)) throw new HttpError(400, `The ${what} name contains control characters.`);
+  // Bidirectional overrides and isolates make "evil\u202egnp.exe" read as "evilexe.png" (docs/decisions.md #16).
+  if (/[\u202a-\u202e\u2066-\u2069]/.test(name)) throw new HttpError(400, `The ${what} name contains bidirectional text overrides.`);
   if (/[/\\]/.test(name)) throw new HttpError(400, `The ${what} name cannot contain / or \\.`);
   if (name === '.' || name === '..') throw new HttpError(400, `"${name}" is not a valid ${what} name.`);
   return name;
