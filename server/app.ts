@@ -81,8 +81,11 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
         if (swept.files || swept.keys) log(`Removed ${swept.files} abandoned uploads (${swept.keys} stored objects).`);
         // A used upload URL expires after 2 hours; its marker can go a little later.
         await storage.pruneUsedUploadUrls(3 * 3600);
+        await storage.removeOrphanTemps();
       })
       .catch((err) => console.error('[dataroom] sweeping abandoned uploads failed', err));
+    const leftovers = await storage.removeOrphanTemps();
+    if (leftovers.files) log(`Removed ${leftovers.files} temporary files left by an interrupted run (${leftovers.bytes} bytes).`);
     await sweep();
     sweeper = setInterval(sweep, 10 * 60 * 1000);
     sweeper.unref();

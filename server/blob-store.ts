@@ -73,6 +73,10 @@ export function diskBlobStore(opts: { dir: string; secret: string; basePath?: st
   const { dir, secret } = opts;
   const basePath = opts.basePath ?? '/storage/v1';
   const nonceDir = join(dir, '.used-upload-urls');
+  // Temporary files of uploads this process is writing now; any other `*.part-*` is a crash's leftover.
+  const liveTemps = new Set<string>();
+  // Upload-URL attempt locks held by requests of this process.
+  const activeLocks = new Set<string>();
 
   const pathOf = (key: string): string => {
     if (!KEY_RE.test(key)) throw new Error(`Refusing a storage key that is not ours: ${key}`);
@@ -117,7 +121,14 @@ export function diskBlobStore(opts: { dir: string; secret: string; basePath?: st
       await mkdir(dirname(target), { recursive: true });
       const temp = `${target}.part-${randomBytes(6).toString('hex')}`;
       const hash = createHash('sha256');
-      const file = await open(temp, 'wx');
+      liveTemps.add(temp);
+      let file: FileHandle;
+      try {
+        file = await open(temp, 'wx');
+      } catch (err) {
+        liveTemps.delete(temp);
+        throw err;
+      }
       // One batched write in flight while the next batch is read: 64 KiB socket chunks written one by one
       // cost a thread-pool round trip each and held uploads to a third of the disk's speed.
       let batch: Uint8Array[] = [];
@@ -155,6 +166,8 @@ export function diskBlobStore(opts: { dir: string; secret: string; basePath?: st
         await file.close().catch(() => {});
         await rm(temp, { force: true });
         throw err;
+      } finally {
+        liveTemps.delete(temp);
       }
     },
 
@@ -188,21 +201,35 @@ export function diskBlobStore(opts: { dir: string; secret: string; basePath?: st
       return c.json({ detail: `The file is larger than the limit of ${claim.max} bytes.` }, 413);
     }
     const boundary = boundaryOf(c.req.header('content-type'));
-    // Single use: the first request to claim the URL's nonce wins; a replay changes nothing.
+    // Single use, but a failed attempt does not burn the URL: an attempt holds `<nonce>.lock` while it
+    // runs (a second attempt meanwhile gets 409), a success turns it into the permanent `<nonce>`
+    // marker (a replay gets 403), a failure removes it so the browser can try again.
     await mkdir(nonceDir, { recursive: true });
+    const used = join(nonceDir, claim.n);
+    const lock = `${used}.lock`;
+    if (await stat(used).then(() => true, () => false)) throw new HttpError(403, 'This upload link was already used.');
     try {
-      const handle = await open(join(nonceDir, claim.n), 'wx');
+      const handle = await open(lock, 'wx');
       await handle.close();
     } catch {
-      throw new HttpError(403, 'This upload link was already used.');
+      throw new HttpError(409, 'This upload link is being used by another upload right now.');
     }
+    activeLocks.add(lock);
     let stored: StoredObject | undefined;
-    // The whole form is read before answering: a request abandoned halfway drops the connection on Node.
-    for await (const part of readMultipart(requestBytes(c), boundary)) {
-      if (part.kind !== 'file' || stored) continue;
-      stored = await store.put(claim.key, part.bytes, { maxBytes: claim.max, contentType: part.contentType });
+    try {
+      // The whole form is read before answering: a request abandoned halfway drops the connection on Node.
+      for await (const part of readMultipart(requestBytes(c), boundary)) {
+        if (part.kind !== 'file' || stored) continue;
+        stored = await store.put(claim.key, part.bytes, { maxBytes: claim.max, contentType: part.contentType });
+      }
+      if (!stored) throw new HttpError(400, 'The form has no file.');
+      await rename(lock, used);
+    } catch (err) {
+      await rm(lock, { force: true });
+      throw err;
+    } finally {
+      activeLocks.delete(lock);
     }
-    if (!stored) throw new HttpError(400, 'The form has no file.');
     return c.json({ key: claim.key, size: stored.size }, 201);
   });
 
@@ -257,5 +284,32 @@ export function diskBlobStore(opts: { dir: string; secret: string; basePath?: st
     return removed;
   };
 
-  return { store, routes, pruneUsedUploadUrls };
+  /**
+   * Removes what a crash leaves behind: temporary files of uploads no longer being written and
+   * attempt locks of upload URLs no request holds. Safe at any time; at start nothing is live.
+   */
+  const removeOrphanTemps = async (): Promise<{ files: number; bytes: number }> => {
+    let files = 0;
+    let bytes = 0;
+    let entries: string[] = [];
+    try {
+      entries = (await readdir(dir, { recursive: true })) as string[];
+    } catch {
+      return { files, bytes };
+    }
+    for (const entry of entries) {
+      const path = join(dir, entry);
+      const orphanTemp = /\.part-[0-9a-f]{12}$/.test(entry) && !liveTemps.has(path);
+      const orphanLock = entry.startsWith('.used-upload-urls') && entry.endsWith('.lock') && !activeLocks.has(path);
+      if (!orphanTemp && !orphanLock) continue;
+      try {
+        bytes += (await stat(path)).size;
+        await rm(path, { force: true });
+        files++;
+      } catch { /* gone meanwhile */ }
+    }
+    return { files, bytes };
+  };
+
+  return { store, routes, pruneUsedUploadUrls, removeOrphanTemps };
 }

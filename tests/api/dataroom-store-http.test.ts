@@ -4,7 +4,7 @@
  * checked here on a real socket.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
@@ -58,7 +58,7 @@ interface Sent { status: number; body: string; error?: string }
  * Posts `file` as a multipart form in pieces of `piece` bytes. `declareLength: false` sends it chunked
  * (no Content-Length, so only the streaming check can stop it); `abortAfter` drops the connection then.
  */
-function post(url: string, file: Uint8Array, opts: { piece?: number; declareLength?: boolean; abortAfter?: number } = {}): Promise<Sent> {
+function post(url: string, file: Uint8Array, opts: { piece?: number; declareLength?: boolean; abortAfter?: number; delayMs?: number } = {}): Promise<Sent> {
   const piece = opts.piece ?? 64 * 1024;
   const body = Buffer.concat([formHead, file, formTail]);
   const headers: Record<string, string> = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
@@ -84,6 +84,8 @@ function post(url: string, file: Uint8Array, opts: { piece?: number; declareLeng
         const chunk = body.subarray(at, at + piece);
         at += chunk.length;
         if (!req.write(chunk)) return void req.once('drain', writeMore);
+        // A slow sender, so a test can act while this upload is under way.
+        if (opts.delayMs) return void setTimeout(writeMore, opts.delayMs);
       }
       req.end();
     };
@@ -98,6 +100,24 @@ async function eventually(check: () => boolean, ms = 3000): Promise<boolean> {
     await new Promise((r) => setTimeout(r, 25));
   }
   return check();
+}
+
+const attemptLocksLeft = () => {
+  try {
+    return readdirSync(join(dir, '.used-upload-urls')).some((name) => name.endsWith('.lock'));
+  } catch {
+    return false;
+  }
+};
+
+/** Posts until the store no longer says another attempt holds the URL (a dropped one releases it asynchronously). */
+async function eventuallyPost(url: string, file: Uint8Array, opts: { declareLength?: boolean } = {}): Promise<Sent> {
+  for (let i = 0; i < 60; i++) {
+    const sent = await post(url, file, opts);
+    if (sent.status !== 409) return sent;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return post(url, file, opts);
 }
 
 describe('embedded store over HTTP', () => {
@@ -143,6 +163,56 @@ describe('embedded store over HTTP', () => {
     const sent = await post(await uploadUrl(key), new Uint8Array(randomBytes(LIMIT - 10)), { abortAfter: LIMIT / 2 });
     expect(sent.status).toBe(0);
     expect(await eventually(() => filesOf(key).length === 0)).toBe(true);
+  });
+
+  it('lets a URL be tried again after a failed attempt, until one attempt succeeds', async () => {
+    const key = newKey();
+    const url = await uploadUrl(key);
+    const dropped = await post(url, new Uint8Array(randomBytes(LIMIT - 10)), { abortAfter: LIMIT / 2 });
+    expect(dropped.status).toBe(0);
+    expect(await eventually(() => filesOf(key).length === 0 && !attemptLocksLeft())).toBe(true);
+    const tooBig = await eventuallyPost(url, new Uint8Array(randomBytes(3 * LIMIT)), { declareLength: false });
+    expect(tooBig.status).toBe(413);
+    const file = new Uint8Array(randomBytes(4096));
+    const retried = await eventuallyPost(url, file);
+    expect(retried.status, retried.body).toBe(201);
+    expect(sha256(readFileSync(join(dir, key)))).toBe(sha256(file));
+    const replay = await post(url, new Uint8Array(randomBytes(10)));
+    expect(replay.status).toBe(403);
+    expect(sha256(readFileSync(join(dir, key)))).toBe(sha256(file));
+  });
+
+  it('answers 409 to a second attempt while the first is still sending, and the first completes', async () => {
+    const key = newKey();
+    const url = await uploadUrl(key);
+    const file = new Uint8Array(randomBytes(LIMIT - 100));
+    const slow = post(url, file, { piece: 4096, delayMs: 2 });
+    await eventually(() => filesOf(key).some((f) => f.includes('.part-')));
+    const second = await post(url, new Uint8Array(randomBytes(10)));
+    expect(second.status).toBe(409);
+    expect(JSON.parse(second.body)).toEqual({ detail: 'This upload link is being used by another upload right now.' });
+    expect((await slow).status).toBe(201);
+    expect(sha256(readFileSync(join(dir, key)))).toBe(sha256(file));
+  });
+
+  it('removes temporary files and attempt locks a crash left behind, never those of a live upload', async () => {
+    const key = newKey();
+    const folder = join(dir, ...key.split('/').slice(0, -1));
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'v1.part-0123456789ab'), randomBytes(1000));
+    mkdirSync(join(dir, '.used-upload-urls'), { recursive: true });
+    const staleLock = join(dir, '.used-upload-urls', `${'f'.repeat(32)}.lock`);
+    writeFileSync(staleLock, '');
+    const liveKey = newKey();
+    const live = post(await uploadUrl(liveKey), new Uint8Array(randomBytes(LIMIT - 100)), { piece: 4096, delayMs: 2 });
+    await eventually(() => filesOf(liveKey).some((f) => f.includes('.part-')));
+    const removed = await storage.removeOrphanTemps();
+    expect(removed.files).toBe(2);
+    expect(removed.bytes).toBe(1000);
+    expect(filesOf(key)).toEqual([]);
+    expect(existsSync(staleLock)).toBe(false);
+    expect((await live).status).toBe(201);
+    expect(filesOf(liveKey)).toEqual(['v1', 'v1.meta.json']);
   });
 
   it('serves the stored bytes back through a download URL', async () => {
