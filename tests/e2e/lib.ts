@@ -52,7 +52,16 @@ export interface TestServer {
   dataDir: string;
   /** The server's recent output, for error messages. */
   log(): string;
+  /** The server process (for crash tests: kill it with 'SIGKILL' and start another on the same dataDir). */
+  pid: number;
+  /** Resolves when the process has exited, with how long after the call it took (ms). */
+  exited(): Promise<number>;
   stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Run on this DATA_DIR (kept between servers, removed by the last stop()) instead of a fresh one. */
+  dataDir?: string;
 }
 
 function freePort(): Promise<number> {
@@ -121,10 +130,10 @@ function privateWebDist(): string {
  * Spawns `node --import tsx server/main.ts` (what `npm start` runs) with a fresh DATA_DIR under
  * `.test-data/` and a free PORT, and waits until /api/health answers 200.
  */
-export async function startServer(name = 'e2e', env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(name = 'e2e', env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
   const port = await freePort();
-  const dataDir = join(root, '.test-data', `e2e-${name}-${process.pid}-${port}`);
-  rmSync(dataDir, { recursive: true, force: true });
+  const dataDir = options.dataDir ?? join(root, '.test-data', `e2e-${name}-${process.pid}-${port}`);
+  if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true, mode: 0o755 });
 
   const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_DIST_DIR: privateWebDist() };
@@ -186,7 +195,12 @@ export async function startServer(name = 'e2e', env: Record<string, string> = {}
     }
     await sleep(150);
   }
-  return { url, port, dataDir, log: tail, stop };
+  const exitedAfter = async () => {
+    const from = Date.now();
+    await exited;
+    return Date.now() - from;
+  };
+  return { url, port, dataDir, log: tail, stop, pid: child.pid!, exited: exitedAfter };
 }
 
 // ---------------------------------------------------------------------------------------------------------

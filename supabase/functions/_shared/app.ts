@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ApiDeps, ApiEnv } from './context.ts';
-import { fromPostgresError, HttpError } from './errors.ts';
+import { DATABASE_UNAVAILABLE, fromPostgresError, HttpError, isDatabaseUnavailable } from './errors.ts';
 import { requireUser } from './middleware.ts';
 import { authRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/presets.ts';
@@ -34,8 +34,14 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.use('*', (c, next) => (/\/files\/upload$/.test(c.req.path) ? next() : smallBodies(c, next)));
 
   app.get('/health', async (c) => {
-    await deps.sql`select 1`;
-    return c.json({ status: 'ok' });
+    try {
+      await deps.sql`select 1`;
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err;
+      c.header('Retry-After', '5');
+      return c.json({ status: 'unavailable', database: 'down', detail: DATABASE_UNAVAILABLE }, 503);
+    }
+    return c.json({ status: 'ok', database: 'up' });
   });
 
   app.route('/auth', authRoutes(deps));
@@ -63,7 +69,10 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
 
   app.onError((err, c) => {
     const known = err instanceof HttpError ? err : fromPostgresError(err);
-    if (known) return c.json({ detail: known.message, ...known.extra }, known.status as 400);
+    if (known) {
+      for (const [name, value] of Object.entries(known.headers ?? {})) c.header(name, value);
+      return c.json({ detail: known.message, ...known.extra }, known.status as 400);
+    }
     console.error('[api] unexpected error', c.req.method, c.req.path, err);
     return c.json({ detail: 'Something went wrong on our side. Please try again.' }, 500);
   });

@@ -1,6 +1,12 @@
 /** An error whose message is safe to show: answered as {"detail": message}. */
 export class HttpError extends Error {
-  constructor(readonly status: number, message: string, readonly extra?: Record<string, unknown>) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extra?: Record<string, unknown>,
+    /** Response headers that go with the answer (e.g. Retry-After on a 429 or 503). */
+    readonly headers?: Record<string, string>,
+  ) {
     super(message);
   }
 }
@@ -13,10 +19,21 @@ interface PgLikeError {
   constraint_name?: string;
 }
 
+export const DATABASE_UNAVAILABLE = 'The database is unavailable right now. Please try again in a few seconds.';
+
+/** The database cannot be reached (down, restarting, shutting down, out of connections): a 503, not a fault of ours. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const code = (err as PgLikeError | undefined)?.code;
+  if (typeof code !== 'string') return false;
+  return ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED',
+    'CONNECT_TIMEOUT', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006'].includes(code);
+}
+
 /** Maps a Postgres error to an answer a person can act on; undefined when it is a real fault. */
 export function fromPostgresError(err: unknown): HttpError | undefined {
   const e = err as PgLikeError;
   if (!e || typeof e.code !== 'string') return undefined;
+  if (isDatabaseUnavailable(e)) return new HttpError(503, DATABASE_UNAVAILABLE, undefined, { 'Retry-After': '5' });
   switch (e.code) {
     case '42501': // insufficient privilege, RLS refusal, or our guard triggers
       return new HttpError(403, e.message && !e.message.startsWith('new row violates') && !e.message.startsWith('permission denied')
