@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ApiDeps, ApiEnv } from './context.ts';
-import { DATABASE_UNAVAILABLE, fromPostgresError, HttpError, isDatabaseUnavailable } from './errors.ts';
+import { DATABASE_UNAVAILABLE, DEAL_NOT_FOUND, fromPostgresError, HttpError, isDatabaseUnavailable } from './errors.ts';
+import { asUser, isUuid } from './db.ts';
+import type { TokenClaims } from './ports.ts';
 import { requireUser } from './middleware.ts';
 import { authRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/presets.ts';
@@ -29,7 +31,11 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   // Uploads stream to the blob store under their own limit (MAX_UPLOAD_BYTES); everything else is small.
   const smallBodies = bodyLimit({
     maxSize: deps.config.maxJsonBytes,
-    onError: (c) => c.json({ detail: `The request body is larger than ${deps.config.maxJsonBytes} bytes.` }, 413),
+    // The unread rest of the body would be taken for the next request on this connection: close it.
+    onError: (c) => {
+      c.header('Connection', 'close');
+      return c.json({ detail: `The request body is larger than ${deps.config.maxJsonBytes} bytes.` }, 413);
+    },
   });
   app.use('*', (c, next) => (/\/files\/upload$/.test(c.req.path) ? next() : smallBodies(c, next)));
 
@@ -67,8 +73,15 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
 
   app.notFound((c) => c.json({ detail: `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
 
-  app.onError((err, c) => {
+  app.onError(async (err, c) => {
     const known = err instanceof HttpError ? err : fromPostgresError(err);
+    // A deal is not found before anything about the request is judged: bad input sent to a deal the
+    // caller is not a member of answers the same 404 as good input, so it tells nothing about the deal.
+    if (known && known.status >= 400 && known.status < 500 && known.status !== 404 && c.get('claims')) {
+      // The API is mounted at /api (embedded) or /functions/v1/api (Supabase).
+      const dealId = /^\/deals\/([^/]+)(?:\/|$)/.exec(c.req.path.replace(/^.*?\/api(?=\/)/, ''))?.[1];
+      if (dealId && !(await isMemberOfDeal(deps, c.get('claims'), dealId))) return c.json({ detail: DEAL_NOT_FOUND }, 404);
+    }
     if (known) {
       for (const [name, value] of Object.entries(known.headers ?? {})) c.header(name, value);
       return c.json({ detail: known.message, ...known.extra }, known.status as 400);
@@ -78,4 +91,15 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   });
 
   return app;
+}
+
+async function isMemberOfDeal(deps: ApiDeps, claims: TokenClaims, dealId: string): Promise<boolean> {
+  if (!isUuid(dealId)) return false;
+  try {
+    // RLS shows a deal only to its active members.
+    const rows = await asUser(deps.sql, claims, (tx) => tx`select 1 from public.deals where id = ${dealId}`);
+    return rows.length > 0;
+  } catch {
+    return true; // cannot tell: keep the original answer
+  }
 }

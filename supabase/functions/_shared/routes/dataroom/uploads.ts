@@ -93,14 +93,23 @@ async function recordVersion(deps: ApiDeps, tx: Tx, grant: Record<string, any>, 
   return stored;
 }
 
-/** Runs `work` in a savepoint so a unique violation on the file name becomes a clean 409. */
+/** Runs `work` in a savepoint so a unique violation on the file name (and only that one) becomes a clean 409. */
 async function nameGuard<T>(tx: Tx, name: string, folderId: string | null, dealId: string, work: () => Promise<T>): Promise<T> {
   try {
     return await tx.savepoint(() => work()) as T;
   } catch (err) {
-    if ((err as { code?: string }).code === '23505') conflict(name, await existingFileId(tx, dealId, folderId, name));
+    const e = err as { code?: string; constraint_name?: string };
+    if (e.code === '23505' && e.constraint_name === 'files_unique_name') conflict(name, await existingFileId(tx, dealId, folderId, name));
     throw err;
   }
+}
+
+/**
+ * Completions of one file run one after another: a client that timed out and retried gets the same
+ * answer as its first try, never a false "name exists" from the two racing for the same version row.
+ */
+async function serialiseCompletions(tx: Tx, fileId: string): Promise<void> {
+  await tx`select pg_advisory_xact_lock(hashtextextended(${`upload-complete:${fileId}`}, 0))`;
 }
 
 /** Both upload flows of part 1 §7 and new versions. Bytes go to the blob store, never through memory whole. */
@@ -135,6 +144,7 @@ export function uploadRoutes(deps: ApiDeps) {
     const declared = fileSizeField(await formFields(c));
     const result = await withDeal(c, async (tx, ctx) => {
       const fileId = fileIdParam(c);
+      await serialiseCompletions(tx, fileId);
       const file = await loadFile(tx, ctx.dealId, fileId);
       if (file.upload_state === 'ready') {
         if (Number(file.size_bytes) !== declared) throw new HttpError(400, `This upload was completed with ${file.size_bytes} bytes, not ${declared}.`);
@@ -251,6 +261,7 @@ export function uploadRoutes(deps: ApiDeps) {
     if (!storagePath) throw new HttpError(400, 'storage_path is required.');
     const result = await withDeal(c, async (tx, ctx) => {
       const fileId = fileIdParam(c);
+      await serialiseCompletions(tx, fileId);
       await loadReadyFile(tx, ctx.dealId, fileId);
       const [grant] = await tx`
         select * from public.upload_grants where storage_key = ${storagePath} and file_id = ${fileId}`;

@@ -1,0 +1,95 @@
+// HTTP edges: a deal the caller is not a member of is a 404 whatever the body, and a JSON body over the
+// limit gets its 413 without poisoning the connection for the next request.
+import { Agent, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEAL_NOT_FOUND } from '../../supabase/functions/_shared/errors.ts';
+import { app, call, createDeal, registerUser, type TestUser } from './helpers.ts';
+import { expectError } from './expect.ts';
+
+let owner: TestUser;
+let stranger: TestUser;
+let dealId: string;
+
+beforeAll(async () => {
+  owner = await registerUser('edges-owner');
+  stranger = await registerUser('edges-stranger');
+  dealId = (await createDeal(owner, 'Edges deal', 'blank')).id;
+});
+
+const FILE = '00000000-0000-4000-8000-000000000001';
+// Each with a body no route would accept.
+const BAD_INPUT: [string, string, unknown][] = [
+  ['PUT', `/deals/{deal}/files/${FILE}`, { approval_status: 'nonsense' }],
+  ['PUT', `/deals/{deal}/files/${FILE}/metadata`, { date_range_start: '2024-13-45' }],
+  ['PUT', `/deals/{deal}/files/${FILE}/permissions`, { type: 'sometimes' }],
+  ['POST', '/deals/{deal}/folders', { name: 42, path: 7 }],
+  ['POST', '/deals/{deal}/files/upload-url', { filename: 12 }],
+  ['POST', '/deals/{deal}/checklist/categories', { name: '' }],
+  ['POST', '/deals/{deal}/checklist/items', {}],
+  ['POST', '/deals/{deal}/invitations', { email: 'not an address' }],
+  ['POST', '/deals/{deal}/permissions/groups', { name: '' }],
+  ['POST', '/deals/{deal}/users/bulk-update', { user_ids: 'all' }],
+  ['PUT', '/deals/{deal}', { name: '' }],
+];
+
+describe('a deal the caller is not a member of', () => {
+  it.each(BAD_INPUT)('%s %s with bad input is a 404 for a stranger, a 400 or 422 for the owner', async (method, path, body) => {
+    const url = path.replace('{deal}', dealId);
+    expectError(await call(method, url, { token: stranger.token, body }), 404, DEAL_NOT_FOUND);
+    const own = await call(method, url, { token: owner.token, body });
+    expect([400, 404, 422], JSON.stringify(own.body)).toContain(own.status);
+    if (own.status === 404) expect(own.body.detail).not.toBe(DEAL_NOT_FOUND);
+  });
+
+  it('a malformed JSON body to another deal is a 404 too', async () => {
+    expectError(await call('POST', `/deals/${dealId}/folders`, { token: stranger.token, rawBody: '{"name": ' }), 404, DEAL_NOT_FOUND);
+  });
+});
+
+describe('a JSON body over the limit on a kept-alive connection', () => {
+  let server: ServerType;
+  let port = 0;
+  beforeAll(async () => {
+    // Mounted at /api, as the embedded server mounts it.
+    const root = new Hono();
+    root.route('/api', app);
+    await new Promise<void>((resolve) => { server = serve({ fetch: root.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve()); });
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const send = (agent: Agent, method: string, path: string, body?: string) => new Promise<{ status: number; body: string; connection?: string }>((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method, path, agent, headers: body ? { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` } : {} }, (res) => {
+      let text = '';
+      res.on('data', (chunk) => { text += chunk; });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, connection: res.headers.connection }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+
+  it('answers 413 with Connection: close, and the next request on the same agent is answered normally', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const big = JSON.stringify({ name: 'x'.repeat(200 * 1024) });
+      const first = await send(agent, 'POST', `/api/deals/${dealId}/folders`, big);
+      expect(first.status).toBe(413);
+      expect(first.connection).toBe('close');
+      expect(JSON.parse(first.body)).toEqual({ detail: 'The request body is larger than 65536 bytes.' });
+      const second = await send(agent, 'GET', '/api/health');
+      expect(second.status).toBe(200);
+      expect(JSON.parse(second.body)).toMatchObject({ status: 'ok' });
+      // Under the /api mount too, a stranger's bad input to the deal is the deal's 404.
+      const strangers = await fetch(`http://127.0.0.1:${port}/api/deals/${dealId}/folders`, {
+        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${stranger.token}` }, body: '{"name": 5}',
+      });
+      expect(strangers.status).toBe(404);
+      expect(await strangers.json()).toEqual({ detail: DEAL_NOT_FOUND });
+    } finally {
+      agent.destroy();
+    }
+  });
+});
