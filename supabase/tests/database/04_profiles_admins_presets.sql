@@ -36,7 +36,7 @@ select results_eq($$select email, first_name, last_name from public.profiles whe
 
 set local role anon;
 set local request.jwt.claims to '{"role":"anon"}';
-select is_empty($$select * from public.profiles$$, 'anon reads no profile');
+select throws_ok($$select * from public.profiles$$, '42501', null, 'anon cannot read profiles at all (no privilege, not only no rows)');
 select throws_ok($$insert into public.profiles (id, email) values ('04000000-0000-0000-0000-000000000009', 'anon@profiles04.test')$$,
   '42501', null, 'anon cannot insert a profile');
 select throws_ok($$update public.profiles set first_name = 'Anon'$$, '42501', null, 'anon cannot update profiles');
