@@ -32,7 +32,7 @@ async function upload(server: TestServer, token: string, dealId: string, name: s
   const start = await apiCall<{ upload_url: string; file_id: string }>(server, 'POST', `/deals/${dealId}/files/upload-url`,
     { filename: name, content_type: 'application/octet-stream', path: '/' }, token);
   const form = new FormData();
-  form.append('file', new Blob([bytes]), name);
+  form.append('file', new Blob([Buffer.from(bytes)]), name);
   const stored = await fetch(`${server.url}${start.upload_url}`, { method: 'POST', body: form });
   assert.equal(stored.status, 201);
   await apiCall(server, 'POST', `/deals/${dealId}/files/${start.file_id}/upload-complete`, { file_size: bytes.length }, token);

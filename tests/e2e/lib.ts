@@ -127,7 +127,7 @@ function privateWebDist(): string {
 }
 
 /**
- * Spawns `node --import tsx server/main.ts` (what `npm start` runs) with a fresh DATA_DIR under
+ * Spawns `node --enable-source-maps scripts/start.mjs` (what `npm start` runs) with a fresh DATA_DIR under
  * `.test-data/` and a free PORT, and waits until /api/health answers 200.
  */
 export async function startServer(name = 'e2e', env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
@@ -145,7 +145,7 @@ export async function startServer(name = 'e2e', env: Record<string, string> = {}
   delete childEnv.DEV_MAIL;
   Object.assign(childEnv, env);
 
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'scripts/start.mjs'], {
     cwd: root,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
