@@ -4,6 +4,20 @@ import { Hono } from 'hono';
 import postgres from 'postgres';
 import { createApi } from '../supabase/functions/_shared/app.ts';
 import { DATABASE_UNAVAILABLE } from '../supabase/functions/_shared/errors.ts';
+import type { ApiEnv } from '../supabase/functions/_shared/context.ts';
+import { errorFields, requestIdFrom } from '../supabase/functions/_shared/logger.ts';
+import { routePath } from 'hono/route';
+import { timingSafeEqual } from 'node:crypto';
+import { createLogger } from './logger.ts';
+import { createMetrics } from './metrics.ts';
+
+type ServerLogger = ReturnType<typeof createLogger>;
+
+const safeEqual = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
 import { embeddedAuth, outboxMail } from '../supabase/functions/_shared/adapters/embedded-auth.ts';
 import type { ServerConfig } from './config.ts';
 import { devMailPage } from './dev-mail.ts';
@@ -35,8 +49,10 @@ export interface RunningServer {
 }
 
 /** The whole product in one process: Postgres, migrations, seed, the API at /api and the web app at /. */
-export async function startServer(config: ServerConfig, log: (line: string) => void = console.log): Promise<RunningServer> {
+export async function startServer(config: ServerConfig, logger: ServerLogger = createLogger()): Promise<RunningServer> {
   if (config.port !== 0) await assertPortFree(config.port);
+  const log = logger.line;
+  const metrics = createMetrics();
 
   let embedded: RunningPostgres | undefined;
   const databaseUrl = config.databaseUrl ?? (embedded = await startEmbeddedPostgres(config.dataDir, log)).url;
@@ -76,6 +92,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
 
     const storage = diskBlobStore({ dir: join(config.dataDir, 'blobs'), secret: config.storageSecret });
     const api = createApi({
+      log: logger,
       sql,
       auth,
       mail,
@@ -94,14 +111,53 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
         await storage.pruneUsedUploadUrls(3 * 3600);
         await storage.removeOrphanTemps();
       })
-      .catch((err) => console.error('[dataroom] sweeping abandoned uploads failed', err));
+      .catch((err) => logger.error('sweeping abandoned uploads failed', errorFields(err)));
     const leftovers = await storage.removeOrphanTemps();
     if (leftovers.files) log(`Removed ${leftovers.files} temporary files left by an interrupted run (${leftovers.bytes} bytes).`);
     await sweep();
     sweeper = setInterval(sweep, 10 * 60 * 1000);
     sweeper.unref();
 
-    const root = new Hono();
+    const root = new Hono<ApiEnv>();
+    // Every request: an id (sent back as X-Request-Id, on every log line about it), a log line with the
+    // route pattern, status and time (web assets only when they fail), and the metrics.
+    root.use('*', async (c, next) => {
+      const started = performance.now();
+      const requestId = requestIdFrom(c.req.header('x-request-id'));
+      c.set('requestId', requestId);
+      await next();
+      c.header('X-Request-Id', requestId);
+      const route = routePath(c) || '*';
+      const seconds = (performance.now() - started) / 1000;
+      metrics.observe(c.req.method, route, c.res.status, seconds);
+      const webAsset = route === '*' || route === '/*';
+      if (route !== '/metrics' && (!webAsset || c.res.status >= 400)) {
+        logger.info('request', { request_id: requestId, method: c.req.method, route, status: c.res.status, ms: Math.round(seconds * 1000) });
+      }
+    });
+    root.get('/metrics', async (c) => {
+      const given = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
+      if (!config.metricsToken) return c.json({ detail: 'Metrics are off: set METRICS_TOKEN to serve them.' }, 404);
+      if (!safeEqual(given, config.metricsToken)) return c.json({ detail: 'Send METRICS_TOKEN as a bearer token.' }, 401);
+      const memory = process.memoryUsage();
+      let up = 0;
+      let connections = { active: 0, total: 0 };
+      try {
+        [connections] = await sql<{ active: number; total: number }[]>`
+          select count(*) filter (where state = 'active')::int as active, count(*)::int as total
+          from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`;
+        up = 1;
+      } catch { /* down: reported as 0 */ }
+      c.header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8');
+      return c.body(metrics.render({
+        dataroom_database_up: { help: '1 when the database answers, else 0.', value: up },
+        dataroom_database_connections: { help: 'Connections to the database (pool and workers).', value: connections.total },
+        dataroom_database_connections_active: { help: 'Connections running a statement now.', value: connections.active },
+        dataroom_database_pool_max: { help: 'Largest size of the request pool.', value: 20 },
+        process_resident_memory_bytes: { help: 'Resident memory of the server process.', value: memory.rss },
+        nodejs_heap_used_bytes: { help: 'V8 heap in use.', value: memory.heapUsed },
+      }));
+    });
     // While the supervisor restarts a dead postmaster, answer at once instead of waiting on connections.
     root.use('*', async (c, next) => {
       if (embedded?.status() !== 'down' || !/^\/(api|storage)\//.test(c.req.path)) return next();

@@ -14,6 +14,8 @@ export interface ServerConfig {
   devMail: boolean;
   storageSecret: string;
   maxUploadBytes: number;
+  /** Bearer token that opens /metrics; unset: /metrics is off. */
+  metricsToken?: string;
 }
 
 /** Parses "8h", "30m", "3600" or "3600s" into seconds. */
@@ -59,5 +61,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     devMail: env.DEV_MAIL !== 'false',
     storageSecret: persistedSecret(dataDir, 'storage-secret'),
     maxUploadBytes: parseBytes(env.MAX_UPLOAD_BYTES ?? String(5 * 1024 ** 3)),
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../supabase/functions/_shared/app.ts';
 import { embeddedAuth, outboxMail } from '../../supabase/functions/_shared/adapters/embedded-auth.ts';
 import { DATABASE_UNAVAILABLE } from '../../supabase/functions/_shared/errors.ts';
-import { app, call, JWT_SECRET, registerUser, sql, storage } from './helpers.ts';
+import { app, auth, call, JWT_SECRET, registerUser, sql, storage } from './helpers.ts';
 import { expectError } from './expect.ts';
 
 const LIMIT = 64 * 1024;
@@ -47,6 +47,35 @@ describe('a database that cannot be reached', () => {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: 'secret123' }),
     });
     expect(login.status).toBe(503);
+  });
+});
+
+describe('an unexpected fault', () => {
+  it('answers 500 with a plain detail and the request id (body and header), logged with that id and no internals', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const faulty = createApi({
+      log: { info: () => {}, warn: () => {}, error: (msg, fields) => lines.push({ msg, ...fields }) },
+      sql,
+      auth: { ...auth, verifyToken: () => Promise.reject(new Error('the key store is on fire')) },
+      mail: outboxMail(sql, () => {}),
+      blobs: storage.store,
+      config: { jwtExpirySeconds: 3600, publicUrl: 'http://localhost:3000', maxJsonBytes: 64 * 1024, maxUploadBytes: 1024 },
+    });
+    const res = await faulty.request('/deals', { headers: { authorization: 'Bearer x.y.z', 'x-request-id': 'trace-7' } });
+    expect(res.status).toBe(500);
+    expect(res.headers.get('x-request-id')).toBe('trace-7');
+    const body = await res.json();
+    expect(body).toEqual({ detail: 'Something went wrong on our side. Please try again.', request_id: 'trace-7' });
+    expect(JSON.stringify(body)).not.toContain('fire');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ msg: 'unexpected error', request_id: 'trace-7', method: 'GET', error: 'the key store is on fire' });
+  });
+
+  it('mints a request id when the caller sends none or an unusable one', async () => {
+    const plain = await app.request('/health');
+    expect(plain.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const odd = await app.request('/health', { headers: { 'x-request-id': 'has spaces and <html>' } });
+    expect(odd.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 

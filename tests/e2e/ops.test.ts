@@ -15,8 +15,8 @@ after(async () => {
   for (const server of servers) await server.stop().catch(() => {});
 });
 
-async function start(name: string, dataDir?: string): Promise<TestServer> {
-  const server = await startServer(name, {}, { dataDir });
+async function start(name: string, dataDir?: string, env: Record<string, string> = {}): Promise<TestServer> {
+  const server = await startServer(name, env, { dataDir });
   servers.push(server);
   return server;
 }
@@ -107,5 +107,45 @@ describe('operations', () => {
     upload.destroy();
     assert.ok(took < 5_500, `stopped in ${took} ms`);
     assert.throws(() => process.kill(postmaster, 0), 'Postgres is stopped too');
+  });
+
+  test('logs are JSON lines with the request id and route pattern, never a signed URL; /metrics only with its token', async () => {
+    const off = await start('ops-metrics-off');
+    const closed = await fetch(`${off.url}/metrics`);
+    assert.equal(closed.status, 404);
+    await off.stop();
+
+    const server = await start('ops-metrics', undefined, { METRICS_TOKEN: 'scrape-secret-123' });
+    const { token } = await loginUser(server, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const deal = await createDealApi(server, token, 'Logged deal');
+    const begun = await apiCall<{ upload_url: string; file_id: string }>(server, 'POST', `/deals/${deal.id}/files/upload-url`,
+      { filename: 'log.txt', content_type: 'text/plain', path: '/' }, token);
+    const form = new FormData();
+    form.append('file', new Blob(['hello']), 'log.txt');
+    assert.equal((await fetch(`${server.url}${begun.upload_url}`, { method: 'POST', body: form })).status, 201);
+    const answer = await fetch(`${server.url}/api/deals`, { headers: { authorization: `Bearer ${token}`, 'x-request-id': 'probe-42' } });
+    assert.equal(answer.headers.get('x-request-id'), 'probe-42');
+    const minted = await fetch(`${server.url}/api/health`);
+    assert.match(minted.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/);
+
+    await eventually(() => assert.match(server.log(), /probe-42/));
+    const lines = server.log().split('\n').filter((l) => l.startsWith('{'));
+    const requests = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request');
+    assert.ok(requests.some((l) => l.request_id === 'probe-42' && l.route === '/api/deals' && l.status === 200 && typeof l.ms === 'number'));
+    assert.ok(requests.some((l) => l.route === '/storage/v1/upload/:token' && l.status === 201), 'the upload is logged by its route pattern');
+    const token64 = begun.upload_url.split('/').pop()!;
+    assert.ok(!server.log().includes(token64), 'the signed upload token never reaches the log');
+    assert.ok(!server.log().includes(token), 'the access token never reaches the log');
+
+    assert.equal((await fetch(`${server.url}/metrics`)).status, 401);
+    assert.equal((await fetch(`${server.url}/metrics`, { headers: { authorization: 'Bearer wrong' } })).status, 401);
+    const scraped = await fetch(`${server.url}/metrics`, { headers: { authorization: 'Bearer scrape-secret-123' } });
+    assert.equal(scraped.status, 200);
+    const text = await scraped.text();
+    assert.match(text, /^http_requests_total\{method="GET",route="\/api\/deals",status="200"\} [1-9]/m);
+    assert.match(text, /^http_request_duration_seconds_bucket\{method="GET",route="\/api\/deals",le="\+Inf"\} [1-9]/m);
+    assert.match(text, /^dataroom_database_up 1$/m);
+    assert.match(text, /^process_resident_memory_bytes \d+$/m);
+    assert.ok(!text.includes(token64), 'no signed token in a label');
   });
 });

@@ -3,6 +3,8 @@ import { bodyLimit } from 'hono/body-limit';
 import type { ApiDeps, ApiEnv } from './context.ts';
 import { DATABASE_UNAVAILABLE, DEAL_NOT_FOUND, fromPostgresError, HttpError, isDatabaseUnavailable } from './errors.ts';
 import { asUser, isUuid } from './db.ts';
+import { consoleLogger, errorFields, requestIdFrom } from './logger.ts';
+import { routePath } from 'hono/route';
 import type { TokenClaims } from './ports.ts';
 import { requireUser } from './middleware.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -22,10 +24,14 @@ export type { ApiDeps } from './context.ts';
 export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
 
+  const log = deps.log ?? consoleLogger();
   app.use('*', async (c, next) => {
+    // The embedded server's root sets it first; on the edge runtime this is the first to see the request.
+    if (!c.get('requestId')) c.set('requestId', requestIdFrom(c.req.header('x-request-id')));
     await next();
     c.header('Cache-Control', 'no-store');
     c.header('X-Content-Type-Options', 'nosniff');
+    c.header('X-Request-Id', c.get('requestId'));
   });
 
   // Uploads stream to the blob store under their own limit (MAX_UPLOAD_BYTES); everything else is small.
@@ -86,8 +92,10 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
       for (const [name, value] of Object.entries(known.headers ?? {})) c.header(name, value);
       return c.json({ detail: known.message, ...known.extra }, known.status as 400);
     }
-    console.error('[api] unexpected error', c.req.method, c.req.path, err);
-    return c.json({ detail: 'Something went wrong on our side. Please try again.' }, 500);
+    const requestId = c.get('requestId');
+    log.error('unexpected error', { request_id: requestId, method: c.req.method, route: routePath(c), ...errorFields(err) });
+    c.header('X-Request-Id', requestId);
+    return c.json({ detail: 'Something went wrong on our side. Please try again.', request_id: requestId }, 500);
   });
 
   return app;

@@ -1,5 +1,6 @@
 import type { AuthPort, BlobStore, MailPort, TokenClaims } from './ports.ts';
 import type { Db } from './db.ts';
+import type { Logger } from './logger.ts';
 
 export interface ApiConfig {
   /** Lifetime of access tokens issued by the embedded platform, in seconds. */
@@ -13,6 +14,8 @@ export interface ApiConfig {
 }
 
 export interface ApiDeps {
+  /** Where unexpected errors are written (consoleLogger() when not given). */
+  log?: Logger;
   sql: Db;
   auth: AuthPort;
   mail: MailPort;
@@ -23,5 +26,7 @@ export interface ApiDeps {
 export type ApiEnv = {
   Variables: {
     claims: TokenClaims;
+    /** Set by the first middleware that sees the request; sent back as X-Request-Id. */
+    requestId: string;
   };
 };

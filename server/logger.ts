@@ -1,0 +1,22 @@
+/**
+ * The embedded server's logs: pino, one JSON object a line (for log collectors), or readable lines when
+ * the output is a terminal (LOG_FORMAT=json|pretty overrides). Request lines carry the request id, the
+ * route pattern (never the raw path: signed URLs carry their token in it), the status and the time taken.
+ */
+import pino from 'pino';
+import pretty from 'pino-pretty';
+import type { Logger } from '../supabase/functions/_shared/logger.ts';
+
+export function createLogger(format = process.env.LOG_FORMAT): Logger & { line(message: string): void } {
+  const readable = format ? format === 'pretty' : Boolean(process.stdout.isTTY);
+  const base = readable
+    ? pino({ level: process.env.LOG_LEVEL ?? 'info', base: undefined }, pretty({ sync: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname' }))
+    : pino({ level: process.env.LOG_LEVEL ?? 'info', base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
+  return {
+    info: (message, fields) => base.info(fields ?? {}, message),
+    warn: (message, fields) => base.warn(fields ?? {}, message),
+    error: (message, fields) => base.error(fields ?? {}, message),
+    /** A plain progress line (start-up, migrations), as info. */
+    line: (message) => base.info(message),
+  };
+}
