@@ -78,6 +78,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | null | undefined>;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Extra request headers, e.g. If-Match with the version an edit is based on. */
+  headers?: Record<string, string>;
 }
 
 function buildUrl(path: string, query?: RequestOptions['query']): string {
@@ -117,7 +119,7 @@ function detailOf(body: unknown): string | undefined {
 }
 
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
+  const { method = 'GET', body, query, signal, timeoutMs = DEFAULT_TIMEOUT_MS, headers: extraHeaders } = options;
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -130,7 +132,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     else signal.addEventListener('abort', onCallerAbort, { once: true });
   }
 
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';

@@ -155,13 +155,17 @@ export function FileDetailPage() {
   };
 
   const saveDetails = useMutation({
-    mutationFn: (details: DocumentDetails) => saveMetadata(dealId, fileId, metadataPayload(details)),
+    mutationFn: (details: DocumentDetails) => saveMetadata(dealId, fileId, metadataPayload(details), file.data?.edit_version),
     onSuccess: (result) => {
       queryClient.setQueryData(fileKeys.metadata(dealId, fileId), result);
       afterChange(result.file);
       notify.success('Changes saved');
     },
-    onError: (error) => notify.error('Failed to save changes', detailOrUndefined(error)),
+    onError: (error) => {
+      notify.error('Failed to save changes', detailOrUndefined(error));
+      // Changed by someone else meanwhile (409): show their version.
+      if (error instanceof ApiError && error.status === 409) afterChange();
+    },
   });
 
   const saveStatus = useMutation({
@@ -174,7 +178,7 @@ export function FileDetailPage() {
         return updateFile(dealId, fileId, {
           ...(tagsChanged ? { tags: change.tags } : {}),
           ...(statusChanged ? { approval_status: change.approval_status } : {}),
-        });
+        }, current.edit_version);
       }
       // Without the right to edit the file, an approver may still set its approval status.
       let fresh: FileDetail | undefined;
@@ -185,7 +189,10 @@ export function FileDetailPage() {
       afterChange(fresh);
       notify.success('File updated');
     },
-    onError: (error) => notify.error('Failed to update file', detailOrUndefined(error)),
+    onError: (error) => {
+      notify.error('Failed to update file', detailOrUndefined(error));
+      if (error instanceof ApiError && error.status === 409) afterChange();
+    },
   });
 
   const comment = useMutation({

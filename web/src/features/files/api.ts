@@ -35,8 +35,11 @@ export interface FileUpdate {
   formatted_title?: string | null;
 }
 
-export const updateFile = (dealId: string, fileId: string, update: FileUpdate) =>
-  api.put<FileDetail>(fileBase(dealId, fileId), update);
+/** If-Match: the edit_version the edit is based on; a newer one on the server answers 409 with `current`. */
+const basedOn = (editVersion?: number) => (editVersion ? { headers: { 'If-Match': `"${editVersion}"` } } : undefined);
+
+export const updateFile = (dealId: string, fileId: string, update: FileUpdate, editVersion?: number) =>
+  api.put<FileDetail>(fileBase(dealId, fileId), update, basedOn(editVersion));
 
 export const setApproval = (dealId: string, fileId: string, status: ApprovalStatus, note?: string) =>
   api.put<FileDetail>(`${fileBase(dealId, fileId)}/approval`, { status, note });
@@ -90,8 +93,8 @@ export const addComment = (dealId: string, fileId: string, comment: string) =>
 export const fetchMetadata = (dealId: string, fileId: string, signal?: AbortSignal) =>
   api.get<{ file: FileDetail; metadata: FileMetadata }>(`${fileBase(dealId, fileId)}/metadata`, { signal });
 
-export const saveMetadata = (dealId: string, fileId: string, metadata: Partial<FileMetadata>) =>
-  api.put<{ file: FileDetail; metadata: FileMetadata }>(`${fileBase(dealId, fileId)}/metadata`, metadata);
+export const saveMetadata = (dealId: string, fileId: string, metadata: Partial<FileMetadata>, editVersion?: number) =>
+  api.put<{ file: FileDetail; metadata: FileMetadata }>(`${fileBase(dealId, fileId)}/metadata`, metadata, basedOn(editVersion));
 
 export const ALL_MEMBERS: FilePermissions = {
   type: 'all',

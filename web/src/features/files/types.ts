@@ -53,6 +53,8 @@ export interface Uploader {
 
 /** GET /deals/{d}/files/{id}. */
 export interface FileDetail extends FileSummary {
+  /** The version a person's edit must be based on (sent back as If-Match). */
+  edit_version?: number;
   deal_id: string;
   folder_id?: string | null;
   approval_note?: string | null;

@@ -110,7 +110,7 @@ export const fileSelect = (tx: Tx) => tx`
   f.id, f.deal_id, f.folder_id, f.name, f.formatted_title, f.file_type, f.content_type,
   f.current_version, f.size_bytes::float8 as size_bytes, f.size_bytes::float8 as file_size, f.tags, f.checklist_items,
   f.approval_status, f.approval_note, f.ai_status, f.permission_type, f.upload_state,
-  f.created_at, f.updated_at, f.archived_at, f.uploaded_by,
+  f.created_at, f.updated_at, f.archived_at, f.uploaded_by, f.edit_version,
   coalesce((select fo.full_path from public.folders fo where fo.id = f.folder_id), '/') as path,
   (select json_build_object('id', p.id, 'email', p.email, 'first_name', p.first_name, 'last_name', p.last_name)
      from public.profiles p where p.id = f.uploaded_by) as uploader`;

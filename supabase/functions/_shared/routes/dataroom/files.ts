@@ -63,6 +63,37 @@ function fileRights(ctx: DealContext, file: Record<string, unknown>) {
   };
 }
 
+/** The `If-Match` of an edit: the `version` (edit_version) the client's copy of the file had; undefined when not sent. */
+function ifMatch(c: Context): number | undefined {
+  const raw = c.req.header('if-match');
+  if (raw === undefined) return undefined;
+  const version = Number(raw.replace(/^W\//, '').replace(/"/g, '').trim());
+  if (!Number.isSafeInteger(version) || version < 1) throw new HttpError(400, 'If-Match must be the version of the file you edited, e.g. "3".');
+  return version;
+}
+
+/**
+ * Edits of one file run one after another; one based on an older version than the stored one is a 409
+ * that names who changed it and carries the current file, so nobody's edit is silently lost.
+ */
+async function beginEdit(tx: Tx, ctx: DealContext, fileId: string, expected: number | undefined): Promise<void> {
+  await tx`select pg_advisory_xact_lock(hashtextextended(${`file-edit:${fileId}`}, 0))`;
+  if (expected === undefined) return;
+  const [row] = await tx<{ edit_version: number; editor: string | null }[]>`
+    select f.edit_version, nullif(trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')), '') as editor
+    from public.files f left join public.profiles p on p.id = f.edited_by
+    where f.id = ${fileId} and f.deal_id = ${ctx.dealId}`;
+  if (row && row.edit_version !== expected) {
+    throw new HttpError(409, `This file was changed by ${row.editor ?? 'someone else'} meanwhile. Review the current details and make your change again.`,
+      { current: await fileDetail(tx, ctx, fileId) });
+  }
+}
+
+/** Records that a person edited the file (the next edit must be based on this version). */
+async function endEdit(tx: Tx, ctx: DealContext, fileId: string): Promise<void> {
+  await tx`update public.files set edit_version = edit_version + 1, edited_by = ${ctx.userId} where id = ${fileId}`;
+}
+
 async function storageKeysOf(tx: Tx, fileId: string): Promise<string[]> {
   const rows = await tx<{ storage_key: string }[]>`select storage_key from private.file_storage_keys(${fileId})`;
   return rows.map((r) => r.storage_key);
@@ -101,13 +132,19 @@ export function fileRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   const withDeal = <T>(c: Context<ApiEnv>, work: (tx: Tx, ctx: DealContext) => Promise<T>) => withDealScope(deps, c, work);
 
-  app.get('/:dealId/files/:fileId', async (c) =>
-    c.json(await withDeal(c, (tx, ctx) => fileDetail(tx, ctx, fileIdParam(c)))));
+  app.get('/:dealId/files/:fileId', async (c) => {
+    const file = await withDeal(c, (tx, ctx) => fileDetail(tx, ctx, fileIdParam(c)));
+    // Send it back as If-Match with an edit (see beginEdit).
+    c.header('ETag', `"${file.edit_version}"`);
+    return c.json(file);
+  });
 
   app.put('/:dealId/files/:fileId', async (c) => {
     const body = await readJson(c, fileUpdate);
+    const expected = ifMatch(c);
     const result = await withDeal(c, async (tx, ctx) => {
       const fileId = fileIdParam(c);
+      await beginEdit(tx, ctx, fileId, expected);
       const file = await loadReadyFile(tx, ctx.dealId, fileId);
       const name = body.name === undefined ? undefined : itemName(body.name, 'file');
       if (name && name.toLowerCase() !== (file.name as string).toLowerCase()) {
@@ -125,6 +162,7 @@ export function fileRoutes(deps: ApiDeps) {
           approval_status = coalesce(${body.approval_status ?? null}, approval_status)
         where id = ${fileId} returning id`;
       if (!updated.length) throw new HttpError(403, "You don't have permission to edit this file.");
+      if (body.name !== undefined || body.formatted_title !== undefined || body.tags || body.checklist_items) await endEdit(tx, ctx, fileId);
       return fileDetail(tx, ctx, fileId);
     });
     return c.json(result);
@@ -140,6 +178,7 @@ export function fileRoutes(deps: ApiDeps) {
           checklist_items = coalesce(${body.checklist_items ?? null}::uuid[], checklist_items)
         where id = ${fileId} returning id`;
       if (!updated.length) throw new HttpError(403, "You don't have permission to edit this file.");
+      if (body.tags || body.checklist_items) await endEdit(tx, ctx, fileId);
       return fileDetail(tx, ctx, fileId);
     });
     return c.json(result);
@@ -249,8 +288,10 @@ export function fileRoutes(deps: ApiDeps) {
 
   app.put('/:dealId/files/:fileId/metadata', async (c) => {
     const body = await readJson(c, metadataUpdate);
+    const expected = ifMatch(c);
     const result = await withDeal(c, async (tx, ctx) => {
       const fileId = fileIdParam(c);
+      await beginEdit(tx, ctx, fileId, expected);
       const file = await loadReadyFile(tx, ctx.dealId, fileId);
       if (!fileRights(ctx, file).can_edit) throw new HttpError(403, "You don't have permission to edit this file.");
       const { formatted_title, ...fields } = body;
@@ -275,6 +316,7 @@ export function fileRoutes(deps: ApiDeps) {
           date_range_start = excluded.date_range_start, date_range_end = excluded.date_range_end,
           people_mentioned = excluded.people_mentioned, named_organizations = excluded.named_organizations,
           languages_used = excluded.languages_used, updated_at = now()`;
+      await endEdit(tx, ctx, fileId);
       const fresh = await fileDetail(tx, ctx, fileId);
       return { file: fresh, metadata: { ...(await metadataOf(tx, fileId)), formatted_title: fresh.formatted_title, file_size: fresh.size_bytes } };
     });
