@@ -11,8 +11,8 @@ const root = join(import.meta.dirname, '..', '..');
 async function timeToHealthy(dataDir: string): Promise<number> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', 'scripts/start.mjs'], {
-    cwd: root, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir }, stdio: 'ignore',
+  const child = spawn(process.execPath, ['--max-semi-space-size=2', '--enable-source-maps', 'scripts/start.mjs'], {
+    cwd: root, env: { ...process.env, MALLOC_ARENA_MAX: '2', PORT: String(port), DATA_DIR: dataDir }, stdio: 'ignore',
   });
   try {
     for (;;) {

@@ -136,7 +136,7 @@ export async function startServer(name = 'e2e', env: Record<string, string> = {}
   if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true, mode: 0o755 });
 
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_DIST_DIR: privateWebDist() };
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_DIST_DIR: privateWebDist(), MALLOC_ARENA_MAX: '2' };
   // The E2E server runs its own embedded Postgres, never a database the test runner was given.
   delete childEnv.DATABASE_URL;
   delete childEnv.PUBLIC_URL;
@@ -145,7 +145,8 @@ export async function startServer(name = 'e2e', env: Record<string, string> = {}
   delete childEnv.DEV_MAIL;
   Object.assign(childEnv, env);
 
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'scripts/start.mjs'], {
+  // The flags and MALLOC_ARENA_MAX of package.json's start script (memory: see README).
+  const child: ChildProcess = spawn(process.execPath, ['--max-semi-space-size=2', '--enable-source-maps', 'scripts/start.mjs'], {
     cwd: root,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

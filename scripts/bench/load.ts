@@ -1,0 +1,133 @@
+/**
+ * `npm run bench -- load`: 50 clients for 60 s against the real server (client and server on this
+ * machine), each looping over a mix of what people do: list a folder, read the checklist, download a
+ * file, upload one (upload-url, the bytes, upload-complete). Prints requests/s, p50/p95/p99, errors,
+ * the server's RSS before, under load and after, and checks every upload is listed with its bytes.
+ * LOAD_CLIENTS and LOAD_SECONDS change the shape (a 30-minute soak: LOAD_SECONDS=1800).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { percentile, rssOf, spawnServer } from './lib.ts';
+
+type Row = [string, string, string];
+const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 50);
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+export async function loadBench(): Promise<Row[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'dataroom-load-'));
+  const server = await spawnServer(dataDir, { METRICS_TOKEN: 'load-bench', ...(process.env.LOAD_SERVER_ENV ? JSON.parse(process.env.LOAD_SERVER_ENV) : {}) });
+  const base = `${server.url}/api`;
+  try {
+    const json = async (method: string, path: string, token?: string, body?: unknown) => {
+      const res = await fetch(`${base}${path}`, {
+        method,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
+      return text ? JSON.parse(text) : undefined;
+    };
+    const { access_token: token } = await json('POST', '/auth/login', undefined, { email: 'admin@example.com', password: 'admin-password' });
+    const deal = await json('POST', '/deals', token, { name: 'Load deal', checklist_preset: 'default' });
+    const dealPath = `/deals/${deal.id}`;
+
+    const samples: number[] = [];
+    const errors: string[] = [];
+    const uploaded = new Map<string, string>();
+    const timed = async (work: () => Promise<void>) => {
+      const started = performance.now();
+      try {
+        await work();
+        samples.push(performance.now() - started);
+      } catch (err) {
+        errors.push((err as Error).message);
+      }
+    };
+    const upload = async (client: number, n: number) => {
+      const bytes = new Uint8Array(randomBytes(8 * 1024 + (Math.abs(client * 997 + n) % 64) * 1024));
+      const name = `client-${client}-file-${n}.bin`;
+      let fileId = '';
+      await timed(async () => {
+        const start = await json('POST', `${dealPath}/files/upload-url`, token, { filename: name, content_type: 'application/octet-stream', path: '/' });
+        fileId = start.file_id;
+        const form = new FormData();
+        form.append('file', new Blob([Buffer.from(bytes)]), name);
+        const stored = await fetch(`${server.url}${start.upload_url}`, { method: 'POST', body: form });
+        if (stored.status !== 201) throw new Error(`store: ${stored.status}`);
+        await stored.text();
+      });
+      await timed(async () => {
+        await json('POST', `${dealPath}/files/${fileId}/upload-complete`, token, { file_size: bytes.length });
+        uploaded.set(fileId, sha256(bytes));
+      });
+    };
+    const download = async () => timed(async () => {
+      const ids = [...uploaded.keys()];
+      if (!ids.length) return;
+      const id = ids[Math.floor(Math.random() * ids.length)];
+      const { download_url } = await json('GET', `${dealPath}/files/${id}/download-url`, token);
+      const res = await fetch(`${server.url}${download_url}`);
+      const got = sha256(new Uint8Array(await res.arrayBuffer()));
+      if (res.status !== 200 || got !== uploaded.get(id)) throw new Error(`download of ${id}: ${res.status}, digest ${got === uploaded.get(id) ? 'ok' : 'differs'}`);
+    });
+
+    // Warm up, then measure memory at rest.
+    for (let i = 0; i < 20; i++) await upload(-1, i);
+    await new Promise((r) => setTimeout(r, 2000));
+    const rssBefore = rssOf(server.child.pid!);
+
+    let peak = rssBefore;
+    const sampler = setInterval(() => { peak = Math.max(peak, rssOf(server.child.pid!)); }, 250);
+    const until = Date.now() + SECONDS * 1000;
+    const started = performance.now();
+    await Promise.all(Array.from({ length: CLIENTS }, async (_, client) => {
+      for (let n = 0; Date.now() < until; n++) {
+        switch (n % 4) {
+          case 0: await timed(async () => { await json('GET', `${dealPath}/files?path=/`, token); }); break;
+          case 1: await timed(async () => { await json('GET', `${dealPath}/checklist`, token); }); break;
+          case 2: await download(); break;
+          default: await upload(client, n);
+        }
+      }
+    }));
+    const elapsed = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    // At rest: idle database connections close after 10 s and V8 shrinks its heap when idle.
+    await new Promise((r) => setTimeout(r, 20_000));
+    const rssAfter = rssOf(server.child.pid!);
+    const scraped = await (await fetch(`${server.url}/metrics`, { headers: { authorization: 'Bearer load-bench' } })).text();
+    const gauge = (name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(scraped)?.[1] ?? 0);
+
+    // Every completed upload is listed and byte-exact.
+    const listing = await json('GET', `${dealPath}/files?path=/&page_size=100000`, token);
+    const listed = new Set((listing.files as { id: string }[]).map((f) => f.id));
+    const missing = [...uploaded.keys()].filter((id) => !listed.has(id)).length;
+    let wrong = 0;
+    for (const [id, digest] of uploaded) {
+      const { download_url } = await json('GET', `${dealPath}/files/${id}/download-url`, token);
+      if (sha256(new Uint8Array(await (await fetch(`${server.url}${download_url}`)).arrayBuffer())) !== digest) wrong++;
+    }
+    if (errors.length) console.log(`  first errors: ${[...new Set(errors)].slice(0, 3).join(' | ')}`);
+    return [
+      ['clients x seconds', `${CLIENTS} x ${SECONDS}`, ''],
+      ['requests/s', (samples.length / elapsed).toFixed(0), ''],
+      ['p50 / p95', `${percentile(samples, 50).toFixed(0)} / ${percentile(samples, 95).toFixed(0)} ms`, ''],
+      ['p99', `${percentile(samples, 99).toFixed(0)} ms`, 'budget <= 500 ms'],
+      ['errors', String(errors.length), 'budget 0'],
+      ['uploads completed / listed / byte-exact', `${uploaded.size} / ${uploaded.size - missing} / ${uploaded.size - wrong}`, 'all'],
+      ['server RSS at rest before', mb(rssBefore), 'budget <= 150 MB'],
+      ['server RSS peak under load', mb(peak), 'budget <= 250 MB'],
+      ['server RSS at rest after', mb(rssAfter), 'budget <= 150 MB'],
+      ['  of which V8 heap used / reserved', `${mb(gauge('nodejs_heap_used_bytes'))} / ${mb(gauge('nodejs_heap_total_bytes'))}`, ''],
+      ['  of which external (buffers)', mb(gauge('nodejs_external_memory_bytes')), ''],
+    ];
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
