@@ -18,7 +18,8 @@ const safeEqual = (a: string, b: string) => {
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 };
-import { embeddedAuth, outboxMail } from '../supabase/functions/_shared/adapters/embedded-auth.ts';
+import { embeddedAuth } from '../supabase/functions/_shared/adapters/embedded-auth.ts';
+import { mailFor, outboxIsServed } from './mail.ts';
 import type { ServerConfig } from './config.ts';
 import { devMailPage } from './dev-mail.ts';
 import { diskBlobStore } from './blob-store.ts';
@@ -45,6 +46,9 @@ export interface RunningServer {
   url: string;
   port: number;
   databaseUrl: string;
+  /** Whether /dev/mail is served, and where mail goes, for the start-up banner. */
+  outbox: boolean;
+  mailSays: string;
   stop(): Promise<void>;
 }
 
@@ -81,7 +85,8 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
 
   try {
     await migrate(sql, log);
-    const mail = outboxMail(sql, log);
+    const outbox = outboxIsServed({ host: config.host, nodeEnv: config.nodeEnv, devMail: config.devMail });
+    const { mail, says: mailSays } = mailFor({ sql, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, outbox, logger, log });
     const auth = embeddedAuth({ sql, mail, jwtSecret: config.jwtSecret, jwtExpirySeconds: config.jwtExpirySeconds });
     // The super admin exists before the seed so the seed's demo deal is theirs.
     const [adminExists] = await sql`select 1 from auth.users where lower(email) = ${config.adminEmail}`;
@@ -173,14 +178,15 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
     // Mounted routes fall through to the SPA; an unknown API path is a JSON 404, never the app's HTML.
     root.all('/api/*', (c) => c.json({ detail: `No such endpoint: ${c.req.method} ${c.req.path}` }, 404));
     root.route('/storage/v1', storage.routes);
-    if (config.devMail) root.get('/dev/mail', async (c) => c.html(await devMailPage(sql)));
+    if (outbox) root.get('/dev/mail', async (c) => c.html(await devMailPage(sql)));
+    else root.get('/dev/mail', (c) => c.json({ detail: 'The development outbox is off on this server.' }, 404));
     root.get('*', serveWeb);
 
     const port = await new Promise<number>((resolve, reject) => {
-      httpServer = serve({ fetch: root.fetch, port: config.port }, (info) => resolve(info.port));
+      httpServer = serve({ fetch: root.fetch, port: config.port, hostname: config.host }, (info) => resolve(info.port));
       httpServer.once('error', reject);
     });
-    return { url: `http://localhost:${port}`, port, databaseUrl, stop };
+    return { url: `http://localhost:${port}`, port, databaseUrl, outbox, mailSays, stop };
   } catch (err) {
     await stop().catch(() => {});
     throw err;

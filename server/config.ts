@@ -4,6 +4,12 @@ import { join, resolve } from 'node:path';
 
 export interface ServerConfig {
   port: number;
+  /** Address to listen on (HOST): loopback by default; 0.0.0.0 or :: to serve other machines. */
+  host: string;
+  nodeEnv?: string;
+  /** SMTP relay for mail (SMTP_URL); unset: the development outbox. */
+  smtpUrl?: string;
+  mailFrom: string;
   dataDir: string;
   databaseUrl?: string;
   jwtSecret: string;
@@ -51,6 +57,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   mkdirSync(dataDir, { recursive: true, mode: 0o755 });
   return {
     port,
+    host: env.HOST || '127.0.0.1',
+    nodeEnv: env.NODE_ENV,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Data room <no-reply@localhost>',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || persistedSecret(dataDir, 'jwt-secret'),

@@ -1,17 +1,29 @@
 import { loadConfig } from './config.ts';
 import { PortInUseError, startServer } from './app.ts';
 import { MigrationChangedError } from './migrate.ts';
+import { isLoopbackOnly } from './mail.ts';
 
 const started = Date.now();
 try {
   const config = loadConfig();
   const server = await startServer(config);
+  const beyondLoopback = !isLoopbackOnly(config.host);
+  const outboxLine = server.outbox
+    ? `${server.url}/dev/mail  (development outbox: anyone who can open it can read sign-in links)`
+    : beyondLoopback && config.devMail && !config.smtpUrl
+      ? `off: the server listens on ${config.host}, beyond this machine (NODE_ENV=development serves it anyway)`
+      : 'off';
   console.log(`
 Data room is running at ${server.url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)
-  API:      ${server.url}/api  (health: ${server.url}/api/health)
-  Outbox:   ${config.devMail ? `${server.url}/dev/mail` : 'disabled (DEV_MAIL=false)'}
-  Data:     ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}
-Sign in as ${config.adminEmail} / ${process.env.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : 'admin-password'}, or register a new account.
+  Listening: ${config.host}:${server.port}${beyondLoopback ? '' : '  (this machine only; HOST=0.0.0.0 to serve others)'}
+  API:       ${server.url}/api  (health: ${server.url}/api/health)
+  Mail:      ${server.mailSays}
+  Outbox:    ${outboxLine}
+  Data:      ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}
+Sign in as ${config.adminEmail} / ${process.env.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : 'admin-password'}, or register a new account.${
+    beyondLoopback && !process.env.PUBLIC_URL
+      ? `\nPUBLIC_URL is not set: links in mail point to ${config.publicUrl}, which other machines cannot open. Set PUBLIC_URL.`
+      : ''}
 Press Ctrl+C to stop.`);
 
   let stopping = false;
