@@ -26,7 +26,7 @@ export async function listingBench(): Promise<[string, string, string][]> {
       sql, auth, mail, blobs: diskBlobStore({ dir: blobDir, secret: 'x' }).store,
       config: { jwtExpirySeconds: 3600, publicUrl: 'http://localhost', maxJsonBytes: 1 << 20, maxUploadBytes: 1 << 30 },
     });
-    const session = (await auth.register('bench@example.com', 'bench-password'))!;
+    const session = (await auth.register('bench@example.com', 'bench-password', 'http://localhost/login/magic'))!;
     const [deal] = await sql`insert into public.deals (name, owner_id) values ('Bench', ${session.user.id}) returning id`;
     const [folder] = await sql`insert into public.folders (deal_id, name, created_by) values (${deal.id}, 'Big', ${session.user.id}) returning id`;
     await sql`

@@ -18,7 +18,7 @@ export async function benchApi(name: string) {
     sql, auth, mail, blobs: diskBlobStore({ dir: blobDir, secret: 'x' }).store,
     config: { jwtExpirySeconds: 3600, publicUrl: 'http://localhost', maxJsonBytes: 1 << 20, maxUploadBytes: 1 << 30 },
   });
-  const session = async (email: string) => (await auth.register(email, 'bench-password'))!;
+  const session = async (email: string) => (await auth.register(email, 'bench-password', 'http://localhost/login/magic'))!;
   return {
     sql, app, session,
     async stop() {

@@ -215,7 +215,7 @@ describe('magic link', () => {
     }
     // Only the token's hash is stored.
     const { token } = await latestMagicLink(user.email);
-    const stored = await sql`select token_hash from private.magic_links where email = ${user.email}`;
+    const stored = await sql`select token_hash from private.magic_links where email = ${user.email} order by created_at desc limit 1`;
     expect(stored).toHaveLength(1);
     expect(stored[0].token_hash).not.toBe(token);
     expect(stored[0].token_hash).toMatch(/^[0-9a-f]{64}$/);

@@ -62,10 +62,15 @@ export interface TestUser {
   token: string;
 }
 
-export async function registerUser(label = 'user', password = 'secret123'): Promise<TestUser> {
+/**
+ * Registers through the API. The address counts as confirmed (as if the confirmation link mailed at
+ * registration had been opened) unless `confirmed: false`; tests of confirmation itself open the link.
+ */
+export async function registerUser(label = 'user', password = 'secret123', opts: { confirmed?: boolean } = {}): Promise<TestUser> {
   const email = uniqueEmail(label);
   const res = await call('POST', '/auth/register', { body: { email, password } });
   if (res.status !== 200) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (opts.confirmed !== false) await sql`update auth.users set email_confirmed_at = now() where id = ${res.body.user.id}`;
   return { id: res.body.user.id, email, token: res.body.access_token };
 }
 

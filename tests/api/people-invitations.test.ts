@@ -11,19 +11,21 @@ async function invitationRows(dealId: string) {
     from public.invitations where deal_id = ${dealId} order by email`;
 }
 
-/** The sign-in link of a mail body and the address it carries. */
+/** The invitation link of a mail body: its invitation, the address it carries and its token. */
 function loginLink(body: string) {
-  const match = /(http:\/\/localhost:3000\/login\?[^\s]+)/.exec(body);
+  const match = /(http:\/\/localhost:3000\/invitations\/[0-9a-f-]{36}\?[^\s]+)/.exec(body);
   expect(match, body).not.toBeNull();
   const url = new URL(match![1]);
-  return { url, email: url.searchParams.get('email') };
+  const token = url.searchParams.get('token');
+  expect(token?.length).toBeGreaterThanOrEqual(32);
+  return { url, email: url.searchParams.get('email'), invitation: url.pathname.split('/').pop(), token };
 }
 
 const bulk = (r: PeopleRoom, body: Record<string, unknown>, token = r.owner.token) =>
   call('POST', `${r.base}/invitations/bulk`, { token, body: { permission_set_id: 'upload_view', ...body } });
 
 describe('POST /deals/{id}/invitations (single)', () => {
-  it('creates a pending invitation with set, groups, tags and company, and mails a /login?email= link', async () => {
+  it('creates a pending invitation with set, groups, tags and company, and mails a link to it with the address and a token', async () => {
     const r = await peopleRoom('inv-single', 'Project Falcon');
     const g = await group(r, 'Buyers');
     const t = await tag(r, 'Round 1');
@@ -48,8 +50,13 @@ describe('POST /deals/{id}/invitations (single)', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toContain('Project Falcon');
     expect(mails[0].body).toContain('Project Falcon');
-    expect(mails[0].body).toContain('/login?email=');
-    expect(loginLink(mails[0].body).email).toBe(email);
+    const link = loginLink(mails[0].body);
+    expect(link.email).toBe(email);
+    expect(link.invitation).toBe(res.body.id);
+    // Only the token's hash is kept.
+    const [{ token_hash }] = await sql`select token_hash from public.invitations where id = ${res.body.id}`;
+    expect(token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(token_hash).not.toContain(link.token);
   });
 
   it('accepts a set by name and a custom set of the deal', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { call, registerUser, sql, uniqueEmail } from './helpers.ts';
-import { activityTypes, expectError, setName } from './expect.ts';
+import { activityTypes, expectError, latestMagicLink, setName } from './expect.ts';
 import {
   SYSTEM_SETS, customSet, enhancedEntry, group, groupIdsOf, invite, membership, peopleRoom, systemSetId, tag, tagIdsOf,
 } from './people-lib.ts';
@@ -45,6 +45,10 @@ describe('GET /invitations/my-invitations', () => {
     await invite(r, email.toUpperCase());
     const reg = await call('POST', '/auth/register', { body: { email, password: 'secret123' } });
     expect(reg.status).toBe(200);
+    // Until the address is confirmed, its invitations stay hidden.
+    expect(await mine(reg.body.access_token)).toEqual([]);
+    const { token } = await latestMagicLink(email);
+    expect((await call('POST', '/auth/magic-link/verify', { body: { token } })).status).toBe(200);
     const list = await mine(reg.body.access_token);
     expect(list.map((i) => i.deal_name)).toEqual(['Later Deal']);
   });

@@ -8,8 +8,8 @@ describe('people smoke', () => {
     const invitee = await registerUser('invitee');
     const inv = await call('POST', `/deals/${deal.id}/invitations`, { token: owner.token, body: { email: invitee.email, permission_set_id: 'upload_only' } });
     expect(inv.status).toBe(201);
-    const [mail] = await sql`select body from private.mail_outbox where to_email = ${invitee.email}`;
-    expect(mail.body).toContain('/login?email=');
+    const [mail] = await sql`select body from private.mail_outbox where to_email = ${invitee.email} and subject like 'You''re invited%'`;
+    expect(mail.body).toMatch(new RegExp(`/invitations/${inv.body.id}\\?email=`));
     const mine = await call('GET', '/invitations/my-invitations', { token: invitee.token });
     expect(mine.body.map((i: any) => i.deal_name)).toEqual(['People']);
     const acc = await call('POST', `/invitations/${inv.body.id}/accept`, { token: invitee.token });

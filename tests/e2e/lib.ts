@@ -431,10 +431,31 @@ export async function apiCall<T = unknown>(server: TestServer, method: string, p
 }
 
 /** Registers a user through the API (POST /auth/register). */
-export async function registerUser(server: TestServer, email = uniqueEmail(), password = 'password123'): Promise<ApiSession & { email: string; password: string }> {
+/**
+ * Registers through the API. The address is then confirmed the way its owner would: the
+ * 'Confirm your email address' mail's link is opened (POST /auth/magic-link/verify with its token),
+ * unless `confirmed: false` asks for an account that has not done so yet.
+ */
+export async function registerUser(
+  server: TestServer, email = uniqueEmail(), password = 'password123', options: { confirmed?: boolean } = {},
+): Promise<ApiSession & { email: string; password: string }> {
   const answer = await apiCall<{ access_token: string; user: ApiSession['user'] }>(server, 'POST', '/auth/register', { email, password });
   assert.ok(answer.access_token, 'registration answered without a token');
+  if (options.confirmed !== false) await confirmEmail(server, email);
   return { token: answer.access_token, user: answer.user, email, password };
+}
+
+/** Opens the newest 'Confirm your email address' link sent to `email` (through the API). */
+export async function confirmEmail(server: TestServer, email: string): Promise<void> {
+  const link = await eventually(async () => {
+    const mail = (await mailsTo(server, email)).find((m) => m.subject === 'Confirm your email address');
+    assert.ok(mail, `a confirmation mail to ${email}`);
+    const found = mail.links.find((l) => new URL(l, server.url).searchParams.has('token'));
+    assert.ok(found, `a link with a token in the confirmation mail to ${email}`);
+    return found;
+  }, UI_TIMEOUT, 100);
+  const token = new URL(link, server.url).searchParams.get('token');
+  await apiCall(server, 'POST', '/auth/magic-link/verify', { token });
 }
 
 /** Signs in through the API (POST /auth/login). */

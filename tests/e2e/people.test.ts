@@ -43,7 +43,7 @@ async function uploadDirect(server: TestServer, token: string, dealId: string, n
 describe('People and permissions', () => {
   const e2e = useE2E('people');
 
-  e2e.test('invite with upload_only, accept from the banner, group with edit reveals files, suspension removes the deal', async ({ page, server }) => {
+  e2e.test('invite with upload_only, the mailed link prefills registration, confirm then accept, group with edit reveals files, suspension removes the deal', async ({ page, server }) => {
     const owner = await registerUser(server, uniqueEmail('owner'));
     const deal = await createDealApi(server, owner.token, 'Project People');
     await uploadDirect(server, owner.token, deal.id, 'owner-report.txt', 'owner only until edit');
@@ -62,26 +62,64 @@ describe('People and permissions', () => {
     await expectHidden(dialog, 'the Add Users dialog after sending');
     await snap(page, 'people-invited');
 
-    // The mail in /dev/mail carries a /login?email=… link.
+    // The mail in /dev/mail carries the invitation's own link, with the address and a token.
     const mail = await waitForMail(server, inviteeEmail);
-    const loginLink = mail.links.find((l) => new URL(l, server.url).pathname === '/login');
-    assert.ok(loginLink, `a /login link in the invitation mail (links: ${mail.links.join(', ')})`);
-    assert.equal(new URL(loginLink, server.url).searchParams.get('email'), inviteeEmail);
+    const invitationLink = mail.links.find((l) => new URL(l, server.url).pathname.startsWith('/invitations/'));
+    assert.ok(invitationLink, `an /invitations/… link in the invitation mail (links: ${mail.links.join(', ')})`);
+    const linkUrl = new URL(invitationLink, server.url);
+    assert.equal(linkUrl.searchParams.get('email'), inviteeEmail);
+    assert.match(linkUrl.searchParams.get('token') ?? '', /^[A-Za-z0-9_-]{20,}$/, 'an unguessable token in the link');
 
-    // The invitee registers with that e-mail and accepts from the deal list banner.
-    const invitee = await registerUser(server, inviteeEmail);
+    // Someone else, signed in, who opens the link is told it is for another address.
+    const stranger = await registerUser(server, uniqueEmail('stranger'));
+    const strangerContext = await newContext(e2e.browser, server);
+    try {
+      const strangerPage = await strangerContext.newPage();
+      await openSignedIn(strangerPage, stranger.token, linkUrl.pathname + linkUrl.search);
+      await expectText(strangerPage, 'This invitation is for another address', { timeout: FIRST_LOAD_TIMEOUT });
+      await snap(strangerPage, 'invitation-other-address');
+    } finally {
+      await strangerContext.close();
+    }
+
+    // The invitee, signed out, opens the link: the login page has the address filled in; they
+    // register, confirm the address from the mail, and accept on the invitation page.
     const inviteeContext = await newContext(e2e.browser, server);
     try {
       const inviteePage = await inviteeContext.newPage();
-      await openSignedIn(inviteePage, invitee.token, '/');
-      const banner = inviteePage.getByTestId('invitations-banner');
-      await expectVisible(banner, 'the pending invitations banner', FIRST_LOAD_TIMEOUT);
-      await expectVisible(banner.getByText('You have 1 pending invitation'), "'You have 1 pending invitation'");
-      await banner.getByRole('button', { name: 'Accept' }).click();
+      await inviteePage.goto(linkUrl.pathname + linkUrl.search);
+      await expectPath(inviteePage, /^\/login/);
+      await expectText(inviteePage, `Sign in or register with ${inviteeEmail} to answer your invitation.`, { timeout: FIRST_LOAD_TIMEOUT });
+      assert.equal(await inviteePage.getByRole('form', { name: 'Login' }).locator('input[name="email"]').inputValue(), inviteeEmail);
+      await snap(inviteePage, 'invitation-login-prefilled');
+      await inviteePage.getByRole('tab', { name: 'Register' }).click();
+      const form = inviteePage.getByRole('form', { name: 'Register' });
+      assert.equal(await form.locator('input[name="email"]').inputValue(), inviteeEmail);
+      await form.locator('input[name="password"]').fill('password123');
+      await form.locator('input[name="confirmPassword"]').fill('password123');
+      await form.getByRole('button', { name: 'Register', exact: true }).click();
+      await expectPath(inviteePage, new RegExp(`^/invitations/`));
+      await expectText(inviteePage, 'Confirm your address to answer this invitation');
+      await snap(inviteePage, 'invitation-confirm-first');
+
+      const confirmation = await waitForMail(server, inviteeEmail, { seen: 1 });
+      assert.equal(confirmation.subject, 'Confirm your email address');
+      await inviteePage.goto(confirmation.links.find((l) => new URL(l, server.url).searchParams.has('token'))!);
+      await expectPath(inviteePage, /^\/$/);
+      await inviteePage.goto(linkUrl.pathname + linkUrl.search);
+      const card = inviteePage.getByTestId('invitation-card');
+      await expectVisible(card, 'the invitation card', FIRST_LOAD_TIMEOUT);
+      await expectVisible(card.getByText("You're invited to Project People"), 'the deal name on the invitation');
+      await snap(inviteePage, 'invitation-page');
+      await card.getByRole('button', { name: 'Accept' }).click();
       await expectText(inviteePage, 'Invitation accepted! Loading deal...');
       await expectPath(inviteePage, new RegExp(`^/deals/${deal.id}`));
       await expectVisible(inviteePage.getByTestId('deal-name').filter({ hasText: 'Project People' }), 'the deal name for the invitee');
       await snap(inviteePage, 'people-accepted');
+      const token = await inviteePage.evaluate(() => localStorage.getItem('access_token'));
+      assert.ok(token, 'the invitee is signed in');
+      const me = await apiCall<{ id: string }>(server, 'GET', '/user/profile', undefined, token);
+      const invitee = { token, user: { id: me.id } };
 
       // upload_only: the owner's file is not listed for the invitee.
       assert.deepEqual((await listing(server, invitee.token, deal.id)).files.map((f) => f.name), [], 'upload_only hides the owner file');

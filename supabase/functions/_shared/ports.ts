@@ -19,13 +19,20 @@ export interface TokenClaims {
 }
 
 export interface AuthPort {
-  /** Creates an account; undefined when the e-mail is already registered. */
-  register(email: string, password: string): Promise<SessionResult | undefined>;
+  /**
+   * Creates an account whose address is not yet confirmed, and mails a confirmation link landing on
+   * `confirmRedirectTo?token=…` (the magic-link page: opening it confirms the address and signs in).
+   * Undefined when the e-mail is already registered.
+   */
+  register(email: string, password: string, confirmRedirectTo: string): Promise<SessionResult | undefined>;
   /** Undefined for an unknown e-mail and a wrong password alike. */
   signInWithPassword(email: string, password: string): Promise<SessionResult | undefined>;
   /** Sends a single-use sign-in link to `email`; the link lands on `redirectTo?token=…`. */
   sendMagicLink(email: string, redirectTo: string): Promise<void>;
-  /** Signs in with a link's token, creating the account if new; undefined when invalid, expired or used. */
+  /**
+   * Signs in with a link's token, creating the account if new; the link proves the address, so it is
+   * confirmed from then on. Undefined when invalid, expired or used.
+   */
   verifyMagicLink(token: string): Promise<SessionResult | undefined>;
   /** Claims of a valid access token; undefined when missing, expired or forged. */
   verifyToken(token: string): Promise<TokenClaims | undefined>;

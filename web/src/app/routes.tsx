@@ -15,6 +15,7 @@ import { prefetchListingFor } from '../features/dataroom/prefetch';
 import { NotFoundPage } from '../features/errors';
 
 const DealListPage = lazy(() => import('../features/deals/DealListPage'));
+const InvitationPage = lazy(() => import('../features/deals/InvitationPage'));
 const DealDashboardPage = lazy(() => import('../features/deals/DealDashboardPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const DataRoomPage = lazy(() => import('../features/dataroom/DataRoomPage'));
@@ -44,6 +45,8 @@ if (typeof window !== 'undefined') prefetchListingFor(window.location.pathname);
 export const signedInRoutes: RouteObject[] = [
   { index: true, element: <DealListPage /> },
   { path: 'settings', element: <SettingsPage /> },
+  // Where an invitation e-mail's link lands.
+  { path: 'invitations/:invitationId', element: <InvitationPage /> },
 ];
 
 /**

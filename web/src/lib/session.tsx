@@ -12,6 +12,8 @@ export interface User {
   title: string | null;
   preferred_color: string | null;
   is_super_admin: boolean;
+  /** False until a link mailed to the address was opened: invitations to it show only then. */
+  email_confirmed?: boolean;
   created_at: string;
 }
 

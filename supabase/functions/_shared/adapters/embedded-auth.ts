@@ -23,23 +23,41 @@ export function embeddedAuth(opts: {
     access_token: await issueAccessToken(jwtSecret, user, jwtExpirySeconds),
   });
 
-  const createAccount = async (email: string, password: string | null): Promise<AccountRecord | undefined> => {
+  // `confirmed`: the address is proved (a magic link reached it); a registration with a password is not.
+  const createAccount = async (email: string, password: string | null, confirmed: boolean): Promise<AccountRecord | undefined> => {
     const rows = await sql<AccountRecord[]>`
       insert into auth.users (instance_id, aud, role, email, encrypted_password, email_confirmed_at,
                               raw_app_meta_data, raw_user_meta_data)
       values ('00000000-0000-0000-0000-000000000000', 'authenticated', 'authenticated', ${email},
               case when ${password}::text is null then null
                    else extensions.crypt(${password}::text, extensions.gen_salt('bf', 10)) end,
-              now(), '{"provider":"email","providers":["email"]}', '{}')
+              case when ${confirmed} then now() end, '{"provider":"email","providers":["email"]}', '{}')
       on conflict do nothing
       returning id, email`;
     return rows[0];
   };
 
+  /** A single-use link to `redirectTo?token=…`; opening it signs in and confirms the address. */
+  const mailLink = async (email: string, redirectTo: string, subject: string, intro: string) => {
+    const token = randomToken();
+    await sql`
+      insert into private.magic_links (token_hash, email, expires_at)
+      values (${await sha256Hex(token)}, ${email}, now() + make_interval(mins => ${MAGIC_LINK_MINUTES}))`;
+    const link = `${redirectTo}?token=${encodeURIComponent(token)}`;
+    await mail.send({
+      to: email,
+      subject,
+      body: `${intro} It works once and expires in ${MAGIC_LINK_MINUTES} minutes.\n\n${link}\n\nIf you did not ask for it, ignore this message.`,
+    });
+  };
+
   return {
-    async register(email, password) {
-      const user = await createAccount(email, password);
-      return user ? session(user) : undefined;
+    async register(email, password, confirmRedirectTo) {
+      const user = await createAccount(email, password, false);
+      if (!user) return undefined;
+      await mailLink(email, confirmRedirectTo, 'Confirm your email address',
+        'Use this link to confirm your email address for the data room (invitations sent to it appear once it is confirmed).');
+      return session(user);
     },
 
     async signInWithPassword(email, password) {
@@ -56,16 +74,7 @@ export function embeddedAuth(opts: {
     },
 
     async sendMagicLink(email, redirectTo) {
-      const token = randomToken();
-      await sql`
-        insert into private.magic_links (token_hash, email, expires_at)
-        values (${await sha256Hex(token)}, ${email}, now() + make_interval(mins => ${MAGIC_LINK_MINUTES}))`;
-      const link = `${redirectTo}?token=${encodeURIComponent(token)}`;
-      await mail.send({
-        to: email,
-        subject: 'Your sign-in link',
-        body: `Use this link to sign in to the data room. It works once and expires in ${MAGIC_LINK_MINUTES} minutes.\n\n${link}\n\nIf you did not ask for it, ignore this message.`,
-      });
+      await mailLink(email, redirectTo, 'Your sign-in link', 'Use this link to sign in to the data room.');
     },
 
     async verifyMagicLink(token) {
@@ -77,9 +86,11 @@ export function embeddedAuth(opts: {
       if (!email) return undefined;
       const existing = await sql<AccountRecord[]>`
         select id, email from auth.users where lower(email) = ${email} and deleted_at is null`;
-      const user = existing[0] ?? (await createAccount(email, null));
+      const user = existing[0] ?? (await createAccount(email, null, true));
       if (!user) return undefined;
-      await sql`update auth.users set last_sign_in_at = now() where id = ${user.id}`;
+      // The link reached this address: it is confirmed from now on.
+      await sql`update auth.users set last_sign_in_at = now(), email_confirmed_at = coalesce(email_confirmed_at, now())
+                where id = ${user.id}`;
       return session(user);
     },
 

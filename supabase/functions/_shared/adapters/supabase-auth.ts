@@ -19,8 +19,9 @@ export function supabaseAuth(opts: { url: string; anonKey: string; jwtSecret?: s
       : undefined;
 
   return {
-    async register(email, password) {
-      const res = await call('/signup', { email, password });
+    async register(email, password, confirmRedirectTo) {
+      // GoTrue mails its own confirmation link (when the project requires confirmation) to redirect_to.
+      const res = await call(`/signup?redirect_to=${encodeURIComponent(confirmRedirectTo)}`, { email, password });
       if (res.status === 422 || res.status === 400) return undefined;
       if (!res.ok) throw new Error(`GoTrue signup failed with ${res.status}`);
       return toSession(await res.json());

@@ -30,7 +30,7 @@ export function authRoutes(deps: ApiDeps) {
     if (new TextEncoder().encode(body.password).length > 72) {
       throw new HttpError(400, 'Password must be at most 72 bytes (letters with accents count as two or more)');
     }
-    const session = await auth.register(body.email, body.password);
+    const session = await auth.register(body.email, body.password, new URL('/login/magic', deps.config.publicUrl).toString());
     if (!session) throw new HttpError(400, 'An account with this email already exists. Sign in instead.');
     return c.json(await respond(session));
   });

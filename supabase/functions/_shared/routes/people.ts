@@ -5,6 +5,7 @@ import { asUser, type Tx } from '../db.ts';
 import { HttpError } from '../errors.ts';
 import { parseOrThrow, readJson } from '../validate.ts';
 import { dealIdParam, loadDeal } from '../deal-scope.ts';
+import { randomToken, sha256Hex } from '../tokens.ts';
 
 export const CAPABILITIES = ['view', 'download', 'comment', 'approve', 'upload', 'edit_files', 'edit_folders', 'edit_checklist', 'manage_users'] as const;
 const COLOR = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'Colour must look like #6366F1');
@@ -134,14 +135,18 @@ async function mailInvitation(deps: ApiDeps, tx: Tx, invitationId: string) {
            nullif(btrim(p.first_name || ' ' || p.last_name), '') as inviter_name
     from public.invitations i join public.deals d on d.id = i.deal_id
     left join public.profiles p on p.id = i.invited_by where i.id = ${invitationId}`;
-  const link = new URL('/login', deps.config.publicUrl);
+  // The link carries a fresh token (only its hash is kept; a resend replaces it): answering through
+  // the link needs it, and the invitee's confirmed address (docs/access-model.md).
+  const token = randomToken();
+  await tx`update public.invitations set token_hash = ${await sha256Hex(token)} where id = ${invitationId}`;
+  const link = new URL(`/invitations/${invitationId}`, deps.config.publicUrl);
   link.searchParams.set('email', inv.email);
-  link.searchParams.set('invitation', invitationId);
+  link.searchParams.set('token', token);
   await deps.mail.send({
     to: inv.email,
     subject: `You're invited to "${inv.deal_name}"`,
     body: `${inv.inviter_name ?? inv.inviter_email} invited you to the deal "${inv.deal_name}" in the data room.\n\n` +
-      `Sign in (or register with this address) to accept:\n${link.toString()}\n\n` +
+      `Open this link, then sign in (or register with this address) to accept or decline:\n${link.toString()}\n\n` +
       `The invitation expires on ${new Date(inv.expires_at).toUTCString()}.`,
   });
 }
@@ -606,8 +611,16 @@ export function myInvitationRoutes(deps: ApiDeps) {
   const respond = (accept: boolean) => async (c: Context<ApiEnv>) => {
     const id = c.req.param('invitationId') ?? '';
     if (!uuid.safeParse(id).success) throw new HttpError(404, 'Invitation not found');
+    // Through the mailed link the body carries its token; from the in-app banner there is none.
+    const text = await c.req.text();
+    let token: string | null = null;
+    if (text.trim()) {
+      let parsed: unknown;
+      try { parsed = JSON.parse(text); } catch { throw new HttpError(400, 'The request body is not valid JSON.'); }
+      token = parseOrThrow(z.object({ token: z.string().min(10).max(200).nullish() }), parsed).token ?? null;
+    }
     const dealId = await asUser(deps.sql, c.get('claims'), async (tx) => {
-      const [row] = await tx<{ deal_id: string }[]>`select private.respond_to_invitation(${id}, ${accept}) as deal_id`;
+      const [row] = await tx<{ deal_id: string }[]>`select private.respond_to_invitation(${id}, ${accept}, ${token}) as deal_id`;
       return row.deal_id;
     });
     return c.json({ invitation_id: id, deal_id: dealId, status: accept ? 'accepted' : 'declined' });

@@ -13,12 +13,15 @@ export interface Profile {
   title: string;
   preferred_color: string;
   is_super_admin: boolean;
+  /** The address is proved (a link mailed to it was opened): invitations to it show only then. */
+  email_confirmed: boolean;
   created_at: string;
 }
 
 const profileColumns = (sql: Db | Tx, userId: string) => sql<Profile[]>`
   select p.id, p.email, p.first_name, p.last_name, p.title, p.preferred_color, p.created_at,
-         exists (select 1 from public.platform_admins a where a.user_id = p.id) as is_super_admin
+         exists (select 1 from public.platform_admins a where a.user_id = p.id) as is_super_admin,
+         coalesce(private.email_confirmed(p.id), false) as email_confirmed
   from public.profiles p where p.id = ${userId}`;
 
 /** The signed-in user's profile, read with the privileged connection right after sign-in. */

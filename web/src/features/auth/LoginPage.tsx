@@ -16,6 +16,7 @@ import {
 } from '@chakra-ui/react';
 import { FileCheck2, LockKeyhole, Mail, Sparkles } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { notify } from '../../lib/toast';
 import { authErrorMessage, login, NoTokenError, register, requestMagicLink, requireSession } from './api';
@@ -41,9 +42,9 @@ function submitErrorMessage(error: unknown, fallback: 'Login failed' | 'Registra
   return authErrorMessage(error, fallback);
 }
 
-function LoginForm() {
+function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
   const completeSignIn = useCompleteSignIn();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'password' | 'magic' | null>(null);
@@ -148,9 +149,9 @@ function LoginForm() {
   );
 }
 
-function RegisterForm() {
+function RegisterForm({ initialEmail = '' }: { initialEmail?: string }) {
   const completeSignIn = useCompleteSignIn();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -240,8 +241,20 @@ function Feature({ icon, title, text }: { icon: ReactNode; title: string; text: 
   );
 }
 
+/**
+ * The address an invitation link was sent to: the guard keeps the link as `from` when it sends a
+ * signed-out browser here (and older links put it in /login?email=).
+ */
+function useInvitedEmail(): string {
+  const location = useLocation();
+  const from = (location.state as { from?: { pathname?: string; search?: string } } | null)?.from;
+  const search = from?.pathname?.startsWith('/invitations/') ? from.search : location.search;
+  return (new URLSearchParams(search ?? '').get('email') ?? '').trim();
+}
+
 export function LoginPage() {
   const [tab, setTab] = useState('login');
+  const invitedEmail = useInvitedEmail();
   return (
     <Flex minH="100vh" bg="bg.canvas">
       <Flex
@@ -302,11 +315,19 @@ export function LoginPage() {
                 <Tabs.Trigger value="login">Login</Tabs.Trigger>
                 <Tabs.Trigger value="register">Register</Tabs.Trigger>
               </Tabs.List>
+              {invitedEmail && (
+                <Alert.Root status="info" size="sm" borderRadius="md" mb="4" data-testid="invited-notice">
+                  <Alert.Indicator />
+                  <Alert.Title fontWeight="normal">
+                    Sign in or register with {invitedEmail} to answer your invitation.
+                  </Alert.Title>
+                </Alert.Root>
+              )}
               <Tabs.Content value="login" p="0">
-                <LoginForm />
+                <LoginForm initialEmail={invitedEmail} />
               </Tabs.Content>
               <Tabs.Content value="register" p="0">
-                <RegisterForm />
+                <RegisterForm initialEmail={invitedEmail} />
               </Tabs.Content>
             </Tabs.Root>
           </Box>

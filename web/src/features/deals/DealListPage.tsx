@@ -22,6 +22,7 @@ import { dealListErrorMessage, fetchDeals } from './api';
 import { ARCHIVED_MARKER_CLEAR_MS, clearArchivedDeal, readArchivedDeal } from './archivedMarker';
 import { DealCard } from './components/DealCard';
 import { DealFormDialog } from './components/DealFormDialog';
+import { ConfirmEmailNotice } from './components/ConfirmEmailNotice';
 import { InvitationsBanner } from './components/InvitationsBanner';
 import type { DealView } from './types';
 
@@ -109,6 +110,7 @@ export function DealListPage() {
           </HStack>
         </Flex>
 
+        <ConfirmEmailNotice />
         <InvitationsBanner />
 
         {deals.isError && (

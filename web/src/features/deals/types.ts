@@ -80,4 +80,5 @@ export interface Invitation {
   is_expired?: boolean;
   status?: string;
   expires_at?: string | null;
+  permission_set_name?: string | null;
 }

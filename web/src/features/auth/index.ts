@@ -1,0 +1,2 @@
+// What other features may use of sign-in.
+export { requestMagicLink } from './api';

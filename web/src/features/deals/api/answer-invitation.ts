@@ -1,0 +1,32 @@
+import { api } from '../../../lib/api';
+import { dealKeys } from '../../../lib/deal';
+import { useApiMutation } from '../../../lib/mutation';
+import { MY_INVITATIONS_KEY } from '../components/InvitationsBanner';
+
+export interface AnswerInvitationInput {
+  invitationId: string;
+  accept: boolean;
+  /** The token of the mailed link, when answering through it. */
+  token?: string | null;
+}
+
+export interface InvitationAnswer {
+  invitation_id: string;
+  deal_id: string;
+  status: 'accepted' | 'declined';
+}
+
+export const answerInvitation = ({ invitationId, accept, token }: AnswerInvitationInput) =>
+  api.post<InvitationAnswer>(`/invitations/${encodeURIComponent(invitationId)}/${accept ? 'accept' : 'decline'}`,
+    token ? { token } : undefined);
+
+/** Accept or decline an invitation (part 1 §2); the deal list and the pending invitations refresh. */
+export function useAnswerInvitation(onAnswered: (answer: InvitationAnswer) => void) {
+  return useApiMutation({
+    mutationFn: answerInvitation,
+    invalidates: [MY_INVITATIONS_KEY, dealKeys.all],
+    successMessage: (_, input) => (input.accept ? 'Invitation accepted! Loading deal...' : 'Invitation declined'),
+    errorMessage: 'Failed to answer the invitation',
+    onSuccess: onAnswered,
+  });
+}
