@@ -46,3 +46,31 @@ describe('retried completions', () => {
     expect(versions).toBe(2);
   });
 });
+
+describe('download racing a delete', () => {
+  it('a download URL asked for while the file is being deleted answers 404, and no activity is half-written', async () => {
+    const r = await room('race-download');
+    const bytes = random(512);
+    const start = await call('POST', `${r.base}/files/upload-url`, {
+      token: r.owner.token, body: { filename: 'Term sheet.pdf', content_type: 'application/pdf', path: '/' },
+    });
+    expect((await postToStore(start.body.upload_url, bytes, 'Term sheet.pdf', 'application/pdf')).status).toBe(201);
+    expect((await postFields(`${r.base}/files/${start.body.file_id}/upload-complete`, r.owner.token, { file_size: bytes.length })).status).toBe(200);
+    const fileId = start.body.file_id as string;
+    // The delete holds the row while the download is asked for, and commits while it waits.
+    let answer: Awaited<ReturnType<typeof call>> | undefined;
+    await sql.begin(async (tx) => {
+      await tx`delete from public.files where id = ${fileId}`;
+      const pending = call('GET', `${r.base}/files/${fileId}/download-url`, { token: r.owner.token }).then((a) => { answer = a; });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(answer, 'the download waits for the delete').toBeUndefined();
+      void pending;
+    });
+    await expect.poll(() => answer?.status, { timeout: 5000 }).toBe(404);
+    expect(answer!.body.detail).toMatch(/no longer exists|not found|does not exist/i);
+    const [{ downloads }] = await sql`
+      select count(*)::int as downloads from public.activities
+      where deal_id = ${r.deal.id} and activity_type = 'download'`;
+    expect(downloads).toBe(0);
+  });
+});
