@@ -17,6 +17,16 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
+/** Slope of y over x by least squares (0 with fewer than two points). */
+function leastSquaresSlope(points: [number, number][]): number {
+  if (points.length < 2) return 0;
+  const n = points.length;
+  const mx = points.reduce((a, [x]) => a + x, 0) / n;
+  const my = points.reduce((a, [, y]) => a + y, 0) / n;
+  const sxx = points.reduce((a, [x]) => a + (x - mx) ** 2, 0);
+  return sxx === 0 ? 0 : points.reduce((a, [x, y]) => a + (x - mx) * (y - my), 0) / sxx;
+}
+
 export async function loadBench(): Promise<Row[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dataroom-load-'));
   const server = await spawnServer(dataDir, { METRICS_TOKEN: 'load-bench', ...(process.env.LOAD_SERVER_ENV ? JSON.parse(process.env.LOAD_SERVER_ENV) : {}) });
@@ -82,7 +92,13 @@ export async function loadBench(): Promise<Row[]> {
     const rssBefore = rssOf(server.child.pid!);
 
     let peak = rssBefore;
-    const sampler = setInterval(() => { peak = Math.max(peak, rssOf(server.child.pid!)); }, 250);
+    // RSS over time, for the soak's growth trend (a least-squares slope over the second half of the run).
+    const trend: [number, number][] = [];
+    const sampler = setInterval(() => {
+      const rss = rssOf(server.child.pid!);
+      peak = Math.max(peak, rss);
+      trend.push([Date.now(), rss]);
+    }, 250);
     const until = Date.now() + SECONDS * 1000;
     const started = performance.now();
     await Promise.all(Array.from({ length: CLIENTS }, async (_, client) => {
@@ -112,6 +128,8 @@ export async function loadBench(): Promise<Row[]> {
       const { download_url } = await json('GET', `${dealPath}/files/${id}/download-url`, token);
       if (sha256(new Uint8Array(await (await fetch(`${server.url}${download_url}`)).arrayBuffer())) !== digest) wrong++;
     }
+    const late = trend.slice(Math.floor(trend.length / 2));
+    const slope = leastSquaresSlope(late.map(([t, rss]) => [t / 60_000, rss / 1024 / 1024]));
     if (errors.length) console.log(`  first errors: ${[...new Set(errors)].slice(0, 3).join(' | ')}`);
     return [
       ['clients x seconds', `${CLIENTS} x ${SECONDS}`, ''],
@@ -123,6 +141,7 @@ export async function loadBench(): Promise<Row[]> {
       ['server RSS at rest before', mb(rssBefore), 'budget <= 150 MB'],
       ['server RSS peak under load', mb(peak), 'budget <= 250 MB'],
       ['server RSS at rest after', mb(rssAfter), 'budget <= 150 MB'],
+      ['server RSS trend, second half of the run', `${slope >= 0 ? '+' : ''}${slope.toFixed(2)} MB/min`, 'no growth (soak: LOAD_SECONDS=1800)'],
       ['  of which V8 heap used / reserved', `${mb(gauge('nodejs_heap_used_bytes'))} / ${mb(gauge('nodejs_heap_total_bytes'))}`, ''],
       ['  of which external (buffers)', mb(gauge('nodejs_external_memory_bytes')), ''],
     ];
