@@ -58,7 +58,7 @@ describe('download racing a delete', () => {
     expect((await postFields(`${r.base}/files/${start.body.file_id}/upload-complete`, r.owner.token, { file_size: bytes.length })).status).toBe(200);
     const fileId = start.body.file_id as string;
     // The delete holds the row while the download is asked for, and commits while it waits.
-    let answer: Awaited<ReturnType<typeof call>> | undefined;
+    let answer: { status: number; body: { detail?: string } } | undefined;
     await sql.begin(async (tx) => {
       await tx`delete from public.files where id = ${fileId}`;
       const pending = call('GET', `${r.base}/files/${fileId}/download-url`, { token: r.owner.token }).then((a) => { answer = a; });
