@@ -11,7 +11,7 @@ import { startTestDatabase } from './lib/testdb.ts';
 import { runPgTap } from './lib/pgtap.ts';
 
 const root = join(import.meta.dirname, '..');
-const SUITES = ['pgtap', 'api', 'web', 'deno', 'e2e'];
+const SUITES = ['types', 'lint', 'pgtap', 'api', 'web', 'deno', 'e2e'];
 // `npm test -- api people-` runs the API suite's files whose path contains "people-" (any other word
 // than a suite name filters the chosen suites' files).
 const only = process.argv.slice(2).filter((arg) => SUITES.includes(arg.toLowerCase())).map((arg) => arg.toLowerCase());
@@ -80,10 +80,34 @@ async function nodeTestSuite(name: string, dir: string, env: Record<string, stri
   return { name, passed, failed: failed || (code !== 0 ? 1 : 0) };
 }
 
+/** `tsc --noEmit` over the server, the API, the web app, the tests and the scripts: one check per error-free run. */
+async function typesSuite(): Promise<SuiteResult> {
+  const code = await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit', '--pretty', 'false']);
+  console.log(`${code === 0 ? 'ok' : 'not ok'} - tsc --noEmit`);
+  return { name: 'Types', passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
+}
+
+/** ESLint (eslint.config.js): each linted file is a check, failed when it has an error. */
+async function lintSuite(): Promise<SuiteResult> {
+  const out = join(root, '.test-data', 'eslint-results.json');
+  rmSync(out, { force: true });
+  const code = await run(join(root, 'node_modules/.bin/eslint'), ['.', '--format', 'stylish', '--output-file', out, '--format', 'json']);
+  if (!existsSync(out)) return { name: 'Lint', passed: 0, failed: 1, error: `eslint exited ${code} without results` };
+  const report = JSON.parse(readFileSync(out, 'utf8')) as { filePath: string; errorCount: number; messages: { line: number; ruleId: string; message: string }[] }[];
+  const failing = report.filter((f) => f.errorCount > 0);
+  for (const file of failing) {
+    for (const m of file.messages) console.log(`${file.filePath.slice(root.length + 1)}:${m.line}  ${m.message}  (${m.ruleId})`);
+  }
+  console.log(`ESLint: ${report.length} files, ${failing.length} with errors`);
+  return { name: 'Lint', passed: report.length - failing.length, failed: failing.length + (code > 1 ? 1 : 0) };
+}
+
 const wanted = (name: string) => only.length === 0 || only.includes(name.toLowerCase());
 
 ensureSystemDeps();
 const results: SuiteResult[] = [];
+if (wanted('types')) results.push(await typesSuite());
+if (wanted('lint')) results.push(await lintSuite());
 const db = await startTestDatabase('suite');
 try {
   const env = { TEST_DATABASE_URL: db.url };
