@@ -8,7 +8,7 @@ import importX from 'eslint-plugin-import-x';
 const features = ['admin', 'ai', 'activity', 'auth', 'checklist', 'dataroom', 'deals', 'errors', 'files', 'people', 'review', 'settings'];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'web/dist/**', '.data/**', '.test-data/**', 'bench-results/**', '**/*.d.ts'] },
+  { ignores: ['node_modules/**', 'web/dist/**', '.build/**', '.data/**', '.test-data/**', 'bench-results/**', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -269,7 +269,7 @@ export function diskBlobStore(opts: { dir: string; secret: string; basePath?: st
   /** Used-URL markers outlive their URL by nothing: drop those older than the longest URL lifetime. */
   const pruneUsedUploadUrls = async (maxAgeSeconds: number): Promise<number> => {
     let removed = 0;
-    let names: string[] = [];
+    let names: string[];
     try { names = await readdir(nonceDir); } catch { return 0; }
     const cutoff = Date.now() - maxAgeSeconds * 1000;
     for (const name of names) {
@@ -291,7 +291,7 @@ export function diskBlobStore(opts: { dir: string; secret: string; basePath?: st
   const removeOrphanTemps = async (): Promise<{ files: number; bytes: number }> => {
     let files = 0;
     let bytes = 0;
-    let entries: string[] = [];
+    let entries: string[];
     try {
       entries = (await readdir(dir, { recursive: true })) as string[];
     } catch {

@@ -29,7 +29,7 @@ export function smtpMail(url: string, from: string, logger: Logger): MailPort {
         logger.info('mail sent', { to: message.to, subject: message.subject });
       } catch (err) {
         logger.error('mail could not be sent', { to: message.to, subject: message.subject, ...errorFields(err) });
-        throw new Error('The e-mail could not be sent. Please try again later.');
+        throw new Error('The e-mail could not be sent. Please try again later.', { cause: err });
       }
     },
   };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addMember, call, registerUser, sql, uniqueEmail } from './helpers.ts';
 import { expectError, setName } from './expect.ts';
 import {
-  CAPABILITIES, SYSTEM_SETS, addSetMember, capMap, capabilitiesOf, customSet, enhancedEntry, group, groupIdsOf, invite, membership,
+  CAPABILITIES, SYSTEM_SETS, capMap, capabilitiesOf, customSet, enhancedEntry, group, groupIdsOf, invite, membership,
   peopleRoom, setMember, sorted, systemSetId, tag, tagIdsOf,
 } from './people-lib.ts';
 

@@ -20,7 +20,6 @@ import {
   logout,
   mailsTo,
   openSignedIn,
-  registerInUi,
   registerUser,
   snap,
   uniqueEmail,

@@ -328,7 +328,7 @@ export function useE2E(name = basename(process.argv[1] ?? 'e2e', '.test.ts')): E
             else err.stack = `${err.stack ?? ''}\n${notes}`;
             throw err;
           }
-          throw new Error(`${String(err)}\n${notes}`);
+          throw new Error(`${String(err)}\n${notes}`, { cause: err });
         } finally {
           await context.close().catch(() => {});
         }

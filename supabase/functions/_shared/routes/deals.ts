@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ApiDeps, ApiEnv } from '../context.ts';
-import { asUser, isUuid, type Tx } from '../db.ts';
+import { asUser, type Tx } from '../db.ts';
 import { HttpError } from '../errors.ts';
 import { dealIdParam, loadDeal } from '../deal-scope.ts';
 import { parseOrThrow, readJson } from '../validate.ts';

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { dealRoutes } from '../../app/routes';
 import { TOKEN_KEY } from '../../lib/api';
 import { jsonResponse, renderRoutes, testUser } from '../../test/utils';
-import type { FileSummary } from '../files/types';
+import type { FileSummary } from '../files';
 import type { Capability, FolderListing } from './types';
 
 // The pages are lazy: the first render of each loads its module.

@@ -37,8 +37,7 @@ import { ApiError, errorDetail } from '../../lib/api';
 import { dealKeys } from '../../lib/deal';
 import { useCurrentUser } from '../../lib/session';
 import { notify } from '../../lib/toast';
-import { archiveFile, deleteFile, downloadFile, retryAiAnalysis } from '../files/api';
-import type { FileSummary } from '../files/types';
+import { archiveFile, deleteFile, downloadFile, retryAiAnalysis, type FileSummary } from '../files';
 import {
   archiveFolder,
   createFolder,

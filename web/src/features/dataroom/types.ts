@@ -1,4 +1,4 @@
-import type { FileSummary } from '../files/types';
+import type { FileSummary } from '../files';
 
 export type Capability =
   | 'view'

@@ -23,8 +23,7 @@ import { ApiError, errorDetail } from '../../lib/api';
 import { dealKeys } from '../../lib/deal';
 import { displayName, formatDateTime, formatFileSize } from '../../lib/format';
 import { notify } from '../../lib/toast';
-import { dataRoomKeys } from '../dataroom/api';
-import { folderUrl } from '../dataroom/paths';
+import { dataRoomKeys, folderUrl } from '../dataroom';
 import {
   addComment,
   ALL_MEMBERS,

@@ -1,11 +1,10 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import { withDeal as withDealScope } from '../../deal-scope.ts';
+import { requireCapability, withDeal as withDealScope, type DealContext } from '../../deal-scope.ts';
 import type { ApiDeps, ApiEnv } from '../../context.ts';
-import { asUser, type Tx } from '../../db.ts';
+import type { Tx } from '../../db.ts';
 import { HttpError } from '../../errors.ts';
 import { parseOrThrow, readJson } from '../../validate.ts';
-import { dealContext, requireCapability, type DealContext } from '../dataroom/common.ts';
 
 export const ITEM_NOT_FOUND = 'Item not found';
 const uuid = z.string().uuid();

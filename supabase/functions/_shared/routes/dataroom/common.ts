@@ -22,6 +22,7 @@ export function itemName(raw: unknown, what: 'file' | 'folder'): string {
   const name = raw.normalize('NFC').trim();
   if ([...name].length > 255) throw new HttpError(400, `The ${what} name can be at most 255 characters.`);
   // C0, DEL and C1 (U+0080–U+009F): what Postgres's [[:cntrl:]] refuses in private.valid_item_name.
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (/[\u0000-\u001f\u007f-\u009f]/.test(name)) throw new HttpError(400, `The ${what} name contains control characters.`);
   // Bidirectional overrides and isolates make "evil\u202egnp.exe" read as "evilexe.png" (docs/decisions.md #16).
   if (/[\u202a-\u202e\u2066-\u2069]/.test(name)) throw new HttpError(400, `The ${what} name contains bidirectional text overrides.`);
@@ -34,6 +35,7 @@ export function itemName(raw: unknown, what: 'file' | 'folder'): string {
 export function normalisePath(raw: string | undefined | null): string {
   const segments = (raw ?? '').normalize('NFC').split('/').map((s) => s.trim()).filter(Boolean);
   for (const segment of segments) {
+    // eslint-disable-next-line no-control-regex -- refusing control characters is the point
     if (segment === '.' || segment === '..' || /[\u0000-\u001f\u007f-\u009f\\]/.test(segment)) throw new HttpError(404, PATH_NOT_FOUND);
   }
   return '/' + segments.join('/');

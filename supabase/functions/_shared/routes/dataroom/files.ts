@@ -2,11 +2,11 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { withDeal as withDealScope } from '../../deal-scope.ts';
 import type { ApiDeps, ApiEnv } from '../../context.ts';
-import { asUser, type Tx } from '../../db.ts';
+import type { Tx } from '../../db.ts';
 import { HttpError } from '../../errors.ts';
 import { readJson } from '../../validate.ts';
 import {
-  checklistItemsSchema, dealContext, DOWNLOAD_URL_SECONDS, fileIdParam, itemName, loadReadyFile,
+  checklistItemsSchema, DOWNLOAD_URL_SECONDS, fileIdParam, itemName, loadReadyFile,
   requireCapability, tagsSchema, type DealContext,
 } from './common.ts';
 

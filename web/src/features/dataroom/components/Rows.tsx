@@ -3,10 +3,7 @@ import { Archive, Download, ExternalLink, Folder as FolderIcon, MoreHorizontal, 
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatDate, formatFileSize } from '../../../lib/format';
-import { fileExtensionOf } from '../../files/format';
-import { FileIcon } from '../../files/components/FileIcon';
-import { AiStatusBadge } from '../../files/components/StatusBadges';
-import { fileSizeOf, type FileSummary } from '../../files/types';
+import { AiStatusBadge, FileIcon, fileExtensionOf, fileSizeOf, type FileSummary } from '../../files';
 import type { FileRowActions } from '../capabilities';
 import { parentPath } from '../paths';
 import type { Folder } from '../types';

@@ -3,9 +3,7 @@ import { UploadCloud, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { Modal } from '../../../components/Modal';
-import { formatMegabytes } from '../../files/format';
-import { FileIcon } from '../../files/components/FileIcon';
-import { fileExtensionOf } from '../../files/format';
+import { FileIcon, fileExtensionOf, formatMegabytes } from '../../files';
 import { withoutSystemFiles } from '../upload/plan';
 
 export const NO_FILES_SELECTED = 'Please select at least one file to upload';

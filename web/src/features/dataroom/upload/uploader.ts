@@ -1,5 +1,4 @@
-import { uploadNewVersion } from '../../files/api';
-import { postToStorage } from '../../files/transport';
+import { postToStorage, uploadNewVersion } from '../../files';
 import { completeUpload, createFolder, requestUploadUrl } from '../api';
 import { parentPath, pathSegments } from '../paths';
 import type { Uploader } from './queue';

@@ -1,0 +1,2 @@
+// What other features may use of deals.
+export { DealDashboardPage } from './DealDashboardPage';
