@@ -75,7 +75,7 @@ describe('POST /auth/register', () => {
     ['no e-mail', { body: { password: PASSWORD } }],
     ['no password', { body: { email: 'someone@example.com' } }],
     ['an empty object', { body: {} }],
-  ])('answers 400 to %s with the spec message', async (_label, opts) => {
+  ])('answers 400 to %s with the documented message (docs/product.md §5)', async (_label, opts) => {
     expectError(await call('POST', '/auth/register', opts), 400, 'Please enter your email and password');
   });
 

@@ -1,5 +1,5 @@
 /**
- * The admin portal's catalog and presets (part 2 §2–§7), and what deals get from presets (part 1 §3, §7).
+ * The admin portal's catalog and presets (docs/product.md §2–§7), and what deals get from presets (docs/product.md §3, §7).
  * Runs its tests one after another: some move the default flag or add items to the Default preset for a moment.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** GET /deals/{id}/checklist and the categories endpoints (part 1 §3, §5, §6, §7 Checklist). */
+/** GET /deals/{id}/checklist and the categories endpoints (docs/product.md §3, §5, §6, §7 Checklist). */
 import { describe, expect, it } from 'vitest';
 import { call, createDeal, registerUser, sql } from './helpers.ts';
 import { expectError } from './expect.ts';
@@ -39,7 +39,7 @@ describe('GET /deals/{id}/checklist', () => {
     expect(body.categories.find((c) => c.id === empty.id)).toMatchObject({ code: null, completed: 0, total: 0 });
     expect(body.progress).toEqual({ completed: 3, total: 5 });
 
-    // the item shape of part 1 §3
+    // the item shape of docs/product.md §3
     const charter = body.checklist.Corporate[0];
     expect(charter).toMatchObject({
       id: a1.id, item_id: 'A.1', name: 'Charter', description: '', category_id: corp.id, category: 'Corporate',

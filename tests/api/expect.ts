@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { call, sql, type CallResult, type TestUser } from './helpers.ts';
 
-/** Every 4xx/5xx answer is JSON `{detail: string}` (DESIGN.md decision 7). Returns the detail. */
+/** Every 4xx/5xx answer is JSON `{detail: string}` (docs/decisions.md decision 7). Returns the detail. */
 export function expectError(res: CallResult, status: number, detail?: string | RegExp): string {
   expect(res.status, `body: ${JSON.stringify(res.body)}`).toBe(status);
   expect(res.headers.get('content-type') ?? '').toMatch(/^application\/json/);

@@ -19,7 +19,7 @@ describe('groups', () => {
     const pink = await call('POST', `${r.base}/permissions/groups`, { token: r.owner.token, body: { name: 'Pink', color: '#ec4899' } });
     expect(pink.status).toBe(201);
     expect(pink.body).toMatchObject({ color: '#EC4899', permission_set_id: null, description: '' });
-    // permission_set_id is an id (spec part 2 §7), not a name.
+    // permission_set_id is an id (docs/product.md §7), not a name.
     expectError(await call('POST', `${r.base}/permissions/groups`, { token: r.owner.token, body: { name: 'Named set', permission_set_id: 'approve_only' } }), 400);
   });
 

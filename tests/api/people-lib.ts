@@ -4,7 +4,7 @@ import { call, createDeal, registerUser, sql, type TestUser } from './helpers.ts
 
 export const CAPABILITIES = ['view', 'download', 'comment', 'approve', 'upload', 'edit_files', 'edit_folders', 'edit_checklist', 'manage_users'];
 
-/** The capabilities of each system set, as DESIGN.md lists them (sorted, as the API returns them). */
+/** The capabilities of each system set, as docs/access-model.md lists them (sorted, as the API returns them). */
 export const SYSTEM_SETS: Record<string, string[]> = {
   upload_only: ['upload'],
   upload_view: ['comment', 'download', 'upload', 'view'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitEmails } from '../../supabase/functions/_shared/routes/people.ts';
 
-// Spec part 2 §5: the text is split on commas and newlines, trimmed, and only entries containing '@' are kept.
+// docs/product.md §5: the text is split on commas and newlines, trimmed, and only entries containing '@' are kept.
 describe('splitEmails', () => {
   it('splits on commas', () => {
     expect(splitEmails('a@x.com,b@x.com,c@x.com')).toEqual(['a@x.com', 'b@x.com', 'c@x.com']);

@@ -20,7 +20,7 @@ import { adminCatalogRoutes } from './routes/admin/catalog.ts';
 
 export type { ApiDeps } from './context.ts';
 
-/** The whole REST API of the spec, runtime-neutral: served under `/api` embedded and `/functions/v1/api` on Supabase. */
+/** The whole REST API (docs/product.md §7), runtime-neutral: served under `/api` embedded and `/functions/v1/api` on Supabase. */
 export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
 

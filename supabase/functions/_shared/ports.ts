@@ -1,4 +1,4 @@
-/** What the API needs from the platform it runs on (DESIGN.md decision 2). */
+/** What the API needs from the platform it runs on (docs/decisions.md decision 2). */
 
 export interface AccountRecord {
   id: string;

@@ -159,7 +159,7 @@ describe('signed-in screens', () => {
     expect(screen.queryByTestId('invitations-banner')).not.toBeInTheDocument();
   });
 
-  it('shows the deal-list error text of part 1 §8', async () => {
+  it('shows the deal-list error text of docs/product.md §8', async () => {
     fakeApi({ ...signIn(), 'GET /api/deals': () => jsonResponse({ detail: 'boom' }, 500), 'GET /api/invitations/my-invitations': [] });
     renderRoutes(createRoutes(), '/');
     expect(await screen.findByText('Server error. Please try again later.')).toBeInTheDocument();

@@ -33,7 +33,7 @@ function Root() {
   );
 }
 
-/** The full route table (part 2 §2). */
+/** The full route table (docs/product.md §2). */
 export function createRoutes(): RouteObject[] {
   return [
     {

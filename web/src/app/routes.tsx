@@ -57,7 +57,7 @@ export const signedInRoutes: RouteObject[] = [
  */
 export const dealRoutes: RouteObject[] = [
   { index: true, element: <DealDashboardPage /> },
-  // Data room (part 1 §2): one file browser behind every route; files/:fileId is the file page.
+  // Data room (docs/product.md §2): one file browser behind every route; files/:fileId is the file page.
   { path: 'files', element: <DataRoomPage mode="root" /> },
   { path: 'data-room', element: <DataRoomPage mode="root" /> },
   { path: 'folders/:folderId', element: <DataRoomPage mode="folder" /> },
@@ -65,10 +65,10 @@ export const dealRoutes: RouteObject[] = [
   { path: 'data-room/path/*', element: <DataRoomPage mode="path" /> },
   { path: 'files/:fileId', element: <FileOrFolderPage /> },
   { path: 'files/*', element: <DataRoomPage mode="path" /> },
-  // People (part 2 §2): Users & Permissions and Permission Sets.
+  // People (docs/product.md §2): Users & Permissions and Permission Sets.
   { path: 'users', element: <UsersPage /> },
   { path: 'permissions', element: <PermissionSetsPage /> },
-  // Checklist (part 1 §2): the checklist and one item's page.
+  // Checklist (docs/product.md §2): the checklist and one item's page.
   { path: 'checklist', element: <ChecklistPage /> },
   { path: 'checklist/items/:itemId', element: <ChecklistItemPage /> },
 ];

@@ -1,7 +1,7 @@
 import { EmptyState as ChakraEmptyState, VStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
-/** Empty-state block (part 1 §2 Shared elements): icon, title, description, optional action. */
+/** Empty-state block (docs/product.md §2 Shared elements): icon, title, description, optional action. */
 export function EmptyState({
   icon,
   title,

@@ -14,7 +14,7 @@ const WIDTHS: Record<ModalSize, string> = {
 };
 
 /**
- * The modal of part 1 §2 Shared elements: sizes sm to 3xl; closes on backdrop click or the close button
+ * The modal of docs/product.md §2 Shared elements: sizes sm to 3xl; closes on backdrop click or the close button
  * unless closing is prevented (e.g. during an upload).
  */
 export function Modal({

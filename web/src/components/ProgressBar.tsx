@@ -1,7 +1,7 @@
 import { Progress as ChakraProgress } from '@chakra-ui/react';
 import { progressColor, progressPercent, type Progress } from '../lib/progress';
 
-/** A checklist progress bar coloured per part 1 §9. */
+/** A checklist progress bar coloured per docs/product.md §9. */
 export function ProgressBar({
   progress,
   size = 'sm',

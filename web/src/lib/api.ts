@@ -1,5 +1,5 @@
 /**
- * The one HTTP client of the web app (part 1 §7).
+ * The one HTTP client of the web app (docs/product.md §7).
  *
  * - base `VITE_API_BASE` (default `/api`), JSON in and out, no cookies;
  * - bearer token from localStorage `access_token` when present;

@@ -7,7 +7,7 @@ export interface NamedPerson {
 }
 
 /**
- * Display name of the header greeting (part 1 §2): first and last name; else whichever exists;
+ * Display name of the header greeting (docs/product.md §2): first and last name; else whichever exists;
  * else the e-mail; else 'Unknown User'.
  */
 export function displayName(person: NamedPerson | null | undefined): string {
@@ -66,7 +66,7 @@ export function formatDateTime(value: string | number | Date | null | undefined)
 }
 
 /**
- * Relative time of activities (part 2 §9): 'Just now' under 60 seconds, then minutes, hours, and days
+ * Relative time of activities (docs/product.md §9): 'Just now' under 60 seconds, then minutes, hours, and days
  * up to 6 days, then a date.
  */
 export function formatRelativeTime(value: string | number | Date | null | undefined, now: Date = new Date()): string {
@@ -83,7 +83,7 @@ export function formatRelativeTime(value: string | number | Date | null | undefi
   return formatDate(date);
 }
 
-/** File sizes in B, KB, MB, GB or TB (part 1 §9). */
+/** File sizes in B, KB, MB, GB or TB (docs/product.md §9). */
 export function formatFileSize(bytes: number | null | undefined): string {
   if (bytes === null || bytes === undefined || Number.isNaN(bytes)) return '—';
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];

@@ -12,7 +12,7 @@ export interface ApiMutationOptions<TData, TVariables> {
   mutationFn: (variables: TVariables) => Promise<TData>;
   /** Query keys (prefixes) made stale by a success; a function sees the result and the input. */
   invalidates?: QueryKey[] | ((data: TData, variables: TVariables) => QueryKey[]);
-  /** Toast title on success (part 1 §8 texts), or a function of the result. */
+  /** Toast title on success (docs/product.md §8 texts), or a function of the result. */
   successMessage?: string | ((data: TData, variables: TVariables) => string | undefined);
   /** Toast title on failure; the description is the server's `detail`, else this title alone. */
   errorMessage: string;

@@ -1,4 +1,4 @@
-/** Progress of a checklist (part 1 §9). */
+/** Progress of a checklist (docs/product.md §9). */
 
 export interface Progress {
   completed: number;

@@ -24,7 +24,7 @@ export interface SessionState {
   user: User | null;
 }
 
-/** Part 1 §4: loading at start, then a user present or absent. */
+/** docs/product.md §4: loading at start, then a user present or absent. */
 export const sessionAtom = atom<SessionState>({ status: 'loading', user: null });
 
 export const PROFILE_PATH = '/user/profile';

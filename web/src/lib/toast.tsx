@@ -1,6 +1,6 @@
 import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
 
-/** Toasts per part 1 §9: errors stay 4 s, successes 2 s, at most 20 kept. */
+/** Toasts per docs/product.md §9: errors stay 4 s, successes 2 s, at most 20 kept. */
 export const TOAST_ERROR_MS = 4000;
 export const TOAST_SUCCESS_MS = 2000;
 export const TOAST_MAX = 20;

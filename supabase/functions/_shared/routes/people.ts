@@ -172,12 +172,12 @@ async function invite(deps: ApiDeps, tx: Tx, dealId: string, userId: string, inp
 
 const emailValue = z.string().trim().toLowerCase().max(254).email();
 
-/** Splits a pasted list on commas and newlines, keeping entries that contain '@' (spec part 2 §5). */
+/** Splits a pasted list on commas and newlines, keeping entries that contain '@' (docs/product.md §5). */
 export function splitEmails(text: string): string[] {
   return [...new Set(text.split(/[,\n\r]+/).map((s) => s.trim().toLowerCase()).filter((s) => s.includes('@')))];
 }
 
-/** Members, groups, tags, permission sets and invitations of one deal (spec part 2 §7). */
+/** Members, groups, tags, permission sets and invitations of one deal (docs/product.md §7). */
 export function peopleRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   const run = <T>(c: Context<ApiEnv>, work: (tx: Tx, access: Awaited<ReturnType<typeof dealAccess>>) => Promise<T>) =>
@@ -599,7 +599,7 @@ export function peopleRoutes(deps: ApiDeps) {
   return app;
 }
 
-/** The signed-in person's own invitations (part 1 §7): list, accept, decline. */
+/** The signed-in person's own invitations (docs/product.md §7): list, accept, decline. */
 export function myInvitationRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
 

@@ -17,7 +17,7 @@ function Label({ children }: { children: string }) {
 }
 
 /**
- * The header of every signed-in screen (part 1 §2): greeting, Settings, Admin Portal (super admins only),
+ * The header of every signed-in screen (docs/product.md §2): greeting, Settings, Admin Portal (super admins only),
  * Logout. `children` sits after the logo: the deal layout puts the deal name and its actions there.
  */
 export function AppHeader({ children, maxW = '7xl' }: { children?: ReactNode; maxW?: string }) {

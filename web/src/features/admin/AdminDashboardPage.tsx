@@ -71,7 +71,7 @@ function StatValue({ count, loading }: { count?: DashboardCount; loading: boolea
   );
 }
 
-/** /admin: the counts of each list and quick actions (part 2 §2 Admin portal shell). */
+/** /admin: the counts of each list and quick actions (docs/product.md §2 Admin portal shell). */
 export function AdminDashboardPage() {
   const stats = useQuery({
     queryKey: adminKeys.stats(),

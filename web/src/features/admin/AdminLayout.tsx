@@ -25,7 +25,7 @@ export interface AdminNavItem {
   icon: LucideIcon;
 }
 
-/** The admin portal's pages (part 2 §2), grouped as the sidebar shows them. */
+/** The admin portal's pages (docs/product.md §2), grouped as the sidebar shows them. */
 export const ADMIN_NAV: { section: string; items: AdminNavItem[] }[] = [
   { section: 'Overview', items: [{ label: 'Dashboard', to: '/admin', icon: LayoutDashboard }] },
   {
@@ -229,7 +229,7 @@ function MobileBar({ current }: { current?: AdminNavItem }) {
   );
 }
 
-/** The layout of every /admin route (part 2 §2 Admin portal shell): navigation, Back to App, Logout. */
+/** The layout of every /admin route (docs/product.md §2 Admin portal shell): navigation, Back to App, Logout. */
 export function AdminLayout() {
   const { pathname } = useLocation();
   const current = activeAdminItem(pathname);

@@ -46,7 +46,7 @@ function SkeletonRows({ columns }: { columns: number }) {
   );
 }
 
-/** /admin/catalog (part 2 §2 Catalog Items). */
+/** /admin/catalog (docs/product.md §2 Catalog Items). */
 export function CatalogItemsPage() {
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');

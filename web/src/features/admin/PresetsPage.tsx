@@ -13,7 +13,7 @@ import { PresetItemsDialog } from './components/PresetItemsDialog';
 
 const DEFAULT_DELETE_REFUSAL = 'Cannot delete the default preset';
 
-/** /admin/presets (part 2 §2 Checklist Presets). */
+/** /admin/presets (docs/product.md §2 Checklist Presets). */
 export function PresetsPage() {
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');

@@ -1,15 +1,15 @@
 /**
- * Calls of the admin portal (part 2 §7 Admin): catalog items, checklist presets and the dashboard counts.
+ * Calls of the admin portal (docs/product.md §7 Admin): catalog items, checklist presets and the dashboard counts.
  * Every call needs a super admin; the server answers 403 otherwise.
  */
 import { ApiError, api } from '../../lib/api';
 
-/** Page size of the admin lists (part 2 §9). */
+/** Page size of the admin lists (docs/product.md §9). */
 export const ADMIN_PAGE_SIZE = 20;
-/** The preset picker loads up to this many active catalog items (part 2 §9). */
+/** The preset picker loads up to this many active catalog items (docs/product.md §9). */
 export const PICKER_PAGE_SIZE = 200;
 
-/** The eight catalog categories (part 2 §9), in display order. */
+/** The eight catalog categories (docs/product.md §9), in display order. */
 export const CATALOG_CATEGORIES = [
   'Corporate Documents',
   'Financial Information',
@@ -130,7 +130,7 @@ export const NEW_ITEM_AI_CHECKS: CatalogAiChecks = {
   missing_elements: false,
 };
 
-/** New items start in the preset named 'Default' (part 2 §3). */
+/** New items start in the preset named 'Default' (docs/product.md §3). */
 export const NEW_ITEM_PRESETS = ['Default'];
 
 export const adminKeys = {
@@ -232,7 +232,7 @@ const COUNT_SOURCES: { key: string; path: string; query?: Record<string, string>
   { key: 'permission_sets', path: '/admin/permission-sets' },
 ];
 
-/** The dashboard's counts (part 2 §7): each list asked with page_size 1; failures count as unavailable. */
+/** The dashboard's counts (docs/product.md §7): each list asked with page_size 1; failures count as unavailable. */
 export async function fetchDashboardCounts(signal?: AbortSignal): Promise<Record<string, DashboardCount>> {
   const results = await Promise.allSettled(
     COUNT_SOURCES.map((source) =>

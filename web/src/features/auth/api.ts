@@ -19,7 +19,7 @@ export const requestMagicLink = (email: string) =>
 export const verifyMagicLink = (token: string) => api.post<AuthResponse>('/auth/magic-link/verify', { token });
 
 /**
- * Part 1 §8 Session: the server's detail, else the error message, else the fallback ('Login failed' or
+ * docs/product.md §8 Session: the server's detail, else the error message, else the fallback ('Login failed' or
  * 'Registration failed'); an unexpected exception reads 'An error occurred. Please try again.'
  */
 export function authErrorMessage(error: unknown, fallback: 'Login failed' | 'Registration failed'): string {

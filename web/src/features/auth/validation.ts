@@ -1,4 +1,4 @@
-/** Client-side rules of the login screen (part 1 §5). */
+/** Client-side rules of the login screen (docs/product.md §5). */
 
 export const MIN_PASSWORD_LENGTH = 6;
 

@@ -284,7 +284,7 @@ function HistoryEntry({ entry }: { entry: ApprovalDecision }) {
   );
 }
 
-/** The item page at /deals/:dealId/checklist/items/:itemId (part 1 §2 Checklist item). */
+/** The item page at /deals/:dealId/checklist/items/:itemId (docs/product.md §2 Checklist item). */
 export function ChecklistItemPage() {
   const { dealId = '', itemId = '' } = useParams();
   const navigate = useNavigate();

@@ -118,7 +118,7 @@ function ChecklistSkeleton() {
   );
 }
 
-/** The checklist at /deals/:dealId/checklist (part 1 §2 'Due Diligence Checklist'). */
+/** The checklist at /deals/:dealId/checklist (docs/product.md §2 'Due Diligence Checklist'). */
 export function ChecklistPage() {
   const { dealId = '' } = useParams();
   const refresh = useChecklistRefresh(dealId);

@@ -16,7 +16,7 @@ const dealBase = (dealId: string) => `/deals/${encodeURIComponent(dealId)}`;
 const checklistBase = (dealId: string) => `${dealBase(dealId)}/checklist`;
 const itemPath = (dealId: string, itemId: string) => `${checklistBase(dealId)}/items/${encodeURIComponent(itemId)}`;
 
-/** Part 1 §9: the catalog picker asks 20 active items a page. */
+/** docs/product.md §9: the catalog picker asks 20 active items a page. */
 export const CATALOG_PAGE_SIZE = 20;
 
 export const checklistKeys = {
@@ -96,7 +96,7 @@ export const approveItem = (dealId: string, itemId: string, note?: string) =>
 export const requestChanges = (dealId: string, itemId: string, note?: string) =>
   api.post<ChecklistItem>(`${itemPath(dealId, itemId)}/request-changes`, note ? { note } : undefined);
 
-/** A file's approval as set from the checklist (part 1 §6). */
+/** A file's approval as set from the checklist (docs/product.md §6). */
 export const setFileApproval = (dealId: string, fileId: string, status: string) =>
   api.put<unknown>(`${dealBase(dealId)}/files/${encodeURIComponent(fileId)}/approval`, { status });
 

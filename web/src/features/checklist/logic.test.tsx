@@ -25,7 +25,7 @@ import {
 } from './logic';
 import { categories, checklist, item, items } from './test/fixtures';
 
-describe('category validation (part 1 §5)', () => {
+describe('category validation (docs/product.md §5)', () => {
   it('needs a name', () => {
     expect(validateCategory({ name: '  ', code: '' })).toEqual({ name: 'Please enter a category name' });
     expect(validateCategory({ name: 'Tax', code: '' })).toEqual({});

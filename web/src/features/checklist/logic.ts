@@ -1,4 +1,4 @@
-/** The checklist's rules (part 1 §4, §5, §9), kept apart from the screens so they can be tested alone. */
+/** The checklist's rules (docs/product.md §4, §5, §9), kept apart from the screens so they can be tested alone. */
 import type { Progress } from '../../lib/progress';
 import type { ChecklistCategory, ChecklistItem, ChecklistResponse, ItemApproval, ItemStatus } from './types';
 
@@ -49,7 +49,7 @@ export const CATALOG_CATEGORIES = [
   'Real Estate/Insurance',
 ] as const;
 
-// ---- validation (part 1 §5) ----
+// ---- validation (docs/product.md §5) ----
 
 export const CATEGORY_CODE_MAX = 3;
 export const MESSAGES = {

@@ -1,4 +1,4 @@
-/** Shapes of the checklist calls (part 1 §3 and §7 Checklist). */
+/** Shapes of the checklist calls (docs/product.md §3 and §7 Checklist). */
 
 export type ItemStatus = 'in_progress' | 'provided' | 'not_applicable';
 export type ItemApproval = 'pending' | 'approved' | 'changes_requested';
@@ -13,7 +13,7 @@ export interface ChecklistCategory {
   total: number;
 }
 
-/** A file linked to an item (part 1 §3 'Attached file in checklist'). */
+/** A file linked to an item (docs/product.md §3 'Attached file in checklist'). */
 export interface ConnectedFile {
   file_id: string;
   name: string;

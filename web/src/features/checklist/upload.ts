@@ -1,7 +1,7 @@
 import { API_BASE, ApiError, api, browser, clearToken, DEFAULT_TIMEOUT_MS, getToken, isAbortError } from '../../lib/api';
 
 /**
- * Uploading a file into a checklist item: the data room's two-step upload (part 1 §7 Files) with the
+ * Uploading a file into a checklist item: the data room's two-step upload (docs/product.md §7 Files) with the
  * item in `checklist_items`, into the root folder.
  */
 
@@ -12,7 +12,7 @@ export interface UploadTarget {
   upload_fields?: Record<string, string> | null;
 }
 
-/** System files the browser may hand over on a drop; never uploaded (part 1 §5). */
+/** System files the browser may hand over on a drop; never uploaded (docs/product.md §5). */
 export const IGNORED_FILE_NAMES = new Set(['.ds_store', 'thumbs.db']);
 
 export function isIgnoredFile(name: string): boolean {

@@ -109,7 +109,7 @@ type Pending =
   | { action: 'archive-file' | 'delete-file'; file: FileSummary };
 
 /**
- * The file browser behind every data-room route (part 1 §2 Data room): the root, a path, or a folder id.
+ * The file browser behind every data-room route (docs/product.md §2 Data room): the root, a path, or a folder id.
  */
 export function DataRoomPage({ mode }: { mode: DataRoomMode }) {
   const { dealId = '', folderId = '' } = useParams();

@@ -1,5 +1,5 @@
 /**
- * Data-room paths and the URLs that carry them (part 1 §2 Data room).
+ * Data-room paths and the URLs that carry them (docs/product.md §2 Data room).
  *
  * A data-room path is "/" (the root) or "/A/B": folder names joined by slashes. In URLs each folder name is
  * one percent-encoded segment, so names with spaces, '#', '?' or '%' survive the round trip:

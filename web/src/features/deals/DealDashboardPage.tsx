@@ -146,7 +146,7 @@ function DashboardSkeleton() {
   );
 }
 
-/** The deal dashboard at /deals/:dealId (part 1 §2). */
+/** The deal dashboard at /deals/:dealId (docs/product.md §2). */
 export function DealDashboardPage() {
   const { dealId = '' } = useParams();
   const deal = useDeal(dealId);

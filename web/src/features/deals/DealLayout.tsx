@@ -33,7 +33,7 @@ interface DealTab {
   match: RegExp;
 }
 
-/** The six deal tabs of part 1 §2. */
+/** The six deal tabs of docs/product.md §2. */
 export const DEAL_TABS: DealTab[] = [
   { label: 'Dashboard', to: '', icon: LayoutDashboard, match: /^$/ },
   { label: 'Data Room', to: 'files', icon: FolderOpen, match: /^(files|data-room|folders)(\/|$)/ },

@@ -40,7 +40,7 @@ function CardSkeleton() {
   );
 }
 
-/** The deal list at / (part 1 §2). */
+/** The deal list at / (docs/product.md §2). */
 export function DealListPage() {
   const [params, setParams] = useSearchParams();
   const view: DealView = params.get('view') === 'archived' ? 'archived' : 'active';

@@ -3,7 +3,7 @@ import { ApiError, browser, TOKEN_KEY } from '../../lib/api';
 import { jsonResponse } from '../../test/utils';
 import { DEAL_LIST_MESSAGES, dealListErrorMessage, defaultPresetValue, fetchDeals, fetchMyInvitations } from './api';
 
-describe('dealListErrorMessage (part 1 §8 Deal list loading)', () => {
+describe('dealListErrorMessage (docs/product.md §8 Deal list loading)', () => {
   it.each([
     [401, 'Authentication failed. Please log in again.'],
     [403, 'Access denied. Please check your permissions.'],

@@ -11,7 +11,7 @@ import type {
 
 export const DEAL_LIST_TIMEOUT_MS = 10_000;
 
-/** Deal list loading errors, part 1 §8. */
+/** Deal list loading errors, docs/product.md §8. */
 export const DEAL_LIST_MESSAGES = {
   noAuth: 'Authentication required. Please log in again.',
   invalidFormat: 'Invalid data format received from server',
@@ -85,7 +85,7 @@ export async function fetchPresets(signal?: AbortSignal): Promise<ChecklistPrese
   return Array.isArray(data?.presets) ? data.presets : [];
 }
 
-/** Part 1 §9: the default preset's name in lower case once presets load, else 'default'. */
+/** docs/product.md §9: the default preset's name in lower case once presets load, else 'default'. */
 export function defaultPresetValue(presets: ChecklistPreset[] | undefined): string {
   const preset = presets?.find((p) => p.is_default);
   return preset ? preset.name.toLowerCase() : 'default';

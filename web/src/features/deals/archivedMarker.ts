@@ -1,5 +1,5 @@
 /**
- * The remembered archived-deal marker (part 1 §2): set when a deal is archived, read by the deal list so
+ * The remembered archived-deal marker (docs/product.md §2): set when a deal is archived, read by the deal list so
  * the deal never flashes in the active list, cleared about 2 seconds after the list loads.
  */
 const KEY = 'recently_archived_deal';

@@ -1,4 +1,4 @@
-/** AI confidence colours (part 1 §9): 80 (or 0.8) and above green, 60 (0.6) and above yellow, else red. */
+/** AI confidence colours (docs/product.md §9): 80 (or 0.8) and above green, 60 (0.6) and above yellow, else red. */
 export function confidencePercent(confidence: number | null | undefined): number | null {
   if (confidence === null || confidence === undefined || Number.isNaN(confidence)) return null;
   return confidence <= 1 ? Math.round(confidence * 100) : Math.round(confidence);

@@ -69,7 +69,7 @@ export interface PendingFile {
   recommended_item?: { id: string; name: string; category?: string | null } | null;
 }
 
-/** Part 1 §3 Invitation; deal_id and status are read when the server sends them. */
+/** docs/product.md §3 Invitation; deal_id and status are read when the server sends them. */
 export interface Invitation {
   invitation_id: string;
   deal_id?: string | null;

@@ -3,7 +3,7 @@ import { Bug, Home, RefreshCw } from 'lucide-react';
 import { StatusPage } from './StatusPage';
 
 /**
- * The general error screen (part 1 §2): 'Something went wrong' with Refresh Page and Go to Dashboard.
+ * The general error screen (docs/product.md §2): 'Something went wrong' with Refresh Page and Go to Dashboard.
  * Uses plain navigation so it also works when the router itself failed.
  */
 export function ErrorFallback() {

@@ -94,7 +94,7 @@ export function ServerErrorPage() {
   );
 }
 
-/** Part 1 §2 / part 2 §2: also shown to signed-in non-super-admins on admin routes. */
+/** docs/product.md §2 / docs/product.md §2: also shown to signed-in non-super-admins on admin routes. */
 export function AccessDeniedPage() {
   return (
     <StatusPage

@@ -166,7 +166,7 @@ describe('file detail', () => {
     });
   });
 
-  it('offers the document types and confidentiality levels of the spec', async () => {
+  it('offers the document types and confidentiality levels of docs/product.md §5', async () => {
     fakeApi(standard());
     open();
     const card = await screen.findByTestId('document-details');

@@ -54,7 +54,7 @@ import { fileExtensionOf, fileTypeLabel } from './format';
 import { describePermissions } from './permissions';
 import { fileSizeOf, type FileDetail, type FilePermissions } from './types';
 
-/** Part 1 §9: the AI status poll interval while a file is processing. */
+/** docs/product.md §9: the AI status poll interval while a file is processing. */
 export const AI_POLL_MS = 3000;
 
 function detailOrUndefined(error: unknown) {
@@ -98,7 +98,7 @@ function DetailSkeleton() {
   );
 }
 
-/** The file page at /deals/:dealId/files/:fileId (part 1 §2 File detail). */
+/** The file page at /deals/:dealId/files/:fileId (docs/product.md §2 File detail). */
 export function FileDetailPage() {
   const { dealId = '', fileId = '' } = useParams();
   const queryClient = useQueryClient();

@@ -106,7 +106,7 @@ export const ALL_MEMBERS: FilePermissions = {
   denied_tags: [],
 };
 
-/** Part 1 §8 quiet failure: loading a file's permissions falls back to type 'all' on error. */
+/** docs/product.md §8 quiet failure: loading a file's permissions falls back to type 'all' on error. */
 export async function fetchPermissions(dealId: string, fileId: string, signal?: AbortSignal): Promise<FilePermissions> {
   try {
     const data = await api.get<Partial<FilePermissions>>(`${fileBase(dealId, fileId)}/permissions`, { signal });
@@ -156,7 +156,7 @@ interface VersionUploadUrl {
 
 /**
  * A new version, two-step: reserve the upload URL, send the bytes to storage (progress up to 80%), then
- * complete (100%). Part 1 §9: the progress jumps to 80% after the storage upload and 100% after completion.
+ * complete (100%). docs/product.md §9: the progress jumps to 80% after the storage upload and 100% after completion.
  */
 export async function uploadNewVersion(
   dealId: string,

@@ -1,4 +1,4 @@
-/** Sizes in the upload list: megabytes with 2 decimals (part 1 §9). */
+/** Sizes in the upload list: megabytes with 2 decimals (docs/product.md §9). */
 export function formatMegabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
 }

@@ -10,7 +10,7 @@ export function listOf(permissions: FilePermissions, side: ListSide, kind: Princ
 }
 
 /**
- * What one entry amounts to (part 1 §5: denied entries override allowed ones): ticked in both lists it is
+ * What one entry amounts to (docs/product.md §5: denied entries override allowed ones): ticked in both lists it is
  * denied, and the allow is shown as overridden.
  */
 export type EntryState = 'none' | 'allowed' | 'denied' | 'overridden';

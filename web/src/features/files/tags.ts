@@ -1,4 +1,4 @@
-/** Part 1 §5: tags are comma-separated, trimmed, empties dropped (and each kept once). */
+/** docs/product.md §5: tags are comma-separated, trimmed, empties dropped (and each kept once). */
 export function parseTags(text: string): string[] {
   const seen = new Set<string>();
   const tags: string[] = [];

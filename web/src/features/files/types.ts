@@ -1,4 +1,4 @@
-/** Files of the data room (part 1 §3 File, File version, File comment, File metadata, File permissions). */
+/** Files of the data room (docs/product.md §3 File, File version, File comment, File metadata, File permissions). */
 
 export type AiStatus =
   | 'not_started'

@@ -134,7 +134,7 @@ describe('Manage Users (dashboard)', () => {
   });
 });
 
-describe('the dashboard (part 1 §2, §6)', () => {
+describe('the dashboard (docs/product.md §2, §6)', () => {
   const stats = {
     files_uploaded: 0,
     files_pending_review: 0,

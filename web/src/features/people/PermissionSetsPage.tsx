@@ -164,7 +164,7 @@ function Section({
   );
 }
 
-/** Permission Sets (/deals/{dealId}/permissions, part 2 §2): system and custom sets. */
+/** Permission Sets (/deals/{dealId}/permissions, docs/product.md §2): system and custom sets. */
 export function PermissionSetsPage() {
   const { dealId = '' } = useParams();
   const refresh = useRefreshPeople(dealId);

@@ -65,7 +65,7 @@ function useDebounced<T>(value: T, delay = 300): T {
 
 type Deleting = { kind: 'group'; item: Group } | { kind: 'tag'; item: Tag };
 
-/** Users & Permissions (/deals/{dealId}/users, part 2 §2). */
+/** Users & Permissions (/deals/{dealId}/users, docs/product.md §2). */
 export function UsersPage() {
   const { dealId = '' } = useParams();
   const refresh = useRefreshPeople(dealId);

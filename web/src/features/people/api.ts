@@ -19,7 +19,7 @@ import type {
   UserFilters,
 } from './types';
 
-/** Deal users list page size (part 2 §9). */
+/** Deal users list page size (docs/product.md §9). */
 export const USERS_PAGE_SIZE = 50;
 
 const deal = (dealId: string) => `/deals/${encodeURIComponent(dealId)}`;
@@ -38,7 +38,7 @@ export const peopleKeys = {
   access: (dealId: string) => dealKeys.scoped(dealId, 'people', 'access'),
 };
 
-// Members (part 2 §7).
+// Members (docs/product.md §7).
 export function fetchEnhancedUsers(dealId: string, filters: UserFilters, signal?: AbortSignal) {
   return api.get<EnhancedUsersPage>(`${deal(dealId)}/users-enhanced`, {
     signal,
@@ -119,7 +119,7 @@ export const updateTag = (dealId: string, tagId: string, body: TagInput) =>
 export const deleteTag = (dealId: string, tagId: string) =>
   api.delete<unknown>(`${deal(dealId)}/permissions/tags/${id(tagId)}`);
 
-// Invitations: the client keeps only the pending ones (part 2 §4).
+// Invitations: the client keeps only the pending ones (docs/product.md §4).
 export async function fetchPendingInvitations(dealId: string, signal?: AbortSignal): Promise<Invitation[]> {
   const data = await api.get<Invitation[]>(`${deal(dealId)}/invitations`, { signal });
   return (Array.isArray(data) ? data : []).filter((invitation) => invitation.status === 'pending');

@@ -1,6 +1,6 @@
 import type { EnhancedUser } from './types';
 
-/** The one change a bulk update carries (part 2 §7: exactly one of these). */
+/** The one change a bulk update carries (docs/product.md §7: exactly one of these). */
 export type BulkOperation =
   | { permission_set_id: string }
   | { add_group_ids: string[] }
@@ -30,10 +30,10 @@ export function bulkOperation(action: BulkAction): BulkOperation {
   }
 }
 
-/** The owner cannot be edited, removed or bulk-selected (part 2 §6). */
+/** The owner cannot be edited, removed or bulk-selected (docs/product.md §6). */
 export const isSelectable = (user: Pick<EnhancedUser, 'is_owner'>, canManage: boolean) => canManage && !user.is_owner;
 
-/** Failure toast of each bulk action (part 2 §8). */
+/** Failure toast of each bulk action (docs/product.md §8). */
 export function bulkFailureTitle(action: BulkAction): string {
   if (action.kind === 'add-group' || action.kind === 'remove-group') return 'Failed to update groups';
   if (action.kind === 'add-tag' || action.kind === 'remove-tag') return 'Failed to update tags';

@@ -13,7 +13,7 @@ export const CAPABILITY_INFO: Record<Capability, { label: string; description: s
 };
 
 /**
- * What each capability requires (part 2 §5): download, comment, approve, edit_files, edit_folders,
+ * What each capability requires (docs/product.md §5): download, comment, approve, edit_files, edit_folders,
  * edit_checklist and manage_users each require view; view and upload require nothing.
  */
 export const CAPABILITY_REQUIRES: Record<Capability, Capability[]> = {
@@ -64,7 +64,7 @@ export function unmetRequirements(caps: CapabilityMap): { capability: Capability
 export const enabledCapabilities = (caps: Partial<CapabilityMap> | null | undefined): Capability[] =>
   CAPABILITIES.filter((cap) => caps?.[cap]);
 
-/** Human labels for the system sets of part 1 §6; any other name is shown as it is. */
+/** Human labels for the system sets of docs/product.md §6; any other name is shown as it is. */
 const SYSTEM_SET_LABELS: Record<string, string> = {
   upload_only: 'Upload Only',
   upload_view: 'Upload + View',
@@ -78,11 +78,11 @@ export function permissionSetLabel(name: string | null | undefined): string {
   return SYSTEM_SET_LABELS[name] ?? name;
 }
 
-/** The set a legacy role maps to (DESIGN.md: contributor implies edit, viewer implies upload_view). */
+/** The set a legacy role maps to (docs/access-model.md: contributor implies edit, viewer implies upload_view). */
 const ROLE_SETS: Record<string, string> = { contributor: 'edit', viewer: 'upload_view' };
 
 /**
- * Effective capabilities a member would have (DESIGN.md): role's ∪ own set's ∪ each group's set's;
+ * Effective capabilities a member would have (docs/access-model.md): role's ∪ own set's ∪ each group's set's;
  * none unless active. Used for the live preview in Edit User.
  */
 export function previewCapabilities({

@@ -1,4 +1,4 @@
-/** Colour choices of groups and tags (part 2 §3). */
+/** Colour choices of groups and tags (docs/product.md §3). */
 export const SWATCH_COLORS = [
   '#6366F1',
   '#EC4899',

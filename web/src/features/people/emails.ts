@@ -1,5 +1,5 @@
 /**
- * The e-mail list of Add Users (part 2 §5): split on commas and newlines, trimmed, only entries with an
+ * The e-mail list of Add Users (docs/product.md §5): split on commas and newlines, trimmed, only entries with an
  * '@' kept; duplicates (ignoring case) are dropped.
  */
 export function splitEmails(text: string): string[] {
@@ -38,7 +38,7 @@ function firstColumn(line: string): string {
   return text.split(/[,;\t]/)[0].trim();
 }
 
-/** CSV upload (part 2 §5): the first column of each line, keeping lines whose value contains '@'. */
+/** CSV upload (docs/product.md §5): the first column of each line, keeping lines whose value contains '@'. */
 export function parseCsvEmails(csv: string): string[] {
   const seen = new Set<string>();
   const result: string[] = [];
@@ -77,7 +77,7 @@ export function validateInvitation(emailsText: string, permissionSetId: string):
   return null;
 }
 
-/** Part 1 §5: the Invite User e-mail is required. */
+/** docs/product.md §5: the Invite User e-mail is required. */
 export function validateInviteEmail(email: string): string | null {
   return email.trim() ? null : 'Please enter an email address';
 }

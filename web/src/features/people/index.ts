@@ -1,3 +1,3 @@
-/** What other features may use from people: the dashboard's two modals (part 1 §2). */
+/** What other features may use from people: the dashboard's two modals (docs/product.md §2). */
 export { InviteUserDialog } from './components/InviteUserDialog';
 export { ManageUsersDialog } from './components/ManageUsersDialog';

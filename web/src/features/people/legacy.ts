@@ -1,4 +1,4 @@
-/** Part 1's permission sets for invited users (part 1 §6); upload_view is the default for invites (§9). */
+/** Part 1's permission sets for invited users (docs/product.md §6); upload_view is the default for invites (§9). */
 export const LEGACY_SETS = [
   { value: 'upload_only', label: 'Upload Only', description: 'Can upload files but cannot view existing files' },
   { value: 'upload_view', label: 'Upload + View', description: 'Can upload, view, download and comment' },

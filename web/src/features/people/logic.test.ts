@@ -22,7 +22,7 @@ import { ANN, OWNER, SETS } from './testing';
 import { formatExpiry, formatInvitationAge, formatLastActive } from './time';
 import { CAPABILITIES } from './types';
 
-describe('e-mail lists (part 2 §5)', () => {
+describe('e-mail lists (docs/product.md §5)', () => {
   it('splits on commas and newlines, trims, keeps only entries with an @', () => {
     expect(splitEmails(' ann@x.com, bob@y.org\ncarl@z.io\r\n\n , not-an-email,  dee@w.net  ')).toEqual([
       'ann@x.com',
@@ -69,13 +69,13 @@ describe('e-mail lists (part 2 §5)', () => {
     expect(validateInvitation('a@x.com', 'set-uv')).toBeNull();
   });
 
-  it('requires the e-mail of Invite User (part 1 §5)', () => {
+  it('requires the e-mail of Invite User (docs/product.md §5)', () => {
     expect(validateInviteEmail('   ')).toBe('Please enter an email address');
     expect(validateInviteEmail('a@x.com')).toBeNull();
   });
 });
 
-describe('capability requirements (part 2 §5)', () => {
+describe('capability requirements (docs/product.md §5)', () => {
   it('turns on view with every capability that requires it', () => {
     for (const cap of CAPABILITIES.filter((c) => c !== 'view' && c !== 'upload')) {
       const next = toggleCapability(emptyCapabilities(), cap, true);
@@ -116,7 +116,7 @@ describe('capability requirements (part 2 §5)', () => {
   });
 });
 
-describe('dates (part 2 §4, §9)', () => {
+describe('dates (docs/product.md §4, §9)', () => {
   const now = new Date(2026, 10, 22, 15, 0, 0);
   const at = (days: number, hours = 0, minutes = 0) =>
     new Date(now.getTime() + ((days * 24 + hours) * 60 + minutes) * 60_000).toISOString();
@@ -152,7 +152,7 @@ describe('dates (part 2 §4, §9)', () => {
   });
 });
 
-describe('bulk actions (part 2 §7)', () => {
+describe('bulk actions (docs/product.md §7)', () => {
   const actions: BulkAction[] = [
     { kind: 'set-permission-set', id: 's1' },
     { kind: 'add-group', id: 'g1' },
@@ -219,7 +219,7 @@ describe('Edit User changes', () => {
   });
 });
 
-describe('colours (part 2 §3, §9)', () => {
+describe('colours (docs/product.md §3, §9)', () => {
   it('offers the ten colours with the group and tag defaults', () => {
     expect(SWATCH_COLORS).toHaveLength(10);
     expect(GROUP_DEFAULT_COLOR).toBe('#6366F1');

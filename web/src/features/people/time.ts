@@ -17,7 +17,7 @@ export function calendarDaysBetween(from: Date, to: Date): number {
   return Math.round((b - a) / DAY_MS);
 }
 
-/** User last active (part 2 §9): 'Never', 'Just now', 'Nm ago', 'Nh ago', 'Nd ago' under 30 days, then a date. */
+/** User last active (docs/product.md §9): 'Never', 'Just now', 'Nm ago', 'Nh ago', 'Nd ago' under 30 days, then a date. */
 export function formatLastActive(value: DateInput, now: Date = new Date()): string {
   const date = toDate(value);
   if (!date) return 'Never';
@@ -32,7 +32,7 @@ export function formatLastActive(value: DateInput, now: Date = new Date()): stri
   return formatDate(date);
 }
 
-/** Invitation age (part 2 §9): 'Today', 'Yesterday', 'N days ago' under 7 days, then a date. */
+/** Invitation age (docs/product.md §9): 'Today', 'Yesterday', 'N days ago' under 7 days, then a date. */
 export function formatInvitationAge(value: DateInput, now: Date = new Date()): string {
   const date = toDate(value);
   if (!date) return '—';
@@ -43,7 +43,7 @@ export function formatInvitationAge(value: DateInput, now: Date = new Date()): s
   return formatDate(date);
 }
 
-/** Invitation expiry (part 2 §4): 'Expired', 'Expires today', 'Expires tomorrow', else 'Expires in N days'. */
+/** Invitation expiry (docs/product.md §4): 'Expired', 'Expires today', 'Expires tomorrow', else 'Expires in N days'. */
 export function formatExpiry(value: DateInput, now: Date = new Date()): string {
   const date = toDate(value);
   if (!date) return '—';

@@ -1,4 +1,4 @@
-/** Deal users, groups, tags, permission sets and invitations (part 1 §3, part 2 §3). */
+/** Deal users, groups, tags, permission sets and invitations (docs/product.md §3, docs/product.md §3). */
 
 export const CAPABILITIES = [
   'view',
@@ -59,7 +59,7 @@ export interface UserFilters {
   tag_id?: string;
 }
 
-/** One row of GET /deals/{id}/users (part 1 §3 Deal user). */
+/** One row of GET /deals/{id}/users (docs/product.md §3 Deal user). */
 export interface DealUser {
   id: string;
   email: string;

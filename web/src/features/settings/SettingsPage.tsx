@@ -352,7 +352,7 @@ function AboutCard() {
   );
 }
 
-/** /settings (part 2 §2). */
+/** /settings (docs/product.md §2). */
 export function SettingsPage() {
   return (
     <PageContainer maxW="4xl">

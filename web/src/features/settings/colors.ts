@@ -1,4 +1,4 @@
-/** Preferred colour options (part 2 §3). */
+/** Preferred colour options (docs/product.md §3). */
 export const PROFILE_COLORS = [
   { name: 'Blue', value: '#3B82F6' },
   { name: 'Green', value: '#10B981' },

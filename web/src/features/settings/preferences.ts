@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 
-/** Notification preferences, kept on this device only (part 2 §3); all default to on. */
+/** Notification preferences, kept on this device only (docs/product.md §3); all default to on. */
 export interface NotificationPreferences {
   email: boolean;
   fileUploads: boolean;

@@ -68,7 +68,7 @@ async function setPresetItems(tx: Tx, presetId: string, ids: string[]) {
   }
 }
 
-/** Admin portal: catalog items and checklist presets (spec part 2 §7). */
+/** Admin portal: catalog items and checklist presets (docs/product.md §7). */
 export function adminCatalogRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   const admin = asSuperAdmin(deps);

@@ -97,7 +97,7 @@ function rights(ctx: DealContext) {
   };
 }
 
-/** The deal's checklist (part 1 §7 Checklist). */
+/** The deal's checklist (docs/product.md §7 Checklist). */
 export function dealChecklistRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   const withDeal = <T>(c: Context<ApiEnv>, work: (tx: Tx, ctx: DealContext) => Promise<T>) => withDealScope(deps, c, work);
@@ -246,7 +246,7 @@ export function dealChecklistRoutes(deps: ApiDeps) {
   })));
 
   const decide = (decision: 'approved' | 'changes_requested') => async (c: Context<ApiEnv>) => {
-    // The spec's client sends an empty body; a body, when there is one, may carry a note. Read the body
+    // The web client sends an empty body; a body, when there is one, may carry a note. Read the body
     // itself rather than trusting Content-Length, which a chunked request does not send.
     let note: string | null = null;
     const raw = await c.req.text();

@@ -107,7 +107,7 @@ export function jsonField<S extends z.ZodTypeAny>(schema: S, raw: string | undef
   return parseOrThrow(schema, value);
 }
 
-/** The columns every file answer carries (part 1 §3 File). Sizes are JSON numbers, as in the listing (int8 would be a string). */
+/** The columns every file answer carries (docs/product.md §3 File). Sizes are JSON numbers, as in the listing (int8 would be a string). */
 export const fileSelect = (tx: Tx) => tx`
   f.id, f.deal_id, f.folder_id, f.name, f.formatted_title, f.file_type, f.content_type,
   f.current_version, f.size_bytes::float8 as size_bytes, f.size_bytes::float8 as file_size, f.tags, f.checklist_items,

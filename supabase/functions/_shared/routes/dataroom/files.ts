@@ -127,7 +127,7 @@ async function downloadUrl(deps: ApiDeps, tx: Tx, ctx: DealContext, fileId: stri
   return { download_url: url, filename, version_number: wanted, expires_in: DOWNLOAD_URL_SECONDS };
 }
 
-/** One file and everything about it (part 1 §7 Files, except uploads). */
+/** One file and everything about it (docs/product.md §7 Files, except uploads). */
 export function fileRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   const withDeal = <T>(c: Context<ApiEnv>, work: (tx: Tx, ctx: DealContext) => Promise<T>) => withDealScope(deps, c, work);

@@ -42,7 +42,7 @@ export const listFilesSql = (tx: Tx, dealId: string, inFolder: any, path: string
     where f.deal_id = ${dealId} and f.folder_id ${inFolder}
       and f.archived_at is null and f.upload_state = 'ready') x`;
 
-/** Listing, search and folders of one deal's data room (part 1 §7 Data room and folders). */
+/** Listing, search and folders of one deal's data room (docs/product.md §7 Data room and folders). */
 export function folderRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
 

@@ -112,7 +112,7 @@ async function serialiseCompletions(tx: Tx, fileId: string): Promise<void> {
   await tx`select pg_advisory_xact_lock(hashtextextended(${`upload-complete:${fileId}`}, 0))`;
 }
 
-/** Both upload flows of part 1 §7 and new versions. Bytes go to the blob store, never through memory whole. */
+/** Both upload flows of docs/product.md §7 and new versions. Bytes go to the blob store, never through memory whole. */
 export function uploadRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   const { maxUploadBytes } = deps.config;

@@ -39,7 +39,7 @@ export function validateCatalogForm(form: CatalogForm, editing: boolean): Errors
 
 const EMPTY: CatalogForm = { code: '', category: '', title: '', description: '' };
 
-/** 'Create Catalog Item' or 'Edit Catalog Item' (part 2 §2): the four fields, sending the full object. */
+/** 'Create Catalog Item' or 'Edit Catalog Item' (docs/product.md §2): the four fields, sending the full object. */
 export function CatalogItemFormDialog({
   open,
   item,

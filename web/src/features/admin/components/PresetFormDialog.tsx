@@ -218,7 +218,7 @@ function ItemPicker({
   );
 }
 
-/** Create or edit a checklist preset (part 2 §2 Checklist Presets). */
+/** Create or edit a checklist preset (docs/product.md §2 Checklist Presets). */
 export function PresetFormDialog({
   open,
   preset,

@@ -4,7 +4,7 @@ import { Modal } from '../../../components/Modal';
 
 export const FOLDER_NAME_REQUIRED = 'Please enter a folder name';
 
-/** Part 1 §5: a folder name is required. */
+/** docs/product.md §5: a folder name is required. */
 export function validateFolderName(name: string): string | null {
   return name.trim() ? null : FOLDER_NAME_REQUIRED;
 }

@@ -119,7 +119,7 @@ function Headline({ icon, title, children }: { icon?: ReactNode; title: string; 
 }
 
 /**
- * The progress overlay of uploads and imports (part 1 §4): preparing, uploading (files and bytes done of
+ * The progress overlay of uploads and imports (docs/product.md §4): preparing, uploading (files and bytes done of
  * the total, each file's progress), completed, failed (Close, and Try Again for the failed files only).
  * It cannot be closed while files are being sent.
  */

@@ -1,5 +1,5 @@
 /**
- * The upload/import overlay's state machine (part 1 §4): preparing → uploading → completed | failed
+ * The upload/import overlay's state machine (docs/product.md §4): preparing → uploading → completed | failed
  * (or cancelled). Each file is an item; a failed item counts as failed and the batch goes on. A name
  * already taken in the target folder parks the item as a conflict until someone chooses: upload it as a
  * new version of the existing file, keep both (the server names it "x (2).ext"), or skip it.

@@ -1,6 +1,6 @@
 import { joinPath, normalizePath, pathSegments, relativeDir } from '../paths';
 
-/** Part 1 §5: system files are ignored on drop and import. */
+/** docs/product.md §5: system files are ignored on drop and import. */
 const SYSTEM_FILES = new Set(['.ds_store', 'thumbs.db']);
 
 export function isSystemFile(name: string): boolean {

@@ -63,7 +63,7 @@ export class UploadQueue {
 
   /**
    * Starts a batch. `prepare` (creating an imported folder tree) runs first, in the preparing phase; its
-   * failures are ignored (part 1 §8: folder-creation errors during import are quiet).
+   * failures are ignored (docs/product.md §8: folder-creation errors during import are quiet).
    */
   async start(kind: UploadKind, items: UploadItem[], prepare?: (signal: AbortSignal) => Promise<void>): Promise<void> {
     this.dispatch({ type: 'begin', kind, items, preparing: Boolean(prepare) });

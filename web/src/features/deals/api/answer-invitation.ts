@@ -20,7 +20,7 @@ export const answerInvitation = ({ invitationId, accept, token }: AnswerInvitati
   api.post<InvitationAnswer>(`/invitations/${encodeURIComponent(invitationId)}/${accept ? 'accept' : 'decline'}`,
     token ? { token } : undefined);
 
-/** Accept or decline an invitation (part 1 §2); the deal list and the pending invitations refresh. */
+/** Accept or decline an invitation (docs/product.md §2); the deal list and the pending invitations refresh. */
 export function useAnswerInvitation(onAnswered: (answer: InvitationAnswer) => void) {
   return useApiMutation({
     mutationFn: answerInvitation,

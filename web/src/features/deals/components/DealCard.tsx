@@ -8,7 +8,7 @@ import type { DealSummary } from '../types';
 import { ActivityLine } from './ActivityLine';
 import { RoleBadges } from './RoleBadges';
 
-/** A deal of the deal list (part 1 §2). */
+/** A deal of the deal list (docs/product.md §2). */
 export function DealCard({ deal }: { deal: DealSummary }) {
   const progress = overallProgress(deal.checklist_progress);
   const sections = sectionsProgress(deal.checklist_progress);

@@ -14,7 +14,7 @@ export const MY_INVITATIONS_KEY = ['invitations', 'mine'] as const;
 
 const isExpired = (invitation: Invitation) => Boolean(invitation.is_expired) || invitation.status === 'expired';
 
-/** Pending invitations to deals (part 1 §2); shows nothing when there are none or they cannot be read. */
+/** Pending invitations to deals (docs/product.md §2); shows nothing when there are none or they cannot be read. */
 export function InvitationsBanner() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -6,7 +6,7 @@ import { activityAuthor, formatRelativeTime, initials } from '../../../lib/forma
 import type { FileComment } from '../types';
 import { Panel } from './Panel';
 
-/** Part 1 §5: a comment must be non-blank. */
+/** docs/product.md §5: a comment must be non-blank. */
 export const isBlankComment = (text: string) => text.trim().length === 0;
 
 export function CommentsCard({

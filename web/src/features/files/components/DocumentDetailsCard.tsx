@@ -55,7 +55,7 @@ function dateRange(start: string, end: string) {
   return start ? `From ${formatDate(`${start}T00:00:00`)}` : `Until ${formatDate(`${end}T00:00:00`)}`;
 }
 
-/** Document Details (part 1 §2 File detail): editable. */
+/** Document Details (docs/product.md §2 File detail): editable. */
 export function DocumentDetailsCard({
   details,
   canEdit,

@@ -3,7 +3,7 @@ import { RotateCcw, Sparkles } from 'lucide-react';
 import type { AiStatus, ApprovalStatus } from '../types';
 
 /**
- * A file's AI status (part 1 §4): not_started shows nothing, queued a badge, processing a spinner badge,
+ * A file's AI status (docs/product.md §4): not_started shows nothing, queued a badge, processing a spinner badge,
  * review a Review button, approved a badge, try_again a retry button (the analysis failed). The file
  * page also knows completed and failed.
  */

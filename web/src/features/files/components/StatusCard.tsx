@@ -12,7 +12,7 @@ export interface StatusChange {
   tags: string[];
 }
 
-/** Status & Organization (part 1 §2 File detail): approval status, tags, checklist links. */
+/** Status & Organization (docs/product.md §2 File detail): approval status, tags, checklist links. */
 export function StatusCard({
   approvalStatus,
   tags,

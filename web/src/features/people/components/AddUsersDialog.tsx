@@ -22,7 +22,7 @@ function readText(file: File): Promise<string> {
 }
 
 /**
- * Add Users (part 2 §5): e-mails split on commas and newlines, or loaded from the first column of a CSV;
+ * Add Users (docs/product.md §5): e-mails split on commas and newlines, or loaded from the first column of a CSV;
  * a permission set is required; groups and tags optional. One address is a single invitation, several a bulk one.
  */
 export function AddUsersDialog({

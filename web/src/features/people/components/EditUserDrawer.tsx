@@ -36,7 +36,7 @@ function SectionTitle({ children }: { children: string }) {
   );
 }
 
-/** Edit User side panel (part 2 §2, §5): set (required; locked for the owner), groups, tags, company, status. */
+/** Edit User side panel (docs/product.md §2, §5): set (required; locked for the owner), groups, tags, company, status. */
 export function EditUserDrawer({
   dealId,
   user,

@@ -20,7 +20,7 @@ function expiryPalette(expiresAt: string): string {
   return 'gray';
 }
 
-/** Pending invitations (part 2 §2): each with its age and expiry, resend and revoke. */
+/** Pending invitations (docs/product.md §2): each with its age and expiry, resend and revoke. */
 export function InvitationsDialog({
   dealId,
   open,

@@ -10,7 +10,7 @@ import { useRefreshPeople } from '../hooks';
 import { DEFAULT_INVITE_SET, LEGACY_SETS } from '../legacy';
 import { FormField } from './common';
 
-/** Invite User to Deal (part 1 §2, §5): e-mail required, permission set (default upload_view), company. */
+/** Invite User to Deal (docs/product.md §2, §5): e-mail required, permission set (default upload_view), company. */
 export function InviteUserDialog({ dealId, open, onClose }: { dealId: string; open: boolean; onClose: () => void }) {
   const refresh = useRefreshPeople(dealId);
   const listId = useId();

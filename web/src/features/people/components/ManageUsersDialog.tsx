@@ -120,7 +120,7 @@ function UserRow({
   );
 }
 
-/** Manage Users (part 1 §2): each member's permission set and company, and removal; the owner is not editable. */
+/** Manage Users (docs/product.md §2): each member's permission set and company, and removal; the owner is not editable. */
 export function ManageUsersDialog({ dealId, open, onClose }: { dealId: string; open: boolean; onClose: () => void }) {
   const refresh = useRefreshPeople(dealId);
   const [removing, setRemoving] = useState<DealUser | null>(null);

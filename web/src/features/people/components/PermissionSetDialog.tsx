@@ -94,7 +94,7 @@ function requirementMessage(unmet: ReturnType<typeof unmetRequirements>): string
   return `${names} ${one ? 'requires' : 'require'} ${missing}. Turn ${missing} back on, or turn ${one ? 'it' : 'them'} off.`;
 }
 
-/** Create or edit a custom permission set of the deal (part 2 §2). */
+/** Create or edit a custom permission set of the deal (docs/product.md §2). */
 export function PermissionSetDialog({
   dealId,
   open,

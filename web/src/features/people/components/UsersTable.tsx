@@ -67,7 +67,7 @@ function SelectBox({
   );
 }
 
-/** The members table (part 2 §2): name (owner badge), company, permission set, groups, tags, last active, status. */
+/** The members table (docs/product.md §2): name (owner badge), company, permission set, groups, tags, last active, status. */
 export function UsersTable({
   users,
   canManage,

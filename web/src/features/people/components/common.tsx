@@ -36,7 +36,7 @@ export function ColoredChip({ item }: { item: Pick<ColoredRef, 'name' | 'color'>
   );
 }
 
-/** The ten colour swatches of groups and tags (part 2 §3). */
+/** The ten colour swatches of groups and tags (docs/product.md §3). */
 export function ColorSwatchPicker({ value, onChange }: { value: string; onChange: (color: string) => void }) {
   return (
     <Wrap gap="2" role="radiogroup" aria-label="Colour">
