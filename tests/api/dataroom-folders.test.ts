@@ -76,7 +76,7 @@ describe('GET /deals/{id}/files?path=', () => {
     expect(broken.status).toBeLessThan(500);
   });
 
-  it('an unknown or archived path is 404 with the product's words (docs/product.md)', async () => {
+  it('an unknown or archived path is 404 with the documented words (docs/product.md)', async () => {
     const r = await room('unknown');
     const old = await mkdir(r, r.owner, 'Old');
     for (const path of ['/Nope', '/Old/Nope', '/Nope/Old']) {
