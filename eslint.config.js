@@ -48,7 +48,7 @@ export default tseslint.config(
   {
     files: ['supabase/functions/_shared/routes/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!\\.\\.)[a-z-]+/', message: 'A route module does not import another route area.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!\\.\\.|contracts/)[a-z-]+/', message: 'A route module does not import another route area.' }] }],
     },
   },
 );

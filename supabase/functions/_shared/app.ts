@@ -17,6 +17,7 @@ import { uploadRoutes } from './routes/dataroom/uploads.ts';
 import { myInvitationRoutes, peopleRoutes } from './routes/people.ts';
 import { dealChecklistRoutes } from './routes/checklist/deal-checklist.ts';
 import { adminCatalogRoutes } from './routes/admin/catalog.ts';
+import { activityRoutes } from './routes/activity.ts';
 
 export type { ApiDeps } from './context.ts';
 
@@ -71,6 +72,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.route('/deals', folderRoutes(deps));
   app.route('/deals', fileRoutes(deps));
   app.route('/deals', peopleRoutes(deps));
+  app.route('/deals', activityRoutes(deps));
   const checklist = dealChecklistRoutes(deps);
   app.route('/deals', checklist.app);
   app.route('/checklist-catalog', catalogRoutes(deps, checklist));

@@ -159,20 +159,6 @@ export function dealRoutes(deps: ApiDeps) {
     return c.json(stats);
   });
 
-  app.get('/:dealId/activity', async (c) => {
-    const claims = c.get('claims');
-    const dealId = dealIdParam(c.req.param('dealId'));
-    const rows = await asUser(deps.sql, claims, async (tx) => {
-      await loadDeal(tx, dealId, claims.sub);
-      return tx`
-        select a.id, a.activity_type, a.description, a.metadata, a.created_at,
-               p.first_name as user_first_name, p.last_name as user_last_name, p.email as user_email
-        from public.activities a left join public.profiles p on p.id = a.user_id
-        where a.deal_id = ${dealId} order by a.created_at desc limit 1000`;
-    });
-    return c.json(rows);
-  });
-
   // Files and AI review arrive with the data-room issue; no file can be pending before then.
   app.get('/:dealId/files/pending-review', async (c) => {
     const claims = c.get('claims');
