@@ -24,6 +24,7 @@ const UsersPage = lazy(() => import('../features/people/UsersPage'));
 const PermissionSetsPage = lazy(() => import('../features/people/PermissionSetsPage'));
 const ChecklistPage = lazy(() => import('../features/checklist/ChecklistPage'));
 const ChecklistItemPage = lazy(() => import('../features/checklist/ChecklistItemPage'));
+const ActivityPage = lazy(() => import('../features/activity/ActivityPage'));
 const AdminLayout = lazy(() => import('../features/admin/AdminLayout'));
 const AdminDashboardPage = lazy(() => import('../features/admin/AdminDashboardPage'));
 const CatalogItemsPage = lazy(() => import('../features/admin/CatalogItemsPage'));
@@ -51,9 +52,7 @@ export const signedInRoutes: RouteObject[] = [
 
 /**
  * Tabs of a deal, under the deal layout (/deals/:dealId). Any path not listed shows the 404 page inside
- * the deal layout. Still to come, each with its feature:
- *   review      'review'
- *   activity    'activity'
+ * the deal layout. Still to come, with its feature: the review queue ('review').
  */
 export const dealRoutes: RouteObject[] = [
   { index: true, element: <DealDashboardPage /> },
@@ -71,6 +70,8 @@ export const dealRoutes: RouteObject[] = [
   // Checklist (docs/product.md §2): the checklist and one item's page.
   { path: 'checklist', element: <ChecklistPage /> },
   { path: 'checklist/items/:itemId', element: <ChecklistItemPage /> },
+  // Activity (docs/product.md §2): the deal's feed.
+  { path: 'activity', element: <ActivityPage /> },
 ];
 
 /**

@@ -1,3 +1,3 @@
-// What other features may use of the data room: its query keys and folder links.
+// What other features may use of the data room: its query keys and links to folders and files.
 export { dataRoomKeys } from './api';
-export { folderUrl } from './paths';
+export { fileUrl, folderUrl } from './paths';

@@ -1,0 +1,57 @@
+/**
+ * The deal's activity page in Chromium against the real server: an upload and a download appear with
+ * their titles and authors, the type filter narrows the list, and an entry's link opens the file.
+ */
+import assert from 'node:assert/strict';
+import { describe } from 'node:test';
+import {
+  FIRST_LOAD_TIMEOUT,
+  apiCall,
+  createDealApi,
+  expectPath,
+  expectText,
+  expectVisible,
+  openSignedIn,
+  registerUser,
+  snap,
+  uniqueEmail,
+  useE2E,
+} from './lib.ts';
+
+describe('Activity feed', () => {
+  const e2e = useE2E('activity');
+
+  e2e.test('shows the upload and the download, filters by type, and opens the file from its entry', async ({ page, server }) => {
+    const owner = await registerUser(server, uniqueEmail('activity-owner'));
+    const deal = await createDealApi(server, owner.token, 'Project Activity');
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from('Share purchase agreement, draft 3')], { type: 'text/plain' }), 'SPA draft.txt');
+    form.append('path', '/');
+    const uploaded = await fetch(`${server.url}/api/deals/${deal.id}/files/upload`, {
+      method: 'POST', headers: { authorization: `Bearer ${owner.token}` }, body: form,
+    });
+    assert.equal(uploaded.status, 201, await uploaded.clone().text());
+    const { file_id: fileId } = (await uploaded.json()) as { file_id: string };
+    await apiCall(server, 'GET', `/deals/${deal.id}/files/${fileId}/download-url`, undefined, owner.token);
+
+    await openSignedIn(page, owner.token, `/deals/${deal.id}/activity`);
+    await expectText(page, 'Activity Feed', { timeout: FIRST_LOAD_TIMEOUT });
+    const entries = page.getByTestId('activity-entry');
+    await expectVisible(entries.filter({ hasText: 'File Uploaded' }), 'the upload entry');
+    await expectVisible(entries.filter({ hasText: 'File Downloaded' }), 'the download entry');
+    await expectVisible(entries.filter({ hasText: 'Deal Created' }), 'the deal creation entry');
+    await expectText(page, '3 activities');
+    await snap(page, 'activity-feed');
+
+    await page.getByLabel('Activity type').selectOption('download');
+    await expectText(page, '1 of 3 activities');
+    assert.equal(await entries.count(), 1);
+    await page.getByLabel('Search activity').fill('no such words');
+    await expectText(page, 'No activities found');
+    await page.getByLabel('Search activity').fill('');
+
+    await entries.first().getByRole('link', { name: 'Open file' }).click();
+    await expectPath(page, `/deals/${deal.id}/files/${fileId}`);
+    await expectText(page, 'SPA draft.txt', { timeout: FIRST_LOAD_TIMEOUT });
+  });
+});

@@ -1,0 +1,2 @@
+// What other features may use of the activity feed.
+export { activityKeys } from './api/list-activity';

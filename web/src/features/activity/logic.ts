@@ -1,0 +1,37 @@
+import { ACTIVITY_TYPES, type ActivityEntry } from '@contracts/activity';
+import { activityAuthor } from '../../lib/format';
+
+export type ActivityFilter = 'all' | (typeof ACTIVITY_TYPES)[number];
+export const ACTIVITY_FILTERS: ActivityFilter[] = ['all', ...ACTIVITY_TYPES];
+
+const TITLES: Record<string, string> = {
+  upload: 'File Uploaded',
+  download: 'File Downloaded',
+  delete: 'Deleted',
+  checklist_update: 'Checklist Updated',
+  user_invite: 'User Invited',
+  deal_create: 'Deal Created',
+  login: 'Signed In',
+};
+
+/** The entry's title; kinds the feed learns later read as their words capitalised ("ai_review" → "Ai Review"). */
+export function activityTitle(type: string): string {
+  return TITLES[type] ?? type.split(/[_\s]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+}
+
+/** The filter's option label: 'All activity' or the kind's title. */
+export const filterLabel = (filter: ActivityFilter) => (filter === 'all' ? 'All activity' : activityTitle(filter));
+
+/**
+ * Search and type filter over the loaded entries (docs/product.md §2 Activity): the search matches the
+ * description, the author's name or e-mail, and the title, ignoring case.
+ */
+export function filterActivities(entries: ActivityEntry[], search: string, type: ActivityFilter): ActivityEntry[] {
+  const needle = search.trim().toLowerCase();
+  return entries.filter((entry) => {
+    if (type !== 'all' && entry.activity_type !== type) return false;
+    if (!needle) return true;
+    return [entry.description, activityAuthor(entry), entry.user_email ?? '', activityTitle(entry.activity_type)]
+      .some((text) => text.toLowerCase().includes(needle));
+  });
+}
