@@ -18,6 +18,7 @@ import { myInvitationRoutes, peopleRoutes } from './routes/people.ts';
 import { dealChecklistRoutes } from './routes/checklist/deal-checklist.ts';
 import { adminCatalogRoutes } from './routes/admin/catalog.ts';
 import { activityRoutes } from './routes/activity.ts';
+import { reviewRoutes } from './routes/review.ts';
 
 export type { ApiDeps } from './context.ts';
 
@@ -73,6 +74,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.route('/deals', fileRoutes(deps));
   app.route('/deals', peopleRoutes(deps));
   app.route('/deals', activityRoutes(deps));
+  app.route('/deals', reviewRoutes(deps));
   const checklist = dealChecklistRoutes(deps);
   app.route('/deals', checklist.app);
   app.route('/checklist-catalog', catalogRoutes(deps, checklist));

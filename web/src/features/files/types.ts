@@ -10,7 +10,7 @@ export type AiStatus =
   | 'completed'
   | 'failed';
 
-export type ApprovalStatus = 'pending' | 'review' | 'approved';
+export type ApprovalStatus = 'pending' | 'review' | 'approved' | 'changes_requested';
 
 /** A file as the folder listing and search return it. */
 export interface FileSummary {
@@ -125,6 +125,7 @@ export interface DealTag {
 
 export const DOCUMENT_TYPES = ['Contract', 'Report', 'Statement', 'Org Chart', 'NDA', 'Agreement', 'Other'] as const;
 export const CONFIDENTIALITY_LEVELS = ['public', 'internal', 'confidential', 'privileged'] as const;
+/** What a person may set on the file page (the review queue can also send a file back: changes_requested). */
 export const APPROVAL_STATUSES: ApprovalStatus[] = ['pending', 'review', 'approved'];
 
 /** The size of a file, whichever field the answer carries. */

@@ -81,6 +81,7 @@ const APPROVAL: Record<ApprovalStatus, { label: string; palette: string }> = {
   pending: { label: 'Pending', palette: 'gray' },
   review: { label: 'In review', palette: 'orange' },
   approved: { label: 'Approved', palette: 'green' },
+  changes_requested: { label: 'Changes requested', palette: 'red' },
 };
 
 export function approvalLabel(status: ApprovalStatus | null | undefined): string {
