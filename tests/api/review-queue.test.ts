@@ -32,6 +32,9 @@ describe('GET /deals/:dealId/review-queue', () => {
 
     expect((await queue(r.base, r.owner.token, 'kind=files')).items.map((x) => x.kind)).toEqual(['file', 'file']);
     expect((await queue(r.base, r.owner.token, 'kind=items')).total_count).toBe(2);
+    await sql`update public.files set approval_status = 'approved' where id = ${b.fileId}`;
+    expect((await queue(r.base, r.owner.token, 'status=awaiting&kind=files')).items.map((x) => x.id)).toEqual([a.fileId]);
+    expect((await queue(r.base, r.owner.token, 'status=approved')).items.map((x) => x.id)).toEqual([b.fileId]);
     expect((await queue(r.base, r.owner.token, 'search=audited')).items.map((x) => x.id)).toEqual([a.fileId]);
     expect((await queue(r.base, r.owner.token, `category_id=${item.category_id}&kind=files`)).items.map((x) => x.id)).toEqual([a.fileId]);
     const byName = await queue(r.base, r.owner.token, 'sort=name');
@@ -42,7 +45,6 @@ describe('GET /deals/:dealId/review-queue', () => {
     expect(page2).toMatchObject({ page: 2, page_size: 3, total_count: 4, has_more: false });
     expect(page2.items.map((x) => x.title)).toEqual(['Item 2']);
     expect((await queue(r.base, r.owner.token, 'sort=name&page=1&page_size=3')).has_more).toBe(true);
-    void b;
   });
 
   it('refuses bad filters with a detail and answers 404 to a non-member', async () => {
@@ -118,6 +120,7 @@ describe('bulk decisions', () => {
 
     const sent = await call('POST', `${r.base}/review-queue/bulk-request-changes`, { token: r.owner.token, body: { item_ids: [f.fileId, item] } });
     expect(sent.body).toEqual({ success_count: 2, failed_count: 0 });
+    expect((await queue(r.base, r.owner.token, 'status=awaiting')).total_count).toBe(0);
     const rows = await queue(r.base, r.owner.token, 'status=changes_requested');
     expect(rows.items.map((x) => x.id).sort()).toEqual([f.fileId, item].sort());
     expect(rows.items.find((x) => x.id === item).can_decide).toBe(false);

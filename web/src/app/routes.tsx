@@ -25,6 +25,7 @@ const PermissionSetsPage = lazy(() => import('../features/people/PermissionSetsP
 const ChecklistPage = lazy(() => import('../features/checklist/ChecklistPage'));
 const ChecklistItemPage = lazy(() => import('../features/checklist/ChecklistItemPage'));
 const ActivityPage = lazy(() => import('../features/activity/ActivityPage'));
+const ReviewQueuePage = lazy(() => import('../features/review/ReviewQueuePage'));
 const AdminLayout = lazy(() => import('../features/admin/AdminLayout'));
 const AdminDashboardPage = lazy(() => import('../features/admin/AdminDashboardPage'));
 const CatalogItemsPage = lazy(() => import('../features/admin/CatalogItemsPage'));
@@ -52,7 +53,7 @@ export const signedInRoutes: RouteObject[] = [
 
 /**
  * Tabs of a deal, under the deal layout (/deals/:dealId). Any path not listed shows the 404 page inside
- * the deal layout. Still to come, with its feature: the review queue ('review').
+ * the deal layout.
  */
 export const dealRoutes: RouteObject[] = [
   { index: true, element: <DealDashboardPage /> },
@@ -70,6 +71,8 @@ export const dealRoutes: RouteObject[] = [
   // Checklist (docs/product.md §2): the checklist and one item's page.
   { path: 'checklist', element: <ChecklistPage /> },
   { path: 'checklist/items/:itemId', element: <ChecklistItemPage /> },
+  // Review queue (docs/product.md §2): what awaits a decision.
+  { path: 'review', element: <ReviewQueuePage /> },
   // Activity (docs/product.md §2): the deal's feed.
   { path: 'activity', element: <ActivityPage /> },
 ];

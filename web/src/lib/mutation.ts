@@ -14,8 +14,8 @@ export interface ApiMutationOptions<TData, TVariables> {
   invalidates?: QueryKey[] | ((data: TData, variables: TVariables) => QueryKey[]);
   /** Toast title on success (docs/product.md §8 texts), or a function of the result. */
   successMessage?: string | ((data: TData, variables: TVariables) => string | undefined);
-  /** Toast title on failure; the description is the server's `detail`, else this title alone. */
-  errorMessage: string;
+  /** Toast title on failure (or a function of the input); the description is the server's `detail`. */
+  errorMessage: string | ((variables: TVariables) => string);
   onSuccess?: (data: TData, variables: TVariables) => void;
   onError?: (error: unknown, variables: TVariables) => void;
 }
@@ -35,8 +35,9 @@ export function useApiMutation<TData = unknown, TVariables = void>(
     },
     onError: (error, variables) => {
       if (isAbortError(error)) return;
+      const title = typeof options.errorMessage === 'function' ? options.errorMessage(variables) : options.errorMessage;
       const detail = errorDetail(error, '');
-      notify.error(options.errorMessage, detail && detail !== options.errorMessage ? detail : undefined);
+      notify.error(title, detail && detail !== title ? detail : undefined);
       options.onError?.(error, variables);
     },
   });

@@ -7,8 +7,9 @@ export const REVIEW_BULK_MAX = 500;
 
 export const reviewQueueQuery = z.object({
   kind: z.enum(['all', 'files', 'items'], { message: 'kind must be all, files or items' }).default('all'),
-  status: z.enum(['all', 'pending', 'review', 'approved', 'changes_requested'], {
-    message: 'status must be all, pending, review, approved or changes_requested',
+  // 'awaiting': pending or in review, what still needs a decision (the screen's default).
+  status: z.enum(['all', 'awaiting', 'pending', 'review', 'approved', 'changes_requested'], {
+    message: 'status must be all, awaiting, pending, review, approved or changes_requested',
   }).default('all'),
   category_id: z.string().uuid('category_id must be a category of this deal').optional(),
   search: z.string().max(200, 'search can be at most 200 characters').optional(),

@@ -47,7 +47,7 @@ export function reviewRoutes(deps: ApiDeps) {
       const search = q.search?.trim() ? `%${q.search.trim().replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
       const wantFiles = q.kind !== 'items';
       const wantItems = q.kind !== 'files';
-      const status = q.status === 'all' ? null : q.status;
+      const statuses = q.status === 'all' ? null : q.status === 'awaiting' ? ['pending', 'review'] : [q.status];
       const canApprove = ctx.can('approve');
       const order = q.sort === 'name' ? tx`lower(coalesce(name, title)), id`
         : q.sort === 'completeness' ? tx`completeness asc nulls last, lower(coalesce(name, title)), id`
@@ -64,7 +64,7 @@ export function reviewRoutes(deps: ApiDeps) {
                  f.updated_at
           from public.files f left join public.profiles p on p.id = f.uploaded_by
           where ${wantFiles} and f.deal_id = ${ctx.dealId} and f.upload_state = 'ready' and f.archived_at is null
-            and (${status}::text is null or f.approval_status = ${status})
+            and (${statuses}::text[] is null or f.approval_status = any (${statuses}::text[]))
             and (${search}::text is null or f.name ilike ${search})
             and (${q.category_id ?? null}::uuid is null or exists (
                   select 1 from public.checklist_items i
@@ -81,7 +81,7 @@ export function reviewRoutes(deps: ApiDeps) {
             where f.deal_id = i.deal_id and i.id = any (f.checklist_items) and f.upload_state = 'ready' and f.archived_at is null
           ) n
           where ${wantItems} and i.deal_id = ${ctx.dealId}
-            and (${status}::text is null or i.approval_status = ${status})
+            and (${statuses}::text[] is null or i.approval_status = any (${statuses}::text[]))
             and (${search}::text is null or i.name ilike ${search} or coalesce(i.item_code, '') ilike ${search})
             and (${q.category_id ?? null}::uuid is null or i.category_id = ${q.category_id ?? null})
         )

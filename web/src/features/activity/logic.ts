@@ -12,6 +12,7 @@ const TITLES: Record<string, string> = {
   user_invite: 'User Invited',
   deal_create: 'Deal Created',
   login: 'Signed In',
+  approval: 'Approval Decided',
 };
 
 /** The entry's title; kinds the feed learns later read as their words capitalised ("ai_review" → "Ai Review"). */

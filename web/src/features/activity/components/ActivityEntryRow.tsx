@@ -14,10 +14,11 @@ const ICONS: Record<string, typeof Zap> = {
   user_invite: MailPlus,
   deal_create: FolderPlus,
   login: LogIn,
+  approval: CheckSquare,
 };
 
 const COLORS: Record<string, string> = {
-  upload: 'blue', download: 'teal', delete: 'red', checklist_update: 'green', user_invite: 'purple', deal_create: 'orange', login: 'gray',
+  upload: 'blue', download: 'teal', delete: 'red', checklist_update: 'green', user_invite: 'purple', deal_create: 'orange', login: 'gray', approval: 'green',
 };
 
 /** What the entry is about, as links: the file, the folder (path) and the checklist item. */

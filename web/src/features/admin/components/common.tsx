@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Flex, Heading, HStack, Input, InputGroup, Text, CloseButton, type BoxProps } from '@chakra-ui/react';
 import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ADMIN_PAGE_SIZE, pageCount } from '../api';
 
 /** The content column of an admin page. */
@@ -45,15 +45,7 @@ export function Panel(props: BoxProps) {
   return <Box bg="bg" borderWidth="1px" borderColor="border" rounded="xl" shadow="xs" overflow="hidden" {...props} />;
 }
 
-/** The value after it has stayed unchanged for `delay` ms. */
-export function useDebouncedValue<T>(value: T, delay = 300): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
+export { useDebouncedValue } from '../../../lib/useDebouncedValue';
 
 export function SearchField({
   value,
