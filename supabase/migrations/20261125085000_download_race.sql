@@ -20,5 +20,4 @@ begin
     jsonb_build_object('file_id', v_file.id, 'path', coalesce(v_path, '/'), 'version', p_version));
   return true;
 end $$;
-revoke execute on function private.record_download(uuid, integer) from public, anon;
 grant execute on function private.record_download(uuid, integer) to authenticated;

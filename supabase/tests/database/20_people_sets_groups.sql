@@ -199,14 +199,15 @@ select * from pg_temp.matrix('deal_group_members insert an Alpha member into an 
   $$insert into public.deal_group_members (group_id, deal_id, user_id) values
     ('20000000-0000-0000-0000-00000000c0a2', '20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000013')$$,
   '42501 42501 42501 42501 42501 42501 1 1 42501 1 1 42501 42501');
+-- The managers cannot act on the upload_view member: their rights do not cover its rights.
 select * from pg_temp.matrix('deal_group_members update (move to another group)',
   $$update public.deal_group_members set group_id = '20000000-0000-0000-0000-00000000c0a1'
     where group_id = '20000000-0000-0000-0000-00000000c0a2' and user_id = '20000000-0000-0000-0000-000000000004'$$,
-  '42501 0 0 0 0 0 1 1 0 1 1 0 0');
+  '42501 0 0 0 0 0 42501 42501 0 1 1 0 0');
 select * from pg_temp.matrix('deal_group_members delete',
   $$delete from public.deal_group_members
     where group_id = '20000000-0000-0000-0000-00000000c0a2' and user_id = '20000000-0000-0000-0000-000000000004'$$,
-  '42501 0 0 0 0 0 1 1 0 1 1 0 0');
+  '42501 0 0 0 0 0 42501 42501 0 1 1 0 0');
 
 -- ---------------------------------------------------------------- deal_tags
 select * from pg_temp.matrix('deal_tags select',
@@ -480,9 +481,10 @@ select throws_ok($$insert into public.deal_members (deal_id, user_id, role, perm
 select throws_ok($$insert into public.deal_members (deal_id, user_id, role)
     values ('20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000014', 'contributor')$$,
   '42501', 'You can only give others rights you hold yourself', 'nor add someone as a contributor');
-select results_eq($$update public.deal_members set permission_set_id = '20000000-0000-0000-0000-0000000005a2'
-    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000004' returning permission_set_id$$,
-  $$values ('20000000-0000-0000-0000-0000000005a2'::uuid)$$, 'a {view, manage_users} manager can move a member to a set within their rights');
+select throws_ok($$update public.deal_members set permission_set_id = '20000000-0000-0000-0000-0000000005a2'
+    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000004'$$,
+  '42501', 'You can only change members whose rights you hold yourself',
+  'a {view, manage_users} manager cannot downgrade a member who holds more than they do (upload_view)');
 select lives_ok($$insert into public.deal_members (deal_id, user_id, role, permission_set_id)
     values ('20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000014', 'member', '20000000-0000-0000-0000-0000000005a1')$$,
   'and add someone with exactly their own rights');
@@ -548,21 +550,22 @@ select lives_ok($$insert into public.deal_group_members (group_id, deal_id, user
     ('20000000-0000-0000-0000-00000000c0a3', '20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000006')$$,
   'an admin can add people to a group holding edit');
 select pg_temp.act('custom');
-select results_eq($$delete from public.deal_group_members
-    where group_id = '20000000-0000-0000-0000-00000000c0a3' and user_id = '20000000-0000-0000-0000-000000000006' returning 1$$,
-  $$values (1)$$, 'taking rights away needs no check: a {view, manage_users} manager can take someone out of editors');
+select throws_ok($$delete from public.deal_group_members
+    where group_id = '20000000-0000-0000-0000-00000000c0a3' and user_id = '20000000-0000-0000-0000-000000000006'$$,
+  '42501', 'You can only change members whose rights you hold yourself',
+  'taking rights away is acting on the member: a {view, manage_users} manager cannot take an editor out of editors');
 
 select pg_temp.as_server();
 select set_eq($$select right(m.user_id::text, 2), m.role, coalesce(ps.name, '-') as set_name, coalesce(m.company, '-') as company
     from public.deal_members m
     left join public.permission_sets ps on ps.id = m.permission_set_id
     where m.deal_id = '20000000-0000-0000-0000-0000000000a1' and right(m.user_id::text, 2) in ('04', '05', '06', '09', '13', '14', '15')$$,
-  $$values ('04', 'member', 'readers', 'Acme'), ('05', 'member', 'edit', '-'), ('06', 'member', 'edit', 'Edit Co'),
+  $$values ('04', 'member', 'upload_view', 'Acme'), ('05', 'member', 'edit', '-'), ('06', 'member', 'edit', 'Edit Co'),
            ('09', 'member', '-', 'Former admin'), ('14', 'member', 'managers', '-'), ('15', 'contributor', '-', '-')$$,
   'only the grants within the granter''s rights, and the admin''s, took effect (13 removed)');
 select set_eq($$select g.name, right(gm.user_id::text, 2) from public.deal_group_members gm join public.deal_groups g on g.id = gm.group_id
     where gm.deal_id = '20000000-0000-0000-0000-0000000000a1'$$,
-  $$values ('managers-group', '08'), ('plain-group', '04'), ('readers-group', '10'), ('editors', '10')$$,
+  $$values ('managers-group', '08'), ('plain-group', '04'), ('readers-group', '10'), ('editors', '10'), ('editors', '06')$$,
   'group links: only the admin put someone into editors');
 select set_eq($$select g.name, coalesce((select ps.name from public.permission_sets ps where ps.id = g.permission_set_id), '-')
     from public.deal_groups g where g.deal_id = '20000000-0000-0000-0000-0000000000a1'$$,

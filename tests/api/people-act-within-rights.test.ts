@@ -1,0 +1,40 @@
+// A manager cannot act above their rights (the probe's attack): a member holding view + manage_users
+// cannot suspend, downgrade, remove or regroup a member who holds more; they still manage those they cover.
+import { describe, expect, it } from 'vitest';
+import { call, sql } from './helpers.ts';
+import { expectError } from './expect.ts';
+import { customSet, group, peopleRoom, setMember } from './people-lib.ts';
+
+const REFUSED = 'You can only change members whose rights you hold yourself';
+
+describe('acting on a member needs rights covering theirs', () => {
+  it('refuses suspend, downgrade, remove and regroup of a member above the manager, and changes nothing', async () => {
+    const r = await peopleRoom('above');
+    const managers = await customSet(r, 'Managers', ['view', 'manage_users']);
+    const readers = await customSet(r, 'Readers', ['view']);
+    const editors = await group(r, 'Editors', (await sql`select id from public.permission_sets where deal_id is null and name = 'edit'`)[0].id);
+    const manager = await setMember(r, managers.id, 'manager');
+    const editor = await setMember(r, 'edit', 'editor');
+    expect((await call('PUT', `${r.base}/users/${editor.id}/enhanced`, { token: r.owner.token, body: { group_ids: [editors.id] } })).status).toBe(200);
+
+    expectError(await call('PUT', `${r.base}/users/${editor.id}/enhanced`, { token: manager.token, body: { status: 'suspended' } }), 403, REFUSED);
+    expectError(await call('PUT', `${r.base}/users/${editor.id}/enhanced`, { token: manager.token, body: { permission_set_id: readers.id } }), 403, REFUSED);
+    expectError(await call('PUT', `${r.base}/users/${editor.id}/enhanced`, { token: manager.token, body: { group_ids: [] } }), 403, REFUSED);
+    expectError(await call('DELETE', `${r.base}/users/${editor.id}`, { token: manager.token }), 403, REFUSED);
+    const [row] = await sql`select status, (select name from public.permission_sets where id = m.permission_set_id) as set_name,
+                                   (select count(*)::int from public.deal_group_members g where g.deal_id = m.deal_id and g.user_id = m.user_id) as groups
+                            from public.deal_members m where m.deal_id = ${r.deal.id} and m.user_id = ${editor.id}`;
+    expect(row).toEqual({ status: 'active', set_name: 'edit', groups: 1 });
+  });
+
+  it('lets the manager suspend a member whose rights they hold, and the owner act on anyone', async () => {
+    const r = await peopleRoom('within');
+    const managers = await customSet(r, 'Managers', ['view', 'manage_users']);
+    const readers = await customSet(r, 'Readers', ['view']);
+    const manager = await setMember(r, managers.id, 'manager');
+    const reader = await setMember(r, readers.id, 'reader');
+    const editor = await setMember(r, 'edit', 'editor');
+    expect((await call('PUT', `${r.base}/users/${reader.id}/enhanced`, { token: manager.token, body: { status: 'suspended' } })).status).toBe(200);
+    expect((await call('PUT', `${r.base}/users/${editor.id}/enhanced`, { token: r.owner.token, body: { status: 'suspended' } })).status).toBe(200);
+  });
+});
