@@ -17,9 +17,9 @@ describe('GET /deals/{id}/permissions/sets', () => {
     await setMember(r, mine.id, 'sets-list-b');
     await setMember(r, 'upload_view', 'sets-list-c');
     await group(r, 'Auditing', mine.id);
-    const m = await setMember(r, 'upload_only', 'sets-list-m');
+    await setMember(r, 'upload_only', 'sets-list-m');
 
-    const res = await sets(r, m.token);
+    const res = await sets(r, r.owner.token);
     expect(res.status).toBe(200);
     const byName = Object.fromEntries(res.body.map((s: any) => [s.name, s]));
     for (const [name, caps] of Object.entries(SYSTEM_SETS)) {

@@ -175,9 +175,10 @@ select * from pg_temp.matrix('permission_sets delete an Alpha custom set',
   '42501 0 0 0 0 0 1 1 0 1 1 0 0');
 
 -- ---------------------------------------------------------------- deal_groups
+-- upload_only (no view) sees no group, tag or link: docs/decisions.md decision 10.
 select * from pg_temp.matrix('deal_groups select',
   $$select name from public.deal_groups where deal_id::text like '20000000-%'$$,
-  '42501 - managers-group,plain-group managers-group,plain-group managers-group,plain-group managers-group,plain-group
+  '42501 - - managers-group,plain-group managers-group,plain-group managers-group,plain-group
    managers-group,plain-group managers-group,plain-group - managers-group,plain-group managers-group,plain-group - beta-group');
 select * from pg_temp.matrix('deal_groups insert into Alpha',
   $$insert into public.deal_groups (deal_id, name) values ('20000000-0000-0000-0000-0000000000a1', 'new-group')$$,
@@ -193,7 +194,7 @@ select * from pg_temp.matrix('deal_groups delete an Alpha group',
 select * from pg_temp.matrix('deal_group_members select',
   $$select right(group_id::text, 4) || '/' || right(user_id::text, 2) from public.deal_group_members
     where deal_id::text like '20000000-%'$$,
-  '42501 - c0a1/08,c0a2/04 c0a1/08,c0a2/04 c0a1/08,c0a2/04 c0a1/08,c0a2/04 c0a1/08,c0a2/04 c0a1/08,c0a2/04
+  '42501 - - c0a1/08,c0a2/04 c0a1/08,c0a2/04 c0a1/08,c0a2/04 c0a1/08,c0a2/04 c0a1/08,c0a2/04
    - c0a1/08,c0a2/04 c0a1/08,c0a2/04 - c0b1/12');
 select * from pg_temp.matrix('deal_group_members insert an Alpha member into an Alpha group',
   $$insert into public.deal_group_members (group_id, deal_id, user_id) values
@@ -212,7 +213,7 @@ select * from pg_temp.matrix('deal_group_members delete',
 -- ---------------------------------------------------------------- deal_tags
 select * from pg_temp.matrix('deal_tags select',
   $$select name from public.deal_tags where deal_id::text like '20000000-%'$$,
-  '42501 - buyer,seller buyer,seller buyer,seller buyer,seller buyer,seller buyer,seller - buyer,seller buyer,seller - beta-tag');
+  '42501 - - buyer,seller buyer,seller buyer,seller buyer,seller buyer,seller - buyer,seller buyer,seller - beta-tag');
 select * from pg_temp.matrix('deal_tags insert into Alpha',
   $$insert into public.deal_tags (deal_id, name) values ('20000000-0000-0000-0000-0000000000a1', 'new-tag')$$,
   '42501 42501 42501 42501 42501 42501 1 1 42501 1 1 42501 42501');
@@ -227,7 +228,7 @@ select * from pg_temp.matrix('deal_tags delete an Alpha tag',
 select * from pg_temp.matrix('deal_member_tags select',
   $$select right(tag_id::text, 4) || '/' || right(user_id::text, 2) from public.deal_member_tags
     where deal_id::text like '20000000-%'$$,
-  '42501 - 74a1/04 74a1/04 74a1/04 74a1/04 74a1/04 74a1/04 - 74a1/04 74a1/04 - 74b1/12');
+  '42501 - - 74a1/04 74a1/04 74a1/04 74a1/04 74a1/04 - 74a1/04 74a1/04 - 74b1/12');
 select * from pg_temp.matrix('deal_member_tags insert',
   $$insert into public.deal_member_tags (tag_id, deal_id, user_id) values
     ('20000000-0000-0000-0000-0000000074a2', '20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000013')$$,
