@@ -54,4 +54,34 @@ describe('Activity feed', () => {
     await expectPath(page, `/deals/${deal.id}/files/${fileId}`);
     await expectText(page, 'SPA draft.txt', { timeout: FIRST_LOAD_TIMEOUT });
   });
+
+  e2e.test('an archived deal shows the Archived banner and no write button, and still downloads', async ({ page, server }) => {
+    const owner = await registerUser(server, uniqueEmail('archived-owner'));
+    const deal = await createDealApi(server, owner.token, 'Project Closed');
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from('Final closing set')], { type: 'text/plain' }), 'Closing set.txt');
+    form.append('path', '/');
+    const uploaded = await fetch(`${server.url}/api/deals/${deal.id}/files/upload`, {
+      method: 'POST', headers: { authorization: `Bearer ${owner.token}` }, body: form,
+    });
+    assert.equal(uploaded.status, 201);
+    await apiCall(server, 'PUT', `/deals/${deal.id}/archive`, undefined, owner.token);
+
+    await openSignedIn(page, owner.token, `/deals/${deal.id}/files`);
+    await expectVisible(page.getByTestId('archived-banner'), 'the Archived banner', FIRST_LOAD_TIMEOUT);
+    await expectText(page, 'Closing set.txt');
+    for (const name of ['Upload Files', 'Create Folder', 'Import Folder', 'Edit Deal', 'Archive Deal']) {
+      assert.equal(await page.getByRole('button', { name }).count(), 0, `no ${name} button in an archived deal`);
+    }
+    await page.getByRole('button', { name: /more actions|actions/i }).first().click().catch(() => {});
+    for (const name of ['Archive', 'Delete']) {
+      assert.equal(await page.getByRole('menuitem', { name }).count(), 0, `no ${name} in the file's menu of an archived deal`);
+    }
+    await page.keyboard.press('Escape');
+    await snap(page, 'archived-data-room');
+    await page.goto(`/deals/${deal.id}/users`);
+    await expectVisible(page.getByTestId('archived-banner'), 'the Archived banner on the people page', FIRST_LOAD_TIMEOUT);
+    await expectText(page, 'Users & Permissions');
+    assert.equal(await page.getByRole('button', { name: 'Add Users' }).count(), 0, 'no Add Users in an archived deal');
+  });
 });

@@ -6,7 +6,10 @@
 import type { Context } from 'hono';
 import type { ApiDeps, ApiEnv } from './context.ts';
 import { asUser, isUuid, type Tx } from './db.ts';
-import { DEAL_NOT_FOUND, HttpError } from './errors.ts';
+import { DEAL_ARCHIVED, DEAL_NOT_FOUND, HttpError } from './errors.ts';
+
+/** What an archived deal still allows (docs/decisions.md decision 8): reading and downloading. */
+const READ_CAPABILITIES = new Set(['view', 'download']);
 
 export interface DealContext {
   dealId: string;
@@ -37,7 +40,10 @@ export async function loadDeal(tx: Tx, dealId: string, userId: string) {
            private.display_role(d.id, ${userId}) as user_role, (d.owner_id = ${userId}) as is_owner,
            coalesce((select ps.name from public.permission_sets ps where ps.id = m.permission_set_id),
                     case m.role when 'admin' then 'admin' when 'contributor' then 'edit' else 'upload_view' end) as permission_set,
-           private.member_capabilities(d.id, ${userId}) as capabilities
+           -- An archived deal keeps only reading and downloading (docs/decisions.md decision 8).
+           case when d.archived_at is null then private.member_capabilities(d.id, ${userId})
+                else array(select cap from unnest(private.member_capabilities(d.id, ${userId})) cap
+                           where cap in ('view', 'download')) end as capabilities
     from public.deals d
     join public.deal_members m on m.deal_id = d.id and m.user_id = ${userId} and m.status = 'active'
     where d.id = ${dealId}`;
@@ -49,9 +55,11 @@ export async function loadDeal(tx: Tx, dealId: string, userId: string) {
 export async function dealContext(tx: Tx, c: Context, userId: string): Promise<DealContext> {
   const dealId = dealIdParam(c.req.param('dealId') ?? '');
   const deal = await loadDeal(tx, dealId, userId);
-  const capabilities = new Set(deal.capabilities as string[]);
+  const archived = deal.archived_at != null;
+  // In an archived deal every write right is gone, so every can_* flag the API computes says so.
+  const capabilities = new Set((deal.capabilities as string[]).filter((cap) => !archived || READ_CAPABILITIES.has(cap)));
   return {
-    dealId, userId, role: deal.user_role as string, capabilities, archived: deal.archived_at != null,
+    dealId, userId, role: deal.user_role as string, capabilities, archived,
     can: (capability) => capabilities.has(capability),
   };
 }
@@ -63,5 +71,6 @@ export function withDeal<T>(deps: ApiDeps, c: Context<ApiEnv>, work: (tx: Tx, ct
 }
 
 export function requireCapability(ctx: DealContext, capability: string, action: string): void {
+  if (ctx.archived && !READ_CAPABILITIES.has(capability)) throw new HttpError(409, DEAL_ARCHIVED);
   if (!ctx.can(capability)) throw new HttpError(403, `You don't have permission to ${action}.`);
 }

@@ -12,6 +12,7 @@ export class HttpError extends Error {
 }
 
 export const DEAL_NOT_FOUND = "Deal not found or you don't have access to it.";
+export const DEAL_ARCHIVED = 'This deal is archived';
 
 interface PgLikeError {
   code?: string;
@@ -51,6 +52,8 @@ export function fromPostgresError(err: unknown): HttpError | undefined {
     case '22007':
     case '22008':
       return new HttpError(400, 'A value sent has the wrong format.');
+    case '55000': // an archived deal refuses every write (docs/decisions.md decision 8)
+      return new HttpError(409, e.message ?? 'This deal is archived');
     case 'P0002':
       return new HttpError(404, e.message ?? 'Not found.');
     case '22003':

@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { ApiDeps, ApiEnv } from '../context.ts';
 import { asUser, type Tx } from '../db.ts';
-import { HttpError } from '../errors.ts';
+import { DEAL_ARCHIVED, HttpError } from '../errors.ts';
 import { parseOrThrow, readJson } from '../validate.ts';
 import { dealIdParam, loadDeal } from '../deal-scope.ts';
 import { randomToken, sha256Hex } from '../tokens.ts';
@@ -68,7 +68,8 @@ async function dealAccess(tx: Tx, c: Context<ApiEnv>) {
   return { dealId, userId, deal, manage };
 }
 
-function requireManage(access: { manage: boolean }) {
+function requireManage(access: { manage: boolean; deal: { archived_at?: unknown } }) {
+  if (access.deal.archived_at) throw new HttpError(409, DEAL_ARCHIVED);
   if (!access.manage) throw new HttpError(403, "You don't have permission to manage users in this deal.");
 }
 
@@ -199,7 +200,7 @@ export function peopleRoutes(deps: ApiDeps) {
       const [{ total }] = await tx<{ total: number }[]>`
         select count(*)::int as total from public.deal_members m join public.profiles p on p.id = m.user_id
         where m.deal_id = ${access.dealId} and ${where}`;
-      return { users: rows.map(shapeMember), total_count: total, page: q.page, page_size: q.page_size, can_manage: access.manage };
+      return { users: rows.map(shapeMember), total_count: total, page: q.page, page_size: q.page_size, can_manage: access.manage && !access.deal.archived_at };
     }));
   });
 

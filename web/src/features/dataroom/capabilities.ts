@@ -28,7 +28,7 @@ export interface FileRowActions {
 
 /**
  * A file row's buttons: download with the download right, archive and delete with the right to edit
- * files. The uploader of a file may do all three with their own file (the database allows it).
+ * files. The uploader of a file may do all three with their own file while they may upload.
  */
 export function fileRowActions(
   capabilities: readonly Capability[] | readonly string[],
@@ -37,9 +37,11 @@ export function fileRowActions(
 ): FileRowActions {
   const has = (capability: Capability) => (capabilities as readonly string[]).includes(capability);
   const mine = Boolean(userId) && file.uploaded_by === userId;
+  // Without upload (an archived deal keeps only view and download) one's own files are read-only too.
+  const manageOwn = mine && has('upload');
   return {
     download: has('download') || mine,
-    archive: has('edit_files') || mine,
-    delete: has('edit_files') || mine,
+    archive: has('edit_files') || manageOwn,
+    delete: has('edit_files') || manageOwn,
   };
 }

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Activity,
@@ -185,6 +185,13 @@ export function DealLayout() {
     content = (
       <>
         <DealTabs dealId={dealId} />
+        {deal.data?.archived_at && (
+          <Alert.Root status="warning" borderRadius="0" data-testid="archived-banner">
+            <Alert.Indicator />
+            <Alert.Title>Archived</Alert.Title>
+            <Alert.Description>This deal is archived and read-only: its files can still be opened and downloaded.</Alert.Description>
+          </Alert.Root>
+        )}
         <Box as="main">
           <Suspense fallback={<PageSpinner />}>
             <Outlet context={deal.data} />

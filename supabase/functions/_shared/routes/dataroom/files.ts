@@ -52,8 +52,9 @@ const permissionsUpdate = z.object({
 });
 
 function fileRights(ctx: DealContext, file: Record<string, unknown>) {
-  const mine = file.uploaded_by === ctx.userId;
-  const admin = ctx.role === 'admin';
+  // In an archived deal no one edits, not even an admin or the uploader (docs/decisions.md decision 8).
+  const mine = !ctx.archived && file.uploaded_by === ctx.userId;
+  const admin = !ctx.archived && ctx.role === 'admin';
   return {
     can_edit: admin || mine || ctx.capabilities.has('edit_files'),
     can_download: admin || mine || ctx.capabilities.has('download'),
