@@ -9,6 +9,7 @@ import { checklistBench } from './bench/checklist.ts';
 import { peopleBench } from './bench/people.ts';
 import { browserBench } from './bench/browser.ts';
 import { loadBench } from './bench/load.ts';
+import { activityBench, reviewBench } from './bench/review.ts';
 
 type Row = [string, string, string];
 const benches: [string, () => Promise<Row[]>][] = [
@@ -19,6 +20,8 @@ const benches: [string, () => Promise<Row[]>][] = [
   ['Checklist (1,000 items)', checklistBench],
   ['People (2,000 members, 20 groups)', peopleBench],
   ['In the browser', browserBench],
+  ['Review queue (10,000 files, 1,000 items)', reviewBench],
+  ['Activity feed (100,000 entries)', activityBench],
   ['Load (50 clients, 60 s)', loadBench],
 ];
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ACTIVITY_PAGE_DEFAULT, ACTIVITY_PAGE_MAX, type ActivityEntry } from '../contracts/activity.ts';
 import type { ApiDeps, ApiEnv } from '../context.ts';
 import { withDeal } from '../deal-scope.ts';
-import { isUuid } from '../db.ts';
+import { isUuid, type Tx } from '../db.ts';
 import { HttpError } from '../errors.ts';
 import { parseOrThrow } from '../validate.ts';
 
@@ -21,7 +21,7 @@ const query = z.object({
  * which a JavaScript Date would lose) and its id, base64url-encoded.
  */
 const encodeCursor = (createdAt: string, id: string) => btoa(`${createdAt}|${id}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-function decodeCursor(cursor: string): { at: string; id: string } {
+export function decodeCursor(cursor: string): { at: string; id: string } {
   let text: string;
   try {
     text = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
@@ -31,6 +31,18 @@ function decodeCursor(cursor: string): { at: string; id: string } {
   const [at, id] = text.split('|');
   if (!at || !id || !isUuid(id) || !/^\d{4}-\d{2}-\d{2}[ T][\d:.]+([+-]\d{2}(:?\d{2})?|Z)?$/.test(at)) throw new HttpError(400, BAD_CURSOR);
   return { at, id };
+}
+
+/** Entries of the deal's feed older than `after`, newest first (exported for the benchmark, run bare). */
+export function activityPage(tx: Tx, dealId: string, after: { at: string; id: string } | undefined, limit: number) {
+  return tx<(Omit<ActivityEntry, 'cursor'> & { position: string })[]>`
+    select a.id, a.activity_type, a.description, a.metadata, a.created_at, a.created_at::text as position,
+           p.first_name as user_first_name, p.last_name as user_last_name, p.email as user_email
+    from public.activities a left join public.profiles p on p.id = a.user_id
+    where a.deal_id = ${dealId}
+      ${after ? tx`and (a.created_at, a.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : tx``}
+    order by a.created_at desc, a.id desc
+    limit ${limit}`;
 }
 
 /**
@@ -45,14 +57,7 @@ export function activityRoutes(deps: ApiDeps) {
     const rows = await withDeal(deps, c, async (tx, ctx) => {
       const { before, limit } = parseOrThrow(query, c.req.query());
       const after = before ? decodeCursor(before) : undefined;
-      return tx<(Omit<ActivityEntry, 'cursor'> & { position: string })[]>`
-        select a.id, a.activity_type, a.description, a.metadata, a.created_at, a.created_at::text as position,
-               p.first_name as user_first_name, p.last_name as user_last_name, p.email as user_email
-        from public.activities a left join public.profiles p on p.id = a.user_id
-        where a.deal_id = ${ctx.dealId}
-          ${after ? tx`and (a.created_at, a.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : tx``}
-        order by a.created_at desc, a.id desc
-        limit ${limit}`;
+      return activityPage(tx, ctx.dealId, after, limit);
     });
     const entries: ActivityEntry[] = rows.map(({ position, ...row }) => ({ ...row, cursor: encodeCursor(position, row.id) }));
     return c.json(entries);

@@ -1,0 +1,102 @@
+import { reviewQueueQuery } from '../../supabase/functions/_shared/contracts/review.ts';
+import { reviewQueueRows } from '../../supabase/functions/_shared/routes/review.ts';
+import { activityPage, decodeCursor } from '../../supabase/functions/_shared/routes/activity.ts';
+import { benchApi } from './fixture.ts';
+import { ms, percentile, timeMany } from './lib.ts';
+
+type Row = [string, string, string];
+const RUNS = 30;
+const ratio = (api: number[], bare: number[]) => `${(percentile(api, 50) / percentile(bare, 50)).toFixed(2)}x`;
+
+/**
+ * `npm run bench -- review`: the review queue of a deal with 10,000 files and 1,000 checklist items,
+ * page 1 of each kind and sort through the API, against the same statement run bare (table owner).
+ */
+export async function reviewBench(): Promise<Row[]> {
+  const bench = await benchApi('bench-review');
+  const { sql, app } = bench;
+  try {
+    const owner = await bench.session('review-bench@example.com');
+    const [deal] = await sql`insert into public.deals (name, owner_id, checklist_preset) values ('Review bench', ${owner.user.id}, 'blank') returning id`;
+    await sql`insert into public.checklist_categories (deal_id, name, code, position)
+              select ${deal.id}, 'Category ' || c, chr(64 + c), c from generate_series(1, 8) c`;
+    await sql`insert into public.checklist_items (deal_id, category_id, item_code, name, anticipated_file_count, position)
+              select ${deal.id}, c.id, c.code || '.' || i, 'Requested document ' || c.code || '.' || i, 1 + i % 4, i
+              from public.checklist_categories c, generate_series(1, 125) i where c.deal_id = ${deal.id}`;
+    const items = (await sql`select id from public.checklist_items where deal_id = ${deal.id} order by position, id`).map((r) => r.id as string);
+    await sql`insert into public.files (deal_id, name, file_type, size_bytes, uploaded_by, upload_state, current_version, checklist_items, approval_status, updated_at)
+              select ${deal.id}, 'Document ' || n || '.pdf', 'pdf', 0, ${owner.user.id}, 'pending', 0,
+                     case when n % 3 = 0 then array[(${items}::uuid[])[1 + n % 1000]] else '{}' end,
+                     (array['pending', 'review', 'approved'])[1 + n % 3], now() - n * interval '1 minute'
+              from generate_series(1, 10000) n`;
+    await sql`insert into public.file_versions (file_id, deal_id, version_number, size_bytes, sha256, storage_key, original_name, uploaded_by)
+              select id, deal_id, 1, 1024, repeat('0', 64), 'deals/' || deal_id || '/files/' || id || '/v1', name, uploaded_by
+              from public.files where deal_id = ${deal.id}`;
+    await sql`update public.files set upload_state = 'ready', current_version = 1, size_bytes = 1024 where deal_id = ${deal.id}`;
+    await sql`analyze`;
+    const headers = { authorization: `Bearer ${owner.access_token}` };
+    const floor = await timeMany(RUNS, async () => (await app.request(`/deals/${deal.id}`, { headers })).json());
+    const rows: Row[] = [['API floor: GET /deals/{id} p50 (sign-in check, transaction, deal scope)', ms(percentile(floor, 50)), '']];
+    for (const kind of ['all', 'files', 'items'] as const) {
+      for (const sort of ['updated_at', 'name', 'completeness'] as const) {
+        let total = 0;
+        const api = await timeMany(RUNS, async () => {
+          const res = await app.request(`/deals/${deal.id}/review-queue?kind=${kind}&sort=${sort}`, { headers });
+          total = (await res.json()).total_count;
+        });
+        const q = reviewQueueQuery.parse({ kind, sort });
+        const bare = await timeMany(RUNS, () => reviewQueueRows(sql as never, deal.id, q));
+        rows.push([`${kind} by ${sort} (${total} rows): API / bare p50`, `${ms(percentile(api, 50))} / ${ms(percentile(bare, 50))}`, `${ratio(api, bare)} (budget <= 1.5x)`]);
+      }
+    }
+    return rows;
+  } finally {
+    await bench.stop();
+  }
+}
+
+/**
+ * `npm run bench -- activity`: the feed of a deal with 100,000 entries, the first page and a page
+ * 90,000 entries deep through the API, against the same statement bare; and the first page of a deal
+ * with 10 entries, to show the cost is flat in the number of entries.
+ */
+export async function activityBench(): Promise<Row[]> {
+  const bench = await benchApi('bench-activity');
+  const { sql, app } = bench;
+  try {
+    const owner = await bench.session('activity-bench@example.com');
+    const [big] = await sql`insert into public.deals (name, owner_id, checklist_preset) values ('Busy deal', ${owner.user.id}, 'blank') returning id`;
+    const [small] = await sql`insert into public.deals (name, owner_id, checklist_preset) values ('Quiet deal', ${owner.user.id}, 'blank') returning id`;
+    await sql`insert into public.activities (deal_id, user_id, activity_type, description, created_at)
+              select ${big.id}, ${owner.user.id}, 'checklist_update', 'Entry ' || n, now() - n * interval '1 second'
+              from generate_series(1, 100000) n`;
+    await sql`insert into public.activities (deal_id, user_id, activity_type, description, created_at)
+              select ${small.id}, ${owner.user.id}, 'checklist_update', 'Entry ' || n, now() - n * interval '1 second'
+              from generate_series(1, 9) n`;
+    await sql`analyze`;
+    const headers = { authorization: `Bearer ${owner.access_token}` };
+    // The cursor of the entry 90,000 deep.
+    const [deep] = await sql`select created_at::text as at, id from public.activities where deal_id = ${big.id}
+                             order by created_at desc, id desc offset 90000 limit 1`;
+    const cursor = Buffer.from(`${deep.at}|${deep.id}`).toString('base64url');
+    const after = decodeCursor(cursor);
+    const measure = async (label: string, dealId: string, before?: string) => {
+      let n = 0;
+      const api = await timeMany(RUNS, async () => {
+        const res = await app.request(`/deals/${dealId}/activity${before ? `?before=${before}` : ''}`, { headers });
+        n = (await res.json()).length;
+      });
+      const bare = await timeMany(RUNS, () => activityPage(sql as never, dealId, before ? after : undefined, 100));
+      return [`${label} (${n} entries): API / bare p50`, `${ms(percentile(api, 50))} / ${ms(percentile(bare, 50))}`, `${ratio(api, bare)} (budget <= 1.5x)`] as Row;
+    };
+    const floor = await timeMany(RUNS, async () => (await app.request(`/deals/${big.id}`, { headers })).json());
+    return [
+      ['API floor: GET /deals/{id} p50 (sign-in check, transaction, deal scope)', ms(percentile(floor, 50)), ''],
+      await measure('100,000 entries, first page', big.id),
+      await measure('100,000 entries, 90,000 deep', big.id, cursor),
+      await measure('10 entries, first page', small.id),
+    ];
+  } finally {
+    await bench.stop();
+  }
+}
