@@ -4,9 +4,11 @@ import { fileExtensionOf, fileTypeLabel, formatMegabytes } from './format';
 import { parseTags, formatTags } from './tags';
 
 describe('sizes', () => {
-  it('shows the upload list in MB with 2 decimals', () => {
-    expect(formatMegabytes(0)).toBe('0.00 MB');
-    expect(formatMegabytes(6)).toBe('0.00 MB');
+  it('shows the upload list in MB with 2 decimals, and under 1 MB in bytes or KB', () => {
+    expect(formatMegabytes(0)).toBe('0 B');
+    expect(formatMegabytes(6)).toBe('6 B');
+    expect(formatMegabytes(3 * 1024)).toBe('3.0 KB');
+    expect(formatMegabytes(1024 * 1024 - 1)).toBe('1024.0 KB');
     expect(formatMegabytes(1024 * 1024)).toBe('1.00 MB');
     expect(formatMegabytes(1_500_000)).toBe('1.43 MB');
     expect(formatMegabytes(5 * 1024 ** 3)).toBe('5120.00 MB');

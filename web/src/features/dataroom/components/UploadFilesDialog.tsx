@@ -6,7 +6,7 @@ import { Modal } from '../../../components/Modal';
 import { FileIcon, fileExtensionOf, formatMegabytes } from '../../files';
 import { withoutSystemFiles } from '../upload/plan';
 
-export const NO_FILES_SELECTED = 'Please select at least one file to upload';
+export const NO_FILES_SELECTED = 'No files selected';
 
 function sameFile(a: File, b: File) {
   return a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
@@ -73,7 +73,7 @@ export function UploadFilesDialog({
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button colorPalette="brand" onClick={submit}>
+          <Button colorPalette="brand" onClick={submit} disabled={files.length === 0}>
             <UploadCloud /> {files.length > 0 ? `Upload ${files.length} file${files.length === 1 ? '' : 's'}` : 'Upload'}
           </Button>
         </>
