@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { call, registerUser, sql } from './helpers.ts';
 import { expectError, setName } from './expect.ts';
 import { activityRows, category, checklist, getItem, item, member, NOT_FOUND_UUID, room, setMember } from './checklist-lib.ts';
+import { peopleRoom, setMember as setSetMember } from './people-lib.ts';
 
 describe('POST /deals/{id}/checklist/items', () => {
   it('creates an item with defaults and a code from its category', async () => {
@@ -375,5 +376,17 @@ describe('progress on the deal card and the dashboard', () => {
     const body = await checklist(r);
     expect(body.progress).toEqual(s.overall_progress);
     expect(Object.fromEntries(body.categories.map((c) => [c.name, { completed: c.completed, total: c.total }]))).toEqual(s.checklist_progress);
+  });
+});
+
+describe('the Update button right (can_update)', () => {
+  it('is the API\'s answer: upload_only gets none, upload_view gets it, editors of the checklist get it', async () => {
+    const r = await peopleRoom('can-update');
+    const uploadOnly = await setSetMember(r, 'upload_only', 'cu-only');
+    const uploadView = await setSetMember(r, 'upload_view', 'cu-view');
+    const rightsOf = async (token: string) => (await call('GET', `${r.base}/checklist`, { token })).body;
+    expect(await rightsOf(uploadOnly.token)).toMatchObject({ can_upload: true, can_update: false, can_edit: false });
+    expect(await rightsOf(uploadView.token)).toMatchObject({ can_upload: true, can_update: true, can_edit: false });
+    expect(await rightsOf(r.owner.token)).toMatchObject({ can_update: true, can_edit: true });
   });
 });

@@ -83,7 +83,7 @@ describe('checklist page', () => {
   });
 
   it('offers editing, upload and catalog buttons only with the rights for them', async () => {
-    open({ [`GET ${BASE}/checklist`]: checklist({ can_edit: false, can_upload: true, can_approve: false }) });
+    open({ [`GET ${BASE}/checklist`]: checklist({ can_edit: false, can_upload: true, can_update: true, can_approve: false }) });
     await screen.findAllByTestId('checklist-item');
     expect(screen.queryByRole('button', { name: /Add Category/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Add from Catalog/ })).not.toBeInTheDocument();
@@ -93,8 +93,9 @@ describe('checklist page', () => {
     expect(screen.getAllByRole('button', { name: 'Update' })).toHaveLength(4);
   });
 
-  it('shows neither Update nor edit buttons to a member without rights', async () => {
-    open({ [`GET ${BASE}/checklist`]: checklist({ can_edit: false, can_upload: false, can_approve: false }) });
+  it('shows neither Update nor edit buttons to a member without rights, upload_only included', async () => {
+    // upload_only may upload but sees no file to connect: the API answers can_update false.
+    open({ [`GET ${BASE}/checklist`]: checklist({ can_edit: false, can_upload: true, can_update: false, can_approve: false }) });
     await screen.findAllByTestId('checklist-item');
     expect(screen.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
   });

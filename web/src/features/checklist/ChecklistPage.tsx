@@ -154,8 +154,8 @@ export function ChecklistPage() {
     [data],
   );
   const rights = useMemo(
-    () => ({ canEdit: Boolean(data?.can_edit), canUpload: Boolean(data?.can_upload) }),
-    [data?.can_edit, data?.can_upload],
+    () => ({ canEdit: Boolean(data?.can_edit), canUpload: Boolean(data?.can_update) }),
+    [data?.can_edit, data?.can_update],
   );
   const matches = useMemo(() => sections.reduce((n, s) => n + s.visible.length, 0), [sections]);
 

@@ -35,6 +35,7 @@ export async function fetchChecklist(dealId: string, signal?: AbortSignal): Prom
     can_edit: Boolean(data?.can_edit),
     can_approve: Boolean(data?.can_approve),
     can_upload: Boolean(data?.can_upload),
+    can_update: Boolean(data?.can_update),
     checklist: data?.checklist ?? {},
   };
 }

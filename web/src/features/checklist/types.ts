@@ -47,6 +47,8 @@ export interface ChecklistRights {
   can_edit: boolean;
   can_approve: boolean;
   can_upload: boolean;
+  /** The Update button of a row: status and connected files (the API's answer). */
+  can_update?: boolean;
 }
 
 /** GET /deals/{id}/checklist */

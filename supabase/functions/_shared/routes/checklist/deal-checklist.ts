@@ -94,6 +94,9 @@ function rights(ctx: DealContext) {
     can_edit: ctx.capabilities.has('edit_checklist'),
     can_approve: ctx.capabilities.has('approve'),
     can_upload: ctx.capabilities.has('upload'),
+    // Update (status and connected files): who edits the checklist, or who may upload and see files
+    // to connect (docs/product.md §6); upload_only sees no file, so it gets no Update.
+    can_update: ctx.capabilities.has('edit_checklist') || (ctx.capabilities.has('upload') && ctx.capabilities.has('view')),
   };
 }
 

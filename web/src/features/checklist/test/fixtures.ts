@@ -42,6 +42,7 @@ export function checklist(over: Partial<ChecklistResponse> = {}): ChecklistRespo
     can_edit: true,
     can_approve: true,
     can_upload: true,
+    can_update: true,
     checklist: {
       'Corporate Documents': items.filter((i) => i.category_id === 'c1'),
       'Tax Matters': items.filter((i) => i.category_id === 'c2'),
