@@ -3,11 +3,13 @@ import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import postgres from 'postgres';
 import { createApi } from '../supabase/functions/_shared/app.ts';
+import { aiFromEnv } from '../supabase/functions/_shared/ai/providers.ts';
+import { startAiWorker, type RunningAiWorker } from '../supabase/functions/_shared/ai/worker.ts';
 import { DATABASE_UNAVAILABLE } from '../supabase/functions/_shared/errors.ts';
 import type { ApiEnv } from '../supabase/functions/_shared/context.ts';
 import { errorFields, requestIdFrom } from '../supabase/functions/_shared/logger.ts';
 import { routePath } from 'hono/route';
-import { timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createLogger } from './logger.ts';
 import { createMetrics } from './metrics.ts';
 
@@ -66,11 +68,13 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
   const sql = postgres(databaseUrl, { max: 20, onnotice: () => {}, prepare: true, connect_timeout: 5, idle_timeout: 10 });
   let httpServer: ServerType | undefined;
   let sweeper: ReturnType<typeof setInterval> | undefined;
+  let aiWorker: RunningAiWorker | undefined;
 
   // Stops within 5 s: no new connections, idle ones closed at once, requests in flight get 2 s to
   // finish before their connections are cut, then the pool and Postgres.
   const stop = async () => {
     if (sweeper) clearInterval(sweeper);
+    await aiWorker?.stop();
     if (httpServer) {
       const server = httpServer as unknown as import('node:http').Server;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -104,9 +108,11 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
     if (webBuildIsStale()) await buildWeb(log);
 
     const storage = diskBlobStore({ dir: join(config.dataDir, 'blobs'), secret: config.storageSecret });
+    const ai = aiFromEnv((name) => process.env[name]);
     const api = createApi({
       log: logger,
       sql,
+      ai,
       auth,
       mail,
       blobs: storage.store,
@@ -130,6 +136,11 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
     await sweep();
     sweeper = setInterval(sweep, 10 * 60 * 1000);
     sweeper.unref();
+    // AI analysis of uploads runs here, woken by NOTIFY (docs/architecture.md "Background jobs").
+    aiWorker = startAiWorker(
+      { sql, blobs: storage.store, ai, log: logger, workerId: `embedded-${process.pid}-${randomUUID().slice(0, 8)}` },
+      { concurrency: config.aiConcurrency },
+    );
 
     const root = new Hono<ApiEnv>();
     // Every request: an id (sent back as X-Request-Id, on every log line about it), a log line with the

@@ -182,6 +182,28 @@ export function diskBlobStore(opts: { dir: string; secret: string; basePath?: st
       }
     },
 
+    async read(key, maxBytes) {
+      const target = pathOf(key);
+      let handle: FileHandle | undefined;
+      try {
+        handle = await open(target, 'r');
+        const size = (await handle.stat()).size;
+        const buffer = new Uint8Array(Math.min(size, maxBytes));
+        let offset = 0;
+        while (offset < buffer.length) {
+          const { bytesRead } = await handle.read(buffer, offset, buffer.length - offset, offset);
+          if (bytesRead === 0) break;
+          offset += bytesRead;
+        }
+        return buffer.subarray(0, offset);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw err;
+      } finally {
+        await handle?.close();
+      }
+    },
+
     async delete(keys) {
       for (const key of keys) {
         const target = pathOf(key);

@@ -20,6 +20,8 @@ export interface ServerConfig {
   devMail: boolean;
   storageSecret: string;
   maxUploadBytes: number;
+  /** AI jobs run at once by the embedded worker (AI_CONCURRENCY, default 2). */
+  aiConcurrency: number;
   /** Bearer token that opens /metrics; unset: /metrics is off. */
   metricsToken?: string;
 }
@@ -33,6 +35,12 @@ export function parseDuration(value: string): number {
 }
 
 /** "5368709120", "5GiB", "100MB" → bytes. */
+function positiveInteger(name: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`${name} must be a whole number from 1 to 64 (got "${value}")`);
+  return n;
+}
+
 export function parseBytes(value: string): number {
   const match = /^(\d+)\s*(|B|KB|KiB|MB|MiB|GB|GiB)$/i.exec(value.trim());
   if (!match) throw new Error(`MAX_UPLOAD_BYTES must be a number of bytes such as 5368709120 or 5GiB (got "${value}")`);
@@ -70,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminPassword: env.ADMIN_PASSWORD ?? 'admin-password',
     devMail: env.DEV_MAIL !== 'false',
     storageSecret: persistedSecret(dataDir, 'storage-secret'),
+    aiConcurrency: positiveInteger('AI_CONCURRENCY', env.AI_CONCURRENCY ?? '2'),
     maxUploadBytes: parseBytes(env.MAX_UPLOAD_BYTES ?? String(5 * 1024 ** 3)),
     metricsToken: env.METRICS_TOKEN || undefined,
   };

@@ -19,6 +19,7 @@ import { dealChecklistRoutes } from './routes/checklist/deal-checklist.ts';
 import { adminCatalogRoutes } from './routes/admin/catalog.ts';
 import { activityRoutes } from './routes/activity.ts';
 import { reviewRoutes } from './routes/review.ts';
+import { aiRoutes } from './routes/ai.ts';
 
 export type { ApiDeps } from './context.ts';
 
@@ -67,6 +68,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     app.use(`${prefix}/*`, signedIn);
   }
   app.route('/user', profileRoutes(deps));
+  app.route('/deals', aiRoutes(deps));
   app.route('/deals', dealRoutes(deps));
   // Data room: uploads before files so /files/upload-url is not taken for a file id.
   app.route('/deals', uploadRoutes(deps));

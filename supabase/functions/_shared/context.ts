@@ -1,4 +1,5 @@
 import type { AuthPort, BlobStore, MailPort, TokenClaims } from './ports.ts';
+import type { AiPort } from './ai/providers.ts';
 import type { Db } from './db.ts';
 import type { Logger } from './logger.ts';
 
@@ -20,6 +21,8 @@ export interface ApiDeps {
   auth: AuthPort;
   mail: MailPort;
   blobs: BlobStore;
+  /** The AI port for requests that ask it directly (metadata); the built-in provider when not given. */
+  ai?: AiPort;
   config: ApiConfig;
 }
 

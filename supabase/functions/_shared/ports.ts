@@ -62,5 +62,7 @@ export interface BlobStore {
   /** Streams bytes into `key`; past `maxBytes` it fails with 413 and leaves nothing behind. */
   put(key: string, body: AsyncIterable<Uint8Array>, opts: { maxBytes: number; contentType: string }): Promise<StoredObject>;
   stat(key: string): Promise<StoredObject | undefined>;
+  /** The first `maxBytes` bytes of the object (all of it when smaller); undefined when it does not exist. */
+  read(key: string, maxBytes: number): Promise<Uint8Array | undefined>;
   delete(keys: string[]): Promise<void>;
 }

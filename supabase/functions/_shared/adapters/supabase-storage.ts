@@ -86,6 +86,25 @@ export function supabaseStorage(opts: { url: string; serviceRoleKey: string; buc
       if (!res.ok || !res.body) throw new Error(`Storage could not read the object (${res.status})`);
       return digestOf(res.body);
     },
+    async read(key, maxBytes) {
+      if (maxBytes <= 0) return new Uint8Array(0);
+      const res = await fetch(`${base}/object/authenticated/${objectPath(key)}`, { headers: { ...headers, range: `bytes=0-${maxBytes - 1}` } });
+      if (res.status === 404 || res.status === 400) return undefined;
+      if (!res.ok || !res.body) throw new Error(`Storage could not read the object (${res.status})`);
+      // A server that ignores Range sends everything: stop reading at maxBytes.
+      const out = new Uint8Array(maxBytes);
+      let size = 0;
+      const reader = res.body.getReader();
+      while (size < maxBytes) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        const take = Math.min(value.length, maxBytes - size);
+        out.set(value.subarray(0, take), size);
+        size += take;
+      }
+      await reader.cancel().catch(() => {});
+      return out.subarray(0, size);
+    },
     async delete(keys) {
       if (!keys.length) return;
       const res = await fetch(`${base}/object/${bucket}`, {

@@ -159,13 +159,5 @@ export function dealRoutes(deps: ApiDeps) {
     return c.json(stats);
   });
 
-  // Files and AI review arrive with the data-room issue; no file can be pending before then.
-  app.get('/:dealId/files/pending-review', async (c) => {
-    const claims = c.get('claims');
-    const dealId = dealIdParam(c.req.param('dealId'));
-    await asUser(deps.sql, claims, (tx) => loadDeal(tx, dealId, claims.sub));
-    return c.json({ pending_files: [], total_count: 0 });
-  });
-
   return app;
 }

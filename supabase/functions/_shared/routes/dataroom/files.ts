@@ -61,6 +61,9 @@ function fileRights(ctx: DealContext, file: Record<string, unknown>) {
     can_approve: ctx.capabilities.has('approve'),
     can_comment: ctx.capabilities.has('comment'),
     can_upload_version: admin || mine || ctx.capabilities.has('edit_files'),
+    // As private.can_request_ai and private.can_decide_ai decide (migration 20261125100000).
+    can_request_ai: !ctx.archived && (admin || mine || ['upload', 'edit_files', 'approve'].some((cap) => ctx.capabilities.has(cap))),
+    can_decide_ai: !ctx.archived && (admin || mine || ['edit_files', 'approve'].some((cap) => ctx.capabilities.has(cap))),
   };
 }
 
@@ -107,7 +110,21 @@ async function fileDetail(tx: Tx, ctx: DealContext, fileId: string): Promise<Rec
            p.email as uploaded_by_email, p.first_name as uploaded_by_first_name, p.last_name as uploaded_by_last_name
     from public.file_versions v left join public.profiles p on p.id = v.uploaded_by
     where v.file_id = ${fileId} order by v.version_number desc`;
-  return { ...file, versions, ...fileRights(ctx, file) };
+  // The latest analysis' recommendation (docs/product.md §3 File: AI recommended item, category, confidence, reasoning).
+  const [ai] = await tx`
+    select a.id as ai_analysis_id, a.status as ai_analysis_status, a.confidence as ai_confidence, a.reasoning as ai_reasoning,
+           a.recommended_category as ai_category,
+           case when a.recommended_item_id is null then null
+                else json_build_object('id', a.recommended_item_id, 'name', a.recommended_item_name, 'category', a.recommended_category) end
+             as ai_recommended_item
+    from public.file_ai_analyses a where a.file_id = ${fileId} and a.status <> 'superseded'
+    order by a.created_at desc limit 1`;
+  return {
+    ...file, versions, ...fileRights(ctx, file),
+    ai_analysis_id: ai?.ai_analysis_id ?? null, ai_analysis_status: ai?.ai_analysis_status ?? null,
+    ai_recommended_item: ai?.ai_recommended_item ?? null, ai_category: ai?.ai_category ?? null,
+    ai_confidence: ai?.ai_confidence ?? null, ai_reasoning: ai?.ai_reasoning ?? null,
+  };
 }
 
 async function downloadUrl(deps: ApiDeps, tx: Tx, ctx: DealContext, fileId: string, version?: number) {

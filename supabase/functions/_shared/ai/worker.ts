@@ -1,0 +1,212 @@
+/**
+ * Runs AI jobs (docs/architecture.md "Background jobs"): claims them in the database under a lease,
+ * reads the file's bytes, extracts its text, asks the AI port and records the result once. Any failure
+ * is handed back to the database, which retries with backoff and then marks the file try_again; the
+ * file itself is never touched. The same code runs embedded (startAiWorker, woken by NOTIFY) and on
+ * Supabase (drainAiJobs, called by the ai-worker edge function).
+ */
+import type { Db } from '../db.ts';
+import type { Logger } from '../logger.ts';
+import { consoleLogger, errorFields } from '../logger.ts';
+import type { BlobStore } from '../ports.ts';
+import type { ChecklistEntry } from './classifier.ts';
+import { bytesNeeded, extractText, kindOf } from './extract.ts';
+import type { AiPort } from './providers.ts';
+
+export interface AiWorkerDeps {
+  sql: Db;
+  blobs: BlobStore;
+  ai: AiPort;
+  log?: Logger;
+  /** Names this worker in the job table; unique per process. */
+  workerId: string;
+  /** How long a claimed job stays this worker's before another may take it. */
+  leaseSeconds?: number;
+}
+
+interface ClaimedJob {
+  job_id: string;
+  file_id: string;
+  deal_id: string;
+  version_number: number;
+  attempts: number;
+  storage_key: string;
+  file_name: string;
+  content_type: string;
+  size_bytes: string;
+}
+
+export type JobOutcome = 'done' | 'queued' | 'failed' | 'lost';
+
+async function claim(deps: AiWorkerDeps, limit: number): Promise<ClaimedJob[]> {
+  return await deps.sql<ClaimedJob[]>`
+    select job_id::text, file_id, deal_id, version_number, attempts, storage_key, file_name, content_type, size_bytes::text
+    from private.claim_ai_jobs(${deps.workerId}, ${limit}, ${deps.leaseSeconds ?? 120})`;
+}
+
+/** Analyses one claimed job and records the outcome. */
+export async function runJob(deps: AiWorkerDeps, job: ClaimedJob): Promise<JobOutcome> {
+  const log = deps.log ?? consoleLogger();
+  try {
+    const checklist = await deps.sql<ChecklistEntry[]>`
+      select item_id, item_code, name, description, category, requirements, catalog_title, catalog_description
+      from private.ai_checklist(${job.deal_id})`;
+    const kind = kindOf(job.file_name, job.content_type);
+    const want = bytesNeeded(kind);
+    const bytes = want > 0 ? await deps.blobs.read(job.storage_key, want) : undefined;
+    const extracted = await extractText(job.file_name, job.content_type, bytes, Number(job.size_bytes));
+    const answer = await deps.ai.classify({ fileName: job.file_name, text: extracted.text, textNote: extracted.note, checklist });
+    if (answer.fallbackReason) log.warn('the AI provider failed; the built-in classifier answered', { job: job.job_id, reason: answer.fallbackReason });
+    const result = {
+      provider: answer.provider,
+      candidates: answer.result.candidates,
+      reasoning: answer.result.reasoning,
+      ai_tags: answer.result.ai_tags,
+      extraction: extracted.extraction,
+      text: extracted.text,
+      text_truncated: extracted.truncated,
+      text_note: extracted.note ?? null,
+    };
+    const [row] = await deps.sql<{ ok: boolean }[]>`
+      select private.finish_ai_job(${job.job_id}::bigint, ${deps.workerId}, ${deps.sql.json(result as never)}) as ok`;
+    return row.ok ? 'done' : 'lost';
+  } catch (err) {
+    log.error('an AI job failed', { job: job.job_id, file: job.file_id, ...errorFields(err) });
+    try {
+      const [row] = await deps.sql<{ status: string | null }[]>`
+        select private.fail_ai_job(${job.job_id}::bigint, ${deps.workerId}, ${err instanceof Error ? err.message : String(err)}) as status`;
+      return (row.status as JobOutcome | null) ?? 'lost';
+    } catch {
+      // The database is away: the lease runs out and the job is claimed again.
+      return 'lost';
+    }
+  }
+}
+
+/**
+ * Claims and runs jobs until none is claimable or `deadline` (ms since epoch) passes, `concurrency` at a
+ * time. Returns how many jobs it ran.
+ */
+export async function drainAiJobs(deps: AiWorkerDeps, opts: { concurrency?: number; deadline?: number } = {}): Promise<number> {
+  const concurrency = Math.max(1, opts.concurrency ?? 2);
+  let ran = 0;
+  const lane = async () => {
+    while (opts.deadline === undefined || Date.now() < opts.deadline) {
+      const [job] = await claim(deps, 1);
+      if (!job) return;
+      await runJob(deps, job);
+      ran++;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, lane));
+  return ran;
+}
+
+export interface RunningAiWorker {
+  /** Looks for work now (NOTIFY does this; tests may too). */
+  wake(): void;
+  /** Resolves when no job is running and none is claimable right now. */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The embedded worker: `concurrency` lanes, woken by NOTIFY on channel ai_jobs and by a timer set to
+ * the next job's run_after (a retry's backoff, a dead worker's lease); no polling loop.
+ */
+export function startAiWorker(deps: AiWorkerDeps, opts: { concurrency?: number } = {}): RunningAiWorker {
+  const log = deps.log ?? consoleLogger();
+  const concurrency = Math.max(1, opts.concurrency ?? 2);
+  let active = 0;
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let idleWaiters: (() => void)[] = [];
+  let pumping = false;
+  let again = false;
+  const running = new Set<Promise<unknown>>();
+  let unlisten: (() => Promise<void>) | undefined;
+
+  const settleIdle = () => {
+    if (active === 0 && !pumping) {
+      const waiters = idleWaiters;
+      idleWaiters = [];
+      for (const w of waiters) w();
+    }
+  };
+
+  const scheduleNext = async () => {
+    if (stopped) return;
+    try {
+      const [row] = await deps.sql<{ at: Date | null }[]>`select private.next_ai_job_at() as at`;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      if (row?.at) {
+        const delay = Math.min(Math.max(new Date(row.at).getTime() - Date.now() + 50, 50), 60_000);
+        timer = setTimeout(pump, delay);
+        (timer as { unref?: () => void }).unref?.();
+      }
+    } catch (err) {
+      log.warn('the AI worker could not read its next job time', errorFields(err));
+      timer = setTimeout(pump, 5_000);
+      (timer as { unref?: () => void }).unref?.();
+    }
+  };
+
+  async function pump(): Promise<void> {
+    if (stopped) return;
+    if (pumping) {
+      again = true;
+      return;
+    }
+    pumping = true;
+    try {
+      do {
+        again = false;
+        while (!stopped && active < concurrency) {
+          let jobs: ClaimedJob[];
+          try {
+            jobs = await claim(deps, concurrency - active);
+          } catch (err) {
+            log.warn('the AI worker could not claim jobs', errorFields(err));
+            jobs = [];
+          }
+          if (!jobs.length) break;
+          for (const job of jobs) {
+            active++;
+            const p: Promise<unknown> = runJob(deps, job).finally(() => {
+              active--;
+              running.delete(p);
+              void pump();
+            });
+            running.add(p);
+          }
+        }
+      } while (again && !stopped);
+      if (active < concurrency) await scheduleNext();
+    } finally {
+      pumping = false;
+      settleIdle();
+    }
+  }
+
+  void deps.sql.listen('ai_jobs', () => void pump(), () => void pump())
+    .then((listener) => {
+      unlisten = () => listener.unlisten();
+      if (stopped) void listener.unlisten();
+    })
+    .catch((err) => log.error('the AI worker could not listen for jobs', errorFields(err)));
+
+  return {
+    wake: () => void pump(),
+    idle: () => new Promise<void>((resolve) => {
+      idleWaiters.push(resolve);
+      void pump();
+    }),
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await unlisten?.().catch(() => {});
+      await Promise.allSettled([...running]);
+    },
+  };
+}

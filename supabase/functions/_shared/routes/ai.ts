@@ -1,0 +1,200 @@
+/**
+ * The AI assistant's endpoints (docs/product.md §7 AI): ask for analyses, read a file's analysis and
+ * status, act on a suggestion, the dashboard's pending list, the checklist's suggestions per item, and
+ * metadata proposed by the AI. Who may do what is decided by the database (public.ai_request_analysis,
+ * public.ai_suggestion_action, row-level security on file_ai_analyses); these routes add clear messages.
+ */
+import { type Context, Hono } from 'hono';
+import {
+  AI_ACTIONS, aiActionBody, batchAnalysisBody, type AiActionResult, type AiAnalysis, type BatchAnalysisResult,
+  type ChecklistAiSuggestions, type PendingReview,
+} from '../contracts/ai.ts';
+import type { ApiDeps, ApiEnv } from '../context.ts';
+import { withDeal, type DealContext } from '../deal-scope.ts';
+import type { Tx } from '../db.ts';
+import { DEAL_ARCHIVED, HttpError } from '../errors.ts';
+import { readJson } from '../validate.ts';
+import { builtinAi } from '../ai/providers.ts';
+import { METADATA_FIELDS } from '../ai/metadata.ts';
+import { fileIdParam, loadReadyFile } from './dataroom/common.ts';
+
+const NO_ANALYSIS = 'No AI analysis exists for this file yet.';
+export const NO_EMPTY_FIELDS = 'No empty fields to update with AI metadata';
+
+const analysisSelect = (tx: Tx) => tx`
+  a.id as analysis_id, a.file_id, a.status, a.provider, a.version_number, a.confidence, a.reasoning, a.candidates, a.ai_tags,
+  a.extraction, a.chosen_item_id, a.created_at, a.decided_at, a.recommended_category as category,
+  case when a.recommended_item_id is null then null
+       else json_build_object('id', a.recommended_item_id, 'name', a.recommended_item_name, 'category', a.recommended_category) end
+    as recommended_item`;
+
+async function visibleFile(tx: Tx, ctx: DealContext, fileId: string) {
+  return loadReadyFile(tx, ctx.dealId, fileId);
+}
+
+function requireWritable(ctx: DealContext) {
+  if (ctx.archived) throw new HttpError(409, DEAL_ARCHIVED);
+}
+
+export function aiRoutes(deps: ApiDeps) {
+  const app = new Hono<ApiEnv>();
+  const scoped = <T>(c: Context<ApiEnv>, work: (tx: Tx, ctx: DealContext) => Promise<T>) => withDeal(deps, c, work);
+
+  app.post('/:dealId/files/batch-ai-analysis', async (c) => {
+    const hasBody = (c.req.header('content-length') ?? '0') !== '0' || c.req.header('transfer-encoding') !== undefined;
+    const body = hasBody ? await readJson(c, batchAnalysisBody) : {};
+    const result = await scoped(c, async (tx, ctx): Promise<BatchAnalysisResult> => {
+      requireWritable(ctx);
+      const [row] = await tx<{ n: number }[]>`
+        select public.ai_request_analysis(${ctx.dealId}, ${body.file_ids ?? null}::uuid[], false) as n`;
+      const n = row.n;
+      return {
+        processed_files: n,
+        message: n === 0 ? 'No files need AI analysis' : `AI analysis started for ${n} file${n === 1 ? '' : 's'}`,
+      };
+    });
+    return c.json(result);
+  });
+
+  app.get('/:dealId/files/pending-review', async (c) => {
+    const result = await scoped(c, async (tx, ctx): Promise<PendingReview> => {
+      const rows = await tx`
+        select a.file_id, f.name as file_name, f.created_at as upload_date,
+               coalesce((select fo.full_path from public.folders fo where fo.id = f.folder_id), '/') as file_path,
+               a.confidence, a.ai_tags, a.id as analysis_id, a.reasoning, a.candidates,
+               case when a.recommended_item_id is null then null
+                    else json_build_object('id', a.recommended_item_id, 'name', a.recommended_item_name, 'category', a.recommended_category) end
+                 as recommended_item,
+               (not ${ctx.archived} and private.can_decide_ai(a.file_id)) as can_decide
+        from public.file_ai_analyses a
+        join public.files f on f.id = a.file_id
+        where a.deal_id = ${ctx.dealId} and a.status = 'review' and f.ai_status = 'review'
+          and f.archived_at is null and f.upload_state = 'ready'
+        order by f.created_at desc, a.file_id
+        limit 200`;
+      const [count] = await tx<{ n: number }[]>`
+        select count(*)::int as n from public.file_ai_analyses a join public.files f on f.id = a.file_id
+        where a.deal_id = ${ctx.dealId} and a.status = 'review' and f.ai_status = 'review' and f.archived_at is null`;
+      return { pending_files: rows as unknown as PendingReview['pending_files'], total_count: count.n };
+    });
+    return c.json(result);
+  });
+
+  app.get('/:dealId/checklist/ai-suggestions', async (c) => {
+    const result = await scoped(c, async (tx, ctx): Promise<ChecklistAiSuggestions> => {
+      const rows = await tx<{ item_id: string; suggestions: ChecklistAiSuggestions['suggestions_by_item'][string] }[]>`
+        select a.recommended_item_id as item_id,
+               json_agg(json_build_object('file_id', a.file_id, 'file_name', f.name, 'confidence', a.confidence,
+                 'reasoning', a.reasoning, 'item_id', a.recommended_item_id, 'item_name', a.recommended_item_name,
+                 'analysis_id', a.id, 'status', a.status) order by a.confidence desc nulls last, f.name) as suggestions
+        from public.file_ai_analyses a join public.files f on f.id = a.file_id
+        where a.deal_id = ${ctx.dealId} and a.status = 'review' and a.recommended_item_id is not null
+          and f.archived_at is null and f.upload_state = 'ready'
+        group by a.recommended_item_id`;
+      return { suggestions_by_item: Object.fromEntries(rows.map((r) => [r.item_id, r.suggestions])) };
+    });
+    return c.json(result);
+  });
+
+  app.get('/:dealId/files/:fileId/ai-analysis', async (c) => {
+    const result = await scoped(c, async (tx, ctx) => {
+      const fileId = fileIdParam(c);
+      await visibleFile(tx, ctx, fileId);
+      const [analysis] = await tx<AiAnalysis[]>`
+        select ${analysisSelect(tx)} from public.file_ai_analyses a
+        where a.file_id = ${fileId} and a.status <> 'superseded' order by a.created_at desc limit 1`;
+      return analysis ?? { message: NO_ANALYSIS };
+    });
+    return c.json(result);
+  });
+
+  app.get('/:dealId/files/:fileId/ai-analysis/status', async (c) => {
+    const result = await scoped(c, async (tx, ctx) => {
+      const file = await visibleFile(tx, ctx, fileIdParam(c));
+      return { status: file.ai_status as string };
+    });
+    return c.json(result);
+  });
+
+  app.post('/:dealId/files/:fileId/ai-analysis/retry', async (c) => {
+    const result = await scoped(c, async (tx, ctx) => {
+      const fileId = fileIdParam(c);
+      requireWritable(ctx);
+      const file = await visibleFile(tx, ctx, fileId);
+      if (file.ai_status === 'queued' || file.ai_status === 'processing') {
+        return { status: file.ai_status as string, message: 'The file is already being analysed' };
+      }
+      const [row] = await tx<{ n: number }[]>`select public.ai_request_analysis(${ctx.dealId}, ${[fileId]}::uuid[], true) as n`;
+      if (row.n === 0) throw new HttpError(403, "You don't have permission to run AI analysis on this file.");
+      return { status: 'queued', message: 'AI analysis started' };
+    });
+    return c.json(result);
+  });
+
+  app.post('/:dealId/files/:fileId/ai-analysis/action', async (c) => {
+    const body = await readJson(c, aiActionBody);
+    if (!(AI_ACTIONS as readonly string[]).includes(body.action)) {
+      throw new HttpError(400, `Unknown action "${body.action}": use accept, dismiss, override or try_again.`);
+    }
+    if (body.action === 'override' && !body.itemId) throw new HttpError(400, 'Please select a checklist item to override with');
+    const result = await scoped(c, async (tx, ctx): Promise<AiActionResult> => {
+      const fileId = fileIdParam(c);
+      requireWritable(ctx);
+      await visibleFile(tx, ctx, fileId);
+      const [row] = await tx<{ result: AiActionResult }[]>`
+        select public.ai_suggestion_action(${fileId}, ${body.action}, ${body.action === 'override' ? body.itemId : null}) as result`;
+      return row.result;
+    });
+    return c.json(result);
+  });
+
+  app.post('/:dealId/files/:fileId/metadata/ai-generate', async (c) => {
+    const ai = deps.ai ?? builtinAi;
+    const result = await scoped(c, async (tx, ctx) => {
+      const fileId = fileIdParam(c);
+      requireWritable(ctx);
+      const file = await visibleFile(tx, ctx, fileId);
+      const canEdit = ctx.role === 'admin' || file.uploaded_by === ctx.userId || ctx.can('edit_files');
+      if (!canEdit) throw new HttpError(403, "You don't have permission to edit this file.");
+      const [current] = await tx`
+        select document_type, quick_summary, confidentiality_level, date_range_start::text, date_range_end::text,
+               people_mentioned, named_organizations, languages_used
+        from public.file_metadata where file_id = ${fileId}`;
+      const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+      const empty = METADATA_FIELDS.filter((field) => isEmpty(current?.[field]));
+      if (!empty.length) throw new HttpError(400, NO_EMPTY_FIELDS);
+      const [text] = await tx<{ content: string }[]>`select content from public.file_texts where file_id = ${fileId}`;
+      const generated = (await ai.metadata(file.name as string, text?.content ?? '')).result;
+      const fill = Object.fromEntries(empty.map((field) => [field, generated[field]])) as Record<string, unknown>;
+      const filled = empty.filter((field) => !isEmpty(fill[field]));
+      if (!filled.length) throw new HttpError(400, NO_EMPTY_FIELDS);
+      const merged = { ...(current ?? {}), ...Object.fromEntries(filled.map((f) => [f, fill[f]])) } as Record<string, any>;
+      if (merged.date_range_start && merged.date_range_end && merged.date_range_start > merged.date_range_end) {
+        merged.date_range_end = merged.date_range_start;
+      }
+      await tx`
+        insert into public.file_metadata (file_id, deal_id, document_type, quick_summary, confidentiality_level,
+          date_range_start, date_range_end, people_mentioned, named_organizations, languages_used, ai_generated_at, updated_at)
+        values (${fileId}, ${ctx.dealId}, ${merged.document_type ?? null}, ${merged.quick_summary ?? null},
+          ${merged.confidentiality_level ?? null}, ${merged.date_range_start ?? null}::text::date, ${merged.date_range_end ?? null}::text::date,
+          ${merged.people_mentioned ?? []}, ${merged.named_organizations ?? []}, ${merged.languages_used ?? []}, now(), now())
+        on conflict (file_id) do update set
+          document_type = excluded.document_type, quick_summary = excluded.quick_summary,
+          confidentiality_level = excluded.confidentiality_level, date_range_start = excluded.date_range_start,
+          date_range_end = excluded.date_range_end, people_mentioned = excluded.people_mentioned,
+          named_organizations = excluded.named_organizations, languages_used = excluded.languages_used,
+          ai_generated_at = now(), updated_at = now()`;
+      await tx`update public.files set edit_version = edit_version + 1, edited_by = ${ctx.userId} where id = ${fileId}`;
+      const [metadata] = await tx`
+        select m.custom_file_category, m.document_type, m.quick_summary, m.confidentiality_level,
+               m.date_range_start::text, m.date_range_end::text, m.people_mentioned, m.named_organizations,
+               m.languages_used, m.ai_generated_at, m.updated_at
+        from public.file_metadata m where m.file_id = ${fileId}`;
+      return { metadata: { ...metadata, formatted_title: file.formatted_title, file_size: file.size_bytes }, filled_fields: filled };
+    });
+    return c.json(result);
+  });
+
+  return app;
+}
+

@@ -1,0 +1,47 @@
+// Edge entry on Supabase: the database webhook on public.ai_jobs (migration 20261125101000) calls this
+// function when a job is queued; it claims and runs jobs exactly as the embedded worker does
+// (docs/architecture.md "Background jobs"). The call must carry AI_WORKER_SECRET as a bearer token.
+import postgres from 'postgres';
+import { supabaseStorage } from '../_shared/adapters/supabase-storage.ts';
+import { aiFromEnv } from '../_shared/ai/providers.ts';
+import { drainAiJobs } from '../_shared/ai/worker.ts';
+
+const env = (name: string, fallback?: string): string => {
+  const value = Deno.env.get(name) ?? fallback;
+  if (value === undefined) throw new Error(`${name} is not set`);
+  return value;
+};
+
+const sql = postgres(env('SUPABASE_DB_URL'), { prepare: false, max: 3, onnotice: () => {} });
+const blobs = supabaseStorage({ url: env('SUPABASE_URL', 'http://localhost:54321'), serviceRoleKey: env('SUPABASE_SERVICE_ROLE_KEY', '') });
+const ai = aiFromEnv((name) => Deno.env.get(name));
+const secret = env('AI_WORKER_SECRET');
+const workerId = `edge-${crypto.randomUUID().slice(0, 8)}`;
+// Edge invocations are short: stop claiming after this long; what is left waits for the next call or
+// for the lease of an unfinished job to run out.
+const BUDGET_MS = Number(Deno.env.get('AI_WORKER_BUDGET_MS') ?? 50_000);
+
+function timingSafeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+Deno.serve({ port: Number(Deno.env.get('PORT') ?? 8000) }, async (req) => {
+  const url = new URL(req.url);
+  if (url.pathname.endsWith('/health')) return Response.json({ status: 'ok' });
+  if (req.method !== 'POST') return Response.json({ detail: 'Use POST.' }, { status: 405 });
+  const token = (req.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '');
+  if (!token || !timingSafeEqual(token, secret)) return Response.json({ detail: 'Not allowed.' }, { status: 401 });
+  await req.body?.cancel();
+  const work = drainAiJobs({ sql, blobs, ai, workerId }, { concurrency: Number(Deno.env.get('AI_CONCURRENCY') ?? 2), deadline: Date.now() + BUDGET_MS });
+  // Answer the webhook at once and keep working (Supabase's EdgeRuntime.waitUntil); elsewhere, finish first.
+  const runtime = (globalThis as { EdgeRuntime?: { waitUntil(p: Promise<unknown>): void } }).EdgeRuntime;
+  if (runtime) {
+    runtime.waitUntil(work.catch((err) => console.error('ai-worker failed', err)));
+    return Response.json({ status: 'accepted' }, { status: 202 });
+  }
+  const ran = await work;
+  return Response.json({ status: 'done', ran });
+});
