@@ -5,6 +5,7 @@ import postgres from 'postgres';
 import { createApi } from '../supabase/functions/_shared/app.ts';
 import { aiFromEnv } from '../supabase/functions/_shared/ai/providers.ts';
 import { startAiWorker, type RunningAiWorker } from '../supabase/functions/_shared/ai/worker.ts';
+import { listenDealEvents, type ListeningEvents } from '../supabase/functions/_shared/events.ts';
 import { DATABASE_UNAVAILABLE } from '../supabase/functions/_shared/errors.ts';
 import type { ApiEnv } from '../supabase/functions/_shared/context.ts';
 import { errorFields, requestIdFrom } from '../supabase/functions/_shared/logger.ts';
@@ -69,12 +70,14 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
   let httpServer: ServerType | undefined;
   let sweeper: ReturnType<typeof setInterval> | undefined;
   let aiWorker: RunningAiWorker | undefined;
+  let events: ListeningEvents | undefined;
 
   // Stops within 5 s: no new connections, idle ones closed at once, requests in flight get 2 s to
   // finish before their connections are cut, then the pool and Postgres.
   const stop = async () => {
     if (sweeper) clearInterval(sweeper);
     await aiWorker?.stop();
+    await events?.close();
     if (httpServer) {
       const server = httpServer as unknown as import('node:http').Server;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -109,10 +112,12 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
 
     const storage = diskBlobStore({ dir: join(config.dataDir, 'blobs'), secret: config.storageSecret });
     const ai = aiFromEnv((name) => process.env[name]);
+    events = listenDealEvents(sql, logger);
     const api = createApi({
       log: logger,
       sql,
       ai,
+      events,
       auth,
       mail,
       blobs: storage.store,

@@ -131,13 +131,17 @@ begin
     'type', 'ai_status', 'ai_status', new.ai_status)::text);
   return null;
 end $$;
-create trigger files_ai_status_event after update of ai_status on public.files
+-- Any update, not `update of ai_status`: the queued status is set by a BEFORE trigger, which a column
+-- list would not see.
+create trigger files_ai_status_event after update on public.files
   for each row when (new.ai_status is distinct from old.ai_status)
   execute function private.files_ai_status_event();
 
 -- Claims up to p_limit jobs for p_worker under a lease. A running job whose lease ran out (its worker
--- died) is claimed again; one that already used its three attempts fails instead.
-create or replace function private.claim_ai_jobs(p_worker text, p_limit integer, p_lease_seconds integer)
+-- died) is claimed again; one that already used its three attempts fails instead. p_deal_id, when
+-- given, keeps the worker to one deal's jobs (benchmarks and tests sharing a database).
+create or replace function private.claim_ai_jobs(p_worker text, p_limit integer, p_lease_seconds integer,
+                                                 p_deal_id uuid default null)
 returns table (job_id bigint, file_id uuid, deal_id uuid, version_number integer, attempts integer,
                storage_key text, file_name text, content_type text, size_bytes bigint)
 language plpgsql security definer set search_path = '' as $$
@@ -155,6 +159,7 @@ begin
     select j.id from public.ai_jobs j
      where j.status in ('queued', 'running') and j.run_after <= now()
        and (j.status = 'queued' or j.lease_until < now())
+       and (p_deal_id is null or j.deal_id = p_deal_id)
      order by j.run_after, j.id
      for update skip locked
      limit greatest(p_limit, 0)
@@ -172,7 +177,7 @@ begin
     join public.files f on f.id = c.file_id
     join public.file_versions v on v.file_id = c.file_id and v.version_number = c.version_number;
 end $$;
-revoke execute on function private.claim_ai_jobs(text, integer, integer) from public, anon, authenticated;
+revoke execute on function private.claim_ai_jobs(text, integer, integer, uuid) from public, anon, authenticated;
 
 -- The nearest moment a job becomes claimable (for the worker's timer), or null.
 create or replace function private.next_ai_job_at() returns timestamptz

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { embeddedAuth, outboxMail } from '../../supabase/functions/_shared/adapters/embedded-auth.ts';
 import { diskBlobStore } from '../../server/blob-store.ts';
+import { listenDealEvents } from '../../supabase/functions/_shared/events.ts';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 if (!databaseUrl) throw new Error('TEST_DATABASE_URL is not set: run the API tests through `npm test`.');
@@ -17,8 +18,11 @@ export const auth = embeddedAuth({ sql, mail, jwtSecret: JWT_SECRET, jwtExpirySe
 export const blobDir = mkdtempSync(join(tmpdir(), 'dataroom-api-blobs-'));
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 export const storage = diskBlobStore({ dir: blobDir, secret: 'test-storage-secret' });
+/** Live deal events (GET /deals/{id}/events), fed by this process's LISTEN. */
+export const events = listenDealEvents(sql, { info() {}, warn() {}, error() {} });
 export const app = createApi({
   sql,
+  events,
   auth,
   mail,
   blobs: storage.store,

@@ -2,6 +2,7 @@ import type { AuthPort, BlobStore, MailPort, TokenClaims } from './ports.ts';
 import type { AiPort } from './ai/providers.ts';
 import type { Db } from './db.ts';
 import type { Logger } from './logger.ts';
+import type { EventsPort } from './events.ts';
 
 export interface ApiConfig {
   /** Lifetime of access tokens issued by the embedded platform, in seconds. */
@@ -23,6 +24,8 @@ export interface ApiDeps {
   blobs: BlobStore;
   /** The AI port for requests that ask it directly (metadata); the built-in provider when not given. */
   ai?: AiPort;
+  /** Live deal events for GET /deals/{id}/events; without it the route says so and the web app polls. */
+  events?: EventsPort;
   config: ApiConfig;
 }
 

@@ -186,4 +186,26 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  /**
+   * A long-lived text/event-stream (no time-out): the open stream's reader, or an ApiError for an
+   * answer that is not one. The bearer token goes in the header, never in the URL.
+   */
+  async stream(path: string, signal: AbortSignal): Promise<ReadableStreamDefaultReader<Uint8Array>> {
+    const headers: Record<string, string> = { Accept: 'text/event-stream' };
+    const token = getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(path), { headers, signal, credentials: 'omit', cache: 'no-store' });
+    } catch (error) {
+      if (isAbortError(error) || signal.aborted) throw new DOMException('The request was aborted', 'AbortError');
+      throw new ApiError('Network connection failed', { kind: 'network' });
+    }
+    if (response.ok && response.body && (response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+      return response.body.getReader();
+    }
+    const data = await readBody(response);
+    const detail = detailOf(data);
+    throw new ApiError(detail ?? `Request failed with status ${response.status}`, { status: response.status, detail, body: data });
+  },
 };

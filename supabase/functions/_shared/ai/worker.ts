@@ -22,6 +22,8 @@ export interface AiWorkerDeps {
   workerId: string;
   /** How long a claimed job stays this worker's before another may take it. */
   leaseSeconds?: number;
+  /** Only this deal's jobs (benchmarks and tests that share a database with other work). */
+  dealId?: string;
 }
 
 interface ClaimedJob {
@@ -41,7 +43,7 @@ export type JobOutcome = 'done' | 'queued' | 'failed' | 'lost';
 async function claim(deps: AiWorkerDeps, limit: number): Promise<ClaimedJob[]> {
   return await deps.sql<ClaimedJob[]>`
     select job_id::text, file_id, deal_id, version_number, attempts, storage_key, file_name, content_type, size_bytes::text
-    from private.claim_ai_jobs(${deps.workerId}, ${limit}, ${deps.leaseSeconds ?? 120})`;
+    from private.claim_ai_jobs(${deps.workerId}, ${limit}, ${deps.leaseSeconds ?? 120}, ${deps.dealId ?? null}::uuid)`;
 }
 
 /** Analyses one claimed job and records the outcome. */

@@ -45,6 +45,9 @@ export interface AiAnalysis {
   chosen_item_id: string | null;
   created_at: string;
   decided_at: string | null;
+  file_name: string;
+  /** Whether the caller may act on this suggestion now (it awaits review and they have the rights). */
+  can_decide: boolean;
 }
 
 export interface PendingAiFile {

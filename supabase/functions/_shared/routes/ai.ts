@@ -13,7 +13,7 @@ import type { ApiDeps, ApiEnv } from '../context.ts';
 import { withDeal, type DealContext } from '../deal-scope.ts';
 import type { Tx } from '../db.ts';
 import { DEAL_ARCHIVED, HttpError } from '../errors.ts';
-import { readJson } from '../validate.ts';
+import { parseOrThrow, readJson } from '../validate.ts';
 import { builtinAi } from '../ai/providers.ts';
 import { METADATA_FIELDS } from '../ai/metadata.ts';
 import { fileIdParam, loadReadyFile } from './dataroom/common.ts';
@@ -41,8 +41,13 @@ export function aiRoutes(deps: ApiDeps) {
   const scoped = <T>(c: Context<ApiEnv>, work: (tx: Tx, ctx: DealContext) => Promise<T>) => withDeal(deps, c, work);
 
   app.post('/:dealId/files/batch-ai-analysis', async (c) => {
-    const hasBody = (c.req.header('content-length') ?? '0') !== '0' || c.req.header('transfer-encoding') !== undefined;
-    const body = hasBody ? await readJson(c, batchAnalysisBody) : {};
+    // The body is optional: no body asks for every file the caller may see.
+    const raw = await c.req.text();
+    let parsed: unknown = {};
+    if (raw.trim()) {
+      try { parsed = JSON.parse(raw); } catch { throw new HttpError(400, 'The request body must be valid JSON.'); }
+    }
+    const body = parseOrThrow(batchAnalysisBody, parsed);
     const result = await scoped(c, async (tx, ctx): Promise<BatchAnalysisResult> => {
       requireWritable(ctx);
       const [row] = await tx<{ n: number }[]>`
@@ -101,7 +106,9 @@ export function aiRoutes(deps: ApiDeps) {
       const fileId = fileIdParam(c);
       await visibleFile(tx, ctx, fileId);
       const [analysis] = await tx<AiAnalysis[]>`
-        select ${analysisSelect(tx)} from public.file_ai_analyses a
+        select ${analysisSelect(tx)}, f.name as file_name,
+               (a.status = 'review' and not ${ctx.archived} and private.can_decide_ai(a.file_id)) as can_decide
+        from public.file_ai_analyses a join public.files f on f.id = a.file_id
         where a.file_id = ${fileId} and a.status <> 'superseded' order by a.created_at desc limit 1`;
       return analysis ?? { message: NO_ANALYSIS };
     });
@@ -121,6 +128,8 @@ export function aiRoutes(deps: ApiDeps) {
       const fileId = fileIdParam(c);
       requireWritable(ctx);
       const file = await visibleFile(tx, ctx, fileId);
+      const [rights] = await tx<{ ok: boolean }[]>`select private.can_request_ai(${fileId}) as ok`;
+      if (!rights.ok) throw new HttpError(403, "You don't have permission to run AI analysis on this file.");
       if (file.ai_status === 'queued' || file.ai_status === 'processing') {
         return { status: file.ai_status as string, message: 'The file is already being analysed' };
       }

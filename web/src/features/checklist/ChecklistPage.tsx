@@ -30,6 +30,7 @@ import { checklistKeys, deleteCategory, deleteItem, fetchChecklist } from './api
 import { useChecklistRefresh } from './hooks';
 import { CatalogPickerDialog } from './components/CatalogPickerDialog';
 import { CategoryFormDialog } from './components/CategoryFormDialog';
+import { AiSuggestionsPanel } from '../ai';
 import { CategorySection, type RowAction } from './components/CategorySection';
 import { ItemFormDialog } from './components/ItemFormDialog';
 import { UpdateItemDialog } from './components/UpdateItemDialog';
@@ -302,6 +303,7 @@ export function ChecklistPage() {
         ) : (
           <>
             <ProgressSummary data={data} />
+            <AiSuggestionsPanel dealId={dealId} />
 
             <Flex gap="3" wrap="wrap" align="center">
               <InputGroup

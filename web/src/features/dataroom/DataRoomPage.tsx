@@ -37,7 +37,8 @@ import { ApiError, errorDetail } from '../../lib/api';
 import { dealKeys } from '../../lib/deal';
 import { useCurrentUser } from '../../lib/session';
 import { notify } from '../../lib/toast';
-import { archiveFile, deleteFile, downloadFile, retryAiAnalysis, type FileSummary } from '../files';
+import { AI_POLL_MS, AiReviewDialog, useRetryAnalysis } from '../ai';
+import { archiveFile, deleteFile, downloadFile, type FileSummary } from '../files';
 import {
   archiveFolder,
   createFolder,
@@ -169,6 +170,8 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
   const listing = useQuery({
     queryKey: dataRoomKeys.listing(dealId, path),
     queryFn: ({ signal }) => fetchListing(dealId, path, signal),
+    // Live events move the badges; polling every 3 s while the AI works is the fallback (docs/product.md §9).
+    refetchInterval: (query) => (query.state.data?.files.some((f) => f.ai_status === 'queued' || f.ai_status === 'processing') ? AI_POLL_MS : false),
   });
 
   const [search, setSearch] = useState('');
@@ -184,6 +187,7 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
   const [dialog, setDialog] = useState<'create' | 'upload' | 'import' | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [retrying, setRetrying] = useState<string | null>(null);
+  const [reviewing, setReviewing] = useState<string | null>(null);
 
   const status = statusOf(listing.error);
   const knownFailure = status === 404 || status === 403 || status === 400;
@@ -260,12 +264,10 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
     );
   };
 
+  const retryAi = useRetryAnalysis(dealId);
   const retry = (file: FileSummary) => {
     setRetrying(file.id);
-    retryAiAnalysis(dealId, file.id)
-      .then(refresh)
-      .catch((error) => notify.error('Failed to retry AI analysis', errorDetail(error, '') || undefined))
-      .finally(() => setRetrying(null));
+    retryAi.mutate(file.id, { onSettled: () => setRetrying(null) });
   };
 
   const startUpload = (files: File[]) => {
@@ -376,7 +378,7 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
         onDownload={() => download(file)}
         onArchive={() => setPending({ action: 'archive-file', file })}
         onDelete={() => setPending({ action: 'delete-file', file })}
-        onReview={() => navigate(fileUrl(dealId, file.id))}
+        onReview={() => setReviewing(file.id)}
         onRetry={() => retry(file)}
       />
     );
@@ -560,6 +562,7 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
         </Card.Root>
       </Stack>
 
+      <AiReviewDialog dealId={dealId} fileIds={reviewing ? [reviewing] : []} open={reviewing !== null} onClose={() => setReviewing(null)} />
       <CreateFolderDialog
         open={dialog === 'create'}
         path={path}

@@ -39,9 +39,9 @@ import { dealKeys, isDealAdmin, useDeal } from '../../lib/deal';
 import { formatDate, formatRelativeTime } from '../../lib/format';
 import { progressPercent, type Progress } from '../../lib/progress';
 import { InviteUserDialog, ManageUsersDialog } from '../people';
-import { fetchDashboardStats, fetchPendingReview } from './api';
+import { fetchDashboardStats } from './api';
+import { PendingReviewCount, PendingReviewList } from '../ai';
 import { ActivityLine } from './components/ActivityLine';
-import { confidenceColor, confidencePercent } from './confidence';
 
 function StatCard({
   icon: Icon,
@@ -154,10 +154,6 @@ export function DealDashboardPage() {
     queryKey: dealKeys.scoped(dealId, 'dashboard'),
     queryFn: ({ signal }) => fetchDashboardStats(dealId, signal),
   });
-  const pending = useQuery({
-    queryKey: dealKeys.scoped(dealId, 'pending-review'),
-    queryFn: ({ signal }) => fetchPendingReview(dealId, signal),
-  });
   const admin = isDealAdmin(deal.data);
   const [inviting, setInviting] = useState(false);
   const [managing, setManaging] = useState(false);
@@ -191,7 +187,6 @@ export function DealDashboardPage() {
   const sections = Object.entries(data.checklist_progress ?? {});
   const activities = (data.recent_activities ?? []).slice(0, 5);
   const files = (data.recent_files ?? []).slice(0, 5);
-  const pendingFiles = pending.data?.pending_files ?? [];
   const base = `/deals/${dealId}`;
 
   return (
@@ -300,52 +295,9 @@ export function DealDashboardPage() {
               <Panel
                 title="Files Pending Review"
                 testId="pending-review"
-                action={
-                  pendingFiles.length > 0 ? (
-                    <Badge colorPalette="orange">{pending.data?.total_count ?? pendingFiles.length}</Badge>
-                  ) : undefined
-                }
+                action={<PendingReviewCount dealId={dealId} />}
               >
-                {pendingFiles.length > 0 ? (
-                  <Stack gap="0" separator={<Box borderTopWidth="1px" borderColor="border.muted" />}>
-                    {pendingFiles.map((file) => {
-                      const percent = confidencePercent(file.confidence);
-                      return (
-                        <Flex key={file.file_id} align="center" gap="3" py="2.5">
-                          <Center boxSize="8" rounded="md" bg="bg.muted" color="fg.muted" flexShrink={0}>
-                            <FileText size={16} />
-                          </Center>
-                          <Box flex="1" minW="0">
-                            <Text textStyle="sm" fontWeight="medium" truncate>
-                              {file.file_name}
-                            </Text>
-                            <Text textStyle="xs" color="fg.muted" truncate>
-                              {file.recommended_item
-                                ? `Suggested: ${file.recommended_item.name}`
-                                : 'No checklist item suggested'}
-                              {file.upload_date ? ` · ${formatRelativeTime(file.upload_date)}` : ''}
-                            </Text>
-                          </Box>
-                          {percent !== null && (
-                            <Badge colorPalette={confidenceColor(file.confidence)} size="sm">
-                              {percent}%
-                            </Badge>
-                          )}
-                          <Button asChild size="xs" variant="outline">
-                            <RouterLink to={`${base}/files/${file.file_id}`}>Review</RouterLink>
-                          </Button>
-                        </Flex>
-                      );
-                    })}
-                  </Stack>
-                ) : (
-                  <EmptyState
-                    size="sm"
-                    icon={<Sparkles />}
-                    title="No Files Awaiting AI Review"
-                    description="When the AI assistant proposes a checklist item for an upload, the file waits here for your decision."
-                  />
-                )}
+                <PendingReviewList dealId={dealId} />
               </Panel>
             </Stack>
           </GridItem>

@@ -23,6 +23,7 @@ import { notify } from '../../lib/toast';
 import { archiveDeal } from './api';
 import { rememberArchivedDeal } from './archivedMarker';
 import { DealFormDialog } from './components/DealFormDialog';
+import { useDealEvents } from '../ai';
 
 interface DealTab {
   label: string;
@@ -131,6 +132,7 @@ export function DealLayout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const deal = useDeal(dealId);
+  useDealEvents(deal.data ? dealId : undefined);
   const [editing, setEditing] = useState(false);
   const [archiving, setArchiving] = useState(false);
 

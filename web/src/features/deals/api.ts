@@ -6,7 +6,6 @@ import type {
   DealSummary,
   DealView,
   Invitation,
-  PendingFile,
 } from './types';
 
 export const DEAL_LIST_TIMEOUT_MS = 10_000;
@@ -123,8 +122,3 @@ export const declineInvitation = (invitationId: string) =>
 export const fetchDashboardStats = (dealId: string, signal?: AbortSignal) =>
   api.get<DashboardStats>(`/deals/${encodeURIComponent(dealId)}/dashboard/stats`, { signal });
 
-export const fetchPendingReview = (dealId: string, signal?: AbortSignal) =>
-  api.get<{ pending_files: PendingFile[]; total_count: number }>(
-    `/deals/${encodeURIComponent(dealId)}/files/pending-review`,
-    { signal },
-  );

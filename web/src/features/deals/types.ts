@@ -58,17 +58,6 @@ export interface DashboardStats {
   recent_files: RecentFile[];
 }
 
-export interface PendingFile {
-  file_id: string;
-  file_name: string;
-  upload_date?: string | null;
-  file_path?: string | null;
-  confidence?: number | null;
-  ai_tags?: string[] | null;
-  analysis_id?: string | null;
-  recommended_item?: { id: string; name: string; category?: string | null } | null;
-}
-
 /** docs/product.md §3 Invitation; deal_id and status are read when the server sends them. */
 export interface Invitation {
   invitation_id: string;

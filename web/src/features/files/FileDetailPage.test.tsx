@@ -82,14 +82,14 @@ function open() {
 }
 
 describe('file detail', () => {
-  it('shows the file, its details, versions and a disabled Re-run AI', async () => {
+  it('shows the file, its details and versions; no Re-run AI for someone who may not ask for one', async () => {
     fakeApi(standard());
     open();
     expect(await screen.findByTestId('file-title')).toHaveTextContent('Share Purchase Agreement');
     expect(screen.getByText('SPA draft.docx')).toBeInTheDocument();
     expect(screen.getByText('Word document')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Back to Files/ })).toHaveAttribute('href', '/deals/d1/files/Legal/Q1%202024');
-    expect(screen.getByRole('button', { name: /Re-run AI/ })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: /Re-run AI/ })).not.toBeInTheDocument();
     expect(screen.getAllByTestId('version-row')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Download version 1' })).toBeInTheDocument();
     expect(await screen.findByText('Agreement')).toBeInTheDocument();
@@ -110,6 +110,49 @@ describe('file detail', () => {
     expect(await screen.findByTestId('processing-badge')).toHaveTextContent('Processing');
     await screen.findByText('Document Details');
     expect(screen.queryByTestId('people-organizations')).not.toBeInTheDocument();
+  });
+
+  it('shows the AI analysis, re-runs it, and polls while it is queued', async () => {
+    let status = 'review';
+    const calls = fakeApi(standard({
+      [`GET ${BASE}`]: () => jsonResponse(detail({ ai_status: status as FileDetail['ai_status'], can_request_ai: true })),
+      [`GET ${BASE}/ai-analysis`]: {
+        analysis_id: 'a1', file_id: FILE_ID, file_name: 'SPA draft.docx', status: 'review', provider: 'builtin', version_number: 2,
+        recommended_item: { id: 'aaaaaaaa-1111-4111-8111-111111111111', name: 'Share purchase agreement', category: 'Legal' },
+        category: 'Legal', confidence: 86, reasoning: 'The name says "SPA", which stands for share purchase agreement.',
+        candidates: [], ai_tags: [], extraction: 'full', chosen_item_id: null, created_at: '2026-01-03T10:00:00Z', decided_at: null, can_decide: true,
+      },
+      [`POST ${BASE}/ai-analysis/retry`]: () => {
+        status = 'queued';
+        return jsonResponse({ status: 'queued', message: 'AI analysis started' });
+      },
+    }));
+    open();
+    expect(await screen.findByTestId('ai-recommended-item')).toHaveTextContent('Share purchase agreement');
+    expect(screen.getByTestId('ai-reasoning')).toHaveTextContent('"SPA"');
+    expect(screen.getByText('86%')).toHaveAttribute('data-confidence', 'green');
+    expect(screen.getByRole('button', { name: /Review suggestion/ })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /Re-run AI/ }));
+    expect(await screen.findByText('AI analysis started')).toBeInTheDocument();
+    expect(calls.some((c) => c.key === `POST ${BASE}/ai-analysis/retry`)).toBe(true);
+    expect(await screen.findByTestId('queued-badge')).toHaveTextContent('Queued for AI');
+    expect(screen.getByTestId('ai-busy')).toHaveTextContent('Waiting for the AI assistant');
+    expect(screen.getByRole('button', { name: /Re-run AI|Analysing/ })).toBeDisabled();
+    const before = calls.filter((c) => c.key === `GET ${BASE}`).length;
+    await waitFor(() => expect(calls.filter((c) => c.key === `GET ${BASE}`).length).toBeGreaterThan(before), { timeout: 4500 });
+  });
+
+  it("'Generate with AI' fills the empty fields and says how many; a refusal shows the server's reason", async () => {
+    let answer: Response = jsonResponse({ metadata: { document_type: 'Agreement' }, filled_fields: ['date_range_start', 'languages_used'] });
+    const calls = fakeApi(standard({ [`POST ${BASE}/metadata/ai-generate`]: () => answer }));
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: /Generate with AI/ }));
+    expect(await screen.findByText('AI filled 2 fields')).toBeInTheDocument();
+    expect(calls.filter((c) => c.key === `POST ${BASE}/metadata/ai-generate`)).toHaveLength(1);
+    answer = jsonResponse({ detail: 'No empty fields to update with AI metadata' }, 400);
+    fireEvent.click(screen.getByRole('button', { name: /Generate with AI/ }));
+    expect(await screen.findByText('Failed to generate AI metadata')).toBeInTheDocument();
+    expect(await screen.findByText('No empty fields to update with AI metadata')).toBeInTheDocument();
   });
 
   it('says the file was not found', async () => {

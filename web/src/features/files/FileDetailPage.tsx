@@ -10,7 +10,6 @@ import {
   Skeleton,
   Stack,
   Text,
-  Tooltip,
   Wrap,
 } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -23,6 +22,7 @@ import { ApiError, errorDetail } from '../../lib/api';
 import { dealKeys } from '../../lib/deal';
 import { displayName, formatDateTime, formatFileSize } from '../../lib/format';
 import { notify } from '../../lib/toast';
+import { AI_POLL_MS, AiAnalysisCard, useGenerateMetadata, useRetryAnalysis } from '../ai';
 import { dataRoomKeys, folderUrl } from '../dataroom';
 import {
   addComment,
@@ -54,8 +54,6 @@ import { fileExtensionOf, fileTypeLabel } from './format';
 import { describePermissions } from './permissions';
 import { fileSizeOf, type FileDetail, type FilePermissions } from './types';
 
-/** docs/product.md §9: the AI status poll interval while a file is processing. */
-export const AI_POLL_MS = 3000;
 
 function detailOrUndefined(error: unknown) {
   return errorDetail(error, '') || undefined;
@@ -110,7 +108,8 @@ export function FileDetailPage() {
   const file = useQuery({
     queryKey: fileKeys.detail(dealId, fileId),
     queryFn: ({ signal }) => fetchFile(dealId, fileId, signal),
-    refetchInterval: (query) => (query.state.data?.ai_status === 'processing' ? AI_POLL_MS : false),
+    // docs/product.md §9: poll every 3 s while the AI works (queued too: it turns to processing unseen).
+    refetchInterval: (query) => (['processing', 'queued'].includes(query.state.data?.ai_status ?? '') ? AI_POLL_MS : false),
   });
   const metadata = useQuery({
     queryKey: fileKeys.metadata(dealId, fileId),
@@ -230,6 +229,9 @@ export function FileDetailPage() {
     },
   });
 
+  const rerun = useRetryAnalysis(dealId);
+  const generate = useGenerateMetadata(dealId, fileId);
+
   const details = useMemo(
     () => detailsFrom(metadata.data?.metadata, file.data?.formatted_title),
     [metadata.data, file.data?.formatted_title],
@@ -274,6 +276,7 @@ export function FileDetailPage() {
   const hasPeople = peopleMentioned.length + organisations.length > 0;
   const perm = permissions.data ?? ALL_MEMBERS;
   const uploading = newVersion.isPending || versionProgress !== null;
+  const aiBusy = data.ai_status === 'queued' || data.ai_status === 'processing';
 
   return (
     <PageContainer>
@@ -284,18 +287,12 @@ export function FileDetailPage() {
               <ArrowLeft /> Back to Files
             </RouterLink>
           </Button>
-          <Tooltip.Root openDelay={150} positioning={{ placement: 'bottom-end' }}>
-            <Tooltip.Trigger asChild>
-              <Box as="span" display="inline-block" tabIndex={0} data-testid="rerun-ai-wrapper">
-                <Button size="sm" variant="outline" disabled pointerEvents="none">
-                  <Sparkles /> Re-run AI
-                </Button>
-              </Box>
-            </Tooltip.Trigger>
-            <Tooltip.Positioner>
-              <Tooltip.Content>AI analysis is not available yet in this data room.</Tooltip.Content>
-            </Tooltip.Positioner>
-          </Tooltip.Root>
+          {data.can_request_ai && (
+            <Button size="sm" variant="outline" loading={rerun.isPending || aiBusy} loadingText={aiBusy ? 'Analysing...' : undefined}
+              disabled={aiBusy} onClick={() => rerun.mutate(fileId)} data-testid="rerun-ai">
+              <Sparkles /> Re-run AI
+            </Button>
+          )}
         </HStack>
 
         <Grid templateColumns={{ base: '1fr', lg: '360px minmax(0, 1fr)' }} gap="5" alignItems="start">
@@ -321,6 +318,11 @@ export function FileDetailPage() {
                       {data.ai_status === 'processing' && (
                         <Badge size="sm" colorPalette="blue" variant="subtle" data-testid="processing-badge">
                           Processing
+                        </Badge>
+                      )}
+                      {data.ai_status === 'queued' && (
+                        <Badge size="sm" colorPalette="gray" variant="subtle" data-testid="queued-badge">
+                          Queued for AI
                         </Badge>
                       )}
                     </HStack>
@@ -437,6 +439,7 @@ export function FileDetailPage() {
           </Stack>
 
           <Stack gap="5" minW="0">
+            <AiAnalysisCard dealId={dealId} fileId={fileId} aiStatus={data.ai_status} />
             {metadata.isPending ? (
               <Skeleton h="64" rounded="lg" />
             ) : (
@@ -445,6 +448,8 @@ export function FileDetailPage() {
                 canEdit={data.can_edit !== false}
                 saving={saveDetails.isPending}
                 onSave={(value) => saveDetails.mutateAsync(value)}
+                generating={generate.isPending}
+                onGenerate={data.can_edit !== false ? () => generate.mutate() : undefined}
               />
             )}
             <StatusCard

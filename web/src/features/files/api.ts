@@ -48,9 +48,6 @@ export const archiveFile = (dealId: string, fileId: string) => api.put<unknown>(
 
 export const deleteFile = (dealId: string, fileId: string) => api.delete<unknown>(fileBase(dealId, fileId));
 
-export const retryAiAnalysis = (dealId: string, fileId: string) =>
-  api.post<unknown>(`${fileBase(dealId, fileId)}/ai-analysis/retry`);
-
 interface DownloadLink {
   download_url: string;
   filename: string;

@@ -1,5 +1,5 @@
 // What other features may use of files: the file calls, types, formatting and badges.
-export { archiveFile, deleteFile, downloadFile, retryAiAnalysis, uploadNewVersion } from './api';
+export { archiveFile, deleteFile, downloadFile, uploadNewVersion } from './api';
 export { postToStorage } from './transport';
 export { fileSizeOf, type FileSummary } from './types';
 export { fileExtensionOf, formatMegabytes } from './format';

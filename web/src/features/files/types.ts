@@ -65,6 +65,14 @@ export interface FileDetail extends FileSummary {
   can_approve?: boolean;
   can_comment?: boolean;
   can_upload_version?: boolean;
+  /** Whether the caller may ask for an analysis (Re-run AI) and decide on its suggestion. */
+  can_request_ai?: boolean;
+  can_decide_ai?: boolean;
+  ai_analysis_status?: string | null;
+  ai_recommended_item?: { id: string; name: string; category: string | null } | null;
+  ai_category?: string | null;
+  ai_confidence?: number | null;
+  ai_reasoning?: string | null;
 }
 
 export interface FileMetadata {

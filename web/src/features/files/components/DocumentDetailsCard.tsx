@@ -1,5 +1,5 @@
 import { Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import { Pencil } from 'lucide-react';
+import { Pencil, Sparkles } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { formatDate } from '../../../lib/format';
 import { CONFIDENTIALITY_LEVELS, DOCUMENT_TYPES, type FileMetadata } from '../types';
@@ -61,11 +61,16 @@ export function DocumentDetailsCard({
   canEdit,
   saving,
   onSave,
+  generating = false,
+  onGenerate,
 }: {
   details: DocumentDetails;
   canEdit: boolean;
   saving: boolean;
   onSave: (details: DocumentDetails) => Promise<unknown>;
+  /** 'Generate with AI': fills the empty fields (docs/product.md §5); absent when the caller may not edit. */
+  generating?: boolean;
+  onGenerate?: () => void;
 }) {
   const [editing, setEditing] = useState(false);
   const [form, setForm] = useState(details);
@@ -95,9 +100,16 @@ export function DocumentDetailsCard({
       testId="document-details"
       action={
         canEdit && !editing ? (
-          <Button size="xs" variant="ghost" onClick={() => setEditing(true)}>
-            <Pencil /> Edit
-          </Button>
+          <HStack gap="1">
+            {onGenerate && (
+              <Button size="xs" variant="ghost" loading={generating} loadingText="Generating..." onClick={onGenerate}>
+                <Sparkles /> Generate with AI
+              </Button>
+            )}
+            <Button size="xs" variant="ghost" onClick={() => setEditing(true)}>
+              <Pencil /> Edit
+            </Button>
+          </HStack>
         ) : undefined
       }
     >

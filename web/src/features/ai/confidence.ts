@@ -1,3 +1,6 @@
+/** docs/product.md §9: the AI status poll interval while a file is being analysed. */
+export const AI_POLL_MS = 3000;
+
 /** AI confidence colours (docs/product.md §9): 80 (or 0.8) and above green, 60 (0.6) and above yellow, else red. */
 export function confidencePercent(confidence: number | null | undefined): number | null {
   if (confidence === null || confidence === undefined || Number.isNaN(confidence)) return null;
@@ -9,4 +12,11 @@ export function confidenceColor(confidence: number | null | undefined): 'green' 
   if (percent >= 80) return 'green';
   if (percent >= 60) return 'yellow';
   return 'red';
+}
+
+/** What a confidence reads as: a percentage, or 'Provided' at 100 percent (docs/product.md §9). */
+export function confidenceLabel(confidence: number | null | undefined): string | null {
+  const percent = confidencePercent(confidence);
+  if (percent === null) return null;
+  return percent >= 100 ? 'Provided' : `${percent}%`;
 }

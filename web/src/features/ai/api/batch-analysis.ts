@@ -1,0 +1,15 @@
+import type { BatchAnalysisResult } from '@contracts/ai';
+import { api } from '../../../lib/api';
+import { dealKeys } from '../../../lib/deal';
+import { useApiMutation } from '../../../lib/mutation';
+import { aiBase } from './keys';
+
+/** Queue every visible file never analysed, or whose analysis gave up. */
+export function useBatchAnalysis(dealId: string) {
+  return useApiMutation<BatchAnalysisResult, void>({
+    mutationFn: () => api.post<BatchAnalysisResult>(`${aiBase(dealId)}/files/batch-ai-analysis`, {}),
+    invalidates: [dealKeys.detail(dealId)],
+    successMessage: (result) => result.message,
+    errorMessage: 'Failed to start AI analysis',
+  });
+}

@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { aiBase, aiKeys } from './keys';
+
+export interface ChecklistChoice {
+  id: string;
+  /** The item's code, such as A.1. */
+  item_id: string | null;
+  name: string;
+  category: string;
+}
+
+/** The deal's checklist items, for choosing another item than the AI's (override). */
+export function useChecklistChoices(dealId: string, enabled = true) {
+  return useQuery({
+    queryKey: aiKeys.choices(dealId),
+    queryFn: ({ signal }) => api.get<ChecklistChoice[]>(`${aiBase(dealId)}/checklist/items`, { signal }),
+    enabled,
+  });
+}

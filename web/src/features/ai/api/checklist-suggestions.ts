@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ChecklistAiSuggestions } from '@contracts/ai';
+import { api } from '../../../lib/api';
+import { aiBase, aiKeys } from './keys';
+
+/** Open AI suggestions grouped by the checklist item they propose (docs/product.md §7 checklist calls). */
+export function useChecklistAiSuggestions(dealId: string) {
+  return useQuery({
+    queryKey: aiKeys.suggestions(dealId),
+    queryFn: ({ signal }) => api.get<ChecklistAiSuggestions>(`${aiBase(dealId)}/checklist/ai-suggestions`, { signal }),
+  });
+}
