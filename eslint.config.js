@@ -44,11 +44,12 @@ export default tseslint.config(
       }],
     },
   },
-  // Route modules stand alone: shared code goes to _shared/, never into another route module.
+  // Route modules stand alone: shared code goes to _shared/ (contracts/ and the AI engine in ai/ among it),
+  // never into another route module.
   {
     files: ['supabase/functions/_shared/routes/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!\\.\\.|contracts/)[a-z-]+/', message: 'A route module does not import another route area.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!\\.\\.|contracts/|ai/)[a-z-]+/', message: 'A route module does not import another route area.' }] }],
     },
   },
 );

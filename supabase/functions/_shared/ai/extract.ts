@@ -185,7 +185,7 @@ export async function extractText(fileName: string, contentType: string, bytes: 
     } else {
       text = utf8.decode(bytes);
     }
-    text = text.replace(/\u0000/g, '').replace(/[ \t]{2,}/g, ' ').replace(/\n{3,}/g, '\n\n').trim();
+    text = text.replaceAll('\u0000', '').replace(/[ \t]{2,}/g, ' ').replace(/\n{3,}/g, '\n\n').trim();
     if (text.length > EXTRACT_LIMITS.maxChars) {
       text = text.slice(0, EXTRACT_LIMITS.maxChars);
       truncated = true;
