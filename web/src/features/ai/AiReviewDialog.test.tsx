@@ -50,7 +50,8 @@ describe('AI confidence', () => {
   it('is green from 80, yellow from 60, red below; 100 reads Provided; fractions are percentages', () => {
     expect([confidenceColor(80), confidenceColor(79), confidenceColor(60), confidenceColor(59)]).toEqual(['green', 'yellow', 'yellow', 'red']);
     expect([confidenceColor(0.8), confidenceColor(0.6), confidenceColor(0.2)]).toEqual(['green', 'yellow', 'red']);
-    expect([confidenceLabel(100), confidenceLabel(1), confidenceLabel(86), confidenceLabel(null)]).toEqual(['Provided', 'Provided', '86%', null]);
+    expect([confidenceLabel(100), confidenceLabel(0.995), confidenceLabel(86), confidenceLabel(1), confidenceLabel(0), confidenceLabel(null)])
+      .toEqual(['Provided', 'Provided', '86%', '1%', '0%', null]);
   });
 });
 

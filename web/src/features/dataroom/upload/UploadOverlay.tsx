@@ -1,6 +1,6 @@
 import { Badge, Box, Button, HStack, Progress, Spinner, Stack, Text } from '@chakra-ui/react';
 import { AlertCircle, CheckCircle2, CircleSlash, Clock, FileWarning } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Modal } from '../../../components/Modal';
 import { formatFileSize } from '../../../lib/format';
 import { isBusy, totals, type ConflictChoice, type UploadItem, type UploadState } from './machine';
@@ -124,7 +124,7 @@ function Headline({ icon, title, children }: { icon?: ReactNode; title: string; 
  * It cannot be closed while files are being sent.
  */
 export function UploadOverlay({
-  state,
+  state: live,
   canCancel = true,
   onCancel,
   onClose,
@@ -140,7 +140,12 @@ export function UploadOverlay({
   onResolve: (id: string, choice: ConflictChoice) => void;
   onResolveAll: (choice: ConflictChoice) => void;
 }) {
-  const open = state.phase !== 'idle';
+  const open = live.phase !== 'idle';
+  // While the modal animates out after Close the queue is already idle: keep showing how it ended
+  // instead of flashing '0 of 0 files uploaded'.
+  const lastShown = useRef(live);
+  if (live.phase !== 'idle') lastShown.current = live;
+  const state = open ? live : lastShown.current;
   const busy = isBusy(state.phase);
   const t = totals(state);
   const percent = t.bytes > 0 ? Math.round((t.bytesDone / t.bytes) * 100) : t.files > 0 && t.done === t.files ? 100 : 0;
