@@ -10,6 +10,7 @@ import { peopleBench } from './bench/people.ts';
 import { browserBench } from './bench/browser.ts';
 import { loadBench } from './bench/load.ts';
 import { activityBench, reviewBench } from './bench/review.ts';
+import { aiBench } from './bench/ai.ts';
 
 type Row = [string, string, string];
 const benches: [string, () => Promise<Row[]>][] = [
@@ -23,6 +24,7 @@ const benches: [string, () => Promise<Row[]>][] = [
   ['Review queue (10,000 files, 1,000 items)', reviewBench],
   ['Activity feed (100,000 entries)', activityBench],
   ['Load (50 clients, 60 s)', loadBench],
+  ['AI assistant (labelled set, 1,000 PDFs)', aiBench],
 ];
 
 const only = process.argv.slice(2);
