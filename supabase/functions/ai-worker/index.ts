@@ -28,6 +28,18 @@ function timingSafeEqual(a: string, b: string): boolean {
   return diff === 0;
 }
 
+/** Drains, then waits for a job due before the deadline (a retry's backoff) and drains again. */
+async function drainWithin(deadline: number): Promise<number> {
+  let ran = 0;
+  for (;;) {
+    ran += await drainAiJobs({ sql, blobs, ai, workerId }, { concurrency: Number(Deno.env.get('AI_CONCURRENCY') ?? 2), deadline });
+    const [row] = await sql<{ at: Date | null }[]>`select private.next_ai_job_at() as at`;
+    const at = row?.at ? new Date(row.at).getTime() : undefined;
+    if (at === undefined || at > deadline - 1_000) return ran;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(at - Date.now(), 0) + 50));
+  }
+}
+
 Deno.serve({ port: Number(Deno.env.get('PORT') ?? 8000) }, async (req) => {
   const url = new URL(req.url);
   if (url.pathname.endsWith('/health')) return Response.json({ status: 'ok' });
@@ -35,7 +47,7 @@ Deno.serve({ port: Number(Deno.env.get('PORT') ?? 8000) }, async (req) => {
   const token = (req.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '');
   if (!token || !timingSafeEqual(token, secret)) return Response.json({ detail: 'Not allowed.' }, { status: 401 });
   await req.body?.cancel();
-  const work = drainAiJobs({ sql, blobs, ai, workerId }, { concurrency: Number(Deno.env.get('AI_CONCURRENCY') ?? 2), deadline: Date.now() + BUDGET_MS });
+  const work = drainWithin(Date.now() + BUDGET_MS);
   // Answer the webhook at once and keep working (Supabase's EdgeRuntime.waitUntil); elsewhere, finish first.
   const runtime = (globalThis as { EdgeRuntime?: { waitUntil(p: Promise<unknown>): void } }).EdgeRuntime;
   if (runtime) {

@@ -5,6 +5,9 @@ import { createApi } from '../_shared/app.ts';
 import { supabaseAuth, unsupportedMail } from '../_shared/adapters/supabase-auth.ts';
 import { embeddedAuth, outboxMail } from '../_shared/adapters/embedded-auth.ts';
 import { supabaseStorage } from '../_shared/adapters/supabase-storage.ts';
+import { aiFromEnv } from '../_shared/ai/providers.ts';
+import { listenDealEvents } from '../_shared/events.ts';
+import { consoleLogger } from '../_shared/logger.ts';
 
 const env = (name: string, fallback?: string): string => {
   const value = Deno.env.get(name) ?? fallback;
@@ -27,9 +30,17 @@ const auth = useEmbeddedAuth
 
 const blobs = supabaseStorage({ url: env('SUPABASE_URL', 'http://localhost:54321'), serviceRoleKey: env('SUPABASE_SERVICE_ROLE_KEY', '') });
 
+// Live events need LISTEN, which the transaction pooler cannot carry: with a direct (or session-mode)
+// connection string in DB_LISTEN_URL the API serves GET /deals/{id}/events; without it that route
+// answers 501 and the web app falls back to polling while files are being analysed.
+const listenUrl = Deno.env.get('DB_LISTEN_URL');
+const events = listenUrl ? listenDealEvents(postgres(listenUrl, { max: 1, onnotice: () => {} }), consoleLogger()) : undefined;
+
 const api = createApi({
   sql,
   auth,
+  events,
+  ai: aiFromEnv((name) => Deno.env.get(name)),
   mail,
   blobs,
   config: {

@@ -40,7 +40,7 @@ import { formatDate, formatRelativeTime } from '../../lib/format';
 import { progressPercent, type Progress } from '../../lib/progress';
 import { InviteUserDialog, ManageUsersDialog } from '../people';
 import { fetchDashboardStats } from './api';
-import { PendingReviewCount, PendingReviewList } from '../ai';
+import { AI_POLL_MS, PendingReviewCount, PendingReviewList } from '../ai';
 import { ActivityLine } from './components/ActivityLine';
 
 function StatCard({
@@ -153,7 +153,10 @@ export function DealDashboardPage() {
   const stats = useQuery({
     queryKey: dealKeys.scoped(dealId, 'dashboard'),
     queryFn: ({ signal }) => fetchDashboardStats(dealId, signal),
+    // Live events refresh the counts; while files wait for the AI, polling is the fallback (docs/product.md §9).
+    refetchInterval: (query) => ((query.state.data?.files_processing ?? 0) + (query.state.data?.files_queued ?? 0) > 0 ? AI_POLL_MS : false),
   });
+  const aiWorking = (stats.data?.files_processing ?? 0) + (stats.data?.files_queued ?? 0) > 0;
   const admin = isDealAdmin(deal.data);
   const [inviting, setInviting] = useState(false);
   const [managing, setManaging] = useState(false);
@@ -297,7 +300,7 @@ export function DealDashboardPage() {
                 testId="pending-review"
                 action={<PendingReviewCount dealId={dealId} />}
               >
-                <PendingReviewList dealId={dealId} />
+                <PendingReviewList dealId={dealId} poll={aiWorking} />
               </Panel>
             </Stack>
           </GridItem>

@@ -12,8 +12,8 @@ import { ConfidenceBadge } from './ConfidenceBadge';
  * The dashboard's 'Files Pending Review' (docs/product.md §2): each file with its suggestion and a Review
  * button that opens the AI Analysis Review modal at that file, then walks the rest of the list.
  */
-export function PendingReviewList({ dealId }: { dealId: string }) {
-  const pending = usePendingReview(dealId);
+export function PendingReviewList({ dealId, poll = false }: { dealId: string; poll?: boolean }) {
+  const pending = usePendingReview(dealId, poll);
   const [reviewing, setReviewing] = useState<string[] | null>(null);
   const files = pending.data?.pending_files ?? [];
 
