@@ -13,6 +13,7 @@ import { drainAiJobs, startAiWorker } from '../../supabase/functions/_shared/ai/
 import { listenDealEvents } from '../../supabase/functions/_shared/events.ts';
 import { SET_A } from './ai/labelled-set-a.ts';
 import { SET_B } from './ai/labelled-set-b.ts';
+import { GENERIC_CHECKLIST } from './ai/generic-checklist.ts';
 import { contentTypeOf, pdf, render } from './ai/render.ts';
 import { benchApi } from './fixture.ts';
 import { percentile, root } from './lib.ts';
@@ -78,12 +79,63 @@ export async function aiBench(): Promise<Row[]> {
       }
       if (!right) misses.push(`${label.name}: want ${label.code}, got ${got ?? 'none'} at ${a.confidence ?? '-'}`);
     }
-    if (process.env.AI_BENCH_VERBOSE) for (const miss of misses) console.log(`    miss  ${miss}`);
+    if (process.env.AI_BENCH_VERBOSE) {
+      for (const miss of misses) console.log(`    miss  ${miss}`);
+      // Calibration: how often each confidence band is right.
+      for (const [lo, hi] of [[0, 40], [40, 60], [60, 80], [80, 90], [90, 101]]) {
+        const band = analyses.filter((a) => (a.confidence ?? 0) >= lo && (a.confidence ?? 0) < hi);
+        const ok = band.filter((a) => a.recommended_item_id && codeOf.get(a.recommended_item_id) === labelOf.get(a.file_id)!.code).length;
+        console.log(`    confidence ${lo}-${Math.min(hi, 100)}: ${ok} of ${band.length} right`);
+      }
+    }
     const n = analyses.length;
     rows.push([`labelled set: ${n} files (${[...formats].map(([k, v]) => `${v} ${k}`).join(', ')}), ${codeOf.size} items`, `${set.length} sent`, '>= 150 files']);
     rows.push(['top-1 accuracy', pct(top1, n), '>= 85%']);
     rows.push(['top-3 accuracy', pct(top3, n), '>= 95%']);
     rows.push([`precision of suggestions >= 80 (${high} of ${n} files)`, pct(highRight, high), '>= 90%']);
+
+    // The same documents against a short checklist written in other words (names only).
+    const generic = await app.request('/deals', { method: 'POST', headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'AI generalisation', checklist_preset: 'Blank' }) });
+    const gdeal = (await generic.json()) as { id: string };
+    const itemOfName = new Map<string, string>();
+    const categoryIds = new Map<string, string>();
+    for (const [itemName, category] of GENERIC_CHECKLIST) {
+      if (!categoryIds.has(category)) {
+        const res = await app.request(`/deals/${gdeal.id}/checklist/categories`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ name: category }) });
+        categoryIds.set(category, ((await res.json()) as { id: string }).id);
+      }
+      const res = await app.request(`/deals/${gdeal.id}/checklist/items`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: itemName, category_id: categoryIds.get(category) }) });
+      itemOfName.set(itemName, ((await res.json()) as { id: string }).id);
+    }
+    const wanted = new Map<string, { name: string; item: string }>();
+    for (const [name, code, text] of set) {
+      const entry = GENERIC_CHECKLIST.find(([, , codes]) => codes.includes(code));
+      if (!entry) continue;
+      wanted.set(await upload(gdeal.id, name, await render(name, text)), { name, item: itemOfName.get(entry[0])! });
+    }
+    await drainAiJobs({ sql, blobs, ai: builtinAi, workerId: 'bench-generic', dealId: gdeal.id, log: quiet }, { concurrency: 2 });
+    const gAnalyses = await sql<{ file_id: string; recommended_item_id: string | null; confidence: number | null }[]>`
+      select file_id, recommended_item_id, confidence from public.file_ai_analyses where deal_id = ${gdeal.id}`;
+    let gRight = 0;
+    let gHigh = 0;
+    let gHighRight = 0;
+    for (const a of gAnalyses) {
+      const want = wanted.get(a.file_id)!;
+      const ok = a.recommended_item_id === want.item;
+      if (ok) gRight++;
+      if ((a.confidence ?? 0) >= 80) {
+        gHigh++;
+        if (ok) gHighRight++;
+      }
+      if (!ok && process.env.AI_BENCH_VERBOSE) {
+        const got = GENERIC_CHECKLIST.find(([itemName]) => itemOfName.get(itemName) === a.recommended_item_id)?.[0];
+        console.log(`    miss (short checklist)  ${want.name}: got ${got ?? 'none'} at ${a.confidence ?? '-'}`);
+      }
+    }
+    rows.push([`short checklist in other words (${GENERIC_CHECKLIST.length} items, ${gAnalyses.length} files): top-1`, pct(gRight, gAnalyses.length), 'tracked']);
+    rows.push([`  precision of suggestions >= 80 (${gHigh} files)`, pct(gHighRight, gHigh), '>= 90%']);
 
     // Throughput: 1,000 one-page PDFs against 150 items.
     const [big] = await sql`insert into public.deals (name, owner_id, checklist_preset) values ('AI throughput', ${owner.user.id}, 'blank') returning id`;

@@ -4,7 +4,7 @@
  * file (name and extracted text) through the due-diligence vocabulary, weighs what they share by how
  * rare it is on this checklist, and answers the best three items with a confidence and the evidence.
  */
-import { CONCEPTS, STOPWORDS } from './vocabulary.ts';
+import { CONCEPTS, STOPWORDS, UMBRELLAS } from './vocabulary.ts';
 
 export interface ChecklistEntry {
   item_id: string;
@@ -72,14 +72,17 @@ export function words(text: string): string[] {
 const MAX_PHRASE = 7;
 /** Stemmed phrase → concept keys. */
 const PHRASES = new Map<string, string[]>();
+const umbrellasOf = (concept: string) => Object.entries(UMBRELLAS).filter(([, u]) => u.members.includes(concept)).map(([name]) => name);
+const addPhrase = (phrase: string, concepts: string[]) => {
+  const key = words(phrase).map(stem).join(' ');
+  const list = PHRASES.get(key) ?? [];
+  for (const concept of concepts) if (!list.includes(concept)) list.push(concept);
+  PHRASES.set(key, list);
+};
 for (const [concept, phrases] of Object.entries(CONCEPTS)) {
-  for (const phrase of phrases) {
-    const key = words(phrase).map(stem).join(' ');
-    const list = PHRASES.get(key) ?? [];
-    if (!list.includes(concept)) list.push(concept);
-    PHRASES.set(key, list);
-  }
+  for (const phrase of phrases) addPhrase(phrase, [concept, ...umbrellasOf(concept)]);
 }
+for (const [umbrella, { phrases }] of Object.entries(UMBRELLAS)) for (const phrase of phrases) addPhrase(phrase, [umbrella]);
 
 /**
  * The terms of a text: each word's stem (stopwords and lone digits dropped) and, for the longest
@@ -192,7 +195,7 @@ export function confidenceOf(best: number, second: number): number {
   if (best <= 0) return 0;
   const strength = 1 - Math.exp(-best / 5);
   const lead = (best - second) / best;
-  return Math.max(1, Math.min(99, Math.round(100 * strength * (0.35 + 0.65 * lead))));
+  return Math.max(1, Math.min(99, Math.round(100 * strength * (0.5 + 0.5 * lead))));
 }
 
 export function classify(input: ClassifyInput): Classification {

@@ -45,7 +45,8 @@ export const CONCEPTS: Record<string, string[]> = {
   interim: ['interim', 'year to date', 'ytd', 'quarterly', 'q1', 'q2', 'q3', 'q4', 'half year', 'h1', 'h2', 'unaudited',
     'six months ended', 'three months ended', 'nine months ended', 'quarter ended'],
   management_accounts: ['management accounts', 'management reporting', 'monthly accounts', 'monthly report', 'board pack',
-    'board financial pack', 'management pack', 'mis report', 'kpi pack', 'monthly pack', 'flash report', 'management information'],
+    'board financial pack', 'management pack', 'mis report', 'kpi pack', 'monthly pack', 'flash report', 'management information',
+    'mgmt accounts', 'monthly management accounts', 'budget vs actual', 'actual versus budget'],
   budget: ['budget', 'projections', 'forecast', 'financial model', 'business plan', 'long range plan', 'five year plan', '5 year plan',
     'assumptions', 'reforecast', 'outlook', 'plan vs actual', 'operating plan', 'lbo model'],
   ebitda: ['ebitda', 'adjusted ebitda', 'quality of earnings', 'qoe', 'q of e', 'add backs', 'addbacks', 'normalisation adjustments',
@@ -75,7 +76,8 @@ export const CONCEPTS: Record<string, string[]> = {
     'social security contributions', 'national insurance', 'futa', 'suta', 'payroll filings'],
   tax_audit: ['tax audit', 'tax audits', 'tax examination', 'irs examination', 'notice of assessment', 'tax assessment',
     'assessment notice', 'revenue agent', 'tax inquiry', 'tax enquiry', 'hmrc enquiry', 'notice of deficiency', 'tax dispute',
-    'audit by the tax', 'tax authority audit', 'statutory notice', 'tax controversy', 'examination report', '30 day letter'],
+    'audit by the tax', 'tax authority audit', 'statutory notice', 'tax controversy', 'examination report', '30 day letter',
+    'irs notice', 'examination division', 'penalty abatement', 'proposed adjustment'],
   tax_sharing: ['tax sharing agreement', 'tax allocation agreement', 'tax indemnity', 'tax sharing', 'tax indemnification',
     'tax matters agreement', 'tax deed', 'tax covenant'],
   nexus: ['nexus', 'nexus study', 'voluntary disclosure', 'vda', 'voluntary disclosure agreement', 'economic nexus',
@@ -162,8 +164,33 @@ export const CONCEPTS: Record<string, string[]> = {
     'loss history', 'claims register'],
   litigation: ['litigation', 'lawsuit', 'complaint', 'pending litigation', 'threatened litigation', 'legal proceedings',
     'arbitration', 'court', 'plaintiff', 'defendant', 'summons', 'claim form', 'legal claims', 'litigation schedule',
-    'dispute schedule', 'settlement agreement'],
-  nda_deal: ['non disclosure', 'mutual nda', 'confidentiality'],
+    'dispute schedule', 'settlement agreement', 'threatened claim', 'letter before claim', 'letter before action',
+    'threatened proceedings', 'legal action'],
+  nda_deal: ['non disclosure', 'mutual nda', 'confidentiality', 'nda', 'non disclosure agreement', 'confidentiality agreement'],
+};
+
+/**
+ * Broader requests that name several of the concepts above at once, as short checklists do ("Corporate
+ * charter documents", "Indebtedness", "Tax returns", "Insurance"). Every phrase of a member concept
+ * also speaks of its umbrella, and so do the umbrella's own phrases, so a bylaws file meets a
+ * "charter documents" item. On a detailed checklist the umbrella is shared by several items and,
+ * being common there, weighs little.
+ */
+export const UMBRELLAS: Record<string, { members: string[]; phrases: string[] }> = {
+  corporate_documents: { members: ['incorporation', 'bylaws'],
+    phrases: ['charter documents', 'charter document', 'organizational documents', 'organisational documents', 'governing documents',
+      'formation documents', 'constitutional documents', 'corporate documents', 'articles and bylaws'] },
+  debt: { members: ['indebtedness', 'credit_agreement'],
+    phrases: ['debt', 'financing', 'financing agreements', 'loans', 'loan', 'borrowing', 'bank facilities', 'facilities'] },
+  tax_filing: { members: ['income_tax_return', 'indirect_tax', 'payroll_tax'],
+    phrases: ['tax returns', 'tax filings', 'returns filed', 'submissions to hmrc'] },
+  data_protection: { members: ['privacy_policy', 'ropa', 'data_breach'],
+    phrases: ['data privacy', 'data protection', 'gdpr', 'privacy compliance'] },
+  insurance: { members: ['insurance_schedule', 'insurance_claims'], phrases: ['insurance', 'insurance coverage'] },
+  disputes: { members: ['litigation', 'commercial_dispute', 'employment_claims', 'ip_dispute'],
+    phrases: ['disputes', 'claims and disputes', 'threatened claim', 'letter before claim', 'letter before action',
+      'legal proceedings', 'proceedings', 'legal action'] },
+  reporting: { members: ['management_accounts', 'interim'], phrases: ['mgmt accounts', 'monthly management', 'monthly reporting'] },
 };
 
 /** Words too common in due-diligence writing to say anything on their own. */
