@@ -1,5 +1,5 @@
 /**
- * The built-in classifier (docs/decisions.md decision 4): no network, nothing leaves the machine. It
+ * The built-in classifier (docs/decisions.md decision 17): no network, nothing leaves the machine. It
  * reads each checklist item (name, description, category, the catalog's title and requirements) and the
  * file (name and extracted text) through the due-diligence vocabulary, weighs what they share by how
  * rare it is on this checklist, and answers the best three items with a confidence and the evidence.

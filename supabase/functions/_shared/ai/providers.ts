@@ -1,5 +1,5 @@
 /**
- * The AI port (docs/decisions.md decision 4): classify a file against a checklist and propose its
+ * The AI port (docs/decisions.md decision 17): classify a file against a checklist and propose its
  * metadata. Two providers: the built-in one (no network) and any OpenAI-compatible endpoint, which
  * falls back to the built-in one on a timeout, an error or an answer that does not fit; each result
  * says which provider answered.
