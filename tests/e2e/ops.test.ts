@@ -95,6 +95,50 @@ describe('operations', () => {
     assert.match(server.log(), /PostgreSQL is running again/);
   });
 
+  test('Postgres killed while the AI works: every queued file still gets its one suggestion', async () => {
+    const server = await start('ops-ai');
+    const { token } = await loginUser(server, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const deal = await apiCall<{ id: string }>(server, 'POST', '/deals', { name: 'AI under faults', checklist_preset: 'Blank' }, token);
+    const category = await apiCall<{ id: string }>(server, 'POST', `/deals/${deal.id}/checklist/categories`, { name: 'Property' }, token);
+    await apiCall(server, 'POST', `/deals/${deal.id}/checklist/items`, { name: 'Real estate leases', category_id: category.id }, token);
+    await apiCall(server, 'POST', `/deals/${deal.id}/checklist/items`, { name: 'Insurance policies', category_id: category.id }, token);
+    const N = 40;
+    const ids: string[] = [];
+    let killed = 0;
+    const uploadLease = async (i: number) => {
+      const form = new FormData();
+      form.append('path', '/');
+      form.append('file', new Blob([`Lease ${i} of the office premises between the landlord and the tenant; rent and term.`], { type: 'text/plain' }), `Lease ${i}.txt`);
+      const res = await fetch(`${server.url}/api/deals/${deal.id}/files/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+      assert.equal(res.status, 201, `upload ${i}: ${res.status}`);
+      return ((await res.json()) as { file_id: string }).file_id;
+    };
+    for (let i = 0; i < N; i++) {
+      // Postgres is killed after the tenth upload, while the worker is busy with the first ones; the
+      // uploads refused meanwhile (503) are sent again once it is back, as a person would.
+      if (i === 10) {
+        killed = Number(readFileSync(join(server.dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+        process.kill(killed, 'SIGKILL');
+      }
+      ids.push(await eventually(() => uploadLease(i), 60_000, 250));
+    }
+    const pending = await eventually(async () => {
+      const res = await fetch(`${server.url}/api/deals/${deal.id}/files/pending-review`, { headers: { authorization: `Bearer ${token}` } });
+      assert.equal(res.status, 200, 'the database is back');
+      const body = (await res.json()) as { total_count: number; pending_files: { file_id: string }[] };
+      assert.equal(body.total_count, N, `${body.total_count} of ${N} files reviewed so far`);
+      return body;
+    }, 150_000, 500);
+    assert.deepEqual(new Set(pending.pending_files.map((f) => f.file_id)), new Set(ids));
+    for (const id of ids.slice(0, 5)) {
+      const analysis = await apiCall<{ status: string; recommended_item: { name: string } }>(server, 'GET', `/deals/${deal.id}/files/${id}/ai-analysis`, undefined, token);
+      assert.equal(analysis.status, 'review');
+      assert.equal(analysis.recommended_item.name, 'Real estate leases');
+    }
+    const now = Number(readFileSync(join(server.dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    assert.ok(killed > 0 && now !== killed, 'Postgres was killed and restarted');
+  });
+
   test('SIGTERM stops the server and its Postgres within 5 s, even with an upload in flight', async () => {
     const server = await start('ops-stop');
     const { token } = await loginUser(server, ADMIN_EMAIL, ADMIN_PASSWORD);

@@ -46,13 +46,35 @@ async function claim(deps: AiWorkerDeps, limit: number): Promise<ClaimedJob[]> {
     from private.claim_ai_jobs(${deps.workerId}, ${limit}, ${deps.leaseSeconds ?? 120}, ${deps.dealId ?? null}::uuid)`;
 }
 
+const CONNECTION_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT',
+  'ECONNREFUSED', 'ECONNRESET', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+
+/** Whether an error says the database is unreachable (not that it refused what was asked). */
+export function isConnectionError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && CONNECTION_CODES.has(code);
+}
+
+/** Runs `work`, trying again while the database is unreachable, for up to a minute (within the lease). */
+async function whileDatabaseIsBack<T>(work: () => Promise<T>, ms = 60_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (let wait = 250; ; wait = Math.min(wait * 2, 5_000)) {
+    try {
+      return await work();
+    } catch (err) {
+      if (!isConnectionError(err) || Date.now() + wait > until) throw err;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
 /** Analyses one claimed job and records the outcome. */
 export async function runJob(deps: AiWorkerDeps, job: ClaimedJob): Promise<JobOutcome> {
   const log = deps.log ?? consoleLogger();
   try {
-    const checklist = await deps.sql<ChecklistEntry[]>`
+    const checklist = await whileDatabaseIsBack(() => deps.sql<ChecklistEntry[]>`
       select item_id, item_code, name, description, category, requirements, catalog_title, catalog_description
-      from private.ai_checklist(${job.deal_id})`;
+      from private.ai_checklist(${job.deal_id})`);
     const kind = kindOf(job.file_name, job.content_type);
     const want = bytesNeeded(kind);
     const bytes = want > 0 ? await deps.blobs.read(job.storage_key, want) : undefined;
@@ -69,14 +91,16 @@ export async function runJob(deps: AiWorkerDeps, job: ClaimedJob): Promise<JobOu
       text_truncated: extracted.truncated,
       text_note: extracted.note ?? null,
     };
-    const [row] = await deps.sql<{ ok: boolean }[]>`
-      select private.finish_ai_job(${job.job_id}::bigint, ${deps.workerId}, ${deps.sql.json(result as never)}) as ok`;
+    // The result is worth keeping through a database restart: retry while the connection is down.
+    const [row] = await whileDatabaseIsBack(() => deps.sql<{ ok: boolean }[]>`
+      select private.finish_ai_job(${job.job_id}::bigint, ${deps.workerId}, ${deps.sql.json(result as never)}) as ok`);
     return row.ok ? 'done' : 'lost';
   } catch (err) {
     log.error('an AI job failed', { job: job.job_id, file: job.file_id, ...errorFields(err) });
+    if (isConnectionError(err)) return 'lost'; // the lease runs out and the job is claimed again
     try {
-      const [row] = await deps.sql<{ status: string | null }[]>`
-        select private.fail_ai_job(${job.job_id}::bigint, ${deps.workerId}, ${err instanceof Error ? err.message : String(err)}) as status`;
+      const [row] = await whileDatabaseIsBack(() => deps.sql<{ status: string | null }[]>`
+        select private.fail_ai_job(${job.job_id}::bigint, ${deps.workerId}, ${err instanceof Error ? err.message : String(err)}) as status`);
       return (row.status as JobOutcome | null) ?? 'lost';
     } catch {
       // The database is away: the lease runs out and the job is claimed again.
