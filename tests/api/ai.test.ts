@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drainAiJobs, startAiWorker, type AiWorkerDeps } from '../../supabase/functions/_shared/ai/worker.ts';
 import { builtinAi, openAiProvider, type AiPort } from '../../supabase/functions/_shared/ai/providers.ts';
 import type { Logger } from '../../supabase/functions/_shared/logger.ts';
+import { EXTRACT_LIMITS, extractText } from '../../supabase/functions/_shared/ai/extract.ts';
+import { docx, pdf, xlsx } from '../../scripts/bench/ai/render.ts';
 import { app, call, registerUser, sql, storage, type TestUser } from './helpers.ts';
 import { activities, member, room, twoStep, type Room } from './dataroom-lib.ts';
 
@@ -538,5 +540,47 @@ describe('live AI status through GET /deals/{id}/events', () => {
     expect((await res.json()).detail).toBeTruthy();
     const anon = await app.request(`${r.base}/events`);
     expect(anon.status).toBe(401);
+  });
+});
+
+describe('text extraction stays within its caps and says why it fell back to the name', () => {
+  it('reads only the beginning of a large text file', async () => {
+    const big = new TextEncoder().encode('lease of the premises '.repeat(150_000)); // 3.3 MB
+    const head = big.slice(0, EXTRACT_LIMITS.maxTextBytes);
+    const out = await extractText('notes.txt', 'text/plain', head, big.length);
+    expect(out.extraction).toBe('truncated');
+    expect(out.text.length).toBeLessThanOrEqual(EXTRACT_LIMITS.maxChars);
+    expect(out.note).toMatch(/beginning/);
+  });
+
+  it('does not open a document larger than it may read, and names the reason', async () => {
+    const doc = pdf('Audited financial statements');
+    const out = await extractText('Accounts.pdf', 'application/pdf', doc, 5 * 1024 ** 3);
+    expect(out).toMatchObject({ extraction: 'name_only', text: '' });
+    expect(out.note).toMatch(/larger than 48 MB/);
+  });
+
+  it('recognises password-protected PDF and Office files', async () => {
+    const plain = new TextDecoder('latin1').decode(pdf('Secret'));
+    // A standard security handler whose user password is not empty: pdf.js needs a password.
+    const encrypted = plain.replace('trailer\n<< /Size 6 /Root 1 0 R >>',
+      `trailer\n<< /Size 6 /Root 1 0 R /Encrypt << /Filter /Standard /V 1 /R 2 /O <${'ab'.repeat(32)}> /U <${'cd'.repeat(32)}> /P -4 >> /ID [<${'01'.repeat(16)}> <${'01'.repeat(16)}>] >>`);
+    expect(encrypted).not.toBe(plain);
+    const bytes = Uint8Array.from(encrypted, (c) => c.charCodeAt(0) & 0xff);
+    const out = await extractText('Board pack.pdf', 'application/pdf', bytes, bytes.length);
+    expect(out.extraction).toBe('name_only');
+    expect(out.note).toMatch(/password-protected/);
+    const ole = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...new Array(504).fill(0)]);
+    const office = await extractText('Cap table.xlsx', '', ole, ole.length);
+    expect(office.note).toMatch(/password-protected/);
+  });
+
+  it('reads a Word document and a workbook', async () => {
+    const word = docx('Lease of the office premises. The tenant pays rent.');
+    expect((await extractText('Lease.docx', '', word, word.length)).text).toContain('tenant pays rent');
+    const book = await xlsx('holder,shares\nJane Smith,2000000');
+    const sheet = await extractText('Cap table.xlsx', '', book, book.length);
+    expect(sheet.text).toContain('Jane Smith');
+    expect(sheet.text).toContain('2000000');
   });
 });
