@@ -465,8 +465,13 @@ begin
     return new;
   end if;
   new.updated_at := now();
-  if new.deal_id <> old.deal_id or new.uploaded_by is distinct from old.uploaded_by then
+  if new.deal_id <> old.deal_id or (new.uploaded_by is distinct from old.uploaded_by
+       and not (new.uploaded_by is null and not exists (select 1 from auth.users where id = old.uploaded_by))) then
     raise exception 'A file cannot change deal or uploader' using errcode = '42501';
+  end if;
+  if new.uploaded_by is null and old.uploaded_by is not null then
+    -- The uploader's account was deleted (the foreign key's own update): the file is theirs no more.
+    return new;
   end if;
   if v_uid is not null then
     -- The stored state must match a recorded version: no file becomes ready, or changes size,

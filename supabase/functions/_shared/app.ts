@@ -17,6 +17,7 @@ import { uploadRoutes } from './routes/dataroom/uploads.ts';
 import { myInvitationRoutes, peopleRoutes } from './routes/people.ts';
 import { dealChecklistRoutes } from './routes/checklist/deal-checklist.ts';
 import { adminCatalogRoutes } from './routes/admin/catalog.ts';
+import { adminPeopleRoutes } from './routes/admin/people.ts';
 import { activityRoutes } from './routes/activity.ts';
 import { reviewRoutes } from './routes/review.ts';
 import { aiRoutes } from './routes/ai.ts';
@@ -83,6 +84,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.route('/deals', checklist.app);
   app.route('/checklist-catalog', catalogRoutes(deps, checklist));
   app.route('/admin', adminCatalogRoutes(deps));
+  app.route('/admin', adminPeopleRoutes(deps));
   app.route('/invitations', myInvitationRoutes(deps));
 
   app.notFound((c) => c.json({ detail: `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));

@@ -16,6 +16,8 @@ export interface TokenClaims {
   role: string;
   aud?: string | string[];
   exp?: number;
+  /** When the token was issued (seconds); tokens older than a user's cutoff are refused. */
+  iat?: number;
 }
 
 export interface AuthPort {
@@ -36,6 +38,8 @@ export interface AuthPort {
   verifyMagicLink(token: string): Promise<SessionResult | undefined>;
   /** Claims of a valid access token; undefined when missing, expired or forged. */
   verifyToken(token: string): Promise<TokenClaims | undefined>;
+  /** Sets an account's password (a super admin's reset); the caller checks who may. */
+  setPassword(userId: string, password: string): Promise<void>;
 }
 
 export interface MailMessage {

@@ -29,6 +29,7 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
       role: 'authenticated',
       aud: 'authenticated',
       exp: payload.exp,
+      ...(typeof payload.iat === 'number' ? { iat: payload.iat } : {}),
     };
   } catch {
     return undefined;

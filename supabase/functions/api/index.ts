@@ -26,7 +26,7 @@ const mail = useEmbeddedAuth ? outboxMail(sql) : unsupportedMail();
 const jwtSecret = Deno.env.get('JWT_SECRET') ?? Deno.env.get('SUPABASE_JWT_SECRET');
 const auth = useEmbeddedAuth
   ? embeddedAuth({ sql, mail, jwtSecret: env('JWT_SECRET', jwtSecret), jwtExpirySeconds: 8 * 3600 })
-  : supabaseAuth({ url: env('SUPABASE_URL'), anonKey: env('SUPABASE_ANON_KEY'), jwtSecret });
+  : supabaseAuth({ url: env('SUPABASE_URL'), anonKey: env('SUPABASE_ANON_KEY'), jwtSecret, serviceRoleKey: Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') });
 
 const blobs = supabaseStorage({ url: env('SUPABASE_URL', 'http://localhost:54321'), serviceRoleKey: env('SUPABASE_SERVICE_ROLE_KEY', '') });
 

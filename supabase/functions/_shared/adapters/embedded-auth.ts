@@ -52,6 +52,11 @@ export function embeddedAuth(opts: {
   };
 
   return {
+    async setPassword(userId, password) {
+      await sql`update auth.users set encrypted_password = extensions.crypt(${password}::text, extensions.gen_salt('bf', 10)),
+                                      updated_at = now()
+                where id = ${userId}`;
+    },
     async register(email, password, confirmRedirectTo) {
       const user = await createAccount(email, password, false);
       if (!user) return undefined;

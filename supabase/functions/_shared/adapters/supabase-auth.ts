@@ -5,7 +5,7 @@ import { supabaseTokenVerifier } from './supabase-tokens.ts';
  * GoTrue (Supabase Auth) through its REST API. Tokens are verified locally: asymmetric keys from the
  * project's JWKS, or the legacy HS256 JWT secret (adapters/supabase-tokens.ts).
  */
-export function supabaseAuth(opts: { url: string; anonKey: string; jwtSecret?: string }): AuthPort {
+export function supabaseAuth(opts: { url: string; anonKey: string; jwtSecret?: string; serviceRoleKey?: string }): AuthPort {
   const verify = supabaseTokenVerifier({ url: opts.url, jwtSecret: opts.jwtSecret });
   const base = `${opts.url.replace(/\/$/, '')}/auth/v1`;
   const headers = { apikey: opts.anonKey, 'content-type': 'application/json' };
@@ -19,6 +19,16 @@ export function supabaseAuth(opts: { url: string; anonKey: string; jwtSecret?: s
       : undefined;
 
   return {
+    async setPassword(userId, password) {
+      // GoTrue's admin API (service role): the password is hashed and stored by GoTrue itself.
+      if (!opts.serviceRoleKey) throw new Error('SUPABASE_SERVICE_ROLE_KEY is needed to reset passwords');
+      const res = await fetch(`${base}/admin/users/${encodeURIComponent(userId)}`, {
+        method: 'PUT',
+        headers: { apikey: opts.serviceRoleKey, authorization: `Bearer ${opts.serviceRoleKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ password }),
+      });
+      if (!res.ok) throw new Error(`GoTrue admin password update failed with ${res.status}`);
+    },
     async register(email, password, confirmRedirectTo) {
       // GoTrue mails its own confirmation link (when the project requires confirmation) to redirect_to.
       const res = await call(`/signup?redirect_to=${encodeURIComponent(confirmRedirectTo)}`, { email, password });
