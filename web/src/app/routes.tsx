@@ -30,6 +30,10 @@ const AdminLayout = lazy(() => import('../features/admin/AdminLayout'));
 const AdminDashboardPage = lazy(() => import('../features/admin/AdminDashboardPage'));
 const CatalogItemsPage = lazy(() => import('../features/admin/CatalogItemsPage'));
 const PresetsPage = lazy(() => import('../features/admin/PresetsPage'));
+const SuperAdminsPage = lazy(() => import('../features/admin/SuperAdminsPage'));
+const AdminUsersPage = lazy(() => import('../features/admin/UsersPage'));
+const SystemPermissionSetsPage = lazy(() => import('../features/admin/PermissionSetsPage'));
+const AuditLogsPage = lazy(() => import('../features/admin/AuditLogsPage'));
 
 /**
  * /deals/:dealId/files/:segment is a file's page when the segment is a file id (a UUID), and otherwise a
@@ -80,7 +84,6 @@ export const dealRoutes: RouteObject[] = [
 /**
  * The admin portal (/admin, /admin/*), behind the super-admin guard: one path-less layout route (navigation,
  * Back to App, Logout) with the pages as its children. A path not listed shows the 404 page inside the layout.
- * Still to come, each with its feature: 'super-admins', 'users', 'permission-sets', 'audit'.
  */
 export const adminRoutes: RouteObject[] = [
   {
@@ -89,6 +92,10 @@ export const adminRoutes: RouteObject[] = [
       { index: true, element: <AdminDashboardPage /> },
       { path: 'catalog', element: <CatalogItemsPage /> },
       { path: 'presets', element: <PresetsPage /> },
+      { path: 'super-admins', element: <SuperAdminsPage /> },
+      { path: 'users', element: <AdminUsersPage /> },
+      { path: 'permission-sets', element: <SystemPermissionSetsPage /> },
+      { path: 'audit', element: <AuditLogsPage /> },
       { path: '*', element: <NotFoundPage embedded /> },
     ],
   },

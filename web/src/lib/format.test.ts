@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, formatRelativeTime } from './format';
+import { activityAuthor, displayName, formatRelativeTime } from './format';
 
 describe('displayName (header greeting)', () => {
   it('uses first and last name', () => {
@@ -13,6 +13,11 @@ describe('displayName (header greeting)', () => {
 
   it('falls back to the e-mail', () => {
     expect(displayName({ first_name: '', last_name: '  ', email: 'jane@example.com' })).toBe('jane@example.com');
+  });
+
+  it("names the author of a comment or activity whose account was deleted 'Deleted user'", () => {
+    expect(activityAuthor({ user_first_name: null, user_last_name: null, user_email: null })).toBe('Deleted user');
+    expect(activityAuthor({ user_first_name: 'Ada', user_last_name: '', user_email: 'ada@example.com' })).toBe('Ada');
   });
 
   it("falls back to 'Unknown User'", () => {

@@ -20,12 +20,16 @@ export function displayName(person: NamedPerson | null | undefined): string {
   return 'Unknown User';
 }
 
-/** Author of an activity line, which carries user_first_name / user_last_name / user_email. */
+/**
+ * Author of an activity line or a comment, which carries user_first_name / user_last_name / user_email.
+ * With none of them the author's account was deleted (their history stays, by nobody).
+ */
 export function activityAuthor(activity: {
   user_first_name?: string | null;
   user_last_name?: string | null;
   user_email?: string | null;
 }): string {
+  if (!activity.user_first_name?.trim() && !activity.user_last_name?.trim() && !activity.user_email?.trim()) return 'Deleted user';
   return displayName({
     first_name: activity.user_first_name,
     last_name: activity.user_last_name,

@@ -7,7 +7,6 @@ import {
   HStack,
   IconButton,
   NativeSelect,
-  Skeleton,
   Table,
   Text,
 } from '@chakra-ui/react';
@@ -27,24 +26,9 @@ import {
   toggleCatalogItem,
   type CatalogItem,
 } from './api';
-import { AdminPage, AdminPageHeader, Pager, Panel, SearchField, StatusBadge, useDebouncedValue } from './components/common';
+import { AdminPage, AdminPageHeader, Pager, Panel, SearchField, SkeletonRows, StatusBadge, useDebouncedValue } from './components/common';
 import { CatalogItemFormDialog } from './components/CatalogItemFormDialog';
 
-function SkeletonRows({ columns }: { columns: number }) {
-  return (
-    <>
-      {Array.from({ length: 6 }, (_, row) => (
-        <Table.Row key={row}>
-          {Array.from({ length: columns }, (_, cell) => (
-            <Table.Cell key={cell}>
-              <Skeleton h="4" w={cell === 1 ? '80%' : '60%'} />
-            </Table.Cell>
-          ))}
-        </Table.Row>
-      ))}
-    </>
-  );
-}
 
 /** /admin/catalog (docs/product.md §2 Catalog Items). */
 export function CatalogItemsPage() {

@@ -1,5 +1,6 @@
-import { Badge, Box, Button, Flex, Heading, HStack, Input, InputGroup, Text, CloseButton, type BoxProps } from '@chakra-ui/react';
-import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { Alert, Badge, Box, Button, Flex, Heading, HStack, Input, InputGroup, Skeleton, Table, Text, CloseButton, type BoxProps } from '@chakra-ui/react';
+import { ChevronLeft, ChevronRight, RefreshCw, Search } from 'lucide-react';
+import { errorDetail } from '../../../lib/api';
 import type { ReactNode } from 'react';
 import { ADMIN_PAGE_SIZE, pageCount } from '../api';
 
@@ -138,5 +139,40 @@ export function StatusBadge({ active }: { active: boolean }) {
     <Badge size="sm" variant="subtle" colorPalette={active ? 'green' : 'gray'}>
       {active ? 'Active' : 'Inactive'}
     </Badge>
+  );
+}
+
+/** Placeholder rows while a table loads. */
+export function SkeletonRows({ columns, rows = 6 }: { columns: number; rows?: number }) {
+  return (
+    <>
+      {Array.from({ length: rows }, (_, row) => (
+        <Table.Row key={row}>
+          {Array.from({ length: columns }, (_, cell) => (
+            <Table.Cell key={cell}>
+              <Skeleton h="4" w={cell === 1 ? '80%' : '60%'} />
+            </Table.Cell>
+          ))}
+        </Table.Row>
+      ))}
+    </>
+  );
+}
+
+/** A list that failed to load: the docs/product.md §8 title, the server's detail, and Try Again. */
+export function LoadError({ title, error, retrying, onRetry }: { title: string; error: unknown; retrying: boolean; onRetry: () => void }) {
+  return (
+    <Box p="4">
+      <Alert.Root status="error" borderRadius="lg">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{title}</Alert.Title>
+          <Alert.Description>{errorDetail(error, 'Please try again in a moment.')}</Alert.Description>
+        </Alert.Content>
+        <Button size="xs" variant="outline" onClick={onRetry} loading={retrying}>
+          <RefreshCw size={14} /> Try Again
+        </Button>
+      </Alert.Root>
+    </Box>
   );
 }

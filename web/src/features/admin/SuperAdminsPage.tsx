@@ -1,0 +1,79 @@
+import { Box, Button, HStack, Table, Text } from '@chakra-ui/react';
+import type { AdminUser } from '@contracts/admin';
+import { ShieldCheck, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EmptyState } from '../../components/EmptyState';
+import { formatDate } from '../../lib/format';
+import { useCurrentUser } from '../../lib/session';
+import { useSuperAdmins, useToggleSuperAdmin } from './api/people';
+import { AdminPage, AdminPageHeader, LoadError, Pager, Panel, SkeletonRows } from './components/common';
+import { PromoteUserDialog } from './components/PromoteUserDialog';
+
+/** /admin/super-admins (docs/product.md §2 Super Admins page). */
+export function SuperAdminsPage() {
+  const me = useCurrentUser();
+  const [page, setPage] = useState(1);
+  const admins = useSuperAdmins(page);
+  const [promoting, setPromoting] = useState(false);
+  const [revoking, setRevoking] = useState<AdminUser | null>(null);
+  const revoke = useToggleSuperAdmin(() => setRevoking(null));
+  const list = admins.data?.users ?? [];
+  const total = admins.data?.total_count ?? 0;
+  const last = total <= 1;
+
+  return (
+    <AdminPage>
+      <AdminPageHeader title="Super Admins" description="People who run the platform. There is always at least one."
+        actions={<Button colorPalette="brand" size="sm" onClick={() => setPromoting(true)}><UserPlus /> Promote User</Button>} />
+      <Panel>
+        {admins.isError && !admins.data ? (
+          <LoadError title="Failed to load super admins" error={admins.error} retrying={admins.isFetching} onRetry={() => admins.refetch()} />
+        ) : admins.isSuccess && list.length === 0 ? (
+          <Box py="6"><EmptyState icon={<ShieldCheck />} title="No super admins" description="Promote a user to give them the admin portal." /></Box>
+        ) : (
+          <Table.ScrollArea>
+            <Table.Root size="sm" aria-busy={admins.isFetching}>
+              <Table.Header>
+                <Table.Row bg="bg.subtle">
+                  <Table.ColumnHeader minW="64">Super admin</Table.ColumnHeader>
+                  <Table.ColumnHeader>Title</Table.ColumnHeader>
+                  <Table.ColumnHeader>Account created</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {admins.isPending ? <SkeletonRows columns={4} rows={3} /> : list.map((user) => (
+                  <Table.Row key={user.id} data-testid="super-admin-row">
+                    <Table.Cell>
+                      <HStack gap="2">
+                        <Text fontWeight="medium">{[user.first_name, user.last_name].filter(Boolean).join(' ') || user.email}</Text>
+                        {user.id === me?.id && <Text textStyle="xs" color="fg.muted">(you)</Text>}
+                      </HStack>
+                      <Text textStyle="xs" color="fg.muted">{user.email}</Text>
+                    </Table.Cell>
+                    <Table.Cell><Text textStyle="sm" color={user.title ? 'fg' : 'fg.subtle'}>{user.title || '—'}</Text></Table.Cell>
+                    <Table.Cell><Text textStyle="sm" color="fg.muted">{formatDate(user.created_at)}</Text></Table.Cell>
+                    <Table.Cell textAlign="end">
+                      <Button size="xs" variant="outline" colorPalette="red" disabled={last}
+                        title={last ? 'The last super admin cannot be revoked' : undefined} onClick={() => setRevoking(user)}>
+                        Revoke
+                      </Button>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+        {admins.data && <Pager page={page} total={total} noun="super admins" onPageChange={setPage} />}
+      </Panel>
+      <PromoteUserDialog open={promoting} onClose={() => setPromoting(false)} />
+      <ConfirmDialog open={revoking !== null} title="Revoke Super Admin" destructive confirmLabel="Revoke" loading={revoke.isPending}
+        message={<Text>{revoking?.id === me?.id ? 'Revoke your own super admin rights? You will leave the admin portal.' : `Revoke super admin rights from ${revoking?.email}?`}</Text>}
+        onConfirm={() => revoking && revoke.mutate({ user: revoking, promote: false })} onClose={() => setRevoking(null)} />
+    </AdminPage>
+  );
+}
+
+export default SuperAdminsPage;

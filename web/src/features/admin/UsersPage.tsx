@@ -1,0 +1,96 @@
+import { Badge, Box, Flex, HStack, IconButton, Table, Text } from '@chakra-ui/react';
+import type { AdminUser } from '@contracts/admin';
+import { KeyRound, Pencil, Trash2, Users } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EmptyState } from '../../components/EmptyState';
+import { formatDate } from '../../lib/format';
+import { useAdminUsers, useDeleteUser } from './api/people';
+import { AdminPage, AdminPageHeader, LoadError, Pager, Panel, SearchField, SkeletonRows, useDebouncedValue } from './components/common';
+import { EditUserDialog, ResetPasswordDialog } from './components/UserDialogs';
+
+export function RoleBadge({ superAdmin }: { superAdmin: boolean }) {
+  return (
+    <Badge size="sm" variant="subtle" colorPalette={superAdmin ? 'purple' : 'gray'}>
+      {superAdmin ? 'Super Admin' : 'User'}
+    </Badge>
+  );
+}
+
+const fullName = (u: AdminUser) => [u.first_name, u.last_name].filter(Boolean).join(' ');
+
+/** /admin/users (docs/product.md §2 User Management). */
+export function UsersPage() {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const q = useDebouncedValue(search.trim(), 300);
+  useEffect(() => setPage(1), [q]);
+  const users = useAdminUsers(q, page);
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [resetting, setResetting] = useState<AdminUser | null>(null);
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const remove = useDeleteUser(() => setDeleting(null));
+  const list = users.data?.users ?? [];
+  const total = users.data?.total_count ?? 0;
+
+  return (
+    <AdminPage>
+      <AdminPageHeader title="User Management" description="Everyone with an account: edit their names, reset a password, or remove an account." />
+      <Panel>
+        <Flex gap="3" p="4" borderBottomWidth="1px" borderColor="border" align="center" wrap="wrap">
+          <SearchField value={search} onChange={setSearch} label="Search users" placeholder="Search by e-mail, name or title" />
+          {users.isSuccess && <Text textStyle="sm" color="fg.muted" data-testid="users-count">{total} {total === 1 ? 'user' : 'users'}</Text>}
+        </Flex>
+        {users.isError && !users.data ? (
+          <LoadError title="Failed to load users" error={users.error} retrying={users.isFetching} onRetry={() => users.refetch()} />
+        ) : users.isSuccess && list.length === 0 ? (
+          <Box py="6">
+            <EmptyState icon={<Users />} title="No users found" description={q ? 'Try another name, e-mail or title.' : 'Accounts appear here once people register.'} />
+          </Box>
+        ) : (
+          <Table.ScrollArea>
+            <Table.Root size="sm" aria-busy={users.isFetching} opacity={users.isPlaceholderData ? 0.6 : 1}>
+              <Table.Header>
+                <Table.Row bg="bg.subtle">
+                  <Table.ColumnHeader minW="64">User</Table.ColumnHeader>
+                  <Table.ColumnHeader>Title</Table.ColumnHeader>
+                  <Table.ColumnHeader>Role</Table.ColumnHeader>
+                  <Table.ColumnHeader>Created</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {users.isPending ? <SkeletonRows columns={5} /> : list.map((user) => (
+                  <Table.Row key={user.id} data-testid="user-row">
+                    <Table.Cell>
+                      <Text fontWeight="medium">{fullName(user) || user.email}</Text>
+                      {fullName(user) && <Text textStyle="xs" color="fg.muted">{user.email}</Text>}
+                    </Table.Cell>
+                    <Table.Cell><Text textStyle="sm" color={user.title ? 'fg' : 'fg.subtle'}>{user.title || '—'}</Text></Table.Cell>
+                    <Table.Cell><RoleBadge superAdmin={user.is_super_admin} /></Table.Cell>
+                    <Table.Cell><Text textStyle="sm" color="fg.muted" whiteSpace="nowrap">{formatDate(user.created_at)}</Text></Table.Cell>
+                    <Table.Cell>
+                      <HStack gap="0.5" justify="flex-end">
+                        <IconButton aria-label={`Edit ${user.email}`} title="Edit" size="xs" variant="ghost" onClick={() => setEditing(user)}><Pencil /></IconButton>
+                        <IconButton aria-label={`Reset the password of ${user.email}`} title="Reset password" size="xs" variant="ghost" onClick={() => setResetting(user)}><KeyRound /></IconButton>
+                        <IconButton aria-label={`Delete ${user.email}`} title="Delete" size="xs" variant="ghost" colorPalette="red" onClick={() => setDeleting(user)}><Trash2 /></IconButton>
+                      </HStack>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+        {users.data && <Pager page={page} total={total} noun="users" onPageChange={setPage} />}
+      </Panel>
+      <EditUserDialog user={editing} onClose={() => setEditing(null)} />
+      <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
+      <ConfirmDialog open={deleting !== null} title="Delete User" destructive confirmLabel="Delete" loading={remove.isPending}
+        message={<Text>Are you sure you want to delete {deleting?.email}? This action cannot be undone.</Text>}
+        onConfirm={() => deleting && remove.mutate(deleting.id)} onClose={() => setDeleting(null)} />
+    </AdminPage>
+  );
+}
+
+export default UsersPage;
