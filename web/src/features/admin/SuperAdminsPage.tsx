@@ -5,19 +5,28 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDate } from '../../lib/format';
-import { useCurrentUser } from '../../lib/session';
+import { useNavigate } from 'react-router';
+import { useSession } from '../../lib/session';
 import { useSuperAdmins, useToggleSuperAdmin } from './api/people';
 import { AdminPage, AdminPageHeader, LoadError, Pager, Panel, SkeletonRows } from './components/common';
 import { PromoteUserDialog } from './components/PromoteUserDialog';
 
 /** /admin/super-admins (docs/product.md §2 Super Admins page). */
 export function SuperAdminsPage() {
-  const me = useCurrentUser();
+  const { user: me, updateUser } = useSession();
+  const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const admins = useSuperAdmins(page);
   const [promoting, setPromoting] = useState(false);
   const [revoking, setRevoking] = useState<AdminUser | null>(null);
-  const revoke = useToggleSuperAdmin(() => setRevoking(null));
+  const revoke = useToggleSuperAdmin(() => {
+    // Revoking yourself: you leave the portal at once.
+    if (revoking && me && revoking.id === me.id) {
+      updateUser({ ...me, is_super_admin: false });
+      navigate('/');
+    }
+    setRevoking(null);
+  });
   const list = admins.data?.users ?? [];
   const total = admins.data?.total_count ?? 0;
   const last = total <= 1;

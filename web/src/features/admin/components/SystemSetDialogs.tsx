@@ -37,6 +37,7 @@ export function SystemSetDialog({ open, set, onClose }: { open: boolean; set: Sy
             <Field.Label>Name <Field.RequiredIndicator /></Field.Label>
             <Input value={name} maxLength={100} disabled={set?.built_in} onChange={(e) => setName(e.target.value)} />
             {set?.built_in && <Field.HelperText>A built-in set keeps its name.</Field.HelperText>}
+            {problem === 'Please enter a name' && <Field.ErrorText>{problem}</Field.ErrorText>}
           </Field.Root>
           <Field.Root>
             <Field.Label>Description</Field.Label>
