@@ -11,6 +11,7 @@ import { browserBench } from './bench/browser.ts';
 import { loadBench } from './bench/load.ts';
 import { activityBench, reviewBench } from './bench/review.ts';
 import { aiBench } from './bench/ai.ts';
+import { adminBench } from './bench/admin.ts';
 
 type Row = [string, string, string];
 const benches: [string, () => Promise<Row[]>][] = [
@@ -25,6 +26,7 @@ const benches: [string, () => Promise<Row[]>][] = [
   ['Activity feed (100,000 entries)', activityBench],
   ['Load (50 clients, 60 s)', loadBench],
   ['AI assistant (labelled set, 1,000 PDFs)', aiBench],
+  ['Admin portal (1,000,000 audit entries, 100,000 users)', adminBench],
 ];
 
 const only = process.argv.slice(2);

@@ -295,3 +295,54 @@ begin
 end $$;
 revoke execute on function public.admin_system_set_counts() from public, anon;
 grant execute on function public.admin_system_set_counts() to authenticated;
+
+-- The admin user lists, run past row-level security once the caller is known to be a super admin
+-- (the profiles and platform_admins policies, evaluated per row, made a 100,000-account search 1.8x
+-- slower than the statement itself). p_which: all, super_admins or eligible (not yet super admins).
+create or replace function public.admin_list_users(p_which text, p_search text, p_limit integer, p_offset integer)
+returns jsonb language plpgsql stable security definer set search_path = '' as $$
+declare
+  v_pattern text := '%' || replace(replace(replace(lower(btrim(coalesce(p_search, ''))), '\', '\\'), '%', '\%'), '_', '\_') || '%';
+  v_any boolean := btrim(coalesce(p_search, '')) = '';
+  v_rows jsonb;
+  v_total integer;
+begin
+  perform private.require_super_admin();
+  if v_any then
+    -- Everyone: counting is cheap, and the page is the top of one sort.
+    select count(*)::int into v_total from public.profiles p
+     where p_which = 'all' or (exists (select 1 from public.platform_admins a where a.user_id = p.id)) = (p_which = 'super_admins');
+    select coalesce(jsonb_agg(to_jsonb(page) - 'rn' order by page.rn), '[]') into v_rows
+      from (select picked.*, row_number() over () as rn
+              from (select p.id, p.email, p.first_name, p.last_name, p.title, p.created_at,
+                           exists (select 1 from public.platform_admins a where a.user_id = p.id) as is_super_admin
+                      from public.profiles p
+                     where p_which = 'all' or (exists (select 1 from public.platform_admins a where a.user_id = p.id)) = (p_which = 'super_admins')
+                     order by case when p_which = 'all' then null else lower(p.email) end,
+                              case when p_which = 'all' then p.created_at end desc, p.id
+                     limit greatest(p_limit, 0) offset greatest(p_offset, 0)) picked) page;
+    return jsonb_build_object('users', v_rows, 'total_count', v_total);
+  end if;
+  -- A search: one pass over the matching accounts, counted and paged from the same rows.
+  with matching as materialized (
+    select p.id, p.email, p.first_name, p.last_name, p.title, p.created_at,
+           exists (select 1 from public.platform_admins a where a.user_id = p.id) as is_super_admin
+      from public.profiles p
+     where (v_any or lower(p.email) like v_pattern or lower(p.first_name || ' ' || p.last_name) like v_pattern
+            or lower(p.title) like v_pattern)
+  ), chosen as materialized (
+    select * from matching m
+     where p_which = 'all' or m.is_super_admin = (p_which = 'super_admins')
+  )
+  select (select count(*)::int from chosen),
+         coalesce((select jsonb_agg(to_jsonb(page) - 'rn' order by page.rn)
+                     from (select picked.*, row_number() over () as rn
+                             from (select * from chosen ch
+                                    order by case when p_which = 'all' then null else lower(ch.email) end,
+                                             case when p_which = 'all' then ch.created_at end desc, ch.id
+                                    limit greatest(p_limit, 0) offset greatest(p_offset, 0)) picked) page), '[]')
+    into v_total, v_rows;
+  return jsonb_build_object('users', v_rows, 'total_count', v_total);
+end $$;
+revoke execute on function public.admin_list_users(text, text, integer, integer) from public, anon;
+grant execute on function public.admin_list_users(text, text, integer, integer) to authenticated;

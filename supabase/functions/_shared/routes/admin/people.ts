@@ -77,28 +77,12 @@ export function adminPeopleRoutes(deps: ApiDeps) {
   // Super admins.
   app.get('/super-admins', async (c) => {
     const q = parseOrThrow(adminListQuery(ADMIN_PAGE_DEFAULT), c.req.query());
-    return c.json(await admin(c, async (tx): Promise<AdminUserPage> => {
-      const users = await tx<AdminUser[]>`
-        select ${userColumns(tx)} from public.profiles p join public.platform_admins a on a.user_id = p.id
-        where ${searchUsers(tx, q.search)}
-        order by lower(p.email), p.id limit ${q.page_size} offset ${(q.page - 1) * q.page_size}`;
-      const [{ n }] = await tx<{ n: number }[]>`
-        select count(*)::int as n from public.profiles p join public.platform_admins a on a.user_id = p.id where ${searchUsers(tx, q.search)}`;
-      return { users, total_count: n, page: q.page, page_size: q.page_size };
-    }));
+    return c.json(await admin(c, (tx) => listUsers(tx, 'super_admins', q)));
   });
 
   app.get('/super-admins/eligible-users', async (c) => {
     const q = parseOrThrow(adminListQuery(ELIGIBLE_PAGE_DEFAULT), c.req.query());
-    return c.json(await admin(c, async (tx): Promise<AdminUserPage> => {
-      const notAdmin = tx`not exists (select 1 from public.platform_admins a where a.user_id = p.id)`;
-      const users = await tx<AdminUser[]>`
-        select ${userColumns(tx)} from public.profiles p where ${notAdmin} and ${searchUsers(tx, q.search)}
-        order by lower(p.email), p.id limit ${q.page_size} offset ${(q.page - 1) * q.page_size}`;
-      const [{ n }] = await tx<{ n: number }[]>`
-        select count(*)::int as n from public.profiles p where ${notAdmin} and ${searchUsers(tx, q.search)}`;
-      return { users, total_count: n, page: q.page, page_size: q.page_size };
-    }));
+    return c.json(await admin(c, (tx) => listUsers(tx, 'eligible', q)));
   });
 
   app.post('/super-admins/toggle', async (c) => {
@@ -116,13 +100,7 @@ export function adminPeopleRoutes(deps: ApiDeps) {
   // Users.
   app.get('/users', async (c) => {
     const q = parseOrThrow(adminListQuery(ADMIN_PAGE_DEFAULT), c.req.query());
-    return c.json(await admin(c, async (tx): Promise<AdminUserPage> => {
-      const users = await tx<AdminUser[]>`
-        select ${userColumns(tx)} from public.profiles p where ${searchUsers(tx, q.search)}
-        order by p.created_at desc, p.id limit ${q.page_size} offset ${(q.page - 1) * q.page_size}`;
-      const [{ n }] = await tx<{ n: number }[]>`select count(*)::int as n from public.profiles p where ${searchUsers(tx, q.search)}`;
-      return { users, total_count: n, page: q.page, page_size: q.page_size };
-    }));
+    return c.json(await admin(c, (tx) => listUsers(tx, 'all', q)));
   });
 
   const loadUser = async (tx: Tx, userId: string) => {
@@ -224,6 +202,25 @@ export function adminPeopleRoutes(deps: ApiDeps) {
   });
 
   return app;
+}
+
+/** A page of users through public.admin_list_users (the database checks the caller is a super admin). */
+async function listUsers(tx: Tx, which: 'all' | 'super_admins' | 'eligible', q: { search: string; page: number; page_size: number }): Promise<AdminUserPage> {
+  const [row] = await tx<{ page: { users: AdminUser[]; total_count: number } }[]>`
+    select public.admin_list_users(${which}, ${q.search}, ${q.page_size}, ${(q.page - 1) * q.page_size}) as page`;
+  return { ...row.page, page: q.page, page_size: q.page_size };
+}
+
+/**
+ * One page of User Management as plain SQL, newest accounts first: what admin_list_users('all') runs,
+ * for `npm run bench -- admin` to time bare.
+ */
+export async function adminUsersPage(tx: Tx, q: { search: string; page: number; page_size: number }): Promise<AdminUserPage> {
+  const users = await tx<AdminUser[]>`
+    select ${userColumns(tx)} from public.profiles p where ${searchUsers(tx, q.search)}
+    order by p.created_at desc, p.id limit ${q.page_size} offset ${(q.page - 1) * q.page_size}`;
+  const [{ n }] = await tx<{ n: number }[]>`select count(*)::int as n from public.profiles p where ${searchUsers(tx, q.search)}`;
+  return { users, total_count: n, page: q.page, page_size: q.page_size };
 }
 
 /** One page of the audit log, newest first (shared with `npm run bench -- admin`, which times it bare). */
