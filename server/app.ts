@@ -30,7 +30,7 @@ import { sweepAbandonedUploads } from '../supabase/functions/_shared/routes/data
 import { join } from 'node:path';
 import { migrate, seedOnce } from './migrate.ts';
 import { startEmbeddedPostgres, type RunningPostgres } from './postgres.ts';
-import { buildWeb, serveWeb, webBuildIsStale } from './web.ts';
+import { buildWeb, SECURITY_HEADERS, serveWeb, webBuildIsStale } from './web.ts';
 
 export class PortInUseError extends Error {}
 
@@ -200,7 +200,7 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
     // Mounted routes fall through to the SPA; an unknown API path is a JSON 404, never the app's HTML.
     root.all('/api/*', (c) => c.json({ detail: `No such endpoint: ${c.req.method} ${c.req.path}` }, 404));
     root.route('/storage/v1', storage.routes);
-    if (outbox) root.get('/dev/mail', async (c) => c.html(await devMailPage(sql)));
+    if (outbox) root.get('/dev/mail', async (c) => c.html(await devMailPage(sql), 200, SECURITY_HEADERS));
     else root.get('/dev/mail', (c) => c.json({ detail: 'The development outbox is off on this server.' }, 404));
     root.get('*', serveWeb);
 

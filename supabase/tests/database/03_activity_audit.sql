@@ -127,7 +127,7 @@ reset role;
 -- ---------------------------------------------------------------- select: super admins only
 set local role authenticated;
 set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000007","role":"authenticated"}';
-select set_eq($$select action, entity_type, entity_id from public.audit_logs where entity_id::text like '03000000-%'$$,
+select set_eq($$select action, entity_type, entity_id from public.audit_logs where entity_id::text like '03000000-%' and entity_type = 'deal'$$,
   $$values ('deal_created'::text, 'deal'::text, '03000000-0000-0000-0000-00000000d0a1'::uuid),
            ('deal_created', 'deal', '03000000-0000-0000-0000-00000000d0b2')$$,
   'super admin reads the audit log');
@@ -167,7 +167,7 @@ select throws_ok($$delete from public.audit_logs where entity_id = '03000000-000
   '42501', 'audit_logs is append-only', 'not even the table owner can delete audit rows');
 select throws_ok($$truncate public.audit_logs$$,
   '42501', 'audit_logs is append-only', 'not even the table owner can truncate audit_logs');
-select set_eq($$select action, entity_id, performed_by from public.audit_logs where entity_id::text like '03000000-%'$$,
+select set_eq($$select action, entity_id, performed_by from public.audit_logs where entity_id::text like '03000000-%' and entity_type = 'deal'$$,
   $$values ('deal_created'::text, '03000000-0000-0000-0000-00000000d0a1'::uuid, null::uuid),
            ('deal_created', '03000000-0000-0000-0000-00000000d0b2', null)$$,
   'the audit rows are untouched');

@@ -59,10 +59,17 @@ describe('Admin layout and dashboard', () => {
     await waitFor(() => expect(screen.getByTestId('stat-catalog_items')).toHaveTextContent('155'));
   });
 
-  it('shows the 404 page inside the layout for pages not built yet, keeping the navigation', async () => {
+  it('shows the 404 page inside the layout for an unknown admin path, keeping the navigation', async () => {
     fakeAdminApi();
-    renderRoutes(createRoutes(), '/admin/permission-sets');
+    renderRoutes(createRoutes(), '/admin/nowhere');
     expect(await screen.findByText('Page Not Found', {}, LAZY)).toBeInTheDocument();
+    expect(screen.getAllByRole('navigation', { name: 'Admin sections' })[0]).toBeInTheDocument();
+  });
+
+  it('opens the permission sets page from the navigation, marked as the current page', async () => {
+    fakeAdminApi({ ...counts(), 'GET /admin/permission-sets': { permission_sets: [], total_count: 0 } });
+    renderRoutes(createRoutes(), '/admin/permission-sets');
+    expect(await screen.findByRole('heading', { name: 'System Permission Sets' }, LAZY)).toBeInTheDocument();
     const nav = screen.getAllByRole('navigation', { name: 'Admin sections' })[0];
     expect(within(nav).getByRole('link', { name: 'Permission Sets' })).toHaveAttribute('aria-current', 'page');
   });
