@@ -118,6 +118,10 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
       sql,
       ai,
       events,
+      // The socket's peer, unless a reverse proxy in front of us says who its client was (TRUST_PROXY).
+      clientAddress: (c) => (config.trustProxy
+        ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+        : (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress),
       auth,
       mail,
       blobs: storage.store,

@@ -24,6 +24,8 @@ export interface ServerConfig {
   aiConcurrency: number;
   /** Bearer token that opens /metrics; unset: /metrics is off. */
   metricsToken?: string;
+  /** Behind a reverse proxy (TRUST_PROXY=true): the client is X-Forwarded-For's first entry, not the socket's peer. */
+  trustProxy: boolean;
 }
 
 /** Parses "8h", "30m", "3600" or "3600s" into seconds. */
@@ -81,5 +83,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     aiConcurrency: positiveInteger('AI_CONCURRENCY', env.AI_CONCURRENCY ?? '2'),
     maxUploadBytes: parseBytes(env.MAX_UPLOAD_BYTES ?? String(5 * 1024 ** 3)),
     metricsToken: env.METRICS_TOKEN || undefined,
+    trustProxy: env.TRUST_PROXY === 'true',
   };
 }

@@ -33,6 +33,8 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.use('*', async (c, next) => {
     // The embedded server's root sets it first; on the edge runtime this is the first to see the request.
     if (!c.get('requestId')) c.set('requestId', requestIdFrom(c.req.header('x-request-id')));
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    c.set('clientAddress', (deps.clientAddress?.(c) ?? forwarded ?? '') || 'unknown');
     await next();
     c.header('Cache-Control', 'no-store');
     c.header('X-Content-Type-Options', 'nosniff');

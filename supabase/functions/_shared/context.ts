@@ -3,6 +3,8 @@ import type { AiPort } from './ai/providers.ts';
 import type { Db } from './db.ts';
 import type { Logger } from './logger.ts';
 import type { EventsPort } from './events.ts';
+import type { AuthLimits } from './throttle.ts';
+import type { Context } from 'hono';
 
 export interface ApiConfig {
   /** Lifetime of access tokens issued by the embedded platform, in seconds. */
@@ -13,6 +15,8 @@ export interface ApiConfig {
   maxJsonBytes: number;
   /** Largest file accepted by an upload, in bytes (MAX_UPLOAD_BYTES). */
   maxUploadBytes: number;
+  /** Limits of the account endpoints; DEFAULT_AUTH_LIMITS for what is not given. */
+  authLimits?: Partial<AuthLimits>;
 }
 
 export interface ApiDeps {
@@ -26,6 +30,12 @@ export interface ApiDeps {
   ai?: AiPort;
   /** Live deal events for GET /deals/{id}/events; without it the route says so and the web app polls. */
   events?: EventsPort;
+  /**
+   * The client's address, for throttling: the embedded server gives the socket's peer (or the proxy's
+   * X-Forwarded-For when TRUST_PROXY is set); without it the first X-Forwarded-For entry is used, as
+   * Supabase's gateway sets it.
+   */
+  clientAddress?: (c: Context) => string | undefined;
   config: ApiConfig;
 }
 
@@ -34,5 +44,7 @@ export type ApiEnv = {
     claims: TokenClaims;
     /** Set by the first middleware that sees the request; sent back as X-Request-Id. */
     requestId: string;
+    /** Who is asking, as far as the network says (throttling only; never a proof of identity). */
+    clientAddress: string;
   };
 };

@@ -4,9 +4,8 @@ import type { ApiDeps, ApiEnv } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { emailSchema, readJson } from '../validate.ts';
 import { loadProfile } from './profile.ts';
+import { authThrottle, DEFAULT_AUTH_LIMITS } from '../throttle.ts';
 
-const FAILURE_LIMIT = 5;
-const FAILURE_WINDOW_MINUTES = 15;
 
 const credentials = z.object({
   email: emailSchema,
@@ -16,6 +15,7 @@ const credentials = z.object({
 export function authRoutes(deps: ApiDeps) {
   const { sql, auth } = deps;
   const app = new Hono<ApiEnv>();
+  const throttle = authThrottle(sql, { ...DEFAULT_AUTH_LIMITS, ...deps.config.authLimits });
 
   const respond = async (session: { access_token: string; user: { id: string } }) => ({
     access_token: session.access_token,
@@ -30,6 +30,7 @@ export function authRoutes(deps: ApiDeps) {
     if (new TextEncoder().encode(body.password).length > 72) {
       throw new HttpError(400, 'Password must be at most 72 bytes (letters with accents count as two or more)');
     }
+    await throttle.beforeRegister(c.get('clientAddress'), body.email);
     const session = await auth.register(body.email, body.password, new URL('/login/magic', deps.config.publicUrl).toString());
     if (!session) throw new HttpError(400, 'An account with this email already exists. Sign in instead.');
     return c.json(await respond(session));
@@ -37,26 +38,15 @@ export function authRoutes(deps: ApiDeps) {
 
   app.post('/login', async (c) => {
     const body = await readJson(c, credentials);
-    const [window] = await sql<{ failures: number; retry_seconds: number | null }[]>`
-      select count(*)::int as failures,
-             ceil(extract(epoch from (min(failed_at) + make_interval(mins => ${FAILURE_WINDOW_MINUTES}) - now())))::int as retry_seconds
-      from (select failed_at from private.login_failures
-            where email = ${body.email} and failed_at > now() - make_interval(mins => ${FAILURE_WINDOW_MINUTES})
-            order by failed_at desc limit ${FAILURE_LIMIT}) recent`;
-    if (window.failures >= FAILURE_LIMIT) {
-      const minutes = Math.max(1, Math.ceil((window.retry_seconds ?? 60) / 60));
-      c.header('Retry-After', String(Math.max(1, window.retry_seconds ?? 60)));
-      throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
-    }
+    const client = c.get('clientAddress');
+    await throttle.beforeLogin(client, body.email);
     const session = await auth.signInWithPassword(body.email, body.password);
     if (!session) {
-      await sql`insert into private.login_failures (email) values (${body.email})`;
+      await throttle.loginFailed(client, body.email);
       throw new HttpError(401, 'Invalid email or password');
     }
-    await sql.begin(async (tx) => {
-      await tx`delete from private.login_failures where email = ${body.email}`;
-      await tx`select private.record_login(${session.user.id})`;
-    });
+    await throttle.loginSucceeded(client, body.email);
+    await sql`select private.record_login(${session.user.id})`;
     return c.json(await respond(session));
   });
 
@@ -64,13 +54,16 @@ export function authRoutes(deps: ApiDeps) {
   app.post('/magic-link', async (c) => {
     const body = await readJson(c, z.object({ email: emailSchema }));
     const redirectTo = new URL('/login/magic', deps.config.publicUrl).toString();
+    await throttle.beforeLink(c.get('clientAddress'), body.email);
     await auth.sendMagicLink(body.email, redirectTo);
     return c.json({ message: 'If that address can sign in, a sign-in link is on its way. It expires in 15 minutes.' });
   });
 
   app.post('/magic-link/verify', async (c) => {
     const body = await readJson(c, z.object({ token: z.string().min(1).max(200) }));
+    await throttle.beforeVerify(c.get('clientAddress'));
     const session = await auth.verifyMagicLink(body.token);
+    if (!session) await throttle.verifyFailed(c.get('clientAddress'));
     if (!session) throw new HttpError(400, 'This sign-in link is invalid, has expired or was already used. Ask for a new one.');
     await sql`select private.record_login(${session.user.id})`;
     return c.json(await respond(session));

@@ -1,0 +1,107 @@
+/**
+ * Throttling of the account endpoints (docs/decisions.md decision 20), kept in the database so every
+ * API process (and every edge isolate) sees the same counts. Limits are per client address and, for
+ * passwords, per (client address, account) with a doubling back-off: an attacker slows themselves, the
+ * account's owner elsewhere is not locked out. Mail-sending endpoints are limited per address too.
+ */
+import type { Db } from './db.ts';
+import { HttpError } from './errors.ts';
+
+export interface AuthLimits {
+  /** Failed passwords for one account from one client before the back-off starts (then 30 s, doubling, at most 15 min). */
+  loginFailuresPerAccount: number;
+  /** Failed passwords from one client, any account, per 15 minutes (password spraying). */
+  loginFailuresPerClient: number;
+  /** Sign-ups from one client per 5 minutes (GoTrue's default for sign-ins and sign-ups is 30). */
+  registrationsPerClient: number;
+  /** Sign-in and confirmation links to one address per 15 minutes. */
+  linksPerAddress: number;
+  /** Sign-in links requested by one client per 15 minutes. */
+  linksPerClient: number;
+  /** Wrong or used link tokens from one client per 15 minutes. */
+  linkFailuresPerClient: number;
+}
+
+export const DEFAULT_AUTH_LIMITS: AuthLimits = {
+  loginFailuresPerAccount: 5,
+  loginFailuresPerClient: 30,
+  registrationsPerClient: 30,
+  linksPerAddress: 5,
+  linksPerClient: 30,
+  linkFailuresPerClient: 30,
+};
+
+type Kind = 'login_failure' | 'register' | 'magic_link' | 'verify_failure';
+
+/** 429 with Retry-After and a message a person can act on. */
+export function tooMany(seconds: number, what: string): HttpError {
+  const wait = Math.max(1, Math.ceil(seconds));
+  const said = wait < 90 ? `${wait} second${wait === 1 ? '' : 's'}` : `${Math.ceil(wait / 60)} minutes`;
+  return new HttpError(429, `${what} Try again in ${said}.`, undefined, { 'Retry-After': String(wait) });
+}
+
+export function authThrottle(sql: Db, limits: AuthLimits) {
+  /** Seconds until fewer than `limit` attempts of `kind` fall in the window; 0 when under it now. */
+  const waitFor = async (kind: Kind, where: { client?: string; subject?: string }, limit: number, windowSeconds: number) => {
+    const [row] = await sql<{ n: number; wait: number | null }[]>`
+      select count(*)::int as n,
+             extract(epoch from (min(at) + make_interval(secs => ${windowSeconds}) - now()))::float as wait
+      from (select at from private.auth_attempts
+            where kind = ${kind} and at > now() - make_interval(secs => ${windowSeconds})
+              and (${where.client ?? null}::text is null or client = ${where.client ?? null})
+              and (${where.subject ?? null}::text is null or subject = ${where.subject ?? null})
+            order by at desc limit ${limit}) recent`;
+    return row.n >= limit ? Math.max(1, row.wait ?? windowSeconds) : 0;
+  };
+
+  const record = async (kind: Kind, client: string, subject?: string) => {
+    await sql`insert into private.auth_attempts (kind, client, subject) values (${kind}, ${client}, ${subject ?? null})`;
+    // Keep the table small: a day of attempts is all any limit reads.
+    if (Math.random() < 0.02) {
+      await sql`delete from private.auth_attempts where id in (
+                  select id from private.auth_attempts where at < now() - interval '1 day' limit 1000)`;
+    }
+  };
+
+  return {
+    /** Before checking a password: this client's back-off for this account, then its overall failures. */
+    async beforeLogin(client: string, email: string) {
+      const [row] = await sql<{ n: number; since: number | null }[]>`
+        select count(*)::int as n, extract(epoch from now() - max(at))::float as since
+        from private.auth_attempts
+        where kind = 'login_failure' and client = ${client} and subject = ${email} and at > now() - interval '1 day'`;
+      if (row.n >= limits.loginFailuresPerAccount) {
+        const backoff = Math.min(15 * 60, 30 * 2 ** (row.n - limits.loginFailuresPerAccount));
+        const left = backoff - (row.since ?? 0);
+        if (left > 0) throw tooMany(left, 'Too many failed sign-in attempts for this account from here.');
+      }
+      const spray = await waitFor('login_failure', { client }, limits.loginFailuresPerClient, 15 * 60);
+      if (spray > 0) throw tooMany(spray, 'Too many failed sign-in attempts from this address.');
+    },
+    loginFailed: (client: string, email: string) => record('login_failure', client, email),
+    /** A successful sign-in clears this client's failures for the account. */
+    async loginSucceeded(client: string, email: string) {
+      await sql`delete from private.auth_attempts where kind = 'login_failure' and client = ${client} and subject = ${email}`;
+    },
+    async beforeRegister(client: string, email: string) {
+      const wait = await waitFor('register', { client }, limits.registrationsPerClient, 5 * 60);
+      if (wait > 0) throw tooMany(wait, 'Too many sign-ups from this address.');
+      const mails = await waitFor('magic_link', { subject: email }, limits.linksPerAddress, 15 * 60);
+      if (mails > 0) throw tooMany(mails, 'Too many messages were sent to this address.');
+      await record('register', client, email);
+      await record('magic_link', client, email);
+    },
+    async beforeLink(client: string, email: string) {
+      const perAddress = await waitFor('magic_link', { subject: email }, limits.linksPerAddress, 15 * 60);
+      if (perAddress > 0) throw tooMany(perAddress, 'Too many sign-in links were sent to this address.');
+      const perClient = await waitFor('magic_link', { client }, limits.linksPerClient, 15 * 60);
+      if (perClient > 0) throw tooMany(perClient, 'Too many sign-in links were asked for from this address.');
+      await record('magic_link', client, email);
+    },
+    async beforeVerify(client: string) {
+      const wait = await waitFor('verify_failure', { client }, limits.linkFailuresPerClient, 15 * 60);
+      if (wait > 0) throw tooMany(wait, 'Too many invalid sign-in links from this address.');
+    },
+    verifyFailed: (client: string) => record('verify_failure', client),
+  };
+}
