@@ -369,6 +369,49 @@ describe('the file browser', () => {
     expect(screen.getByText("You don't have permission to delete this file.")).toBeInTheDocument();
   });
 
+  it('Edit File renames, retags and describes a file from its row, each based on the version it read', async () => {
+    const bodies: { key: string; body: any; ifMatch: string | null }[] = [];
+    const detail = { id: 'f1', deal_id: 'd1', name: 'spa.pdf', tags: ['legal'], edit_version: 4, formatted_title: null, versions: [], created_at: '2026-01-02T10:00:00Z' };
+    fakeApi({
+      'GET /api/deals/d1/files': listing({ files: [file('f1', 'spa.pdf', { tags: ['legal'] })] }),
+      'GET /api/deals/d1/files/f1/metadata': { file: detail, metadata: { document_type: 'Agreement', quick_summary: '', confidentiality_level: 'internal' } },
+      'PUT /api/deals/d1/files/f1': (_url: URL, init?: RequestInit) => {
+        bodies.push({ key: 'file', body: JSON.parse(String(init?.body)), ifMatch: new Headers(init?.headers).get('If-Match') });
+        return jsonResponse({ ...detail, name: 'SPA signed.pdf', edit_version: 5 });
+      },
+      'PUT /api/deals/d1/files/f1/metadata': (_url: URL, init?: RequestInit) => {
+        bodies.push({ key: 'metadata', body: JSON.parse(String(init?.body)), ifMatch: new Headers(init?.headers).get('If-Match') });
+        return jsonResponse({ file: { ...detail, edit_version: 6 }, metadata: {} });
+      },
+    });
+    open('/deals/d1/files');
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for spa.pdf' }));
+    await chooseMenuItem(/Edit File/);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit File' });
+    const name = await within(dialog).findByDisplayValue('spa.pdf');
+    fireEvent.change(name, { target: { value: ' ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByText('Please enter a file name')).toBeInTheDocument();
+    expect(bodies).toHaveLength(0);
+    fireEvent.change(name, { target: { value: 'SPA signed.pdf' } });
+    fireEvent.change(within(dialog).getByDisplayValue('legal'), { target: { value: 'legal, signed, legal' } });
+    fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'Executed share purchase agreement' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('File updated')).toBeInTheDocument();
+    expect(bodies[0]).toEqual({ key: 'file', body: { name: 'SPA signed.pdf', tags: ['legal', 'signed'] }, ifMatch: '"4"' });
+    expect(bodies[1].key).toBe('metadata');
+    expect(bodies[1].ifMatch).toBe('"5"');
+    expect(bodies[1].body).toMatchObject({ quick_summary: 'Executed share purchase agreement', document_type: 'Agreement' });
+  });
+
+  it('offers Edit File only to those who may edit the file', async () => {
+    fakeApi({ 'GET /api/deals/d1/files': listing({ capabilities: ['view', 'download'], files: [file('f1', 'spa.pdf')] }) });
+    open('/deals/d1/files');
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for spa.pdf' }));
+    expect(await screen.findByRole('menuitem', { name: /Download/ })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: /Edit File/ })).not.toBeInTheDocument();
+  });
+
   it('lists picked files with their sizes in MB and needs at least one', async () => {
     fakeApi({ 'GET /api/deals/d1/files': listing() });
     open('/deals/d1/files');

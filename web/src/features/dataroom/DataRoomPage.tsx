@@ -38,7 +38,7 @@ import { dealKeys } from '../../lib/deal';
 import { useCurrentUser } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { AI_POLL_MS, AiReviewDialog, useRetryAnalysis } from '../ai';
-import { archiveFile, deleteFile, downloadFile, type FileSummary } from '../files';
+import { archiveFile, deleteFile, downloadFile, EditFileDialog, type FileSummary } from '../files';
 import {
   archiveFolder,
   createFolder,
@@ -188,6 +188,7 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
   const [pending, setPending] = useState<Pending | null>(null);
   const [retrying, setRetrying] = useState<string | null>(null);
   const [reviewing, setReviewing] = useState<string | null>(null);
+  const [editingFile, setEditingFile] = useState<FileSummary | null>(null);
 
   const status = statusOf(listing.error);
   const knownFailure = status === 404 || status === 403 || status === 400;
@@ -376,6 +377,7 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
         retrying={retrying === file.id}
         onOpen={() => navigate(fileUrl(dealId, file.id))}
         onDownload={() => download(file)}
+        onEdit={() => setEditingFile(file)}
         onArchive={() => setPending({ action: 'archive-file', file })}
         onDelete={() => setPending({ action: 'delete-file', file })}
         onReview={() => setReviewing(file.id)}
@@ -562,6 +564,7 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
         </Card.Root>
       </Stack>
 
+      <EditFileDialog dealId={dealId} file={editingFile} onClose={() => setEditingFile(null)} />
       <AiReviewDialog dealId={dealId} fileIds={reviewing ? [reviewing] : []} open={reviewing !== null} onClose={() => setReviewing(null)} />
       <CreateFolderDialog
         open={dialog === 'create'}

@@ -22,6 +22,8 @@ export function browserActions(capabilities: readonly Capability[] | readonly st
 
 export interface FileRowActions {
   download: boolean;
+  /** Edit File: name, tags and document details. */
+  edit: boolean;
   archive: boolean;
   delete: boolean;
 }
@@ -41,6 +43,7 @@ export function fileRowActions(
   const manageOwn = mine && has('upload');
   return {
     download: has('download') || mine,
+    edit: has('edit_files') || manageOwn,
     archive: has('edit_files') || manageOwn,
     delete: has('edit_files') || manageOwn,
   };

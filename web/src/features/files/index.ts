@@ -5,3 +5,4 @@ export { fileSizeOf, type FileSummary } from './types';
 export { fileExtensionOf, formatMegabytes } from './format';
 export { FileIcon } from './components/FileIcon';
 export { AiStatusBadge } from './components/StatusBadges';
+export { EditFileDialog } from './components/EditFileDialog';

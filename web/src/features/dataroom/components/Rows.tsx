@@ -1,5 +1,5 @@
 import { Box, Grid, HStack, IconButton, Menu, Portal, Text, Wrap, Badge, Center } from '@chakra-ui/react';
-import { Archive, Download, ExternalLink, Folder as FolderIcon, MoreHorizontal, Trash2 } from 'lucide-react';
+import { Archive, Download, ExternalLink, Folder as FolderIcon, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatDate, formatFileSize } from '../../../lib/format';
@@ -180,6 +180,7 @@ export function FileRow({
   retrying = false,
   onOpen,
   onDownload,
+  onEdit,
   onArchive,
   onDelete,
   onReview,
@@ -192,6 +193,7 @@ export function FileRow({
   retrying?: boolean;
   onOpen: () => void;
   onDownload: () => void;
+  onEdit: () => void;
   onArchive: () => void;
   onDelete: () => void;
   onReview: () => void;
@@ -204,6 +206,7 @@ export function FileRow({
     ...(actions.download
       ? [{ value: 'download', label: 'Download', icon: <Download size={14} />, onSelect: onDownload }]
       : []),
+    ...(actions.edit ? [{ value: 'edit', label: 'Edit File', icon: <Pencil size={14} />, onSelect: onEdit }] : []),
     ...(actions.archive ? [{ value: 'archive', label: 'Archive', icon: <Archive size={14} />, onSelect: onArchive }] : []),
     ...(actions.delete
       ? [{ value: 'delete', label: 'Delete', icon: <Trash2 size={14} />, danger: true, onSelect: onDelete }]
