@@ -119,6 +119,19 @@ describe('Data room', () => {
     const saved = join(scratch, `download-${Date.now()}.bin`);
     await download.saveAs(saved);
     assert.ok(readFileSync(saved).equals(bytes), 'the browser download has the uploaded bytes');
+
+    // Edit File from the row: a new name and a description.
+    await fileRow(page, 'financials-2024.bin').getByRole('button', { name: 'Actions for financials-2024.bin' }).click();
+    await page.getByRole('menuitem', { name: /Edit File/ }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit File' });
+    await edit.getByLabel('File name').fill('Financials FY2024.bin');
+    await edit.getByLabel('Description').fill('Audited figures, final');
+    await snap(page, 'dataroom-edit-file');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expectText(page, 'File updated');
+    await expectVisible(fileRow(page, 'Financials FY2024.bin'), 'the renamed row');
+    const metadata = await apiCall<{ metadata: { quick_summary: string } }>(server, 'GET', `/deals/${deal.id}/files/${files[0].id}/metadata`, undefined, owner.token);
+    assert.equal(metadata.metadata.quick_summary, 'Audited figures, final');
   });
 
   e2e.test('create a folder, open it, and come back by the breadcrumbs', async ({ page, server }) => {

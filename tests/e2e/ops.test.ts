@@ -127,6 +127,7 @@ describe('operations', () => {
       assert.equal(res.status, 200, 'the database is back');
       const body = (await res.json()) as { total_count: number; pending_files: { file_id: string }[] };
       assert.equal(body.total_count, N, `${body.total_count} of ${N} files reviewed so far`);
+      assert.equal(body.pending_files.length, N, 'the list and its count agree');
       return body;
     }, 150_000, 500);
     assert.deepEqual(new Set(pending.pending_files.map((f) => f.file_id)), new Set(ids));

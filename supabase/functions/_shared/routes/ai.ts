@@ -70,17 +70,18 @@ export function aiRoutes(deps: ApiDeps) {
                case when a.recommended_item_id is null then null
                     else json_build_object('id', a.recommended_item_id, 'name', a.recommended_item_name, 'category', a.recommended_category) end
                  as recommended_item,
-               (not ${ctx.archived} and private.can_decide_ai(a.file_id)) as can_decide
+               (not ${ctx.archived} and private.can_decide_ai(a.file_id)) as can_decide,
+               -- Counted in the same statement as the rows, so the two always agree.
+               count(*) over () as total_count
         from public.file_ai_analyses a
         join public.files f on f.id = a.file_id
         where a.deal_id = ${ctx.dealId} and a.status = 'review' and f.ai_status = 'review'
           and f.archived_at is null and f.upload_state = 'ready'
         order by f.created_at desc, a.file_id
         limit 200`;
-      const [count] = await tx<{ n: number }[]>`
-        select count(*)::int as n from public.file_ai_analyses a join public.files f on f.id = a.file_id
-        where a.deal_id = ${ctx.dealId} and a.status = 'review' and f.ai_status = 'review' and f.archived_at is null`;
-      return { pending_files: rows as unknown as PendingReview['pending_files'], total_count: count.n };
+      const total = rows.length ? Number(rows[0].total_count) : 0;
+      const pending = rows.map(({ total_count: _total, ...row }) => row);
+      return { pending_files: pending as unknown as PendingReview['pending_files'], total_count: total };
     });
     return c.json(result);
   });
