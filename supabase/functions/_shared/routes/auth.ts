@@ -2,7 +2,9 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ApiDeps, ApiEnv } from '../context.ts';
 import { HttpError } from '../errors.ts';
-import { emailSchema, readJson } from '../validate.ts';
+import { emailSchema, parseOrThrow, readJson } from '../validate.ts';
+import { requireUser } from '../middleware.ts';
+import { asUser } from '../db.ts';
 import { loadProfile } from './profile.ts';
 import { authThrottle, DEFAULT_AUTH_LIMITS } from '../throttle.ts';
 
@@ -48,6 +50,19 @@ export function authRoutes(deps: ApiDeps) {
     await throttle.loginSucceeded(client, body.email);
     await sql`select private.record_login(${session.user.id})`;
     return c.json(await respond(session));
+  });
+
+  // Sign out: 'local' ends nothing on the server (the app forgets its token); 'global' ends every
+  // session of the account, this one included.
+  app.post('/logout', requireUser(deps), async (c) => {
+    const text = await c.req.text();
+    let raw: unknown = {};
+    if (text.trim()) {
+      try { raw = JSON.parse(text); } catch { throw new HttpError(400, 'The request body must be valid JSON.'); }
+    }
+    const body = parseOrThrow(z.object({ scope: z.enum(['local', 'global'], { message: 'scope is local or global' }).default('local') }), raw);
+    if (body.scope === 'global') await asUser(sql, c.get('claims'), (tx) => tx`select public.end_my_sessions('signed_out_everywhere')`);
+    return c.json({ message: 'Logged out successfully', scope: body.scope });
   });
 
   // Always the same answer, whether or not the address has an account (no enumeration).

@@ -4,6 +4,7 @@ import type { ApiDeps, ApiEnv } from '../context.ts';
 import { asUser, type Db, type Tx } from '../db.ts';
 import { HttpError } from '../errors.ts';
 import { readJson } from '../validate.ts';
+import { authThrottle, DEFAULT_AUTH_LIMITS } from '../throttle.ts';
 
 export interface Profile {
   id: string;
@@ -38,6 +39,11 @@ const profileUpdate = z.object({
   preferred_color: z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'Preferred colour must be a colour like #3B82F6').optional(),
 }).strict();
 
+const passwordChange = z.object({
+  current_password: z.string({ required_error: 'Please enter your current password' }).min(1, 'Please enter your current password'),
+  new_password: z.string({ required_error: 'Please enter a new password' }).min(6, 'Password must be at least 6 characters'),
+});
+
 export function profileRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
 
@@ -64,6 +70,31 @@ export function profileRoutes(deps: ApiDeps) {
     });
     if (!profile) throw new HttpError(401, 'Account not found');
     return c.json(profile);
+  });
+
+  // A person's own password change: the current password proves it is them (and is throttled as a
+  // sign-in), every other session ends, and the caller gets a fresh token for this one.
+  app.put('/password', async (c) => {
+    const claims = c.get('claims');
+    const body = await readJson(c, passwordChange);
+    if (body.new_password === body.current_password) throw new HttpError(400, 'The new password must differ from the current one');
+    if (new TextEncoder().encode(body.new_password).length > 72) {
+      throw new HttpError(400, 'Password must be at most 72 bytes (letters with accents count as two or more)');
+    }
+    const [account] = await deps.sql<{ email: string }[]>`select email from auth.users where id = ${claims.sub}`;
+    if (!account?.email) throw new HttpError(400, 'This account has no password to change');
+    const client = c.get('clientAddress');
+    const throttle = authThrottle(deps.sql, { ...DEFAULT_AUTH_LIMITS, ...deps.config.authLimits });
+    await throttle.beforeLogin(client, account.email);
+    if (!(await deps.auth.signInWithPassword(account.email, body.current_password))) {
+      await throttle.loginFailed(client, account.email);
+      throw new HttpError(400, 'Your current password is not correct');
+    }
+    await deps.auth.setPassword(claims.sub, body.new_password);
+    await asUser(deps.sql, claims, (tx) => tx`select public.end_my_sessions('password_changed')`);
+    const fresh = await deps.auth.signInWithPassword(account.email, body.new_password);
+    if (!fresh) throw new HttpError(503, 'Your password was changed; please sign in again with it.');
+    return c.json({ access_token: fresh.access_token, message: 'Password changed. Every other session was signed out.' });
   });
 
   return app;

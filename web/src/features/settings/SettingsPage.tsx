@@ -17,14 +17,14 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Bell, Check, Info, LogOut, Pencil, Shield, User as UserIcon, type LucideIcon } from 'lucide-react';
+import { Bell, Check, Info, Pencil, Shield, User as UserIcon, type LucideIcon } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { PageContainer } from '../../components/layout/PageContainer';
 import { errorDetail } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { useSession, type User } from '../../lib/session';
 import { notify } from '../../lib/toast';
-import { useLogout } from '../../lib/useLogout';
+import { SecurityBody } from './components/SecurityCard';
 import { fetchProfile, updateProfile, type ProfileUpdate } from './api';
 import { colorName, DEFAULT_PROFILE_COLOR, PROFILE_COLORS } from './colors';
 import { useNotificationPreferences, type NotificationPreferences } from './preferences';
@@ -317,22 +317,9 @@ function NotificationsCard() {
 }
 
 function SecurityCard() {
-  const logout = useLogout();
   return (
     <SettingsCard icon={Shield} title="Security">
-      <Flex justify="space-between" align="center" gap="4" wrap="wrap">
-        <Box>
-          <Text textStyle="sm" fontWeight="medium">
-            Sign out
-          </Text>
-          <Text textStyle="xs" color="fg.muted">
-            End your session on this device. You will need to sign in again.
-          </Text>
-        </Box>
-        <Button variant="outline" colorPalette="red" size="sm" onClick={logout}>
-          <LogOut size={14} /> Sign Out
-        </Button>
-      </Flex>
+      <SecurityBody />
     </SettingsCard>
   );
 }

@@ -10,3 +10,15 @@ export interface ProfileUpdate {
 
 export const fetchProfile = (signal?: AbortSignal) => api.get<User>(PROFILE_PATH, { signal });
 export const updateProfile = (input: ProfileUpdate) => api.put<User>(PROFILE_PATH, input);
+
+export interface PasswordChange {
+  current_password: string;
+  new_password: string;
+}
+
+/** Changes the password; the answer carries a fresh token for this session (every other one ends). */
+export const changePassword = (input: PasswordChange) =>
+  api.put<{ access_token: string; message: string }>('/user/password', input);
+
+/** Ends every session of the account, this one included. */
+export const signOutEverywhere = () => api.post<{ message: string }>('/auth/logout', { scope: 'global' });
