@@ -209,6 +209,27 @@ describe('file detail', () => {
     });
   });
 
+  it('edits the people, organisations and languages a document names, as lists', async () => {
+    let saved: any = null;
+    const calls = fakeApi(standard({
+      [`PUT ${BASE}/metadata`]: (_url: URL, init?: RequestInit) => {
+        saved = JSON.parse(String(init?.body));
+        return jsonResponse({ file: detail(), metadata: { ...saved } });
+      },
+    }));
+    open();
+    const card = await screen.findByTestId('document-details');
+    await within(card).findByText('Agreement');
+    fireEvent.click(within(card).getByRole('button', { name: /Edit/ }));
+    expect(within(card).getByLabelText('People mentioned')).toHaveValue('Jane Doe');
+    fireEvent.change(within(card).getByLabelText('People mentioned'), { target: { value: 'Jane Doe, Ada Lovelace, , Jane Doe' } });
+    fireEvent.change(within(card).getByLabelText('Languages'), { target: { value: 'English, German' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(saved).not.toBeNull());
+    expect(saved).toMatchObject({ people_mentioned: ['Jane Doe', 'Ada Lovelace'], named_organizations: ['Acme Ltd'], languages_used: ['English', 'German'] });
+    expect(calls.filter((c) => c.key === `PUT ${BASE}/metadata`)).toHaveLength(1);
+  });
+
   it('offers the document types and confidentiality levels of docs/product.md §5', async () => {
     fakeApi(standard());
     open();

@@ -14,6 +14,10 @@ export interface DocumentDetails {
   confidentiality_level: string;
   date_range_start: string;
   date_range_end: string;
+  /** Comma-separated in the form; lists on the server. */
+  people_mentioned: string;
+  named_organizations: string;
+  languages_used: string;
 }
 
 export function detailsFrom(metadata: FileMetadata | undefined, fallbackTitle?: string | null): DocumentDetails {
@@ -25,8 +29,14 @@ export function detailsFrom(metadata: FileMetadata | undefined, fallbackTitle?: 
     confidentiality_level: metadata?.confidentiality_level ?? '',
     date_range_start: metadata?.date_range_start ?? '',
     date_range_end: metadata?.date_range_end ?? '',
+    people_mentioned: (metadata?.people_mentioned ?? []).join(', '),
+    named_organizations: (metadata?.named_organizations ?? []).join(', '),
+    languages_used: (metadata?.languages_used ?? []).join(', '),
   };
 }
+
+/** 'Jane Doe, , Acme Ltd, Jane Doe' → ['Jane Doe', 'Acme Ltd']. */
+export const listOf = (text: string) => [...new Set(text.split(',').map((part) => part.trim()).filter(Boolean))];
 
 /** The PUT metadata body: blanks become null (cleared). */
 export function metadataPayload(details: DocumentDetails): Partial<FileMetadata> {
@@ -39,6 +49,9 @@ export function metadataPayload(details: DocumentDetails): Partial<FileMetadata>
     confidentiality_level: value(details.confidentiality_level),
     date_range_start: value(details.date_range_start),
     date_range_end: value(details.date_range_end),
+    people_mentioned: listOf(details.people_mentioned),
+    named_organizations: listOf(details.named_organizations),
+    languages_used: listOf(details.languages_used),
   };
 }
 
@@ -184,6 +197,16 @@ export function DocumentDetailsCard({
                 <Field.Label>Date range end</Field.Label>
                 <Input type="date" value={form.date_range_end} onChange={(e) => set('date_range_end')(e.target.value)} />
               </Field.Root>
+            </SimpleGrid>
+            <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+              {([['people_mentioned', 'People mentioned', 'Jane Doe, John Smith'], ['named_organizations', 'Organizations', 'Acme Ltd, Globex'],
+                ['languages_used', 'Languages', 'English, German']] as const).map(([key, label, placeholder]) => (
+                <Field.Root key={key}>
+                  <Field.Label>{label}</Field.Label>
+                  <Input value={form[key]} placeholder={placeholder} onChange={(e) => set(key)(e.target.value)} />
+                  <Field.HelperText>Separate with commas.</Field.HelperText>
+                </Field.Root>
+              ))}
             </SimpleGrid>
             {error && (
               <Text textStyle="sm" color="fg.error" role="alert">
