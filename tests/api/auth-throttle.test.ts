@@ -87,6 +87,18 @@ describe('sign-in throttling', () => {
   });
 });
 
+describe('a client whose address is unknown', () => {
+  it('is not lumped with every other such client for the per-client limits; the per-account back-off still holds', async () => {
+    const bare = (path: string, body: unknown) => app.request(`/auth${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    for (let i = 0; i < DEFAULT_AUTH_LIMITS.loginFailuresPerClient + 1; i++) {
+      expect((await bare('/login', { email: uniqueEmail('anon-spray'), password: 'x' })).status).toBe(401);
+    }
+    const email = uniqueEmail('anon-target');
+    for (let i = 0; i < DEFAULT_AUTH_LIMITS.loginFailuresPerAccount; i++) expect((await bare('/login', { email, password: 'x' })).status).toBe(401);
+    expect((await bare('/login', { email, password: 'x' })).status).toBe(429);
+  });
+});
+
 describe('mail and sign-up limits', () => {
   it('sends at most 5 sign-in links to one address per 15 minutes, whoever asks', async () => {
     const email = uniqueEmail('links');

@@ -28,9 +28,6 @@ export const app = createApi({
   blobs: storage.store,
   config: {
     jwtExpirySeconds: 3600, publicUrl: 'http://localhost:3000', maxJsonBytes: 64 * 1024, maxUploadBytes: MAX_UPLOAD_BYTES,
-    // Every test of this process shares one client address ('unknown'); tests/api/auth-throttle.test.ts
-    // checks the real limits on an app of its own.
-    authLimits: { loginFailuresPerClient: 1e6, registrationsPerClient: 1e6, linksPerClient: 1e6, linkFailuresPerClient: 1e6 },
   },
 });
 

@@ -33,6 +33,13 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
 
 type Kind = 'login_failure' | 'register' | 'magic_link' | 'verify_failure';
 
+/**
+ * The address used when the network did not say who the client is. Limits per client are not applied
+ * to it: lumping every such request together would let one of them lock out all the others. Limits per
+ * account and per address still apply.
+ */
+export const UNKNOWN_CLIENT = 'unknown';
+
 /** 429 with Retry-After and a message a person can act on. */
 export function tooMany(seconds: number, what: string): HttpError {
   const wait = Math.max(1, Math.ceil(seconds));
@@ -43,6 +50,7 @@ export function tooMany(seconds: number, what: string): HttpError {
 export function authThrottle(sql: Db, limits: AuthLimits) {
   /** Seconds until fewer than `limit` attempts of `kind` fall in the window; 0 when under it now. */
   const waitFor = async (kind: Kind, where: { client?: string; subject?: string }, limit: number, windowSeconds: number) => {
+    if (where.client === UNKNOWN_CLIENT) return 0;
     const [row] = await sql<{ n: number; wait: number | null }[]>`
       select count(*)::int as n,
              extract(epoch from (min(at) + make_interval(secs => ${windowSeconds}) - now()))::float as wait
