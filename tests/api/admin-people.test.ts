@@ -287,3 +287,24 @@ describe('audit log', () => {
     expect(year.body.total_count).toBeGreaterThan(recent.body.total_count);
   });
 });
+
+describe('a deal admin reads "Admin" in every people view', () => {
+  it('even when they also hold a permission set', async () => {
+    const owner = await registerUser('adm-role-owner');
+    const deal = await createDeal(owner, 'Role deal', 'blank');
+    const admin = await registerUser('adm-role-admin');
+    await sql`insert into public.deal_members (deal_id, user_id, role, permission_set_id)
+              values (${deal.id}, ${admin.id}, 'admin', (select id from public.permission_sets where deal_id is null and name = 'edit'))`;
+    const enhanced = await call('GET', `/deals/${deal.id}/users-enhanced`, { token: owner.token });
+    expect(enhanced.status, JSON.stringify(enhanced.body)).toBe(200);
+    const rows = (enhanced.body.users ?? enhanced.body.items ?? enhanced.body) as any[];
+    for (const id of [owner.id, admin.id]) {
+      const row = rows.find((r) => (r.user_id ?? r.id) === id);
+      expect(row, JSON.stringify(rows)).toMatchObject({ permission_set: 'admin', permission_set_name: null });
+    }
+    const plain = await call('GET', `/deals/${deal.id}/users`, { token: owner.token });
+    expect(plain.body.find((r: any) => r.id === admin.id)).toMatchObject({ permission_set: 'admin', role: 'admin' });
+    const seenByThem = await call('GET', `/deals/${deal.id}`, { token: admin.token });
+    expect(seenByThem.body).toMatchObject({ user_role: 'admin', permission_set: 'admin' });
+  });
+});

@@ -38,8 +38,9 @@ export async function loadDeal(tx: Tx, dealId: string, userId: string) {
   const [deal] = await tx`
     select d.id, d.name, d.description, d.owner_id, d.checklist_preset, d.created_at, d.updated_at, d.archived_at,
            private.display_role(d.id, ${userId}) as user_role, (d.owner_id = ${userId}) as is_owner,
-           coalesce((select ps.name from public.permission_sets ps where ps.id = m.permission_set_id),
-                    case m.role when 'admin' then 'admin' when 'contributor' then 'edit' else 'upload_view' end) as permission_set,
+           case when m.role = 'admin' then 'admin'
+                else coalesce((select ps.name from public.permission_sets ps where ps.id = m.permission_set_id),
+                              case m.role when 'contributor' then 'edit' else 'upload_view' end) end as permission_set,
            -- An archived deal keeps only reading and downloading (docs/decisions.md decision 8).
            case when d.archived_at is null then private.member_capabilities(d.id, ${userId})
                 else array(select cap from unnest(private.member_capabilities(d.id, ${userId})) cap

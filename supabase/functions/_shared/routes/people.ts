@@ -82,8 +82,11 @@ export function membersQuery(tx: Tx, dealId: string, where: any, limit: number, 
     select m.user_id, m.user_id as id, p.email, p.first_name, p.last_name, m.company, m.status, m.role,
            private.display_role(m.deal_id, m.user_id) as display_role,
            (d.owner_id = m.user_id) as is_owner, coalesce(m.last_active_at, p.last_active_at) as last_active_at, m.joined_at,
-           m.permission_set_id, ps.name as permission_set_name,
-           coalesce(ps.name, case m.role when 'admin' then 'admin' when 'contributor' then 'edit' when 'viewer' then 'upload_view' end) as permission_set,
+           m.permission_set_id,
+           -- A deal admin reads "Admin" everywhere, whatever set they may also hold (docs/product.md §6).
+           case when m.role = 'admin' then null else ps.name end as permission_set_name,
+           case when m.role = 'admin' then 'admin'
+                else coalesce(ps.name, case m.role when 'contributor' then 'edit' when 'viewer' then 'upload_view' end) end as permission_set,
            coalesce((select json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color) order by lower(g.name))
                      from public.deal_group_members gm join public.deal_groups g on g.id = gm.group_id
                      where gm.deal_id = m.deal_id and gm.user_id = m.user_id), '[]') as groups,

@@ -1,0 +1,75 @@
+/**
+ * The last-super-admin rule under concurrent requests, on a database of its own (the shared test
+ * database always has other super admins): with exactly two super admins, each revoking the other at
+ * the same moment, one revocation wins and the other is refused, and one super admin remains.
+ */
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../../server/migrate.ts';
+import { sql } from './helpers.ts';
+
+const name = `admin_conc_${process.pid}_${Date.now().toString(36)}`;
+let own: postgres.Sql;
+
+beforeAll(async () => {
+  await sql.unsafe(`create database ${name}`);
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  own = postgres(url.toString(), { max: 4, onnotice: () => {} });
+  await migrate(own);
+}, 120_000);
+
+afterAll(async () => {
+  await own?.end({ timeout: 1 });
+  await sql.unsafe(`drop database if exists ${name} with (force)`);
+});
+
+/** Runs `work` in a transaction as the user (role authenticated, their JWT claims). */
+function asUser<T>(id: string, work: (tx: postgres.TransactionSql) => Promise<T>) {
+  return own.begin(async (tx) => {
+    await tx`select set_config('role', 'authenticated', true),
+                    set_config('request.jwt.claims', ${JSON.stringify({ sub: id, role: 'authenticated' })}, true)`;
+    return work(tx);
+  });
+}
+
+describe('two super admins revoke each other at once', () => {
+  it('one wins, the other is refused, one super admin remains', async () => {
+    const [a] = await own`insert into auth.users (email) values ('a@conc.test') returning id`;
+    const [b] = await own`insert into auth.users (email) values ('b@conc.test') returning id`;
+    await own`delete from public.platform_admins`;
+    await own`insert into public.platform_admins (user_id) values (${a.id}), (${b.id})`;
+
+    // A revokes B and holds its transaction open a moment; B revokes A meanwhile.
+    const first = asUser(a.id, async (tx) => {
+      await tx`select public.admin_set_super_admin(${b.id}, false)`;
+      await tx`select pg_sleep(0.5)`;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const second = asUser(b.id, (tx) => tx`select public.admin_set_super_admin(${a.id}, false)`);
+    const [one, two] = await Promise.allSettled([first, second]);
+    expect(one.status).toBe('fulfilled');
+    expect(two.status).toBe('rejected');
+    expect(String((two as PromiseRejectedResult).reason?.message)).toMatch(/last super admin/);
+    const remaining = await own`select user_id from public.platform_admins`;
+    expect(remaining.map((r) => r.user_id)).toEqual([a.id]);
+  }, 30_000);
+
+  it('a super admin cannot delete the account of the other at the moment they revoke them, leaving none', async () => {
+    const [c] = await own`insert into auth.users (email) values ('c@conc.test') returning id`;
+    const [d] = await own`insert into auth.users (email) values ('d@conc.test') returning id`;
+    await own`delete from public.platform_admins`;
+    await own`insert into public.platform_admins (user_id) values (${c.id}), (${d.id})`;
+    const first = asUser(c.id, async (tx) => {
+      await tx`select public.admin_delete_user(${d.id})`;
+      await tx`select pg_sleep(0.5)`;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const second = asUser(d.id, (tx) => tx`select public.admin_set_super_admin(${c.id}, false)`);
+    const settled = await Promise.allSettled([first, second]);
+    expect(settled[0].status).toBe('fulfilled');
+    expect(settled[1].status).toBe('rejected');
+    const remaining = await own`select user_id from public.platform_admins`;
+    expect(remaining.map((r) => r.user_id)).toEqual([c.id]);
+  }, 30_000);
+});
