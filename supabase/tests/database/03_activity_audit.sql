@@ -1,5 +1,5 @@
 -- public.activities (the deal feed) and public.audit_logs (the platform audit log): both are written
--- by the database only (DESIGN.md decision 6); the audit log is append-only for every role.
+-- by the database only (docs/decisions.md decision 6); the audit log is append-only for every role.
 -- Actors (fixed ids, unique to this file):
 --   ...01 owner of Alpha        ...02 admin (not owner)   ...03 contributor   ...04 viewer
 --   ...05 suspended viewer      ...06 signed-in stranger  ...07 super admin, member of nothing

@@ -1,4 +1,5 @@
-import { Badge, Box, Button, Collapsible, Field, Flex, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Collapsible, Flex, Stack, Table, Text } from '@chakra-ui/react';
+import { SelectField } from '../../components/SelectField';
 import { AUDIT_DAYS, AUDIT_PAGE_DEFAULT, type AuditEntry } from '@contracts/admin';
 import { Lock, ScrollText } from 'lucide-react';
 import { useState } from 'react';
@@ -66,25 +67,15 @@ export function AuditLogsPage() {
   };
   const list = logs.data?.logs ?? [];
   const changed = filters.entity_type !== DEFAULT_FILTERS.entity_type || filters.days !== DEFAULT_FILTERS.days;
-  const select = (label: string, value: string, options: [string, string][], onChange: (v: string) => void) => (
-    <Field.Root w={{ base: 'full', md: '52' }}>
-      <Field.Label textStyle="xs">{label}</Field.Label>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
-          {options.map(([v, text]) => <option key={v} value={v}>{text}</option>)}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
-  );
-
   return (
     <AdminPage>
       <AdminPageHeader title="Audit Logs" description={<><Lock size={12} style={{ display: 'inline' }} /> Every administrative change, newest first. Logs cannot be deleted or modified.</>} />
       <Panel>
         <Flex gap="3" p="4" borderBottomWidth="1px" borderColor="border" align="flex-end" wrap="wrap">
-          {select('Entity type', filters.entity_type, ENTITY_TYPES, (v) => set({ entity_type: v }))}
-          {select('Time range', String(filters.days), AUDIT_DAYS.map((d) => [String(d), DAY_LABELS[d]]), (v) => set({ days: Number(v) }))}
+          <SelectField w={{ base: 'full', md: '52' }} label="Entity type" value={filters.entity_type} options={ENTITY_TYPES}
+            onChange={(v) => set({ entity_type: v })} />
+          <SelectField w={{ base: 'full', md: '52' }} label="Time range" value={String(filters.days)}
+            options={AUDIT_DAYS.map((d) => [String(d), DAY_LABELS[d]] as const)} onChange={(v) => set({ days: Number(v) })} />
           <Button size="sm" variant="ghost" disabled={!changed} onClick={() => set(DEFAULT_FILTERS)}>Clear Filters</Button>
           {logs.isSuccess && <Text textStyle="sm" color="fg.muted" ms={{ md: 'auto' }}>{logs.data.total_count} entries</Text>}
         </Flex>

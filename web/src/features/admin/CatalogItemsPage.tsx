@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Box,
   Button,
@@ -11,7 +10,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Library, Pencil, Plus, RefreshCw, ToggleLeft, ToggleRight, Trash2 } from 'lucide-react';
+import { Library, Pencil, Plus, ToggleLeft, ToggleRight, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
@@ -26,7 +25,7 @@ import {
   toggleCatalogItem,
   type CatalogItem,
 } from './api';
-import { AdminPage, AdminPageHeader, Pager, Panel, SearchField, SkeletonRows, StatusBadge, useDebouncedValue } from './components/common';
+import { AdminPage, AdminPageHeader, LoadError, Pager, Panel, SearchField, SkeletonRows, StatusBadge, useDebouncedValue } from './components/common';
 import { CatalogItemFormDialog } from './components/CatalogItemFormDialog';
 
 
@@ -147,18 +146,7 @@ export function CatalogItemsPage() {
         </Flex>
 
         {catalog.isError && !catalog.data ? (
-          <Box p="4">
-            <Alert.Root status="error" borderRadius="lg">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>Failed to load catalog items</Alert.Title>
-                <Alert.Description>{errorDetail(catalog.error, 'Please try again in a moment.')}</Alert.Description>
-              </Alert.Content>
-              <Button size="xs" variant="outline" onClick={() => catalog.refetch()} loading={catalog.isFetching}>
-                <RefreshCw size={14} /> Try Again
-              </Button>
-            </Alert.Root>
-          </Box>
+          <LoadError title="Failed to load catalog items" error={catalog.error} retrying={catalog.isFetching} onRetry={() => catalog.refetch()} />
         ) : catalog.isSuccess && items.length === 0 ? (
           <Box py="6">
             <EmptyState

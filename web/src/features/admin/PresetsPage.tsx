@@ -1,13 +1,13 @@
-import { Alert, Box, Button, Flex, HStack, IconButton, Skeleton, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, IconButton, Skeleton, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ListChecks, Pencil, Plus, RefreshCw, Star, Trash2 } from 'lucide-react';
+import { ListChecks, Pencil, Plus, Star, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { errorDetail } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { adminKeys, deletePreset, fetchPresets, pageCount, setDefaultPreset, type Preset } from './api';
-import { AdminPage, AdminPageHeader, Pager, Panel, SearchField, StatusBadge, useDebouncedValue } from './components/common';
+import { AdminPage, AdminPageHeader, LoadError, Pager, Panel, SearchField, StatusBadge, useDebouncedValue } from './components/common';
 import { PresetFormDialog } from './components/PresetFormDialog';
 import { PresetItemsDialog } from './components/PresetItemsDialog';
 
@@ -118,18 +118,7 @@ export function PresetsPage() {
         </Flex>
 
         {presets.isError && !presets.data ? (
-          <Box p="4">
-            <Alert.Root status="error" borderRadius="lg">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>Failed to load presets</Alert.Title>
-                <Alert.Description>{errorDetail(presets.error, 'Please try again in a moment.')}</Alert.Description>
-              </Alert.Content>
-              <Button size="xs" variant="outline" onClick={() => presets.refetch()} loading={presets.isFetching}>
-                <RefreshCw size={14} /> Try Again
-              </Button>
-            </Alert.Root>
-          </Box>
+          <LoadError title="Failed to load presets" error={presets.error} retrying={presets.isFetching} onRetry={() => presets.refetch()} />
         ) : presets.isSuccess && list.length === 0 ? (
           <Box py="6">
             <EmptyState

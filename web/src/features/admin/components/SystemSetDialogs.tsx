@@ -1,6 +1,7 @@
-import { Alert, Box, Button, Field, Input, Skeleton, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Field, Input, Skeleton, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import type { SystemPermissionSet } from '@contracts/admin';
 import { useEffect, useState, type FormEvent } from 'react';
+import { FormActions } from '../../../components/FormActions';
 import { Modal } from '../../../components/Modal';
 import { CapabilityToggles, emptyCapabilities, normalizeCapabilities, unmetRequirements, type CapabilityMap } from '../../people';
 import { useSaveSystemSet, useSetUsage } from '../api/people';
@@ -47,10 +48,7 @@ export function SystemSetDialog({ open, set, onClose }: { open: boolean; set: Sy
           {problem && problem !== 'Please enter a name' && (
             <Alert.Root status="error" size="sm"><Alert.Indicator /><Alert.Title>{problem}</Alert.Title></Alert.Root>
           )}
-          <Stack direction="row" justify="flex-end" gap="2" pt="2">
-            <Button variant="outline" onClick={onClose} disabled={save.isPending}>Cancel</Button>
-            <Button type="submit" colorPalette="brand" loading={save.isPending} loadingText="Saving...">{set ? 'Save Changes' : 'Create Set'}</Button>
-          </Stack>
+          <FormActions submitLabel={set ? 'Save Changes' : 'Create Set'} busy={save.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,5 @@
-import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Field, Input, Stack, Text } from '@chakra-ui/react';
+import { FormActions } from '../../../components/FormActions';
 import { MIN_ADMIN_PASSWORD, type AdminUser } from '@contracts/admin';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
@@ -34,10 +35,7 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onCl
           {field('first_name', 'First name')}
           {field('last_name', 'Last name')}
           {field('title', 'Title', 'e.g. CEO, CFO, Manager')}
-          <Stack direction="row" justify="flex-end" gap="2" pt="2">
-            <Button variant="outline" onClick={onClose} disabled={save.isPending}>Cancel</Button>
-            <Button type="submit" colorPalette="brand" loading={save.isPending} loadingText="Saving...">Save Changes</Button>
-          </Stack>
+          <FormActions submitLabel="Save Changes" busy={save.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>
@@ -76,10 +74,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null;
               onChange={(e) => setConfirm(e.target.value)} />
             {problem && <Field.ErrorText>{problem}</Field.ErrorText>}
           </Field.Root>
-          <Stack direction="row" justify="flex-end" gap="2" pt="2">
-            <Button variant="outline" onClick={onClose} disabled={reset.isPending}>Cancel</Button>
-            <Button type="submit" colorPalette="brand" loading={reset.isPending} loadingText="Resetting...">Reset Password</Button>
-          </Stack>
+          <FormActions submitLabel="Reset Password" busy={reset.isPending} busyLabel="Resetting..." onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

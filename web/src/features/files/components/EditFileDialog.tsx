@@ -1,4 +1,6 @@
-import { Button, Field, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Textarea } from '@chakra-ui/react';
+import { Field, Input, SimpleGrid, Skeleton, Stack, Textarea } from '@chakra-ui/react';
+import { FormActions } from '../../../components/FormActions';
+import { SelectField } from '../../../components/SelectField';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
@@ -42,19 +44,7 @@ export function EditFileDialog({ dealId, file, onClose }: { dealId: string; file
     });
   };
   const set = (key: keyof DocumentDetails) => (value: string) => setDetails((d) => (d ? { ...d, [key]: value } : d));
-  const select = (label: string, value: string, options: readonly string[], onChange: (v: string) => void) => (
-    <Field.Root>
-      <Field.Label>{label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field aria-label={label} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
-          <option value="">Not set</option>
-          {options.map((o) => <option key={o} value={o}>{o.charAt(0).toUpperCase() + o.slice(1)}</option>)}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
-  );
-
+  const choices = (options: readonly string[]) => [['', 'Not set'] as const, ...options.map((o) => [o, o.charAt(0).toUpperCase() + o.slice(1)] as const)];
   return (
     <Modal open={file !== null} onClose={onClose} title="Edit File" description={file?.name} size="lg" preventClose={save.isPending}>
       {metadata.isError ? (
@@ -78,18 +68,16 @@ export function EditFileDialog({ dealId, file, onClose }: { dealId: string; file
               <Textarea value={details.quick_summary} rows={3} maxLength={5000} onChange={(e) => set('quick_summary')(e.target.value)} />
             </Field.Root>
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              {select('Document type', details.document_type, DOCUMENT_TYPES, set('document_type'))}
-              {select('Confidentiality', details.confidentiality_level, CONFIDENTIALITY_LEVELS, set('confidentiality_level'))}
+              <SelectField size="md" label="Document type" value={details.document_type} options={choices(DOCUMENT_TYPES)} onChange={set('document_type')} />
+              <SelectField size="md" label="Confidentiality" value={details.confidentiality_level} options={choices(CONFIDENTIALITY_LEVELS)}
+                onChange={set('confidentiality_level')} />
             </SimpleGrid>
             <Field.Root>
               <Field.Label>Tags</Field.Label>
               <Input value={tags} placeholder="e.g. legal, signed" onChange={(e) => setTags(e.target.value)} />
               <Field.HelperText>Separate tags with commas.</Field.HelperText>
             </Field.Root>
-            <Stack direction="row" justify="flex-end" gap="2" pt="2">
-              <Button variant="outline" onClick={onClose} disabled={save.isPending}>Cancel</Button>
-              <Button type="submit" colorPalette="brand" loading={save.isPending} loadingText="Saving...">Save Changes</Button>
-            </Stack>
+            <FormActions submitLabel="Save Changes" busy={save.isPending} onCancel={onClose} />
           </Stack>
         </form>
       )}

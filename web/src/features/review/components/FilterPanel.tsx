@@ -1,21 +1,8 @@
-import { Field, NativeSelect, SimpleGrid } from '@chakra-ui/react';
+import { SimpleGrid } from '@chakra-ui/react';
+import { SelectField } from '../../../components/SelectField';
 import type { ReviewFilters, Category } from '../api/review-queue';
 
-function Select({ label, value, onChange, options }: {
-  label: string; value: string; onChange: (value: string) => void; options: [string, string][];
-}) {
-  return (
-    <Field.Root>
-      <Field.Label textStyle="xs">{label}</Field.Label>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
-          {options.map(([v, text]) => <option key={v} value={v}>{text}</option>)}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
-  );
-}
+const Select = SelectField;
 
 /** Item Type, Status, Category (the deal's) and Sort By (docs/product.md §2 Review queue). */
 export function FilterPanel({ filters, categories, onChange }: {
