@@ -94,7 +94,9 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
     await migrate(sql, log);
     const outbox = outboxIsServed({ host: config.host, nodeEnv: config.nodeEnv, devMail: config.devMail });
     const { mail, says: mailSays } = mailFor({ sql, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, outbox, logger, log });
-    const auth = embeddedAuth({ sql, mail, jwtSecret: config.jwtSecret, jwtExpirySeconds: config.jwtExpirySeconds });
+    const auth = embeddedAuth({
+      sql, mail, jwtSecret: config.jwtSecret, jwtExpirySeconds: config.jwtExpirySeconds, sessionIdleSeconds: config.sessionIdleSeconds,
+    });
     // The super admin exists before the seed so the seed's demo deal is theirs.
     const [adminExists] = await sql`select 1 from auth.users where lower(email) = ${config.adminEmail}`;
     // The operator named this address: it is confirmed, and no confirmation mail goes out.

@@ -14,6 +14,8 @@ export interface ServerConfig {
   databaseUrl?: string;
   jwtSecret: string;
   jwtExpirySeconds: number;
+  /** A session not refreshed for this long ends (SESSION_IDLE_TIMEOUT). */
+  sessionIdleSeconds: number;
   publicUrl: string;
   adminEmail: string;
   adminPassword: string;
@@ -29,11 +31,21 @@ export interface ServerConfig {
 }
 
 /** Parses "8h", "30m", "3600" or "3600s" into seconds. */
-export function parseDuration(value: string): number {
+export function parseDuration(value: string, name = 'JWT_EXPIRY'): number {
   const match = /^(\d+)\s*([smhd]?)$/.exec(value.trim());
-  if (!match) throw new Error(`JWT_EXPIRY must look like 8h, 30m or 3600 (got "${value}")`);
+  if (!match) throw new Error(`${name} must look like 15m, 8h, 7d or 3600 (got "${value}")`);
   const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[match[2] as '' | 's' | 'm' | 'h' | 'd'];
   return Number(match[1]) * unit;
+}
+
+/**
+ * Access tokens are short (docs/decisions.md decision 21): a refresh token renews them, and whatever
+ * a check by session misses (a platform without one) ends within this time. At most 15 minutes.
+ */
+function accessTokenLifetime(value: string): number {
+  const seconds = parseDuration(value);
+  if (seconds < 30 || seconds > 15 * 60) throw new Error(`JWT_EXPIRY must be between 30s and 15m (got "${value}")`);
+  return seconds;
 }
 
 /** "5368709120", "5GiB", "100MB" → bytes. */
@@ -74,7 +86,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || persistedSecret(dataDir, 'jwt-secret'),
-    jwtExpirySeconds: parseDuration(env.JWT_EXPIRY ?? '8h'),
+    jwtExpirySeconds: accessTokenLifetime(env.JWT_EXPIRY ?? '15m'),
+    sessionIdleSeconds: parseDuration(env.SESSION_IDLE_TIMEOUT ?? '7d', 'SESSION_IDLE_TIMEOUT'),
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     adminEmail: (env.ADMIN_EMAIL ?? 'admin@example.com').trim().toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD ?? 'admin-password',

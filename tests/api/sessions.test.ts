@@ -1,6 +1,7 @@
 /**
  * Sessions that end (docs/decisions.md decision 19): changing your password needs the current one and
- * signs out every other session, handing this one a fresh token; "sign out everywhere" ends them all.
+ * signs out every other session, handing this one a fresh token; "sign out everywhere" ends them all
+ * (refresh tokens and the sessions list: sessions-refresh.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { call, registerUser, sql } from './helpers.ts';
@@ -45,7 +46,7 @@ describe('PUT /user/password', () => {
 });
 
 describe('POST /auth/logout', () => {
-  it("'global' ends every session of the account; 'local' ends none on the server", async () => {
+  it("'global' ends every session of the account; 'local' only its own", async () => {
     const user = await registerUser('logout');
     const second = await login(user.email, 'secret123');
     await nextSecond();

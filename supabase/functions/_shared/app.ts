@@ -12,6 +12,7 @@ import { authRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/presets.ts';
 import { dealRoutes } from './routes/deals.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { authSecurityRoutes } from './routes/auth-security.ts';
 import { fileRoutes } from './routes/dataroom/files.ts';
 import { folderRoutes } from './routes/dataroom/folders.ts';
 import { uploadRoutes } from './routes/dataroom/uploads.ts';
@@ -65,6 +66,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   });
 
   app.route('/auth', authRoutes(deps));
+  app.route('/auth', authSecurityRoutes(deps));
 
   // Every other route requires a signed-in account; unknown paths stay 404s.
   const signedIn = requireUser(deps);
@@ -96,10 +98,15 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     const known = err instanceof HttpError ? err : fromPostgresError(err);
     // A deal is not found before anything about the request is judged: bad input sent to a deal the
     // caller is not a member of answers the same 404 as good input, so it tells nothing about the deal.
-    if (known && known.status >= 400 && known.status < 500 && known.status !== 404 && c.get('claims')) {
-      // The API is mounted at /api (embedded) or /functions/v1/api (Supabase).
-      const dealId = /^\/deals\/([^/]+)(?:\/|$)/.exec(c.req.path.replace(/^.*?\/api(?=\/)/, ''))?.[1];
-      if (dealId && !(await isMemberOfDeal(deps, c.get('claims'), dealId))) return c.json({ detail: DEAL_NOT_FOUND }, 404);
+    // The API is mounted at /api (embedded) or /functions/v1/api (Supabase).
+    const dealId = c.get('claims') ? /^\/deals\/([^/]+)(?:\/|$)/.exec(c.req.path.replace(/^.*?\/api(?=\/)/, ''))?.[1] : undefined;
+    if (known && known.status >= 400 && known.status < 500 && known.status !== 404 && dealId && !known.extra?.code) {
+      if (!(await isMemberOfDeal(deps, c.get('claims'), dealId))) return c.json({ detail: DEAL_NOT_FOUND }, 404);
+    }
+    // A member of a deal that requires a second factor, in a session that has not proved one, sees the
+    // deal as absent to the database; they are told why instead (docs/decisions.md decision 22).
+    if (known?.status === 404 && dealId && (await needsMfaForDeal(deps, c.get('claims'), dealId))) {
+      return c.json({ detail: DEAL_MFA_REQUIRED, code: 'deal_mfa_required' }, 403);
     }
     if (known) {
       for (const [name, value] of Object.entries(known.headers ?? {})) c.header(name, value);
@@ -112,6 +119,19 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   });
 
   return app;
+}
+
+export const DEAL_MFA_REQUIRED =
+  'This deal requires two-step verification. Enter a code from your authenticator app, or set one up in Settings → Security.';
+
+async function needsMfaForDeal(deps: ApiDeps, claims: TokenClaims, dealId: string): Promise<boolean> {
+  if (!isUuid(dealId) || claims.aal === 'aal2') return false;
+  try {
+    const rows = await asUser(deps.sql, claims, (tx) => tx`select 1 from public.my_deals_needing_mfa() where id = ${dealId}`);
+    return rows.length > 0;
+  } catch {
+    return false;
+  }
 }
 
 async function isMemberOfDeal(deps: ApiDeps, claims: TokenClaims, dealId: string): Promise<boolean> {

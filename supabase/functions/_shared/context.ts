@@ -42,6 +42,10 @@ export interface ApiDeps {
 export type ApiEnv = {
   Variables: {
     claims: TokenClaims;
+    /** The bearer token the claims came from (GoTrue's own user endpoints want it). */
+    accessToken: string;
+    /** The caller has a verified second factor. */
+    mfaEnrolled: boolean;
     /** Set by the first middleware that sees the request; sent back as X-Request-Id. */
     requestId: string;
     /** Who is asking, as far as the network says (throttling only; never a proof of identity). */

@@ -36,7 +36,7 @@ export function idParam(c: Context, name: string, notFound: string): string {
 
 export async function loadDeal(tx: Tx, dealId: string, userId: string) {
   const [deal] = await tx`
-    select d.id, d.name, d.description, d.owner_id, d.checklist_preset, d.created_at, d.updated_at, d.archived_at,
+    select d.id, d.name, d.description, d.owner_id, d.checklist_preset, d.created_at, d.updated_at, d.archived_at, d.require_mfa,
            private.display_role(d.id, ${userId}) as user_role, (d.owner_id = ${userId}) as is_owner,
            case when m.role = 'admin' then 'admin'
                 else coalesce((select ps.name from public.permission_sets ps where ps.id = m.permission_set_id),

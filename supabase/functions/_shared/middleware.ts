@@ -2,22 +2,39 @@ import type { MiddlewareHandler } from 'hono';
 import type { ApiDeps, ApiEnv } from './context.ts';
 import { HttpError } from './errors.ts';
 
-/** Every route but sign-in requires a valid bearer token: missing, expired or forged is a 401. */
-export function requireUser(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
+export const MFA_REQUIRED = 'Enter the code from your authenticator app to continue.';
+
+/**
+ * Every route but sign-in requires a valid bearer token: missing, expired or forged is a 401. A token
+ * also dies with its session (signed out, refresh-token reuse, password reset, account deleted): one
+ * indexed lookup a request (docs/decisions.md decision 21). A person who enrolled a second factor
+ * reaches nothing but their profile and the verification itself until this session proved it
+ * (`pendingMfaAllowed` marks those routes).
+ */
+export function requireUser(deps: ApiDeps, opts: { pendingMfaAllowed?: boolean } = {}): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(.+)$/i.exec(header);
     if (!match) throw new HttpError(401, 'Not authenticated');
-    const claims = await deps.auth.verifyToken(match[1].trim());
+    const token = match[1].trim();
+    const claims = await deps.auth.verifyToken(token);
     if (!claims) throw new HttpError(401, 'Your session has expired or is invalid. Please sign in again.');
-    // A token outlives nothing: the account must still exist, and a password reset ends older sessions.
-    const [account] = await deps.sql<{ ended: boolean }[]>`
+    const [account] = await deps.sql<{ ended: boolean; session_gone: boolean; has_factor: boolean }[]>`
       select exists (select 1 from private.session_cutoffs c
-                     where c.user_id = u.id and to_timestamp(${claims.iat ?? 0}) < c.not_before) as ended
+                     where c.user_id = u.id and to_timestamp(${claims.iat ?? 0}) < c.not_before) as ended,
+             (${claims.session_id ?? null}::uuid is not null
+              and not exists (select 1 from auth.sessions s where s.id = ${claims.session_id ?? null}::uuid)) as session_gone,
+             exists (select 1 from auth.mfa_factors f where f.user_id = u.id and f.status::text = 'verified') as has_factor
       from auth.users u where u.id = ${claims.sub} and u.deleted_at is null`;
     if (!account) throw new HttpError(401, 'This account no longer exists. Please sign in again.');
     if (account.ended) throw new HttpError(401, 'Your session has ended because your password was reset. Please sign in again.');
+    if (account.session_gone) throw new HttpError(401, 'You were signed out. Please sign in again.');
     c.set('claims', claims);
+    c.set('accessToken', token);
+    c.set('mfaEnrolled', account.has_factor);
+    const pending = account.has_factor && claims.aal !== 'aal2';
+    const profileRead = c.req.method === 'GET' && /\/user\/profile$/.test(new URL(c.req.url).pathname);
+    if (pending && !opts.pendingMfaAllowed && !profileRead) throw new HttpError(403, MFA_REQUIRED, { code: 'mfa_required' });
     await next();
   };
 }

@@ -8,7 +8,41 @@ export interface AccountRecord {
 export interface SessionResult {
   user: AccountRecord;
   access_token: string;
+  /** Spent by POST /auth/refresh for the next pair; single use (docs/decisions.md decision 21). */
+  refresh_token: string;
+  /** Lifetime of the access token, in seconds. */
+  expires_in: number;
 }
+
+/** Where a sign-in comes from, shown in the sessions list ("signed in on … from …"). */
+export interface ClientInfo {
+  userAgent?: string;
+  ip?: string;
+}
+
+/** The person asking: their verified claims and the token that carried them (GoTrue's user endpoints want it). */
+export interface Caller {
+  claims: TokenClaims;
+  token: string;
+}
+
+export interface MfaFactor {
+  id: string;
+  friendly_name: string | null;
+  factor_type: 'totp';
+  status: 'unverified' | 'verified';
+  created_at: string;
+}
+
+export interface TotpEnrollment {
+  id: string;
+  /** Base32 secret, for typing into an app by hand. */
+  secret: string;
+  /** otpauth:// URI, shown as a QR code. */
+  uri: string;
+}
+
+export type RefreshFailure = 'invalid' | 'reused' | 'raced' | 'idle';
 
 export interface TokenClaims {
   sub: string;
@@ -18,6 +52,10 @@ export interface TokenClaims {
   exp?: number;
   /** When the token was issued (seconds); tokens older than a user's cutoff are refused. */
   iat?: number;
+  /** The session the token belongs to (GoTrue's claim); an ended session's tokens are refused. */
+  session_id?: string;
+  /** Authenticator assurance level: aal2 once a second factor was proved in this session. */
+  aal?: 'aal1' | 'aal2';
 }
 
 export interface AuthPort {
@@ -26,16 +64,38 @@ export interface AuthPort {
    * `confirmRedirectTo?token=…` (the magic-link page: opening it confirms the address and signs in).
    * Undefined when the e-mail is already registered.
    */
-  register(email: string, password: string, confirmRedirectTo: string): Promise<SessionResult | undefined>;
+  register(email: string, password: string, confirmRedirectTo: string, client?: ClientInfo): Promise<SessionResult | undefined>;
   /** Undefined for an unknown e-mail and a wrong password alike. */
-  signInWithPassword(email: string, password: string): Promise<SessionResult | undefined>;
+  signInWithPassword(email: string, password: string, client?: ClientInfo): Promise<SessionResult | undefined>;
+  /** Whether `password` is the account's, without opening a session (a password change's proof). */
+  checkPassword(email: string, password: string): Promise<boolean>;
   /** Sends a single-use sign-in link to `email`; the link lands on `redirectTo?token=…`. */
   sendMagicLink(email: string, redirectTo: string): Promise<void>;
   /**
    * Signs in with a link's token, creating the account if new; the link proves the address, so it is
    * confirmed from then on. Undefined when invalid, expired or used.
    */
-  verifyMagicLink(token: string): Promise<SessionResult | undefined>;
+  verifyMagicLink(token: string, client?: ClientInfo): Promise<SessionResult | undefined>;
+  /** Spends a refresh token for the next pair; a spent token presented again ends its session. */
+  refresh(refreshToken: string, client?: ClientInfo): Promise<SessionResult | RefreshFailure>;
+  /** Ends this session (`local`), every session (`global`) or every other one (`others`). */
+  signOut(caller: Caller, scope: 'local' | 'global' | 'others'): Promise<void>;
+  /** A new session for the caller right after their password changed (every other one has ended). */
+  reopen(caller: Caller, email: string, password: string, client?: ClientInfo): Promise<SessionResult | undefined>;
+  listFactors(caller: Caller): Promise<MfaFactor[]>;
+  /** Starts a TOTP enrolment; the factor counts once a code from it is verified. */
+  enrollTotp(caller: Caller, friendlyName: string): Promise<TotpEnrollment>;
+  /**
+   * Checks a code of the factor: the session rises to aal2 and a new pair is returned (an unverified
+   * factor becomes verified). Undefined for a wrong, replayed or expired code.
+   */
+  verifyTotp(caller: Caller, factorId: string, code: string): Promise<SessionResult | undefined>;
+  unenrollFactor(caller: Caller, factorId: string): Promise<boolean>;
+  /**
+   * A recovery code was accepted (the API checks it): embedded, the session rises to aal2; on Supabase,
+   * where GoTrue has no recovery codes, the factors are removed so the person can enrol a new device.
+   */
+  recoverWithCode(caller: Caller): Promise<SessionResult | 'factors_removed' | undefined>;
   /** Claims of a valid access token; undefined when missing, expired or forged. */
   verifyToken(token: string): Promise<TokenClaims | undefined>;
   /** Sets an account's password (a super admin's reset); the caller checks who may. */

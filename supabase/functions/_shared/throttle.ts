@@ -20,6 +20,8 @@ export interface AuthLimits {
   linksPerClient: number;
   /** Wrong or used link tokens from one client per 15 minutes. */
   linkFailuresPerClient: number;
+  /** Wrong second-factor codes (or recovery codes) for one account per 15 minutes, from anywhere. */
+  mfaFailuresPerAccount: number;
 }
 
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
@@ -29,9 +31,10 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   linksPerAddress: 5,
   linksPerClient: 30,
   linkFailuresPerClient: 30,
+  mfaFailuresPerAccount: 5,
 };
 
-type Kind = 'login_failure' | 'register' | 'magic_link' | 'verify_failure';
+type Kind = 'login_failure' | 'register' | 'magic_link' | 'verify_failure' | 'mfa_failure';
 
 /**
  * The address used when the network did not say who the client is. Limits per client are not applied
@@ -111,5 +114,10 @@ export function authThrottle(sql: Db, limits: AuthLimits) {
       if (wait > 0) throw tooMany(wait, 'Too many invalid sign-in links from this address.');
     },
     verifyFailed: (client: string) => record('verify_failure', client),
+    async beforeMfaCode(userId: string) {
+      const wait = await waitFor('mfa_failure', { subject: userId }, limits.mfaFailuresPerAccount, 15 * 60);
+      if (wait > 0) throw tooMany(wait, 'Too many wrong codes.');
+    },
+    mfaCodeFailed: (client: string, userId: string) => record('mfa_failure', client, userId),
   };
 }

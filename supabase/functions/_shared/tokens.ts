@@ -6,10 +6,14 @@ export async function issueAccessToken(
   secret: string,
   user: { id: string; email: string },
   expirySeconds: number,
+  session?: { sessionId: string; aal: 'aal1' | 'aal2' },
 ): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   return sign(
-    { sub: user.id, email: user.email, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + expirySeconds },
+    {
+      sub: user.id, email: user.email, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + expirySeconds,
+      ...(session ? { session_id: session.sessionId, aal: session.aal } : {}),
+    },
     secret,
     'HS256',
   );
@@ -30,6 +34,8 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
       aud: 'authenticated',
       exp: payload.exp,
       ...(typeof payload.iat === 'number' ? { iat: payload.iat } : {}),
+      ...(typeof payload.session_id === 'string' && UUID_RE.test(payload.session_id) ? { session_id: payload.session_id } : {}),
+      ...(payload.aal === 'aal1' || payload.aal === 'aal2' ? { aal: payload.aal } : {}),
     };
   } catch {
     return undefined;

@@ -25,7 +25,7 @@ const mail = useEmbeddedAuth ? outboxMail(sql) : unsupportedMail();
 // The legacy HS256 secret is optional on Supabase: new projects sign with asymmetric keys (JWKS).
 const jwtSecret = Deno.env.get('JWT_SECRET') ?? Deno.env.get('SUPABASE_JWT_SECRET');
 const auth = useEmbeddedAuth
-  ? embeddedAuth({ sql, mail, jwtSecret: env('JWT_SECRET', jwtSecret), jwtExpirySeconds: 8 * 3600 })
+  ? embeddedAuth({ sql, mail, jwtSecret: env('JWT_SECRET', jwtSecret), jwtExpirySeconds: 15 * 60 })
   : supabaseAuth({ url: env('SUPABASE_URL'), anonKey: env('SUPABASE_ANON_KEY'), jwtSecret, serviceRoleKey: Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') });
 
 const blobs = supabaseStorage({ url: env('SUPABASE_URL', 'http://localhost:54321'), serviceRoleKey: env('SUPABASE_SERVICE_ROLE_KEY', '') });
@@ -44,7 +44,7 @@ const api = createApi({
   mail,
   blobs,
   config: {
-    jwtExpirySeconds: 8 * 3600,
+    jwtExpirySeconds: 15 * 60,
     publicUrl: env('PUBLIC_URL', 'http://localhost:3000'),
     maxJsonBytes: 1024 * 1024,
     maxUploadBytes: Number(env('MAX_UPLOAD_BYTES', String(5 * 1024 ** 3))),

@@ -15,6 +15,8 @@ export function RequireAuth() {
   const location = useLocation();
   if (status === 'loading') return <FullPageSpinner />;
   if (status === 'anonymous') return <Navigate to="/login" replace state={{ from: location } satisfies FromState} />;
+  // A second factor is enrolled but not yet proved in this session: the code step first.
+  if (status === 'mfa') return <Navigate to="/login/verify" replace state={{ from: location } satisfies FromState} />;
   return <Outlet />;
 }
 
@@ -23,6 +25,7 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   const { status } = useAtomValue(sessionAtom);
   const location = useLocation();
   if (status === 'loading') return <FullPageSpinner />;
+  if (status === 'mfa') return <Navigate to="/login/verify" replace state={location.state} />;
   if (status === 'authenticated') {
     const from = (location.state as FromState | null)?.from;
     const target = from && !from.pathname.startsWith('/login') ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : '/';

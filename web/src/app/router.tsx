@@ -9,6 +9,7 @@ import { adminRoutes, dealRoutes, signedInRoutes } from './routes';
 
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const MagicLinkPage = lazy(() => import('../features/auth/MagicLinkPage'));
+const MfaVerifyPage = lazy(() => import('../features/auth/MfaVerifyPage'));
 const DealLayout = lazy(() => import('../features/deals/DealLayout'));
 
 /** True when the routes (or a path-less layout among them) already answer the parent's own path. */
@@ -46,6 +47,7 @@ export function createRoutes(): RouteObject[] {
             // No login guard.
             { path: 'login', element: <GuestOnly><LoginPage /></GuestOnly> },
             { path: 'login/magic', element: <MagicLinkPage /> },
+            { path: 'login/verify', element: <MfaVerifyPage /> },
             { path: 'access-denied', element: <AccessDeniedPage /> },
             { path: 'bad-request', element: <BadRequestPage /> },
             { path: 'server-error', element: <ServerErrorPage /> },

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test/utils';
-import { ApiError, api, browser, isAbortError, TOKEN_KEY } from './api';
+import { ApiError, api, browser, isAbortError, REFRESH_KEY, TOKEN_KEY } from './api';
 
 /** A fetch that only settles when its signal aborts, like a server that never answers. */
 function hangingFetch() {
@@ -56,6 +56,67 @@ describe('api client', () => {
     expect((error as ApiError).detail).toBe('Token expired');
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(redirect).toHaveBeenCalledTimes(1);
+  });
+
+  it('on a 401 with a refresh token renews the session once and repeats the request', async () => {
+    localStorage.setItem(TOKEN_KEY, 'expired-access');
+    localStorage.setItem(REFRESH_KEY, 'refresh-1');
+    const calls: { url: string; auth?: string; body?: string }[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
+      const auth = (init?.headers as Record<string, string> | undefined)?.Authorization;
+      calls.push({ url, auth, body: init?.body as string | undefined });
+      if (url === '/api/auth/refresh') return jsonResponse({ access_token: 'fresh-access', refresh_token: 'refresh-2' });
+      return auth === 'Bearer fresh-access' ? jsonResponse({ id: 'u1' }) : jsonResponse({ detail: 'Token expired' }, 401);
+    }));
+
+    await expect(api.get('/user/profile')).resolves.toEqual({ id: 'u1' });
+
+    expect(calls.map((c) => c.url)).toEqual(['/api/user/profile', '/api/auth/refresh', '/api/user/profile']);
+    expect(calls[1].body).toBe(JSON.stringify({ refresh_token: 'refresh-1' }));
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('fresh-access');
+    expect(localStorage.getItem(REFRESH_KEY)).toBe('refresh-2');
+    expect(redirect).not.toHaveBeenCalled();
+  });
+
+  it('two requests refused at once share one renewal (a spent refresh token is never sent twice)', async () => {
+    localStorage.setItem(TOKEN_KEY, 'expired-access');
+    localStorage.setItem(REFRESH_KEY, 'refresh-1');
+    let refreshes = 0;
+    vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === '/api/auth/refresh') {
+        refreshes += 1;
+        return jsonResponse({ access_token: 'fresh-access', refresh_token: 'refresh-2' });
+      }
+      const auth = (init?.headers as Record<string, string>).Authorization;
+      return auth === 'Bearer fresh-access' ? jsonResponse({ ok: url }) : jsonResponse({ detail: 'Token expired' }, 401);
+    }));
+
+    await Promise.all([api.get('/deals'), api.get('/user/profile')]);
+    expect(refreshes).toBe(1);
+  });
+
+  it('when the renewal is refused too, clears both tokens and goes to /login', async () => {
+    localStorage.setItem(TOKEN_KEY, 'expired-access');
+    localStorage.setItem(REFRESH_KEY, 'reused');
+    vi.stubGlobal('fetch', vi.fn(async (url: string) =>
+      url === '/api/auth/refresh'
+        ? jsonResponse({ detail: 'This session was ended', code: 'refresh_reused' }, 401)
+        : jsonResponse({ detail: 'Token expired' }, 401)));
+
+    const error = (await api.get('/deals').catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(401);
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(localStorage.getItem(REFRESH_KEY)).toBeNull();
+    expect(redirect).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 403 asking for the second factor goes to the code step', async () => {
+    localStorage.setItem(TOKEN_KEY, 'aal1');
+    const verify = vi.spyOn(browser, 'redirectToVerify').mockImplementation(() => {});
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ detail: 'Enter the code', code: 'mfa_required' }, 403)));
+    await api.get('/deals').catch(() => undefined);
+    expect(verify).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('aal1');
   });
 
   it('on a 401 from an /auth/ path keeps the token and stays', async () => {

@@ -4,13 +4,19 @@
  * - base `VITE_API_BASE` (default `/api`), JSON in and out, no cookies;
  * - bearer token from localStorage `access_token` when present;
  * - 30 s timeout by default (callers may pass another, e.g. the deal list's 10 s);
- * - any 401 from a path not containing `/auth/` clears the token and sends the browser to /login;
+ * - a 401 outside the sign-in endpoints first renews the short-lived access token with the stored refresh
+ *   token (once, shared by every tab) and repeats the request; when that fails too, the tokens are
+ *   cleared and the browser goes to /login (docs/decisions.md decision 21);
+ * - a 403 `mfa_required` (a second factor is enrolled but not yet proved) goes to /login/verify;
  * - a request aborted by the caller rejects with an AbortError that callers ignore (see isAbortError);
  * - every other failure is an ApiError carrying the HTTP status and the server's `detail`.
  */
 
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '/api';
 export const TOKEN_KEY = 'access_token';
+export const REFRESH_KEY = 'refresh_token';
+/** Answers of these endpoints are about the credentials sent, not about the stored session. */
+const SIGN_IN_PATH = /^\/?auth\/(login|register|magic-link|refresh)\b/;
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 export type ApiErrorKind = 'http' | 'timeout' | 'network' | 'invalid-response';
@@ -52,16 +58,67 @@ export function getToken(): string | null {
   }
 }
 
-export function setToken(token: string): void {
+export function getRefreshToken(): string | null {
+  try {
+    return localStorage.getItem(REFRESH_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Stores the access token, and the refresh token when the answer carried one. */
+export function setToken(token: string, refreshToken?: string): void {
   localStorage.setItem(TOKEN_KEY, token);
+  if (refreshToken) localStorage.setItem(REFRESH_KEY, refreshToken);
 }
 
 export function clearToken(): void {
   try {
     localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(REFRESH_KEY);
   } catch {
     /* storage unavailable: nothing to clear */
   }
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/**
+ * Renews the tokens after `rejected` was refused; true when a newer access token is stored. One renewal
+ * at a time per tab, and across tabs through a Web Lock: a tab that waited finds the other's new token
+ * and uses it instead of spending the (already spent) refresh token again, which the server would take
+ * for theft and end the session.
+ */
+export function renewSession(rejected: string | null): Promise<boolean> {
+  if (!refreshing) {
+    const run = async (): Promise<boolean> => {
+      const current = getToken();
+      if (current && current !== rejected) return true;
+      const refreshToken = getRefreshToken();
+      if (!refreshToken) return false;
+      try {
+        const response = await fetch(buildUrl('/auth/refresh'), {
+          method: 'POST',
+          headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+          body: JSON.stringify({ refresh_token: refreshToken }),
+          credentials: 'omit',
+        });
+        if (!response.ok) return getToken() !== rejected && getToken() !== null;
+        const answer = (await response.json()) as { access_token?: string; refresh_token?: string };
+        if (!answer.access_token) return false;
+        setToken(answer.access_token, answer.refresh_token);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const locks = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManager }).locks : undefined;
+    const task: Promise<boolean> = locks ? (locks.request('dataroom-session-refresh', run) as unknown as Promise<boolean>) : run();
+    refreshing = task.finally(() => {
+      refreshing = null;
+    });
+  }
+  return refreshing;
 }
 
 /** Where the browser goes after an unauthorised call. Replaceable in tests. */
@@ -69,6 +126,10 @@ export const browser = {
   redirectToLogin(): void {
     if (window.location.pathname.startsWith('/login')) return;
     window.location.assign('/login');
+  },
+  redirectToVerify(): void {
+    if (window.location.pathname.startsWith('/login/verify')) return;
+    window.location.assign('/login/verify');
   },
 };
 
@@ -118,7 +179,7 @@ function detailOf(body: unknown): string | undefined {
   return undefined;
 }
 
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}, renewed = false): Promise<T> {
   const { method = 'GET', body, query, signal, timeoutMs = DEFAULT_TIMEOUT_MS, headers: extraHeaders } = options;
   const controller = new AbortController();
   let timedOut = false;
@@ -163,10 +224,12 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const data = await readBody(response);
   if (response.ok) return data as T;
 
-  if (response.status === 401 && !path.includes('/auth/')) {
+  if (response.status === 401 && !SIGN_IN_PATH.test(path)) {
+    if (!renewed && !signal?.aborted && (await renewSession(token))) return apiRequest<T>(path, options, true);
     clearToken();
     browser.redirectToLogin();
   }
+  if (response.status === 403 && (data as { code?: unknown } | undefined)?.code === 'mfa_required') browser.redirectToVerify();
   const detail = detailOf(data);
   throw new ApiError(detail ?? `Request failed with status ${response.status}`, {
     status: response.status,
@@ -190,7 +253,7 @@ export const api = {
    * A long-lived text/event-stream (no time-out): the open stream's reader, or an ApiError for an
    * answer that is not one. The bearer token goes in the header, never in the URL.
    */
-  async stream(path: string, signal: AbortSignal): Promise<ReadableStreamDefaultReader<Uint8Array>> {
+  async stream(path: string, signal: AbortSignal, renewed = false): Promise<ReadableStreamDefaultReader<Uint8Array>> {
     const headers: Record<string, string> = { Accept: 'text/event-stream' };
     const token = getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -204,6 +267,7 @@ export const api = {
     if (response.ok && response.body && (response.headers.get('content-type') ?? '').includes('text/event-stream')) {
       return response.body.getReader();
     }
+    if (response.status === 401 && !renewed && (await renewSession(token))) return api.stream(path, signal, true);
     const data = await readBody(response);
     const detail = detailOf(data);
     throw new ApiError(detail ?? `Request failed with status ${response.status}`, { status: response.status, detail, body: data });

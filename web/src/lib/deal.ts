@@ -18,6 +18,8 @@ export interface Deal {
   created_at: string;
   updated_at: string | null;
   archived_at: string | null;
+  /** Everyone in the deal must have proved a second factor in their session ("Require two-step verification"). */
+  require_mfa?: boolean;
 }
 
 export const DEAL_NOT_FOUND_MESSAGE = "Deal not found or you don't have access to it.";

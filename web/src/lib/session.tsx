@@ -14,17 +14,25 @@ export interface User {
   is_super_admin: boolean;
   /** False until a link mailed to the address was opened: invitations to it show only then. */
   email_confirmed?: boolean;
+  /** A second factor is enrolled: every sign-in proves it before reaching the app. */
+  mfa_enabled?: boolean;
+  /** Whether this session proved the second factor (aal2) or not yet (aal1). */
+  session_aal?: 'aal1' | 'aal2';
   created_at: string;
 }
 
-export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
+/** `mfa`: signed in with a password or link, but the enrolled second factor is still to be proved. */
+export type SessionStatus = 'loading' | 'authenticated' | 'anonymous' | 'mfa';
+
+/** Whether a signed-in user must still enter a code from their authenticator app. */
+export const needsSecondFactor = (user: User): boolean => Boolean(user.mfa_enabled) && user.session_aal !== 'aal2';
 
 export interface SessionState {
   status: SessionStatus;
   user: User | null;
 }
 
-/** docs/product.md §4: loading at start, then a user present or absent. */
+/** docs/product.md §4: loading at start, then a user present or absent (or present, awaiting their code). */
 export const sessionAtom = atom<SessionState>({ status: 'loading', user: null });
 
 export const PROFILE_PATH = '/user/profile';
@@ -44,7 +52,7 @@ export function SessionBootstrap({ children }: { children: ReactNode }) {
     api
       .get<User>(PROFILE_PATH)
       .then((user) => {
-        if (!cancelled) setSession({ status: 'authenticated', user });
+        if (!cancelled) setSession({ status: needsSecondFactor(user) ? 'mfa' : 'authenticated', user });
       })
       .catch(() => {
         if (cancelled) return;
@@ -67,10 +75,10 @@ export function useSession() {
   const queryClient = useQueryClient();
 
   const signIn = useCallback(
-    (token: string, user: User) => {
-      setToken(token);
+    (token: string, user: User, refreshToken?: string) => {
+      setToken(token, refreshToken);
       queryClient.clear();
-      setSession({ status: 'authenticated', user });
+      setSession({ status: needsSecondFactor(user) ? 'mfa' : 'authenticated', user });
     },
     [queryClient, setSession],
   );

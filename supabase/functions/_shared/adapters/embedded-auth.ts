@@ -1,10 +1,23 @@
 import type { Db } from '../db.ts';
-import type { AccountRecord, AuthPort, MailPort, SessionResult } from '../ports.ts';
-import { issueAccessToken, randomToken, sha256Hex, verifyAccessToken } from '../tokens.ts';
+import * as OTPAuth from 'otpauth';
+import type { AccountRecord, AuthPort, ClientInfo, MailPort, MfaFactor } from '../ports.ts';
+import { randomToken, sha256Hex, verifyAccessToken } from '../tokens.ts';
+import { embeddedSessions } from './embedded-sessions.ts';
 
 const MAGIC_LINK_MINUTES = 15;
 // Compared against when the e-mail is unknown, so both failures cost one bcrypt round.
 const DUMMY_HASH = '$2a$10$CwTycUXWue0Thq9StjUM0uJ8.7DZr9p5dDxnjJ6mD2V7GdVjzJ8yW';
+/** Authenticator apps' defaults (RFC 6238): 6 digits, 30 s, SHA-1; one step either side for clock drift. */
+const TOTP_PERIOD = 30;
+const TOTP_ISSUER = 'Data room';
+const MAX_FACTORS = 10;
+
+function totpOf(secretBase32: string, label: string): OTPAuth.TOTP {
+  return new OTPAuth.TOTP({
+    issuer: TOTP_ISSUER, label, algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD,
+    secret: OTPAuth.Secret.fromBase32(secretBase32),
+  });
+}
 
 /**
  * Accounts in `auth.users` shaped like GoTrue's, bcrypt cost 10 through pgcrypto (GoTrue's format),
@@ -15,13 +28,32 @@ export function embeddedAuth(opts: {
   mail: MailPort;
   jwtSecret: string;
   jwtExpirySeconds: number;
+  /** A session not refreshed for this long ends (default 7 days). */
+  sessionIdleSeconds?: number;
 }): AuthPort {
   const { sql, mail, jwtSecret, jwtExpirySeconds } = opts;
+  const sessions = embeddedSessions(sql, { jwtSecret, jwtExpirySeconds, sessionIdleSeconds: opts.sessionIdleSeconds ?? 7 * 86400 });
+  const session = (user: AccountRecord, client?: ClientInfo) => sessions.open(user, client);
 
-  const session = async (user: AccountRecord): Promise<SessionResult> => ({
-    user,
-    access_token: await issueAccessToken(jwtSecret, user, jwtExpirySeconds),
-  });
+  const passwordMatches = async (email: string, password: string): Promise<AccountRecord | undefined> => {
+    const rows = await sql<(AccountRecord & { ok: boolean })[]>`
+      select u.id, u.email,
+             extensions.crypt(${password}, coalesce(u.encrypted_password, ${DUMMY_HASH}))
+               = coalesce(u.encrypted_password, '') as ok
+      from (select ${email}::text as email) wanted
+      left join auth.users u on lower(u.email) = wanted.email and u.deleted_at is null`;
+    const row = rows[0];
+    return row?.id && row.ok ? { id: row.id, email: row.email } : undefined;
+  };
+
+  const factorOf = async (userId: string, factorId: string) => {
+    const [factor] = await sql<{ id: string; secret: string; status: string; last_step: number | null; email: string }[]>`
+      select f.id, f.secret, f.status, floor(extract(epoch from f.last_challenged_at) / ${TOTP_PERIOD})::int8 as last_step,
+             coalesce(u.email, '') as email
+      from auth.mfa_factors f join auth.users u on u.id = f.user_id
+      where f.id = ${factorId} and f.user_id = ${userId} and f.factor_type = 'totp'`;
+    return factor;
+  };
 
   // `confirmed`: the address is proved (a magic link reached it); a registration with a password is not.
   const createAccount = async (email: string, password: string | null, confirmed: boolean): Promise<AccountRecord | undefined> => {
@@ -57,32 +89,99 @@ export function embeddedAuth(opts: {
                                       updated_at = now()
                 where id = ${userId}`;
     },
-    async register(email, password, confirmRedirectTo) {
+    async register(email, password, confirmRedirectTo, client) {
       const user = await createAccount(email, password, false);
       if (!user) return undefined;
       await mailLink(email, confirmRedirectTo, 'Confirm your email address',
         'Use this link to confirm your email address for the data room (invitations sent to it appear once it is confirmed).');
-      return session(user);
+      return session(user, client);
     },
 
-    async signInWithPassword(email, password) {
-      const rows = await sql<(AccountRecord & { ok: boolean })[]>`
-        select u.id, u.email,
-               extensions.crypt(${password}, coalesce(u.encrypted_password, ${DUMMY_HASH}))
-                 = coalesce(u.encrypted_password, '') as ok
-        from (select ${email}::text as email) wanted
-        left join auth.users u on lower(u.email) = wanted.email and u.deleted_at is null`;
-      const row = rows[0];
-      if (!row?.id || !row.ok) return undefined;
-      await sql`update auth.users set last_sign_in_at = now() where id = ${row.id}`;
-      return session({ id: row.id, email: row.email });
+    async signInWithPassword(email, password, client) {
+      const user = await passwordMatches(email, password);
+      if (!user) return undefined;
+      await sql`update auth.users set last_sign_in_at = now() where id = ${user.id}`;
+      return session(user, client);
+    },
+
+    async checkPassword(email, password) {
+      return (await passwordMatches(email, password)) !== undefined;
+    },
+
+    async reopen(caller, email, password, client) {
+      const user = await passwordMatches(email, password);
+      return user ? sessions.open(user, client, caller.claims.aal === 'aal2' ? 'aal2' : 'aal1') : undefined;
+    },
+
+    async refresh(refreshToken, client) {
+      const outcome = await sessions.refresh(refreshToken, client);
+      return outcome.ok ? outcome.session : outcome.reason;
+    },
+
+    async signOut(caller, scope) {
+      const { sub, session_id: sessionId } = caller.claims;
+      if (scope === 'local') {
+        if (sessionId) await sessions.end(sub, sessionId);
+      } else {
+        await sessions.endAll(sub, scope === 'others' ? sessionId : undefined);
+      }
+    },
+
+    async listFactors(caller) {
+      return sql<MfaFactor[]>`
+        select id, friendly_name, factor_type, status, created_at from auth.mfa_factors
+        where user_id = ${caller.claims.sub} order by created_at`;
+    },
+
+    async enrollTotp(caller, friendlyName) {
+      const userId = caller.claims.sub;
+      // An enrolment never finished (the code was never entered) is replaced, as GoTrue does.
+      await sql`delete from auth.mfa_factors where user_id = ${userId} and status = 'unverified'`;
+      const [{ count }] = await sql<{ count: number }[]>`select count(*)::int as count from auth.mfa_factors where user_id = ${userId}`;
+      if (count >= MAX_FACTORS) throw new Error('too many factors');
+      const secret = new OTPAuth.Secret({ size: 20 }).base32;
+      const [factor] = await sql<{ id: string; email: string }[]>`
+        insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+        values (extensions.gen_random_uuid(), ${userId}, ${friendlyName}, 'totp', 'unverified', now(), now(), ${secret})
+        returning id, (select coalesce(email, '') from auth.users where id = ${userId}) as email`;
+      return { id: factor.id, secret, uri: totpOf(secret, factor.email).toString() };
+    },
+
+    async verifyTotp(caller, factorId, code) {
+      const { sub, session_id: sessionId } = caller.claims;
+      if (!sessionId) return undefined;
+      const factor = await factorOf(sub, factorId);
+      if (!factor) return undefined;
+      const now = Date.now();
+      const delta = totpOf(factor.secret, factor.email).validate({ token: code, timestamp: now, window: 1 });
+      if (delta === null) return undefined;
+      const step = OTPAuth.TOTP.counter({ period: TOTP_PERIOD, timestamp: now }) + delta;
+      // A code works once: one already accepted (or an older one) is refused, so an observed code is useless.
+      const accepted = await sql`
+        update auth.mfa_factors set status = 'verified', updated_at = now(),
+               last_challenged_at = to_timestamp(${step * TOTP_PERIOD})
+        where id = ${factor.id}
+          and (last_challenged_at is null or last_challenged_at < to_timestamp(${step * TOTP_PERIOD}))
+        returning id`;
+      if (accepted.length === 0) return undefined;
+      return sessions.elevate({ id: sub, email: factor.email }, sessionId, factor.id);
+    },
+
+    async unenrollFactor(caller, factorId) {
+      const removed = await sql`delete from auth.mfa_factors where id = ${factorId} and user_id = ${caller.claims.sub} returning id`;
+      return removed.length > 0;
+    },
+
+    async recoverWithCode(caller) {
+      const { sub, email, session_id: sessionId } = caller.claims;
+      return sessionId ? sessions.elevate({ id: sub, email }, sessionId, null) : undefined;
     },
 
     async sendMagicLink(email, redirectTo) {
       await mailLink(email, redirectTo, 'Your sign-in link', 'Use this link to sign in to the data room.');
     },
 
-    async verifyMagicLink(token) {
+    async verifyMagicLink(token, client) {
       const used = await sql<{ email: string }[]>`
         update private.magic_links set used_at = now()
         where token_hash = ${await sha256Hex(token)} and used_at is null and expires_at > now()
@@ -96,7 +195,7 @@ export function embeddedAuth(opts: {
       // The link reached this address: it is confirmed from now on.
       await sql`update auth.users set last_sign_in_at = now(), email_confirmed_at = coalesce(email_confirmed_at, now())
                 where id = ${user.id}`;
-      return session(user);
+      return session(user, client);
     },
 
     verifyToken(token) {

@@ -5,9 +5,16 @@ import { HttpError } from '../errors.ts';
 import { emailSchema, parseOrThrow, readJson } from '../validate.ts';
 import { requireUser } from '../middleware.ts';
 import { asUser } from '../db.ts';
-import { loadProfile } from './profile.ts';
+import { clientInfo, sessionAnswer } from '../accounts.ts';
 import { authThrottle, DEFAULT_AUTH_LIMITS } from '../throttle.ts';
+import type { SessionResult } from '../ports.ts';
 
+const REFRESH_REFUSED: Record<'invalid' | 'reused' | 'raced' | 'idle', string> = {
+  invalid: 'Your session has ended. Please sign in again.',
+  reused: 'This session was ended because its sign-in was used from two places. Please sign in again.',
+  raced: 'Your session was just refreshed elsewhere in this browser. Try again.',
+  idle: 'Your session ended after a long time without use. Please sign in again.',
+};
 
 const credentials = z.object({
   email: emailSchema,
@@ -19,11 +26,7 @@ export function authRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   const throttle = authThrottle(sql, { ...DEFAULT_AUTH_LIMITS, ...deps.config.authLimits });
 
-  const respond = async (session: { access_token: string; user: { id: string } }) => ({
-    access_token: session.access_token,
-    token_type: 'bearer',
-    user: await loadProfile(sql, session.user.id),
-  });
+  const respond = async (session: SessionResult) => sessionAnswer(sql, session);
 
   app.post('/register', async (c) => {
     const body = await readJson(c, credentials);
@@ -33,7 +36,7 @@ export function authRoutes(deps: ApiDeps) {
       throw new HttpError(400, 'Password must be at most 72 bytes (letters with accents count as two or more)');
     }
     await throttle.beforeRegister(c.get('clientAddress'), body.email);
-    const session = await auth.register(body.email, body.password, new URL('/login/magic', deps.config.publicUrl).toString());
+    const session = await auth.register(body.email, body.password, new URL('/login/magic', deps.config.publicUrl).toString(), clientInfo(c));
     if (!session) throw new HttpError(400, 'An account with this email already exists. Sign in instead.');
     return c.json(await respond(session));
   });
@@ -42,7 +45,7 @@ export function authRoutes(deps: ApiDeps) {
     const body = await readJson(c, credentials);
     const client = c.get('clientAddress');
     await throttle.beforeLogin(client, body.email);
-    const session = await auth.signInWithPassword(body.email, body.password);
+    const session = await auth.signInWithPassword(body.email, body.password, clientInfo(c));
     if (!session) {
       await throttle.loginFailed(client, body.email);
       throw new HttpError(401, 'Invalid email or password');
@@ -52,16 +55,27 @@ export function authRoutes(deps: ApiDeps) {
     return c.json(await respond(session));
   });
 
-  // Sign out: 'local' ends nothing on the server (the app forgets its token); 'global' ends every
-  // session of the account, this one included.
-  app.post('/logout', requireUser(deps), async (c) => {
+  // A refresh token buys the next pair once; presented again later, its whole session ends.
+  app.post('/refresh', async (c) => {
+    const body = await readJson(c, z.object({ refresh_token: z.string({ required_error: 'refresh_token is required' }).min(1).max(200) }));
+    const outcome = await auth.refresh(body.refresh_token, clientInfo(c));
+    if (typeof outcome === 'string') throw new HttpError(401, REFRESH_REFUSED[outcome], { code: `refresh_${outcome}` });
+    return c.json(await respond(outcome));
+  });
+
+  // Sign out: 'local' ends this session on the server, 'others' every other one, 'global' all of them.
+  app.post('/logout', requireUser(deps, { pendingMfaAllowed: true }), async (c) => {
     const text = await c.req.text();
     let raw: unknown = {};
     if (text.trim()) {
       try { raw = JSON.parse(text); } catch { throw new HttpError(400, 'The request body must be valid JSON.'); }
     }
-    const body = parseOrThrow(z.object({ scope: z.enum(['local', 'global'], { message: 'scope is local or global' }).default('local') }), raw);
-    if (body.scope === 'global') await asUser(sql, c.get('claims'), (tx) => tx`select public.end_my_sessions('signed_out_everywhere')`);
+    const body = parseOrThrow(z.object({
+      scope: z.enum(['local', 'global', 'others'], { message: 'scope is local, others or global' }).default('local'),
+    }), raw);
+    const caller = { claims: c.get('claims'), token: c.get('accessToken') };
+    await auth.signOut(caller, body.scope);
+    if (body.scope === 'global') await asUser(sql, caller.claims, (tx) => tx`select public.end_my_sessions('signed_out_everywhere')`);
     return c.json({ message: 'Logged out successfully', scope: body.scope });
   });
 
@@ -77,7 +91,7 @@ export function authRoutes(deps: ApiDeps) {
   app.post('/magic-link/verify', async (c) => {
     const body = await readJson(c, z.object({ token: z.string().min(1).max(200) }));
     await throttle.beforeVerify(c.get('clientAddress'));
-    const session = await auth.verifyMagicLink(body.token);
+    const session = await auth.verifyMagicLink(body.token, clientInfo(c));
     if (!session) await throttle.verifyFailed(c.get('clientAddress'));
     if (!session) throw new HttpError(400, 'This sign-in link is invalid, has expired or was already used. Ask for a new one.');
     await sql`select private.record_login(${session.user.id})`;

@@ -15,7 +15,11 @@ const createDeal = z.object({
   description: dealDescription.nullish(),
   checklist_preset: z.string().trim().min(1).max(100).nullish(),
 });
-const updateDeal = z.object({ name: dealName, description: dealDescription.nullish() });
+const updateDeal = z.object({
+  name: dealName,
+  description: dealDescription.nullish(),
+  require_mfa: z.boolean({ invalid_type_error: 'require_mfa is true or false' }).optional(),
+});
 
 /** The newest files of the deal the caller can see (RLS decides), with their folder path. */
 const recentFilesJson = (tx: Tx, limit: number) => tx`
@@ -75,6 +79,12 @@ export function dealRoutes(deps: ApiDeps) {
     return c.json(deals);
   });
 
+  // Deals the caller belongs to but whose requirement of a second factor this session has not met.
+  app.get('/requiring-verification', async (c) => {
+    const deals = await asUser(deps.sql, c.get('claims'), (tx) => tx`select id, name from public.my_deals_needing_mfa()`);
+    return c.json(deals);
+  });
+
   app.post('/', async (c) => {
     const claims = c.get('claims');
     const body = await readJson(c, createDeal);
@@ -112,7 +122,8 @@ export function dealRoutes(deps: ApiDeps) {
     const deal = await asUser(deps.sql, claims, async (tx) => {
       await requireAdminOfOpenDeal(tx, dealId, claims.sub, 'edit the deal');
       await tx`update public.deals set name = ${body.name},
-                 description = coalesce(${body.description ?? null}, description)
+                 description = coalesce(${body.description ?? null}, description),
+                 require_mfa = coalesce(${body.require_mfa ?? null}, require_mfa)
                where id = ${dealId}`;
       return loadDeal(tx, dealId, claims.sub);
     });

@@ -1,36 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ApiDeps, ApiEnv } from '../context.ts';
-import { asUser, type Db, type Tx } from '../db.ts';
+import { asUser } from '../db.ts';
 import { HttpError } from '../errors.ts';
 import { readJson } from '../validate.ts';
 import { authThrottle, DEFAULT_AUTH_LIMITS } from '../throttle.ts';
-
-export interface Profile {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  title: string;
-  preferred_color: string;
-  is_super_admin: boolean;
-  /** The address is proved (a link mailed to it was opened): invitations to it show only then. */
-  email_confirmed: boolean;
-  created_at: string;
-}
-
-const profileColumns = (sql: Db | Tx, userId: string) => sql<Profile[]>`
-  select p.id, p.email, p.first_name, p.last_name, p.title, p.preferred_color, p.created_at,
-         exists (select 1 from public.platform_admins a where a.user_id = p.id) as is_super_admin,
-         coalesce(private.email_confirmed(p.id), false) as email_confirmed
-  from public.profiles p where p.id = ${userId}`;
-
-/** The signed-in user's profile, read with the privileged connection right after sign-in. */
-export async function loadProfile(sql: Db, userId: string): Promise<Profile> {
-  const [profile] = await profileColumns(sql, userId);
-  if (!profile) throw new HttpError(401, 'Account not found');
-  return profile;
-}
+import { clientInfo, profileColumns, sessionAnswer } from '../accounts.ts';
 
 const profileUpdate = z.object({
   first_name: z.string().trim().max(100, 'First name is too long').optional(),
@@ -51,7 +26,7 @@ export function profileRoutes(deps: ApiDeps) {
     const claims = c.get('claims');
     const [profile] = await asUser(deps.sql, claims, (tx) => profileColumns(tx, claims.sub));
     if (!profile) throw new HttpError(401, 'Account not found');
-    return c.json(profile);
+    return c.json({ ...profile, session_aal: claims.aal ?? 'aal1' });
   });
 
   app.put('/profile', async (c) => {
@@ -69,7 +44,7 @@ export function profileRoutes(deps: ApiDeps) {
       return row;
     });
     if (!profile) throw new HttpError(401, 'Account not found');
-    return c.json(profile);
+    return c.json({ ...profile, session_aal: claims.aal ?? 'aal1' });
   });
 
   // A person's own password change: the current password proves it is them (and is throttled as a
@@ -86,15 +61,15 @@ export function profileRoutes(deps: ApiDeps) {
     const client = c.get('clientAddress');
     const throttle = authThrottle(deps.sql, { ...DEFAULT_AUTH_LIMITS, ...deps.config.authLimits });
     await throttle.beforeLogin(client, account.email);
-    if (!(await deps.auth.signInWithPassword(account.email, body.current_password))) {
+    if (!(await deps.auth.checkPassword(account.email, body.current_password))) {
       await throttle.loginFailed(client, account.email);
       throw new HttpError(400, 'Your current password is not correct');
     }
     await deps.auth.setPassword(claims.sub, body.new_password);
     await asUser(deps.sql, claims, (tx) => tx`select public.end_my_sessions('password_changed')`);
-    const fresh = await deps.auth.signInWithPassword(account.email, body.new_password);
+    const fresh = await deps.auth.reopen({ claims, token: c.get('accessToken') }, account.email, body.new_password, clientInfo(c));
     if (!fresh) throw new HttpError(503, 'Your password was changed; please sign in again with it.');
-    return c.json({ access_token: fresh.access_token, message: 'Password changed. Every other session was signed out.' });
+    return c.json({ ...(await sessionAnswer(deps.sql, fresh)), message: 'Password changed. Every other session was signed out.' });
   });
 
   return app;

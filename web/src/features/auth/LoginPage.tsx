@@ -62,8 +62,8 @@ function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
     setBusy('password');
     try {
       const session = requireSession(await login(email, password), 'login');
-      await completeSignIn(session.token, session.user);
-      notify.success('Login successful!');
+      // With a second factor the code step comes next; success is said once it is proved.
+      if (!(await completeSignIn(session))) notify.success('Login successful!');
     } catch (caught) {
       setError(submitErrorMessage(caught, 'Login failed'));
     } finally {
@@ -168,7 +168,7 @@ function RegisterForm({ initialEmail = '' }: { initialEmail?: string }) {
     setBusy(true);
     try {
       const session = requireSession(await register(email, password), 'register');
-      await completeSignIn(session.token, session.user);
+      await completeSignIn(session);
       notify.success('Registration successful!');
     } catch (caught) {
       setError(submitErrorMessage(caught, 'Registration failed'));

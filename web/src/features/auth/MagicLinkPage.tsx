@@ -35,7 +35,10 @@ export function MagicLinkPage() {
       .then(async (answer) => {
         if (!active) return;
         const session = requireSession(answer, 'login');
-        await completeSignIn(session.token, session.user);
+        if (await completeSignIn(session)) {
+          navigate('/login/verify', { replace: true });
+          return;
+        }
         notify.success('Login successful!');
         navigate('/', { replace: true });
       })

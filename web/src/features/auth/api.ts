@@ -3,8 +3,12 @@ import type { User } from '../../lib/session';
 
 export interface AuthResponse {
   access_token?: string;
+  refresh_token?: string;
+  expires_in?: number;
   token_type?: string;
   user?: User;
+  /** The account has a second factor this session has not proved yet. */
+  mfa_required?: boolean;
 }
 
 export const login = (email: string, password: string) =>
@@ -34,5 +38,7 @@ export function requireSession(response: AuthResponse | undefined, kind: 'login'
   if (!response?.access_token) {
     throw new NoTokenError(kind === 'login' ? 'Login failed - no token received' : 'Registration failed - no token received');
   }
-  return { token: response.access_token, user: response.user };
+  return { token: response.access_token, refreshToken: response.refresh_token, user: response.user };
 }
+
+export type SignInSession = ReturnType<typeof requireSession>;

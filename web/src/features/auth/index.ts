@@ -1,2 +1,3 @@
 // What other features may use of sign-in.
 export { requestMagicLink } from './api';
+export * from './mfa';

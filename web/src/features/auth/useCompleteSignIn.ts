@@ -1,18 +1,23 @@
 import { useCallback } from 'react';
 import { api, setToken } from '../../lib/api';
-import { PROFILE_PATH, useSession, type User } from '../../lib/session';
+import { needsSecondFactor, PROFILE_PATH, useSession, type User } from '../../lib/session';
+import type { SignInSession } from './api';
 
-/** Stores the token and the user; fetches the profile when the answer carried no user. */
+/**
+ * Stores the tokens and the user (fetching the profile when the answer carried none); true when the
+ * account's second factor must still be proved (the app then shows the code step).
+ */
 export function useCompleteSignIn() {
   const { signIn } = useSession();
   return useCallback(
-    async (token: string, user: User | undefined) => {
-      let profile = user;
+    async (session: SignInSession): Promise<boolean> => {
+      let profile: User | undefined = session.user;
       if (!profile) {
-        setToken(token);
+        setToken(session.token, session.refreshToken);
         profile = await api.get<User>(PROFILE_PATH);
       }
-      signIn(token, profile);
+      signIn(session.token, profile, session.refreshToken);
+      return needsSecondFactor(profile);
     },
     [signIn],
   );

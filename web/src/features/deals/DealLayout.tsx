@@ -23,6 +23,7 @@ import { notify } from '../../lib/toast';
 import { archiveDeal } from './api';
 import { rememberArchivedDeal } from './archivedMarker';
 import { DealFormDialog } from './components/DealFormDialog';
+import { DealMfaRequired, isDealMfaRequired } from './components/MfaRequiredNotice';
 import { useDealEvents } from '../ai';
 
 interface DealTab {
@@ -157,6 +158,8 @@ export function DealLayout() {
   let content;
   if (deal.isPending) {
     content = <PageSpinner label="Loading deal..." />;
+  } else if (isDealMfaRequired(deal.error)) {
+    content = <DealMfaRequired />;
   } else if (deal.isError) {
     content = (
       <Box py="16">

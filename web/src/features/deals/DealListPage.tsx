@@ -24,6 +24,7 @@ import { DealCard } from './components/DealCard';
 import { DealFormDialog } from './components/DealFormDialog';
 import { ConfirmEmailNotice } from './components/ConfirmEmailNotice';
 import { InvitationsBanner } from './components/InvitationsBanner';
+import { DealsNeedingVerificationBanner } from './components/MfaRequiredNotice';
 import type { DealView } from './types';
 
 function CardSkeleton() {
@@ -112,6 +113,7 @@ export function DealListPage() {
 
         <ConfirmEmailNotice />
         <InvitationsBanner />
+        <DealsNeedingVerificationBanner />
 
         {deals.isError && (
           <Alert.Root status="error" borderRadius="lg">

@@ -67,7 +67,13 @@ export async function fetchDeals(view: DealView, signal?: AbortSignal): Promise<
 export interface DealInput {
   name: string;
   description: string;
+  /** Edit Deal only: require two-step verification of everyone in the deal. */
+  require_mfa?: boolean;
 }
+
+/** Deals the caller belongs to that ask for a second factor this session has not proved. */
+export const fetchDealsRequiringVerification = (signal?: AbortSignal) =>
+  api.get<{ id: string; name: string }[]>('/deals/requiring-verification', { signal });
 
 export const createDeal = (input: DealInput & { checklist_preset: string }) => api.post<Deal>('/deals', input);
 

@@ -5,13 +5,25 @@ import { jsonResponse, renderPage, testUser } from '../../test/utils';
 import { PREFERENCES_KEY } from './preferences';
 import { SettingsPage } from './SettingsPage';
 
+/** What the page's other cards read: no authenticator yet, this one session. */
+function securityAnswer(input: string): Response | undefined {
+  if (input.includes('/auth/mfa/factors')) return jsonResponse({ factors: [], session_aal: 'aal1', recovery_codes_left: 0 });
+  if (input.includes('/auth/sessions')) {
+    return jsonResponse({ sessions: [{ id: 's1', created_at: '2026-11-20T10:00:00Z', last_active_at: '2026-11-20T10:00:00Z',
+      user_agent: 'Mozilla/5.0 (Macintosh) Firefox/130.0', ip: '127.0.0.1', aal: 'aal1', is_current: true }] });
+  }
+  return undefined;
+}
+
 describe('SettingsPage', () => {
   it('edits and saves the profile', async () => {
     localStorage.setItem(TOKEN_KEY, 'tok');
     const puts: unknown[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (_input: string, init?: RequestInit) => {
+      vi.fn(async (input: string, init?: RequestInit) => {
+        const security = securityAnswer(input);
+        if (security) return security;
         if (init?.method === 'PUT') {
           const body = JSON.parse(String(init.body));
           puts.push(body);
@@ -40,8 +52,8 @@ describe('SettingsPage', () => {
     localStorage.setItem(TOKEN_KEY, 'tok');
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (_input: string, init?: RequestInit) =>
-        init?.method === 'PUT' ? jsonResponse({ detail: 'Title is too long' }, 400) : jsonResponse(testUser),
+      vi.fn(async (input: string, init?: RequestInit) =>
+        securityAnswer(input) ?? (init?.method === 'PUT' ? jsonResponse({ detail: 'Title is too long' }, 400) : jsonResponse(testUser)),
       ),
     );
     renderPage(<SettingsPage />, '/settings');
@@ -52,7 +64,7 @@ describe('SettingsPage', () => {
 
   it('keeps notification preferences on the client, all on by default', async () => {
     localStorage.setItem(TOKEN_KEY, 'tok');
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(testUser)));
+    vi.stubGlobal('fetch', vi.fn(async (input: string) => securityAnswer(input) ?? jsonResponse(testUser)));
     renderPage(<SettingsPage />, '/settings');
     const toggle = await screen.findByRole('checkbox', { name: 'File uploads' });
     for (const name of ['Email notifications', 'File uploads', 'Checklist updates', 'User invitations']) {

@@ -17,14 +17,17 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Bell, Check, Info, Pencil, Shield, User as UserIcon, type LucideIcon } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { Bell, Check, Info, MonitorSmartphone, Pencil, Shield, ShieldCheck, User as UserIcon, type LucideIcon } from 'lucide-react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { PageContainer } from '../../components/layout/PageContainer';
 import { errorDetail } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { useSession, type User } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { SecurityBody } from './components/SecurityCard';
+import { SessionsBody } from './components/SessionsList';
+import { TwoStepVerificationBody } from './components/TwoStepVerification';
 import { fetchProfile, updateProfile, type ProfileUpdate } from './api';
 import { colorName, DEFAULT_PROFILE_COLOR, PROFILE_COLORS } from './colors';
 import { useNotificationPreferences, type NotificationPreferences } from './preferences';
@@ -33,12 +36,14 @@ export const APP_VERSION = '1.0.0';
 const PROFILE_KEY = ['profile'] as const;
 
 function SettingsCard({
+  id,
   icon: Icon,
   title,
   description,
   action,
   children,
 }: {
+  id?: string;
   icon: LucideIcon;
   title: string;
   description?: string;
@@ -46,7 +51,7 @@ function SettingsCard({
   children: ReactNode;
 }) {
   return (
-    <Card.Root variant="outline" bg="bg">
+    <Card.Root variant="outline" bg="bg" id={id} scrollMarginTop="80px">
       <Card.Header px={{ base: '5', md: '6' }} pt="5" pb="4" borderBottomWidth="1px" borderColor="border.muted">
         <Flex justify="space-between" align="center" gap="4">
           <HStack gap="3" align="flex-start">
@@ -324,6 +329,22 @@ function SecurityCard() {
   );
 }
 
+function TwoStepCard() {
+  return (
+    <SettingsCard id="two-step-verification" icon={ShieldCheck} title="Two-Step Verification" description="A code from your phone at every sign-in">
+      <TwoStepVerificationBody />
+    </SettingsCard>
+  );
+}
+
+function SessionsCard() {
+  return (
+    <SettingsCard id="sessions" icon={MonitorSmartphone} title="Sessions" description="Where your account is signed in">
+      <SessionsBody />
+    </SettingsCard>
+  );
+}
+
 function AboutCard() {
   return (
     <SettingsCard icon={Info} title="About">
@@ -341,6 +362,11 @@ function AboutCard() {
 
 /** /settings (docs/product.md §2). */
 export function SettingsPage() {
+  // A link to a card (e.g. from a deal that requires two-step verification) scrolls to it.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash) document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' });
+  }, [hash]);
   return (
     <PageContainer maxW="4xl">
       <Stack gap="6">
@@ -355,6 +381,8 @@ export function SettingsPage() {
         <ProfileCard />
         <NotificationsCard />
         <SecurityCard />
+        <TwoStepCard />
+        <SessionsCard />
         <AboutCard />
       </Stack>
     </PageContainer>

@@ -18,7 +18,7 @@ export interface PasswordChange {
 
 /** Changes the password; the answer carries a fresh token for this session (every other one ends). */
 export const changePassword = (input: PasswordChange) =>
-  api.put<{ access_token: string; message: string }>('/user/password', input);
+  api.put<{ access_token: string; refresh_token: string; message: string }>('/user/password', input);
 
 /** Ends every session of the account, this one included. */
 export const signOutEverywhere = () => api.post<{ message: string }>('/auth/logout', { scope: 'global' });

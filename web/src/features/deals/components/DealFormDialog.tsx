@@ -1,10 +1,11 @@
-import { Button, Field, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Checkbox, Field, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
 import { errorDetail } from '../../../lib/api';
 import { dealKeys, type Deal } from '../../../lib/deal';
 import { notify } from '../../../lib/toast';
+import { useCurrentUser } from '../../../lib/session';
 import { createDeal, defaultPresetValue, fetchPresets, updateDeal } from '../api';
 import type { ChecklistPreset } from '../types';
 import { validateDealName } from '../validation';
@@ -59,7 +60,7 @@ export function DealFormDialog({
 }: {
   open: boolean;
   onClose: () => void;
-  deal?: Pick<Deal, 'id' | 'name' | 'description'>;
+  deal?: Pick<Deal, 'id' | 'name' | 'description' | 'require_mfa'>;
   onSaved?: (deal: Deal) => void;
 }) {
   const editing = Boolean(deal);
@@ -67,7 +68,11 @@ export function DealFormDialog({
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [preset, setPreset] = useState<string | null>(null);
+  const [requireMfa, setRequireMfa] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Turning the requirement on needs the admin's own session to have proved a factor (the database refuses otherwise).
+  const me = useCurrentUser();
+  const mayRequireMfa = Boolean(me?.mfa_enabled && me.session_aal === 'aal2');
 
   const presets = useQuery({
     queryKey: PRESETS_KEY,
@@ -82,13 +87,14 @@ export function DealFormDialog({
     setName(deal?.name ?? '');
     setDescription(deal?.description ?? '');
     setPreset(null);
+    setRequireMfa(Boolean(deal?.require_mfa));
     setError(null);
-  }, [open, deal?.name, deal?.description]);
+  }, [open, deal?.name, deal?.description, deal?.require_mfa]);
 
   const mutation = useMutation({
     mutationFn: () =>
       deal
-        ? updateDeal(deal.id, { name: name.trim(), description: description.trim() })
+        ? updateDeal(deal.id, { name: name.trim(), description: description.trim(), require_mfa: requireMfa })
         : createDeal({ name: name.trim(), description: description.trim(), checklist_preset: presetValue }),
     onSuccess: (saved) => {
       notify.success(editing ? 'Deal updated successfully' : 'Deal created successfully');
@@ -155,6 +161,21 @@ export function DealFormDialog({
               onChange={(e) => setDescription(e.target.value)}
             />
           </Field.Root>
+          {editing && (
+            <Field.Root>
+              <Checkbox.Root checked={requireMfa} disabled={!requireMfa && !mayRequireMfa}
+                onCheckedChange={(d) => setRequireMfa(d.checked === true)}>
+                <Checkbox.HiddenInput name="require_mfa" />
+                <Checkbox.Control />
+                <Checkbox.Label>Require two-step verification</Checkbox.Label>
+              </Checkbox.Root>
+              <Field.HelperText>
+                {mayRequireMfa || requireMfa
+                  ? 'Everyone in this deal must sign in with a code from an authenticator app to open it.'
+                  : 'Turn on two-step verification for yourself in Settings → Two-Step Verification first.'}
+              </Field.HelperText>
+            </Field.Root>
+          )}
           {!editing && (
             <PresetSelect
               value={presetValue}

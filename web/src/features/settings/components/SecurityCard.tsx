@@ -43,7 +43,7 @@ export function SecurityBody() {
     successMessage: (answer) => answer.message,
     errorMessage: 'Failed to change password',
     onSuccess: (answer) => {
-      setToken(answer.access_token);
+      setToken(answer.access_token, answer.refresh_token);
       setForm({ current: '', next: '', confirm: '' });
     },
   });

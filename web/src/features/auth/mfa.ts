@@ -1,0 +1,63 @@
+/**
+ * Two-step verification and sessions, as the API serves them (docs/decisions.md decisions 21 and 22).
+ * One fetcher per endpoint; the screens compose them with React Query.
+ */
+import { api } from '../../lib/api';
+import type { User } from '../../lib/session';
+
+export interface MfaFactor {
+  id: string;
+  friendly_name: string | null;
+  factor_type: 'totp';
+  status: 'unverified' | 'verified';
+  created_at: string;
+}
+
+export interface MfaStatus {
+  factors: MfaFactor[];
+  session_aal: 'aal1' | 'aal2';
+  recovery_codes_left: number;
+}
+
+export interface VerifiedSession {
+  access_token: string;
+  refresh_token: string;
+  user: User;
+  /** Only when the first authenticator was just enrolled: shown once, never again. */
+  recovery_codes?: string[];
+}
+
+export interface TotpEnrollment {
+  id: string;
+  secret: string;
+  uri: string;
+}
+
+export interface AccountSession {
+  id: string;
+  created_at: string;
+  last_active_at: string;
+  user_agent: string | null;
+  ip: string | null;
+  aal: 'aal1' | 'aal2' | null;
+  is_current: boolean;
+}
+
+export const mfaKeys = {
+  factors: ['auth', 'mfa', 'factors'] as const,
+  sessions: ['auth', 'sessions'] as const,
+};
+
+export const fetchFactors = (signal?: AbortSignal) => api.get<MfaStatus>('/auth/mfa/factors', { signal });
+export const startEnrollment = (friendlyName: string) =>
+  api.post<TotpEnrollment>('/auth/mfa/enroll', { friendly_name: friendlyName });
+export const verifyCode = (factorId: string, code: string) =>
+  api.post<VerifiedSession>('/auth/mfa/verify', { factor_id: factorId, code });
+export const recoverWithCode = (code: string) =>
+  api.post<VerifiedSession | { message: string; factors_removed: true }>('/auth/mfa/recover', { code });
+export const newRecoveryCodes = () => api.post<{ recovery_codes: string[] }>('/auth/mfa/recovery-codes', {});
+export const removeFactor = (factorId: string) => api.delete<{ message: string }>(`/auth/mfa/factors/${factorId}`);
+
+export const fetchSessions = (signal?: AbortSignal) => api.get<{ sessions: AccountSession[] }>('/auth/sessions', { signal });
+export const endSession = (sessionId: string) => api.delete<{ message: string }>(`/auth/sessions/${sessionId}`);
+export const signOutOthers = () => api.post<{ message: string }>('/auth/logout', { scope: 'others' });

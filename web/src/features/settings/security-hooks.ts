@@ -1,0 +1,65 @@
+/**
+ * Server state of Settings → Two-Step Verification and Sessions: one hook per operation, each owning its
+ * toasts and the queries it makes stale (web/src/lib/mutation.ts).
+ */
+import { useQuery } from '@tanstack/react-query';
+import {
+  endSession, fetchFactors, fetchSessions, mfaKeys, newRecoveryCodes, removeFactor, signOutOthers, startEnrollment, verifyCode,
+} from '../auth';
+import { setToken } from '../../lib/api';
+import { useApiMutation } from '../../lib/mutation';
+import { useSession } from '../../lib/session';
+
+export const useMfaStatus = () => useQuery({ queryKey: mfaKeys.factors, queryFn: ({ signal }) => fetchFactors(signal) });
+export const useAccountSessions = () =>
+  useQuery({ queryKey: mfaKeys.sessions, queryFn: ({ signal }) => fetchSessions(signal), select: (answer) => answer.sessions });
+
+export const useStartEnrollment = () =>
+  useApiMutation({ mutationFn: startEnrollment, errorMessage: 'Failed to start setting up two-step verification' });
+
+/** The first code from the new authenticator: the session is now verified, so its new tokens replace the old. */
+export function useConfirmEnrollment() {
+  const { updateUser } = useSession();
+  return useApiMutation({
+    mutationFn: ({ factorId, code }: { factorId: string; code: string }) => verifyCode(factorId, code),
+    invalidates: [mfaKeys.factors, mfaKeys.sessions],
+    successMessage: 'Two-step verification is on',
+    errorMessage: 'The code was not accepted',
+    onSuccess: (answer) => {
+      setToken(answer.access_token, answer.refresh_token);
+      updateUser(answer.user);
+    },
+  });
+}
+
+export function useRemoveFactor() {
+  const { updateUser, user } = useSession();
+  return useApiMutation({
+    mutationFn: ({ factorId }: { factorId: string; last: boolean }) => removeFactor(factorId),
+    invalidates: [mfaKeys.factors],
+    successMessage: (_answer, { last }) => (last ? 'Two-step verification is off' : 'Authenticator removed'),
+    errorMessage: 'Failed to remove the authenticator',
+    onSuccess: (_answer, { last }) => {
+      if (last && user) updateUser({ ...user, mfa_enabled: false });
+    },
+  });
+}
+
+export const useNewRecoveryCodes = () =>
+  useApiMutation({ mutationFn: () => newRecoveryCodes(), invalidates: [mfaKeys.factors], errorMessage: 'Failed to make new recovery codes' });
+
+export const useEndSession = () =>
+  useApiMutation({
+    mutationFn: (sessionId: string) => endSession(sessionId),
+    invalidates: [mfaKeys.sessions],
+    successMessage: 'Session signed out',
+    errorMessage: 'Failed to sign out that session',
+  });
+
+export const useSignOutOthers = () =>
+  useApiMutation({
+    mutationFn: () => signOutOthers(),
+    invalidates: [mfaKeys.sessions],
+    successMessage: 'Every other session was signed out',
+    errorMessage: 'Failed to sign out the other sessions',
+  });
