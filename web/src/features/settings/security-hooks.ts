@@ -21,14 +21,17 @@ export const useStartEnrollment = () =>
 export function useConfirmEnrollment() {
   const { updateUser } = useSession();
   return useApiMutation({
-    mutationFn: ({ factorId, code }: { factorId: string; code: string }) => verifyCode(factorId, code),
+    // The new tokens are stored before anything refetches: the old ones no longer open anything
+    // (an enrolled account's unverified session reaches only the code step).
+    mutationFn: async ({ factorId, code }: { factorId: string; code: string }) => {
+      const answer = await verifyCode(factorId, code);
+      setToken(answer.access_token, answer.refresh_token);
+      return answer;
+    },
     invalidates: [mfaKeys.factors, mfaKeys.sessions],
     successMessage: 'Two-step verification is on',
     errorMessage: 'The code was not accepted',
-    onSuccess: (answer) => {
-      setToken(answer.access_token, answer.refresh_token);
-      updateUser(answer.user);
-    },
+    onSuccess: (answer) => updateUser(answer.user),
   });
 }
 
