@@ -12,6 +12,7 @@ import { loadBench } from './bench/load.ts';
 import { activityBench, reviewBench } from './bench/review.ts';
 import { aiBench } from './bench/ai.ts';
 import { adminBench } from './bench/admin.ts';
+import { authBench } from './bench/auth.ts';
 
 type Row = [string, string, string];
 const benches: [string, () => Promise<Row[]>][] = [
@@ -27,6 +28,7 @@ const benches: [string, () => Promise<Row[]>][] = [
   ['Load (50 clients, 60 s)', loadBench],
   ['AI assistant (labelled set, 1,000 PDFs)', aiBench],
   ['Admin portal (1,000,000 audit entries, 100,000 users)', adminBench],
+  ['Auth (sign-in, refresh, the check on every call)', authBench],
 ];
 
 const only = process.argv.slice(2);
