@@ -2,12 +2,29 @@
 -- auth.sessions and auth.mfa_factors are GoTrue's tables on Supabase; the embedded platform creates
 -- them in the same shape before migrations run.
 
--- Every cutoff (a password reset or change, "Sign out everywhere", a suspension) ends the person's
--- sessions too, so no refresh token outlives it; the API then refuses their access tokens at once.
+-- Every cutoff (a password reset or change, "Sign out everywhere") ends the sessions that existed
+-- then: the API refuses tokens of a session created before the cutoff's exact time, whether or not
+-- the session row could be deleted (on Supabase, GoTrue owns auth.sessions and the migration role may
+-- only read it), and embedded the rows go too, refresh tokens with them.
+alter table private.session_cutoffs add column ended_at timestamptz not null default now();
+
+create or replace function private.stamp_cutoff() returns trigger
+language plpgsql set search_path = '' as $$
+begin
+  new.ended_at := now();
+  return new;
+end $$;
+create trigger stamp_cutoff before insert or update on private.session_cutoffs
+  for each row execute function private.stamp_cutoff();
+
 create or replace function private.end_sessions_at_cutoff() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
-  delete from auth.sessions where user_id = new.user_id;
+  begin
+    delete from auth.sessions where user_id = new.user_id and created_at < new.ended_at;
+  exception when insufficient_privilege then
+    null; -- GoTrue's table: the API's check by creation time already refuses them
+  end;
   return new;
 end $$;
 revoke execute on function private.end_sessions_at_cutoff() from public, anon, authenticated;
@@ -16,7 +33,28 @@ create trigger end_sessions_at_cutoff
   after insert or update on private.session_cutoffs
   for each row execute function private.end_sessions_at_cutoff();
 
--- The caller's sessions, newest activity first ("signed in on … from …").
+-- One session ended from the sessions list; kept so its tokens are refused even where the row cannot
+-- be deleted.
+create table private.ended_sessions (
+  session_id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  ended_at timestamptz not null default now()
+);
+alter table private.ended_sessions enable row level security;
+
+-- Whether a session still opens anything: it exists, was not ended one by one, and began after the
+-- person's last cutoff. The API's sign-in check asks this on every call.
+create or replace function private.session_is_live(p_session_id uuid) returns boolean
+language sql stable security definer set search_path = '' as $$
+  select exists (
+    select 1 from auth.sessions s
+    where s.id = p_session_id
+      and not exists (select 1 from private.ended_sessions e where e.session_id = s.id)
+      and not exists (select 1 from private.session_cutoffs c where c.user_id = s.user_id and s.created_at < c.ended_at))
+$$;
+revoke execute on function private.session_is_live(uuid) from public, anon, authenticated;
+
+-- The caller's live sessions, newest activity first ("signed in on … from …").
 create or replace function public.my_sessions()
 returns table (id uuid, created_at timestamptz, last_active_at timestamptz, user_agent text, ip text,
                aal text, is_current boolean)
@@ -26,7 +64,7 @@ language sql stable security definer set search_path = '' as $$
          s.user_agent, host(s.ip), s.aal::text,
          s.id::text = coalesce((select auth.jwt()) ->> 'session_id', '')
   from auth.sessions s
-  where s.user_id = (select auth.uid())
+  where s.user_id = (select auth.uid()) and private.session_is_live(s.id)
   order by 3 desc, 2 desc
 $$;
 revoke execute on function public.my_sessions() from public, anon;
@@ -35,18 +73,22 @@ grant execute on function public.my_sessions() to authenticated;
 -- Ends one of the caller's sessions; false when it is not theirs (or already ended).
 create or replace function public.end_my_session(p_session_id uuid) returns boolean
 language plpgsql security definer set search_path = '' as $$
-declare
-  v_found boolean;
 begin
   if auth.uid() is null then
     raise exception 'Not signed in' using errcode = '42501';
   end if;
-  delete from auth.sessions where id = p_session_id and user_id = auth.uid();
-  v_found := found;
-  if v_found then
-    perform private.audit('user_session_ended', 'user', auth.uid(), '{}', jsonb_build_object('session_id', p_session_id));
+  if not exists (select 1 from auth.sessions where id = p_session_id and user_id = auth.uid())
+     or not private.session_is_live(p_session_id) then
+    return false;
   end if;
-  return v_found;
+  insert into private.ended_sessions (session_id, user_id) values (p_session_id, auth.uid()) on conflict do nothing;
+  begin
+    delete from auth.sessions where id = p_session_id;
+  exception when insufficient_privilege then
+    null; -- GoTrue's table: ended_sessions already refuses its tokens
+  end;
+  perform private.audit('user_session_ended', 'user', auth.uid(), '{}', jsonb_build_object('session_id', p_session_id));
+  return true;
 end $$;
 revoke execute on function public.end_my_session(uuid) from public, anon;
 grant execute on function public.end_my_session(uuid) to authenticated;

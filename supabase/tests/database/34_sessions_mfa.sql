@@ -5,7 +5,7 @@
 -- are the owner's alone.
 begin;
 create extension if not exists pgtap with schema extensions;
-select plan(27);
+select plan(31);
 
 insert into auth.users (id, email) values
   ('34000000-0000-0000-0000-000000000001', 'admin@mfa34.test'),
@@ -22,10 +22,11 @@ insert into public.folders (id, deal_id, name, full_path) values
   ('34000000-0000-0000-0000-0000000000b1', '34000000-0000-0000-0000-0000000000a1', 'Finance', '/Finance');
 insert into public.files (id, deal_id, name, uploaded_by, upload_state) values
   ('34000000-0000-0000-0000-0000000000f1', '34000000-0000-0000-0000-0000000000a1', 'Model.xlsx', '34000000-0000-0000-0000-000000000001', 'ready');
+-- Signed in a minute ago (a cutoff ends the sessions that began before it).
 insert into auth.sessions (id, user_id, created_at, updated_at, aal) values
-  ('34000000-0000-0000-0000-0000000000c1', '34000000-0000-0000-0000-000000000002', now(), now(), 'aal1'),
-  ('34000000-0000-0000-0000-0000000000c2', '34000000-0000-0000-0000-000000000002', now(), now(), 'aal1'),
-  ('34000000-0000-0000-0000-0000000000c3', '34000000-0000-0000-0000-000000000004', now(), now(), 'aal1');
+  ('34000000-0000-0000-0000-0000000000c1', '34000000-0000-0000-0000-000000000002', now() - interval '1 minute', now(), 'aal1'),
+  ('34000000-0000-0000-0000-0000000000c2', '34000000-0000-0000-0000-000000000002', now() - interval '1 minute', now(), 'aal1'),
+  ('34000000-0000-0000-0000-0000000000c3', '34000000-0000-0000-0000-000000000004', now() - interval '1 minute', now(), 'aal1');
 insert into auth.mfa_factors (id, user_id, factor_type, status, created_at, updated_at, secret) values
   ('34000000-0000-0000-0000-0000000000d1', '34000000-0000-0000-0000-000000000003', 'totp', 'verified', now(), now(), 'JBSWY3DPEHPK3PXP');
 delete from public.platform_admins;
@@ -97,6 +98,8 @@ select is((select array_agg(id order by id) from public.my_sessions()),
   array['34000000-0000-0000-0000-0000000000c1'::uuid, '34000000-0000-0000-0000-0000000000c2'::uuid], 'my sessions are mine only');
 select is((select id from public.my_sessions() where is_current), '34000000-0000-0000-0000-0000000000c1'::uuid, 'this one is marked');
 select is(public.end_my_session('34000000-0000-0000-0000-0000000000c3'), false, 'another person''s session cannot be ended');
+select is(public.end_my_session('34000000-0000-0000-0000-0000000000c2'), true, 'one of my other sessions can');
+select is((select count(*)::int from public.my_sessions()), 1, 'and it is gone from my list');
 select throws_ok($$select * from auth.sessions$$, '42501', null, 'the sessions table itself is out of reach');
 select throws_ok($$select public.replace_my_recovery_codes(array['a','b','c','d','e','f','g','h','i','j'])$$, '42501', null,
   'recovery codes are made only from a session that proved a factor');
@@ -109,6 +112,17 @@ select is((select count(*)::int from auth.sessions where user_id = '34000000-000
   'signing out everywhere deletes every session of the person');
 select is((select count(*)::int from auth.sessions where user_id = '34000000-0000-0000-0000-000000000004'), 1,
   'and nobody else''s');
+
+-- ---------------------------------------------------------------- where the row cannot be deleted
+-- (Supabase: GoTrue owns auth.sessions) a session still dies with a cutoff, or ended one by one.
+insert into auth.sessions (id, user_id, created_at, updated_at, aal) values
+  ('34000000-0000-0000-0000-0000000000c4', '34000000-0000-0000-0000-000000000004', now() - interval '1 minute', now(), 'aal1'),
+  ('34000000-0000-0000-0000-0000000000c5', '34000000-0000-0000-0000-000000000001', now() - interval '1 minute', now(), 'aal1');
+alter table private.session_cutoffs disable trigger end_sessions_at_cutoff;
+insert into private.session_cutoffs (user_id, not_before) values ('34000000-0000-0000-0000-000000000004', date_trunc('second', now()));
+select is(private.session_is_live('34000000-0000-0000-0000-0000000000c4'), false, 'a session begun before a cutoff is dead, row or not');
+insert into private.ended_sessions (session_id, user_id) values ('34000000-0000-0000-0000-0000000000c5', '34000000-0000-0000-0000-000000000001');
+select is(private.session_is_live('34000000-0000-0000-0000-0000000000c5'), false, 'a session ended from the list is dead, row or not');
 
 select * from finish();
 rollback;
