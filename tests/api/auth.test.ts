@@ -131,7 +131,7 @@ describe('POST /auth/login', () => {
     expectError(await call('POST', '/auth/login', opts), 400, detail);
   });
 
-  it("writes a 'login' activity in each active deal of the user, and none in archived ones", async () => {
+  it("records a sign-in once, shown as 'login' in the feed of each open deal of the user; sign-ins within an hour are one entry", async () => {
     const user = await registerUser('activity');
     const a = await createDeal(user, 'Deal A');
     const b = await createDeal(user, 'Deal B');
@@ -142,17 +142,26 @@ describe('POST /auth/login', () => {
     await sql`insert into public.deal_members (deal_id, user_id, role, status) values (${suspended.id}, ${user.id}, 'viewer', 'suspended')`;
 
     expect((await login(user.email)).status).toBe(200);
-    expect(await activityTypes(a.id, user.id)).toEqual(['deal_create', 'login']);
-    expect(await activityTypes(b.id, user.id)).toEqual(['deal_create', 'login']);
-    expect(await activityTypes(archived.id, user.id)).toEqual(['deal_create']);
-    expect(await activityTypes(suspended.id, user.id)).toEqual([]);
+    // One row, whatever the number of deals; no copy among any deal's activities.
+    expect(await sql`select times from public.sign_ins where user_id = ${user.id}`).toEqual([{ times: 1 }]);
+    for (const deal of [a, b, archived, suspended]) expect(await activityTypes(deal.id, user.id)).not.toContain('login');
+    const feedOf = async (dealId: string, token = user.token) =>
+      (await call('GET', `/deals/${dealId}/activity`, { token })).body.map((e: any) => [e.activity_type, e.description]);
+    expect(await feedOf(a.id)).toEqual([['login', 'Signed in'], ['deal_create', 'Created deal "Deal A"']]);
+    expect((await feedOf(b.id))[0]).toEqual(['login', 'Signed in']);
+    expect(await feedOf(archived.id)).not.toContainEqual(['login', 'Signed in']);
+    const ownerFeed = await feedOf(suspended.id, owner.token);
+    expect(ownerFeed.some(([type]: string[]) => type === 'login')).toBe(false);
 
-    // A failed attempt writes nothing.
+    // A failed attempt writes nothing; a second sign-in within the hour joins the first.
     expectError(await login(user.email, 'wrong-password'), 401);
-    expect(await activityTypes(a.id, user.id)).toEqual(['deal_create', 'login']);
-
-    const feed = await call('GET', `/deals/${a.id}/activity`, { token: user.token });
-    expect(feed.body[0]).toMatchObject({ activity_type: 'login', user_email: user.email });
+    expect((await login(user.email)).status).toBe(200);
+    expect(await sql`select times from public.sign_ins where user_id = ${user.id}`).toEqual([{ times: 2 }]);
+    expect((await feedOf(a.id))[0]).toEqual(['login', 'Signed in 2 times']);
+    // An hour later it is a new entry.
+    await sql`update public.sign_ins set last_at = last_at - interval '2 hours' where user_id = ${user.id}`;
+    expect((await login(user.email)).status).toBe(200);
+    expect((await feedOf(a.id)).filter(([type]: string[]) => type === 'login')).toEqual([['login', 'Signed in'], ['login', 'Signed in 2 times']]);
   });
 });
 
@@ -203,11 +212,12 @@ describe('magic link', () => {
     expect(res.body.user.email).toBe(user.email);
     const me = await call('GET', '/user/profile', { token: res.body.access_token });
     expect(me.body.id).toBe(user.id);
-    expect(await activityTypes(deal.id, user.id)).toEqual(['deal_create', 'login']);
+    expect(await sql`select times from public.sign_ins where user_id = ${user.id}`).toEqual([{ times: 1 }]);
 
     const again = await call('POST', '/auth/magic-link/verify', { body: { token } });
     expectError(again, 400, /invalid, has expired or was already used/);
-    expect(await activityTypes(deal.id, user.id)).toEqual(['deal_create', 'login']);
+    expect(await sql`select times from public.sign_ins where user_id = ${user.id}`).toEqual([{ times: 1 }]);
+    expect(await activityTypes(deal.id, user.id)).toEqual(['deal_create']);
   });
 
   it('creates the account of a new address, without a usable password', async () => {

@@ -7,7 +7,7 @@
 -- Deals: Alpha ...d0a1 (owner ...01), Beta ...d0b2 (owner ...08).
 begin;
 create extension if not exists pgtap with schema extensions;
-select plan(47);
+select plan(53);
 
 insert into auth.users (id, email) values
   ('03000000-0000-0000-0000-000000000001', 'owner@audit03.test'),
@@ -27,7 +27,8 @@ insert into public.deal_members (deal_id, user_id, role, status) values
   ('03000000-0000-0000-0000-00000000d0a1', '03000000-0000-0000-0000-000000000003', 'contributor', 'active'),
   ('03000000-0000-0000-0000-00000000d0a1', '03000000-0000-0000-0000-000000000004', 'viewer', 'active'),
   ('03000000-0000-0000-0000-00000000d0a1', '03000000-0000-0000-0000-000000000005', 'viewer', 'suspended');
--- A sign-in of the viewer (active member) and of the suspended member (not recorded: not active).
+-- A sign-in of the viewer (active member) and of the suspended member: recorded once each, in no deal's
+-- activities (docs/decisions.md decision 23).
 do $$ begin
   perform private.record_login('03000000-0000-0000-0000-000000000004');
   perform private.record_login('03000000-0000-0000-0000-000000000005');
@@ -49,23 +50,19 @@ reset role;
 set local role authenticated;
 set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000001","role":"authenticated"}';
 select set_eq($$select deal_id, activity_type, user_id from public.activities where deal_id::text like '03000000-%'$$,
-  $$values ('03000000-0000-0000-0000-00000000d0a1'::uuid, 'deal_create'::text, '03000000-0000-0000-0000-000000000001'::uuid),
-           ('03000000-0000-0000-0000-00000000d0a1', 'login', '03000000-0000-0000-0000-000000000004')$$,
+  $$values ('03000000-0000-0000-0000-00000000d0a1'::uuid, 'deal_create'::text, '03000000-0000-0000-0000-000000000001'::uuid)$$,
   'owner sees Alpha''s feed and nothing of Beta''s');
 set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000002","role":"authenticated"}';
 select set_eq($$select deal_id, activity_type, user_id from public.activities where deal_id::text like '03000000-%'$$,
-  $$values ('03000000-0000-0000-0000-00000000d0a1'::uuid, 'deal_create'::text, '03000000-0000-0000-0000-000000000001'::uuid),
-           ('03000000-0000-0000-0000-00000000d0a1', 'login', '03000000-0000-0000-0000-000000000004')$$,
+  $$values ('03000000-0000-0000-0000-00000000d0a1'::uuid, 'deal_create'::text, '03000000-0000-0000-0000-000000000001'::uuid)$$,
   'admin sees Alpha''s feed and nothing of Beta''s');
 set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000003","role":"authenticated"}';
 select set_eq($$select deal_id, activity_type, user_id from public.activities where deal_id::text like '03000000-%'$$,
-  $$values ('03000000-0000-0000-0000-00000000d0a1'::uuid, 'deal_create'::text, '03000000-0000-0000-0000-000000000001'::uuid),
-           ('03000000-0000-0000-0000-00000000d0a1', 'login', '03000000-0000-0000-0000-000000000004')$$,
+  $$values ('03000000-0000-0000-0000-00000000d0a1'::uuid, 'deal_create'::text, '03000000-0000-0000-0000-000000000001'::uuid)$$,
   'contributor sees Alpha''s feed and nothing of Beta''s');
 set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000004","role":"authenticated"}';
 select set_eq($$select deal_id, activity_type, user_id from public.activities where deal_id::text like '03000000-%'$$,
-  $$values ('03000000-0000-0000-0000-00000000d0a1'::uuid, 'deal_create'::text, '03000000-0000-0000-0000-000000000001'::uuid),
-           ('03000000-0000-0000-0000-00000000d0a1', 'login', '03000000-0000-0000-0000-000000000004')$$,
+  $$values ('03000000-0000-0000-0000-00000000d0a1'::uuid, 'deal_create'::text, '03000000-0000-0000-0000-000000000001'::uuid)$$,
   'viewer sees Alpha''s feed and nothing of Beta''s');
 set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000005","role":"authenticated"}';
 select is_empty($$select * from public.activities where deal_id::text like '03000000-%'$$, 'suspended member sees no activity');
@@ -114,9 +111,27 @@ select throws_ok($$truncate public.activities cascade$$, '42501', null, 'authent
 reset role;
 select set_eq($$select deal_id, activity_type, user_id, description from public.activities where deal_id::text like '03000000-%'$$,
   $$values ('03000000-0000-0000-0000-00000000d0a1'::uuid, 'deal_create'::text, '03000000-0000-0000-0000-000000000001'::uuid, 'Created deal "Audit Alpha"'::text),
-           ('03000000-0000-0000-0000-00000000d0a1', 'login', '03000000-0000-0000-0000-000000000004', 'Signed in'),
            ('03000000-0000-0000-0000-00000000d0b2', 'deal_create', '03000000-0000-0000-0000-000000000008', 'Created deal "Audit Beta"')$$,
   'the feeds are exactly what the database wrote');
+select set_eq($$select user_id, times from public.sign_ins where user_id::text like '03000000-%'$$,
+  $$values ('03000000-0000-0000-0000-000000000004'::uuid, 1), ('03000000-0000-0000-0000-000000000005'::uuid, 1)$$,
+  'a sign-in is one row per person, whatever their deals');
+do $$ begin perform private.record_login('03000000-0000-0000-0000-000000000004'); end $$;
+select is((select times from public.sign_ins where user_id = '03000000-0000-0000-0000-000000000004'), 2,
+  'a second sign-in within the hour adds to the first');
+set local role authenticated;
+set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select set_eq($$select user_id from public.sign_ins where user_id::text like '03000000-%'$$,
+  $$values ('03000000-0000-0000-0000-000000000004'::uuid), ('03000000-0000-0000-0000-000000000005'::uuid)$$,
+  'the owner sees the sign-ins of the deal''s people');
+set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000006","role":"authenticated"}';
+select is_empty($$select * from public.sign_ins where user_id::text like '03000000-%'$$, 'a non-member sees no one''s sign-ins');
+set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000008","role":"authenticated"}';
+select is_empty($$select * from public.sign_ins where user_id::text like '03000000-%'$$,
+  'the owner of another deal sees none of this deal''s people''s sign-ins');
+select throws_ok($$insert into public.sign_ins (user_id) values ('03000000-0000-0000-0000-000000000008')$$, '42501', null,
+  'no one writes a sign-in directly');
+reset role;
 
 -- ================================================================= audit_logs
 set local role anon;

@@ -33,15 +33,39 @@ export function decodeCursor(cursor: string): { at: string; id: string } {
   return { at, id };
 }
 
-/** Entries of the deal's feed older than `after`, newest first (exported for the benchmark, run bare). */
+/**
+ * Entries of the deal's feed older than `after`, newest first (exported for the benchmark, run bare):
+ * the deal's own activities and its active members' sign-ins from joining until the deal was archived (recorded once per person,
+ * not per deal: docs/decisions.md decision 23), each side read by its keyset index and merged.
+ * Row-level security decides both; another member's sign-ins show to those who may see the deal's people.
+ */
 export function activityPage(tx: Tx, dealId: string, after: { at: string; id: string } | undefined, limit: number) {
+  const keyset = (table: string) => after
+    ? tx`and (${tx(table)}.created_at, ${tx(table)}.id) < (${after.at}::timestamptz, ${after.id}::uuid)`
+    : tx``;
   return tx<(Omit<ActivityEntry, 'cursor'> & { position: string })[]>`
-    select a.id, a.activity_type, a.description, a.metadata, a.created_at, a.created_at::text as position,
-           p.first_name as user_first_name, p.last_name as user_last_name, p.email as user_email
-    from public.activities a left join public.profiles p on p.id = a.user_id
-    where a.deal_id = ${dealId}
-      ${after ? tx`and (a.created_at, a.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : tx``}
-    order by a.created_at desc, a.id desc
+    select feed.*, feed.created_at::text as position from (
+      (select a.id, a.activity_type, a.description, a.metadata, a.created_at,
+              p.first_name as user_first_name, p.last_name as user_last_name, p.email as user_email
+       from public.activities a left join public.profiles p on p.id = a.user_id
+       where a.deal_id = ${dealId} ${keyset('a')}
+       order by a.created_at desc, a.id desc
+       limit ${limit})
+      union all
+      (select s.id, 'login', case when s.times > 1 then format('Signed in %s times', s.times) else 'Signed in' end,
+              jsonb_build_object('times', s.times), s.created_at,
+              p.first_name, p.last_name, p.email
+       from public.deal_members m
+       join public.deals d on d.id = m.deal_id
+       join public.sign_ins s on s.user_id = m.user_id
+         and s.created_at >= coalesce(m.joined_at, '-infinity') and s.created_at <= coalesce(d.archived_at, 'infinity')
+       left join public.profiles p on p.id = s.user_id
+       where m.deal_id = ${dealId} and m.status = 'active' ${keyset('s')}
+         and (${dealId} in (select private.people_deal_ids()) or s.user_id = (select auth.uid()))
+       order by s.created_at desc, s.id desc
+       limit ${limit})
+    ) feed
+    order by feed.created_at desc, feed.id desc
     limit ${limit}`;
 }
 

@@ -40,9 +40,10 @@ import { notify } from '../../lib/toast';
 import { approveItem, checklistKeys, fetchChecklistItem, patchItem, requestChanges, setFileApproval } from './api';
 import { useChecklistRefresh } from './hooks';
 import { ApprovalBadge, RequiredBadge, StatusBadge } from './components/Badges';
+import { APPROVAL_LABELS, approvalLabel } from '../../components/ApprovalBadge';
 import { ItemUploadPanel, type ItemUploadHandle } from './components/ItemUploadPanel';
 import { UpdateItemDialog } from './components/UpdateItemDialog';
-import { approvalOf, APPROVAL_LABELS, fileCountTone, parseExpectedCount, validateExpectedCount, MESSAGES } from './logic';
+import { approvalOf, fileCountTone, parseExpectedCount, validateExpectedCount, MESSAGES } from './logic';
 import type { ApprovalDecision, ChecklistItem, ChecklistItemDetail, ConnectedFile } from './types';
 
 const detail = (error: unknown) => errorDetail(error, '') || undefined;
@@ -216,11 +217,7 @@ function DetailsCard({ item, canEdit, onSave, saving }: { item: ChecklistItemDet
   );
 }
 
-const FILE_APPROVALS = [
-  { value: 'pending', label: 'Pending' },
-  { value: 'review', label: 'In review' },
-  { value: 'approved', label: 'Approved' },
-] as const;
+const FILE_APPROVALS = (['pending', 'review', 'approved'] as const).map((value) => ({ value, label: APPROVAL_LABELS[value] }));
 
 function FileRow({ dealId, file, canApprove, onApproval, busy }: { dealId: string; file: ConnectedFile; canApprove: boolean; onApproval: (status: string) => void; busy: boolean }) {
   const status = file.approval_status ?? 'pending';
@@ -268,7 +265,7 @@ function HistoryEntry({ entry }: { entry: ApprovalDecision }) {
       </Box>
       <Box minW="0" flex="1">
         <Text textStyle="sm" fontWeight="medium">
-          {APPROVAL_LABELS[entry.decision] ?? entry.decision}
+          {approvalLabel(entry.decision)}
         </Text>
         <Text textStyle="xs" color="fg.muted">
           {displayName({ first_name: entry.decided_by_first_name, last_name: entry.decided_by_last_name, email: entry.decided_by_email })} ·{' '}

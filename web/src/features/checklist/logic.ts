@@ -1,5 +1,6 @@
 /** The checklist's rules (docs/product.md §4, §5, §9), kept apart from the screens so they can be tested alone. */
 import type { Progress } from '../../lib/progress';
+import { APPROVAL_LABELS as SHARED_APPROVAL_LABELS, APPROVAL_PALETTES } from '../../components/ApprovalBadge';
 import type { ChecklistCategory, ChecklistItem, ChecklistResponse, ItemApproval, ItemStatus } from './types';
 
 export const ITEM_STATUSES: ItemStatus[] = ['in_progress', 'provided', 'not_applicable'];
@@ -16,17 +17,9 @@ export const STATUS_TONES: Record<ItemStatus, string> = {
   not_applicable: 'gray',
 };
 
-export const APPROVAL_LABELS: Record<ItemApproval, string> = {
-  pending: 'Pending Review',
-  approved: 'Approved',
-  changes_requested: 'Changes Requested',
-};
-
-export const APPROVAL_TONES: Record<ItemApproval, string> = {
-  pending: 'gray',
-  approved: 'green',
-  changes_requested: 'orange',
-};
+// Approval decisions read the same on every screen (web/src/components/ApprovalBadge.tsx).
+export const APPROVAL_LABELS: Record<ItemApproval, string> = SHARED_APPROVAL_LABELS;
+export const APPROVAL_TONES: Record<ItemApproval, string> = APPROVAL_PALETTES;
 
 export function statusLabel(status: string | null | undefined): string {
   return STATUS_LABELS[status as ItemStatus] ?? STATUS_LABELS.in_progress;

@@ -1,4 +1,5 @@
-import type { ReviewRow, ReviewStatus } from '@contracts/review';
+import type { ReviewRow } from '@contracts/review';
+import { APPROVAL_LABELS, APPROVAL_PALETTES, approvalState } from '../../components/ApprovalBadge';
 
 /** Completeness bar colour (docs/product.md §9): green at 100%, yellow at 50% or more, red above 0, grey at 0. */
 export function completenessPalette(completeness: number): 'green' | 'yellow' | 'red' | 'gray' {
@@ -8,14 +9,11 @@ export function completenessPalette(completeness: number): 'green' | 'yellow' | 
   return 'gray';
 }
 
-const STATUS: Record<ReviewStatus, { label: string; palette: string }> = {
-  pending: { label: 'Pending', palette: 'gray' },
-  review: { label: 'In Review', palette: 'orange' },
-  approved: { label: 'Approved', palette: 'green' },
-  changes_requested: { label: 'Changes Requested', palette: 'red' },
+/** Any status the screen does not know reads as pending (docs/product.md §4); one vocabulary everywhere. */
+export const reviewStatus = (status: string): { label: string; palette: string } => {
+  const state = approvalState(status);
+  return { label: APPROVAL_LABELS[state], palette: APPROVAL_PALETTES[state] };
 };
-/** Any status the screen does not know reads as pending (docs/product.md §4). */
-export const reviewStatus = (status: string) => STATUS[status as ReviewStatus] ?? STATUS.pending;
 
 export const rowTitle = (row: ReviewRow) => (row.kind === 'file' ? row.name : row.title);
 

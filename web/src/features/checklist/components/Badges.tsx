@@ -1,5 +1,6 @@
 import { Badge } from '@chakra-ui/react';
-import { APPROVAL_LABELS, APPROVAL_TONES, STATUS_TONES, statusLabel } from '../logic';
+import { ApprovalBadge as SharedApprovalBadge } from '../../../components/ApprovalBadge';
+import { STATUS_TONES, statusLabel } from '../logic';
 import type { ItemApproval, ItemStatus } from '../types';
 
 export function StatusBadge({ status, size = 'md' }: { status: ItemStatus; size?: 'sm' | 'md' | 'lg' }) {
@@ -11,11 +12,7 @@ export function StatusBadge({ status, size = 'md' }: { status: ItemStatus; size?
 }
 
 export function ApprovalBadge({ approval, size = 'md' }: { approval: ItemApproval; size?: 'sm' | 'md' | 'lg' }) {
-  return (
-    <Badge size={size} variant="outline" colorPalette={APPROVAL_TONES[approval]} data-approval={approval}>
-      {APPROVAL_LABELS[approval]}
-    </Badge>
-  );
+  return <SharedApprovalBadge status={approval} size={size} />;
 }
 
 export function RequiredBadge({ size = 'md' }: { size?: 'sm' | 'md' | 'lg' }) {

@@ -1,6 +1,6 @@
 import { Badge, Button, HStack, Spinner } from '@chakra-ui/react';
 import { RotateCcw, Sparkles } from 'lucide-react';
-import type { AiStatus, ApprovalStatus } from '../types';
+import type { AiStatus } from '../types';
 
 /**
  * A file's AI status (docs/product.md §4): not_started shows nothing, queued a badge, processing a spinner badge,
@@ -77,22 +77,5 @@ export function AiStatusBadge({
   }
 }
 
-const APPROVAL: Record<ApprovalStatus, { label: string; palette: string }> = {
-  pending: { label: 'Pending', palette: 'gray' },
-  review: { label: 'In review', palette: 'orange' },
-  approved: { label: 'Approved', palette: 'green' },
-  changes_requested: { label: 'Changes requested', palette: 'red' },
-};
-
-export function approvalLabel(status: ApprovalStatus | null | undefined): string {
-  return APPROVAL[status ?? 'pending']?.label ?? 'Pending';
-}
-
-export function ApprovalBadge({ status }: { status: ApprovalStatus | null | undefined }) {
-  const entry = APPROVAL[status ?? 'pending'] ?? APPROVAL.pending;
-  return (
-    <Badge size="sm" variant="surface" colorPalette={entry.palette}>
-      {entry.label}
-    </Badge>
-  );
-}
+// Approval decisions: the one shared badge (web/src/components/ApprovalBadge.tsx).
+export { ApprovalBadge, approvalLabel } from '../../../components/ApprovalBadge';

@@ -13,7 +13,7 @@ export function FilterPanel({ filters, categories, onChange }: {
       <Select label="Item Type" value={filters.kind} onChange={(v) => onChange({ kind: v as ReviewFilters['kind'] })}
         options={[['all', 'All items'], ['files', 'Files only'], ['items', 'Checklist items only']]} />
       <Select label="Status" value={filters.status} onChange={(v) => onChange({ status: v as ReviewFilters['status'] })}
-        options={[['awaiting', 'Awaiting decision'], ['all', 'All statuses'], ['pending', 'Pending'], ['review', 'In Review'], ['approved', 'Approved'], ['changes_requested', 'Changes Requested']]} />
+        options={[['awaiting', 'Awaiting decision'], ['all', 'All statuses'], ['pending', 'Pending Review'], ['review', 'In Review'], ['approved', 'Approved'], ['changes_requested', 'Changes Requested']]} />
       <Select label="Category" value={filters.category_id ?? ''} onChange={(v) => onChange({ category_id: v || undefined })}
         options={[['', 'All categories'], ...categories.map((c): [string, string] => [c.id, c.name])]} />
       <Select label="Sort By" value={filters.sort} onChange={(v) => onChange({ sort: v as ReviewFilters['sort'] })}
