@@ -498,7 +498,7 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
           </HStack>
 
           <Box position="relative" {...dropzone.getRootProps()} outline="none" data-testid="drop-zone">
-            <input {...dropzone.getInputProps()} aria-label="Drop files here" />
+            {actions.upload && <input {...dropzone.getInputProps()} aria-label="Drop files here" />}
             {rows.length > 0 && <ListHeader />}
             {searching && !results.data ? (
               <PageSpinner label="Searching..." />

@@ -2,15 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { browserActions, fileRowActions } from './capabilities';
 
 describe('buttons per capabilities', () => {
-  it('derives the toolbar from the capabilities', () => {
+  it('derives the toolbar from the capabilities: upload in the data room is for admins and contributors', () => {
+    // upload_view (and approve_only, upload_only) upload through the checklist, not here (docs/product.md §6).
     expect(browserActions(['view', 'download', 'comment', 'upload'])).toEqual({
-      upload: true,
+      upload: false,
       importFolder: false,
       createFolder: false,
       editFolders: false,
     });
-    expect(browserActions(['upload'])).toMatchObject({ upload: true, createFolder: false });
-    expect(browserActions(['view', 'upload', 'edit_folders'])).toEqual({
+    expect(browserActions(['upload'])).toMatchObject({ upload: false, createFolder: false });
+    expect(browserActions(['view', 'upload', 'edit_files'])).toMatchObject({ upload: true, createFolder: false });
+    expect(browserActions(['view', 'upload', 'edit_files', 'edit_folders'])).toEqual({
       upload: true,
       importFolder: true,
       createFolder: true,

@@ -10,10 +10,15 @@ export interface BrowserActions {
   editFolders: boolean;
 }
 
+/**
+ * docs/product.md §6: the data room's Upload Files (and its drop zone), Create Folder and Import Folder
+ * are for deal role admin or contributor, that is members who may edit files; members of the upload
+ * sets (upload_only, upload_view, approve_only) upload through the checklist.
+ */
 export function browserActions(capabilities: readonly Capability[] | readonly string[]): BrowserActions {
   const has = (capability: Capability) => (capabilities as readonly string[]).includes(capability);
   return {
-    upload: has('upload'),
+    upload: has('upload') && has('edit_files'),
     importFolder: has('upload') && has('edit_folders'),
     createFolder: has('edit_folders'),
     editFolders: has('edit_folders'),
