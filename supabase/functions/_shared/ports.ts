@@ -1,4 +1,7 @@
 /** What the API needs from the platform it runs on (docs/decisions.md decision 2). */
+import type { MfaFactor, TotpEnrollment } from './contracts/auth.ts';
+
+export type { MfaFactor, TotpEnrollment } from './contracts/auth.ts';
 
 export interface AccountRecord {
   id: string;
@@ -24,22 +27,6 @@ export interface ClientInfo {
 export interface Caller {
   claims: TokenClaims;
   token: string;
-}
-
-export interface MfaFactor {
-  id: string;
-  friendly_name: string | null;
-  factor_type: 'totp';
-  status: 'unverified' | 'verified';
-  created_at: string;
-}
-
-export interface TotpEnrollment {
-  id: string;
-  /** Base32 secret, for typing into an app by hand. */
-  secret: string;
-  /** otpauth:// URI, shown as a QR code. */
-  uri: string;
 }
 
 export type RefreshFailure = 'invalid' | 'reused' | 'raced' | 'idle';

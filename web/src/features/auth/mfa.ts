@@ -2,22 +2,11 @@
  * Two-step verification and sessions, as the API serves them (docs/decisions.md decisions 21 and 22).
  * One fetcher per endpoint; the screens compose them with React Query.
  */
+import type { AccountSession, MfaStatus, TotpEnrollment } from '@contracts/auth';
 import { api } from '../../lib/api';
 import type { User } from '../../lib/session';
 
-export interface MfaFactor {
-  id: string;
-  friendly_name: string | null;
-  factor_type: 'totp';
-  status: 'unverified' | 'verified';
-  created_at: string;
-}
-
-export interface MfaStatus {
-  factors: MfaFactor[];
-  session_aal: 'aal1' | 'aal2';
-  recovery_codes_left: number;
-}
+export type { AccountSession, MfaFactor, MfaStatus, TotpEnrollment } from '@contracts/auth';
 
 export interface VerifiedSession {
   access_token: string;
@@ -25,22 +14,6 @@ export interface VerifiedSession {
   user: User;
   /** Only when the first authenticator was just enrolled: shown once, never again. */
   recovery_codes?: string[];
-}
-
-export interface TotpEnrollment {
-  id: string;
-  secret: string;
-  uri: string;
-}
-
-export interface AccountSession {
-  id: string;
-  created_at: string;
-  last_active_at: string;
-  user_agent: string | null;
-  ip: string | null;
-  aal: 'aal1' | 'aal2' | null;
-  is_current: boolean;
 }
 
 export const mfaKeys = {
