@@ -177,3 +177,27 @@ describe('file versions', () => {
     }
   });
 });
+
+describe('what a version names', () => {
+  it('people, organisations and languages are kept per version: a new one starts with them, edits change it alone', async () => {
+    const r = await room('ver-names');
+    const v1 = await twoStep(r, r.owner, { filename: 'SPA.txt', bytes: random(1000), content_type: 'text/plain' });
+    const put = (body: Record<string, unknown>) => call('PUT', `${r.base}/files/${v1.fileId}/metadata`, { token: r.owner.token, body });
+    expect((await put({ people_mentioned: ['Jane Doe'], named_organizations: ['Acme Ltd'], languages_used: ['English'] })).status).toBe(200);
+    const names = async () => (await call('GET', `${r.base}/files/${v1.fileId}/versions`, { token: r.owner.token })).body
+      .map((v: any) => [v.version_number, v.people_mentioned, v.named_organizations, v.languages_used]);
+    expect(await names()).toEqual([[1, ['Jane Doe'], ['Acme Ltd'], ['English']]]);
+
+    expect((await newVersion(r, r.owner, v1.fileId, random(1200), 'SPA v2.txt')).done.status).toBe(200);
+    expect(await names()).toEqual([[2, ['Jane Doe'], ['Acme Ltd'], ['English']], [1, ['Jane Doe'], ['Acme Ltd'], ['English']]]);
+
+    expect((await put({ people_mentioned: ['Jane Doe', 'John Roe'], languages_used: ['English', 'German'] })).status).toBe(200);
+    expect(await names()).toEqual([
+      [2, ['Jane Doe', 'John Roe'], ['Acme Ltd'], ['English', 'German']],
+      [1, ['Jane Doe'], ['Acme Ltd'], ['English']],
+    ]);
+    // The page's metadata is the current version's.
+    const meta = await call('GET', `${r.base}/files/${v1.fileId}/metadata`, { token: r.owner.token });
+    expect(meta.body.metadata).toMatchObject({ people_mentioned: ['Jane Doe', 'John Roe'], languages_used: ['English', 'German'] });
+  });
+});

@@ -42,6 +42,10 @@ export interface FileVersion {
   uploaded_by_email?: string | null;
   uploaded_by_first_name?: string | null;
   uploaded_by_last_name?: string | null;
+  /** What this version names (each version keeps its own; the current one is edited on the page). */
+  people_mentioned?: string[];
+  named_organizations?: string[];
+  languages_used?: string[];
 }
 
 export interface Uploader {

@@ -107,6 +107,7 @@ async function fileDetail(tx: Tx, ctx: DealContext, fileId: string): Promise<Rec
   const file = await loadReadyFile(tx, ctx.dealId, fileId);
   const versions = await tx`
     select v.version_number, v.uploaded_at, v.size_bytes::float8 as file_size, v.sha256, v.original_name, v.content_type,
+           v.people_mentioned, v.named_organizations, v.languages_used,
            p.email as uploaded_by_email, p.first_name as uploaded_by_first_name, p.last_name as uploaded_by_last_name
     from public.file_versions v left join public.profiles p on p.id = v.uploaded_by
     where v.file_id = ${fileId} order by v.version_number desc`;

@@ -4,6 +4,14 @@ import { displayName, formatDateTime, formatFileSize } from '../../../lib/format
 import type { FileVersion } from '../types';
 import { Panel } from './Panel';
 
+/** "People: A, B · Organizations: X · Languages: English" for a version that names any. */
+export function versionNames(version: FileVersion): string | null {
+  const parts = ([['People', version.people_mentioned], ['Organizations', version.named_organizations], ['Languages', version.languages_used]] as const)
+    .filter(([, list]) => list && list.length > 0)
+    .map(([label, list]) => `${label}: ${list!.join(', ')}`);
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
+
 export function VersionsCard({
   versions,
   currentVersion,
@@ -57,6 +65,11 @@ export function VersionsCard({
                       })}`
                     : ''}
                 </Text>
+                {versionNames(version) && (
+                  <Text textStyle="xs" color="fg.subtle" truncate title={versionNames(version) ?? undefined} data-testid="version-names">
+                    {versionNames(version)}
+                  </Text>
+                )}
               </Box>
               {canDownload && (
                 <IconButton
