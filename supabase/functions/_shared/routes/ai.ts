@@ -16,7 +16,7 @@ import { DEAL_ARCHIVED, HttpError } from '../errors.ts';
 import { parseOrThrow, readJson } from '../validate.ts';
 import { builtinAi } from '../ai/providers.ts';
 import { METADATA_FIELDS } from '../ai/metadata.ts';
-import { fileIdParam, loadReadyFile } from './dataroom/common.ts';
+import { fileIdParam, loadReadyFile } from '../files.ts';
 
 const NO_ANALYSIS = 'No AI analysis exists for this file yet.';
 export const NO_EMPTY_FIELDS = 'No empty fields to update with AI metadata';

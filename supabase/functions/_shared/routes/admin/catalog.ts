@@ -4,7 +4,8 @@ import type { ApiDeps, ApiEnv } from '../../context.ts';
 import { asUser, type Tx } from '../../db.ts';
 import { HttpError } from '../../errors.ts';
 import { parseOrThrow, readJson } from '../../validate.ts';
-import { CATEGORIES, likePattern, listCatalog } from '../presets.ts';
+import { CATEGORIES, listCatalog } from '../../catalog.ts';
+import { likePattern } from '../../validate.ts';
 
 const uuid = z.string().uuid();
 const requirements = z.object({

@@ -14,7 +14,7 @@ import type { ApiDeps, ApiEnv } from '../../context.ts';
 import { isUuid, type Tx } from '../../db.ts';
 import { HttpError } from '../../errors.ts';
 import { parseOrThrow, readJson } from '../../validate.ts';
-import { likePattern } from '../presets.ts';
+import { likePattern } from '../../validate.ts';
 import { asSuperAdmin } from './catalog.ts';
 
 const USER_NOT_FOUND = 'User not found';

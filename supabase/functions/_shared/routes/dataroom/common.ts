@@ -5,7 +5,6 @@ import { isUuid } from '../../db.ts';
 import { HttpError } from '../../errors.ts';
 import { parseOrThrow } from '../../validate.ts';
 
-export const FILE_NOT_FOUND = 'File not found';
 export const PATH_NOT_FOUND = "Path not found or you don't have access";
 export const FOLDER_NOT_FOUND = "Folder not found or you don't have access";
 export const UPLOAD_URL_SECONDS = 2 * 3600;
@@ -63,12 +62,8 @@ export async function freeName(tx: Tx, dealId: string, folderId: string | null, 
 }
 
 export { dealContext, requireCapability, type DealContext } from '../../deal-scope.ts';
-
-export function fileIdParam(c: Context): string {
-  const id = c.req.param('fileId') ?? '';
-  if (!isUuid(id)) throw new HttpError(404, FILE_NOT_FOUND);
-  return id;
-}
+// One file in a deal, as every area reads it (the AI routes too): _shared/files.ts.
+export { FILE_NOT_FOUND, fileIdParam, fileSelect, loadFile, loadReadyFile } from '../../files.ts';
 
 export function folderIdParam(c: Context): string {
   const id = c.req.param('folderId') ?? '';
@@ -105,28 +100,4 @@ export function jsonField<S extends z.ZodTypeAny>(schema: S, raw: string | undef
     throw new HttpError(400, `${field} must be a JSON array.`);
   }
   return parseOrThrow(schema, value);
-}
-
-/** The columns every file answer carries (docs/product.md §3 File). Sizes are JSON numbers, as in the listing (int8 would be a string). */
-export const fileSelect = (tx: Tx) => tx`
-  f.id, f.deal_id, f.folder_id, f.name, f.formatted_title, f.file_type, f.content_type,
-  f.current_version, f.size_bytes::float8 as size_bytes, f.size_bytes::float8 as file_size, f.tags, f.checklist_items,
-  f.approval_status, f.approval_note, f.ai_status, f.permission_type, f.upload_state,
-  f.created_at, f.updated_at, f.archived_at, f.uploaded_by, f.edit_version,
-  coalesce((select fo.full_path from public.folders fo where fo.id = f.folder_id), '/') as path,
-  (select json_build_object('id', p.id, 'email', p.email, 'first_name', p.first_name, 'last_name', p.last_name)
-     from public.profiles p where p.id = f.uploaded_by) as uploader`;
-
-export async function loadFile(tx: Tx, dealId: string, fileId: string): Promise<Record<string, any>> {
-  const [file] = await tx`
-    select ${fileSelect(tx)} from public.files f
-    where f.id = ${fileId} and f.deal_id = ${dealId}`;
-  if (!file) throw new HttpError(404, FILE_NOT_FOUND);
-  return file;
-}
-
-export async function loadReadyFile(tx: Tx, dealId: string, fileId: string): Promise<Record<string, any>> {
-  const file = await loadFile(tx, dealId, fileId);
-  if (file.upload_state !== 'ready') throw new HttpError(404, FILE_NOT_FOUND);
-  return file;
 }
