@@ -1,4 +1,4 @@
-import { API_BASE, ApiError, api, browser, clearToken, DEFAULT_TIMEOUT_MS, getToken, isAbortError } from '../../lib/api';
+import { ApiError, api } from '../../lib/api';
 import { dealKeys } from '../../lib/deal';
 import { takePrefetchedListing } from './prefetch';
 import type { FolderDetail, FolderListing, SearchResults, Folder } from './types';
@@ -75,61 +75,25 @@ export interface UploadUrlRequest {
 }
 
 /**
- * Two-step upload, step 1. Same contract as the shared client (bearer token, 30 s timeout, 401 → login,
- * ApiError with the server's detail) but it also reads `existing_file_id` from a 409, which the shared
- * client's ApiError does not carry: that id is what "Upload as new version" needs.
+ * Two-step upload, step 1, through the shared client (token renewal, 30 s timeout, the server's
+ * detail); a 409 becomes a NameConflictError carrying `existing_file_id`, which "Upload as new
+ * version" needs.
  */
 export async function requestUploadUrl(
   dealId: string,
   body: UploadUrlRequest,
   signal?: AbortSignal,
 ): Promise<UploadTarget> {
-  const path = `${dealBase(dealId)}/files/upload-url`;
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, DEFAULT_TIMEOUT_MS);
-  const onAbort = () => controller.abort();
-  signal?.addEventListener('abort', onAbort, { once: true });
-  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
   try {
-    response = await fetch(`${API_BASE.replace(/\/$/, '')}${path}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body),
-      signal: controller.signal,
-      credentials: 'omit',
-    });
+    return await api.post<UploadTarget>(`${dealBase(dealId)}/files/upload-url`, body, { signal });
   } catch (error) {
-    if (timedOut) throw new ApiError('Request timed out', { kind: 'timeout' });
-    if (isAbortError(error) || signal?.aborted) throw new DOMException('The request was aborted', 'AbortError');
-    throw new ApiError('Network connection failed', { kind: 'network' });
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
+    if (error instanceof ApiError && error.status === 409) {
+      const existing = (error.body as { existing_file_id?: unknown } | undefined)?.existing_file_id;
+      throw new NameConflictError(error.detail ?? `A file named "${body.filename}" already exists in this folder`,
+        typeof existing === 'string' ? existing : undefined);
+    }
+    throw error;
   }
-  let data: Record<string, unknown> | undefined;
-  try {
-    data = (await response.json()) as Record<string, unknown>;
-  } catch {
-    data = undefined;
-  }
-  if (response.ok) return data as unknown as UploadTarget;
-  const detail = typeof data?.detail === 'string' ? data.detail : undefined;
-  if (response.status === 401) {
-    clearToken();
-    browser.redirectToLogin();
-  }
-  if (response.status === 409) {
-    const existing = typeof data?.existing_file_id === 'string' ? data.existing_file_id : undefined;
-    throw new NameConflictError(detail ?? `A file named "${body.filename}" already exists in this folder`, existing);
-  }
-  throw new ApiError(detail ?? `Request failed with status ${response.status}`, { status: response.status, detail });
 }
 
 /** Two-step upload, step 3. */

@@ -5,7 +5,8 @@ import { useDropzone } from 'react-dropzone';
 import { ApiError, errorDetail, isAbortError } from '../../../lib/api';
 import { formatFileSize } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
-import { isIgnoredFile, uploadIntoItem, uploadPercent, type UploadEntry } from '../upload';
+import { isSystemFile } from '../../dataroom';
+import { uploadIntoItem, uploadPercent, type UploadEntry } from '../upload';
 
 export interface ItemUploadHandle {
   /** Opens the browser's file dialog. */
@@ -72,7 +73,7 @@ export const ItemUploadPanel = forwardRef<
 
   const onDrop = useCallback(
     (accepted: File[]) => {
-      const files = accepted.filter((file) => !isIgnoredFile(file.name));
+      const files = accepted.filter((file) => !isSystemFile(file.name));
       const added = files.map<UploadEntry>((file) => ({ key: `u${++nextKey}`, file, loaded: 0, state: 'queued' }));
       setEntries((list) => [...list.filter((e) => e.state !== 'done'), ...added]);
       // One at a time keeps the progress readable and the store's load even.

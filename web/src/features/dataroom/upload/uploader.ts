@@ -3,6 +3,34 @@ import { completeUpload, createFolder, requestUploadUrl } from '../api';
 import { parentPath, pathSegments } from '../paths';
 import type { Uploader } from './queue';
 
+/**
+ * The two-step upload of one file (docs/product.md §7 Files): an upload URL for its folder, the bytes to
+ * storage with progress, then upload-complete. The one way every screen uploads a new file (the data
+ * room's queue, a checklist item's panel); a taken name is a NameConflictError (409).
+ */
+export async function uploadFile(
+  dealId: string,
+  file: File,
+  target: { path: string; name?: string; checklistItems?: string[]; keepBoth?: boolean },
+  options: { onProgress: (loaded: number) => void; signal?: AbortSignal },
+): Promise<{ fileId: string; savedAs: string }> {
+  const grant = await requestUploadUrl(
+    dealId,
+    {
+      filename: target.name ?? file.name,
+      content_type: file.type || 'application/octet-stream',
+      path: target.path,
+      tags: [],
+      checklist_items: target.checklistItems ?? [],
+      ...(target.keepBoth ? { on_conflict: 'keep_both' as const } : {}),
+    },
+    options.signal,
+  );
+  await postToStorage(grant.upload_url, grant.upload_fields, file, { signal: options.signal, onProgress: (loaded) => options.onProgress(loaded) });
+  await completeUpload(dealId, grant.file_id, file.size, options.signal);
+  return { fileId: grant.file_id, savedAs: grant.filename ?? target.name ?? file.name };
+}
+
 /** The two-step upload of one item (or, after a conflict, a new version of the existing file). */
 export function dataRoomUploader(dealId: string): Uploader {
   return async (item, { signal, onProgress }) => {
@@ -16,24 +44,9 @@ export function dataRoomUploader(dealId: string): Uploader {
       );
       return;
     }
-    const target = await requestUploadUrl(
-      dealId,
-      {
-        filename: item.name,
-        content_type: item.file.type || 'application/octet-stream',
-        path: item.path,
-        tags: [],
-        checklist_items: [],
-        ...(item.mode === 'keep_both' ? { on_conflict: 'keep_both' as const } : {}),
-      },
-      signal,
-    );
-    await postToStorage(target.upload_url, target.upload_fields, item.file, {
-      signal,
-      onProgress: (loaded) => onProgress(loaded),
-    });
-    await completeUpload(dealId, target.file_id, item.size, signal);
-    return { savedAs: target.filename };
+    const { savedAs } = await uploadFile(dealId, item.file, { path: item.path, name: item.name, keepBoth: item.mode === 'keep_both' },
+      { signal, onProgress });
+    return { savedAs };
   };
 }
 
