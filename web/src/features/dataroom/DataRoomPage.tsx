@@ -1,12 +1,9 @@
 import {
   Badge,
   Box,
-  Breadcrumb,
   Button,
   Card,
   CloseButton,
-  Flex,
-  Heading,
   HStack,
   Input,
   InputGroup,
@@ -15,39 +12,29 @@ import {
   Text,
   VStack,
 } from '@chakra-ui/react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
-  FolderInput,
   FolderOpen,
-  FolderPlus,
-  Link2,
-  Route as RouteIcon,
   Search,
   SearchX,
   UploadCloud,
 } from 'lucide-react';
-import { Fragment, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
-import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { PageContainer } from '../../components/layout/PageContainer';
 import { PageSpinner } from '../../components/Spinners';
 import { ApiError, errorDetail } from '../../lib/api';
-import { dealKeys } from '../../lib/deal';
 import { useCurrentUser } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { AI_POLL_MS, AiReviewDialog, useRetryAnalysis } from '../ai';
-import { archiveFile, deleteFile, downloadFile, EditFileDialog, type FileSummary } from '../files';
-import {
-  archiveFolder,
-  createFolder,
-  dataRoomKeys,
-  deleteFolder,
-  fetchFolder,
-  fetchListing,
-  searchDataRoom,
-} from './api';
+import { downloadFile, EditFileDialog, type FileSummary } from '../files';
+import { dataRoomKeys, fetchFolder, fetchListing, searchDataRoom } from './api';
+import { useCreateFolder, type PendingRemoval } from './api/folder-and-file-actions';
+import { DataRoomHeader } from './components/DataRoomHeader';
+import { RemoveItemDialog } from './components/RemoveItemDialog';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { browserActions, fileRowActions } from './capabilities';
 import { CreateFolderDialog } from './components/CreateFolderDialog';
 import { ImportFolderDialog } from './components/ImportFolderDialog';
@@ -60,9 +47,7 @@ import {
   folderUrl,
   isUuid,
   pathFromPathname,
-  pathLinkPath,
   relativeDir,
-  shareLinkPath,
 } from './paths';
 import type { Capability, Folder, FolderListing } from './types';
 import { makeItem } from './upload/machine';
@@ -75,39 +60,10 @@ export type DataRoomMode = 'root' | 'path' | 'folder';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
-
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.appendChild(area);
-  area.select();
-  const ok = document.execCommand('copy');
-  area.remove();
-  if (!ok) throw new Error('copy failed');
-}
-
 const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : 0);
 
 type Row = { kind: 'folder'; folder: Folder } | { kind: 'file'; file: FileSummary };
 
-type Pending =
-  | { action: 'archive-folder' | 'delete-folder'; folder: Folder }
-  | { action: 'archive-file' | 'delete-file'; file: FileSummary };
 
 /**
  * The file browser behind every data-room route (docs/product.md §2 Data room): the root, a path, or a folder id.
@@ -163,7 +119,6 @@ export function DataRoomPage({ mode }: { mode: DataRoomMode }) {
 
 function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; byId: boolean }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const user = useCurrentUser();
   const { queue, state: uploadState } = useUploadQueue(dealId);
 
@@ -175,7 +130,7 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
   });
 
   const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const searching = q.length > 0;
   const results = useQuery({
     queryKey: dataRoomKeys.search(dealId, q),
@@ -185,7 +140,7 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
   });
 
   const [dialog, setDialog] = useState<'create' | 'upload' | 'import' | null>(null);
-  const [pending, setPending] = useState<Pending | null>(null);
+  const [pending, setPending] = useState<PendingRemoval | null>(null);
   const [retrying, setRetrying] = useState<string | null>(null);
   const [reviewing, setReviewing] = useState<string | null>(null);
   const [editingFile, setEditingFile] = useState<FileSummary | null>(null);
@@ -202,62 +157,7 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
   const capabilities: Capability[] = listing.data?.capabilities ?? [];
   const actions = browserActions(capabilities);
 
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: dataRoomKeys.all(dealId) });
-    void queryClient.invalidateQueries({ queryKey: dealKeys.scoped(dealId, 'dashboard') });
-  };
-
-  const create = useMutation({
-    mutationFn: (name: string) => createFolder(dealId, name, path),
-    onSuccess: () => {
-      setDialog(null);
-      refresh();
-    },
-    onError: (error) => notify.error('Failed to create folder', errorDetail(error, '') || undefined),
-  });
-
-  const pendingFolderId = pending && 'folder' in pending ? pending.folder.id : '';
-  const folderCount = useQuery({
-    queryKey: dataRoomKeys.folder(dealId, pendingFolderId),
-    queryFn: ({ signal }) => fetchFolder(dealId, pendingFolderId, signal),
-    enabled: Boolean(pendingFolderId),
-    staleTime: 0,
-  });
-
-  const confirm = useMutation({
-    mutationFn: async (target: Pending) => {
-      switch (target.action) {
-        case 'archive-folder':
-          return archiveFolder(dealId, target.folder.id);
-        case 'delete-folder':
-          return deleteFolder(dealId, target.folder.id);
-        case 'archive-file':
-          return archiveFile(dealId, target.file.id);
-        case 'delete-file':
-          return deleteFile(dealId, target.file.id);
-      }
-    },
-    onSuccess: (_data, target) => {
-      const done = {
-        'archive-folder': 'Folder archived',
-        'delete-folder': 'Folder deleted',
-        'archive-file': 'File archived',
-        'delete-file': 'File deleted',
-      }[target.action];
-      notify.success(done);
-      setPending(null);
-      refresh();
-    },
-    onError: (error, target) => {
-      const title = {
-        'archive-folder': 'Failed to archive folder',
-        'delete-folder': 'Failed to delete folder',
-        'archive-file': 'Failed to archive file',
-        'delete-file': 'Failed to delete file',
-      }[target.action];
-      notify.error(title, errorDetail(error, '') || undefined);
-    },
-  });
+  const create = useCreateFolder(dealId, path, () => setDialog(null));
 
   const download = (file: FileSummary) => {
     downloadFile(dealId, file.id).catch((error) =>
@@ -342,15 +242,7 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
   const data = listing.data;
   const current = data.folder;
   const title = current?.name ?? 'Data Room';
-  const inFolder = path !== '/';
-
-  const copy = (kind: 'share' | 'path') => {
-    const target = kind === 'share' ? shareLinkPath(dealId, current?.id) : pathLinkPath(dealId, path);
-    copyText(`${window.location.origin}${target}`)
-      .then(() => notify.success(kind === 'share' ? 'Share link copied to clipboard' : 'Path link copied to clipboard'))
-      .catch(() => notify.error('Failed to copy link'));
-  };
-
+  
   const renderRow = (index: number) => {
     const row = rows[index];
     if (!row) return null;
@@ -386,83 +278,17 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
     );
   };
 
-  const folderCountText = (() => {
-    if (!pending || !('folder' in pending)) return null;
-    if (folderCount.isPending) return 'Counting the items inside…';
-    const detail = folderCount.data;
-    if (!detail) return null;
-    const count = detail.item_count;
-    if (count === 0) return 'The folder is empty.';
-    const verb = pending.action === 'archive-folder' ? 'archived' : 'deleted';
-    const parts = [
-      detail.folders > 0 ? `${detail.folders} subfolder${detail.folders === 1 ? '' : 's'}` : null,
-      detail.files > 0 ? `${detail.files} file${detail.files === 1 ? '' : 's'}` : null,
-    ].filter(Boolean);
-    return `${count} item${count === 1 ? '' : 's'} inside (${parts.join(', ')}) will be ${verb} with it.`;
-  })();
-
   const folders = data.folders.length;
   const files = data.files.length;
 
   return (
     <PageContainer>
       <Stack gap="5">
-        <Flex justify="space-between" align={{ base: 'stretch', lg: 'flex-end' }} gap="4" direction={{ base: 'column', lg: 'row' }}>
-          <Box minW="0">
-            <Breadcrumb.Root size="sm" mb="2">
-              <Breadcrumb.List flexWrap="wrap">
-                {data.breadcrumbs.map((crumb, index) => {
-                  const last = index === data.breadcrumbs.length - 1;
-                  return (
-                    <Fragment key={crumb.path}>
-                      <Breadcrumb.Item>
-                        <Breadcrumb.Link asChild color={last ? 'fg' : 'fg.muted'} fontWeight={last ? 'medium' : 'normal'}>
-                          <RouterLink to={folderUrl(dealId, crumb.path)} aria-current={last ? 'page' : undefined}>
-                            {crumb.name}
-                          </RouterLink>
-                        </Breadcrumb.Link>
-                      </Breadcrumb.Item>
-                      {!last && <Breadcrumb.Separator />}
-                    </Fragment>
-                  );
-                })}
-              </Breadcrumb.List>
-            </Breadcrumb.Root>
-            <HStack gap="3" minW="0">
-              <Heading as="h1" size="2xl" letterSpacing="-0.02em" truncate title={title}>
-                {title}
-              </Heading>
-            </HStack>
-            <Text textStyle="sm" color="fg.muted" mt="1">
-              {folders} folder{folders === 1 ? '' : 's'} · {files} file{files === 1 ? '' : 's'}
-            </Text>
-          </Box>
-          <HStack gap="2" wrap="wrap" justify={{ base: 'flex-start', lg: 'flex-end' }}>
-            <Button size="sm" variant="outline" onClick={() => copy('share')}>
-              <Link2 /> Share Link
-            </Button>
-            {inFolder && (
-              <Button size="sm" variant="outline" onClick={() => copy('path')}>
-                <RouteIcon /> Path Link
-              </Button>
-            )}
-            {actions.createFolder && (
-              <Button size="sm" variant="outline" onClick={() => setDialog('create')}>
-                <FolderPlus /> Create Folder
-              </Button>
-            )}
-            {actions.importFolder && (
-              <Button size="sm" variant="outline" onClick={() => setDialog('import')}>
-                <FolderInput /> Import Folder
-              </Button>
-            )}
-            {actions.upload && (
-              <Button size="sm" colorPalette="brand" onClick={() => setDialog('upload')}>
-                <UploadCloud /> Upload Files
-              </Button>
-            )}
-          </HStack>
-        </Flex>
+        <DataRoomHeader
+          dealId={dealId} path={path} folderId={current?.id} title={title} breadcrumbs={data.breadcrumbs}
+          folders={folders} files={files} actions={actions}
+          onCreate={() => setDialog('create')} onImport={() => setDialog('import')} onUpload={() => setDialog('upload')}
+        />
 
         <Card.Root variant="outline" bg="bg" overflow="hidden">
           <HStack px="4" py="3" gap="3" borderBottomWidth="1px" borderColor="border" wrap="wrap">
@@ -583,40 +409,7 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
         onResolve={(id, choice) => queue.resolve(id, choice)}
         onResolveAll={(choice) => queue.resolveAll(choice)}
       />
-      <ConfirmDialog
-        open={pending !== null}
-        title={
-          pending
-            ? {
-                'archive-folder': 'Archive Folder',
-                'delete-folder': 'Delete Folder',
-                'archive-file': 'Archive File',
-                'delete-file': 'Delete File',
-              }[pending.action]
-            : ''
-        }
-        message={
-          pending ? (
-            <Stack gap="2" textStyle="sm">
-              <Text>
-                {pending.action.startsWith('archive') ? 'Archive' : 'Delete'}{' '}
-                <Text as="strong">{'folder' in pending ? pending.folder.name : pending.file.name}</Text>?
-              </Text>
-              {folderCountText && <Text data-testid="folder-item-count">{folderCountText}</Text>}
-              <Text color="fg.muted">
-                {pending.action.startsWith('archive')
-                  ? 'Archived items leave the data room listing.'
-                  : 'This cannot be undone. Every version is removed.'}
-              </Text>
-            </Stack>
-          ) : null
-        }
-        confirmLabel={pending?.action.startsWith('archive') ? 'Archive' : 'Delete'}
-        destructive
-        loading={confirm.isPending}
-        onConfirm={() => pending && confirm.mutate(pending)}
-        onClose={() => setPending(null)}
-      />
+      <RemoveItemDialog dealId={dealId} pending={pending} onClose={() => setPending(null)} />
     </PageContainer>
   );
 }

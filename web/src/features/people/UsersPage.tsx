@@ -53,15 +53,8 @@ import {
   useTags,
 } from './hooks';
 import { MEMBER_STATUSES, type Group, type MemberStatus, type Tag, type UserFilters } from './types';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
 
-function useDebounced<T>(value: T, delay = 300): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 type Deleting = { kind: 'group'; item: Group } | { kind: 'tag'; item: Tag };
 
@@ -71,7 +64,7 @@ export function UsersPage() {
   const refresh = useRefreshPeople(dealId);
 
   const [searchText, setSearchText] = useState('');
-  const search = useDebounced(searchText);
+  const search = useDebouncedValue(searchText);
   const [status, setStatus] = useState<'' | MemberStatus>('');
   const [groupId, setGroupId] = useState<string | undefined>();
   const [tagId, setTagId] = useState<string | undefined>();

@@ -32,15 +32,8 @@ import {
   validateCatalogSelection,
 } from '../logic';
 import type { CatalogItem, ChecklistCategory } from '../types';
+import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /**
  * Adds a request from the platform catalog: search, category filter, pages of 20; an item and a target
@@ -70,7 +63,7 @@ export function CatalogPickerDialog({
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const debouncedSearch = useDebounced(search, 300);
+  const debouncedSearch = useDebouncedValue(search, 300);
   const listRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

@@ -23,15 +23,8 @@ import { notify } from '../../../lib/toast';
 import { checklistKeys, fetchFolderFiles, searchFiles, updateItemStatusAndFiles } from '../api';
 import { ITEM_STATUSES, STATUS_LABELS } from '../logic';
 import type { ChecklistItem, DealFile, ItemStatus } from '../types';
+import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 function pathCrumbs(path: string): { name: string; path: string }[] {
   const crumbs = [{ name: 'Data Room', path: '/' }];
@@ -68,7 +61,7 @@ export function UpdateItemDialog({
   const [selected, setSelected] = useState<Map<string, string>>(new Map());
   const [path, setPath] = useState('/');
   const [search, setSearch] = useState('');
-  const query = useDebounced(search.trim(), 250);
+  const query = useDebouncedValue(search.trim(), 250);
 
   useEffect(() => {
     if (!open || !item) return;

@@ -1,7 +1,7 @@
-import { ApiError, api } from '../../lib/api';
-import { dealKeys } from '../../lib/deal';
-import { takePrefetchedListing } from './prefetch';
-import type { FolderDetail, FolderListing, SearchResults, Folder } from './types';
+import { ApiError, api } from '../../../lib/api';
+import { dealKeys } from '../../../lib/deal';
+import { takePrefetchedListing } from '../prefetch';
+import type { FolderDetail, FolderListing, SearchResults, Folder } from '../types';
 
 const dealBase = (dealId: string) => `/deals/${encodeURIComponent(dealId)}`;
 
