@@ -45,7 +45,7 @@ import { CommentsCard } from './components/CommentsCard';
 import { detailsFrom, DocumentDetailsCard, metadataPayload, type DocumentDetails } from './components/DocumentDetailsCard';
 import { FileIcon } from './components/FileIcon';
 import { InfoList } from './components/InfoList';
-import { Panel } from './components/Panel';
+import { Panel } from '../../components/Panel';
 import { PermissionsDialog } from './components/PermissionsDialog';
 import { ApprovalBadge } from './components/StatusBadges';
 import { StatusCard, type StatusChange } from './components/StatusCard';

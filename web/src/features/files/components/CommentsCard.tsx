@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { EmptyState } from '../../../components/EmptyState';
 import { activityAuthor, formatRelativeTime, initials } from '../../../lib/format';
 import type { FileComment } from '../types';
-import { Panel } from './Panel';
+import { Panel } from '../../../components/Panel';
 
 /** docs/product.md §5: a comment must be non-blank. */
 export const isBlankComment = (text: string) => text.trim().length === 0;

@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { formatDate } from '../../../lib/format';
 import { CONFIDENTIALITY_LEVELS, DOCUMENT_TYPES, type FileMetadata } from '../types';
 import { InfoList } from './InfoList';
-import { Panel } from './Panel';
+import { Panel } from '../../../components/Panel';
 
 export interface DocumentDetails {
   formatted_title: string;

@@ -5,7 +5,7 @@ import { formatTags, parseTags } from '../tags';
 import { APPROVAL_STATUSES, type ApprovalStatus } from '../types';
 import { ApprovalBadge, approvalLabel } from './StatusBadges';
 import { InfoList } from './InfoList';
-import { Panel } from './Panel';
+import { Panel } from '../../../components/Panel';
 
 export interface StatusChange {
   approval_status: ApprovalStatus;

@@ -2,7 +2,7 @@ import { Badge, Box, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { Download } from 'lucide-react';
 import { displayName, formatDateTime, formatFileSize } from '../../../lib/format';
 import type { FileVersion } from '../types';
-import { Panel } from './Panel';
+import { Panel } from '../../../components/Panel';
 
 /** "People: A, B · Organizations: X · Languages: English" for a version that names any. */
 export function versionNames(version: FileVersion): string | null {

@@ -1,13 +1,16 @@
-import { Card, Flex, Heading } from '@chakra-ui/react';
+import { Box, Card, Flex, Heading, HStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
+/** A titled card of a detail page (the file page, a checklist item), with an optional icon and action. */
 export function Panel({
   title,
+  icon,
   action,
   children,
   testId,
 }: {
   title: ReactNode;
+  icon?: ReactNode;
   action?: ReactNode;
   children: ReactNode;
   testId?: string;
@@ -16,9 +19,12 @@ export function Panel({
     <Card.Root variant="outline" bg="bg" data-testid={testId}>
       <Card.Header px="5" pt="4" pb="3" borderBottomWidth="1px" borderColor="border.muted">
         <Flex justify="space-between" align="center" gap="3" minH="7">
-          <Heading as="h2" size="sm">
-            {title}
-          </Heading>
+          <HStack gap="2">
+            {icon && <Box color="fg.muted">{icon}</Box>}
+            <Heading as="h2" size="sm">
+              {title}
+            </Heading>
+          </HStack>
           {action}
         </Flex>
       </Card.Header>
