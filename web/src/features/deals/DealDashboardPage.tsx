@@ -32,6 +32,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
+import { Panel } from '../../components/Panel';
 import { PageContainer } from '../../components/layout/PageContainer';
 import { ProgressBar } from '../../components/ProgressBar';
 import { errorDetail } from '../../lib/api';
@@ -80,34 +81,6 @@ function StatCard({
           )}
         </Box>
         {footer}
-      </Card.Body>
-    </Card.Root>
-  );
-}
-
-function Panel({
-  title,
-  action,
-  children,
-  testId,
-}: {
-  title: string;
-  action?: ReactNode;
-  children: ReactNode;
-  testId?: string;
-}) {
-  return (
-    <Card.Root variant="outline" bg="bg" data-testid={testId}>
-      <Card.Header px="5" pt="4" pb="3" borderBottomWidth="1px" borderColor="border.muted">
-        <Flex justify="space-between" align="center" gap="3">
-          <Heading as="h2" size="sm">
-            {title}
-          </Heading>
-          {action}
-        </Flex>
-      </Card.Header>
-      <Card.Body px="5" py="4">
-        {children}
       </Card.Body>
     </Card.Root>
   );
