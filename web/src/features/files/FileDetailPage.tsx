@@ -12,22 +12,19 @@ import {
   Text,
   Wrap,
 } from '@chakra-ui/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Download, FileQuestion, Lock, Sparkles, Upload, Users } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { PageContainer } from '../../components/layout/PageContainer';
 import { ApiError, errorDetail } from '../../lib/api';
-import { dealKeys } from '../../lib/deal';
 import { displayName, formatDateTime, formatFileSize } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { AI_POLL_MS, AiAnalysisCard, useGenerateMetadata, useRetryAnalysis } from '../ai';
-import { dataRoomKeys, folderUrl } from '../dataroom';
+import { folderUrl } from '../dataroom';
 import {
-  addComment,
   ALL_MEMBERS,
-  downloadFile,
   downloadVersion,
   fetchComments,
   fetchFile,
@@ -35,24 +32,27 @@ import {
   fetchPermissionPeople,
   fetchPermissions,
   fileKeys,
-  saveMetadata,
-  savePermissions,
-  setApproval,
-  updateFile,
-  uploadNewVersion,
 } from './api';
 import { CommentsCard } from './components/CommentsCard';
-import { detailsFrom, DocumentDetailsCard, metadataPayload, type DocumentDetails } from './components/DocumentDetailsCard';
+import { detailsFrom, DocumentDetailsCard } from './components/DocumentDetailsCard';
 import { FileIcon } from './components/FileIcon';
 import { InfoList } from './components/InfoList';
 import { Panel } from '../../components/Panel';
 import { PermissionsDialog } from './components/PermissionsDialog';
 import { ApprovalBadge } from './components/StatusBadges';
-import { StatusCard, type StatusChange } from './components/StatusCard';
+import { StatusCard } from './components/StatusCard';
 import { VersionsCard } from './components/VersionsCard';
+import {
+  useAddComment,
+  useDownloadFile,
+  useSaveFileDetails,
+  useSaveFilePermissions,
+  useSaveFileStatus,
+  useUploadNewVersion,
+} from './api/file-page-changes';
 import { fileExtensionOf, fileTypeLabel } from './format';
 import { describePermissions } from './permissions';
-import { fileSizeOf, type FileDetail, type FilePermissions } from './types';
+import { fileSizeOf } from './types';
 
 
 function detailOrUndefined(error: unknown) {
@@ -99,7 +99,6 @@ function DetailSkeleton() {
 /** The file page at /deals/:dealId/files/:fileId (docs/product.md §2 File detail). */
 export function FileDetailPage() {
   const { dealId = '', fileId = '' } = useParams();
-  const queryClient = useQueryClient();
   const versionInput = useRef<HTMLInputElement>(null);
   const [versionProgress, setVersionProgress] = useState<number | null>(null);
   const [permissionsOpen, setPermissionsOpen] = useState(false);
@@ -145,89 +144,12 @@ export function FileDetailPage() {
     if (partError) notify.error('Failed to load file data', detailOrUndefined(partError));
   }, [partError]);
 
-  const afterChange = (fresh?: FileDetail) => {
-    if (fresh) queryClient.setQueryData(fileKeys.detail(dealId, fileId), fresh);
-    void queryClient.invalidateQueries({ queryKey: fileKeys.detail(dealId, fileId) });
-    void queryClient.invalidateQueries({ queryKey: dataRoomKeys.all(dealId) });
-    void queryClient.invalidateQueries({ queryKey: dealKeys.scoped(dealId, 'dashboard') });
-  };
-
-  const saveDetails = useMutation({
-    mutationFn: (details: DocumentDetails) => saveMetadata(dealId, fileId, metadataPayload(details), file.data?.edit_version),
-    onSuccess: (result) => {
-      queryClient.setQueryData(fileKeys.metadata(dealId, fileId), result);
-      afterChange(result.file);
-      notify.success('Changes saved');
-    },
-    onError: (error) => {
-      notify.error('Failed to save changes', detailOrUndefined(error));
-      // Changed by someone else meanwhile (409): show their version.
-      if (error instanceof ApiError && error.status === 409) afterChange();
-    },
-  });
-
-  const saveStatus = useMutation({
-    mutationFn: async (change: StatusChange) => {
-      const current = file.data;
-      if (!current) throw new Error('The file is not loaded');
-      const tagsChanged = JSON.stringify(change.tags) !== JSON.stringify(current.tags ?? []);
-      const statusChanged = change.approval_status !== (current.approval_status ?? 'pending');
-      if (current.can_edit) {
-        return updateFile(dealId, fileId, {
-          ...(tagsChanged ? { tags: change.tags } : {}),
-          ...(statusChanged ? { approval_status: change.approval_status } : {}),
-        }, current.edit_version);
-      }
-      // Without the right to edit the file, an approver may still set its approval status.
-      let fresh: FileDetail | undefined;
-      if (statusChanged) fresh = await setApproval(dealId, fileId, change.approval_status);
-      return fresh ?? current;
-    },
-    onSuccess: (fresh) => {
-      afterChange(fresh);
-      notify.success('File updated');
-    },
-    onError: (error) => {
-      notify.error('Failed to update file', detailOrUndefined(error));
-      if (error instanceof ApiError && error.status === 409) afterChange();
-    },
-  });
-
-  const comment = useMutation({
-    mutationFn: (text: string) => addComment(dealId, fileId, text),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: fileKeys.comments(dealId, fileId) }),
-    onError: (error) => notify.error('Failed to add comment', detailOrUndefined(error)),
-  });
-
-  const permissionsSave = useMutation({
-    mutationFn: (value: FilePermissions) => savePermissions(dealId, fileId, value),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(fileKeys.permissions(dealId, fileId), { ...ALL_MEMBERS, ...saved });
-      setPermissionsOpen(false);
-      notify.success('File permissions updated');
-      void queryClient.invalidateQueries({ queryKey: dataRoomKeys.all(dealId) });
-    },
-    onError: (error) => notify.error('Failed to update file permissions', detailOrUndefined(error)),
-  });
-
-  const download = useMutation({
-    mutationFn: () => downloadFile(dealId, fileId),
-    onError: (error) => notify.error('Failed to download file', detailOrUndefined(error)),
-  });
-
-  const newVersion = useMutation({
-    mutationFn: (picked: File) => uploadNewVersion(dealId, fileId, picked, setVersionProgress),
-    onSuccess: () => {
-      notify.success('New version uploaded');
-      afterChange();
-      void queryClient.invalidateQueries({ queryKey: fileKeys.metadata(dealId, fileId) });
-      setTimeout(() => setVersionProgress(null), 1200);
-    },
-    onError: (error) => {
-      setVersionProgress(null);
-      notify.error('Failed to upload new version', detailOrUndefined(error));
-    },
-  });
+  const saveDetails = useSaveFileDetails(dealId, fileId, file.data?.edit_version);
+  const saveStatus = useSaveFileStatus(dealId, fileId, file.data);
+  const comment = useAddComment(dealId, fileId);
+  const permissionsSave = useSaveFilePermissions(dealId, fileId, () => setPermissionsOpen(false));
+  const download = useDownloadFile(dealId, fileId);
+  const newVersion = useUploadNewVersion(dealId, fileId, setVersionProgress);
 
   const rerun = useRetryAnalysis(dealId);
   const generate = useGenerateMetadata(dealId, fileId);
