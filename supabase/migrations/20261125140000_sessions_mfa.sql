@@ -2,6 +2,15 @@
 -- auth.sessions and auth.mfa_factors are GoTrue's tables on Supabase; the embedded platform creates
 -- them in the same shape before migrations run.
 
+-- The functions below act for the signed-in caller; without one they refuse.
+create or replace function private.require_signed_in() returns void
+language plpgsql stable set search_path = '' as $$
+begin
+  if auth.uid() is null then
+    raise exception 'Not signed in' using errcode = '42501';
+  end if;
+end $$;
+
 -- Every cutoff (a password reset or change, "Sign out everywhere") ends the sessions that existed
 -- then: the API refuses tokens of a session created before the cutoff's exact time, whether or not
 -- the session row could be deleted (on Supabase, GoTrue owns auth.sessions and the migration role may
@@ -74,9 +83,7 @@ grant execute on function public.my_sessions() to authenticated;
 create or replace function public.end_my_session(p_session_id uuid) returns boolean
 language plpgsql security definer set search_path = '' as $$
 begin
-  if auth.uid() is null then
-    raise exception 'Not signed in' using errcode = '42501';
-  end if;
+  perform private.require_signed_in();
   if not exists (select 1 from auth.sessions where id = p_session_id and user_id = auth.uid())
      or not private.session_is_live(p_session_id) then
     return false;
@@ -122,9 +129,7 @@ grant execute on function private.has_verified_factor(uuid) to authenticated;
 create or replace function public.replace_my_recovery_codes(p_code_hashes text[]) returns void
 language plpgsql security definer set search_path = '' as $$
 begin
-  if auth.uid() is null then
-    raise exception 'Not signed in' using errcode = '42501';
-  end if;
+  perform private.require_signed_in();
   if not private.session_is_aal2() then
     raise exception 'Enter a code from your authenticator app first' using errcode = '42501';
   end if;
@@ -142,9 +147,7 @@ grant execute on function public.replace_my_recovery_codes(text[]) to authentica
 create or replace function public.use_my_recovery_code(p_code_hash text) returns boolean
 language plpgsql security definer set search_path = '' as $$
 begin
-  if auth.uid() is null then
-    raise exception 'Not signed in' using errcode = '42501';
-  end if;
+  perform private.require_signed_in();
   update private.mfa_recovery_codes set used_at = now()
   where user_id = auth.uid() and code_hash = p_code_hash and used_at is null;
   if not found then
@@ -167,9 +170,7 @@ grant execute on function public.my_recovery_codes_left() to authenticated;
 create or replace function public.forget_my_recovery_codes() returns void
 language plpgsql security definer set search_path = '' as $$
 begin
-  if auth.uid() is null then
-    raise exception 'Not signed in' using errcode = '42501';
-  end if;
+  perform private.require_signed_in();
   if private.has_verified_factor(auth.uid()) then
     return;
   end if;
@@ -349,9 +350,7 @@ end $$;
 create or replace function public.audit_my_mfa(p_action text) returns void
 language plpgsql security definer set search_path = '' as $$
 begin
-  if auth.uid() is null then
-    raise exception 'Not signed in' using errcode = '42501';
-  end if;
+  perform private.require_signed_in();
   if p_action is null or p_action not in ('user_mfa_enrolled', 'user_mfa_removed') then
     raise exception 'Unknown action: use user_mfa_enrolled or user_mfa_removed' using errcode = 'P0001';
   end if;

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDateTime } from '../../lib/format';
 import { useAuditLogs, type AuditFilters } from './api/people';
-import { AdminPage, AdminPageHeader, LoadError, Pager, Panel, SkeletonRows } from './components/common';
+import { AdminPage, AdminPageHeader, LoadError, Pager, Panel, AdminTable } from './components/common';
 
 const ENTITY_TYPES: [string, string][] = [['', 'All'], ['user', 'User'], ['catalog_item', 'Catalog item'], ['preset', 'Preset'],
   ['deal', 'Deal'], ['permission_set', 'Permission set'], ['file', 'File']];
@@ -84,17 +84,11 @@ export function AuditLogsPage() {
         ) : logs.isSuccess && list.length === 0 ? (
           <Box py="6"><EmptyState icon={<ScrollText />} title="No audit entries" description="Nothing was changed in this period." /></Box>
         ) : (
-          <Table.ScrollArea>
-            <Table.Root size="sm" aria-busy={logs.isFetching} opacity={logs.isPlaceholderData ? 0.6 : 1}>
-              <Table.Header>
-                <Table.Row bg="bg.subtle">
-                  <Table.ColumnHeader>Date and time</Table.ColumnHeader><Table.ColumnHeader>Action</Table.ColumnHeader>
-                  <Table.ColumnHeader>Entity</Table.ColumnHeader><Table.ColumnHeader>Performed by</Table.ColumnHeader>
-                  <Table.ColumnHeader minW="64">Details</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {logs.isPending ? <SkeletonRows columns={5} /> : list.map((entry) => (
+          <AdminTable
+            columns={[{ label: 'Date and time' }, { label: 'Action' }, { label: 'Entity' }, { label: 'Performed by' }, { label: 'Details', minW: '64' }]}
+            loading={logs.isPending} fetching={logs.isFetching} stale={logs.isPlaceholderData}
+          >
+            {list.map((entry) => (
                   <Table.Row key={entry.id} data-testid="audit-row" verticalAlign="top">
                     <Table.Cell><Text textStyle="sm" whiteSpace="nowrap">{formatDateTime(entry.created_at)}</Text></Table.Cell>
                     <Table.Cell><Badge size="sm" variant="subtle" colorPalette={actionPalette(entry.action)}>{actionLabel(entry.action)}</Badge></Table.Cell>
@@ -103,9 +97,7 @@ export function AuditLogsPage() {
                     <Table.Cell><Details entry={entry} /></Table.Cell>
                   </Table.Row>
                 ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          </AdminTable>
         )}
         {logs.data && <Pager page={page} total={logs.data.total_count} pageSize={AUDIT_PAGE_DEFAULT} noun="entries" onPageChange={setPage} />}
       </Panel>

@@ -25,7 +25,7 @@ import {
   toggleCatalogItem,
   type CatalogItem,
 } from './api';
-import { AdminPage, AdminPageHeader, LoadError, Pager, Panel, SearchField, SkeletonRows, StatusBadge, useDebouncedValue } from './components/common';
+import { AdminPage, AdminPageHeader, LoadError, Pager, Panel, SearchField, AdminTable, StatusBadge, useDebouncedValue  } from './components/common';
 import { CatalogItemFormDialog } from './components/CatalogItemFormDialog';
 
 
@@ -158,23 +158,11 @@ export function CatalogItemsPage() {
             />
           </Box>
         ) : (
-          <Table.ScrollArea>
-            <Table.Root size="sm" aria-busy={catalog.isFetching} opacity={catalog.isPlaceholderData ? 0.6 : 1}>
-              <Table.Header>
-                <Table.Row bg="bg.subtle">
-                  <Table.ColumnHeader w="20">Code</Table.ColumnHeader>
-                  <Table.ColumnHeader minW="72">Title</Table.ColumnHeader>
-                  <Table.ColumnHeader>Category</Table.ColumnHeader>
-                  <Table.ColumnHeader>Version</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {catalog.isPending ? (
-                  <SkeletonRows columns={6} />
-                ) : (
-                  items.map((item) => (
+          <AdminTable
+            columns={[{ label: 'Code', w: '20' }, { label: 'Title', minW: '72' }, { label: 'Category' }, { label: 'Version' }, { label: 'Status' }, { label: 'Actions', textAlign: 'end' }]}
+            loading={catalog.isPending} fetching={catalog.isFetching} stale={catalog.isPlaceholderData}
+          >
+            {items.map((item) => (
                     <Table.Row key={item.id} data-testid="catalog-row" opacity={item.active ? 1 : 0.75}>
                       <Table.Cell>
                         <Text fontFamily="mono" fontWeight="semibold" textStyle="sm" whiteSpace="nowrap">
@@ -237,11 +225,8 @@ export function CatalogItemsPage() {
                         </HStack>
                       </Table.Cell>
                     </Table.Row>
-                  ))
-                )}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+                  ))}
+          </AdminTable>
         )}
 
         {catalog.data && <Pager page={page} total={total} noun="items" onPageChange={setPage} />}

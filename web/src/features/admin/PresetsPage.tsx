@@ -1,4 +1,4 @@
-import { Box, Button, Flex, HStack, IconButton, Skeleton, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, IconButton, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ListChecks, Pencil, Plus, Star, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -7,7 +7,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { errorDetail } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { adminKeys, deletePreset, fetchPresets, pageCount, setDefaultPreset, type Preset } from './api';
-import { AdminPage, AdminPageHeader, LoadError, Pager, Panel, SearchField, StatusBadge, useDebouncedValue } from './components/common';
+import { AdminPage, AdminTable, AdminPageHeader, LoadError, Pager, Panel, SearchField, StatusBadge, useDebouncedValue } from './components/common';
 import { PresetFormDialog } from './components/PresetFormDialog';
 import { PresetItemsDialog } from './components/PresetItemsDialog';
 
@@ -137,29 +137,11 @@ export function PresetsPage() {
             />
           </Box>
         ) : (
-          <Table.ScrollArea>
-            <Table.Root size="sm" aria-busy={presets.isFetching} opacity={presets.isPlaceholderData ? 0.6 : 1}>
-              <Table.Header>
-                <Table.Row bg="bg.subtle">
-                  <Table.ColumnHeader minW="48">Name</Table.ColumnHeader>
-                  <Table.ColumnHeader minW="64">Description</Table.ColumnHeader>
-                  <Table.ColumnHeader>Items</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {presets.isPending
-                  ? Array.from({ length: 4 }, (_, row) => (
-                      <Table.Row key={row}>
-                        {Array.from({ length: 5 }, (_, cell) => (
-                          <Table.Cell key={cell}>
-                            <Skeleton h="4" w={cell === 1 ? '80%' : '60%'} />
-                          </Table.Cell>
-                        ))}
-                      </Table.Row>
-                    ))
-                  : list.map((preset) => (
+          <AdminTable
+            columns={[{ label: 'Name', minW: '48' }, { label: 'Description', minW: '64' }, { label: 'Items' }, { label: 'Status' }, { label: 'Actions', textAlign: 'end' }]}
+            loading={presets.isPending} fetching={presets.isFetching} stale={presets.isPlaceholderData} skeletonRows={4}
+          >
+                {list.map((preset) => (
                       <Table.Row key={preset.id} data-testid="preset-row">
                         <Table.Cell>
                           <HStack gap="2">
@@ -232,9 +214,7 @@ export function PresetsPage() {
                         </Table.Cell>
                       </Table.Row>
                     ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          </AdminTable>
         )}
 
         {presets.data && <Pager page={page} total={total} noun="presets" onPageChange={setPage} />}

@@ -8,7 +8,7 @@ import { formatDate } from '../../lib/format';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../lib/session';
 import { useSuperAdmins, useToggleSuperAdmin } from './api/people';
-import { AdminPage, AdminPageHeader, LoadError, Pager, Panel, SkeletonRows } from './components/common';
+import { AdminPage, AdminPageHeader, LoadError, Pager, Panel, AdminTable } from './components/common';
 import { PromoteUserDialog } from './components/PromoteUserDialog';
 
 /** /admin/super-admins (docs/product.md §2 Super Admins page). */
@@ -41,18 +41,11 @@ export function SuperAdminsPage() {
         ) : admins.isSuccess && list.length === 0 ? (
           <Box py="6"><EmptyState icon={<ShieldCheck />} title="No super admins" description="Promote a user to give them the admin portal." /></Box>
         ) : (
-          <Table.ScrollArea>
-            <Table.Root size="sm" aria-busy={admins.isFetching}>
-              <Table.Header>
-                <Table.Row bg="bg.subtle">
-                  <Table.ColumnHeader minW="64">Super admin</Table.ColumnHeader>
-                  <Table.ColumnHeader>Title</Table.ColumnHeader>
-                  <Table.ColumnHeader>Account created</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {admins.isPending ? <SkeletonRows columns={4} rows={3} /> : list.map((user) => (
+          <AdminTable
+            columns={[{ label: 'Super admin', minW: '64' }, { label: 'Title' }, { label: 'Account created' }, { label: 'Actions', textAlign: 'end' }]}
+            loading={admins.isPending} fetching={admins.isFetching} skeletonRows={3}
+          >
+            {list.map((user) => (
                   <Table.Row key={user.id} data-testid="super-admin-row">
                     <Table.Cell>
                       <HStack gap="2">
@@ -71,9 +64,7 @@ export function SuperAdminsPage() {
                     </Table.Cell>
                   </Table.Row>
                 ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          </AdminTable>
         )}
         {admins.data && <Pager page={page} total={total} noun="super admins" onPageChange={setPage} />}
       </Panel>

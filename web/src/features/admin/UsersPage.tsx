@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDate } from '../../lib/format';
 import { useAdminUsers, useDeleteUser } from './api/people';
-import { AdminPage, AdminPageHeader, LoadError, Pager, Panel, SearchField, SkeletonRows, useDebouncedValue } from './components/common';
+import { AdminPage, AdminPageHeader, LoadError, Pager, Panel, SearchField, AdminTable, useDebouncedValue  } from './components/common';
 import { EditUserDialog, ResetPasswordDialog } from './components/UserDialogs';
 
 export function RoleBadge({ superAdmin }: { superAdmin: boolean }) {
@@ -48,19 +48,11 @@ export function UsersPage() {
             <EmptyState icon={<Users />} title="No users found" description={q ? 'Try another name, e-mail or title.' : 'Accounts appear here once people register.'} />
           </Box>
         ) : (
-          <Table.ScrollArea>
-            <Table.Root size="sm" aria-busy={users.isFetching} opacity={users.isPlaceholderData ? 0.6 : 1}>
-              <Table.Header>
-                <Table.Row bg="bg.subtle">
-                  <Table.ColumnHeader minW="64">User</Table.ColumnHeader>
-                  <Table.ColumnHeader>Title</Table.ColumnHeader>
-                  <Table.ColumnHeader>Role</Table.ColumnHeader>
-                  <Table.ColumnHeader>Created</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {users.isPending ? <SkeletonRows columns={5} /> : list.map((user) => (
+          <AdminTable
+            columns={[{ label: 'User', minW: '64' }, { label: 'Title' }, { label: 'Role' }, { label: 'Created' }, { label: 'Actions', textAlign: 'end' }]}
+            loading={users.isPending} fetching={users.isFetching} stale={users.isPlaceholderData}
+          >
+            {list.map((user) => (
                   <Table.Row key={user.id} data-testid="user-row">
                     <Table.Cell>
                       <Text fontWeight="medium">{fullName(user) || user.email}</Text>
@@ -78,9 +70,7 @@ export function UsersPage() {
                     </Table.Cell>
                   </Table.Row>
                 ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          </AdminTable>
         )}
         {users.data && <Pager page={page} total={total} noun="users" onPageChange={setPage} />}
       </Panel>
