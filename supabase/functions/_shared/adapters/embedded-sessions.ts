@@ -6,7 +6,7 @@
  * session, every token descended from that sign-in with it.
  */
 import type { Db, Tx } from '../db.ts';
-import type { AccountRecord, ClientInfo, SessionResult } from '../ports.ts';
+import type { AccountRecord, ClientInfo, RefreshFailure, SessionResult } from '../ports.ts';
 import { issueAccessToken, randomToken, sha256Hex } from '../tokens.ts';
 
 /** Two tabs refreshing at once both present the same token; the later one within this window is not theft. */
@@ -21,9 +21,7 @@ export interface SessionOptions {
   sessionIdleSeconds: number;
 }
 
-export type RefreshOutcome =
-  | { ok: true; session: SessionResult }
-  | { ok: false; reason: 'invalid' | 'reused' | 'raced' | 'idle' };
+export type RefreshOutcome = { ok: true; session: SessionResult } | { ok: false; reason: RefreshFailure };
 
 async function tokenPair(
   tx: Tx | Db,

@@ -7,9 +7,9 @@ import { requireUser } from '../middleware.ts';
 import { asUser } from '../db.ts';
 import { clientInfo, sessionAnswer } from '../accounts.ts';
 import { authThrottle, DEFAULT_AUTH_LIMITS } from '../throttle.ts';
-import type { SessionResult } from '../ports.ts';
+import type { RefreshFailure } from '../ports.ts';
 
-const REFRESH_REFUSED: Record<'invalid' | 'reused' | 'raced' | 'idle', string> = {
+const REFRESH_REFUSED: Record<RefreshFailure, string> = {
   invalid: 'Your session has ended. Please sign in again.',
   reused: 'This session was ended because its sign-in was used from two places. Please sign in again.',
   raced: 'Your session was just refreshed elsewhere in this browser. Try again.',
@@ -26,8 +26,6 @@ export function authRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   const throttle = authThrottle(sql, { ...DEFAULT_AUTH_LIMITS, ...deps.config.authLimits });
 
-  const respond = async (session: SessionResult) => sessionAnswer(sql, session);
-
   app.post('/register', async (c) => {
     const body = await readJson(c, credentials);
     if (body.password.length < 6) throw new HttpError(400, 'Password must be at least 6 characters');
@@ -38,7 +36,7 @@ export function authRoutes(deps: ApiDeps) {
     await throttle.beforeRegister(c.get('clientAddress'), body.email);
     const session = await auth.register(body.email, body.password, new URL('/login/magic', deps.config.publicUrl).toString(), clientInfo(c));
     if (!session) throw new HttpError(400, 'An account with this email already exists. Sign in instead.');
-    return c.json(await respond(session));
+    return c.json(await sessionAnswer(sql, session));
   });
 
   app.post('/login', async (c) => {
@@ -52,7 +50,7 @@ export function authRoutes(deps: ApiDeps) {
     }
     await throttle.loginSucceeded(client, body.email);
     await sql`select private.record_login(${session.user.id})`;
-    return c.json(await respond(session));
+    return c.json(await sessionAnswer(sql, session));
   });
 
   // A refresh token buys the next pair once; presented again later, its whole session ends.
@@ -60,7 +58,7 @@ export function authRoutes(deps: ApiDeps) {
     const body = await readJson(c, z.object({ refresh_token: z.string({ required_error: 'refresh_token is required' }).min(1).max(200) }));
     const outcome = await auth.refresh(body.refresh_token, clientInfo(c));
     if (typeof outcome === 'string') throw new HttpError(401, REFRESH_REFUSED[outcome], { code: `refresh_${outcome}` });
-    return c.json(await respond(outcome));
+    return c.json(await sessionAnswer(sql, outcome));
   });
 
   // Sign out: 'local' ends this session on the server, 'others' every other one, 'global' all of them.
@@ -95,7 +93,7 @@ export function authRoutes(deps: ApiDeps) {
     if (!session) await throttle.verifyFailed(c.get('clientAddress'));
     if (!session) throw new HttpError(400, 'This sign-in link is invalid, has expired or was already used. Ask for a new one.');
     await sql`select private.record_login(${session.user.id})`;
-    return c.json(await respond(session));
+    return c.json(await sessionAnswer(sql, session));
   });
 
   return app;
