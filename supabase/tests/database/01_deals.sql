@@ -33,8 +33,7 @@ insert into public.deal_members (deal_id, user_id, role, status) values
 update public.deals set archived_at = now() where id = '01000000-0000-0000-0000-00000000d0f3';
 
 -- ---------------------------------------------------------------- anonymous
-set local role anon;
-set local request.jwt.claims to '{"role":"anon"}';
+select tests.as_anon();
 select throws_ok($$select * from public.deals$$, '42501', null, 'anon cannot select deals');
 select throws_ok($$insert into public.deals (name, owner_id) values ('Anon deal', '01000000-0000-0000-0000-000000000001')$$,
   '42501', null, 'anon cannot insert a deal');
@@ -42,44 +41,43 @@ select throws_ok($$update public.deals set name = 'Anon' where id = '01000000-00
   '42501', null, 'anon cannot update a deal');
 select throws_ok($$delete from public.deals where id = '01000000-0000-0000-0000-00000000d0a1'$$,
   '42501', null, 'anon cannot delete a deal');
-reset role;
+select tests.as_server();
 
 -- ---------------------------------------------------------------- select: who sees which deal
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"01000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select tests.as_user('owner@deals01.test');
 select set_eq($$select id from public.deals where id::text like '01000000-%'$$,
   $$values ('01000000-0000-0000-0000-00000000d0a1'::uuid), ('01000000-0000-0000-0000-00000000d0f3')$$,
   'owner sees their deals (the archived one included) and not Beta');
 
-set local request.jwt.claims to '{"sub":"01000000-0000-0000-0000-000000000002","role":"authenticated"}';
+select tests.as_user('admin@deals01.test');
 select set_eq($$select id from public.deals where id::text like '01000000-%'$$,
   $$values ('01000000-0000-0000-0000-00000000d0a1'::uuid), ('01000000-0000-0000-0000-00000000d0f3')$$,
   'admin sees the deals they are a member of, not Beta');
 
-set local request.jwt.claims to '{"sub":"01000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select tests.as_user('contributor@deals01.test');
 select set_eq($$select id from public.deals where id::text like '01000000-%'$$,
   $$values ('01000000-0000-0000-0000-00000000d0a1'::uuid)$$, 'contributor sees only Alpha');
 
-set local request.jwt.claims to '{"sub":"01000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer@deals01.test');
 select set_eq($$select id from public.deals where id::text like '01000000-%'$$,
   $$values ('01000000-0000-0000-0000-00000000d0a1'::uuid)$$, 'viewer sees only Alpha');
 
-set local request.jwt.claims to '{"sub":"01000000-0000-0000-0000-000000000005","role":"authenticated"}';
+select tests.as_user('suspended@deals01.test');
 select is_empty($$select id from public.deals where id::text like '01000000-%'$$, 'suspended member sees no deal');
 
-set local request.jwt.claims to '{"sub":"01000000-0000-0000-0000-000000000006","role":"authenticated"}';
+select tests.as_user('stranger@deals01.test');
 select is_empty($$select id from public.deals where id::text like '01000000-%'$$, 'signed-in non-member sees no deal');
 
-set local request.jwt.claims to '{"sub":"01000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select tests.as_user('super@deals01.test');
 select is_empty($$select id from public.deals where id::text like '01000000-%'$$,
   'super admin has no implicit access to deals they are not a member of');
 
-set local request.jwt.claims to '{"sub":"01000000-0000-0000-0000-000000000008","role":"authenticated"}';
+select tests.as_user('beta-owner@deals01.test');
 select set_eq($$select id from public.deals where id::text like '01000000-%'$$,
   $$values ('01000000-0000-0000-0000-00000000d0b2'::uuid)$$, 'cross-deal isolation: the Beta owner sees Beta and nothing of Alpha');
 
 -- ---------------------------------------------------------------- insert: creating a deal
-set local request.jwt.claims to '{"sub":"01000000-0000-0000-0000-000000000006","role":"authenticated"}';
+select tests.as_user('stranger@deals01.test');
 select throws_ok($$insert into public.deals (name, owner_id) values ('Not mine', '01000000-0000-0000-0000-000000000001')$$,
   '42501', null, 'a user cannot create a deal owned by someone else');
 select lives_ok($$insert into public.deals (id, name, owner_id)
@@ -90,7 +88,7 @@ select results_eq($$select role, status from public.deal_members
   $$values ('admin'::text, 'active'::text)$$, 'the creator is an active admin member of the new deal');
 select set_eq($$select id from public.deals where id::text like '01000000-%'$$,
   $$values ('01000000-0000-0000-0000-00000000d0c4'::uuid)$$, 'the creator sees the new deal');
-reset role;
+select tests.as_server();
 select results_eq($$select activity_type, user_id, metadata ->> 'deal_id' from public.activities
     where deal_id = '01000000-0000-0000-0000-00000000d0c4'$$,
   $$values ('deal_create'::text, '01000000-0000-0000-0000-000000000006'::uuid, '01000000-0000-0000-0000-00000000d0c4'::text)$$,
@@ -102,42 +100,40 @@ select results_eq($$select action, entity_type, performed_by, performed_by_email
   'creating a deal writes one deal_created audit row naming the creator');
 
 -- ---------------------------------------------------------------- update: refused for everyone but admins
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"01000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer@deals01.test');
 select is_empty($$update public.deals set name = 'Viewer was here' where id = '01000000-0000-0000-0000-00000000d0a1' returning id$$,
   'viewer cannot rename a deal (0 rows)');
 select is_empty($$update public.deals set archived_at = now() where id = '01000000-0000-0000-0000-00000000d0a1' returning id$$,
   'viewer cannot archive a deal (0 rows)');
-set local request.jwt.claims to '{"sub":"01000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select tests.as_user('contributor@deals01.test');
 select is_empty($$update public.deals set name = 'Contributor was here' where id = '01000000-0000-0000-0000-00000000d0a1' returning id$$,
   'contributor cannot rename a deal (0 rows)');
 select is_empty($$update public.deals set archived_at = now() where id = '01000000-0000-0000-0000-00000000d0a1' returning id$$,
   'contributor cannot archive a deal (0 rows)');
-set local request.jwt.claims to '{"sub":"01000000-0000-0000-0000-000000000005","role":"authenticated"}';
+select tests.as_user('suspended@deals01.test');
 select is_empty($$update public.deals set name = 'Suspended was here' where id = '01000000-0000-0000-0000-00000000d0a1' returning id$$,
   'suspended admin cannot rename a deal (0 rows)');
-set local request.jwt.claims to '{"sub":"01000000-0000-0000-0000-000000000006","role":"authenticated"}';
+select tests.as_user('stranger@deals01.test');
 select is_empty($$update public.deals set name = 'Stranger was here' where id = '01000000-0000-0000-0000-00000000d0a1' returning id$$,
   'non-member cannot rename a deal (0 rows)');
-set local request.jwt.claims to '{"sub":"01000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select tests.as_user('super@deals01.test');
 select is_empty($$update public.deals set name = 'Super admin was here' where id = '01000000-0000-0000-0000-00000000d0a1' returning id$$,
   'super admin who is not a member cannot rename a deal (0 rows)');
-set local request.jwt.claims to '{"sub":"01000000-0000-0000-0000-000000000008","role":"authenticated"}';
+select tests.as_user('beta-owner@deals01.test');
 select is_empty($$update public.deals set name = 'Beta owner was here' where id = '01000000-0000-0000-0000-00000000d0a1' returning id$$,
   'the admin of another deal cannot rename Alpha (0 rows)');
-reset role;
+select tests.as_server();
 select results_eq($$select name, archived_at is null, (select count(*) from public.audit_logs
     where entity_id = '01000000-0000-0000-0000-00000000d0a1' and action <> 'deal_created')
   from public.deals where id = '01000000-0000-0000-0000-00000000d0a1'$$,
   $$values ('Deal Alpha'::text, true, 0::bigint)$$, 'after the refused updates Alpha is unchanged and nothing was audited');
 
 -- ---------------------------------------------------------------- update: admins may edit
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"01000000-0000-0000-0000-000000000002","role":"authenticated"}';
+select tests.as_user('admin@deals01.test');
 select results_eq($$update public.deals set name = 'Deal Alpha Renamed', description = 'New description'
     where id = '01000000-0000-0000-0000-00000000d0a1' returning name, description$$,
   $$values ('Deal Alpha Renamed'::text, 'New description'::text)$$, 'an admin (not the owner) can rename a deal');
-reset role;
+select tests.as_server();
 select results_eq($$select performed_by, changes -> 'name' ->> 'old', changes -> 'name' ->> 'new',
     changes -> 'description' ->> 'old', changes -> 'description' ->> 'new', changes ? 'updated_at'
   from public.audit_logs where entity_id = '01000000-0000-0000-0000-00000000d0a1' and action = 'deal_updated'$$,
@@ -149,49 +145,48 @@ select results_eq($$select old_values ->> 'name', new_values ->> 'name' from pub
   $$values ('Deal Alpha'::text, 'Deal Alpha Renamed'::text)$$, 'the deal_updated row keeps the whole old and new rows');
 
 -- ---------------------------------------------------------------- owner_id never changes
-set local role authenticated;
+select tests.as_user('admin@deals01.test');
 select throws_ok($$update public.deals set owner_id = '01000000-0000-0000-0000-000000000002' where id = '01000000-0000-0000-0000-00000000d0a1'$$,
   '42501', null, 'an admin cannot change owner_id');
 select throws_ok($$update public.deals set created_at = now() - interval '1 year' where id = '01000000-0000-0000-0000-00000000d0a1'$$,
   '42501', null, 'an admin cannot change columns other than name, description and archived_at');
-set local request.jwt.claims to '{"sub":"01000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select tests.as_user('owner@deals01.test');
 select throws_ok($$update public.deals set owner_id = '01000000-0000-0000-0000-000000000002' where id = '01000000-0000-0000-0000-00000000d0a1'$$,
   '42501', null, 'the owner cannot hand over owner_id');
-reset role;
+select tests.as_server();
 select throws_ok($$update public.deals set owner_id = '01000000-0000-0000-0000-000000000002' where id = '01000000-0000-0000-0000-00000000d0a1'$$,
   '42501', 'The deal owner cannot be changed', 'not even the table owner can change owner_id');
-set local role service_role;
+select tests.as_service();
 select throws_ok($$update public.deals set owner_id = '01000000-0000-0000-0000-000000000002' where id = '01000000-0000-0000-0000-00000000d0a1'$$,
   '42501', 'The deal owner cannot be changed', 'service_role cannot change owner_id');
-reset role;
+select tests.as_server();
 select is((select owner_id from public.deals where id = '01000000-0000-0000-0000-00000000d0a1'),
   '01000000-0000-0000-0000-000000000001'::uuid, 'Alpha still belongs to its owner');
 
 -- ---------------------------------------------------------------- archive, and nothing after it
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"01000000-0000-0000-0000-000000000002","role":"authenticated"}';
+select tests.as_user('admin@deals01.test');
 select results_eq($$update public.deals set archived_at = now() where id = '01000000-0000-0000-0000-00000000d0a1'
     returning archived_at is not null$$, $$values (true)$$, 'an admin can archive a deal');
-reset role;
+select tests.as_server();
 select results_eq($$select performed_by, changes -> 'archived_at' -> 'old' = 'null'::jsonb,
     (changes -> 'archived_at' ->> 'new') is not null, old_values ->> 'archived_at' is null, new_values ->> 'archived_at' is not null
   from public.audit_logs where entity_id = '01000000-0000-0000-0000-00000000d0a1' and action = 'deal_archived'$$,
   $$values ('01000000-0000-0000-0000-000000000002'::uuid, true, true, true, true)$$,
   'archiving writes one deal_archived audit row with archived_at old (null) and new');
-set local role authenticated;
+select tests.as_user('admin@deals01.test');
 select is_empty($$update public.deals set archived_at = null where id = '01000000-0000-0000-0000-00000000d0a1' returning id$$,
   'an admin cannot un-archive a deal (0 rows)');
 select is_empty($$update public.deals set name = 'Edited after archive' where id = '01000000-0000-0000-0000-00000000d0a1' returning id$$,
   'an admin cannot edit an archived deal (0 rows)');
-set local request.jwt.claims to '{"sub":"01000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select tests.as_user('owner@deals01.test');
 select is_empty($$update public.deals set archived_at = null where id = '01000000-0000-0000-0000-00000000d0f3' returning id$$,
   'the owner cannot un-archive a deal (0 rows)');
 select is_empty($$update public.deals set description = 'Owner edit' where id = '01000000-0000-0000-0000-00000000d0f3' returning id$$,
   'the owner cannot edit an archived deal (0 rows)');
-set local request.jwt.claims to '{"sub":"01000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer@deals01.test');
 select set_eq($$select id from public.deals where id::text like '01000000-%'$$,
   $$values ('01000000-0000-0000-0000-00000000d0a1'::uuid)$$, 'an archived deal stays readable by its members');
-reset role;
+select tests.as_server();
 select results_eq($$select id, name, archived_at is not null from public.deals
     where id in ('01000000-0000-0000-0000-00000000d0a1', '01000000-0000-0000-0000-00000000d0f3') order by id$$,
   $$values ('01000000-0000-0000-0000-00000000d0a1'::uuid, 'Deal Alpha Renamed'::text, true),
@@ -199,27 +194,26 @@ select results_eq($$select id, name, archived_at is not null from public.deals
   'archived deals are unchanged after the refused edits');
 select throws_ok($$update public.deals set archived_at = null where id = '01000000-0000-0000-0000-00000000d0f3'$$,
   '42501', 'An archived deal cannot be restored', 'not even the table owner can un-archive a deal');
-set local role service_role;
+select tests.as_service();
 select throws_ok($$update public.deals set archived_at = null where id = '01000000-0000-0000-0000-00000000d0f3'$$,
   '42501', 'An archived deal cannot be restored', 'service_role cannot un-archive a deal');
-reset role;
+select tests.as_server();
 
 -- ---------------------------------------------------------------- delete: nobody through the API role
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"01000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select tests.as_user('owner@deals01.test');
 select throws_ok($$delete from public.deals where id = '01000000-0000-0000-0000-00000000d0a1'$$,
   '42501', null, 'the owner cannot delete a deal');
-set local request.jwt.claims to '{"sub":"01000000-0000-0000-0000-000000000002","role":"authenticated"}';
+select tests.as_user('admin@deals01.test');
 select throws_ok($$delete from public.deals where id = '01000000-0000-0000-0000-00000000d0a1'$$,
   '42501', null, 'an admin cannot delete a deal');
-set local request.jwt.claims to '{"sub":"01000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer@deals01.test');
 select throws_ok($$delete from public.deals where id = '01000000-0000-0000-0000-00000000d0a1'$$,
   '42501', null, 'a viewer cannot delete a deal');
-set local request.jwt.claims to '{"sub":"01000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select tests.as_user('super@deals01.test');
 select throws_ok($$delete from public.deals where id = '01000000-0000-0000-0000-00000000d0a1'$$,
   '42501', null, 'a super admin cannot delete a deal');
 select throws_ok($$truncate public.deals cascade$$, '42501', null, 'authenticated cannot truncate deals');
-reset role;
+select tests.as_server();
 select is((select count(*) from public.deals where id::text like '01000000-%'), 4::bigint, 'all four deals still exist');
 
 select * from finish();

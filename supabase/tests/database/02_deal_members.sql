@@ -30,8 +30,7 @@ insert into public.deal_members (deal_id, user_id, role, status) values
   ('02000000-0000-0000-0000-00000000d0a1', '02000000-0000-0000-0000-000000000009', 'viewer', 'active');
 
 -- ---------------------------------------------------------------- anonymous
-set local role anon;
-set local request.jwt.claims to '{"role":"anon"}';
+select tests.as_anon();
 select throws_ok($$select * from public.deal_members$$, '42501', null, 'anon cannot select deal_members');
 select throws_ok($$insert into public.deal_members (deal_id, user_id, role)
   values ('02000000-0000-0000-0000-00000000d0a1', '02000000-0000-0000-0000-000000000006', 'admin')$$,
@@ -42,47 +41,46 @@ select throws_ok($$delete from public.deal_members where deal_id = '02000000-000
   '42501', null, 'anon cannot delete members');
 select throws_ok($$truncate public.deal_members$$, '42501', null, 'anon cannot truncate deal_members');
 select is(private.has_capability('02000000-0000-0000-0000-00000000d0a1', 'view'), false, 'anon has no capability in any deal');
-reset role;
+select tests.as_server();
 
 -- ---------------------------------------------------------------- select
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select tests.as_user('owner@members02.test');
 select set_eq($$select deal_id, user_id from public.deal_members where deal_id::text like '02000000-%'$$,
   $$select '02000000-0000-0000-0000-00000000d0a1'::uuid as deal_id, ('02000000-0000-0000-0000-00000000000' || n)::uuid as user_id from unnest(array[1,2,3,4,5,9]) n$$,
   'owner sees every member of Alpha (the suspended one too) and none of Beta');
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000002","role":"authenticated"}';
+select tests.as_user('admin@members02.test');
 select set_eq($$select deal_id, user_id from public.deal_members where deal_id::text like '02000000-%'$$,
   $$select '02000000-0000-0000-0000-00000000d0a1'::uuid as deal_id, ('02000000-0000-0000-0000-00000000000' || n)::uuid as user_id from unnest(array[1,2,3,4,5,9]) n$$,
   'admin sees every member of Alpha and none of Beta');
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select tests.as_user('contributor@members02.test');
 select set_eq($$select deal_id, user_id from public.deal_members where deal_id::text like '02000000-%'$$,
   $$select '02000000-0000-0000-0000-00000000d0a1'::uuid as deal_id, ('02000000-0000-0000-0000-00000000000' || n)::uuid as user_id from unnest(array[1,2,3,4,5,9]) n$$,
   'contributor sees every member of Alpha and none of Beta');
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer@members02.test');
 select set_eq($$select deal_id, user_id from public.deal_members where deal_id::text like '02000000-%'$$,
   $$select '02000000-0000-0000-0000-00000000d0a1'::uuid as deal_id, ('02000000-0000-0000-0000-00000000000' || n)::uuid as user_id from unnest(array[1,2,3,4,5,9]) n$$,
   'viewer sees every member of Alpha and none of Beta');
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000005","role":"authenticated"}';
+select tests.as_user('suspended@members02.test');
 select is_empty($$select * from public.deal_members where deal_id::text like '02000000-%'$$,
   'suspended member sees no member rows, not even their own');
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000006","role":"authenticated"}';
+select tests.as_user('stranger@members02.test');
 select is_empty($$select * from public.deal_members where deal_id::text like '02000000-%'$$, 'non-member sees no member rows');
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select tests.as_user('super@members02.test');
 select is_empty($$select * from public.deal_members where deal_id::text like '02000000-%'$$,
   'super admin who is not a member sees no member rows');
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000008","role":"authenticated"}';
+select tests.as_user('beta-owner@members02.test');
 select set_eq($$select deal_id, user_id from public.deal_members where deal_id::text like '02000000-%'$$,
   $$values ('02000000-0000-0000-0000-00000000d0b2'::uuid, '02000000-0000-0000-0000-000000000008'::uuid)$$,
   'cross-deal isolation: the Beta owner sees Beta''s members and nothing of Alpha');
 
 -- ---------------------------------------------------------------- capabilities per role
 -- caps(deal) = the capabilities the caller holds in that deal, in C order.
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select tests.as_user('owner@members02.test');
 select is(array(select c from unnest(array['view','download','comment','approve','upload','edit_files','edit_folders','edit_checklist','manage_users']) c
                 where private.has_capability('02000000-0000-0000-0000-00000000d0a1', c) order by c collate "C"),
   array['approve','comment','download','edit_checklist','edit_files','edit_folders','manage_users','upload','view'],
   'owner holds all nine capabilities');
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000002","role":"authenticated"}';
+select tests.as_user('admin@members02.test');
 select is(array(select c from unnest(array['view','download','comment','approve','upload','edit_files','edit_folders','edit_checklist','manage_users']) c
                 where private.has_capability('02000000-0000-0000-0000-00000000d0a1', c) order by c collate "C"),
   array['approve','comment','download','edit_checklist','edit_files','edit_folders','manage_users','upload','view'],
@@ -90,33 +88,33 @@ select is(array(select c from unnest(array['view','download','comment','approve'
 select is(private.has_capability('02000000-0000-0000-0000-00000000d0a1', 'delete_everything'), false,
   'an unknown capability is never held, not even by an admin');
 select is(private.is_deal_admin('02000000-0000-0000-0000-00000000d0a1'), true, 'is_deal_admin is true for an active admin');
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select tests.as_user('contributor@members02.test');
 select is(array(select c from unnest(array['view','download','comment','approve','upload','edit_files','edit_folders','edit_checklist','manage_users']) c
                 where private.has_capability('02000000-0000-0000-0000-00000000d0a1', c) order by c collate "C"),
   array['approve','comment','download','edit_checklist','edit_files','edit_folders','upload','view'],
   'contributor holds every capability but manage_users');
 select is(private.is_deal_admin('02000000-0000-0000-0000-00000000d0a1'), false, 'is_deal_admin is false for a contributor');
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer@members02.test');
 select is(array(select c from unnest(array['view','download','comment','approve','upload','edit_files','edit_folders','edit_checklist','manage_users']) c
                 where private.has_capability('02000000-0000-0000-0000-00000000d0a1', c) order by c collate "C"),
   array['comment','download','upload','view'],
   'viewer holds view, download, comment and upload only');
 select is(private.is_deal_member('02000000-0000-0000-0000-00000000d0a1'), true, 'is_deal_member is true for an active viewer');
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000005","role":"authenticated"}';
+select tests.as_user('suspended@members02.test');
 select is(array(select c from unnest(array['view','download','comment','approve','upload','edit_files','edit_folders','edit_checklist','manage_users']) c
                 where private.has_capability('02000000-0000-0000-0000-00000000d0a1', c)),
   array[]::text[], 'a suspended admin holds no capability');
 select is(array[private.is_deal_member('02000000-0000-0000-0000-00000000d0a1'), private.is_deal_admin('02000000-0000-0000-0000-00000000d0a1')],
   array[false, false], 'a suspended admin is neither member nor admin for the helpers');
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000006","role":"authenticated"}';
+select tests.as_user('stranger@members02.test');
 select is(array(select c from unnest(array['view','download','comment','approve','upload','edit_files','edit_folders','edit_checklist','manage_users']) c
                 where private.has_capability('02000000-0000-0000-0000-00000000d0a1', c)),
   array[]::text[], 'a non-member holds no capability');
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select tests.as_user('super@members02.test');
 select is(array(select c from unnest(array['view','download','comment','approve','upload','edit_files','edit_folders','edit_checklist','manage_users']) c
                 where private.has_capability('02000000-0000-0000-0000-00000000d0a1', c)),
   array[]::text[], 'a super admin who is not a member holds no capability');
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000008","role":"authenticated"}';
+select tests.as_user('beta-owner@members02.test');
 select is(array(select c from unnest(array['view','download','comment','approve','upload','edit_files','edit_folders','edit_checklist','manage_users']) c
                 where private.has_capability('02000000-0000-0000-0000-00000000d0a1', c)),
   array[]::text[], 'cross-deal isolation: the Beta owner holds no capability in Alpha');
@@ -126,38 +124,38 @@ select is(array(select c from unnest(array['view','download','comment','approve'
   'the Beta owner holds all nine capabilities in Beta');
 
 -- ---------------------------------------------------------------- insert: only holders of manage_users
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select tests.as_user('contributor@members02.test');
 select throws_ok($$insert into public.deal_members (deal_id, user_id, role)
   values ('02000000-0000-0000-0000-00000000d0a1', '02000000-0000-0000-0000-000000000006', 'viewer')$$,
   '42501', null, 'contributor cannot add a member');
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer@members02.test');
 select throws_ok($$insert into public.deal_members (deal_id, user_id, role)
   values ('02000000-0000-0000-0000-00000000d0a1', '02000000-0000-0000-0000-000000000006', 'viewer')$$,
   '42501', null, 'viewer cannot add a member');
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000005","role":"authenticated"}';
+select tests.as_user('suspended@members02.test');
 select throws_ok($$insert into public.deal_members (deal_id, user_id, role)
   values ('02000000-0000-0000-0000-00000000d0a1', '02000000-0000-0000-0000-000000000006', 'viewer')$$,
   '42501', null, 'suspended admin cannot add a member');
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000006","role":"authenticated"}';
+select tests.as_user('stranger@members02.test');
 select throws_ok($$insert into public.deal_members (deal_id, user_id, role)
   values ('02000000-0000-0000-0000-00000000d0a1', '02000000-0000-0000-0000-000000000006', 'admin')$$,
   '42501', null, 'non-member cannot add themselves to a deal');
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select tests.as_user('super@members02.test');
 select throws_ok($$insert into public.deal_members (deal_id, user_id, role)
   values ('02000000-0000-0000-0000-00000000d0a1', '02000000-0000-0000-0000-000000000007', 'admin')$$,
   '42501', null, 'super admin cannot add themselves to a deal');
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000008","role":"authenticated"}';
+select tests.as_user('beta-owner@members02.test');
 select throws_ok($$insert into public.deal_members (deal_id, user_id, role)
   values ('02000000-0000-0000-0000-00000000d0a1', '02000000-0000-0000-0000-000000000008', 'admin')$$,
   '42501', null, 'the admin of another deal cannot add themselves to Alpha');
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000002","role":"authenticated"}';
+select tests.as_user('admin@members02.test');
 select lives_ok($$insert into public.deal_members (deal_id, user_id, role)
   values ('02000000-0000-0000-0000-00000000d0a1', '02000000-0000-0000-0000-000000000006', 'viewer')$$,
   'admin can add a member');
 select throws_ok($$insert into public.deal_members (deal_id, user_id, role)
   values ('02000000-0000-0000-0000-00000000d0b2', '02000000-0000-0000-0000-000000000002', 'admin')$$,
   '42501', null, 'an admin of Alpha cannot add anyone (themselves included) to Beta');
-reset role;
+select tests.as_server();
 select set_eq($$select deal_id, user_id, role from public.deal_members where deal_id::text like '02000000-%'
     and user_id in ('02000000-0000-0000-0000-000000000002', '02000000-0000-0000-0000-000000000006',
                     '02000000-0000-0000-0000-000000000007', '02000000-0000-0000-0000-000000000008')$$,
@@ -167,8 +165,7 @@ select set_eq($$select deal_id, user_id, role from public.deal_members where dea
   'only the admin''s insert took effect');
 
 -- ---------------------------------------------------------------- update
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000002","role":"authenticated"}';
+select tests.as_user('admin@members02.test');
 select results_eq($$update public.deal_members set role = 'contributor'
     where deal_id = '02000000-0000-0000-0000-00000000d0a1' and user_id = '02000000-0000-0000-0000-000000000004' returning role$$,
   $$values ('contributor'::text)$$, 'admin can change a member''s role');
@@ -181,29 +178,29 @@ select is_empty($$update public.deal_members set status = 'suspended'
 select throws_ok($$update public.deal_members set deal_id = '02000000-0000-0000-0000-00000000d0b2'
     where deal_id = '02000000-0000-0000-0000-00000000d0a1' and user_id = '02000000-0000-0000-0000-000000000009'$$,
   '42501', null, 'admin cannot move a member into a deal they do not manage');
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select tests.as_user('owner@members02.test');
 select is_empty($$update public.deal_members set role = 'viewer'
     where deal_id = '02000000-0000-0000-0000-00000000d0a1' and user_id = '02000000-0000-0000-0000-000000000001' returning user_id$$,
   'the owner row cannot be edited, not even by the owner (0 rows)');
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select tests.as_user('contributor@members02.test');
 select is_empty($$update public.deal_members set role = 'admin'
     where deal_id = '02000000-0000-0000-0000-00000000d0a1' and user_id = '02000000-0000-0000-0000-000000000003' returning user_id$$,
   'contributor cannot promote themselves (0 rows)');
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000009","role":"authenticated"}';
+select tests.as_user('viewer2@members02.test');
 select is_empty($$update public.deal_members set role = 'admin'
     where deal_id = '02000000-0000-0000-0000-00000000d0a1' and user_id = '02000000-0000-0000-0000-000000000009' returning user_id$$,
   'viewer cannot promote themselves (0 rows)');
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000005","role":"authenticated"}';
+select tests.as_user('suspended@members02.test');
 select is_empty($$update public.deal_members set status = 'active'
     where deal_id = '02000000-0000-0000-0000-00000000d0a1' and user_id = '02000000-0000-0000-0000-000000000005' returning user_id$$,
   'suspended admin cannot reactivate themselves (0 rows)');
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select tests.as_user('super@members02.test');
 select is_empty($$update public.deal_members set role = 'viewer' where deal_id = '02000000-0000-0000-0000-00000000d0a1' returning user_id$$,
   'super admin who is not a member cannot change members (0 rows)');
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000008","role":"authenticated"}';
+select tests.as_user('beta-owner@members02.test');
 select is_empty($$update public.deal_members set role = 'viewer' where deal_id = '02000000-0000-0000-0000-00000000d0a1' returning user_id$$,
   'the admin of another deal cannot change Alpha''s members (0 rows)');
-reset role;
+select tests.as_server();
 select set_eq($$select user_id, role, status from public.deal_members where deal_id = '02000000-0000-0000-0000-00000000d0a1'$$,
   $$values ('02000000-0000-0000-0000-000000000001'::uuid, 'admin'::text, 'active'::text),
            ('02000000-0000-0000-0000-000000000002', 'admin', 'active'),
@@ -215,47 +212,45 @@ select set_eq($$select user_id, role, status from public.deal_members where deal
   'after the updates only the admin''s role change took effect');
 
 -- ---------------------------------------------------------------- delete
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select tests.as_user('contributor@members02.test');
 select is_empty($$delete from public.deal_members
     where deal_id = '02000000-0000-0000-0000-00000000d0a1' and user_id = '02000000-0000-0000-0000-000000000009' returning user_id$$,
   'contributor cannot remove a member (0 rows)');
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000009","role":"authenticated"}';
+select tests.as_user('viewer2@members02.test');
 select is_empty($$delete from public.deal_members
     where deal_id = '02000000-0000-0000-0000-00000000d0a1' and user_id = '02000000-0000-0000-0000-000000000004' returning user_id$$,
   'viewer cannot remove a member (0 rows)');
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000005","role":"authenticated"}';
+select tests.as_user('suspended@members02.test');
 select is_empty($$delete from public.deal_members
     where deal_id = '02000000-0000-0000-0000-00000000d0a1' and user_id = '02000000-0000-0000-0000-000000000009' returning user_id$$,
   'suspended admin cannot remove a member (0 rows)');
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select tests.as_user('super@members02.test');
 select is_empty($$delete from public.deal_members where deal_id = '02000000-0000-0000-0000-00000000d0a1' returning user_id$$,
   'super admin who is not a member cannot remove members (0 rows)');
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000008","role":"authenticated"}';
+select tests.as_user('beta-owner@members02.test');
 select is_empty($$delete from public.deal_members where deal_id = '02000000-0000-0000-0000-00000000d0a1' returning user_id$$,
   'the admin of another deal cannot remove Alpha''s members (0 rows)');
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select tests.as_user('owner@members02.test');
 select is_empty($$delete from public.deal_members
     where deal_id = '02000000-0000-0000-0000-00000000d0a1' and user_id = '02000000-0000-0000-0000-000000000001' returning user_id$$,
   'the owner cannot remove their own row (0 rows)');
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000002","role":"authenticated"}';
+select tests.as_user('admin@members02.test');
 select is_empty($$delete from public.deal_members
     where deal_id = '02000000-0000-0000-0000-00000000d0a1' and user_id = '02000000-0000-0000-0000-000000000001' returning user_id$$,
   'admin cannot remove the owner (0 rows)');
 select results_eq($$delete from public.deal_members
     where deal_id = '02000000-0000-0000-0000-00000000d0a1' and user_id = '02000000-0000-0000-0000-000000000009' returning user_id$$,
   $$values ('02000000-0000-0000-0000-000000000009'::uuid)$$, 'admin can remove a member');
-reset role;
+select tests.as_server();
 select set_eq($$select user_id from public.deal_members where deal_id = '02000000-0000-0000-0000-00000000d0a1'$$,
   $$select ('02000000-0000-0000-0000-00000000000' || n)::uuid from unnest(array[1,2,3,4,5,6]) n$$,
   'after the deletes only the removed viewer is gone; the owner row remains');
 
 -- Last, as a failure here would empty the table: TRUNCATE bypasses RLS, so it must not be granted.
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"02000000-0000-0000-0000-000000000002","role":"authenticated"}';
+select tests.as_user('admin@members02.test');
 
 select throws_ok($$truncate public.deal_members$$, '42501', null, 'authenticated cannot truncate deal_members');
-reset role;
+select tests.as_server();
 
 select * from finish();
 rollback;

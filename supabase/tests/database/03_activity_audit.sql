@@ -35,8 +35,7 @@ do $$ begin
 end $$;
 
 -- ================================================================= activities
-set local role anon;
-set local request.jwt.claims to '{"role":"anon"}';
+select tests.as_anon();
 select throws_ok($$select * from public.activities$$, '42501', null, 'anon cannot select activities');
 select throws_ok($$insert into public.activities (deal_id, activity_type, description)
   values ('03000000-0000-0000-0000-00000000d0a1', 'upload', 'anon')$$, '42501', null, 'anon cannot insert an activity');
@@ -44,40 +43,39 @@ select throws_ok($$update public.activities set description = 'anon'$$, '42501',
 select throws_ok($$delete from public.activities$$, '42501', null, 'anon cannot delete activities');
 select throws_ok($$select private.record_activity('03000000-0000-0000-0000-00000000d0a1', null, 'upload', 'anon')$$,
   '42501', null, 'anon cannot call private.record_activity');
-reset role;
+select tests.as_server();
 
 -- ---------------------------------------------------------------- select
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select tests.as_user('owner@audit03.test');
 select set_eq($$select deal_id, activity_type, user_id from public.activities where deal_id::text like '03000000-%'$$,
   $$values ('03000000-0000-0000-0000-00000000d0a1'::uuid, 'deal_create'::text, '03000000-0000-0000-0000-000000000001'::uuid)$$,
   'owner sees Alpha''s feed and nothing of Beta''s');
-set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000002","role":"authenticated"}';
+select tests.as_user('admin@audit03.test');
 select set_eq($$select deal_id, activity_type, user_id from public.activities where deal_id::text like '03000000-%'$$,
   $$values ('03000000-0000-0000-0000-00000000d0a1'::uuid, 'deal_create'::text, '03000000-0000-0000-0000-000000000001'::uuid)$$,
   'admin sees Alpha''s feed and nothing of Beta''s');
-set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select tests.as_user('contributor@audit03.test');
 select set_eq($$select deal_id, activity_type, user_id from public.activities where deal_id::text like '03000000-%'$$,
   $$values ('03000000-0000-0000-0000-00000000d0a1'::uuid, 'deal_create'::text, '03000000-0000-0000-0000-000000000001'::uuid)$$,
   'contributor sees Alpha''s feed and nothing of Beta''s');
-set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer@audit03.test');
 select set_eq($$select deal_id, activity_type, user_id from public.activities where deal_id::text like '03000000-%'$$,
   $$values ('03000000-0000-0000-0000-00000000d0a1'::uuid, 'deal_create'::text, '03000000-0000-0000-0000-000000000001'::uuid)$$,
   'viewer sees Alpha''s feed and nothing of Beta''s');
-set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000005","role":"authenticated"}';
+select tests.as_user('suspended@audit03.test');
 select is_empty($$select * from public.activities where deal_id::text like '03000000-%'$$, 'suspended member sees no activity');
-set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000006","role":"authenticated"}';
+select tests.as_user('stranger@audit03.test');
 select is_empty($$select * from public.activities where deal_id::text like '03000000-%'$$, 'non-member sees no activity');
-set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select tests.as_user('super@audit03.test');
 select is_empty($$select * from public.activities where deal_id::text like '03000000-%'$$,
   'super admin who is not a member sees no activity');
-set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000008","role":"authenticated"}';
+select tests.as_user('beta-owner@audit03.test');
 select set_eq($$select deal_id, activity_type, user_id from public.activities where deal_id::text like '03000000-%'$$,
   $$values ('03000000-0000-0000-0000-00000000d0b2'::uuid, 'deal_create'::text, '03000000-0000-0000-0000-000000000008'::uuid)$$,
   'cross-deal isolation: the Beta owner sees Beta''s feed and nothing of Alpha''s');
 
 -- ---------------------------------------------------------------- no member writes the feed
-set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select tests.as_user('owner@audit03.test');
 select throws_ok($$insert into public.activities (deal_id, user_id, activity_type, description)
   values ('03000000-0000-0000-0000-00000000d0a1', '03000000-0000-0000-0000-000000000001', 'upload', 'forged')$$,
   '42501', null, 'owner cannot insert an activity');
@@ -85,7 +83,7 @@ select throws_ok($$update public.activities set description = 'rewritten' where 
   '42501', null, 'owner cannot update activities');
 select throws_ok($$delete from public.activities where deal_id = '03000000-0000-0000-0000-00000000d0a1'$$,
   '42501', null, 'owner cannot delete activities');
-set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000002","role":"authenticated"}';
+select tests.as_user('admin@audit03.test');
 select throws_ok($$insert into public.activities (deal_id, user_id, activity_type, description)
   values ('03000000-0000-0000-0000-00000000d0a1', '03000000-0000-0000-0000-000000000002', 'upload', 'forged')$$,
   '42501', null, 'admin cannot insert an activity');
@@ -93,22 +91,22 @@ select throws_ok($$update public.activities set description = 'rewritten' where 
   '42501', null, 'admin cannot update activities');
 select throws_ok($$delete from public.activities where deal_id = '03000000-0000-0000-0000-00000000d0a1'$$,
   '42501', null, 'admin cannot delete activities');
-set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select tests.as_user('contributor@audit03.test');
 select throws_ok($$insert into public.activities (deal_id, user_id, activity_type, description)
   values ('03000000-0000-0000-0000-00000000d0a1', '03000000-0000-0000-0000-000000000003', 'upload', 'forged')$$,
   '42501', null, 'contributor cannot insert an activity');
-set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer@audit03.test');
 select throws_ok($$insert into public.activities (deal_id, user_id, activity_type, description)
   values ('03000000-0000-0000-0000-00000000d0a1', '03000000-0000-0000-0000-000000000004', 'download', 'forged')$$,
   '42501', null, 'viewer cannot insert an activity');
 select throws_ok($$delete from public.activities where deal_id = '03000000-0000-0000-0000-00000000d0a1'$$,
   '42501', null, 'viewer cannot delete activities');
-set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select tests.as_user('super@audit03.test');
 select throws_ok($$insert into public.activities (deal_id, user_id, activity_type, description)
   values ('03000000-0000-0000-0000-00000000d0a1', '03000000-0000-0000-0000-000000000007', 'upload', 'forged')$$,
   '42501', null, 'super admin cannot insert an activity');
 select throws_ok($$truncate public.activities cascade$$, '42501', null, 'authenticated cannot truncate activities');
-reset role;
+select tests.as_server();
 select set_eq($$select deal_id, activity_type, user_id, description from public.activities where deal_id::text like '03000000-%'$$,
   $$values ('03000000-0000-0000-0000-00000000d0a1'::uuid, 'deal_create'::text, '03000000-0000-0000-0000-000000000001'::uuid, 'Created deal "Audit Alpha"'::text),
            ('03000000-0000-0000-0000-00000000d0b2', 'deal_create', '03000000-0000-0000-0000-000000000008', 'Created deal "Audit Beta"')$$,
@@ -119,46 +117,43 @@ select set_eq($$select user_id, times from public.sign_ins where user_id::text l
 do $$ begin perform private.record_login('03000000-0000-0000-0000-000000000004'); end $$;
 select is((select times from public.sign_ins where user_id = '03000000-0000-0000-0000-000000000004'), 2,
   'a second sign-in within the hour adds to the first');
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select tests.as_user('owner@audit03.test');
 select set_eq($$select user_id from public.sign_ins where user_id::text like '03000000-%'$$,
   $$values ('03000000-0000-0000-0000-000000000004'::uuid), ('03000000-0000-0000-0000-000000000005'::uuid)$$,
   'the owner sees the sign-ins of the deal''s people');
-set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000006","role":"authenticated"}';
+select tests.as_user('stranger@audit03.test');
 select is_empty($$select * from public.sign_ins where user_id::text like '03000000-%'$$, 'a non-member sees no one''s sign-ins');
-set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000008","role":"authenticated"}';
+select tests.as_user('beta-owner@audit03.test');
 select is_empty($$select * from public.sign_ins where user_id::text like '03000000-%'$$,
   'the owner of another deal sees none of this deal''s people''s sign-ins');
 select throws_ok($$insert into public.sign_ins (user_id) values ('03000000-0000-0000-0000-000000000008')$$, '42501', null,
   'no one writes a sign-in directly');
-reset role;
+select tests.as_server();
 
 -- ================================================================= audit_logs
-set local role anon;
-set local request.jwt.claims to '{"role":"anon"}';
+select tests.as_anon();
 select throws_ok($$select * from public.audit_logs$$, '42501', null, 'anon cannot select audit_logs');
-reset role;
+select tests.as_server();
 
 -- ---------------------------------------------------------------- select: super admins only
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select tests.as_user('super@audit03.test');
 select set_eq($$select action, entity_type, entity_id from public.audit_logs where entity_id::text like '03000000-%' and entity_type = 'deal'$$,
   $$values ('deal_created'::text, 'deal'::text, '03000000-0000-0000-0000-00000000d0a1'::uuid),
            ('deal_created', 'deal', '03000000-0000-0000-0000-00000000d0b2')$$,
   'super admin reads the audit log');
-set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select tests.as_user('owner@audit03.test');
 select is_empty($$select * from public.audit_logs$$, 'owner reads no audit row, not even of their own deal');
-set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000002","role":"authenticated"}';
+select tests.as_user('admin@audit03.test');
 select is_empty($$select * from public.audit_logs$$, 'admin reads no audit row');
-set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer@audit03.test');
 select is_empty($$select * from public.audit_logs$$, 'viewer reads no audit row');
-set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000005","role":"authenticated"}';
+select tests.as_user('suspended@audit03.test');
 select is_empty($$select * from public.audit_logs$$, 'suspended member reads no audit row');
-set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000006","role":"authenticated"}';
+select tests.as_user('stranger@audit03.test');
 select is_empty($$select * from public.audit_logs$$, 'non-member reads no audit row');
 
 -- ---------------------------------------------------------------- nobody rewrites history
-set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select tests.as_user('super@audit03.test');
 select throws_ok($$insert into public.audit_logs (action, entity_type) values ('forged', 'deal')$$,
   '42501', null, 'authenticated (even a super admin) cannot insert audit rows');
 select throws_ok($$update public.audit_logs set action = 'rewritten' where entity_id = '03000000-0000-0000-0000-00000000d0a1'$$,
@@ -166,8 +161,7 @@ select throws_ok($$update public.audit_logs set action = 'rewritten' where entit
 select throws_ok($$delete from public.audit_logs where entity_id = '03000000-0000-0000-0000-00000000d0a1'$$,
   '42501', null, 'authenticated (even a super admin) cannot delete audit rows');
 select throws_ok($$truncate public.audit_logs$$, '42501', null, 'authenticated cannot truncate audit_logs');
-reset role;
-set local role service_role;
+select tests.as_service();
 select throws_ok($$insert into public.audit_logs (action, entity_type) values ('forged', 'deal')$$,
   '42501', null, 'service_role cannot insert audit rows');
 select throws_ok($$update public.audit_logs set action = 'rewritten' where entity_id = '03000000-0000-0000-0000-00000000d0a1'$$,
@@ -175,7 +169,7 @@ select throws_ok($$update public.audit_logs set action = 'rewritten' where entit
 select throws_ok($$delete from public.audit_logs where entity_id = '03000000-0000-0000-0000-00000000d0a1'$$,
   '42501', null, 'service_role cannot delete audit rows');
 select throws_ok($$truncate public.audit_logs$$, '42501', null, 'service_role cannot truncate audit_logs');
-reset role;
+select tests.as_server();
 select throws_ok($$update public.audit_logs set action = 'rewritten' where entity_id = '03000000-0000-0000-0000-00000000d0a1'$$,
   '42501', 'audit_logs is append-only', 'not even the table owner can update audit rows');
 select throws_ok($$delete from public.audit_logs where entity_id = '03000000-0000-0000-0000-00000000d0a1'$$,
@@ -188,8 +182,7 @@ select set_eq($$select action, entity_id, performed_by from public.audit_logs wh
   'the audit rows are untouched');
 
 -- ================================================================= known holes, last (a failure here changes state)
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"03000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer@audit03.test');
 
 select throws_ok($$select private.record_activity('03000000-0000-0000-0000-00000000d0b2', '03000000-0000-0000-0000-000000000008', 'download', 'forged')$$,
   '42501', null, 'authenticated cannot call private.record_activity (forge a feed entry in any deal)');
@@ -199,7 +192,7 @@ select throws_ok($$select private.record_login('03000000-0000-0000-0000-00000000
 select throws_ok($$create trigger zz_block_audit before insert on public.audit_logs
     for each row execute function private.audit_logs_immutable()$$,
   '42501', null, 'authenticated cannot attach a trigger to audit_logs');
-reset role;
+select tests.as_server();
 
 select * from finish();
 rollback;

@@ -34,41 +34,39 @@ select results_eq($$select email, first_name, last_name from public.profiles whe
   $$values ('owner@profiles04.test'::text, 'Olive'::text, 'Owner'::text)$$,
   'a new account gets a profile (e-mail lower-cased, names from the sign-up metadata)');
 
-set local role anon;
-set local request.jwt.claims to '{"role":"anon"}';
+select tests.as_anon();
 select throws_ok($$select * from public.profiles$$, '42501', null, 'anon cannot read profiles at all (no privilege, not only no rows)');
 select throws_ok($$insert into public.profiles (id, email) values ('04000000-0000-0000-0000-000000000009', 'anon@profiles04.test')$$,
   '42501', null, 'anon cannot insert a profile');
 select throws_ok($$update public.profiles set first_name = 'Anon'$$, '42501', null, 'anon cannot update profiles');
 select throws_ok($$delete from public.profiles$$, '42501', null, 'anon cannot delete profiles');
-reset role;
+select tests.as_server();
 
 -- ---------------------------------------------------------------- select: own, co-members', or all for super admins
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"04000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select tests.as_user('04000000-0000-0000-0000-000000000001');
 select set_eq($$select id from public.profiles where id::text like '04000000-%'$$,
   $$select ('04000000-0000-0000-0000-00000000000' || n)::uuid from unnest(array[1,2,3]) n$$,
   'owner sees their own profile and their co-members'' (the suspended one too), not strangers''');
-set local request.jwt.claims to '{"sub":"04000000-0000-0000-0000-000000000002","role":"authenticated"}';
+select tests.as_user('04000000-0000-0000-0000-000000000002');
 select set_eq($$select id from public.profiles where id::text like '04000000-%'$$,
   $$select ('04000000-0000-0000-0000-00000000000' || n)::uuid from unnest(array[1,2,3]) n$$,
   'contributor sees their own profile and their co-members''');
-set local request.jwt.claims to '{"sub":"04000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select tests.as_user('04000000-0000-0000-0000-000000000003');
 select set_eq($$select id from public.profiles where id::text like '04000000-%'$$,
   $$values ('04000000-0000-0000-0000-000000000003'::uuid)$$, 'suspended member sees only their own profile');
-set local request.jwt.claims to '{"sub":"04000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('04000000-0000-0000-0000-000000000004');
 select set_eq($$select id from public.profiles where id::text like '04000000-%'$$,
   $$values ('04000000-0000-0000-0000-000000000004'::uuid)$$, 'a user in no deal sees only their own profile');
-set local request.jwt.claims to '{"sub":"04000000-0000-0000-0000-000000000006","role":"authenticated"}';
+select tests.as_user('04000000-0000-0000-0000-000000000006');
 select set_eq($$select id from public.profiles where id::text like '04000000-%'$$,
   $$values ('04000000-0000-0000-0000-000000000006'::uuid)$$, 'cross-deal isolation: the Beta owner sees nobody of Alpha');
-set local request.jwt.claims to '{"sub":"04000000-0000-0000-0000-000000000005","role":"authenticated"}';
+select tests.as_user('04000000-0000-0000-0000-000000000005');
 select set_eq($$select id from public.profiles where id::text like '04000000-%'$$,
   $$select ('04000000-0000-0000-0000-00000000000' || n)::uuid from generate_series(1, 7) n$$,
   'super admin sees every profile');
 
 -- ---------------------------------------------------------------- update: own display fields only
-set local request.jwt.claims to '{"sub":"04000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select tests.as_user('04000000-0000-0000-0000-000000000001');
 select results_eq($$update public.profiles set first_name = 'Olivia', last_name = 'Owens', title = 'Partner', preferred_color = '#10B981'
     where id = '04000000-0000-0000-0000-000000000001' returning first_name, last_name, title, preferred_color$$,
   $$values ('Olivia'::text, 'Owens'::text, 'Partner'::text, '#10B981'::text)$$,
@@ -85,17 +83,17 @@ select is_empty($$update public.profiles set first_name = 'Hijacked' where id = 
   'a user cannot update a co-member''s profile (0 rows)');
 select is_empty($$update public.profiles set first_name = 'Hijacked' where id = '04000000-0000-0000-0000-000000000004' returning id$$,
   'a user cannot update a stranger''s profile (0 rows)');
-set local request.jwt.claims to '{"sub":"04000000-0000-0000-0000-000000000005","role":"authenticated"}';
+select tests.as_user('04000000-0000-0000-0000-000000000005');
 select is_empty($$update public.profiles set first_name = 'Hijacked' where id = '04000000-0000-0000-0000-000000000001' returning id$$,
   'a super admin cannot update someone else''s profile through RLS (0 rows)');
 select throws_ok($$insert into public.profiles (id, email) values ('04000000-0000-0000-0000-000000000009', 'new@profiles04.test')$$,
   '42501', null, 'authenticated (even a super admin) cannot insert a profile');
 select throws_ok($$delete from public.profiles where id = '04000000-0000-0000-0000-000000000001'$$,
   '42501', null, 'a super admin cannot delete a profile');
-set local request.jwt.claims to '{"sub":"04000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('04000000-0000-0000-0000-000000000004');
 select throws_ok($$delete from public.profiles where id = '04000000-0000-0000-0000-000000000004'$$,
   '42501', null, 'a user cannot delete their own profile');
-reset role;
+select tests.as_server();
 select set_eq($$select id, email, first_name, last_name, title from public.profiles where id::text like '04000000-%' and id::text < '04000000-0000-0000-0000-000000000005'$$,
   $$values ('04000000-0000-0000-0000-000000000001'::uuid, 'owner@profiles04.test'::text, 'Olivia'::text, 'Owens'::text, 'Partner'::text),
            ('04000000-0000-0000-0000-000000000002', 'contributor@profiles04.test', 'Cody', 'Contributor', ''),
@@ -106,15 +104,13 @@ select is((select last_active_at from public.profiles where id = '04000000-0000-
   'last_active_at was not changed');
 
 -- ================================================================= platform_admins: nobody makes themselves a super admin
-set local role anon;
-set local request.jwt.claims to '{"role":"anon"}';
+select tests.as_anon();
 select throws_ok($$select * from public.platform_admins$$, '42501', null, 'anon cannot select platform_admins');
 select throws_ok($$insert into public.platform_admins (user_id) values ('04000000-0000-0000-0000-000000000004')$$,
   '42501', null, 'anon cannot insert into platform_admins');
-reset role;
+select tests.as_server();
 
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"04000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('04000000-0000-0000-0000-000000000004');
 select is_empty($$select * from public.platform_admins$$, 'a regular user sees no platform admin');
 select is(private.is_super_admin(), false, 'is_super_admin is false for a regular user');
 select throws_ok($$insert into public.platform_admins (user_id) values ('04000000-0000-0000-0000-000000000004')$$,
@@ -122,11 +118,11 @@ select throws_ok($$insert into public.platform_admins (user_id) values ('0400000
 select throws_ok($$delete from public.platform_admins$$, '42501', null, 'a regular user cannot delete platform admins');
 select throws_ok($$update auth.users set is_super_admin = true where id = '04000000-0000-0000-0000-000000000004'$$,
   '42501', null, 'a regular user cannot touch auth.users (is_super_admin there included)');
-set local request.jwt.claims to '{"sub":"04000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select tests.as_user('04000000-0000-0000-0000-000000000001');
 select is_empty($$select * from public.platform_admins$$, 'a deal owner sees no platform admin');
 select throws_ok($$insert into public.platform_admins (user_id) values ('04000000-0000-0000-0000-000000000001')$$,
   '42501', null, 'a deal owner cannot make themselves a super admin');
-set local request.jwt.claims to '{"sub":"04000000-0000-0000-0000-000000000005","role":"authenticated"}';
+select tests.as_user('04000000-0000-0000-0000-000000000005');
 select is(private.is_super_admin(), true, 'is_super_admin is true for a super admin');
 select set_eq($$select user_id from public.platform_admins where user_id::text like '04000000-%'$$,
   $$values ('04000000-0000-0000-0000-000000000005'::uuid), ('04000000-0000-0000-0000-000000000007')$$,
@@ -137,20 +133,18 @@ select throws_ok($$update public.platform_admins set granted_by = user_id$$,
   '42501', null, 'a super admin cannot update platform_admins');
 select throws_ok($$delete from public.platform_admins where user_id = '04000000-0000-0000-0000-000000000007'$$,
   '42501', null, 'a super admin cannot revoke another super admin through the API role');
-reset role;
+select tests.as_server();
 select set_eq($$select user_id, granted_by from public.platform_admins where user_id::text like '04000000-%'$$,
   $$values ('04000000-0000-0000-0000-000000000005'::uuid, null::uuid), ('04000000-0000-0000-0000-000000000007', null)$$,
   'platform_admins is unchanged');
 
 -- ================================================================= checklist_presets: read by all, written by super admins
-set local role anon;
-set local request.jwt.claims to '{"role":"anon"}';
+select tests.as_anon();
 select throws_ok($$select * from public.checklist_presets$$, '42501', null, 'anon cannot select presets');
 select throws_ok($$insert into public.checklist_presets (name) values ('Profiles04 Anon')$$, '42501', null, 'anon cannot insert a preset');
-reset role;
+select tests.as_server();
 
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"04000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('04000000-0000-0000-0000-000000000004');
 select set_eq($$select id from public.checklist_presets where id::text like '04000000-%'$$,
   $$values ('04000000-0000-0000-0000-0000000000e1'::uuid)$$, 'a regular user sees active presets only');
 select throws_ok($$insert into public.checklist_presets (name) values ('Profiles04 Mine')$$,
@@ -159,7 +153,7 @@ select is_empty($$update public.checklist_presets set description = 'changed' wh
   'a regular user cannot update a preset (0 rows)');
 select is_empty($$delete from public.checklist_presets where id = '04000000-0000-0000-0000-0000000000e1' returning id$$,
   'a regular user cannot delete a preset (0 rows)');
-set local request.jwt.claims to '{"sub":"04000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select tests.as_user('04000000-0000-0000-0000-000000000001');
 select set_eq($$select id from public.checklist_presets where id::text like '04000000-%'$$,
   $$values ('04000000-0000-0000-0000-0000000000e1'::uuid)$$, 'a deal owner sees active presets only');
 select throws_ok($$insert into public.checklist_presets (name) values ('Profiles04 Owner')$$,
@@ -168,14 +162,13 @@ select is_empty($$update public.checklist_presets set active = true where id = '
   'a deal owner cannot re-activate a preset (0 rows)');
 select is_empty($$update public.checklist_presets set description = 'changed' where id = '04000000-0000-0000-0000-0000000000e1' returning id$$,
   'a deal owner cannot update a preset (0 rows)');
-reset role;
+select tests.as_server();
 select set_eq($$select id, name, description, active from public.checklist_presets where id::text like '04000000-%'$$,
   $$values ('04000000-0000-0000-0000-0000000000e1'::uuid, 'Profiles04 Active'::text, 'offered'::text, true),
            ('04000000-0000-0000-0000-0000000000e2', 'Profiles04 Retired', 'withdrawn', false)$$,
   'the presets are unchanged after the refused writes');
 
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"04000000-0000-0000-0000-000000000005","role":"authenticated"}';
+select tests.as_user('04000000-0000-0000-0000-000000000005');
 select set_eq($$select id from public.checklist_presets where id::text like '04000000-%'$$,
   $$values ('04000000-0000-0000-0000-0000000000e1'::uuid), ('04000000-0000-0000-0000-0000000000e2')$$,
   'a super admin sees inactive presets too');
@@ -185,7 +178,7 @@ select results_eq($$update public.checklist_presets set active = true where id =
   $$values (true)$$, 'a super admin can update a preset');
 select results_eq($$delete from public.checklist_presets where id = '04000000-0000-0000-0000-0000000000e3' returning name$$,
   $$values ('Profiles04 New'::text)$$, 'a super admin can delete a preset');
-reset role;
+select tests.as_server();
 select set_eq($$select action, entity_id, performed_by, performed_by_email from public.audit_logs
     where entity_type = 'preset' and entity_id::text like '04000000-%'$$,
   $$values ('preset_created'::text, '04000000-0000-0000-0000-0000000000e1'::uuid, null::uuid, null::text),
@@ -197,18 +190,16 @@ select set_eq($$select action, entity_id, performed_by, performed_by_email from 
 
 -- ================================================================= known holes, last (a failure here empties tables)
 -- TRUNCATE is not subject to RLS, so it must not be granted on any of these tables.
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"04000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('04000000-0000-0000-0000-000000000004');
 
 select throws_ok($$truncate public.profiles$$, '42501', null, 'authenticated cannot truncate profiles');
 select throws_ok($$truncate public.platform_admins$$, '42501', null, 'authenticated cannot truncate platform_admins');
 select throws_ok($$truncate public.checklist_presets$$, '42501', null, 'authenticated cannot truncate checklist_presets');
-reset role;
-set local role anon;
-set local request.jwt.claims to '{"role":"anon"}';
+select tests.as_server();
+select tests.as_anon();
 
 select throws_ok($$truncate public.profiles$$, '42501', null, 'anon cannot truncate profiles');
-reset role;
+select tests.as_server();
 
 select * from finish();
 rollback;

@@ -96,8 +96,7 @@ insert into fixture_files select id from public.files where id::text like '10000
 grant select on fixture_files to authenticated, anon;
 
 -- ---------------------------------------------------------------- anonymous: no privilege on any data-room table
-set local role anon;
-set local request.jwt.claims to '{"role":"anon"}';
+select tests.as_anon();
 select throws_ok($$select * from public.folders$$, '42501', null, 'anon cannot select folders');
 select throws_ok($$select * from public.files$$, '42501', null, 'anon cannot select files');
 select throws_ok($$select * from public.file_versions$$, '42501', null, 'anon cannot select file_versions');
@@ -107,11 +106,10 @@ select throws_ok($$select * from public.file_permissions$$, '42501', null, 'anon
 select throws_ok($$select * from public.upload_grants$$, '42501', null, 'anon cannot select upload_grants');
 select is_empty($$select id from fixture_files where private.can_see_file(id) or private.can_download_file(id)$$,
   'anon can neither see nor download any file according to the helpers');
-reset role;
+select tests.as_server();
 
 -- ---------------------------------------------------------------- owner of Alpha
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select tests.as_user('owner@dataroom10.test');
 select set_eq($$select id from public.folders where deal_id::text like '10000000-%'$$,
   $$values ('10000000-0000-0000-0000-00000000f001'::uuid), ('10000000-0000-0000-0000-00000000f002')$$,
   'owner sees Alpha''s folders, none of Beta''s');
@@ -146,7 +144,7 @@ select set_eq($$select id from fixture_files where private.can_download_file(id)
   'can_download_file: the owner can download every Alpha file and nothing of Beta');
 
 -- ---------------------------------------------------------------- admin (not owner)
-set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000002","role":"authenticated"}';
+select tests.as_user('admin@dataroom10.test');
 select set_eq($$select id from public.folders where deal_id::text like '10000000-%'$$,
   $$values ('10000000-0000-0000-0000-00000000f001'::uuid), ('10000000-0000-0000-0000-00000000f002')$$,
   'admin sees Alpha''s folders, none of Beta''s');
@@ -181,7 +179,7 @@ select set_eq($$select id from fixture_files where private.can_download_file(id)
   'can_download_file: the admin can download every Alpha file');
 
 -- ---------------------------------------------------------------- contributor
-set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select tests.as_user('contributor@dataroom10.test');
 select set_eq($$select id from public.folders where deal_id::text like '10000000-%'$$,
   $$values ('10000000-0000-0000-0000-00000000f001'::uuid), ('10000000-0000-0000-0000-00000000f002')$$,
   'contributor sees Alpha''s folders, none of Beta''s');
@@ -210,7 +208,7 @@ select set_eq($$select id from fixture_files where private.can_download_file(id)
   'can_download_file agrees for the contributor');
 
 -- ---------------------------------------------------------------- viewer V1 (upload_view)
-set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer1@dataroom10.test');
 select set_eq($$select id from public.folders where deal_id::text like '10000000-%'$$,
   $$values ('10000000-0000-0000-0000-00000000f001'::uuid), ('10000000-0000-0000-0000-00000000f002')$$,
   'viewer sees Alpha''s folders, none of Beta''s');
@@ -249,7 +247,7 @@ select set_eq($$select id from fixture_files where private.can_download_file(id)
   'can_download_file agrees for viewer V1');
 
 -- ---------------------------------------------------------------- viewer V2 (upload_view)
-set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000005","role":"authenticated"}';
+select tests.as_user('viewer2@dataroom10.test');
 select set_eq($$select id from public.files where deal_id::text like '10000000-%'$$,
   $$values ('10000000-0000-0000-0000-00000000e001'::uuid), ('10000000-0000-0000-0000-00000000e003'),
            ('10000000-0000-0000-0000-00000000e004'), ('10000000-0000-0000-0000-00000000e005')$$,
@@ -284,7 +282,7 @@ select set_eq($$select id from fixture_files where private.can_download_file(id)
   'can_download_file agrees for viewer V2');
 
 -- ---------------------------------------------------------------- suspended admin, stranger, super admin: nothing at all
-set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000006","role":"authenticated"}';
+select tests.as_user('suspended@dataroom10.test');
 select is_empty($$select id from public.folders where deal_id::text like '10000000-%'$$, 'suspended admin sees no folder');
 select is_empty($$select id from public.files where deal_id::text like '10000000-%'$$, 'suspended admin sees no file');
 select is_empty($$select file_id from public.file_versions where deal_id::text like '10000000-%'
@@ -296,7 +294,7 @@ select is_empty($$select file_id from public.file_versions where deal_id::text l
 select is_empty($$select id from fixture_files where private.can_see_file(id) or private.can_download_file(id)$$,
   'suspended admin can neither see nor download any file according to the helpers');
 
-set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select tests.as_user('stranger@dataroom10.test');
 select is_empty($$select id from public.folders where deal_id::text like '10000000-%'$$, 'non-member sees no folder');
 select is_empty($$select id from public.files where deal_id::text like '10000000-%'$$, 'non-member sees no file');
 select is_empty($$select file_id from public.file_versions where deal_id::text like '10000000-%'
@@ -308,7 +306,7 @@ select is_empty($$select file_id from public.file_versions where deal_id::text l
 select is_empty($$select id from fixture_files where private.can_see_file(id) or private.can_download_file(id)$$,
   'non-member can neither see nor download any file according to the helpers');
 
-set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000008","role":"authenticated"}';
+select tests.as_user('super@dataroom10.test');
 select is_empty($$select id from public.folders where deal_id::text like '10000000-%'$$, 'super admin who is not a member sees no folder');
 select is_empty($$select id from public.files where deal_id::text like '10000000-%'$$, 'super admin who is not a member sees no file');
 select is_empty($$select file_id from public.file_versions where deal_id::text like '10000000-%'
@@ -321,7 +319,7 @@ select is_empty($$select id from fixture_files where private.can_see_file(id) or
   'super admin who is not a member can neither see nor download any file according to the helpers');
 
 -- ---------------------------------------------------------------- Beta owner: Beta only (cross-deal isolation)
-set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000009","role":"authenticated"}';
+select tests.as_user('beta-owner@dataroom10.test');
 select set_eq($$select id from public.folders where deal_id::text like '10000000-%'$$,
   $$values ('10000000-0000-0000-0000-00000000f003'::uuid)$$, 'Beta owner sees Beta''s folder and none of Alpha''s');
 select set_eq($$select id from public.files where deal_id::text like '10000000-%'$$,
@@ -348,11 +346,11 @@ select set_eq($$select id from fixture_files where private.can_download_file(id)
   'can_download_file: the Beta owner can download Beta''s files and nothing of Alpha');
 
 -- ---------------------------------------------------------------- the custom-permission helper itself
-set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer1@dataroom10.test');
 select ok(private.custom_permission_allows('10000000-0000-0000-0000-00000000e003', '10000000-0000-0000-0000-0000000000a1')
           and not private.custom_permission_allows('10000000-0000-0000-0000-00000000e004', '10000000-0000-0000-0000-0000000000a1'),
   'custom_permission_allows: allowed for V1 on e003, and denied wins on e004 where V1 is both allowed and denied');
-set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000002","role":"authenticated"}';
+select tests.as_user('admin@dataroom10.test');
 select ok(not private.custom_permission_allows('10000000-0000-0000-0000-00000000e003', '10000000-0000-0000-0000-0000000000a1')
           and private.can_see_file('10000000-0000-0000-0000-00000000e003'),
   'an admin passes can_see_file on a custom file whose permissions do not list them');
@@ -360,18 +358,17 @@ select ok(not private.custom_permission_allows('10000000-0000-0000-0000-00000000
 -- ---------------------------------------------------------------- the uploader versus others
 -- V1's pending upload is visible to V1 (its uploader) and to admins, and to no other member, whatever their role.
 select ok(private.can_see_file('10000000-0000-0000-0000-00000000e002'), 'an admin sees V1''s pending upload');
-set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer1@dataroom10.test');
 select ok(private.can_see_file('10000000-0000-0000-0000-00000000e002') and private.can_download_file('10000000-0000-0000-0000-00000000e002'),
   'the uploader sees and may download their own pending upload');
-set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000005","role":"authenticated"}';
+select tests.as_user('viewer2@dataroom10.test');
 select ok(not private.can_see_file('10000000-0000-0000-0000-00000000e002'), 'another viewer does not see V1''s pending upload');
-set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select tests.as_user('contributor@dataroom10.test');
 select ok(not private.can_see_file('10000000-0000-0000-0000-00000000e002'), 'a contributor does not see V1''s pending upload');
 
 -- ---------------------------------------------------------------- upload_only: a member without view
 -- ...10 joins Alpha as a 'member' holding the system set upload_only {upload}, and uploads a file of their own.
-reset role;
-set local request.jwt.claims to '';
+select tests.as_server();
 insert into auth.users (id, email) values ('10000000-0000-0000-0000-000000000010', 'upload-only@dataroom10.test');
 insert into public.deal_members (deal_id, user_id, role, status, permission_set_id)
 select '10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-000000000010', 'member', 'active', ps.id
@@ -386,8 +383,7 @@ insert into public.file_comments (id, file_id, deal_id, user_id, comment) values
   ('10000000-0000-0000-0000-00000000c008', '10000000-0000-0000-0000-00000000e008', '10000000-0000-0000-0000-0000000000a1',
    '10000000-0000-0000-0000-000000000001', 'on upload-only');
 insert into fixture_files values ('10000000-0000-0000-0000-00000000e008');
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000010","role":"authenticated"}';
+select tests.as_user('upload-only@dataroom10.test');
 select set_eq($$select id from public.folders where deal_id::text like '10000000-%'$$,
   $$values ('10000000-0000-0000-0000-00000000f001'::uuid), ('10000000-0000-0000-0000-00000000f002')$$,
   'upload_only: the member sees every folder of the deal');
@@ -406,7 +402,7 @@ select ok(private.can_download_file('10000000-0000-0000-0000-00000000e008')
 select lives_ok($$insert into public.files (deal_id, name, uploaded_by, upload_state)
   values ('10000000-0000-0000-0000-0000000000a1', 'second.pdf', '10000000-0000-0000-0000-000000000010', 'pending')$$,
   'upload_only: the member can start an upload');
-set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer1@dataroom10.test');
 select ok(exists (select 1 from public.files where id = '10000000-0000-0000-0000-00000000e008')
           and not exists (select 1 from public.files where name = 'second.pdf' and deal_id = '10000000-0000-0000-0000-0000000000a1'),
   'a viewer sees the upload_only member''s ready upload, not their pending one');
@@ -414,8 +410,7 @@ select ok(exists (select 1 from public.files where id = '10000000-0000-0000-0000
 -- ---------------------------------------------------------------- custom permissions by group and tag
 -- Group G holds V1 and V2; tag T is V1's. e009 allows group G and denies tag T: V2 sees it, V1 does not (denied wins),
 -- the contributor (in neither) does not, the admin does.
-reset role;
-set local request.jwt.claims to '';
+select tests.as_server();
 insert into public.deal_groups (id, deal_id, name) values
   ('10000000-0000-0000-0000-0000000009a1', '10000000-0000-0000-0000-0000000000a1', 'Buyers');
 insert into public.deal_group_members (group_id, deal_id, user_id) values
@@ -431,22 +426,21 @@ insert into public.files (id, deal_id, name, upload_state, permission_type, curr
 insert into public.file_permissions (file_id, deal_id, allowed_groups, denied_tags) values
   ('10000000-0000-0000-0000-00000000e009', '10000000-0000-0000-0000-0000000000a1',
    '{10000000-0000-0000-0000-0000000009a1}', '{10000000-0000-0000-0000-0000000007a1}');
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000005","role":"authenticated"}';
+select tests.as_user('viewer2@dataroom10.test');
 select ok(exists (select 1 from public.files where id = '10000000-0000-0000-0000-00000000e009')
           and private.can_see_file('10000000-0000-0000-0000-00000000e009'),
   'a member of an allowed group sees the custom file (policy and helper)');
 select is_empty($$select file_id from public.file_permissions where file_id = '10000000-0000-0000-0000-00000000e009'$$,
   'a member of an allowed group (a viewer) cannot read that file''s permissions');
-set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer1@dataroom10.test');
 select ok(not exists (select 1 from public.files where id = '10000000-0000-0000-0000-00000000e009')
           and not private.can_see_file('10000000-0000-0000-0000-00000000e009'),
   'a denied tag wins over an allowed group (policy and helper)');
-set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select tests.as_user('contributor@dataroom10.test');
 select ok(not exists (select 1 from public.files where id = '10000000-0000-0000-0000-00000000e009')
           and not private.can_see_file('10000000-0000-0000-0000-00000000e009'),
   'a contributor in no allowed group does not see the custom file (policy and helper)');
-set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000002","role":"authenticated"}';
+select tests.as_user('admin@dataroom10.test');
 select ok(exists (select 1 from public.files where id = '10000000-0000-0000-0000-00000000e009')
           and private.can_see_file('10000000-0000-0000-0000-00000000e009'),
   'the admin sees the custom file regardless of groups and tags (policy and helper)');
@@ -457,23 +451,23 @@ select ok(exists (select 1 from public.file_permissions where file_id = '1000000
 -- Written by the database as people act: downloads of e001 (open), e003 (allowed V1, denied V2, V2 uploaded it),
 -- e004 (allowed contributor and V2, denied V1), e008 (the upload_only member's own), e009 (group, denied tag V1),
 -- e005 (open, V1's); then the owner deletes e005, so its two rows name a file that no longer exists.
-set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000002","role":"authenticated"}';
+select tests.as_user('admin@dataroom10.test');
 select ok(private.record_download('10000000-0000-0000-0000-00000000e004', 1)
           and private.record_download('10000000-0000-0000-0000-00000000e009', 1),
   'the admin downloads e004 and e009');
-set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer1@dataroom10.test');
 select ok(private.record_download('10000000-0000-0000-0000-00000000e001', 1)
           and private.record_download('10000000-0000-0000-0000-00000000e003', 1)
           and private.record_download('10000000-0000-0000-0000-00000000e005', 1),
   'viewer V1 downloads e001, e003 and e005');
-set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000010","role":"authenticated"}';
+select tests.as_user('upload-only@dataroom10.test');
 select ok(private.record_download('10000000-0000-0000-0000-00000000e008', 1), 'the upload_only member downloads their own e008');
-set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select tests.as_user('owner@dataroom10.test');
 select results_eq($$delete from public.files where id = '10000000-0000-0000-0000-00000000e005' returning id$$,
   $$values ('10000000-0000-0000-0000-00000000e005'::uuid)$$, 'the owner deletes e005');
 
 -- The rows every member may read (no file_id) and the rows about each file, as each member reads them.
-set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer1@dataroom10.test');
 select results_eq($$select count(*)::int from public.activities
     where deal_id = '10000000-0000-0000-0000-0000000000a1' and metadata ->> 'file_id' is null and activity_type = 'deal_create'$$,
   $$values (1)$$, 'viewer V1 reads the deal''s activity that names no file');
@@ -485,17 +479,17 @@ select set_eq($$select metadata ->> 'file_id', description from public.activitie
            ('10000000-0000-0000-0000-00000000e003', 'Downloaded "for-v1.pdf"'),
            ('10000000-0000-0000-0000-00000000e008', 'Downloaded "upload-only.pdf"')$$,
   'viewer V1 reads the activity about the files they see only: not e004 nor e009 (denied), not e005 (deleted, no edit_files)');
-set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000005","role":"authenticated"}';
+select tests.as_user('viewer2@dataroom10.test');
 select set_eq($$select metadata ->> 'file_id' from public.activities
     where deal_id = '10000000-0000-0000-0000-0000000000a1' and metadata ? 'file_id'$$,
   $$values ('10000000-0000-0000-0000-00000000e001'::text), ('10000000-0000-0000-0000-00000000e003'), ('10000000-0000-0000-0000-00000000e004'),
            ('10000000-0000-0000-0000-00000000e008'), ('10000000-0000-0000-0000-00000000e009')$$,
   'viewer V2 reads the activity about e003 (their upload, though denied), e004 and e009 (allowed), not about deleted e005');
-set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000010","role":"authenticated"}';
+select tests.as_user('upload-only@dataroom10.test');
 select is_empty($$select 1 from public.activities
     where deal_id = '10000000-0000-0000-0000-0000000000a1' and user_id is distinct from '10000000-0000-0000-0000-000000000010'$$,
   'the upload_only member reads only its own entries of the feed: no one else''s name, no file it cannot see (decision 10)');
-set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000002","role":"authenticated"}';
+select tests.as_user('admin@dataroom10.test');
 select set_eq($$select metadata ->> 'file_id', activity_type from public.activities
     where deal_id = '10000000-0000-0000-0000-0000000000a1' and metadata ? 'file_id'$$,
   $$values ('10000000-0000-0000-0000-00000000e001'::text, 'download'::text), ('10000000-0000-0000-0000-00000000e003', 'download'),
@@ -503,26 +497,26 @@ select set_eq($$select metadata ->> 'file_id', activity_type from public.activit
            ('10000000-0000-0000-0000-00000000e005', 'delete'), ('10000000-0000-0000-0000-00000000e008', 'download'),
            ('10000000-0000-0000-0000-00000000e009', 'download')$$,
   'the admin reads the activity about every file, the denied, custom and deleted ones included');
-set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select tests.as_user('contributor@dataroom10.test');
 select set_eq($$select metadata ->> 'file_id', description from public.activities
     where metadata ->> 'file_id' in ('10000000-0000-0000-0000-00000000e004', '10000000-0000-0000-0000-00000000e005')$$,
   $$values ('10000000-0000-0000-0000-00000000e004'::text, 'Downloaded "not-for-v1.pdf"'::text),
            ('10000000-0000-0000-0000-00000000e005', 'Downloaded "return.pdf"'), ('10000000-0000-0000-0000-00000000e005', 'Deleted "return.pdf"')$$,
   'the contributor reads the activity about e004 (allowed) and, holding edit_files, about deleted e005');
-set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000006","role":"authenticated"}';
+select tests.as_user('suspended@dataroom10.test');
 select is_empty($$select id from public.activities where deal_id::text like '10000000-%'$$, 'the suspended admin reads no activity');
-set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000009","role":"authenticated"}';
+select tests.as_user('beta-owner@dataroom10.test');
 select is_empty($$select id from public.activities where deal_id = '10000000-0000-0000-0000-0000000000a1'$$,
   'the Beta owner reads no Alpha activity');
 
 -- ================================================================= known holes, last
 -- activities_select asks `not exists (select 1 from public.files ...)` as the caller, under the files policy: a file
 -- hidden from the caller looks deleted, so anyone with edit_files reads the activity about custom files hidden from them.
-set local request.jwt.claims to '{"sub":"10000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select tests.as_user('contributor@dataroom10.test');
 select is_empty($$select id from public.activities
     where metadata ->> 'file_id' in ('10000000-0000-0000-0000-00000000e003', '10000000-0000-0000-0000-00000000e009')$$,
   'the contributor (edit_files) cannot read the activity about e003 and e009, custom files hidden from them');
-reset role;
+select tests.as_server();
 
 select * from finish();
 rollback;

@@ -63,8 +63,7 @@ insert into public.upload_grants (storage_key, file_id, deal_id, version_number,
   ('deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e002/v2', '11000000-0000-0000-0000-00000000e002', '11000000-0000-0000-0000-0000000000a1', 2, 'viewer-upload.pdf', 'application/pdf', '11000000-0000-0000-0000-000000000004', now() + interval '1 hour');
 
 -- ---------------------------------------------------------------- anonymous
-set local role anon;
-set local request.jwt.claims to '{"role":"anon"}';
+select tests.as_anon();
 select throws_ok($$insert into public.folders (deal_id, name) values ('11000000-0000-0000-0000-0000000000a1', 'Anon')$$,
   '42501', null, 'anon cannot insert a folder');
 select throws_ok($$insert into public.files (deal_id, name, upload_state) values ('11000000-0000-0000-0000-0000000000a1', 'anon.pdf', 'pending')$$,
@@ -77,11 +76,10 @@ select throws_ok($$insert into public.file_comments (file_id, deal_id, comment) 
   ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', 'anon')$$,
   '42501', null, 'anon cannot comment');
 select is(private.record_download('11000000-0000-0000-0000-00000000e001', 1), false, 'record_download refuses anon');
-reset role;
+select tests.as_server();
 
 -- ---------------------------------------------------------------- folders: insert needs edit_folders
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer1@dataroom11.test');
 select throws_ok($$insert into public.folders (deal_id, name, created_by)
   values ('11000000-0000-0000-0000-0000000000a1', 'Viewer folder', '11000000-0000-0000-0000-000000000004')$$,
   '42501', null, 'viewer cannot create a folder (no edit_folders)');
@@ -91,7 +89,7 @@ select is_empty($$update public.folders set archived_at = now() where id = '1100
   'viewer cannot archive a folder (no edit_folders: 0 rows)');
 select throws_ok($$delete from public.folders where id = '11000000-0000-0000-0000-00000000f001'$$,
   '42501', null, 'viewer cannot delete a folder directly (only through private.delete_folder)');
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select tests.as_user('contributor@dataroom11.test');
 select lives_ok($$insert into public.folders (id, deal_id, parent_id, name, created_by)
   values ('11000000-0000-0000-0000-00000000f002', '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-00000000f001',
           'Drafts', '11000000-0000-0000-0000-000000000003')$$,
@@ -118,22 +116,21 @@ select throws_ok($$update public.folders set created_by = '11000000-0000-0000-00
   '42501', 'permission denied for table folders', 'a contributor cannot rewrite who created a folder');
 select results_eq($$update public.folders set archived_at = now() where id = '11000000-0000-0000-0000-00000000f002' returning id$$,
   $$values ('11000000-0000-0000-0000-00000000f002'::uuid)$$, 'a contributor (edit_folders) can archive a folder: archived_at is the one column open to update');
-reset role;
+select tests.as_server();
 select results_eq($$select name, parent_id, full_path, archived_at is not null from public.folders
     where id in ('11000000-0000-0000-0000-00000000f001', '11000000-0000-0000-0000-00000000f002') order by full_path$$,
   $$values ('Contracts'::text, null::uuid, '/Contracts'::text, false),
            ('Drafts', '11000000-0000-0000-0000-00000000f001', '/Contracts/Drafts', true)$$,
   'the folders kept their names, parents and paths; only the archive took effect');
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000006","role":"authenticated"}';
+select tests.as_user('suspended@dataroom11.test');
 select throws_ok($$insert into public.folders (deal_id, name, created_by)
   values ('11000000-0000-0000-0000-0000000000a1', 'Suspended', '11000000-0000-0000-0000-000000000006')$$,
   '42501', null, 'a suspended contributor cannot create a folder');
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select tests.as_user('stranger@dataroom11.test');
 select throws_ok($$insert into public.folders (deal_id, name, created_by)
   values ('11000000-0000-0000-0000-0000000000a1', 'Stranger', '11000000-0000-0000-0000-000000000007')$$,
   '42501', null, 'a non-member cannot create a folder');
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000008","role":"authenticated"}';
+select tests.as_user('super@dataroom11.test');
 select throws_ok($$insert into public.folders (deal_id, name, created_by)
   values ('11000000-0000-0000-0000-0000000000a1', 'Super', '11000000-0000-0000-0000-000000000008')$$,
   '42501', null, 'a super admin who is not a member cannot create a folder');
@@ -143,7 +140,7 @@ select is_empty($$update public.folders set archived_at = now() where deal_id = 
   'a super admin who is not a member cannot archive folders (0 rows)');
 
 -- ---------------------------------------------------------------- files: insert needs upload, uploaded_by = self, pending
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer1@dataroom11.test');
 select lives_ok($$insert into public.files (id, deal_id, folder_id, name, tags, uploaded_by, upload_state)
   values ('11000000-0000-0000-0000-00000000e005', '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-00000000f001',
           'Draft.PDF', '{Q3}', '11000000-0000-0000-0000-000000000004', 'pending')$$,
@@ -174,7 +171,7 @@ select throws_ok($$insert into public.files (deal_id, name, uploaded_by, upload_
 select throws_ok($$insert into public.files (deal_id, name, uploaded_by, upload_state)
   values ('11000000-0000-0000-0000-0000000000b2', 'intruder.pdf', '11000000-0000-0000-0000-000000000004', 'pending')$$,
   '42501', null, 'an Alpha viewer cannot insert a file into Beta');
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select tests.as_user('contributor@dataroom11.test');
 select throws_ok($$insert into public.files (deal_id, name, uploaded_by, upload_state, approval_status)
   values ('11000000-0000-0000-0000-0000000000a1', 'self-approved.pdf', '11000000-0000-0000-0000-000000000003', 'pending', 'approved')$$,
   '42501', 'A new file starts pending, unreviewed and empty', 'not even a contributor (approve) can insert a file that is already approved');
@@ -188,29 +185,27 @@ select throws_ok($$update public.files set folder_id = '11000000-0000-0000-0000-
   '23503', 'The folder belongs to another deal', 'a contributor cannot move an Alpha file into Beta''s folder');
 select results_eq($$update public.files set folder_id = '11000000-0000-0000-0000-00000000f001' where id = '11000000-0000-0000-0000-00000000e004' returning folder_id$$,
   $$values ('11000000-0000-0000-0000-00000000f001'::uuid)$$, 'a contributor can move a file into a folder of its own deal');
-reset role;
-set local request.jwt.claims to '';
+select tests.as_server();
 select throws_ok($$insert into public.files (deal_id, folder_id, name, upload_state, current_version, size_bytes, uploaded_by)
   values ('11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-00000000f003', 'privileged.pdf', 'ready', 1, 10, '11000000-0000-0000-0000-000000000003')$$,
   '23503', 'The folder belongs to another deal', 'not even a privileged connection can put an Alpha file in Beta''s folder');
 select throws_ok($$update public.files set folder_id = '11000000-0000-0000-0000-00000000f003' where id = '11000000-0000-0000-0000-00000000e001'$$,
   '23503', 'The folder belongs to another deal', 'not even a privileged connection can move an Alpha file into Beta''s folder');
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000006","role":"authenticated"}';
+select tests.as_user('suspended@dataroom11.test');
 select throws_ok($$insert into public.files (deal_id, name, uploaded_by, upload_state)
   values ('11000000-0000-0000-0000-0000000000a1', 'suspended.pdf', '11000000-0000-0000-0000-000000000006', 'pending')$$,
   '42501', null, 'a suspended contributor cannot insert a file');
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select tests.as_user('stranger@dataroom11.test');
 select throws_ok($$insert into public.files (deal_id, name, uploaded_by, upload_state)
   values ('11000000-0000-0000-0000-0000000000a1', 'stranger.pdf', '11000000-0000-0000-0000-000000000007', 'pending')$$,
   '42501', null, 'a non-member cannot insert a file');
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000008","role":"authenticated"}';
+select tests.as_user('super@dataroom11.test');
 select throws_ok($$insert into public.files (deal_id, name, uploaded_by, upload_state)
   values ('11000000-0000-0000-0000-0000000000a1', 'super.pdf', '11000000-0000-0000-0000-000000000008', 'pending')$$,
   '42501', null, 'a super admin who is not a member cannot insert a file');
 
 -- The upload completes (as the API does it, in the uploader's transaction): an 'upload' activity is written.
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer1@dataroom11.test');
 select throws_ok($$update public.files set upload_state = 'ready', current_version = 1 where id = '11000000-0000-0000-0000-00000000e005'$$,
   '42501', 'The file''s version and size must match a recorded version',
   'the uploader cannot make their pending file ready without a version row');
@@ -229,62 +224,62 @@ select throws_ok($$update public.files set upload_state = 'pending' where id = '
   '42501', 'A ready file cannot go back to pending', 'a ready file cannot go back to pending');
 select throws_ok($$update public.files set size_bytes = 10 where id = '11000000-0000-0000-0000-00000000e005'$$,
   '42501', 'The file''s version and size must match a recorded version', 'the uploader cannot change the size of their ready file');
-reset role;
+select tests.as_server();
 select results_eq($$select user_id, description, metadata ->> 'path' = (select full_path from public.folders where id = '11000000-0000-0000-0000-00000000f001')
     from public.activities
     where deal_id = '11000000-0000-0000-0000-0000000000a1' and activity_type = 'upload'
       and metadata ->> 'file_id' = '11000000-0000-0000-0000-00000000e005'$$,
   $$values ('11000000-0000-0000-0000-000000000004'::uuid, 'Uploaded "Draft.PDF"'::text, true)$$,
   'completing an upload writes one upload activity in the uploader''s name, with the folder path');
-set local role authenticated;
+select tests.as_user('viewer1@dataroom11.test');
 
 -- ---------------------------------------------------------------- files: approval needs approve
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer1@dataroom11.test');
 select throws_ok($$update public.files set approval_status = 'approved' where id = '11000000-0000-0000-0000-00000000e002'$$,
   '42501', null, 'a viewer cannot approve even their own upload (trigger)');
 select is_empty($$update public.files set approval_status = 'approved' where id = '11000000-0000-0000-0000-00000000e001' returning id$$,
   'a viewer cannot approve someone else''s file (0 rows)');
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select tests.as_user('contributor@dataroom11.test');
 select results_eq($$update public.files set approval_status = 'approved', approval_note = 'fine'
     where id = '11000000-0000-0000-0000-00000000e002' returning approval_status$$,
   $$values ('approved'::text)$$, 'a contributor can approve a viewer''s upload');
-reset role;
+select tests.as_server();
 select results_eq($$select id, approval_status from public.files
     where id in ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-00000000e002') order by id$$,
   $$values ('11000000-0000-0000-0000-00000000e001'::uuid, 'pending'::text), ('11000000-0000-0000-0000-00000000e002', 'approved')$$,
   'only the contributor''s approval took effect');
-set local role authenticated;
+select tests.as_user('contributor@dataroom11.test');
 
 -- ---------------------------------------------------------------- files: other edits need edit_files or being the uploader
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer1@dataroom11.test');
 select is_empty($$update public.files set name = 'mine-now.pdf' where id = '11000000-0000-0000-0000-00000000e001' returning id$$,
   'a viewer cannot rename someone else''s file (0 rows)');
 select results_eq($$update public.files set tags = '{tax,q3}' where id = '11000000-0000-0000-0000-00000000e002' returning tags$$,
   $$values ('{tax,q3}'::text[])$$, 'a viewer can edit the tags of their own upload');
 select ok((select search_text like '%viewer-upload.pdf%' and search_text like '%tax%' from public.files where id = '11000000-0000-0000-0000-00000000e002'),
   'search_text follows the new tags');
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000005","role":"authenticated"}';
+select tests.as_user('viewer2@dataroom11.test');
 select is_empty($$update public.files set tags = '{defaced}' where id = '11000000-0000-0000-0000-00000000e002' returning id$$,
   'another viewer cannot edit the tags of V1''s upload (0 rows)');
 select is_empty($$delete from public.files where id = '11000000-0000-0000-0000-00000000e001' returning id$$,
   'a viewer cannot delete someone else''s file (0 rows)');
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select tests.as_user('contributor@dataroom11.test');
 select results_eq($$update public.files set name = 'viewer-upload-final.pdf' where id = '11000000-0000-0000-0000-00000000e002' returning name$$,
   $$values ('viewer-upload-final.pdf'::text)$$, 'a contributor (edit_files) can rename a viewer''s upload');
 select is_empty($$update public.files set name = 'seen.pdf' where id = '11000000-0000-0000-0000-00000000e003' returning id$$,
   'a contributor cannot rename a custom file hidden from them (0 rows)');
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000006","role":"authenticated"}';
+select tests.as_user('suspended@dataroom11.test');
 select is_empty($$update public.files set name = 'suspended.pdf' where deal_id = '11000000-0000-0000-0000-0000000000a1' returning id$$,
   'a suspended contributor cannot update any file (0 rows)');
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select tests.as_user('stranger@dataroom11.test');
 select is_empty($$update public.files set name = 'stranger.pdf' where deal_id = '11000000-0000-0000-0000-0000000000a1' returning id$$,
   'a non-member cannot update any file (0 rows)');
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000008","role":"authenticated"}';
+select tests.as_user('super@dataroom11.test');
 select is_empty($$delete from public.files where deal_id = '11000000-0000-0000-0000-0000000000a1' returning id$$,
   'a super admin who is not a member cannot delete any file (0 rows)');
 
 -- Nobody changes a file's deal or uploader: not the owner, not the uploader, not a privileged path.
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select tests.as_user('owner@dataroom11.test');
 select throws_ok($$update public.files set deal_id = '11000000-0000-0000-0000-0000000000b2' where id = '11000000-0000-0000-0000-00000000e001'$$,
   '42501', null, 'the owner cannot move a file to another deal');
 select throws_ok($$update public.files set uploaded_by = '11000000-0000-0000-0000-000000000001' where id = '11000000-0000-0000-0000-00000000e001'$$,
@@ -295,48 +290,46 @@ select throws_ok($$update public.files set size_bytes = 999 where id = '11000000
   '42501', 'The file''s version and size must match a recorded version', 'the owner cannot give a file a size no version has');
 select throws_ok($$update public.files set current_version = 7 where id = '11000000-0000-0000-0000-00000000e001'$$,
   '42501', 'The file''s version and size must match a recorded version', 'the owner cannot point a file at a version never recorded');
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer1@dataroom11.test');
 select throws_ok($$update public.files set uploaded_by = '11000000-0000-0000-0000-000000000005' where id = '11000000-0000-0000-0000-00000000e002'$$,
   '42501', null, 'the uploader cannot hand their file to someone else');
-reset role;
-set local request.jwt.claims to '';
+select tests.as_server();
 select throws_ok($$update public.files set deal_id = '11000000-0000-0000-0000-0000000000b2' where id = '11000000-0000-0000-0000-00000000e001'$$,
   '42501', null, 'not even a privileged connection can move a file to another deal');
 select throws_ok($$update public.files set uploaded_by = null where id = '11000000-0000-0000-0000-00000000e001'$$,
   '42501', null, 'not even a privileged connection can change a file''s uploader');
 
 -- A direct delete by a contributor writes a 'delete' activity.
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select tests.as_user('contributor@dataroom11.test');
 select results_eq($$delete from public.files where id = '11000000-0000-0000-0000-00000000e004' returning id$$,
   $$values ('11000000-0000-0000-0000-00000000e004'::uuid)$$, 'a contributor can delete a file');
-reset role;
+select tests.as_server();
 select results_eq($$select user_id, description from public.activities
     where deal_id = '11000000-0000-0000-0000-0000000000a1' and activity_type = 'delete'
       and metadata ->> 'file_id' = '11000000-0000-0000-0000-00000000e004'$$,
   $$values ('11000000-0000-0000-0000-000000000003'::uuid, 'Deleted "to-delete.pdf"'::text)$$,
   'deleting a file writes one delete activity in the deleter''s name');
-set local role authenticated;
+select tests.as_user('contributor@dataroom11.test');
 
 -- ---------------------------------------------------------------- versions and comments are append-only
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select tests.as_user('owner@dataroom11.test');
 select throws_ok($$update public.file_versions set storage_key = 'elsewhere' where file_id = '11000000-0000-0000-0000-00000000e001'$$,
   '42501', null, 'not even the owner can update a file version');
 select throws_ok($$delete from public.file_versions where file_id = '11000000-0000-0000-0000-00000000e001'$$,
   '42501', null, 'not even the owner can delete a file version');
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer1@dataroom11.test');
 select throws_ok($$update public.file_comments set comment = 'edited' where id = '11000000-0000-0000-0000-00000000c001'$$,
   '42501', null, 'the author cannot edit their comment');
 select throws_ok($$delete from public.file_comments where id = '11000000-0000-0000-0000-00000000c001'$$,
   '42501', null, 'the author cannot delete their comment');
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select tests.as_user('owner@dataroom11.test');
 select throws_ok($$delete from public.file_comments where id = '11000000-0000-0000-0000-00000000c001'$$,
   '42501', null, 'the owner cannot delete a comment');
 select throws_ok($$delete from public.file_metadata where file_id = '11000000-0000-0000-0000-00000000e001'$$,
   '42501', null, 'not even the owner can delete file metadata');
 
 -- ---------------------------------------------------------------- comments: need `comment`, a visible file and user_id = self
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer1@dataroom11.test');
 select lives_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment) values
   ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000004', 'looks fine')$$,
   'a viewer can comment on a file they see');
@@ -346,21 +339,21 @@ select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, 
 select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment) values
   ('11000000-0000-0000-0000-00000000e003', '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000004', 'peek')$$,
   '42501', null, 'a viewer cannot comment on a custom file hidden from them');
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000006","role":"authenticated"}';
+select tests.as_user('suspended@dataroom11.test');
 select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment) values
   ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000006', 'suspended')$$,
   '42501', null, 'a suspended member cannot comment');
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select tests.as_user('stranger@dataroom11.test');
 select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment) values
   ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000007', 'stranger')$$,
   '42501', null, 'a non-member cannot comment');
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000008","role":"authenticated"}';
+select tests.as_user('super@dataroom11.test');
 select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment) values
   ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000008', 'super')$$,
   '42501', null, 'a super admin who is not a member cannot comment');
 
 -- ---------------------------------------------------------------- versions, metadata, permissions, grants
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer1@dataroom11.test');
 select throws_ok($$insert into public.file_versions (file_id, deal_id, version_number, storage_key, size_bytes, sha256, original_name, uploaded_by)
   values ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', 2,
           'deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e001/v2', 1, repeat('0', 64), 'x', '11000000-0000-0000-0000-000000000004')$$,
@@ -439,33 +432,31 @@ select throws_ok($$update public.upload_grants set expires_at = now() + interval
   '42501', 'permission denied for table upload_grants', 'the creator cannot extend their grant');
 select throws_ok($$update public.upload_grants set created_by = '11000000-0000-0000-0000-000000000005' where storage_key = 'deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e002/v2'$$,
   '42501', 'permission denied for table upload_grants', 'the creator cannot hand their grant to someone else');
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000005","role":"authenticated"}';
+select tests.as_user('viewer2@dataroom11.test');
 select is_empty($$update public.upload_grants set completed_at = now() where storage_key = 'deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e002/v2' returning storage_key$$,
   'another member cannot complete someone else''s grant (0 rows)');
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer1@dataroom11.test');
 select results_eq($$update public.upload_grants set completed_at = now() where storage_key = 'deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e002/v2'
     returning storage_key, file_id, version_number, completed_at is not null$$,
   $$values ('deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e002/v2'::text, '11000000-0000-0000-0000-00000000e002'::uuid, 2, true)$$,
   'the creator completes their grant: completed_at is the one column open to update');
-reset role;
-set local request.jwt.claims to '';
+select tests.as_server();
 select throws_ok($$update public.upload_grants set deal_id = '11000000-0000-0000-0000-0000000000b2',
     storage_key = 'deals/11000000-0000-0000-0000-0000000000b2/files/11000000-0000-0000-0000-00000000e002/v2'
     where storage_key = 'deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e002/v2'$$,
   '23503', 'deal_id does not match the file', 'the deal check runs on update too: not even a privileged connection can move a grant to another deal');
 select throws_ok($$update public.upload_grants set storage_key = 'elsewhere' where storage_key = 'deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e002/v2'$$,
   '23514', null, 'not even a privileged connection can give a grant a malformed key');
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000005","role":"authenticated"}';
+select tests.as_user('viewer2@dataroom11.test');
 select throws_ok($$insert into public.file_metadata (file_id, deal_id, quick_summary)
   values ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', 'x')$$,
   '42501', null, 'a viewer cannot write metadata for someone else''s file');
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select tests.as_user('stranger@dataroom11.test');
 select throws_ok($$insert into public.upload_grants (storage_key, file_id, deal_id, version_number, original_name, content_type, created_by, expires_at)
   values ('deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e001/v9', '11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', 9, 'v9.pdf', 'application/pdf',
           '11000000-0000-0000-0000-000000000007', now() + interval '1 hour')$$,
   '42501', null, 'a non-member cannot reserve an upload grant');
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select tests.as_user('contributor@dataroom11.test');
 select lives_ok($$insert into public.file_versions (file_id, deal_id, version_number, storage_key, size_bytes, sha256, original_name, uploaded_by)
   values ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', 2,
           'deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e001/v2', 1, repeat('1', 64), 'y', '11000000-0000-0000-0000-000000000003')$$,
@@ -475,17 +466,17 @@ select results_eq($$update public.file_metadata set quick_summary = 'reviewed' w
 select is_empty($$update public.file_permissions set allowed_users = '{11000000-0000-0000-0000-000000000003}'
     where file_id = '11000000-0000-0000-0000-00000000e003' returning file_id$$,
   'a contributor cannot rewrite the permissions of a file hidden from them (0 rows)');
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select tests.as_user('owner@dataroom11.test');
 select results_eq($$update public.file_permissions set denied_users = '{11000000-0000-0000-0000-000000000004}'
     where file_id = '11000000-0000-0000-0000-00000000e003' returning denied_users$$,
   $$values ('{11000000-0000-0000-0000-000000000004}'::uuid[])$$, 'the owner can change the permissions of any file');
 
 -- ---------------------------------------------------------------- activities are written by the database only
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer1@dataroom11.test');
 select throws_ok($$insert into public.activities (deal_id, user_id, activity_type, description)
   values ('11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000004', 'download', 'forged')$$,
   '42501', null, 'a viewer cannot write an activity directly');
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select tests.as_user('owner@dataroom11.test');
 select throws_ok($$insert into public.activities (deal_id, user_id, activity_type, description)
   values ('11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000001', 'upload', 'forged')$$,
   '42501', null, 'not even the owner can write an activity directly');
@@ -495,20 +486,20 @@ select throws_ok($$delete from public.activities where deal_id = '11000000-0000-
   '42501', null, 'the owner cannot delete activities');
 
 -- ---------------------------------------------------------------- record_download: only for someone allowed to download
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer1@dataroom11.test');
 select is(private.record_download('11000000-0000-0000-0000-00000000e001', 1), true, 'a viewer downloading a file they see is recorded');
 select is(private.record_download('11000000-0000-0000-0000-00000000e003', 1), false, 'a viewer cannot download a custom file hidden from them');
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000006","role":"authenticated"}';
+select tests.as_user('suspended@dataroom11.test');
 select is(private.record_download('11000000-0000-0000-0000-00000000e001', 1), false, 'a suspended member cannot download');
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select tests.as_user('stranger@dataroom11.test');
 select is(private.record_download('11000000-0000-0000-0000-00000000e001', 1), false, 'a non-member cannot download');
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000008","role":"authenticated"}';
+select tests.as_user('super@dataroom11.test');
 select is(private.record_download('11000000-0000-0000-0000-00000000e001', 1), false, 'a super admin who is not a member cannot download');
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000009","role":"authenticated"}';
+select tests.as_user('beta-owner@dataroom11.test');
 select is(private.record_download('11000000-0000-0000-0000-00000000e001', 1), false, 'the Beta owner cannot download an Alpha file');
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select tests.as_user('owner@dataroom11.test');
 select is(private.record_download('11000000-0000-0000-0000-00000000e003', 1), true, 'the owner downloads a custom file they are not listed in');
-reset role;
+select tests.as_server();
 select results_eq($$select metadata ->> 'file_id', user_id, description from public.activities
     where deal_id::text like '11000000-%' and activity_type = 'download' order by created_at, metadata ->> 'file_id'$$,
   $$values ('11000000-0000-0000-0000-00000000e001'::text, '11000000-0000-0000-0000-000000000004'::uuid, 'Downloaded "contract.pdf"'::text),
@@ -518,7 +509,7 @@ select results_eq($$select metadata ->> 'file_id', user_id, description from pub
 -- ---------------------------------------------------------------- capabilities one at a time
 -- ...10 joins Alpha as a 'member' holding a deal set {view, upload}: sees files, but may not comment or download,
 -- except their own upload.
-set local request.jwt.claims to '';
+select tests.as_server();
 insert into auth.users (id, email) values ('11000000-0000-0000-0000-000000000010', 'view-upload@dataroom11.test');
 insert into public.permission_sets (id, deal_id, name, capabilities) values
   ('11000000-0000-0000-0000-0000000005e1', '11000000-0000-0000-0000-0000000000a1', 'look and upload', '{view,upload}');
@@ -526,8 +517,7 @@ insert into public.deal_members (deal_id, user_id, role, status, permission_set_
   ('11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000010', 'member', 'active', '11000000-0000-0000-0000-0000000005e1');
 insert into public.files (id, deal_id, name, upload_state, current_version, uploaded_by) values
   ('11000000-0000-0000-0000-00000000e007', '11000000-0000-0000-0000-0000000000a1', 'own.pdf', 'ready', 1, '11000000-0000-0000-0000-000000000010');
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000010","role":"authenticated"}';
+select tests.as_user('view-upload@dataroom11.test');
 select ok(private.can_see_file('11000000-0000-0000-0000-00000000e001'), 'a member with view but not comment or download still sees the file');
 select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment) values
   ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000010', 'no comment right')$$,
@@ -539,7 +529,7 @@ select throws_ok($$insert into public.folders (deal_id, name, created_by)
   '42501', null, 'a member without edit_folders cannot create a folder');
 
 -- ---------------------------------------------------------------- no path around RLS
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select tests.as_user('owner@dataroom11.test');
 select throws_ok($$truncate public.files cascade$$, '42501', null, 'not even an owner can truncate files (TRUNCATE skips RLS)');
 select throws_ok($$truncate public.folders, public.file_versions, public.file_metadata, public.file_comments,
   public.file_permissions, public.upload_grants$$, '42501', null, 'no data-room table can be truncated by a signed-in user');
@@ -547,13 +537,13 @@ select throws_ok($$create trigger dataroom11_block before insert on public.files
   for each row execute function private.audit_logs_immutable()$$, '42501', null, 'a signed-in user cannot attach a trigger to files');
 select throws_ok($$select private.record_activity('11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000004',
   'download', 'forged')$$, '42501', null, 'a signed-in user cannot call private.record_activity to forge an activity');
-reset role;
+select tests.as_server();
 
 -- ================================================================= known holes, last (a failure here changes state)
 -- V1's grant for version 2 of e002 was completed above and version 2 is recorded. If its creator can set completed_at
 -- back to null, the sweeper (delete ... where completed_at is null and expires_at < now(), then delete those keys from
 -- storage) removes the bytes of a recorded version, without delete rights and without a delete activity.
-set local request.jwt.claims to '';
+select tests.as_server();
 create function pg_temp.grant_reopened(p_key text) returns boolean language plpgsql as $fn$
 begin
   begin
@@ -567,16 +557,15 @@ insert into auth.users (id, email) values ('11000000-0000-0000-0000-000000000011
 insert into public.deal_members (deal_id, user_id, role, status, permission_set_id)
 select '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000011', 'member', 'active', ps.id
 from public.permission_sets ps where ps.deal_id is null and ps.name = 'approve_only';
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer1@dataroom11.test');
 select ok(not pg_temp.grant_reopened('deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e002/v2'),
   'the creator cannot reopen a completed grant whose version is recorded');
-set local request.jwt.claims to '{"sub":"11000000-0000-0000-0000-000000000011","role":"authenticated"}';
+select tests.as_user('approver@dataroom11.test');
 select throws_ok($$update public.files set content_type = 'text/html', file_type = 'html' where id = '11000000-0000-0000-0000-00000000e001'$$,
   '42501', null, 'an approver without edit_files cannot change the content type of someone else''s file');
 select throws_ok($$update public.files set created_at = '2000-01-01' where id = '11000000-0000-0000-0000-00000000e001'$$,
   '42501', null, 'an approver without edit_files cannot backdate someone else''s file');
-reset role;
+select tests.as_server();
 
 select * from finish();
 rollback;

@@ -83,12 +83,11 @@ insert into public.upload_grants (storage_key, file_id, deal_id, version_number,
    '12000000-0000-0000-0000-0000000000a1', 1, 'uploading.pdf', 'application/pdf', '12000000-0000-0000-0000-000000000004', now() + interval '1 hour');
 
 -- ---------------------------------------------------------------- folder_subtree_counts: ready files, hidden ones included
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer1@dataroom12.test');
 select results_eq($$select folders, files from private.folder_subtree_counts('12000000-0000-0000-0000-00000000f001')$$,
   $$values (2::bigint, 2::bigint)$$,
   'a viewer''s count of /Data: 2 subfolders, 2 ready files (the custom one hidden from them included, the pending one not)');
-set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select tests.as_user('contributor@dataroom12.test');
 select results_eq($$select folders, files from private.folder_subtree_counts('12000000-0000-0000-0000-00000000f001')$$,
   $$values (2::bigint, 2::bigint)$$, 'the contributor gets the same counts for /Data');
 select results_eq($$select folders, files from private.folder_subtree_counts('12000000-0000-0000-0000-00000000f006')$$,
@@ -97,94 +96,90 @@ select results_eq($$select folders, files from private.folder_subtree_counts('12
   $$values (0::bigint, 0::bigint)$$, 'an empty leaf folder counts zero of each');
 select results_eq($$select folders, files from private.folder_subtree_counts('12000000-0000-0000-0000-0000000000a1')$$,
   $$values (0::bigint, 0::bigint)$$, 'a folder id that does not exist counts zero of each, never -1');
-set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select tests.as_user('stranger@dataroom12.test');
 select results_eq($$select folders, files from private.folder_subtree_counts('12000000-0000-0000-0000-00000000f001')$$,
   $$values (0::bigint, 0::bigint)$$, 'a non-member learns nothing from folder_subtree_counts (zero counts, never negative)');
-set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000006","role":"authenticated"}';
+select tests.as_user('suspended@dataroom12.test');
 select results_eq($$select folders, files from private.folder_subtree_counts('12000000-0000-0000-0000-00000000f001')$$,
   $$values (0::bigint, 0::bigint)$$, 'a suspended member learns nothing from folder_subtree_counts (zero counts, never negative)');
-set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000008","role":"authenticated"}';
+select tests.as_user('super@dataroom12.test');
 select results_eq($$select folders, files from private.folder_subtree_counts('12000000-0000-0000-0000-00000000f001')$$,
   $$values (0::bigint, 0::bigint)$$, 'a super admin who is not a member learns nothing from folder_subtree_counts (zero counts, never negative)');
-set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000009","role":"authenticated"}';
+select tests.as_user('beta-owner@dataroom12.test');
 select results_eq($$select folders, files from private.folder_subtree_counts('12000000-0000-0000-0000-00000000f001')$$,
   $$values (0::bigint, 0::bigint)$$, 'the Beta owner learns nothing from folder_subtree_counts on an Alpha folder (zero counts, never negative)');
 
 -- ---------------------------------------------------------------- archive_folder
-set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer1@dataroom12.test');
 select throws_ok($$select * from private.archive_folder('12000000-0000-0000-0000-00000000f004')$$,
   '42501', null, 'a viewer cannot archive a folder');
-set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000006","role":"authenticated"}';
+select tests.as_user('suspended@dataroom12.test');
 select throws_ok($$select * from private.archive_folder('12000000-0000-0000-0000-00000000f004')$$,
   'P0002', null, 'a suspended contributor cannot archive a folder (not found)');
-set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select tests.as_user('stranger@dataroom12.test');
 select throws_ok($$select * from private.archive_folder('12000000-0000-0000-0000-00000000f004')$$,
   'P0002', null, 'a non-member cannot archive a folder (not found)');
-set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000008","role":"authenticated"}';
+select tests.as_user('super@dataroom12.test');
 select throws_ok($$select * from private.archive_folder('12000000-0000-0000-0000-00000000f004')$$,
   'P0002', null, 'a super admin who is not a member cannot archive a folder (not found)');
-set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000009","role":"authenticated"}';
+select tests.as_user('beta-owner@dataroom12.test');
 select throws_ok($$select * from private.archive_folder('12000000-0000-0000-0000-00000000f004')$$,
   'P0002', null, 'the Beta owner cannot archive an Alpha folder (not found)');
-reset role;
+select tests.as_server();
 select is((select count(*)::int from public.folders where deal_id = '12000000-0000-0000-0000-0000000000a1' and archived_at is not null)
         + (select count(*)::int from public.files where deal_id = '12000000-0000-0000-0000-0000000000a1' and archived_at is not null), 0,
   'the refused archive calls archived nothing');
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select tests.as_user('contributor@dataroom12.test');
 select results_eq($$select folders, files from private.archive_folder('12000000-0000-0000-0000-00000000f004')$$,
   $$values (2::bigint, 2::bigint)$$,
   'a contributor archives /Archive me: 2 folders and 2 files, the file hidden from them included');
-reset role;
+select tests.as_server();
 select set_eq($$select id from public.folders where deal_id = '12000000-0000-0000-0000-0000000000a1' and archived_at is not null
                union all select id from public.files where deal_id = '12000000-0000-0000-0000-0000000000a1' and archived_at is not null$$,
   $$values ('12000000-0000-0000-0000-00000000f004'::uuid), ('12000000-0000-0000-0000-00000000f005'),
            ('12000000-0000-0000-0000-00000000e005'), ('12000000-0000-0000-0000-00000000e006')$$,
   'exactly the subtree and its files are archived, nothing else');
-set local role authenticated;
+select tests.as_user('contributor@dataroom12.test');
 select throws_ok($$select * from private.archive_folder('12000000-0000-0000-0000-00000000f004')$$,
   'P0002', null, 'an archived folder cannot be archived again');
 
 -- ---------------------------------------------------------------- delete_folder
-set local role anon;
-set local request.jwt.claims to '{"role":"anon"}';
+select tests.as_anon();
 select throws_ok($$select * from private.delete_folder('12000000-0000-0000-0000-00000000f001')$$,
   'P0002', null, 'anon cannot delete a folder');
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer1@dataroom12.test');
 select throws_ok($$select * from private.delete_folder('12000000-0000-0000-0000-00000000f001')$$,
   '42501', null, 'a viewer cannot delete a folder');
-set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000006","role":"authenticated"}';
+select tests.as_user('suspended@dataroom12.test');
 select throws_ok($$select * from private.delete_folder('12000000-0000-0000-0000-00000000f001')$$,
   'P0002', null, 'a suspended contributor cannot delete a folder (not found)');
-set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000007","role":"authenticated"}';
+select tests.as_user('stranger@dataroom12.test');
 select throws_ok($$select * from private.delete_folder('12000000-0000-0000-0000-00000000f001')$$,
   'P0002', null, 'a non-member cannot delete a folder (not found)');
-set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000008","role":"authenticated"}';
+select tests.as_user('super@dataroom12.test');
 select throws_ok($$select * from private.delete_folder('12000000-0000-0000-0000-00000000f001')$$,
   'P0002', null, 'a super admin who is not a member cannot delete a folder (not found)');
-set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000009","role":"authenticated"}';
+select tests.as_user('beta-owner@dataroom12.test');
 select throws_ok($$select * from private.delete_folder('12000000-0000-0000-0000-00000000f001')$$,
   'P0002', null, 'the Beta owner cannot delete an Alpha folder (not found)');
-set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select tests.as_user('contributor@dataroom12.test');
 select throws_ok($$select * from private.delete_folder('12000000-0000-0000-0000-00000000f007')$$,
   'P0002', null, 'an Alpha contributor cannot delete a Beta folder (not found)');
-reset role;
+select tests.as_server();
 select is((select count(*)::int from public.folders where id in ('12000000-0000-0000-0000-00000000f001', '12000000-0000-0000-0000-00000000f002',
             '12000000-0000-0000-0000-00000000f003', '12000000-0000-0000-0000-00000000f007')), 4,
   'the refused delete calls removed no folder');
 select is((select count(*)::int from public.activities where deal_id::text like '12000000-%' and activity_type = 'delete'), 0,
   'the refused delete calls wrote no delete activity');
 
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select tests.as_user('contributor@dataroom12.test');
 select set_eq($$select storage_key from private.delete_folder('12000000-0000-0000-0000-00000000f001')$$,
   $$values ('deals/12000000-0000-0000-0000-0000000000a1/files/12000000-0000-0000-0000-00000000e001/v1'::text),
            ('deals/12000000-0000-0000-0000-0000000000a1/files/12000000-0000-0000-0000-00000000e001/v2'),
            ('deals/12000000-0000-0000-0000-0000000000a1/files/12000000-0000-0000-0000-00000000e002/v1'),
            ('deals/12000000-0000-0000-0000-0000000000a1/files/12000000-0000-0000-0000-00000000e003/v1')$$,
   'a contributor deletes /Data and gets back the storage key of every version and grant in the subtree, the hidden file''s included');
-reset role;
+select tests.as_server();
 select is_empty($$select id from public.folders where id in ('12000000-0000-0000-0000-00000000f001', '12000000-0000-0000-0000-00000000f002',
                                                              '12000000-0000-0000-0000-00000000f003')$$,
   'the folder and its subfolders are gone');
@@ -210,8 +205,7 @@ select results_eq($$select count(*)::int from public.activities where deal_id::t
   $$values (1)$$, 'delete_folder writes exactly one delete activity: none per subfolder, none per file');
 
 -- Another folder with one ready and one pending file, an empty one, then a file deleted directly in the same transaction.
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select tests.as_user('contributor@dataroom12.test');
 select set_eq($$select storage_key from private.delete_folder('12000000-0000-0000-0000-00000000f008')$$,
   $$values ('deals/12000000-0000-0000-0000-0000000000a1/files/12000000-0000-0000-0000-00000000e008/v1'::text)$$,
   'a contributor deletes /Single and gets back its one storage key');
@@ -219,7 +213,7 @@ select is_empty($$select * from private.delete_folder('12000000-0000-0000-0000-0
   'a contributor deletes /Empty: no storage key to remove');
 select results_eq($$delete from public.files where id = '12000000-0000-0000-0000-00000000e010' returning name$$,
   $$values ('loose.pdf'::text)$$, 'then the contributor deletes a file directly');
-reset role;
+select tests.as_server();
 select set_eq($$select description, coalesce(metadata ->> 'folder_id', metadata ->> 'file_id'), metadata ->> 'path' from public.activities
     where deal_id::text like '12000000-%' and activity_type = 'delete'$$,
   $$values ('Deleted folder "Data" with 2 files'::text, '12000000-0000-0000-0000-00000000f001'::text, '/Data'::text),
@@ -231,20 +225,18 @@ select is_empty($$select id from public.files where id in ('12000000-0000-0000-0
                                                            '12000000-0000-0000-0000-00000000e010')
     union all select id from public.folders where id in ('12000000-0000-0000-0000-00000000f008', '12000000-0000-0000-0000-00000000f009')$$,
   'those folders and files are gone');
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer1@dataroom12.test');
 select set_eq($$select description from public.activities where deal_id = '12000000-0000-0000-0000-0000000000a1' and activity_type = 'delete'$$,
   $$values ('Deleted folder "Data" with 2 files'::text), ('Deleted folder "Single" with 1 file'), ('Deleted folder "Empty"')$$,
   'a viewer reads the folder deletes, not the delete of a file that no longer exists (no edit_files)');
-set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select tests.as_user('contributor@dataroom12.test');
 select results_eq($$select count(*)::int from public.activities where deal_id = '12000000-0000-0000-0000-0000000000a1' and activity_type = 'delete'$$,
   $$values (4)$$, 'the contributor (edit_files) reads all four, the deleted file''s included');
-reset role;
+select tests.as_server();
 
 -- ---------------------------------------------------------------- cross-deal isolation of the child tables
 -- Rows carry their file's deal: pointing an Alpha row at Beta's file is refused by child_matches_file_deal.
-set local role authenticated;
-set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000004","role":"authenticated"}';
+select tests.as_user('viewer1@dataroom12.test');
 select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment)
   values ('12000000-0000-0000-0000-00000000e007', '12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-000000000004', 'cross')$$,
   '23503', null, 'a comment on Beta''s file carrying Alpha''s deal_id is refused (child_matches_file_deal)');
@@ -261,7 +253,7 @@ select throws_ok($$insert into public.upload_grants (storage_key, file_id, deal_
           '12000000-0000-0000-0000-00000000e007', '12000000-0000-0000-0000-0000000000b2', 5, 'x.pdf', 'application/pdf',
           '12000000-0000-0000-0000-000000000004', now() + interval '1 hour')$$,
   '42501', null, 'an upload grant for Beta''s file carrying Beta''s deal_id is refused');
-set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000003","role":"authenticated"}';
+select tests.as_user('contributor@dataroom12.test');
 select throws_ok($$insert into public.file_versions (file_id, deal_id, version_number, storage_key, size_bytes, sha256, original_name, uploaded_by)
   values ('12000000-0000-0000-0000-00000000e007', '12000000-0000-0000-0000-0000000000a1', 2,
           'deals/12000000-0000-0000-0000-0000000000a1/files/12000000-0000-0000-0000-00000000e007/v2', 1, repeat('0', 64), 'x',
@@ -292,7 +284,7 @@ select throws_ok($$insert into public.folders (deal_id, parent_id, name, created
   '23503', null, 'an Alpha folder cannot be created under a Beta folder');
 
 -- Alpha's owner cannot touch Beta's rows.
-set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000001","role":"authenticated"}';
+select tests.as_user('owner@dataroom12.test');
 select is_empty($$update public.folders set archived_at = now() where id = '12000000-0000-0000-0000-00000000f007' returning id$$,
   'Alpha''s owner cannot archive Beta''s folder (0 rows)');
 select throws_ok($$update public.folders set name = 'Owned' where id = '12000000-0000-0000-0000-00000000f007'$$,
@@ -326,7 +318,7 @@ select is_empty($$select id from public.folders where deal_id = '12000000-0000-0
     union all select id from public.activities where deal_id = '12000000-0000-0000-0000-0000000000b2'$$,
   'Alpha''s owner sees no Beta row in any data-room table, nor Beta''s activities');
 
-set local request.jwt.claims to '{"sub":"12000000-0000-0000-0000-000000000009","role":"authenticated"}';
+select tests.as_user('beta-owner@dataroom12.test');
 select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment)
   values ('12000000-0000-0000-0000-00000000e004', '12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-000000000009', 'cross')$$,
   '42501', null, 'Beta''s owner cannot comment on an Alpha file');
@@ -348,7 +340,7 @@ select is_empty($$select id from public.folders where deal_id = '12000000-0000-0
     union all select file_id from public.upload_grants where deal_id = '12000000-0000-0000-0000-0000000000a1'
     union all select id from public.activities where deal_id = '12000000-0000-0000-0000-0000000000a1'$$,
   'Beta''s owner sees no Alpha row in any data-room table, nor Alpha''s activities');
-reset role;
+select tests.as_server();
 select results_eq($$select (select name || ' ' || full_path || ' ' || (archived_at is null) from public.folders where id = '12000000-0000-0000-0000-00000000f007'),
                            (select tags from public.files where id = '12000000-0000-0000-0000-00000000e007'),
                            (select count(*)::int from public.file_permissions where deal_id = '12000000-0000-0000-0000-0000000000b2'),

@@ -24,26 +24,18 @@ select plan(423);
 create temp table actor (ord int unique, name text primary key, id uuid, email text) on commit drop;
 
 -- Act as the server (no role, no JWT: the privileged path) until the next act().
-create function pg_temp.as_server() returns void language plpgsql as $$
-begin
-  perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', '', true);
-end $$;
 
 -- Act as a named actor (anonymous when the actor has no id) until the next act() or as_server().
 create function pg_temp.act(p_name text) returns void language plpgsql as $$
 declare v record;
 begin
-  perform set_config('role', 'none', true);
+  perform tests.as_server();
   select * into v from actor where name = p_name;
   if not found then raise exception 'unknown actor %', p_name; end if;
   if v.id is null then
-    perform set_config('request.jwt.claims', '{"role":"anon"}', true);
-    perform set_config('role', 'anon', true);
+    perform tests.as_anon();
   else
-    perform set_config('request.jwt.claims',
-      json_build_object('sub', v.id, 'email', v.email, 'role', 'authenticated')::text, true);
-    perform set_config('role', 'authenticated', true);
+    perform tests.as_user(v.id::text);
   end if;
 end $$;
 
@@ -292,7 +284,7 @@ select lives_ok($$insert into public.permission_sets (name, capabilities) values
   'a super admin can create a valid system set');
 select throws_ok($$insert into public.permission_sets (name, capabilities) values ('UPLOAD_ONLY', '{upload}')$$,
   '23505', null, 'system set names are unique regardless of case');
-reset role;
+select tests.as_server();
 select set_eq($$select name, capabilities from public.permission_sets where deal_id = '20000000-0000-0000-0000-0000000000a1'$$,
   $$values ('managers'::text, '{manage_users,view}'::text[]), ('readers', '{view}'), ('view-alone', '{view}'),
            ('upload-alone', '{upload}'), ('normalised', '{download,view}'),
@@ -397,7 +389,7 @@ select throws_ok($$update public.deal_members set role = 'admin'
 select results_eq($$update public.deal_members set company = 'Acme'
     where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000004' returning company$$,
   $$values ('Acme'::text)$$, 'a manager through a group can edit a member');
-reset role;
+select tests.as_server();
 select set_eq($$select user_id, role, status, permission_set_id from public.deal_members
     where deal_id = '20000000-0000-0000-0000-0000000000a1'
       and user_id in ('20000000-0000-0000-0000-000000000001', '20000000-0000-0000-0000-000000000004',
@@ -420,7 +412,7 @@ select results_eq($$select role, status from public.deal_members
 -- custom (07) holds {view, manage_users} through its own set, grouped (08) the same through a group, the admin
 -- everything. Written by the server: Alpha groups "editors" ...c0a3 (system set edit) and "readers-group"
 -- ...c0a4 ("readers" {view}); a deal "People20 Own" ...c3 owned by custom, with 16 as its admin.
-select pg_temp.as_server();
+select tests.as_server();
 insert into public.deal_groups (id, deal_id, name, permission_set_id) values
   ('20000000-0000-0000-0000-00000000c0a3', '20000000-0000-0000-0000-0000000000a1', 'editors',
    (select id from public.permission_sets where deal_id is null and name = 'edit')),
@@ -556,7 +548,7 @@ select throws_ok($$delete from public.deal_group_members
   '42501', 'You can only change members whose rights you hold yourself',
   'taking rights away is acting on the member: a {view, manage_users} manager cannot take an editor out of editors');
 
-select pg_temp.as_server();
+select tests.as_server();
 select set_eq($$select right(m.user_id::text, 2), m.role, coalesce(ps.name, '-') as set_name, coalesce(m.company, '-') as company
     from public.deal_members m
     left join public.permission_sets ps on ps.id = m.permission_set_id

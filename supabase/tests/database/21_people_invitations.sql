@@ -28,11 +28,6 @@ select plan(142);
 create temp table actor (ord int unique, name text primary key, id uuid, email text) on commit drop;
 
 -- Act as the server (no role, no JWT: the privileged path) until the next act().
-create function pg_temp.as_server() returns void language plpgsql as $$
-begin
-  perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', '', true);
-end $$;
 
 -- The capabilities the caller holds in a deal through has_capability, sorted.
 create function pg_temp.held(p_deal uuid) returns text[] language sql as $$
@@ -43,16 +38,13 @@ create function pg_temp.held(p_deal uuid) returns text[] language sql as $$
 create function pg_temp.act(p_name text) returns void language plpgsql as $$
 declare v record;
 begin
-  perform set_config('role', 'none', true);
+  perform tests.as_server();
   select * into v from actor where name = p_name;
   if not found then raise exception 'unknown actor %', p_name; end if;
   if v.id is null then
-    perform set_config('request.jwt.claims', '{"role":"anon"}', true);
-    perform set_config('role', 'anon', true);
+    perform tests.as_anon();
   else
-    perform set_config('request.jwt.claims',
-      json_build_object('sub', v.id, 'email', v.email, 'role', 'authenticated')::text, true);
-    perform set_config('role', 'authenticated', true);
+    perform tests.as_user(v.id::text);
   end if;
 end $$;
 
@@ -194,7 +186,7 @@ select throws_ok($$insert into public.invitations (deal_id, email, permission_se
     values ('21000000-0000-0000-0000-0000000000a1', 'Mixed@People21.test',
             (select id from public.permission_sets where deal_id is null and name = 'upload_view'), (select auth.uid()))$$,
   '23514', null, 'invitation e-mails are stored lower-case');
-reset role;
+select tests.as_server();
 
 -- ================================================================ my_invitations
 select pg_temp.act('invitee');
@@ -230,7 +222,7 @@ select throws_ok($$select private.respond_to_invitation('21000000-0000-0000-0000
   'P0001', 'This invitation has expired. Ask for a new one.', 'an expired invitation cannot be accepted');
 select throws_ok($$select private.respond_to_invitation('21000000-0000-0000-0000-0000000000e2', false)$$,
   'P0001', 'This invitation has expired. Ask for a new one.', 'an expired invitation cannot be declined either');
-reset role;
+select tests.as_server();
 select is_empty($$select 1 from public.deal_members where user_id = '21000000-0000-0000-0000-000000000013'$$,
   'the refusals left the invitee without any membership');
 select set_eq($$select right(id::text, 2), status from public.invitations where id::text like '21000000-%'$$,
@@ -239,7 +231,7 @@ select set_eq($$select right(id::text, 2), status from public.invitations where 
 
 -- ================================================================ respond_to_invitation: accept
 -- The invitee's token spells the address in another case: the match is case-insensitive.
-set local role authenticated;
+select pg_temp.act('invitee');
 select set_config('request.jwt.claims',
   '{"sub":"21000000-0000-0000-0000-000000000013","email":"U13@People21.TEST","role":"authenticated"}', true);
 select is(private.respond_to_invitation('21000000-0000-0000-0000-0000000000e1', true), '21000000-0000-0000-0000-0000000000a1'::uuid,
@@ -256,7 +248,7 @@ select throws_ok($$select private.respond_to_invitation('21000000-0000-0000-0000
   'P0001', 'This invitation has already been answered', 'an invitation cannot be accepted twice');
 select throws_ok($$select private.respond_to_invitation('21000000-0000-0000-0000-0000000000e1', false)$$,
   'P0001', 'This invitation has already been answered', 'an accepted invitation cannot be declined afterwards');
-reset role;
+select tests.as_server();
 select results_eq($$select role, status, permission_set_id, company from public.deal_members
     where deal_id = '21000000-0000-0000-0000-0000000000a1' and user_id = '21000000-0000-0000-0000-000000000013'$$,
   $$select 'member'::text, 'active'::text, id, 'Invitee Co'::text from public.permission_sets where deal_id is null and name = 'approve_only'$$,
@@ -284,7 +276,7 @@ select throws_ok($$select private.respond_to_invitation('21000000-0000-0000-0000
   'P0001', 'This invitation has already been answered', 'a declined invitation cannot be accepted afterwards');
 select is(private.is_deal_member('21000000-0000-0000-0000-0000000000a1'), false, 'the decliner is not a member');
 select is_empty($$select * from private.my_invitations()$$, 'the declined invitation no longer shows');
-reset role;
+select tests.as_server();
 select is_empty($$select 1 from public.deal_members where user_id = '21000000-0000-0000-0000-000000000014'$$,
   'declining leaves no membership');
 select results_eq($$select status, responded_at is not null from public.invitations where id = '21000000-0000-0000-0000-0000000000e3'$$,
@@ -294,7 +286,7 @@ select is((select count(*) from public.activities where deal_id = '21000000-0000
 
 -- ================================================================ a token without an e-mail claim
 -- The invitee is known only by the e-mail claim: without one, nobody's invitation matches (no NULL slip).
-set local role authenticated;
+select pg_temp.act('decliner');
 select set_config('request.jwt.claims', '{"sub":"21000000-0000-0000-0000-000000000010","role":"authenticated"}', true);
 select throws_ok($$select private.respond_to_invitation('21000000-0000-0000-0000-0000000000e6', true)$$,
   'P0002', 'Invitation not found', 'a token without an e-mail claim cannot accept someone else''s invitation');
@@ -302,7 +294,7 @@ select is_empty($$select * from private.my_invitations()$$, 'my_invitations show
 select set_config('request.jwt.claims', '{"sub":"21000000-0000-0000-0000-000000000010","email":"","role":"authenticated"}', true);
 select throws_ok($$select private.respond_to_invitation('21000000-0000-0000-0000-0000000000e6', true)$$,
   'P0002', 'Invitation not found', 'nor can a token with an empty e-mail claim');
-reset role;
+select tests.as_server();
 select results_eq($$select (select status from public.invitations where id = '21000000-0000-0000-0000-0000000000e6'),
                            (select count(*) from public.deal_members where user_id = '21000000-0000-0000-0000-000000000010')$$,
   $$values ('pending'::text, 0::bigint)$$, 'the victim''s invitation stays pending and the stranger gained no membership');
@@ -352,7 +344,7 @@ select lives_ok($$insert into public.invitations (id, deal_id, email, permission
             (select id from public.permission_sets where deal_id is null and name = 'edit'), '{21000000-0000-0000-0000-00000000c0a3}',
             (select auth.uid()))$$,
   'an admin can invite with the edit set and the editors group');
-select pg_temp.as_server();
+select tests.as_server();
 select set_eq($$select right(i.id::text, 2), ps.name, i.group_ids from public.invitations i
     join public.permission_sets ps on ps.id = i.permission_set_id where i.id::text like '21000000-%' and i.id::text > '21000000-0000-0000-0000-0000000000e7'$$,
   $$values ('e8'::text, 'readers'::text, '{21000000-0000-0000-0000-00000000c0a1}'::uuid[]),
@@ -366,7 +358,7 @@ select results_eq($$select ps.name from public.invitations i join public.permiss
 -- written with the inviter's authority (claims cleared inside), and the invitee's claims come back afterwards.
 update public.deal_members set status = 'suspended'
  where deal_id = '21000000-0000-0000-0000-0000000000a1' and user_id = '21000000-0000-0000-0000-000000000007';
-set local role authenticated;
+select pg_temp.act('admin');
 select set_config('request.jwt.claims', '{"sub":"21000000-0000-0000-0000-000000000015","role":"authenticated"}', true);
 select is(private.verified_email(), 'u15@people21.test',
   'the invitee''s address comes from its confirmed account, not from the token''s e-mail claim');
@@ -385,7 +377,7 @@ select is(private.respond_to_invitation('21000000-0000-0000-0000-0000000000e9', 
   'the admin''s edit invitation is accepted');
 select is(pg_temp.held('21000000-0000-0000-0000-0000000000a1'),
   array['approve','comment','download','edit_checklist','edit_files','edit_folders','upload','view'], 'its invitee holds edit''s rights');
-select pg_temp.as_server();
+select tests.as_server();
 select set_eq($$select right(m.user_id::text, 2), m.role, ps.name, coalesce(array_agg(right(gm.group_id::text, 4)) filter (where gm.group_id is not null), '{}')
     from public.deal_members m join public.permission_sets ps on ps.id = m.permission_set_id
     left join public.deal_group_members gm on gm.deal_id = m.deal_id and gm.user_id = m.user_id

@@ -46,28 +46,15 @@ create function pg_temp.held(p_deal uuid) returns text[] language sql as $$
   select array(select c from unnest(array['view','download','comment','approve','upload','edit_files','edit_folders',
                                           'edit_checklist','manage_users']) c
                where private.has_capability(p_deal, c) order by c collate "C") $$;
--- Act as the server (no role, no JWT: the privileged path) until the next as_user().
-create function pg_temp.as_server() returns void language plpgsql as $$
-begin
-  perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', '', true);
-end $$;
-create function pg_temp.as_user(p_n text) returns void language plpgsql as $$
-begin
-  perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', json_build_object('sub', pg_temp.uid(p_n), 'email', format('u%s@people22.test', p_n),
-                                                             'role', 'authenticated')::text, true);
-  perform set_config('role', 'authenticated', true);
-end $$;
 -- One TAP column per row (pg_prove reads every column): switch to the member inside the check.
 create function pg_temp.held_is_as(p_n text, p_deal uuid, p_want text[], p_label text) returns text language plpgsql as $$
 begin
-  perform pg_temp.as_user(p_n);
+  perform tests.as_user(format('u%s@people22.test', p_n));
   return is(pg_temp.held(p_deal), p_want, p_label);
 end $$;
 create function pg_temp.visible_is_as(p_n text, p_want text, p_label text) returns text language plpgsql as $$
 begin
-  perform pg_temp.as_user(p_n);
+  perform tests.as_user(format('u%s@people22.test', p_n));
   return is(pg_temp.visible_files(), p_want, p_label);
 end $$;
 
@@ -122,20 +109,20 @@ select is((select count(*) from unnest(private.member_capabilities('22000000-000
 select pg_temp.held_is_as(n, '22000000-0000-0000-0000-0000000000a1', want,
                           format('has_capability: %s -> %s', label, want))
 from cases order by n;
-select pg_temp.as_server();
-select pg_temp.as_user('30');
+select tests.as_server();
+select tests.as_user('u30@people22.test');
 select is(pg_temp.held('22000000-0000-0000-0000-0000000000a1'), '{}'::text[], 'has_capability: a non-member holds nothing');
-select pg_temp.as_user('09');
+select tests.as_user('u09@people22.test');
 select is(pg_temp.held('22000000-0000-0000-0000-0000000000b2'), '{}'::text[], 'has_capability: nothing in another deal');
 select is(private.deals_with_capability('edit_files'), array['22000000-0000-0000-0000-0000000000a1'::uuid],
   'deals_with_capability follows the own set');
-select pg_temp.as_user('11');
+select tests.as_user('u11@people22.test');
 select is(private.deals_with_capability('edit_files'), array['22000000-0000-0000-0000-0000000000a1'::uuid],
   'deals_with_capability follows a group''s set');
-select pg_temp.as_user('17');
+select tests.as_user('u17@people22.test');
 select is(private.deals_with_capability('view'), '{}'::uuid[], 'deals_with_capability: nothing for an inactive member');
 select is(private.is_deal_member('22000000-0000-0000-0000-0000000000a1'), false, 'an inactive member is not a member for the helpers');
-select pg_temp.as_server();
+select tests.as_server();
 
 -- Capabilities follow changes at once: a group losing its set, a member leaving a group.
 update public.deal_groups set permission_set_id = null where id = '22000000-0000-0000-0000-00000000c0a2';
@@ -161,27 +148,27 @@ select is(private.display_role('22000000-0000-0000-0000-0000000000a1', pg_temp.u
 select is(private.member_capabilities('22000000-0000-0000-0000-0000000000b2', pg_temp.uid('40')),
   '{approve,comment,download,edit_checklist,edit_files,edit_folders,manage_users,upload,view}'::text[],
   'fixture: the server sees the Beta owner''s nine capabilities');
-select pg_temp.as_user('09');
+select tests.as_user('u09@people22.test');
 select is(private.member_capabilities('22000000-0000-0000-0000-0000000000b2', pg_temp.uid('40')), '{}'::text[],
   'member_capabilities about a stranger''s membership in a deal you are not in: {}');
 select is(private.display_role('22000000-0000-0000-0000-0000000000b2', pg_temp.uid('40')), null,
   'display_role about a stranger''s membership in a deal you are not in: null');
-select pg_temp.as_user('30');
+select tests.as_user('u30@people22.test');
 select is(private.member_capabilities('22000000-0000-0000-0000-0000000000a1', pg_temp.uid('09')), '{}'::text[],
   'member_capabilities: a signed-in non-member learns nothing about a member');
 select is(private.display_role('22000000-0000-0000-0000-0000000000a1', pg_temp.uid('09')), null,
   'display_role: nor their badge');
 select is(private.display_role('22000000-0000-0000-0000-0000000000a1', pg_temp.uid('18')), null,
   'display_role: nor a suspended admin''s');
-select pg_temp.as_user('40');
+select tests.as_user('u40@people22.test');
 select is(private.member_capabilities('22000000-0000-0000-0000-0000000000a1', pg_temp.uid('02')), '{}'::text[],
   'member_capabilities: the owner of another deal learns nothing about this deal''s admin');
-select pg_temp.as_user('17');
+select tests.as_user('u17@people22.test');
 select is(private.member_capabilities('22000000-0000-0000-0000-0000000000a1', pg_temp.uid('09')), '{}'::text[],
   'member_capabilities: an inactive member learns nothing about the others');
 select is(private.display_role('22000000-0000-0000-0000-0000000000a1', pg_temp.uid('09')), null,
   'display_role: nor their badges');
-select pg_temp.as_user('22');
+select tests.as_user('u22@people22.test');
 select is(private.member_capabilities('22000000-0000-0000-0000-0000000000a1', pg_temp.uid('09')),
   '{approve,comment,download,edit_checklist,edit_files,edit_folders,upload,view}'::text[],
   'member_capabilities: an active member sees another member''s capabilities');
@@ -189,15 +176,15 @@ select is(private.display_role('22000000-0000-0000-0000-0000000000a1', pg_temp.u
   'display_role: and their badge');
 select is(private.display_role('22000000-0000-0000-0000-0000000000a1', pg_temp.uid('18')), 'admin',
   'display_role: a suspended admin''s badge too');
-select pg_temp.as_user('18');
+select tests.as_user('u18@people22.test');
 select is(private.display_role('22000000-0000-0000-0000-0000000000a1', pg_temp.uid('18')), 'admin',
   'display_role: a suspended admin asking about themselves still gets their badge');
-select pg_temp.as_user('16');
+select tests.as_user('u16@people22.test');
 select is(private.display_role('22000000-0000-0000-0000-0000000000a1', pg_temp.uid('16')), 'viewer',
   'display_role: so does a suspended member');
 select is(private.member_capabilities('22000000-0000-0000-0000-0000000000a1', pg_temp.uid('16')), '{}'::text[],
   'member_capabilities: a suspended member asking about themselves holds nothing');
-select pg_temp.as_server();
+select tests.as_server();
 
 -- ================================================================ custom file permissions through groups and tags
 -- Files in Alpha, uploaded by the owner, ready:
@@ -233,21 +220,21 @@ from (values
   ('01', 'the owner: everything', 'f1.pdf,f2.pdf,f3.pdf,f4.pdf,f5.pdf,f6.pdf'),
   ('30', 'a non-member: nothing', '-')
 ) v(n, who, want);
-select pg_temp.as_server();
-select pg_temp.as_user('21');
+select tests.as_server();
+select tests.as_user('u21@people22.test');
 select is(private.can_see_file('22000000-0000-0000-0000-00000000f002'), false, 'can_see_file agrees: a denied tag beats an allowed user');
 select is(private.can_download_file('22000000-0000-0000-0000-00000000f002'), false, 'a hidden file cannot be downloaded');
 select is(private.can_download_file('22000000-0000-0000-0000-00000000f001'), true, 'a file allowed through a group can be downloaded with download');
-select pg_temp.as_server();
+select tests.as_server();
 -- Leaving the group or losing the tag changes visibility at once.
 delete from public.deal_member_tags where user_id = pg_temp.uid('21');
-select pg_temp.as_user('21');
+select tests.as_user('u21@people22.test');
 select is(pg_temp.visible_files(), 'f1.pdf,f2.pdf,f6.pdf', 'without the denied tag, the allowed user sees f2');
-select pg_temp.as_server();
+select tests.as_server();
 delete from public.deal_group_members where user_id = pg_temp.uid('20');
-select pg_temp.as_user('20');
+select tests.as_user('u20@people22.test');
 select is(pg_temp.visible_files(), 'f5.pdf,f6.pdf', 'out of the denied group, the allowed user sees f5 and no longer f1');
-select pg_temp.as_server();
+select tests.as_server();
 
 select * from finish();
 rollback;

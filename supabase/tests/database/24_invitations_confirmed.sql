@@ -19,15 +19,9 @@ select '24000000-0000-0000-0000-0000000000e2', '24000000-0000-0000-0000-00000000
        '24000000-0000-0000-0000-000000000001', encode(extensions.digest('counsel-link-token-0123456789', 'sha256'), 'hex')
 from public.permission_sets ps where ps.name = 'upload_view' and ps.deal_id is null;
 
-create function pg_temp.as_user(p_id text, p_email text) returns void language plpgsql as $$
-begin
-  perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', json_build_object('sub', p_id, 'email', p_email, 'role', 'authenticated')::text, true);
-  perform set_config('role', 'authenticated', true);
-end $$;
 
 -- ---------------------------------------------------------------- an unconfirmed address
-select pg_temp.as_user('24000000-0000-0000-0000-000000000002', 'cfo@inv24.test');
+select tests.as_user('24000000-0000-0000-0000-000000000002');
 select is(private.verified_email(), null, 'an unconfirmed account has no verified address');
 select is_empty($$select 1 from public.invitations$$, 'it reads no invitation row, though one is addressed to its e-mail');
 select is_empty($$select 1 from private.my_invitations()$$, 'my_invitations lists nothing for it');
@@ -38,7 +32,7 @@ select throws_ok($$select private.respond_to_invitation('24000000-0000-0000-0000
   'P0001', null, 'not even with the mailed token');
 
 -- ---------------------------------------------------------------- a token claiming another address
-select pg_temp.as_user('24000000-0000-0000-0000-000000000003', 'cfo@inv24.test');
+select tests.as_user('24000000-0000-0000-0000-000000000003');
 select is(private.verified_email(), 'counsel@inv24.test', 'the verified address comes from the account, not from the token''s claim');
 select is_empty($$select 1 from public.invitations where email = 'cfo@inv24.test'$$, 'so claiming the CFO''s e-mail shows nothing of theirs');
 select throws_ok($$select private.respond_to_invitation('24000000-0000-0000-0000-0000000000e1', true)$$,
@@ -51,7 +45,7 @@ select throws_ok($$select private.respond_to_invitation('24000000-0000-0000-0000
   'P0001', 'This invitation link is not valid. Open the link from the latest invitation e-mail.', 'a wrong link token is refused');
 select lives_ok($$select private.respond_to_invitation('24000000-0000-0000-0000-0000000000e2', true, 'counsel-link-token-0123456789')$$,
   'the mailed token is accepted');
-select pg_temp.as_user('24000000-0000-0000-0000-000000000003', 'counsel@inv24.test');
+select tests.as_user('24000000-0000-0000-0000-000000000003');
 select results_eq($$select status from public.deal_members where deal_id = '24000000-0000-0000-0000-0000000000a1' and user_id = '24000000-0000-0000-0000-000000000003'$$,
   $$values ('active'::text)$$, 'and the invitee is a member');
 

@@ -27,15 +27,9 @@ insert into public.deal_groups (id, deal_id, name, permission_set_id) values
 insert into public.deal_group_members (group_id, deal_id, user_id) values
   ('25000000-0000-0000-0000-0000000006a1', '25000000-0000-0000-0000-0000000000a1', '25000000-0000-0000-0000-000000000003');
 
-create function pg_temp.as_user(p_id text) returns void language plpgsql as $$
-begin
-  perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', json_build_object('sub', p_id, 'role', 'authenticated')::text, true);
-  perform set_config('role', 'authenticated', true);
-end $$;
 
 -- ---------------------------------------------------------------- the manager, on a member above them
-select pg_temp.as_user('25000000-0000-0000-0000-000000000002');
+select tests.as_user('25000000-0000-0000-0000-000000000002');
 select throws_ok($$update public.deal_members set status = 'suspended' where user_id = '25000000-0000-0000-0000-000000000003'$$,
   '42501', 'You can only change members whose rights you hold yourself', 'the manager cannot suspend a member with more rights');
 select throws_ok($$update public.deal_members set permission_set_id = '25000000-0000-0000-0000-0000000005a2' where user_id = '25000000-0000-0000-0000-000000000003'$$,
@@ -56,7 +50,7 @@ select lives_ok($$update public.deal_members set status = 'suspended' where user
   'the manager suspends a member whose rights they hold');
 
 -- ---------------------------------------------------------------- a deal admin
-select pg_temp.as_user('25000000-0000-0000-0000-000000000005');
+select tests.as_user('25000000-0000-0000-0000-000000000005');
 select lives_ok($$update public.deal_members set status = 'suspended' where user_id = '25000000-0000-0000-0000-000000000003'$$,
   'a deal admin suspends any member');
 select lives_ok($$delete from public.deal_group_members where user_id = '25000000-0000-0000-0000-000000000003'$$,
@@ -64,7 +58,7 @@ select lives_ok($$delete from public.deal_group_members where user_id = '2500000
 select lives_ok($$delete from public.deal_members where user_id = '25000000-0000-0000-0000-000000000001'$$,
   'a delete of the owner''s membership runs…');
 
-reset role;
+select tests.as_server();
 select is((select status from public.deal_members where user_id = '25000000-0000-0000-0000-000000000003'), 'suspended',
   'only the admin''s change took effect on the editor');
 select is((select count(*)::int from public.deal_members where user_id = '25000000-0000-0000-0000-000000000001'), 1,

@@ -29,15 +29,9 @@ from public.permission_sets where deal_id is null and name = 'upload_view';
 select private.record_activity('26000000-0000-0000-0000-0000000000a1', '26000000-0000-0000-0000-000000000005', 'user_invite',
   'Invited newcomer@people26.test', '{}'::jsonb);
 
-create function pg_temp.as_user(p_id text) returns void language plpgsql as $$
-begin
-  perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', json_build_object('sub', p_id, 'role', 'authenticated')::text, true);
-  perform set_config('role', 'authenticated', true);
-end $$;
 
 -- ---------------------------------------------------------------- upload_only
-select pg_temp.as_user('26000000-0000-0000-0000-000000000003');
+select tests.as_user('26000000-0000-0000-0000-000000000003');
 select set_eq($$select right(user_id::text, 2) from public.deal_members where deal_id = '26000000-0000-0000-0000-0000000000a1'$$,
   $$values ('01'), ('02'), ('03')$$, 'upload_only sees itself, the owner and the admin among the members');
 select set_eq($$select email from public.profiles where email like '%@people26.test'$$,
@@ -52,7 +46,7 @@ select is_empty($$select 1 from public.activities where deal_id = '26000000-0000
 select is((select count(*)::int from private.co_member_ids() x where x::text like '26000000-%'), 3, 'co-members: itself and the two admins');
 
 -- ---------------------------------------------------------------- upload_view (control)
-select pg_temp.as_user('26000000-0000-0000-0000-000000000004');
+select tests.as_user('26000000-0000-0000-0000-000000000004');
 select is((select count(*)::int from public.deal_members where deal_id = '26000000-0000-0000-0000-0000000000a1'), 5, 'upload_view sees every member');
 select is((select count(*)::int from public.profiles where email like '%@people26.test'), 5, 'and every profile');
 select is((select count(*)::int from public.deal_group_members where deal_id = '26000000-0000-0000-0000-0000000000a1'), 2, 'and the group links');

@@ -19,14 +19,8 @@ insert into public.checklist_items (id, deal_id, category_id, name) values
   ('27000000-0000-0000-0000-0000000009a1', '27000000-0000-0000-0000-0000000000a1', '27000000-0000-0000-0000-0000000008a1', 'Articles');
 update public.deals set archived_at = now() where id = '27000000-0000-0000-0000-0000000000a1';
 
-create function pg_temp.as_user(p_id text) returns void language plpgsql as $$
-begin
-  perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', json_build_object('sub', p_id, 'role', 'authenticated')::text, true);
-  perform set_config('role', 'authenticated', true);
-end $$;
 
-select pg_temp.as_user('27000000-0000-0000-0000-000000000001');
+select tests.as_user('27000000-0000-0000-0000-000000000001');
 select is_empty($$update public.deals set name = 'Renamed' where id = '27000000-0000-0000-0000-0000000000a1' returning id$$,
   'the owner cannot rename an archived deal');
 select throws_ok($$insert into public.invitations (deal_id, email, permission_set_id, invited_by)
@@ -75,7 +69,7 @@ select lives_ok($$delete from public.deal_tags where id = '27000000-0000-0000-00
 
 -- Archiving itself is allowed while the deal is open.
 insert into public.deals (id, name, owner_id) values ('27000000-0000-0000-0000-0000000000b2', 'Arch27 open', '27000000-0000-0000-0000-000000000001');
-select pg_temp.as_user('27000000-0000-0000-0000-000000000001');
+select tests.as_user('27000000-0000-0000-0000-000000000001');
 select lives_ok($$update public.deals set archived_at = now() where id = '27000000-0000-0000-0000-0000000000b2'$$, 'an open deal can be archived');
 
 select * from finish();

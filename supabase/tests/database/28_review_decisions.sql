@@ -21,15 +21,9 @@ insert into public.checklist_categories (id, deal_id, name) values ('28000000-00
 insert into public.checklist_items (id, deal_id, category_id, name) values
   ('28000000-0000-0000-0000-0000000009a1', '28000000-0000-0000-0000-0000000000a1', '28000000-0000-0000-0000-0000000008a1', 'Articles');
 
-create function pg_temp.as_user(p_id text) returns void language plpgsql as $$
-begin
-  perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', json_build_object('sub', p_id, 'role', 'authenticated')::text, true);
-  perform set_config('role', 'authenticated', true);
-end $$;
 
 -- ---------------------------------------------------------------- a viewer (no approve)
-select pg_temp.as_user('28000000-0000-0000-0000-000000000002');
+select tests.as_user('28000000-0000-0000-0000-000000000002');
 select is_empty($$update public.files set approval_status = 'approved' where id = '28000000-0000-0000-0000-0000000000f1' returning id$$,
   'a viewer cannot approve a file (no row changes)');
 select throws_ok($$insert into public.checklist_approvals (item_id, deal_id, decision, decided_by) values
@@ -40,7 +34,7 @@ select throws_ok($$insert into public.file_approvals (file_id, deal_id, decision
   '42501', null, 'and no one writes the file decision history directly');
 
 -- ---------------------------------------------------------------- approve_only
-select pg_temp.as_user('28000000-0000-0000-0000-000000000003');
+select tests.as_user('28000000-0000-0000-0000-000000000003');
 select lives_ok($$update public.files set approval_status = 'changes_requested', approval_note = 'Sign it'
   where id = '28000000-0000-0000-0000-0000000000f1'$$, 'approve_only sends a file back');
 select lives_ok($$insert into public.checklist_approvals (item_id, deal_id, decision, decided_by) values
@@ -54,7 +48,7 @@ select results_eq($$select decision, note, decided_by from public.file_approvals
   'the file decision is kept with its note and who decided');
 
 -- ---------------------------------------------------------------- history, feed and audit
-select pg_temp.as_user('28000000-0000-0000-0000-000000000002');
+select tests.as_user('28000000-0000-0000-0000-000000000002');
 select is((select count(*)::int from public.file_approvals where file_id = '28000000-0000-0000-0000-0000000000f1'), 1,
   'a member who sees the file reads its history');
 select is((select description from public.activities where deal_id = '28000000-0000-0000-0000-0000000000a1' and activity_type = 'approval'),
@@ -64,7 +58,7 @@ select set_config('request.jwt.claims', '', true);
 update public.files set permission_type = 'custom' where id = '28000000-0000-0000-0000-0000000000f1';
 insert into public.file_permissions (file_id, deal_id, denied_users)
 values ('28000000-0000-0000-0000-0000000000f1', '28000000-0000-0000-0000-0000000000a1', array['28000000-0000-0000-0000-000000000002'::uuid]);
-select pg_temp.as_user('28000000-0000-0000-0000-000000000002');
+select tests.as_user('28000000-0000-0000-0000-000000000002');
 select is_empty($$select 1 from public.file_approvals where file_id = '28000000-0000-0000-0000-0000000000f1'$$,
   'once the file is hidden from the viewer, so is its history');
 select set_config('role', 'none', true);

@@ -20,26 +20,18 @@ select plan(232);
 create temp table actor (ord int unique, name text primary key, id uuid, email text) on commit drop;
 
 -- Act as the server (no role, no JWT: the privileged path) until the next act().
-create function pg_temp.as_server() returns void language plpgsql as $$
-begin
-  perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', '', true);
-end $$;
 
 -- Act as a named actor (anonymous when the actor has no id) until the next act() or as_server().
 create function pg_temp.act(p_name text) returns void language plpgsql as $$
 declare v record;
 begin
-  perform set_config('role', 'none', true);
+  perform tests.as_server();
   select * into v from actor where name = p_name;
   if not found then raise exception 'unknown actor %', p_name; end if;
   if v.id is null then
-    perform set_config('request.jwt.claims', '{"role":"anon"}', true);
-    perform set_config('role', 'anon', true);
+    perform tests.as_anon();
   else
-    perform set_config('request.jwt.claims',
-      json_build_object('sub', v.id, 'email', v.email, 'role', 'authenticated')::text, true);
-    perform set_config('role', 'authenticated', true);
+    perform tests.as_user(v.id::text);
   end if;
 end $$;
 
@@ -222,7 +214,7 @@ select pg_temp.act('beta_owner');
 select throws_ok($$insert into public.checklist_items (deal_id, category_id, name)
     values ('30000000-0000-0000-0000-0000000000b2', '30000000-0000-0000-0000-00000000ca01', 'Smuggled')$$,
   'P0001', 'The category belongs to another deal', 'the Beta owner cannot put a Beta item into an Alpha category');
-reset role;
+select tests.as_server();
 
 -- ================================================================ approvals
 select pg_temp.act('admin');
@@ -247,7 +239,7 @@ select results_eq($$select approval_status from public.checklist_items where id 
 select throws_ok($$insert into public.checklist_approvals (item_id, deal_id, decision, decided_by)
     values ('30000000-0000-0000-0000-000000001a01', '30000000-0000-0000-0000-0000000000a1', 'approved', (select auth.uid()))$$,
   'P0001', 'Only items pending review can be approved or sent back', 'a second decision on the same item is refused');
-reset role;
+select tests.as_server();
 select results_eq($$select decision, note, decided_by from public.checklist_approvals where item_id = '30000000-0000-0000-0000-000000001a01'$$,
   $$values ('changes_requested'::text, 'Unsigned copy'::text, '30000000-0000-0000-0000-000000000005'::uuid)$$,
   'exactly one decision is recorded, with its note and decider');
@@ -264,7 +256,7 @@ select pg_temp.act('upload_view');
 select results_eq($$select description from public.activities where deal_id = '30000000-0000-0000-0000-0000000000a1'
     and activity_type = 'checklist_update' and metadata ? 'decision' order by description$$,
   $$values ('Approved "Minutes"'::text), ('Requested changes on "Articles"')$$, 'members read the decisions in the feed');
-select pg_temp.as_server();
+select tests.as_server();
 
 -- Items cannot be created approved: approval_status is not among the INSERT columns granted to users.
 select pg_temp.act('custom');
@@ -278,7 +270,7 @@ select throws_ok($$insert into public.checklist_items (deal_id, category_id, nam
 select results_eq($$insert into public.checklist_items (deal_id, category_id, name) values
     ('30000000-0000-0000-0000-0000000000a1', '30000000-0000-0000-0000-00000000ca01', 'Fresh') returning approval_status$$,
   $$values ('pending'::text)$$, 'a new item starts pending');
-select pg_temp.as_server();
+select tests.as_server();
 
 -- ================================================================ checklist activity
 select pg_temp.act('edit');
@@ -288,7 +280,7 @@ update public.checklist_items set description = 'Certified copy' where id = '300
 insert into public.checklist_items (id, deal_id, category_id, name) values
   ('30000000-0000-0000-0000-000000001a03', '30000000-0000-0000-0000-0000000000a1', '30000000-0000-0000-0000-00000000ca02', 'Ledger');
 delete from public.checklist_items where id = '30000000-0000-0000-0000-000000001a03';
-reset role;
+select tests.as_server();
 select results_eq($$select description, user_id, metadata ->> 'item_id' from public.activities
     where deal_id = '30000000-0000-0000-0000-0000000000a1' and activity_type = 'checklist_update'
       and user_id = '30000000-0000-0000-0000-000000000006' order by description$$,
@@ -301,7 +293,7 @@ select pg_temp.act('upload_view');
 select results_eq($$select description from public.activities
     where deal_id = '30000000-0000-0000-0000-0000000000a1' and description = 'Marked "Articles" as provided'$$,
   $$values ('Marked "Articles" as provided'::text)$$, 'members read the checklist activity');
-reset role;
+select tests.as_server();
 
 -- ================================================================ copy_preset_to_deal
 -- Catalog (codes unique to this file): ZA.1 and ZA.2 Corporate Documents, ZB.3 Financial Information,
@@ -348,7 +340,7 @@ select is_empty($$select 1 from public.checklist_categories where deal_id = '300
 select is_empty($$select 1 from public.checklist_categories where deal_id = '30000000-0000-0000-0000-00000000d0c4'
     union all select 1 from public.checklist_items where deal_id = '30000000-0000-0000-0000-00000000d0c4'$$,
   'a deal without a preset gets no checklist');
-reset role;
+select tests.as_server();
 select set_eq($$select name, code, position from public.checklist_categories where deal_id = '30000000-0000-0000-0000-00000000d0c3'$$,
   $$values ('Corporate Documents'::text, 'ZA'::text, 1), ('Financial Information', 'ZB', 2)$$,
   'a named preset (any case) gives categories named, coded and ordered after the catalog categories');
@@ -372,7 +364,7 @@ update public.catalog_items set title = 'Renamed', description = 'Changed', requ
  where id = '30000000-0000-0000-0000-00000000c001';
 update public.catalog_items set active = false where id = '30000000-0000-0000-0000-00000000c002';
 delete from public.catalog_items where id = '30000000-0000-0000-0000-00000000c003';
-reset role;
+select tests.as_server();
 select set_eq($$select item_code, name, description, anticipated_file_count, requirements from public.checklist_items
     where deal_id = '30000000-0000-0000-0000-00000000d0c3'$$,
   $$values ('ZA.1'::text, 'Certificate of incorporation'::text, 'Certified copy'::text, 2, '{"multiple_files_expected": true}'::jsonb),
@@ -389,7 +381,7 @@ select is((select catalog_item_id from public.checklist_items where deal_id = '3
 --   f001 Open.pdf      all, ready              {A, B}       f002 Hidden.pdf    custom (edit member only) {A}
 --   f003 Archived.pdf  all, ready, archived    {A, C}       f004 Uploading.pdf pending, by the edit member {A}
 --   f005 Both.pdf      all, ready              {C, D}       f006 Other.pdf     all, ready {B}
-select pg_temp.as_server();
+select tests.as_server();
 insert into public.checklist_categories (id, deal_id, name, code, position) values
   ('30000000-0000-0000-0000-00000000ca03', '30000000-0000-0000-0000-0000000000a1', 'linked-cat', 'L', 3);
 insert into public.checklist_items (id, deal_id, category_id, name) values
@@ -425,7 +417,7 @@ select results_eq($$delete from public.checklist_items where id = '30000000-0000
   $$values ('Linked A'::text)$$, 'custom removes "Linked A"');
 select results_eq($$select auth.uid()$$, $$values ('30000000-0000-0000-0000-000000000007'::uuid)$$,
   'the caller''s claims are back after the unlinking trigger');
-select pg_temp.as_server();
+select tests.as_server();
 select set_eq($$select * from pg_temp.links()$$,
   $$values ('Open.pdf'::text, 'Linked B/1'::text), ('Hidden.pdf', '-/0'), ('Archived.pdf', 'Linked C/1'),
            ('Uploading.pdf', '-/0'), ('Both.pdf', 'Linked C,Linked D/2'), ('Other.pdf', 'Linked B/1')$$,
@@ -446,7 +438,7 @@ select results_eq($$delete from public.checklist_items where id = '30000000-0000
   $$values ('Linked D'::text)$$, 'custom removes "Linked D"');
 select results_eq($$delete from public.checklist_categories where id = '30000000-0000-0000-0000-00000000ca03' returning name$$,
   $$values ('linked-cat'::text)$$, 'custom removes "linked-cat" with "Linked C"');
-select pg_temp.as_server();
+select tests.as_server();
 select set_eq($$select * from pg_temp.links()$$,
   $$values ('Open.pdf'::text, 'Linked B/1'::text), ('Hidden.pdf', '-/0'), ('Archived.pdf', '-/0'),
            ('Uploading.pdf', '-/0'), ('Both.pdf', '-/0'), ('Other.pdf', 'Linked B/1')$$,

@@ -17,26 +17,18 @@ select plan(201);
 create temp table actor (ord int unique, name text primary key, id uuid, email text) on commit drop;
 
 -- Act as the server (no role, no JWT: the privileged path) until the next act().
-create function pg_temp.as_server() returns void language plpgsql as $$
-begin
-  perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', '', true);
-end $$;
 
 -- Act as a named actor (anonymous when the actor has no id) until the next act() or as_server().
 create function pg_temp.act(p_name text) returns void language plpgsql as $$
 declare v record;
 begin
-  perform set_config('role', 'none', true);
+  perform tests.as_server();
   select * into v from actor where name = p_name;
   if not found then raise exception 'unknown actor %', p_name; end if;
   if v.id is null then
-    perform set_config('request.jwt.claims', '{"role":"anon"}', true);
-    perform set_config('role', 'anon', true);
+    perform tests.as_anon();
   else
-    perform set_config('request.jwt.claims',
-      json_build_object('sub', v.id, 'email', v.email, 'role', 'authenticated')::text, true);
-    perform set_config('role', 'authenticated', true);
+    perform tests.as_user(v.id::text);
   end if;
 end $$;
 
@@ -194,7 +186,7 @@ select throws_ok($$insert into public.catalog_items (code, title, description, c
   '23505', null, 'catalog codes are unique');
 select lives_ok($$update public.catalog_items set title = 'Articles (restated)' where id = '31000000-0000-0000-0000-00000000c001'$$,
   'a super admin can edit a catalog item');
-reset role;
+select tests.as_server();
 select is((select count(*) from public.audit_logs where entity_type = 'catalog_item' and entity_id = '31000000-0000-0000-0000-00000000c001'
              and action = 'catalog_item_updated' and performed_by = '31000000-0000-0000-0000-000000000011'),
   1::bigint, 'the super admin''s catalog change is audited with its author');
@@ -286,7 +278,7 @@ select results_eq($$insert into public.preset_items (preset_id, catalog_item_id,
 select results_eq($$delete from public.preset_items where preset_id = '31000000-0000-0000-0000-00000000e002'
     and catalog_item_id = '31000000-0000-0000-0000-00000000c002' returning position$$,
   $$values (1)$$, 'the super admin removes YA.2 from Z31-inactive');
-select pg_temp.as_server();
+select tests.as_server();
 select set_eq($$select action, right(entity_id::text, 4) as preset, performed_by, performed_by_email,
                        right(metadata ->> 'catalog_item_id', 4) as item, metadata ->> 'catalog_item_code' as code
                 from public.audit_logs where entity_type = 'preset' and action like 'preset_item_%' and entity_id::text like '31000000-%'$$,
@@ -304,7 +296,7 @@ select set_eq($$select action, right(entity_id::text, 4) as preset, performed_by
 select pg_temp.act('super');
 update public.preset_items set catalog_item_id = '31000000-0000-0000-0000-00000000c001'
  where preset_id = '31000000-0000-0000-0000-00000000e003' and catalog_item_id = '31000000-0000-0000-0000-00000000c002';
-select pg_temp.as_server();
+select tests.as_server();
 select ok(exists (select 1 from public.audit_logs where entity_type = 'preset' and entity_id = '31000000-0000-0000-0000-00000000e003'
                   and metadata ->> 'catalog_item_id' = '31000000-0000-0000-0000-00000000c001'),
   'swapping a preset row''s catalog item leaves an audit row naming the new item');

@@ -45,17 +45,6 @@ insert into public.file_permissions (file_id, deal_id, allowed_users, denied_use
   ('32000000-0000-0000-0000-0000000000f2', '32000000-0000-0000-0000-0000000000a1', array['32000000-0000-0000-0000-000000000002'::uuid],
    array['32000000-0000-0000-0000-000000000005'::uuid]);
 
-create function pg_temp.as_user(p_id text) returns void language plpgsql as $$
-begin
-  perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', json_build_object('sub', p_id, 'role', 'authenticated')::text, true);
-  perform set_config('role', 'authenticated', true);
-end $$;
-create function pg_temp.as_server() returns void language plpgsql as $$
-begin
-  perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', '', true);
-end $$;
 
 -- ---------------------------------------------------------------- queueing
 select is((select ai_status from public.files where id = '32000000-0000-0000-0000-0000000000f1'), 'queued',
@@ -107,7 +96,7 @@ select is((select ai_status from public.files where id = '32000000-0000-0000-000
 -- ---------------------------------------------------------------- who reads and who acts
 insert into public.file_ai_analyses (file_id, deal_id, version_number, provider, status, reasoning) values
   ('32000000-0000-0000-0000-0000000000f2', '32000000-0000-0000-0000-0000000000a1', 1, 'builtin', 'dismissed', 'an older analysis');
-select pg_temp.as_user('32000000-0000-0000-0000-000000000002');
+select tests.as_user('32000000-0000-0000-0000-000000000002');
 select throws_ok($$select count(*) from public.ai_jobs$$, '42501', null, 'people cannot read the job table');
 select throws_ok($$insert into public.file_ai_analyses (file_id, deal_id, version_number, provider, reasoning)
   values ('32000000-0000-0000-0000-0000000000f1', '32000000-0000-0000-0000-0000000000a1', 1, 'builtin', 'forged')$$,
@@ -118,16 +107,16 @@ select throws_ok($$select public.ai_suggestion_action('32000000-0000-0000-0000-0
 select is(public.ai_request_analysis('32000000-0000-0000-0000-0000000000a1', null), 1,
   'but may ask for analysis of the files it sees (the try_again file)');
 
-select pg_temp.as_user('32000000-0000-0000-0000-000000000005');
+select tests.as_user('32000000-0000-0000-0000-000000000005');
 select is((select count(*)::int from public.file_ai_analyses where file_id = '32000000-0000-0000-0000-0000000000f2'), 0,
   'a member denied the file reads none of its analyses');
-select pg_temp.as_user('32000000-0000-0000-0000-000000000004');
+select tests.as_user('32000000-0000-0000-0000-000000000004');
 select is((select count(*)::int from public.file_ai_analyses), 0, 'an outsider reads no analysis');
-select pg_temp.as_user('32000000-0000-0000-0000-000000000001');
+select tests.as_user('32000000-0000-0000-0000-000000000001');
 select throws_ok($$update public.files set ai_status = 'approved' where id = '32000000-0000-0000-0000-0000000000f1'$$,
   '42501', null, 'nobody, not even the deal owner, sets a file''s AI status by hand');
 
-select pg_temp.as_user('32000000-0000-0000-0000-000000000003');
+select tests.as_user('32000000-0000-0000-0000-000000000003');
 select throws_ok($$select public.ai_suggestion_action('32000000-0000-0000-0000-0000000000f1', 'approve')$$,
   'P0001', null, 'an unknown action is refused');
 select throws_ok($$select public.ai_suggestion_action('32000000-0000-0000-0000-0000000000f1', 'override')$$,
@@ -136,7 +125,7 @@ select throws_ok($$select public.ai_suggestion_action('32000000-0000-0000-0000-0
   'P0001', 'The checklist item does not belong to this deal', 'of the same deal');
 select is(public.ai_suggestion_action('32000000-0000-0000-0000-0000000000f1', 'accept')->>'ai_status', 'approved',
   'an approver accepts');
-select pg_temp.as_server();
+select tests.as_server();
 select ok((select '32000000-0000-0000-0000-0000000009a1'::uuid = any (checklist_items) and ai_status = 'approved'
              from public.files where id = '32000000-0000-0000-0000-0000000000f1')
           and exists (select 1 from public.activities where activity_type = 'ai_review' and metadata->>'file_id' = '32000000-0000-0000-0000-0000000000f1')

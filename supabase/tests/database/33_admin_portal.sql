@@ -26,20 +26,9 @@ update public.deals set archived_at = now() where id = '33000000-0000-0000-0000-
 delete from public.platform_admins;
 insert into public.platform_admins (user_id) values ('33000000-0000-0000-0000-000000000001');
 
-create function pg_temp.as_user(p_id text) returns void language plpgsql as $$
-begin
-  perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', json_build_object('sub', p_id, 'role', 'authenticated')::text, true);
-  perform set_config('role', 'authenticated', true);
-end $$;
-create function pg_temp.as_owner() returns void language plpgsql as $$
-begin
-  perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', '', true);
-end $$;
 
 -- ---------------------------------------------------------------- only super admins
-select pg_temp.as_user('33000000-0000-0000-0000-000000000002');
+select tests.as_user('33000000-0000-0000-0000-000000000002');
 select throws_ok($$select public.admin_set_super_admin('33000000-0000-0000-0000-000000000002', true)$$, '42501', null,
   'a plain user cannot make themselves super admin');
 select throws_ok($$select public.admin_update_user('33000000-0000-0000-0000-000000000003', 'X', null, null)$$, '42501', null,
@@ -57,7 +46,7 @@ select throws_ok($$insert into public.platform_admins (user_id) values ('3300000
   'a plain user cannot write platform_admins directly');
 
 -- ---------------------------------------------------------------- a super admin in no deal sees no deal
-select pg_temp.as_user('33000000-0000-0000-0000-000000000001');
+select tests.as_user('33000000-0000-0000-0000-000000000001');
 select is((select count(*)::int from public.deals where id in ('33000000-0000-0000-0000-0000000000a1', '33000000-0000-0000-0000-0000000000a2')), 0,
   'a super admin sees no deal they are not a member of');
 select is((select count(*)::int from public.files where id = '33000000-0000-0000-0000-0000000000f1'), 0, 'nor its files');
@@ -72,7 +61,7 @@ select is((select count(*)::int from public.audit_logs where action = 'super_adm
            and performed_by = '33000000-0000-0000-0000-000000000001'), 1, 'the promotion is audited once, by its author');
 select lives_ok($$select public.admin_set_super_admin('33000000-0000-0000-0000-000000000001', false)$$,
   'with another super admin left, a super admin may revoke themselves');
-select pg_temp.as_user('33000000-0000-0000-0000-000000000002');
+select tests.as_user('33000000-0000-0000-0000-000000000002');
 select throws_ok($$select public.admin_set_super_admin('33000000-0000-0000-0000-000000000002', false)$$, '55000', null,
   'now they are the last one, and cannot go either');
 
@@ -85,13 +74,13 @@ select throws_ok($$select public.admin_delete_user('33000000-0000-0000-0000-0000
 select throws_ok($$select public.admin_delete_user('33000000-0000-0000-0000-000000000002')$$, '55000', 'You cannot delete your own account',
   'nor can a super admin delete themselves');
 select lives_ok($$select public.admin_password_was_reset('33000000-0000-0000-0000-000000000003')$$, 'a password reset records a cutoff');
-select pg_temp.as_owner();
+select tests.as_server();
 select is((select count(*)::int from private.session_cutoffs where user_id = '33000000-0000-0000-0000-000000000003'), 1,
   'tokens issued before it are refused from now on');
-select pg_temp.as_user('33000000-0000-0000-0000-000000000002');
+select tests.as_user('33000000-0000-0000-0000-000000000002');
 select lives_ok($$select public.admin_delete_user('33000000-0000-0000-0000-000000000003')$$,
   'a user whose only own deal is archived is deleted, memberships in archived deals included');
-select pg_temp.as_owner();
+select tests.as_server();
 select is((select user_id::text from public.file_comments where file_id = '33000000-0000-0000-0000-0000000000f1'), null,
   'their comment stays, by nobody');
 select is((select owner_id::text from public.deals where id = '33000000-0000-0000-0000-0000000000a2'), null,
@@ -100,12 +89,12 @@ select is((select count(*)::int from public.audit_logs where action = 'user_dele
   'the deletion is audited once');
 
 -- ---------------------------------------------------------------- system sets and the log itself
-select pg_temp.as_user('33000000-0000-0000-0000-000000000002');
+select tests.as_user('33000000-0000-0000-0000-000000000002');
 select throws_ok($$delete from public.permission_sets where deal_id is null and name = 'upload_view'$$, '55000', null,
   'a built-in system set cannot be deleted');
 select throws_ok($$update public.permission_sets set name = 'viewers' where deal_id is null and name = 'upload_view'$$, '55000', null,
   'nor renamed');
-select pg_temp.as_owner();
+select tests.as_server();
 select throws_ok($$delete from public.audit_logs$$, '42501', null, 'not even the table owner deletes audit entries');
 
 select * from finish();

@@ -32,38 +32,26 @@ insert into auth.mfa_factors (id, user_id, factor_type, status, created_at, upda
 delete from public.platform_admins;
 insert into public.platform_admins (user_id) values ('34000000-0000-0000-0000-000000000003');
 
-create function pg_temp.as_user(p_id text, p_aal text, p_session text default null) returns void language plpgsql as $$
-begin
-  perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims',
-    json_build_object('sub', p_id, 'role', 'authenticated', 'aal', p_aal, 'session_id', p_session)::text, true);
-  perform set_config('role', 'authenticated', true);
-end $$;
-create function pg_temp.as_owner() returns void language plpgsql as $$
-begin
-  perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', '', true);
-end $$;
 
 -- ---------------------------------------------------------------- turning the requirement on
-select pg_temp.as_user('34000000-0000-0000-0000-000000000001', 'aal1');
+select tests.as_user('34000000-0000-0000-0000-000000000001', 'aal1');
 select throws_ok($$update public.deals set require_mfa = true where id = '34000000-0000-0000-0000-0000000000a1'$$,
   '42501', 'Set up two-step verification for yourself and sign in with it before requiring it for this deal',
   'an admin whose session proved no second factor cannot require one');
-select pg_temp.as_user('34000000-0000-0000-0000-000000000002', 'aal2');
+select tests.as_user('34000000-0000-0000-0000-000000000002', 'aal2');
 update public.deals set require_mfa = true where id = '34000000-0000-0000-0000-0000000000a1';
-select pg_temp.as_owner();
+select tests.as_server();
 select is((select require_mfa from public.deals where id = '34000000-0000-0000-0000-0000000000a1'), false,
   'a contributor cannot turn it on, even at aal2 (only admins update the deal)');
-select pg_temp.as_user('34000000-0000-0000-0000-000000000001', 'aal2');
+select tests.as_user('34000000-0000-0000-0000-000000000001', 'aal2');
 select lives_ok($$update public.deals set require_mfa = true where id = '34000000-0000-0000-0000-0000000000a1'$$,
   'an admin at aal2 turns it on');
-select pg_temp.as_owner();
+select tests.as_server();
 select is((select count(*)::int from public.audit_logs where entity_id = '34000000-0000-0000-0000-0000000000a1' and action = 'deal_mfa_required'),
   1, 'turning it on is audited once');
 
 -- ---------------------------------------------------------------- a member at aal1 sees no deal
-select pg_temp.as_user('34000000-0000-0000-0000-000000000002', 'aal1');
+select tests.as_user('34000000-0000-0000-0000-000000000002', 'aal1');
 select is((select count(*)::int from public.deals where id = '34000000-0000-0000-0000-0000000000a1'), 0, 'the deal is hidden at aal1');
 select is((select count(*)::int from public.deals where id = '34000000-0000-0000-0000-0000000000a2'), 1, 'a deal without the requirement is not');
 select is((select count(*)::int from public.files where deal_id = '34000000-0000-0000-0000-0000000000a1'), 0, 'no file of it');
@@ -79,21 +67,21 @@ select is((select array_agg(id) from public.my_deals_needing_mfa()), array['3400
   'it is named among the deals needing verification');
 
 -- ---------------------------------------------------------------- the same member at aal2 sees it all
-select pg_temp.as_user('34000000-0000-0000-0000-000000000002', 'aal2');
+select tests.as_user('34000000-0000-0000-0000-000000000002', 'aal2');
 select is((select count(*)::int from public.deals where id = '34000000-0000-0000-0000-0000000000a1'), 1, 'the deal shows at aal2');
 select is((select count(*)::int from public.files where deal_id = '34000000-0000-0000-0000-0000000000a1'), 1, 'and its file');
 select is((select count(*)::int from public.my_deals_needing_mfa()), 0, 'nothing needs verification');
 
 -- ---------------------------------------------------------------- super admins who enrolled
-select pg_temp.as_user('34000000-0000-0000-0000-000000000003', 'aal1');
+select tests.as_user('34000000-0000-0000-0000-000000000003', 'aal1');
 select is(private.is_super_admin(), false, 'an enrolled super admin at aal1 is no super admin');
 select throws_ok($$select public.admin_update_user('34000000-0000-0000-0000-000000000004', 'X', null, null)$$, '42501', null,
   'and cannot use the admin functions');
-select pg_temp.as_user('34000000-0000-0000-0000-000000000003', 'aal2');
+select tests.as_user('34000000-0000-0000-0000-000000000003', 'aal2');
 select is(private.is_super_admin(), true, 'at aal2 they are');
 
 -- ---------------------------------------------------------------- sessions are their owner's
-select pg_temp.as_user('34000000-0000-0000-0000-000000000002', 'aal1', '34000000-0000-0000-0000-0000000000c1');
+select tests.as_user('34000000-0000-0000-0000-000000000002', 'aal1', '34000000-0000-0000-0000-0000000000c1');
 select is((select array_agg(id order by id) from public.my_sessions()),
   array['34000000-0000-0000-0000-0000000000c1'::uuid, '34000000-0000-0000-0000-0000000000c2'::uuid], 'my sessions are mine only');
 select is((select id from public.my_sessions() where is_current), '34000000-0000-0000-0000-0000000000c1'::uuid, 'this one is marked');
@@ -105,9 +93,9 @@ select throws_ok($$select public.replace_my_recovery_codes(array['a','b','c','d'
   'recovery codes are made only from a session that proved a factor');
 
 -- ---------------------------------------------------------------- every cutoff ends the sessions
-select pg_temp.as_user('34000000-0000-0000-0000-000000000002', 'aal1', '34000000-0000-0000-0000-0000000000c1');
+select tests.as_user('34000000-0000-0000-0000-000000000002', 'aal1', '34000000-0000-0000-0000-0000000000c1');
 select public.end_my_sessions('signed_out_everywhere');
-select pg_temp.as_owner();
+select tests.as_server();
 select is((select count(*)::int from auth.sessions where user_id = '34000000-0000-0000-0000-000000000002'), 0,
   'signing out everywhere deletes every session of the person');
 select is((select count(*)::int from auth.sessions where user_id = '34000000-0000-0000-0000-000000000004'), 1,
