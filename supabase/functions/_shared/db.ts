@@ -12,10 +12,15 @@ export function asUser<T>(sql: Db, claims: TokenClaims, work: (tx: Tx) => Promis
   return sql.begin(async (tx) => {
     // Custom plans: after five runs Postgres may switch a prepared statement to a generic plan,
     // which for optional filters and RLS helpers is orders of magnitude slower (measured: 0.1 s → 9 s).
-    await tx`select set_config('role', 'authenticated', true),
+    // Not awaited: it leaves in one write with the work's first statement, and runs before it (a
+    // connection runs its queries in order; if it failed, the transaction would refuse the rest).
+    const setup = tx`select set_config('role', 'authenticated', true),
                     set_config('request.jwt.claims', ${JSON.stringify(claims)}, true),
-                    set_config('plan_cache_mode', 'force_custom_plan', true)`;
-    return work(tx);
+                    set_config('plan_cache_mode', 'force_custom_plan', true)`.execute();
+    setup.catch(() => {});
+    const result = await work(tx);
+    await setup;
+    return result;
   }) as Promise<T>;
 }
 

@@ -10,7 +10,7 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   ArrowLeft,
   CheckCircle2,
@@ -21,7 +21,7 @@ import {
   RefreshCw,
   Upload,
 } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { PageContainer } from '../../components/layout/PageContainer';
@@ -30,13 +30,12 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { ApiError, errorDetail } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/toast';
-import { approveItem, checklistKeys, fetchChecklistItem, patchItem, requestChanges, setFileApproval } from './api';
-import { useChecklistRefresh } from './hooks';
+import { checklistKeys, fetchChecklistItem } from './api';
+import { useApplyFreshItem, useApproveItem, useRequestItemChanges, useSaveItem, useSetConnectedFileApproval } from './api/item-changes';
 import { ApprovalBadge, RequiredBadge, StatusBadge } from './components/Badges';
 import { ItemUploadPanel, type ItemUploadHandle } from './components/ItemUploadPanel';
 import { UpdateItemDialog } from './components/UpdateItemDialog';
 import { approvalOf, fileCountTone } from './logic';
-import type { ChecklistItem, ChecklistItemDetail } from './types';
 import { DetailsCard, FileRow, HistoryEntry, ItemSkeleton } from './components/ItemCards';
 import { Panel } from '../../components/Panel';
 
@@ -45,13 +44,11 @@ const detail = (error: unknown) => errorDetail(error, '') || undefined;
 export function ChecklistItemPage() {
   const { dealId = '', itemId = '' } = useParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const refreshChecklist = useChecklistRefresh(dealId);
+  const applyFresh = useApplyFreshItem(dealId, itemId);
   const uploader = useRef<ItemUploadHandle>(null);
   const [updateOpen, setUpdateOpen] = useState(false);
   const [changesOpen, setChangesOpen] = useState(false);
   const [note, setNote] = useState('');
-  const [approvingFile, setApprovingFile] = useState<string | null>(null);
 
   const key = useMemo(() => checklistKeys.item(dealId, itemId), [dealId, itemId]);
   const item = useQuery({ queryKey: key, queryFn: ({ signal }) => fetchChecklistItem(dealId, itemId, signal) });
@@ -64,52 +61,11 @@ export function ChecklistItemPage() {
     }
   }, [item.isError, item.error, notFound, navigate, dealId]);
 
-  /** A fresh item from a change: keep the rights and history we have, then reload everything. */
-  const applyFresh = useCallback(
-    (fresh?: ChecklistItem) => {
-      if (fresh) {
-        queryClient.setQueryData<ChecklistItemDetail>(key, (old) => (old ? { ...old, ...fresh } : old));
-      }
-      refreshChecklist();
-    },
-    [queryClient, key, refreshChecklist],
-  );
-
-  const save = useMutation({
-    mutationFn: (body: Parameters<typeof patchItem>[2]) => patchItem(dealId, itemId, body),
-    onSuccess: (fresh) => {
-      notify.success('Checklist item updated');
-      applyFresh(fresh);
-    },
-    onError: (error) => notify.error('Failed to update checklist item', detail(error)),
-  });
-  const approve = useMutation({
-    mutationFn: () => approveItem(dealId, itemId),
-    onSuccess: (fresh) => {
-      notify.success('Item approved');
-      applyFresh(fresh);
-    },
-    onError: (error) => notify.error('Failed to approve item', detail(error)),
-  });
-  const sendBack = useMutation({
-    mutationFn: (text: string) => requestChanges(dealId, itemId, text.trim() || undefined),
-    onSuccess: (fresh) => {
-      notify.success('Changes requested');
-      setChangesOpen(false);
-      applyFresh(fresh);
-    },
-    onError: (error) => notify.error('Failed to request changes', detail(error)),
-  });
-  const fileApproval = useMutation({
-    mutationFn: ({ fileId, status }: { fileId: string; status: string }) => setFileApproval(dealId, fileId, status),
-    onMutate: ({ fileId }) => setApprovingFile(fileId),
-    onSuccess: () => {
-      notify.success('Approval status updated');
-      applyFresh();
-    },
-    onError: (error) => notify.error('Failed to update approval status', detail(error)),
-    onSettled: () => setApprovingFile(null),
-  });
+  const save = useSaveItem(dealId, itemId);
+  const approve = useApproveItem(dealId, itemId);
+  const sendBack = useRequestItemChanges(dealId, itemId, () => setChangesOpen(false));
+  const fileApproval = useSetConnectedFileApproval(dealId, itemId);
+  const approvingFile = fileApproval.isPending ? fileApproval.variables?.fileId : undefined;
 
   if (item.isPending) return <ItemSkeleton />;
   if (notFound) {

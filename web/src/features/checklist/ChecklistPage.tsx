@@ -14,7 +14,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { BookOpen, ChevronsDownUp, ChevronsUpDown, FolderPlus, ListChecks, Plus, Search, SearchX } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
@@ -26,7 +26,8 @@ import { errorDetail } from '../../lib/api';
 import { useDeal } from '../../lib/deal';
 import { progressPercent, sectionsProgress } from '../../lib/progress';
 import { notify } from '../../lib/toast';
-import { checklistKeys, deleteCategory, deleteItem, fetchChecklist } from './api';
+import { checklistKeys, fetchChecklist } from './api';
+import { useDeleteCategory, useDeleteChecklistItem } from './api/checklist-changes';
 import { useChecklistRefresh } from './hooks';
 import { CatalogPickerDialog } from './components/CatalogPickerDialog';
 import { CategoryFormDialog } from './components/CategoryFormDialog';
@@ -194,24 +195,8 @@ export function ChecklistPage() {
   );
   const onAddItem = useCallback((id: string) => setDialog({ kind: 'item', item: null, categoryId: id }), []);
 
-  const removeItem = useMutation({
-    mutationFn: (item: ChecklistItem) => deleteItem(dealId, item.id),
-    onSuccess: () => {
-      notify.success('Checklist item deleted');
-      setDialog(null);
-      refresh();
-    },
-    onError: (error) => notify.error('Failed to delete checklist item', errorDetail(error, '') || undefined),
-  });
-  const removeCategory = useMutation({
-    mutationFn: (category: ChecklistCategory) => deleteCategory(dealId, category.id),
-    onSuccess: () => {
-      notify.success('Category deleted');
-      setDialog(null);
-      refresh();
-    },
-    onError: (error) => notify.error('Failed to delete category', errorDetail(error, '') || undefined),
-  });
+  const removeItem = useDeleteChecklistItem(dealId, () => setDialog(null));
+  const removeCategory = useDeleteCategory(dealId, () => setDialog(null));
 
   if (checklist.isPending) {
     return (

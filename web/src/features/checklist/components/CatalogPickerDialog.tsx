@@ -15,22 +15,15 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Modal } from '../../../components/Modal';
 import { errorDetail } from '../../../lib/api';
 import { notify } from '../../../lib/toast';
-import { addCatalogItemToDeal, CATALOG_PAGE_SIZE, checklistKeys, createCategory, fetchCatalog } from '../api';
-import {
-  CATALOG_CATEGORIES,
-  codePrefix,
-  NEW_CATEGORY_PREFIX,
-  defaultTargetCategory,
-  overrideValue,
-  pageCount,
-  validateCatalogSelection,
-} from '../logic';
+import { CATALOG_PAGE_SIZE, checklistKeys, fetchCatalog } from '../api';
+import { useAddCatalogItem } from '../api/checklist-changes';
+import { CATALOG_CATEGORIES, NEW_CATEGORY_PREFIX, defaultTargetCategory, overrideValue, pageCount, validateCatalogSelection } from '../logic';
 import type { CatalogItem, ChecklistCategory } from '../types';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 
@@ -96,35 +89,7 @@ export function CatalogPickerDialog({
     if (catalog.isError) notify.error('Failed to load catalog items', errorDetail(catalog.error, '') || undefined);
   }, [catalog.isError, catalog.error]);
 
-  const add = useMutation({
-    mutationFn: async () => {
-      let categoryId = target;
-      if (target.startsWith(NEW_CATEGORY_PREFIX)) {
-        const created = await createCategory(dealId, {
-          name: target.slice(NEW_CATEGORY_PREFIX.length),
-          code: codePrefix(selected!.code),
-        });
-        categoryId = created.id;
-        setTarget(created.id);
-      }
-      return addCatalogItemToDeal(dealId, {
-        catalog_item_id: selected!.id,
-        category_id: categoryId,
-        title_override: overrideValue(title),
-        description_override: overrideValue(description),
-      });
-    },
-    onSuccess: (item) => {
-      notify.success('Catalog item added', item?.name);
-      onAdded();
-      onClose();
-    },
-    onError: (caught) => {
-      notify.error('Failed to add catalog item', errorDetail(caught, '') || undefined);
-      // A category created on the way stays: show it.
-      if (target.startsWith(NEW_CATEGORY_PREFIX)) onAdded();
-    },
-  });
+  const add = useAddCatalogItem(dealId, { onCategory: setTarget, onAdded, onDone: onClose });
 
   const pick = (item: CatalogItem) => {
     setSelected(item);
@@ -135,7 +100,9 @@ export function CatalogPickerDialog({
   const submit = () => {
     const invalid = validateCatalogSelection(selected?.id, target);
     setError(invalid);
-    if (!invalid) add.mutate();
+    if (!invalid && selected) {
+      add.mutate({ catalogItem: selected, target, title_override: overrideValue(title), description_override: overrideValue(description) });
+    }
   };
 
   const total = catalog.data?.total_count ?? 0;

@@ -1,10 +1,7 @@
 import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
-import { errorDetail } from '../../../lib/api';
-import { notify } from '../../../lib/toast';
-import { createCategory, updateCategory } from '../api';
+import { useSaveCategory } from '../api/checklist-changes';
 import { CATEGORY_CODE_MAX, hasErrors, validateCategory, type CategoryErrors } from '../logic';
 import type { ChecklistCategory } from '../types';
 
@@ -34,25 +31,16 @@ export function CategoryFormDialog({
     setErrors({});
   }, [open, category]);
 
-  const save = useMutation({
-    mutationFn: () => {
-      const body = { name: name.trim(), code: code.trim() || null };
-      return category ? updateCategory(dealId, category.id, body) : createCategory(dealId, body);
-    },
-    onSuccess: () => {
-      notify.success(editing ? 'Category updated' : 'Category added');
-      onSaved();
-      onClose();
-    },
-    onError: (error) =>
-      notify.error(editing ? 'Failed to update category' : 'Failed to add category', errorDetail(error, '') || undefined),
+  const save = useSaveCategory(dealId, category, () => {
+    onSaved();
+    onClose();
   });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const found = validateCategory({ name, code });
     setErrors(found);
-    if (!hasErrors(found)) save.mutate();
+    if (!hasErrors(found)) save.mutate({ name: name.trim(), code: code.trim() || null });
   };
 
   return (

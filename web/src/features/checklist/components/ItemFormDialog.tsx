@@ -1,10 +1,7 @@
 import { Button, Checkbox, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
-import { errorDetail } from '../../../lib/api';
-import { notify } from '../../../lib/toast';
-import { createItem, updateItem } from '../api';
+import { useSaveChecklistItem } from '../api/checklist-changes';
 import { hasErrors, ITEM_STATUSES, parseExpectedCount, STATUS_LABELS, validateItem, type ItemErrors } from '../logic';
 import type { ChecklistCategory, ChecklistItem, ItemStatus } from '../types';
 
@@ -49,33 +46,25 @@ export function ItemFormDialog({
     setErrors({});
   }, [open, item, defaultCategoryId]);
 
-  const save = useMutation({
-    mutationFn: () => {
-      const body = {
-        name: name.trim(),
-        description: description.trim(),
-        category_id: categoryId,
-        required,
-        anticipated_file_count: parseExpectedCount(expected) ?? 0,
-      };
-      return item
-        ? updateItem(dealId, item.id, { ...body, status })
-        : createItem(dealId, { ...body, status: 'in_progress' });
-    },
-    onSuccess: () => {
-      notify.success(editing ? 'Checklist item updated' : 'Checklist item added');
-      onSaved();
-      onClose();
-    },
-    onError: (error) =>
-      notify.error(editing ? 'Failed to update checklist item' : 'Failed to add checklist item', errorDetail(error, '') || undefined),
+  const save = useSaveChecklistItem(dealId, item, () => {
+    onSaved();
+    onClose();
   });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const found = validateItem({ name, categoryId, expected });
     setErrors(found);
-    if (!hasErrors(found)) save.mutate();
+    if (!hasErrors(found)) {
+      save.mutate({
+        name: name.trim(),
+        description: description.trim(),
+        category_id: categoryId,
+        required,
+        anticipated_file_count: parseExpectedCount(expected) ?? 0,
+        status,
+      });
+    }
   };
 
   const clear = (key: keyof ItemErrors) => {

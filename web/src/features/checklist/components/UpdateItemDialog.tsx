@@ -13,14 +13,13 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, FileText, Folder, Search, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Modal } from '../../../components/Modal';
-import { errorDetail } from '../../../lib/api';
 import { formatFileSize } from '../../../lib/format';
-import { notify } from '../../../lib/toast';
-import { checklistKeys, fetchFolderFiles, searchFiles, updateItemStatusAndFiles } from '../api';
+import { checklistKeys, fetchFolderFiles, searchFiles } from '../api';
+import { useSaveItemStatusAndFiles } from '../api/checklist-changes';
 import { ITEM_STATUSES, STATUS_LABELS } from '../logic';
 import type { ChecklistItem, DealFile, ItemStatus } from '../types';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
@@ -92,18 +91,9 @@ export function UpdateItemDialog({
     selected.size !== initialIds.size || [...selected.keys()].some((id) => !initialIds.has(id));
   const statusChanged = item ? status !== item.status : false;
 
-  const save = useMutation({
-    mutationFn: () =>
-      updateItemStatusAndFiles(dealId, item!.id, {
-        status,
-        ...(filesChanged ? { files: [...selected.keys()] } : {}),
-      }),
-    onSuccess: (fresh) => {
-      notify.success('Checklist item updated');
-      onSaved(fresh);
-      onClose();
-    },
-    onError: (error) => notify.error('Failed to update checklist item', errorDetail(error, '') || undefined),
+  const save = useSaveItemStatusAndFiles(dealId, item?.id, (fresh) => {
+    onSaved(fresh);
+    onClose();
   });
 
   const toggle = (file: DealFile, on: boolean) => {
@@ -136,7 +126,7 @@ export function UpdateItemDialog({
           </Button>
           <Button
             colorPalette="brand"
-            onClick={() => save.mutate()}
+            onClick={() => save.mutate({ status, ...(filesChanged ? { files: [...selected.keys()] } : {}) })}
             loading={save.isPending}
             disabled={!item || (!filesChanged && !statusChanged)}
           >

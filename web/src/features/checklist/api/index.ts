@@ -1,5 +1,5 @@
-import { api } from '../../lib/api';
-import { dealKeys } from '../../lib/deal';
+import { api } from '../../../lib/api';
+import { dealKeys } from '../../../lib/deal';
 import type {
   CatalogItem,
   CatalogPage,
@@ -10,7 +10,7 @@ import type {
   DealFile,
   DealFolder,
   ItemStatus,
-} from './types';
+} from '../types';
 
 const dealBase = (dealId: string) => `/deals/${encodeURIComponent(dealId)}`;
 const checklistBase = (dealId: string) => `${dealBase(dealId)}/checklist`;
