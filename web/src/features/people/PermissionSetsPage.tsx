@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Flex, Heading, HStack, IconButton, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
+import { useDeletePermissionSet } from './api/access-changes';
 import { ArrowLeft, Check, KeyRound, Minus, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -9,10 +9,9 @@ import { PageContainer } from '../../components/layout/PageContainer';
 import { errorDetail } from '../../lib/api';
 import { pluralize } from '../../lib/format';
 import { notify } from '../../lib/toast';
-import { deletePermissionSet } from './api';
 import { CAPABILITY_INFO, enabledCapabilities, permissionSetLabel } from './capabilities';
 import { PermissionSetDialog } from './components/PermissionSetDialog';
-import { usePeopleAccess, usePermissionSets, useRefreshPeople } from './hooks';
+import { usePeopleAccess, usePermissionSets } from './hooks';
 import { CAPABILITIES, type PermissionSet } from './types';
 
 function SetsTable({
@@ -167,7 +166,6 @@ function Section({
 /** Permission Sets (/deals/{dealId}/permissions, docs/product.md §2): system and custom sets. */
 export function PermissionSetsPage() {
   const { dealId = '' } = useParams();
-  const refresh = useRefreshPeople(dealId);
   const sets = usePermissionSets(dealId);
   const access = usePeopleAccess(dealId);
   const canManage = Boolean(access.data?.can_manage);
@@ -179,15 +177,7 @@ export function PermissionSetsPage() {
     if (sets.isError) notify.error('Failed to load permission sets', errorDetail(sets.error, '') || undefined);
   }, [sets.isError, sets.error]);
 
-  const remove = useMutation({
-    mutationFn: (set: PermissionSet) => deletePermissionSet(dealId, set.id),
-    onSuccess: () => {
-      notify.success('Permission set deleted');
-      setDeleting(null);
-      refresh();
-    },
-    onError: (caught) => notify.error('Failed to delete', errorDetail(caught, '') || undefined),
-  });
+  const remove = useDeletePermissionSet(dealId, () => setDeleting(null));
 
   const list = sets.data ?? [];
   // System sets from the fewest capabilities to the most (upload_only … edit).

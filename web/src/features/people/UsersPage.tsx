@@ -14,7 +14,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { KeyRound, Mail, Search, UserPlus, Users } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -25,16 +25,10 @@ import { PageContainer } from '../../components/layout/PageContainer';
 import { errorDetail } from '../../lib/api';
 import { pluralize } from '../../lib/format';
 import { notify } from '../../lib/toast';
-import {
-  bulkUpdateMembers,
-  deleteGroup,
-  deleteTag,
-  fetchEnhancedUsers,
-  peopleKeys,
-  removeMember,
-  USERS_PAGE_SIZE,
-} from './api';
-import { bulkFailureTitle, bulkOperation, bulkResultToast, usersWord, type BulkAction } from './bulk';
+import { fetchEnhancedUsers, peopleKeys, USERS_PAGE_SIZE } from './api';
+import { usersWord } from './bulk';
+import { useDeleteGroupOrTag, type GroupOrTag } from './api/access-changes';
+import { useBulkRemoveMembers, useBulkUpdateMembers } from './api/member-changes';
 import { AddUsersDialog } from './components/AddUsersDialog';
 import { BulkActionBar } from './components/BulkActionBar';
 import { ColorDot } from './components/common';
@@ -44,24 +38,16 @@ import { InvitationsDialog } from './components/InvitationsDialog';
 import { Pager } from './components/Pager';
 import { PeopleSidebar } from './components/PeopleSidebar';
 import { UsersTable } from './components/UsersTable';
-import {
-  useGroups,
-  usePendingInvitations,
-  usePeopleAccess,
-  usePermissionSets,
-  useRefreshPeople,
-  useTags,
-} from './hooks';
-import { MEMBER_STATUSES, type Group, type MemberStatus, type Tag, type UserFilters } from './types';
+import { useGroups, usePendingInvitations, usePeopleAccess, usePermissionSets, useTags } from './hooks';
+import { MEMBER_STATUSES, type MemberStatus, type UserFilters } from './types';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 
 
-type Deleting = { kind: 'group'; item: Group } | { kind: 'tag'; item: Tag };
+type Deleting = GroupOrTag;
 
 /** Users & Permissions (/deals/{dealId}/users, docs/product.md §2). */
 export function UsersPage() {
   const { dealId = '' } = useParams();
-  const refresh = useRefreshPeople(dealId);
 
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText);
@@ -113,60 +99,17 @@ export function UsersPage() {
   const activeTag = tagList.find((tag) => tag.id === tagId);
   const filtered = Boolean(search.trim() || status || groupId || tagId);
 
-  const bulk = useMutation({
-    mutationFn: (action: BulkAction) => bulkUpdateMembers(dealId, selectedIds, bulkOperation(action)),
-    onSuccess: (result, action) => {
-      const toast = bulkResultToast(action, result);
-      if (toast.type === 'success') notify.success(toast.title, toast.description);
-      else notify.error(toast.title, toast.description);
-      setRowSelection({});
-      refresh();
-    },
-    onError: (caught, action) => notify.error(bulkFailureTitle(action), errorDetail(caught, '') || undefined),
+  const bulk = useBulkUpdateMembers(dealId, selectedIds, () => setRowSelection({}));
+
+  const bulkRemove = useBulkRemoveMembers(dealId, () => {
+    setConfirmBulkRemove(false);
+    setRowSelection({});
   });
 
-  const bulkRemove = useMutation({
-    mutationFn: async (ids: string[]) => {
-      let removed = 0;
-      const errors: unknown[] = [];
-      for (const id of ids) {
-        try {
-          await removeMember(dealId, id);
-          removed++;
-        } catch (caught) {
-          errors.push(caught);
-        }
-      }
-      return { removed, errors };
-    },
-    onSuccess: ({ removed, errors }) => {
-      if (errors.length) {
-        notify.error(
-          'Failed to remove users',
-          `${errors.length} of ${removed + errors.length} could not be removed. ${errorDetail(errors[0], '')}`.trim(),
-        );
-      } else {
-        notify.success(removed === 1 ? 'User removed successfully' : `${usersWord(removed)} removed successfully`);
-      }
-      setConfirmBulkRemove(false);
-      setRowSelection({});
-      refresh();
-    },
-    onError: (caught) => notify.error('Failed to remove users', errorDetail(caught, '') || undefined),
-  });
-
-  const removeGroupOrTag = useMutation({
-    mutationFn: (target: Deleting) =>
-      target.kind === 'group' ? deleteGroup(dealId, target.item.id) : deleteTag(dealId, target.item.id),
-    onSuccess: (_result, target) => {
-      notify.success(target.kind === 'group' ? 'Group deleted' : 'Tag deleted');
-      if (target.kind === 'group' && groupId === target.item.id) setGroupId(undefined);
-      if (target.kind === 'tag' && tagId === target.item.id) setTagId(undefined);
-      setDeleting(null);
-      refresh();
-    },
-    onError: (caught, target) =>
-      notify.error(target.kind === 'group' ? 'Failed to delete group' : 'Failed to delete tag', errorDetail(caught, '') || undefined),
+  const removeGroupOrTag = useDeleteGroupOrTag(dealId, (target) => {
+    if (target.kind === 'group' && groupId === target.item.id) setGroupId(undefined);
+    if (target.kind === 'tag' && tagId === target.item.id) setTagId(undefined);
+    setDeleting(null);
   });
 
   const total = users.data?.total_count ?? 0;

@@ -1,15 +1,12 @@
 import { Box, Button, HStack, Stack, Text, Textarea, chakra } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
 import { FileSpreadsheet } from 'lucide-react';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
-import { errorDetail } from '../../../lib/api';
 import { notify } from '../../../lib/toast';
-import { sendBulkInvitations, sendInvitation } from '../api';
 import { INVITE_MESSAGES, loadedMessage, mergeEmailText, parseCsvEmails, splitEmails, validateInvitation } from '../emails';
-import { useRefreshPeople } from '../hooks';
 import type { Group, PermissionSet, Tag } from '../types';
 import { ChipPicker, FieldGroup, FormField, PermissionSetSelect } from './common';
+import { useSendInvitations } from '../api/invitation-changes';
 
 /** Reads a picked file as text (FileReader, so it also works where Blob.text is missing). */
 function readText(file: File): Promise<string> {
@@ -40,7 +37,6 @@ export function AddUsersDialog({
   groups: Group[];
   tags: Tag[];
 }) {
-  const refresh = useRefreshPeople(dealId);
   const [text, setText] = useState('');
   const [setId, setSetId] = useState('');
   const [groupIds, setGroupIds] = useState<string[]>([]);
@@ -63,34 +59,7 @@ export function AddUsersDialog({
   const emailError = text.trim() && emails.length === 0 ? INVITE_MESSAGES.noEmails : null;
   const setError = !setId && (setTouched || emails.length > 0) ? INVITE_MESSAGES.noSet : null;
 
-  const mutation = useMutation({
-    mutationFn: async () => {
-      const base = { permission_set_id: setId, group_ids: groupIds, tag_ids: tagIds };
-      if (emails.length === 1) {
-        await sendInvitation(dealId, { ...base, email: emails[0] });
-        return { single: true as const };
-      }
-      const result = await sendBulkInvitations(dealId, { ...base, emails });
-      return { single: false as const, result };
-    },
-    onSuccess: (outcome) => {
-      if (outcome.single) {
-        notify.success('Invitation sent');
-      } else {
-        const skipped = outcome.result.skipped ?? [];
-        const details = skipped
-          .slice(0, 5)
-          .map((entry) => `${entry.email}: ${entry.reason}`)
-          .join('; ');
-        const message = `Sent ${outcome.result.created_count} invitations. ${skipped.length} skipped.`;
-        if (skipped.length > 0) notify.info(message, details + (skipped.length > 5 ? '; …' : ''));
-        else notify.success(message);
-      }
-      refresh();
-      onClose();
-    },
-    onError: (caught) => notify.error('Failed to send invitations', errorDetail(caught, '') || undefined),
-  });
+  const mutation = useSendInvitations(dealId, onClose);
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -109,7 +78,7 @@ export function AddUsersDialog({
     event.preventDefault();
     setSetTouched(true);
     if (validateInvitation(text, setId)) return;
-    mutation.mutate();
+    mutation.mutate({ permission_set_id: setId, group_ids: groupIds, tag_ids: tagIds, emails });
   };
 
   const canSubmit = Boolean(setId) && emails.length > 0;

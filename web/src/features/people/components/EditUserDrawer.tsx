@@ -13,20 +13,18 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Check, Minus, UserMinus } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { errorDetail } from '../../../lib/api';
 import { displayName } from '../../../lib/format';
-import { notify } from '../../../lib/toast';
-import { fetchCompanies, peopleKeys, removeMember, updateMember } from '../api';
+import { fetchCompanies, peopleKeys } from '../api';
 import { CAPABILITY_INFO, normalizeCapabilities, previewCapabilities } from '../capabilities';
-import { useRefreshPeople } from '../hooks';
 import { EDIT_USER_MESSAGES, memberForm, memberUpdate, type MemberForm } from '../member';
 import { formatLastActive } from '../time';
 import { CAPABILITIES, MEMBER_STATUSES, type EnhancedUser, type Group, type PermissionSet, type Tag } from '../types';
 import { ChipPicker, FieldGroup, FormField, OwnerBadge, PermissionSetSelect, PersonCell, RoleBadge, StatusBadge } from './common';
+import { useRemoveMember, useUpdateMember } from '../api/member-changes';
 
 function SectionTitle({ children }: { children: string }) {
   return (
@@ -54,7 +52,6 @@ export function EditUserDrawer({
   tags: Tag[];
   onClose: () => void;
 }) {
-  const refresh = useRefreshPeople(dealId);
   const listId = useId();
   const [form, setForm] = useState<MemberForm | null>(null);
   const [initial, setInitial] = useState<MemberForm | null>(null);
@@ -85,24 +82,10 @@ export function EditUserDrawer({
   const update = form && initial ? memberUpdate(initial, form) : {};
   const dirty = Object.keys(update).length > 0;
 
-  const save = useMutation({
-    mutationFn: () => updateMember(dealId, user!.user_id, update),
-    onSuccess: () => {
-      notify.success('User updated successfully');
-      refresh();
-      onClose();
-    },
-    onError: (caught) => notify.error('Failed to update users', errorDetail(caught, '') || undefined),
-  });
-  const remove = useMutation({
-    mutationFn: () => removeMember(dealId, user!.user_id),
-    onSuccess: () => {
-      notify.success('User removed successfully');
-      setConfirmRemove(false);
-      refresh();
-      onClose();
-    },
-    onError: (caught) => notify.error('Failed to remove user', errorDetail(caught, '') || undefined),
+  const save = useUpdateMember(dealId, onClose);
+  const remove = useRemoveMember(dealId, () => {
+    setConfirmRemove(false);
+    onClose();
   });
 
   const groupSetIds = useMemo(
@@ -126,7 +109,7 @@ export function EditUserDrawer({
       setSetError(EDIT_USER_MESSAGES.noSet);
       return;
     }
-    if (dirty) save.mutate();
+    if (dirty && user) save.mutate({ userId: user.user_id, update });
   };
 
   const patch = (next: Partial<MemberForm>) => setForm((current) => (current ? { ...current, ...next } : current));
@@ -349,7 +332,7 @@ export function EditUserDrawer({
         confirmLabel="Remove User"
         destructive
         loading={remove.isPending}
-        onConfirm={() => remove.mutate()}
+        onConfirm={() => user && remove.mutate(user.user_id)}
         onClose={() => setConfirmRemove(false)}
       />
     </>

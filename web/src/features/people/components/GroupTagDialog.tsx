@@ -1,14 +1,10 @@
 import { Button, Input, Stack, Textarea } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
-import { errorDetail } from '../../../lib/api';
-import { notify } from '../../../lib/toast';
-import { createGroup, createTag, updateGroup, updateTag } from '../api';
 import { GROUP_DEFAULT_COLOR, TAG_DEFAULT_COLOR } from '../colors';
-import { useRefreshPeople } from '../hooks';
 import type { Group, PermissionSet, Tag } from '../types';
 import { ColorSwatchPicker, FieldGroup, FormField, PermissionSetSelect } from './common';
+import { useSaveGroupOrTag } from '../api/access-changes';
 
 export type GroupTagTarget = { kind: 'group'; item?: Group } | { kind: 'tag'; item?: Tag };
 
@@ -24,7 +20,6 @@ export function GroupTagDialog({
   sets: PermissionSet[];
   onClose: () => void;
 }) {
-  const refresh = useRefreshPeople(dealId);
   const isGroup = target?.kind === 'group';
   const editing = Boolean(target?.item);
   const [name, setName] = useState('');
@@ -49,23 +44,7 @@ export function GroupTagDialog({
   }, [target]);
 
   const noun = isGroup ? 'Group' : 'Tag';
-  const mutation = useMutation({
-    mutationFn: async () => {
-      if (!target) return;
-      if (target.kind === 'group') {
-        const body = { name: name.trim(), description: description.trim(), permission_set_id: setId || null, color };
-        return target.item ? updateGroup(dealId, target.item.id, body) : createGroup(dealId, body);
-      }
-      const body = { name: name.trim(), color };
-      return target.item ? updateTag(dealId, target.item.id, body) : createTag(dealId, body);
-    },
-    onSuccess: () => {
-      notify.success(`${noun} ${editing ? 'updated' : 'created'}`);
-      refresh();
-      onClose();
-    },
-    onError: (caught) => notify.error(`Failed to save ${noun.toLowerCase()}`, errorDetail(caught, '') || undefined),
-  });
+  const mutation = useSaveGroupOrTag(dealId, noun, editing, onClose);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -73,7 +52,12 @@ export function GroupTagDialog({
       setError(isGroup ? 'Please enter a group name' : 'Please enter a tag name');
       return;
     }
-    mutation.mutate();
+    if (!target) return;
+    mutation.mutate(
+      target.kind === 'group'
+        ? { kind: 'group', id: target.item?.id, body: { name: name.trim(), description: description.trim(), permission_set_id: setId || null, color } }
+        : { kind: 'tag', id: target.item?.id, body: { name: name.trim(), color } },
+    );
   };
 
   return (

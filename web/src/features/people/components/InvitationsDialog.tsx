@@ -1,17 +1,13 @@
 import { Badge, Box, Button, Center, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
 import { Mail, RotateCw, X } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { EmptyState } from '../../../components/EmptyState';
 import { Modal } from '../../../components/Modal';
-import { errorDetail } from '../../../lib/api';
-import { notify } from '../../../lib/toast';
-import { resendInvitation, revokeInvitation } from '../api';
 import { permissionSetLabel } from '../capabilities';
-import { useRefreshPeople } from '../hooks';
 import { formatExpiry, formatInvitationAge } from '../time';
 import type { Invitation } from '../types';
+import { useResendInvitation, useRevokeInvitation } from '../api/invitation-changes';
 
 function expiryPalette(expiresAt: string): string {
   const text = formatExpiry(expiresAt);
@@ -34,26 +30,10 @@ export function InvitationsDialog({
   invitations: Invitation[];
   loading: boolean;
 }) {
-  const refresh = useRefreshPeople(dealId);
   const [revoking, setRevoking] = useState<Invitation | null>(null);
 
-  const resend = useMutation({
-    mutationFn: (invitation: Invitation) => resendInvitation(dealId, invitation.id),
-    onSuccess: () => {
-      notify.success('Invitation resent');
-      refresh();
-    },
-    onError: (caught) => notify.error('Failed to resend invitation', errorDetail(caught, '') || undefined),
-  });
-  const revoke = useMutation({
-    mutationFn: (invitation: Invitation) => revokeInvitation(dealId, invitation.id),
-    onSuccess: () => {
-      notify.success('Invitation revoked');
-      setRevoking(null);
-      refresh();
-    },
-    onError: (caught) => notify.error('Failed to revoke invitation', errorDetail(caught, '') || undefined),
-  });
+  const resend = useResendInvitation(dealId);
+  const revoke = useRevokeInvitation(dealId, () => setRevoking(null));
 
   return (
     <>

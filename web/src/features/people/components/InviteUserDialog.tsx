@@ -1,18 +1,15 @@
 import { Button, Input, NativeSelect, Stack } from '@chakra-ui/react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
-import { errorDetail } from '../../../lib/api';
-import { notify } from '../../../lib/toast';
-import { fetchCompanies, inviteToDeal, peopleKeys } from '../api';
+import { fetchCompanies, peopleKeys } from '../api';
 import { validateInviteEmail } from '../emails';
-import { useRefreshPeople } from '../hooks';
 import { DEFAULT_INVITE_SET, LEGACY_SETS } from '../legacy';
 import { FormField } from './common';
+import { useInviteUser } from '../api/invitation-changes';
 
 /** Invite User to Deal (docs/product.md §2, §5): e-mail required, permission set (default upload_view), company. */
 export function InviteUserDialog({ dealId, open, onClose }: { dealId: string; open: boolean; onClose: () => void }) {
-  const refresh = useRefreshPeople(dealId);
   const listId = useId();
   const [email, setEmail] = useState('');
   const [permissionSet, setPermissionSet] = useState<string>(DEFAULT_INVITE_SET);
@@ -34,26 +31,15 @@ export function InviteUserDialog({ dealId, open, onClose }: { dealId: string; op
     staleTime: 60_000,
   });
 
-  const mutation = useMutation({
-    mutationFn: () =>
-      inviteToDeal(dealId, {
-        email: email.trim(),
-        permission_set: permissionSet,
-        ...(company.trim() ? { company: company.trim() } : {}),
-      }),
-    onSuccess: () => {
-      notify.success('User invited successfully');
-      refresh();
-      onClose();
-    },
-    onError: (caught) => notify.error('Failed to invite user', errorDetail(caught, '') || undefined),
-  });
+  const mutation = useInviteUser(dealId, onClose);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const invalid = validateInviteEmail(email);
     setError(invalid);
-    if (!invalid) mutation.mutate();
+    if (!invalid) {
+      mutation.mutate({ email: email.trim(), permission_set: permissionSet, ...(company.trim() ? { company: company.trim() } : {}) });
+    }
   };
 
   const selected = LEGACY_SETS.find((set) => set.value === permissionSet);

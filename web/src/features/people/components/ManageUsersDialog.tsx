@@ -1,5 +1,5 @@
 import { Box, Button, Center, HStack, IconButton, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -7,13 +7,12 @@ import { EmptyState } from '../../../components/EmptyState';
 import { Modal } from '../../../components/Modal';
 import { errorDetail } from '../../../lib/api';
 import { displayName } from '../../../lib/format';
-import { notify } from '../../../lib/toast';
-import { fetchDealUsers, peopleKeys, removeMember, updateDealUser } from '../api';
+import { fetchDealUsers, peopleKeys } from '../api';
 import { permissionSetLabel } from '../capabilities';
-import { useRefreshPeople } from '../hooks';
 import { LEGACY_SETS } from '../legacy';
 import type { DealUser } from '../types';
 import { OwnerBadge, PersonCell, RoleBadge } from './common';
+import { useRemoveMember, useUpdateDealUser } from '../api/member-changes';
 
 function UserRow({
   dealId,
@@ -24,7 +23,6 @@ function UserRow({
   user: DealUser;
   onRemove: (user: DealUser) => void;
 }) {
-  const refresh = useRefreshPeople(dealId);
   const [permissionSet, setPermissionSet] = useState(user.permission_set ?? '');
   const [company, setCompany] = useState(user.company ?? '');
   useEffect(() => {
@@ -34,18 +32,7 @@ function UserRow({
 
   const setChanged = permissionSet !== (user.permission_set ?? '');
   const companyChanged = company.trim() !== (user.company ?? '').trim();
-  const save = useMutation({
-    mutationFn: () =>
-      updateDealUser(dealId, user.id, {
-        ...(setChanged ? { permission_set: permissionSet } : {}),
-        company: company.trim() || null,
-      }),
-    onSuccess: () => {
-      notify.success('User permissions updated successfully');
-      refresh();
-    },
-    onError: (caught) => notify.error('Failed to update user permissions', errorDetail(caught, '') || undefined),
-  });
+  const save = useUpdateDealUser(dealId);
 
   const known = LEGACY_SETS.some((set) => set.value === user.permission_set);
   const locked = user.is_owner;
@@ -100,7 +87,7 @@ function UserRow({
               variant={setChanged || companyChanged ? 'solid' : 'outline'}
               disabled={!setChanged && !companyChanged}
               loading={save.isPending}
-              onClick={() => save.mutate()}
+              onClick={() => save.mutate({ userId: user.id, body: { ...(setChanged ? { permission_set: permissionSet } : {}), company: company.trim() || null } })}
             >
               Save
             </Button>
@@ -122,22 +109,13 @@ function UserRow({
 
 /** Manage Users (docs/product.md §2): each member's permission set and company, and removal; the owner is not editable. */
 export function ManageUsersDialog({ dealId, open, onClose }: { dealId: string; open: boolean; onClose: () => void }) {
-  const refresh = useRefreshPeople(dealId);
   const [removing, setRemoving] = useState<DealUser | null>(null);
   const users = useQuery({
     queryKey: peopleKeys.dealUsers(dealId),
     queryFn: ({ signal }) => fetchDealUsers(dealId, signal),
     enabled: open,
   });
-  const remove = useMutation({
-    mutationFn: (user: DealUser) => removeMember(dealId, user.id),
-    onSuccess: () => {
-      notify.success('User removed successfully');
-      setRemoving(null);
-      refresh();
-    },
-    onError: (caught) => notify.error('Failed to remove user', errorDetail(caught, '') || undefined),
-  });
+  const remove = useRemoveMember(dealId, () => setRemoving(null));
 
   const list = users.data ?? [];
   return (
@@ -215,7 +193,7 @@ export function ManageUsersDialog({ dealId, open, onClose }: { dealId: string; o
         confirmLabel="Remove User"
         destructive
         loading={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing)}
+        onConfirm={() => removing && remove.mutate(removing.id)}
         onClose={() => setRemoving(null)}
       />
     </>

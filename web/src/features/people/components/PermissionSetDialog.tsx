@@ -1,10 +1,6 @@
 import { Alert, Box, Button, HStack, Input, SimpleGrid, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
-import { errorDetail } from '../../../lib/api';
-import { notify } from '../../../lib/toast';
-import { createPermissionSet, updatePermissionSet } from '../api';
 import {
   CAPABILITY_INFO,
   CAPABILITY_REQUIRES,
@@ -13,9 +9,9 @@ import {
   toggleCapability,
   unmetRequirements,
 } from '../capabilities';
-import { useRefreshPeople } from '../hooks';
 import { CAPABILITIES, type CapabilityMap, type PermissionSet } from '../types';
 import { FormField } from './common';
+import { useSavePermissionSet } from '../api/access-changes';
 
 /** One switch per capability; turning one on also turns on what it requires, turning one off does not cascade. */
 export function CapabilityToggles({
@@ -106,7 +102,6 @@ export function PermissionSetDialog({
   set: PermissionSet | null;
   onClose: () => void;
 }) {
-  const refresh = useRefreshPeople(dealId);
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [caps, setCaps] = useState<CapabilityMap>(emptyCapabilities());
@@ -123,18 +118,7 @@ export function PermissionSetDialog({
 
   const unmet = unmetRequirements(caps);
 
-  const mutation = useMutation({
-    mutationFn: () => {
-      const body = { name: name.trim(), description: description.trim(), capabilities: caps };
-      return set ? updatePermissionSet(dealId, set.id, body) : createPermissionSet(dealId, body);
-    },
-    onSuccess: () => {
-      notify.success(editing ? 'Permission set updated' : 'Permission set created');
-      refresh();
-      onClose();
-    },
-    onError: (caught) => notify.error('Failed to save', errorDetail(caught, '') || undefined),
-  });
+  const mutation = useSavePermissionSet(dealId, set, onClose);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -143,7 +127,7 @@ export function PermissionSetDialog({
       return;
     }
     if (unmet.length) return;
-    mutation.mutate();
+    mutation.mutate({ name: name.trim(), description: description.trim(), capabilities: caps });
   };
 
   return (

@@ -1,6 +1,6 @@
-import { api } from '../../lib/api';
-import { dealKeys } from '../../lib/deal';
-import type { BulkOperation } from './bulk';
+import { api } from '../../../lib/api';
+import { dealKeys } from '../../../lib/deal';
+import type { BulkOperation } from '../bulk';
 import type {
   BulkInviteResult,
   BulkResult,
@@ -17,7 +17,7 @@ import type {
   Tag,
   TagInput,
   UserFilters,
-} from './types';
+} from '../types';
 
 /** Deal users list page size (docs/product.md §9). */
 export const USERS_PAGE_SIZE = 50;
