@@ -9,29 +9,21 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Library, Pencil, Plus, ToggleLeft, ToggleRight, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { errorDetail } from '../../lib/api';
 import { notify } from '../../lib/toast';
-import {
-  CATALOG_CATEGORIES,
-  adminKeys,
-  deleteCatalogItem,
-  fetchCatalog,
-  pageCount,
-  toggleCatalogItem,
-  type CatalogItem,
-} from './api';
+import { CATALOG_CATEGORIES, adminKeys, fetchCatalog, pageCount, type CatalogItem } from './api';
 import { AdminPage, AdminPageHeader, LoadError, Pager, Panel, SearchField, AdminTable, StatusBadge, useDebouncedValue  } from './components/common';
 import { CatalogItemFormDialog } from './components/CatalogItemFormDialog';
+import { useDeleteCatalogItem, useToggleCatalogItem } from './api/catalog-and-preset-changes';
 
 
 /** /admin/catalog (docs/product.md §2 Catalog Items). */
 export function CatalogItemsPage() {
-  const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('');
   const [editing, setEditing] = useState<CatalogItem | null>(null);
@@ -68,31 +60,9 @@ export function CatalogItemsPage() {
     if (catalog.isSuccess && !catalog.isPlaceholderData && page > lastPage) setPaging({ key: filterKey, page: lastPage });
   }, [catalog.isSuccess, catalog.isPlaceholderData, page, lastPage, filterKey]);
 
-  const toggle = useMutation({
-    mutationFn: (item: CatalogItem) => toggleCatalogItem(item.id),
-    onSuccess: (saved, item) => {
-      const active = typeof saved?.active === 'boolean' ? saved.active : !item.active;
-      notify.success(active ? 'Catalog item activated' : 'Catalog item deactivated');
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
-    },
-    onError: (caught) => {
-      console.error(caught);
-      notify.error('Failed to toggle item', errorDetail(caught, '') || undefined);
-    },
-  });
+  const toggle = useToggleCatalogItem();
 
-  const remove = useMutation({
-    mutationFn: (item: CatalogItem) => deleteCatalogItem(item.id),
-    onSuccess: () => {
-      notify.success('Catalog item deleted');
-      setDeleting(null);
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
-    },
-    onError: (caught) => {
-      console.error(caught);
-      notify.error('Failed to delete item', errorDetail(caught, '') || undefined);
-    },
-  });
+  const remove = useDeleteCatalogItem(() => setDeleting(null));
 
   const openForm = (item: CatalogItem | null) => {
     setEditing(item);

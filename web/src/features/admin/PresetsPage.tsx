@@ -1,21 +1,21 @@
 import { Box, Button, Flex, HStack, IconButton, Table, Text } from '@chakra-ui/react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ListChecks, Pencil, Plus, Star, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { errorDetail } from '../../lib/api';
 import { notify } from '../../lib/toast';
-import { adminKeys, deletePreset, fetchPresets, pageCount, setDefaultPreset, type Preset } from './api';
+import { adminKeys, fetchPresets, pageCount, type Preset } from './api';
 import { AdminPage, AdminTable, AdminPageHeader, LoadError, Pager, Panel, SearchField, StatusBadge, useDebouncedValue } from './components/common';
 import { PresetFormDialog } from './components/PresetFormDialog';
 import { PresetItemsDialog } from './components/PresetItemsDialog';
+import { useDeletePreset, useMakeDefaultPreset } from './api/catalog-and-preset-changes';
 
 const DEFAULT_DELETE_REFUSAL = 'Cannot delete the default preset';
 
 /** /admin/presets (docs/product.md §2 Checklist Presets). */
 export function PresetsPage() {
-  const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search.trim(), 300);
   const [paging, setPaging] = useState({ key: debouncedSearch, page: 1 });
@@ -51,30 +51,9 @@ export function PresetsPage() {
     }
   }, [presets.isSuccess, presets.isPlaceholderData, page, lastPage, debouncedSearch]);
 
-  const makeDefault = useMutation({
-    mutationFn: (preset: Preset) => setDefaultPreset(preset.id),
-    onSuccess: (_saved, preset) => {
-      notify.success(`${preset.name} set as default`);
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
-    },
-    onError: (caught) => {
-      console.error(caught);
-      notify.error('Failed to set default preset', errorDetail(caught, '') || undefined);
-    },
-  });
+  const makeDefault = useMakeDefaultPreset();
 
-  const remove = useMutation({
-    mutationFn: (preset: Preset) => deletePreset(preset.id),
-    onSuccess: () => {
-      notify.success('Preset deleted');
-      setDeleting(null);
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
-    },
-    onError: (caught) => {
-      console.error(caught);
-      notify.error(errorDetail(caught, 'Failed to delete preset'));
-    },
-  });
+  const remove = useDeletePreset(() => setDeleting(null));
 
   const askDelete = (preset: Preset) => {
     if (preset.is_default) notify.error(DEFAULT_DELETE_REFUSAL);

@@ -1,5 +1,4 @@
 import { Alert, Badge, Box, Button, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Activity,
   Archive,
@@ -18,13 +17,12 @@ import { EmptyState } from '../../components/EmptyState';
 import { AppHeader } from '../../components/layout/AppHeader';
 import { PageSpinner } from '../../components/Spinners';
 import { ApiError, errorDetail } from '../../lib/api';
-import { DEAL_NOT_FOUND_MESSAGE, dealKeys, isDealAdmin, useDeal, type Deal } from '../../lib/deal';
+import { DEAL_NOT_FOUND_MESSAGE, isDealAdmin, useDeal, type Deal } from '../../lib/deal';
 import { notify } from '../../lib/toast';
-import { archiveDeal } from './api';
-import { rememberArchivedDeal } from './archivedMarker';
 import { DealFormDialog } from './components/DealFormDialog';
 import { DealMfaRequired, isDealMfaRequired } from './components/MfaRequiredNotice';
 import { useDealEvents } from '../ai';
+import { useArchiveDeal } from './api/deal-changes';
 
 interface DealTab {
   label: string;
@@ -131,7 +129,6 @@ function DealHeaderContent({ deal, onEdit, onArchive }: { deal: Deal; onEdit: ()
 export function DealLayout() {
   const { dealId = '' } = useParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const deal = useDeal(dealId);
   useDealEvents(deal.data ? dealId : undefined);
   const [editing, setEditing] = useState(false);
@@ -143,16 +140,9 @@ export function DealLayout() {
     if (deal.isError && !notFound) notify.error('Failed to load deal', errorDetail(deal.error, '') || undefined);
   }, [deal.isError, deal.error, notFound]);
 
-  const archive = useMutation({
-    mutationFn: () => archiveDeal(dealId),
-    onSuccess: () => {
-      rememberArchivedDeal(dealId);
-      notify.success('Deal archived successfully');
-      setArchiving(false);
-      void queryClient.invalidateQueries({ queryKey: dealKeys.all });
-      navigate('/');
-    },
-    onError: (caught) => notify.error('Failed to archive deal', errorDetail(caught, '') || undefined),
+  const archive = useArchiveDeal(dealId, () => {
+    setArchiving(false);
+    navigate('/');
   });
 
   let content;

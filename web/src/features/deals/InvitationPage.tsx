@@ -14,9 +14,8 @@ import { PageSpinner } from '../../components/Spinners';
 import { PageContainer } from '../../components/layout/PageContainer';
 import { sessionAtom } from '../../lib/session';
 import { useLogout } from '../../lib/useLogout';
-import { fetchMyInvitations } from './api';
+import { fetchMyInvitations, MY_INVITATIONS_KEY } from './api';
 import { useAnswerInvitation } from './api/answer-invitation';
-import { MY_INVITATIONS_KEY } from './components/InvitationsBanner';
 import { ConfirmEmailNotice } from './components/ConfirmEmailNotice';
 
 function Notice({ title, children }: { title: string; children: React.ReactNode }) {

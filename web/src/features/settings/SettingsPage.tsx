@@ -16,24 +16,23 @@ import {
   Switch,
   Text,
 } from '@chakra-ui/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Bell, Check, Info, MonitorSmartphone, Pencil, Shield, ShieldCheck, User as UserIcon, type LucideIcon } from 'lucide-react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { PageContainer } from '../../components/layout/PageContainer';
 import { errorDetail } from '../../lib/api';
 import { formatDate } from '../../lib/format';
-import { useSession, type User } from '../../lib/session';
-import { notify } from '../../lib/toast';
+import type { User } from '../../lib/session';
 import { SecurityBody } from './components/SecurityCard';
 import { SessionsBody } from './components/SessionsList';
 import { TwoStepVerificationBody } from './components/TwoStepVerification';
-import { fetchProfile, updateProfile, type ProfileUpdate } from './api';
+import { fetchProfile, PROFILE_KEY, type ProfileUpdate } from './api';
 import { colorName, DEFAULT_PROFILE_COLOR, PROFILE_COLORS } from './colors';
 import { useNotificationPreferences, type NotificationPreferences } from './preferences';
+import { useUpdateProfile } from './api/profile-changes';
 
 export const APP_VERSION = '1.0.0';
-const PROFILE_KEY = ['profile'] as const;
 
 function SettingsCard({
   id,
@@ -141,22 +140,11 @@ function toForm(user: User): ProfileUpdate {
 }
 
 function ProfileCard() {
-  const queryClient = useQueryClient();
-  const { updateUser } = useSession();
   const [editing, setEditing] = useState(false);
   const [form, setForm] = useState<ProfileUpdate | null>(null);
   const profile = useQuery({ queryKey: PROFILE_KEY, queryFn: ({ signal }) => fetchProfile(signal) });
 
-  const save = useMutation({
-    mutationFn: (input: ProfileUpdate) => updateProfile(input),
-    onSuccess: (user) => {
-      queryClient.setQueryData(PROFILE_KEY, user);
-      updateUser(user);
-      setEditing(false);
-      notify.success('Profile updated successfully');
-    },
-    onError: (caught) => notify.error('Failed to update profile', errorDetail(caught, '') || undefined),
-  });
+  const save = useUpdateProfile(() => setEditing(false));
 
   const startEditing = () => {
     if (!profile.data) return;

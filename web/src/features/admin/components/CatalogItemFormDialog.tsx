@@ -1,18 +1,9 @@
 import { Button, Field, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
-import { errorDetail } from '../../../lib/api';
-import { notify } from '../../../lib/toast';
-import {
-  CATALOG_CATEGORIES,
-  adminKeys,
-  catalogPayload,
-  createCatalogItem,
-  updateCatalogItem,
-  type CatalogItem,
-} from '../api';
+import { CATALOG_CATEGORIES, catalogPayload, type CatalogItem } from '../api';
+import { useSaveCatalogItem } from '../api/catalog-and-preset-changes';
 
 export interface CatalogForm {
   code: string;
@@ -51,7 +42,6 @@ export function CatalogItemFormDialog({
   onClose: () => void;
 }) {
   const editing = Boolean(item);
-  const queryClient = useQueryClient();
   const [form, setForm] = useState<CatalogForm>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
 
@@ -65,21 +55,7 @@ export function CatalogItemFormDialog({
     setErrors({});
   }, [open, item]);
 
-  const save = useMutation({
-    mutationFn: () => {
-      const body = catalogPayload(form, item);
-      return item ? updateCatalogItem(item.id, body) : createCatalogItem(body);
-    },
-    onSuccess: () => {
-      notify.success(editing ? 'Catalog item updated' : 'Catalog item created');
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
-      onClose();
-    },
-    onError: (caught) => {
-      console.error(caught);
-      notify.error(errorDetail(caught, 'Failed to save catalog item'));
-    },
-  });
+  const save = useSaveCatalogItem(item, onClose);
 
   const set = (field: keyof CatalogForm) => (value: string) => {
     setForm((current) => ({ ...current, [field]: value }));
@@ -90,7 +66,7 @@ export function CatalogItemFormDialog({
     event.preventDefault();
     const found = validateCatalogForm(form, editing);
     setErrors(found);
-    if (Object.keys(found).length === 0) save.mutate();
+    if (Object.keys(found).length === 0) save.mutate(catalogPayload(form, item));
   };
 
   const categories: string[] = [...CATALOG_CATEGORIES];

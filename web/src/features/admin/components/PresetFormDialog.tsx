@@ -14,22 +14,14 @@ import {
   Textarea,
   VisuallyHidden,
 } from '@chakra-ui/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
 import { errorDetail } from '../../../lib/api';
 import { notify } from '../../../lib/toast';
-import {
-  CATALOG_CATEGORIES,
-  adminKeys,
-  createPreset,
-  fetchPickerItems,
-  updatePreset,
-  type CatalogItem,
-  type Preset,
-  type PresetPayload,
-} from '../api';
+import { CATALOG_CATEGORIES, adminKeys, fetchPickerItems, type CatalogItem, type Preset, type PresetPayload } from '../api';
 import { SearchField } from './common';
+import { useSavePreset } from '../api/catalog-and-preset-changes';
 
 export interface CategoryGroup {
   category: string;
@@ -245,41 +237,31 @@ export function PresetFormDialog({
     setErrors({});
   }, [open, preset]);
 
-  const save = useMutation({
-    mutationFn: () => {
-      // Catalog order for the listed items, then any selected item the picker does not list (kept as it was).
-      const order = queryClient.getQueryData<{ items: CatalogItem[] }>(adminKeys.catalogPicker())?.items ?? [];
-      const listed = new Set(order.map((item) => item.id));
-      const ids = [
-        ...order.filter((item) => selected.has(item.id)).map((item) => item.id),
-        ...(preset?.catalog_item_ids ?? []).filter((id) => selected.has(id) && !listed.has(id)),
-        ...[...selected].filter((id) => !listed.has(id) && !(preset?.catalog_item_ids ?? []).includes(id)),
-      ];
-      const body: PresetPayload = {
-        name: name.trim(),
-        description: description.trim(),
-        catalog_item_ids: ids,
-        is_default: isDefault,
-        active: preset ? preset.active : true,
-      };
-      return preset ? updatePreset(preset.id, body) : createPreset(body);
-    },
-    onSuccess: () => {
-      notify.success(editing ? 'Preset updated' : 'Preset created');
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
-      onClose();
-    },
-    onError: (caught) => {
-      console.error(caught);
-      notify.error(errorDetail(caught, 'Failed to save preset'));
-    },
-  });
+  const save = useSavePreset(preset, onClose);
+  /** Catalog order for the listed items, then any selected item the picker does not list (kept as it was). */
+  const payload = (): PresetPayload => {
+    const order = queryClient.getQueryData<{ items: CatalogItem[] }>(adminKeys.catalogPicker())?.items ?? [];
+    const listed = new Set(order.map((item) => item.id));
+    const ids = [
+      ...order.filter((item) => selected.has(item.id)).map((item) => item.id),
+      ...(preset?.catalog_item_ids ?? []).filter((id) => selected.has(id) && !listed.has(id)),
+      ...[...selected].filter((id) => !listed.has(id) && !(preset?.catalog_item_ids ?? []).includes(id)),
+    ];
+    return {
+      name: name.trim(),
+      description: description.trim(),
+      catalog_item_ids: ids,
+      is_default: isDefault,
+      active: preset ? preset.active : true,
+    };
+  };
+
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const found = validatePresetForm({ name, description });
     setErrors(found);
-    if (!found.name && !found.description) save.mutate();
+    if (!found.name && !found.description) save.mutate(payload());
   };
 
   const lockedDefault = Boolean(preset?.is_default);

@@ -1,7 +1,7 @@
 import { api } from '../../../lib/api';
 import { dealKeys } from '../../../lib/deal';
 import { useApiMutation } from '../../../lib/mutation';
-import { MY_INVITATIONS_KEY } from '../components/InvitationsBanner';
+import { MY_INVITATIONS_KEY } from '.';
 
 export interface AnswerInvitationInput {
   invitationId: string;
@@ -21,12 +21,12 @@ export const answerInvitation = ({ invitationId, accept, token }: AnswerInvitati
     token ? { token } : undefined);
 
 /** Accept or decline an invitation (docs/product.md §2); the deal list and the pending invitations refresh. */
-export function useAnswerInvitation(onAnswered: (answer: InvitationAnswer) => void) {
+export function useAnswerInvitation(onAnswered: (answer: InvitationAnswer, input: AnswerInvitationInput) => void) {
   return useApiMutation({
     mutationFn: answerInvitation,
     invalidates: [MY_INVITATIONS_KEY, dealKeys.all],
     successMessage: (_, input) => (input.accept ? 'Invitation accepted! Loading deal...' : 'Invitation declined'),
-    errorMessage: 'Failed to answer the invitation',
+    errorMessage: (input) => (input.accept ? 'Failed to accept invitation' : 'Failed to decline invitation'),
     onSuccess: onAnswered,
   });
 }

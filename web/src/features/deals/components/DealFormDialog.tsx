@@ -1,14 +1,13 @@
 import { Button, Checkbox, Field, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
-import { errorDetail } from '../../../lib/api';
-import { dealKeys, type Deal } from '../../../lib/deal';
-import { notify } from '../../../lib/toast';
+import { type Deal } from '../../../lib/deal';
 import { useCurrentUser } from '../../../lib/session';
-import { createDeal, defaultPresetValue, fetchPresets, updateDeal } from '../api';
+import { defaultPresetValue, fetchPresets } from '../api';
 import type { ChecklistPreset } from '../types';
 import { validateDealName } from '../validation';
+import { useSaveDeal } from '../api/deal-changes';
 
 const PRESETS_KEY = ['checklist-presets', 'active'] as const;
 
@@ -64,7 +63,6 @@ export function DealFormDialog({
   onSaved?: (deal: Deal) => void;
 }) {
   const editing = Boolean(deal);
-  const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [preset, setPreset] = useState<string | null>(null);
@@ -91,30 +89,21 @@ export function DealFormDialog({
     setError(null);
   }, [open, deal?.name, deal?.description, deal?.require_mfa]);
 
-  const mutation = useMutation({
-    mutationFn: () =>
-      deal
-        ? updateDeal(deal.id, { name: name.trim(), description: description.trim(), require_mfa: requireMfa })
-        : createDeal({ name: name.trim(), description: description.trim(), checklist_preset: presetValue }),
-    onSuccess: (saved) => {
-      notify.success(editing ? 'Deal updated successfully' : 'Deal created successfully');
-      if (saved?.id) queryClient.setQueryData(dealKeys.detail(saved.id), saved);
-      void queryClient.invalidateQueries({ queryKey: dealKeys.all });
-      onSaved?.(saved);
-      onClose();
-    },
-    onError: (caught) => {
-      const title = editing ? 'Failed to update deal' : 'Failed to create deal';
-      const detail = errorDetail(caught, '');
-      notify.error(title, detail || undefined);
-    },
+  const mutation = useSaveDeal(editing, (saved) => {
+    onSaved?.(saved);
+    onClose();
   });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const invalid = validateDealName(name);
     setError(invalid);
-    if (!invalid) mutation.mutate();
+    if (invalid) return;
+    mutation.mutate(
+      deal
+        ? { kind: 'update', dealId: deal.id, body: { name: name.trim(), description: description.trim(), require_mfa: requireMfa } }
+        : { kind: 'create', body: { name: name.trim(), description: description.trim(), checklist_preset: presetValue } },
+    );
   };
 
   return (

@@ -1,22 +1,17 @@
 import { Badge, Box, Button, Center, Flex, HStack, Stack, Text } from '@chakra-ui/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Check, Mail, X } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { errorDetail } from '../../../lib/api';
-import { dealKeys } from '../../../lib/deal';
-import { notify } from '../../../lib/toast';
-import { acceptInvitation, declineInvitation, fetchMyInvitations } from '../api';
+import { fetchMyInvitations, MY_INVITATIONS_KEY } from '../api';
+import { useAnswerInvitation } from '../api/answer-invitation';
 import type { Invitation } from '../types';
-
-export const MY_INVITATIONS_KEY = ['invitations', 'mine'] as const;
 
 const isExpired = (invitation: Invitation) => Boolean(invitation.is_expired) || invitation.status === 'expired';
 
 /** Pending invitations to deals (docs/product.md §2); shows nothing when there are none or they cannot be read. */
 export function InvitationsBanner() {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [declining, setDeclining] = useState<Invitation | null>(null);
   const invitations = useQuery({
@@ -25,27 +20,13 @@ export function InvitationsBanner() {
     retry: false,
   });
 
-  const accept = useMutation({
-    mutationFn: (invitation: Invitation) => acceptInvitation(invitation.invitation_id),
-    onSuccess: (answer, invitation) => {
-      notify.success('Invitation accepted! Loading deal...');
-      void queryClient.invalidateQueries({ queryKey: MY_INVITATIONS_KEY });
-      void queryClient.invalidateQueries({ queryKey: dealKeys.all });
-      const dealId = answer?.deal_id ?? invitation.deal_id;
-      if (dealId) navigate(`/deals/${dealId}`);
-    },
-    onError: (caught) => notify.error(errorDetail(caught, 'Failed to accept invitation')),
+  const answer = useAnswerInvitation((result, input) => {
+    setDeclining(null);
+    if (!input.accept) return;
+    const dealId = result?.deal_id ?? invitations.data?.find((i) => i.invitation_id === input.invitationId)?.deal_id;
+    if (dealId) navigate(`/deals/${dealId}`);
   });
-
-  const decline = useMutation({
-    mutationFn: (invitation: Invitation) => declineInvitation(invitation.invitation_id),
-    onSuccess: () => {
-      notify.success('Invitation declined');
-      setDeclining(null);
-      void queryClient.invalidateQueries({ queryKey: MY_INVITATIONS_KEY });
-    },
-    onError: (caught) => notify.error('Failed to decline invitation', errorDetail(caught, '') || undefined),
-  });
+  const answering = (invitation: Invitation) => answer.isPending && answer.variables?.invitationId === invitation.invitation_id;
 
   const list = invitations.data ?? [];
   if (list.length === 0) return null;
@@ -121,15 +102,15 @@ export function InvitationsBanner() {
                     size="sm"
                     variant="outline"
                     onClick={() => setDeclining(invitation)}
-                    disabled={accept.isPending}
+                    disabled={answer.isPending}
                   >
                     <X size={15} /> Decline
                   </Button>
                   <Button
                     size="sm"
                     colorPalette="brand"
-                    onClick={() => accept.mutate(invitation)}
-                    loading={accept.isPending && accept.variables?.invitation_id === invitation.invitation_id}
+                    onClick={() => answer.mutate({ invitationId: invitation.invitation_id, accept: true })}
+                    loading={answering(invitation) && answer.variables?.accept}
                   >
                     <Check size={15} /> Accept
                   </Button>
@@ -150,8 +131,8 @@ export function InvitationsBanner() {
         }
         confirmLabel="Decline Invitation"
         destructive
-        loading={decline.isPending}
-        onConfirm={() => declining && decline.mutate(declining)}
+        loading={answer.isPending}
+        onConfirm={() => declining && answer.mutate({ invitationId: declining.invitation_id, accept: false })}
         onClose={() => setDeclining(null)}
       />
     </Box>

@@ -3,11 +3,8 @@ import { KeyRound, LogOut, MonitorSmartphone } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { setToken } from '../../../lib/api';
-import { useApiMutation } from '../../../lib/mutation';
-import { useSession } from '../../../lib/session';
 import { useLogout } from '../../../lib/useLogout';
-import { changePassword, signOutEverywhere } from '../api';
+import { useChangePassword, useSignOutEverywhere } from '../api/security-changes';
 
 /** The new password form's own checks (the server checks again, and the current password). */
 export function newPasswordProblem(current: string, next: string, confirm: string): string | null {
@@ -33,29 +30,12 @@ function Row({ title, text, action }: { title: string; text: string; action: Rea
 /** Settings → Security: change the password (other sessions end), sign out here, or everywhere. */
 export function SecurityBody() {
   const logout = useLogout();
-  const { signOut } = useSession();
   const navigate = useNavigate();
   const [form, setForm] = useState({ current: '', next: '', confirm: '' });
   const [problem, setProblem] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const change = useApiMutation({
-    mutationFn: changePassword,
-    successMessage: (answer) => answer.message,
-    errorMessage: 'Failed to change password',
-    onSuccess: (answer) => {
-      setToken(answer.access_token, answer.refresh_token);
-      setForm({ current: '', next: '', confirm: '' });
-    },
-  });
-  const everywhere = useApiMutation<unknown, void>({
-    mutationFn: () => signOutEverywhere(),
-    successMessage: 'Logged out successfully',
-    errorMessage: 'Failed to sign out everywhere',
-    onSuccess: () => {
-      signOut();
-      navigate('/login', { replace: true });
-    },
-  });
+  const change = useChangePassword(() => setForm({ current: '', next: '', confirm: '' }));
+  const everywhere = useSignOutEverywhere(() => navigate('/login', { replace: true }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = newPasswordProblem(form.current, form.next, form.confirm);

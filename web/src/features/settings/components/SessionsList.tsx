@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format';
 import type { AccountSession } from '../../auth';
-import { useAccountSessions, useEndSession, useSignOutOthers } from '../security-hooks';
+import { useAccountSessions, useEndSession, useSignOutOthers } from '../api/security-changes';
 
 /** "Chrome on Windows" from a browser's user agent; good enough to recognise one's own devices. */
 export function describeUserAgent(userAgent: string | null): string {

@@ -8,7 +8,7 @@ import { errorDetail } from '../../../lib/api';
 import { formatDate, pluralize } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import type { MfaFactor, TotpEnrollment } from '../../auth';
-import { useConfirmEnrollment, useMfaStatus, useNewRecoveryCodes, useRemoveFactor, useStartEnrollment } from '../security-hooks';
+import { useConfirmEnrollment, useMfaStatus, useNewRecoveryCodes, useRemoveFactor, useStartEnrollment } from '../api/security-changes';
 
 /** The codes, shown once: copied or downloaded before the dialog is closed. */
 function RecoveryCodes({ codes }: { codes: string[] }) {

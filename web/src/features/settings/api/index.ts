@@ -1,5 +1,5 @@
-import { api } from '../../lib/api';
-import { PROFILE_PATH, type User } from '../../lib/session';
+import { api } from '../../../lib/api';
+import { PROFILE_PATH, type User } from '../../../lib/session';
 
 export interface ProfileUpdate {
   first_name: string;
@@ -8,6 +8,8 @@ export interface ProfileUpdate {
   preferred_color: string;
 }
 
+/** The signed-in person's profile, as Settings reads it. */
+export const PROFILE_KEY = ['profile'] as const;
 export const fetchProfile = (signal?: AbortSignal) => api.get<User>(PROFILE_PATH, { signal });
 export const updateProfile = (input: ProfileUpdate) => api.put<User>(PROFILE_PATH, input);
 

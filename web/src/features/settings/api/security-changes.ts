@@ -5,10 +5,11 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   endSession, fetchFactors, fetchSessions, mfaKeys, newRecoveryCodes, removeFactor, signOutOthers, startEnrollment, verifyCode,
-} from '../auth';
-import { setToken } from '../../lib/api';
-import { useApiMutation } from '../../lib/mutation';
-import { useSession } from '../../lib/session';
+} from '../../auth';
+import { setToken } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/mutation';
+import { useSession } from '../../../lib/session';
+import { changePassword, signOutEverywhere } from '.';
 
 export const useMfaStatus = () => useQuery({ queryKey: mfaKeys.factors, queryFn: ({ signal }) => fetchFactors(signal) });
 export const useAccountSessions = () =>
@@ -66,3 +67,30 @@ export const useSignOutOthers = () =>
     successMessage: 'Every other session was signed out',
     errorMessage: 'Failed to sign out the other sessions',
   });
+
+/** Change Password: the server ends every other session and answers with this session's new tokens. */
+export function useChangePassword(onDone: () => void) {
+  return useApiMutation({
+    mutationFn: changePassword,
+    successMessage: (answer) => answer.message,
+    errorMessage: 'Failed to change password',
+    onSuccess: (answer) => {
+      setToken(answer.access_token, answer.refresh_token);
+      onDone();
+    },
+  });
+}
+
+/** Sign out everywhere, this browser included. */
+export function useSignOutEverywhere(onDone: () => void) {
+  const { signOut } = useSession();
+  return useApiMutation<unknown, void>({
+    mutationFn: () => signOutEverywhere(),
+    successMessage: 'Logged out successfully',
+    errorMessage: 'Failed to sign out everywhere',
+    onSuccess: () => {
+      signOut();
+      onDone();
+    },
+  });
+}

@@ -1,14 +1,16 @@
-import { ApiError, api, getToken, isAbortError } from '../../lib/api';
-import type { Deal } from '../../lib/deal';
+import { ApiError, api, getToken, isAbortError } from '../../../lib/api';
+import type { Deal } from '../../../lib/deal';
 import type {
   ChecklistPreset,
   DashboardStats,
   DealSummary,
   DealView,
   Invitation,
-} from './types';
+} from '../types';
 
 export const DEAL_LIST_TIMEOUT_MS = 10_000;
+/** The signed-in person's pending invitations (the deal list's banner and the invitation page). */
+export const MY_INVITATIONS_KEY = ['invitations', 'mine'] as const;
 
 /** Deal list loading errors, docs/product.md §8. */
 export const DEAL_LIST_MESSAGES = {

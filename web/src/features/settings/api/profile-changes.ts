@@ -1,0 +1,20 @@
+/** Settings → Profile's save (web/src/lib/mutation.ts): the session's user and the cached profile take the saved one. */
+import { useQueryClient } from '@tanstack/react-query';
+import { useApiMutation } from '../../../lib/mutation';
+import { useSession } from '../../../lib/session';
+import { PROFILE_KEY, updateProfile, type ProfileUpdate } from '.';
+
+export function useUpdateProfile(onDone: () => void) {
+  const queryClient = useQueryClient();
+  const { updateUser } = useSession();
+  return useApiMutation({
+    mutationFn: (input: ProfileUpdate) => updateProfile(input),
+    successMessage: 'Profile updated successfully',
+    errorMessage: 'Failed to update profile',
+    onSuccess: (user) => {
+      queryClient.setQueryData(PROFILE_KEY, user);
+      updateUser(user);
+      onDone();
+    },
+  });
+}
