@@ -1,37 +1,21 @@
-import {
-  Badge,
-  Box,
-  Button,
-  CloseButton,
-  Flex,
-  Grid,
-  Heading,
-  HStack,
-  Input,
-  InputGroup,
-  NativeSelect,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Grid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { KeyRound, Mail, Search, UserPlus, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { PageContainer } from '../../components/layout/PageContainer';
 import { errorDetail } from '../../lib/api';
-import { pluralize } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { fetchEnhancedUsers, peopleKeys, USERS_PAGE_SIZE } from './api';
-import { usersWord } from './bulk';
 import { useDeleteGroupOrTag, type GroupOrTag } from './api/access-changes';
 import { useBulkRemoveMembers, useBulkUpdateMembers } from './api/member-changes';
+import { PeopleConfirmations } from './components/PeopleConfirmations';
+import { UsersFilterBar } from './components/UsersFilterBar';
+import { UsersHeader } from './components/UsersHeader';
 import { AddUsersDialog } from './components/AddUsersDialog';
 import { BulkActionBar } from './components/BulkActionBar';
-import { ColorDot } from './components/common';
 import { EditUserDrawer } from './components/EditUserDrawer';
 import { GroupTagDialog, type GroupTagTarget } from './components/GroupTagDialog';
 import { InvitationsDialog } from './components/InvitationsDialog';
@@ -39,7 +23,7 @@ import { Pager } from './components/Pager';
 import { PeopleSidebar } from './components/PeopleSidebar';
 import { UsersTable } from './components/UsersTable';
 import { useGroups, usePendingInvitations, usePeopleAccess, usePermissionSets, useTags } from './hooks';
-import { MEMBER_STATUSES, type MemberStatus, type UserFilters } from './types';
+import { type MemberStatus, type UserFilters } from './types';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 
 
@@ -141,104 +125,27 @@ export function UsersPage() {
         />
 
         <Stack gap="5" minW="0">
-          <Flex justify="space-between" align={{ base: 'flex-start', md: 'flex-end' }} gap="4" wrap="wrap">
-            <Box>
-              <Heading as="h1" size="2xl" letterSpacing="-0.02em">
-                Users &amp; Permissions
-              </Heading>
-              <HStack gap="2" mt="1" textStyle="sm" color="fg.muted" wrap="wrap">
-                <Text data-testid="member-count">
-                  {memberCount === undefined ? '\u00a0' : pluralize(memberCount, 'member')}
-                </Text>
-                {canManage && (
-                  <>
-                    <Text aria-hidden="true">·</Text>
-                    <Button
-                      variant="plain"
-                      size="sm"
-                      h="auto"
-                      p="0"
-                      colorPalette="brand"
-                      color="brand.fg"
-                      fontWeight="medium"
-                      onClick={() => setShowInvitations(true)}
-                    >
-                      <Mail size={14} />
-                      {invitations.isPending ? 'Pending invitations' : pluralize(pending.length, 'pending invitation')}
-                    </Button>
-                  </>
-                )}
-              </HStack>
-            </Box>
-            <HStack gap="2">
-              <Button asChild variant="outline" size="sm" bg="bg">
-                <RouterLink to={`/deals/${dealId}/permissions`}>
-                  <KeyRound /> Permission Sets
-                </RouterLink>
-              </Button>
-              {canManage && (
-                <Button colorPalette="brand" size="sm" onClick={() => setAdding(true)}>
-                  <UserPlus /> Add Users
-                </Button>
-              )}
-            </HStack>
-          </Flex>
+          <UsersHeader
+            dealId={dealId}
+            memberCount={memberCount}
+            canManage={canManage}
+            pendingCount={invitations.isPending ? undefined : pending.length}
+            onShowInvitations={() => setShowInvitations(true)}
+            onAdd={() => setAdding(true)}
+          />
 
           <Box bg="bg" borderWidth="1px" borderColor="border" rounded="xl" overflow="hidden">
             <Stack gap="3" p="3" borderBottomWidth="1px" borderColor="border">
-              <HStack gap="3" wrap="wrap">
-                <InputGroup
-                  flex="1"
-                  minW="56"
-                  startElement={<Search size={16} />}
-                  endElement={
-                    searchText ? (
-                      <CloseButton size="xs" aria-label="Clear search" me="-2" onClick={() => setSearchText('')} />
-                    ) : undefined
-                  }
-                >
-                  <Input
-                    size="sm"
-                    type="search"
-                    aria-label="Search users"
-                    placeholder="Search by name, e-mail or company"
-                    value={searchText}
-                    onChange={(event) => setSearchText(event.target.value)}
-                  />
-                </InputGroup>
-                <NativeSelect.Root size="sm" w="44">
-                  <NativeSelect.Field
-                    aria-label="Status"
-                    value={status}
-                    onChange={(event) => setStatus(event.currentTarget.value as '' | MemberStatus)}
-                  >
-                    <option value="">All statuses</option>
-                    {MEMBER_STATUSES.map((value) => (
-                      <option key={value} value={value}>
-                        {value.charAt(0).toUpperCase() + value.slice(1)}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </HStack>
-              {(activeGroup || activeTag) && (
-                <HStack gap="2" textStyle="sm" color="fg.muted" wrap="wrap">
-                  <Text>Filtered by</Text>
-                  {[
-                    activeGroup && { key: 'group', label: `Group: ${activeGroup.name}`, color: activeGroup.color, clear: () => setGroupId(undefined) },
-                    activeTag && { key: 'tag', label: `Tag: ${activeTag.name}`, color: activeTag.color, clear: () => setTagId(undefined) },
-                  ]
-                    .filter((chip): chip is { key: string; label: string; color: string; clear: () => void } => Boolean(chip))
-                    .map((chip) => (
-                      <Badge key={chip.key} variant="outline" size="md" gap="1.5" ps="2" pe="0.5" rounded="full" colorPalette="gray">
-                        <ColorDot color={chip.color} size="2" />
-                        {chip.label}
-                        <CloseButton size="2xs" aria-label={`Clear ${chip.key} filter`} onClick={chip.clear} />
-                      </Badge>
-                    ))}
-                </HStack>
-              )}
+              <UsersFilterBar
+                searchText={searchText}
+                setSearchText={setSearchText}
+                status={status}
+                setStatus={setStatus}
+                activeGroup={activeGroup}
+                activeTag={activeTag}
+                onClearGroup={() => setGroupId(undefined)}
+                onClearTag={() => setTagId(undefined)}
+              />
               {canManage && selectedIds.length > 0 && (
                 <BulkActionBar
                   count={selectedIds.length}
@@ -335,45 +242,15 @@ export function UsersPage() {
           <GroupTagDialog dealId={dealId} target={editing} sets={setList} onClose={() => setEditing(null)} />
         </>
       )}
-      <ConfirmDialog
-        open={Boolean(deleting)}
-        title={deleting?.kind === 'group' ? 'Delete group' : 'Delete tag'}
-        message={
-          deleting?.kind === 'group' ? (
-            <Stack gap="2">
-              <Text>
-                Delete the group <strong>{deleting.item.name}</strong>?
-              </Text>
-              <Text color="fg.muted" textStyle="sm">
-                Its {pluralize(deleting.item.member_count, 'member')} will lose the permissions this group gives them.
-                Their own permission sets are kept.
-              </Text>
-            </Stack>
-          ) : deleting ? (
-            <Text>
-              Delete the tag <strong>{deleting.item.name}</strong>? It is removed from every member who has it.
-            </Text>
-          ) : null
-        }
-        confirmLabel="Delete"
-        destructive
-        loading={removeGroupOrTag.isPending}
-        onConfirm={() => deleting && removeGroupOrTag.mutate(deleting)}
-        onClose={() => setDeleting(null)}
-      />
-      <ConfirmDialog
-        open={confirmBulkRemove}
-        title="Remove users"
-        message={
-          <Text>
-            Remove <strong>{usersWord(selectedIds.length)}</strong> from this deal? They lose access at once.
-          </Text>
-        }
-        confirmLabel={`Remove ${usersWord(selectedIds.length)}`}
-        destructive
-        loading={bulkRemove.isPending}
-        onConfirm={() => bulkRemove.mutate(selectedIds)}
-        onClose={() => setConfirmBulkRemove(false)}
+      <PeopleConfirmations
+        deleting={deleting}
+        deletingBusy={removeGroupOrTag.isPending}
+        onDelete={(target) => removeGroupOrTag.mutate(target)}
+        onCloseDeleting={() => setDeleting(null)}
+        bulkRemoveCount={confirmBulkRemove ? selectedIds.length : null}
+        bulkRemoveBusy={bulkRemove.isPending}
+        onBulkRemove={() => bulkRemove.mutate(selectedIds)}
+        onCloseBulkRemove={() => setConfirmBulkRemove(false)}
       />
     </PageContainer>
   );

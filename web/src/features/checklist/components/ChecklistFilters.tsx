@@ -1,0 +1,75 @@
+import { Box, Button, CloseButton, Flex, Input, InputGroup, NativeSelect, Text } from '@chakra-ui/react';
+import { ChevronsDownUp, ChevronsUpDown, Search } from 'lucide-react';
+import { ITEM_STATUSES, STATUS_LABELS, type StatusFilter } from '../logic';
+
+/** Search, status filter, the match count while filtering, and Expand all / Collapse all. */
+export function ChecklistFilters({
+  search,
+  setSearch,
+  status,
+  setStatus,
+  filtering,
+  matches,
+  totalItems,
+  hasSections,
+  anyOpen,
+  setAll,
+}: {
+  search: string;
+  setSearch: (value: string) => void;
+  status: StatusFilter;
+  setStatus: (value: StatusFilter) => void;
+  filtering: boolean;
+  matches: number;
+  totalItems: number;
+  hasSections: boolean;
+  anyOpen: boolean;
+  setAll: (open: boolean) => void;
+}) {
+  return (
+        <Flex gap="3" wrap="wrap" align="center">
+          <InputGroup
+            w={{ base: 'full', md: 'md' }}
+            startElement={<Search size={16} />}
+            endElement={
+              search ? <CloseButton size="2xs" aria-label="Clear search" onClick={() => setSearch('')} me="-2" /> : undefined
+            }
+          >
+            <Input
+              bg="bg"
+              placeholder="Search items by code, name or description"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              aria-label="Search checklist"
+            />
+          </InputGroup>
+          <NativeSelect.Root w="52" bg="bg">
+            <NativeSelect.Field
+              aria-label="Status filter"
+              value={status}
+              onChange={(e) => setStatus(e.currentTarget.value as StatusFilter)}
+            >
+              <option value="all">All statuses</option>
+              {ITEM_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {STATUS_LABELS[value]}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <Box flex={{ base: 'none', md: '1' }} />
+          {filtering && (
+            <Text textStyle="sm" color="fg.muted" data-testid="match-count">
+              {matches} of {totalItems} item{totalItems === 1 ? '' : 's'}
+            </Text>
+          )}
+          {hasSections && (
+            <Button size="sm" variant="ghost" onClick={() => setAll(!anyOpen)}>
+              {anyOpen ? <ChevronsDownUp /> : <ChevronsUpDown />}
+              {anyOpen ? 'Collapse all' : 'Expand all'}
+            </Button>
+          )}
+        </Flex>
+  );
+}
