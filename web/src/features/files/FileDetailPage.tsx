@@ -1,79 +1,37 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Grid,
-  HStack,
-  Heading,
-  Progress,
-  Skeleton,
-  Stack,
-  Text,
-  Wrap,
-} from '@chakra-ui/react';
+import { Box, Button, Grid, HStack, Skeleton, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Download, FileQuestion, Lock, Sparkles, Upload, Users } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { ArrowLeft, FileQuestion, Sparkles } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { PageContainer } from '../../components/layout/PageContainer';
 import { ApiError, errorDetail } from '../../lib/api';
-import { displayName, formatDateTime, formatFileSize } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { AI_POLL_MS, AiAnalysisCard, useGenerateMetadata, useRetryAnalysis } from '../ai';
 import { folderUrl } from '../dataroom';
-import {
-  ALL_MEMBERS,
-  downloadVersion,
-  fetchComments,
-  fetchFile,
-  fetchMetadata,
-  fetchPermissionPeople,
-  fetchPermissions,
-  fileKeys,
-} from './api';
+import { ALL_MEMBERS, fetchComments, fetchFile, fetchMetadata, fetchPermissionPeople, fetchPermissions, fileKeys } from './api';
+import { FileSummaryCard } from './components/FileSummaryCard';
+import { PeopleOrganizationsPanel } from './components/PeopleOrganizationsPanel';
+import { PermissionsPanel } from './components/PermissionsPanel';
+import { BasicInfoPanel } from './components/BasicInfoPanel';
 import { CommentsCard } from './components/CommentsCard';
 import { detailsFrom, DocumentDetailsCard } from './components/DocumentDetailsCard';
-import { FileIcon } from './components/FileIcon';
-import { InfoList } from './components/InfoList';
-import { Panel } from '../../components/Panel';
 import { PermissionsDialog } from './components/PermissionsDialog';
-import { ApprovalBadge } from './components/StatusBadges';
 import { StatusCard } from './components/StatusCard';
 import { VersionsCard } from './components/VersionsCard';
 import {
   useAddComment,
   useDownloadFile,
+  useDownloadVersion,
   useSaveFileDetails,
   useSaveFilePermissions,
   useSaveFileStatus,
   useUploadNewVersion,
 } from './api/file-page-changes';
-import { fileExtensionOf, fileTypeLabel } from './format';
-import { describePermissions } from './permissions';
-import { fileSizeOf } from './types';
 
 
 function detailOrUndefined(error: unknown) {
   return errorDetail(error, '') || undefined;
-}
-
-function ListBlock({ title, values }: { title: string; values: string[] }) {
-  return (
-    <Box>
-      <Text textStyle="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="wider" mb="1.5">
-        {title}
-      </Text>
-      <Wrap gap="1.5">
-        {values.map((value) => (
-          <Badge key={value} size="sm" variant="outline" colorPalette="gray">
-            {value}
-          </Badge>
-        ))}
-      </Wrap>
-    </Box>
-  );
 }
 
 function DetailSkeleton() {
@@ -99,10 +57,8 @@ function DetailSkeleton() {
 /** The file page at /deals/:dealId/files/:fileId (docs/product.md §2 File detail). */
 export function FileDetailPage() {
   const { dealId = '', fileId = '' } = useParams();
-  const versionInput = useRef<HTMLInputElement>(null);
   const [versionProgress, setVersionProgress] = useState<number | null>(null);
   const [permissionsOpen, setPermissionsOpen] = useState(false);
-  const [downloadingVersion, setDownloadingVersion] = useState<number | null>(null);
 
   const file = useQuery({
     queryKey: fileKeys.detail(dealId, fileId),
@@ -149,6 +105,7 @@ export function FileDetailPage() {
   const comment = useAddComment(dealId, fileId);
   const permissionsSave = useSaveFilePermissions(dealId, fileId, () => setPermissionsOpen(false));
   const download = useDownloadFile(dealId, fileId);
+  const versionDownload = useDownloadVersion(dealId, fileId);
   const newVersion = useUploadNewVersion(dealId, fileId, setVersionProgress);
 
   const rerun = useRetryAnalysis(dealId);
@@ -188,14 +145,8 @@ export function FileDetailPage() {
   }
 
   const data = file.data;
-  const extension = fileExtensionOf(data);
-  const title = data.formatted_title || data.name;
   const folderPath = data.path ?? '/';
   const meta = metadata.data?.metadata;
-  const peopleMentioned = meta?.people_mentioned ?? [];
-  const organisations = meta?.named_organizations ?? [];
-  const languages = meta?.languages_used ?? [];
-  const hasPeople = peopleMentioned.length + organisations.length > 0;
   const perm = permissions.data ?? ALL_MEMBERS;
   const uploading = newVersion.isPending || versionProgress !== null;
   const aiBusy = data.ai_status === 'queued' || data.ai_status === 'processing';
@@ -219,144 +170,25 @@ export function FileDetailPage() {
 
         <Grid templateColumns={{ base: '1fr', lg: '360px minmax(0, 1fr)' }} gap="5" alignItems="start">
           <Stack gap="5" minW="0">
-            <Card.Root variant="outline" bg="bg">
-              <Card.Body p="5" gap="4">
-                <HStack align="flex-start" gap="4">
-                  <FileIcon extension={extension} size="lg" />
-                  <Box minW="0" flex="1">
-                    <Heading as="h1" size="lg" lineHeight="1.3" wordBreak="break-word" data-testid="file-title">
-                      {title}
-                    </Heading>
-                    {title !== data.name && (
-                      <Text textStyle="sm" color="fg.muted" wordBreak="break-all" mt="0.5">
-                        {data.name}
-                      </Text>
-                    )}
-                    <HStack gap="2" mt="2" wrap="wrap">
-                      <Text textStyle="xs" color="fg.muted">
-                        {fileTypeLabel(extension)}
-                      </Text>
-                      <ApprovalBadge status={data.approval_status} />
-                      {data.ai_status === 'processing' && (
-                        <Badge size="sm" colorPalette="blue" variant="subtle" data-testid="processing-badge">
-                          Processing
-                        </Badge>
-                      )}
-                      {data.ai_status === 'queued' && (
-                        <Badge size="sm" colorPalette="gray" variant="subtle" data-testid="queued-badge">
-                          Queued for AI
-                        </Badge>
-                      )}
-                    </HStack>
-                  </Box>
-                </HStack>
+            <FileSummaryCard
+              data={data}
+              versionProgress={versionProgress}
+              uploading={uploading}
+              onNewVersion={(picked) => newVersion.mutate(picked)}
+              downloading={download.isPending}
+              onDownload={() => download.mutate()}
+            />
 
-                {versionProgress !== null && (
-                  <Box data-testid="version-progress">
-                    <HStack justify="space-between" textStyle="xs" color="fg.muted" mb="1">
-                      <Text>{versionProgress >= 100 ? 'New version uploaded' : 'Uploading new version...'}</Text>
-                      <Text>{versionProgress}%</Text>
-                    </HStack>
-                    <Progress.Root value={versionProgress} size="xs" colorPalette={versionProgress >= 100 ? 'green' : 'brand'}>
-                      <Progress.Track>
-                        <Progress.Range />
-                      </Progress.Track>
-                    </Progress.Root>
-                  </Box>
-                )}
+            <BasicInfoPanel dealId={dealId} data={data} />
 
-                <HStack gap="2">
-                  {data.can_upload_version !== false && (
-                    <>
-                      <input
-                        ref={versionInput}
-                        type="file"
-                        hidden
-                        aria-label="Choose the new version"
-                        data-testid="version-input"
-                        onChange={(event) => {
-                          const picked = event.currentTarget.files?.[0];
-                          event.currentTarget.value = '';
-                          if (picked) newVersion.mutate(picked);
-                        }}
-                      />
-                      <Button
-                        flex="1"
-                        size="sm"
-                        variant="outline"
-                        loading={uploading && versionProgress !== null && versionProgress < 100}
-                        loadingText="Uploading..."
-                        onClick={() => versionInput.current?.click()}
-                      >
-                        <Upload /> Update File
-                      </Button>
-                    </>
-                  )}
-                  {data.can_download !== false && (
-                    <Button flex="1" size="sm" colorPalette="brand" loading={download.isPending} onClick={() => download.mutate()}>
-                      <Download /> Download
-                    </Button>
-                  )}
-                </HStack>
-              </Card.Body>
-            </Card.Root>
-
-            <Panel title="Basic Information">
-              <InfoList
-                items={[
-                  { label: 'Size', value: formatFileSize(fileSizeOf(data)) },
-                  { label: 'Version', value: `Version ${data.current_version ?? 1}` },
-                  { label: 'Uploaded', value: formatDateTime(data.created_at) },
-                  { label: 'Uploaded by', value: data.uploader ? displayName(data.uploader) : '—' },
-                  {
-                    label: 'Folder',
-                    value: (
-                      <RouterLink to={folderUrl(dealId, folderPath)}>
-                        <Text as="span" color="brand.fg" _hover={{ textDecoration: 'underline' }}>
-                          {folderPath === '/' ? 'Data Room' : folderPath}
-                        </Text>
-                      </RouterLink>
-                    ),
-                  },
-                ]}
-              />
-            </Panel>
-
-            <Panel
-              title="Permissions"
-              testId="permissions"
-              action={
-                <Button size="xs" variant="ghost" onClick={() => setPermissionsOpen(true)}>
-                  <Lock /> Edit
-                </Button>
-              }
-            >
-              <HStack gap="3" align="flex-start">
-                <Box color={perm.type === 'custom' ? 'orange.fg' : 'fg.muted'} pt="0.5">
-                  {perm.type === 'custom' ? <Lock size={16} /> : <Users size={16} />}
-                </Box>
-                <Box>
-                  <Text textStyle="sm" fontWeight="medium">
-                    {perm.type === 'custom' ? 'Custom access' : 'All members'}
-                  </Text>
-                  <Text textStyle="xs" color="fg.muted" data-testid="permissions-summary">
-                    {describePermissions(perm)}
-                  </Text>
-                </Box>
-              </HStack>
-            </Panel>
+            <PermissionsPanel perm={perm} onEdit={() => setPermissionsOpen(true)} />
 
             <VersionsCard
               versions={data.versions ?? []}
               currentVersion={data.current_version ?? 1}
               canDownload={data.can_download !== false}
-              downloading={downloadingVersion}
-              onDownload={(version) => {
-                setDownloadingVersion(version);
-                downloadVersion(dealId, fileId, version)
-                  .catch((error) => notify.error('Failed to download version', detailOrUndefined(error)))
-                  .finally(() => setDownloadingVersion(null));
-              }}
+              downloading={versionDownload.downloading}
+              onDownload={versionDownload.download}
             />
           </Stack>
 
@@ -383,15 +215,7 @@ export function FileDetailPage() {
               saving={saveStatus.isPending}
               onSave={(change) => saveStatus.mutateAsync(change)}
             />
-            {hasPeople && (
-              <Panel title="People & Organizations" testId="people-organizations">
-                <Stack gap="4">
-                  {peopleMentioned.length > 0 && <ListBlock title="People mentioned" values={peopleMentioned} />}
-                  {organisations.length > 0 && <ListBlock title="Organizations" values={organisations} />}
-                  {languages.length > 0 && <ListBlock title="Languages" values={languages} />}
-                </Stack>
-              </Panel>
-            )}
+            <PeopleOrganizationsPanel metadata={meta} />
             <CommentsCard
               comments={comments.data ?? []}
               loading={comments.isPending}

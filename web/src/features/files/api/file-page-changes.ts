@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api';
 import { dealKeys } from '../../../lib/deal';
 import { useApiMutation } from '../../../lib/mutation';
 import { dataRoomKeys } from '../../dataroom';
-import { addComment, ALL_MEMBERS, downloadFile, fileKeys, saveMetadata, savePermissions, setApproval, updateFile, uploadNewVersion } from '../api';
+import { addComment, ALL_MEMBERS, downloadFile, downloadVersion, fileKeys, saveMetadata, savePermissions, setApproval, updateFile, uploadNewVersion } from '../api';
 import { metadataPayload, type DocumentDetails } from '../components/DocumentDetailsCard';
 import type { StatusChange } from '../components/StatusCard';
 import type { FileDetail, FilePermissions } from '../types';
@@ -92,6 +92,12 @@ export function useSaveFilePermissions(dealId: string, fileId: string, onSaved: 
 
 export const useDownloadFile = (dealId: string, fileId: string) =>
   useApiMutation({ mutationFn: () => downloadFile(dealId, fileId), errorMessage: 'Failed to download file' });
+
+/** A download of one earlier version; `downloading` is the version on its way, if any. */
+export function useDownloadVersion(dealId: string, fileId: string) {
+  const mutation = useApiMutation({ mutationFn: (version: number) => downloadVersion(dealId, fileId, version), errorMessage: 'Failed to download version' });
+  return { download: mutation.mutate, downloading: mutation.isPending ? mutation.variables : null };
+}
 
 /** Update File: a new version, with its progress (80% once stored, 100% once completed: docs/product.md §9). */
 export function useUploadNewVersion(dealId: string, fileId: string, onProgress: (percent: number | null) => void) {
