@@ -1,28 +1,7 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  CloseButton,
-  HStack,
-  Input,
-  InputGroup,
-  Spinner,
-  Stack,
-  Text,
-  VStack,
-} from '@chakra-ui/react';
+import { Box, Card, Stack } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  FolderOpen,
-  Search,
-  SearchX,
-  UploadCloud,
-} from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { useDropzone, type FileRejection } from 'react-dropzone';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { EmptyState } from '../../components/EmptyState';
 import { PageContainer } from '../../components/layout/PageContainer';
 import { PageSpinner } from '../../components/Spinners';
 import { ApiError, errorDetail } from '../../lib/api';
@@ -39,22 +18,14 @@ import { browserActions, fileRowActions } from './capabilities';
 import { CreateFolderDialog } from './components/CreateFolderDialog';
 import { ImportFolderDialog } from './components/ImportFolderDialog';
 import { FileRow, FolderRow, ListHeader, ROW_HEIGHT } from './components/Rows';
-import { FolderAccessDenied, FolderLoadError, FolderNotFound } from './components/StatusViews';
+import { FolderNotFound, FolderProblem } from './components/StatusViews';
+import { DataRoomSearch, DropOverlay, EmptyListing } from './components/BrowserParts';
+import { useFolderUploads } from './upload/useFolderUploads';
 import { UploadFilesDialog } from './components/UploadFilesDialog';
 import { VirtualList } from './components/VirtualList';
-import {
-  fileUrl,
-  folderUrl,
-  isUuid,
-  pathFromPathname,
-  relativeDir,
-} from './paths';
+import { fileUrl, folderUrl, isUuid, pathFromPathname } from './paths';
 import type { Capability, Folder, FolderListing } from './types';
-import { makeItem } from './upload/machine';
-import { isSystemFile, planImport, relativePathOf, withoutSystemFiles } from './upload/plan';
 import { UploadOverlay } from './upload/UploadOverlay';
-import { createFolderTree } from './upload/uploader';
-import { useUploadQueue } from './upload/useUploadQueue';
 
 export type DataRoomMode = 'root' | 'path' | 'folder';
 
@@ -89,27 +60,14 @@ export function DataRoomPage({ mode }: { mode: DataRoomMode }) {
   }, [folder.isError, folder.error, folderStatus]);
 
   if (byId) {
-    if (!isUuid(folderId) || statusOf(folder.error) === 404 || statusOf(folder.error) === 400) {
+    if (!isUuid(folderId)) {
       return (
         <PageContainer>
           <FolderNotFound byId onRoot={goRoot} />
         </PageContainer>
       );
     }
-    if (statusOf(folder.error) === 403) {
-      return (
-        <PageContainer>
-          <FolderAccessDenied byId onRoot={goRoot} />
-        </PageContainer>
-      );
-    }
-    if (folder.isError) {
-      return (
-        <PageContainer>
-          <FolderLoadError detail={errorDetail(folder.error, '')} />
-        </PageContainer>
-      );
-    }
+    if (folder.isError) return <FolderProblem error={folder.error} byId onRoot={goRoot} />;
     if (folder.isPending) return <PageSpinner label="Loading files..." />;
   }
 
@@ -120,7 +78,6 @@ export function DataRoomPage({ mode }: { mode: DataRoomMode }) {
 function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; byId: boolean }) {
   const navigate = useNavigate();
   const user = useCurrentUser();
-  const { queue, state: uploadState } = useUploadQueue(dealId);
 
   const listing = useQuery({
     queryKey: dataRoomKeys.listing(dealId, path),
@@ -158,6 +115,9 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
   const actions = browserActions(capabilities);
 
   const create = useCreateFolder(dealId, path, () => setDialog(null));
+  const { queue, state: uploadState, startUpload, startImport, dropzone } = useFolderUploads(
+    dealId, path, { upload: actions.upload, editFolders: actions.editFolders, ready: Boolean(listing.data) }, () => setDialog(null),
+  );
 
   const download = (file: FileSummary) => {
     downloadFile(dealId, file.id).catch((error) =>
@@ -171,40 +131,6 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
     retryAi.mutate(file.id, { onSettled: () => setRetrying(null) });
   };
 
-  const startUpload = (files: File[]) => {
-    const items = withoutSystemFiles(files).map((file) => makeItem(file, path));
-    setDialog(null);
-    if (items.length === 0) return;
-    void queue.start('upload', items);
-  };
-
-  const startImport = (files: File[]) => {
-    const plan = planImport(files, path);
-    setDialog(null);
-    if (plan.files.length === 0) return;
-    const items = plan.files.map((planned) => makeItem(planned.file, planned.path));
-    void queue.start('import', items, (signal) => createFolderTree(dealId, plan.folders, signal));
-  };
-
-  const onDrop = (accepted: File[], rejected: FileRejection[]) => {
-    for (const rejection of rejected.slice(0, 3)) {
-      notify.error('Failed to upload files', `${rejection.file.name}: ${rejection.errors.map((e) => e.message).join(', ')}`);
-    }
-    const files = accepted.filter((file) => !isSystemFile(file.name));
-    if (files.length === 0) return;
-    const hasFolders = files.some((file) => relativeDir(relativePathOf(file)) !== '/');
-    if (hasFolders && actions.editFolders) startImport(files);
-    else startUpload(files);
-  };
-
-  const dropzone = useDropzone({
-    onDrop,
-    noClick: true,
-    noKeyboard: true,
-    multiple: true,
-    disabled: !actions.upload || !listing.data,
-  });
-
   const rows: Row[] = useMemo(() => {
     const source: Pick<FolderListing, 'folders' | 'files'> | undefined = searching
       ? results.data
@@ -217,27 +143,7 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
   }, [searching, results.data, listing.data]);
 
   if (listing.isPending) return <PageSpinner label="Loading files..." />;
-  if (status === 404 || status === 400) {
-    return (
-      <PageContainer>
-        <FolderNotFound byId={byId} onRoot={() => navigate(folderUrl(dealId, '/'))} />
-      </PageContainer>
-    );
-  }
-  if (status === 403) {
-    return (
-      <PageContainer>
-        <FolderAccessDenied byId={byId} onRoot={() => navigate(folderUrl(dealId, '/'))} />
-      </PageContainer>
-    );
-  }
-  if (listing.isError) {
-    return (
-      <PageContainer>
-        <FolderLoadError detail={errorDetail(listing.error, '')} />
-      </PageContainer>
-    );
-  }
+  if (listing.isError) return <FolderProblem error={listing.error} byId={byId} onRoot={() => navigate(folderUrl(dealId, '/'))} />;
 
   const data = listing.data;
   const current = data.folder;
@@ -291,37 +197,13 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
         />
 
         <Card.Root variant="outline" bg="bg" overflow="hidden">
-          <HStack px="4" py="3" gap="3" borderBottomWidth="1px" borderColor="border" wrap="wrap">
-            <InputGroup
-              flex="1"
-              maxW={{ base: 'full', md: 'md' }}
-              startElement={<Search size={16} />}
-              endElement={
-                search ? (
-                  <CloseButton size="2xs" aria-label="Clear search" onClick={() => setSearch('')} me="-2" />
-                ) : undefined
-              }
-            >
-              <Input
-                size="sm"
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-                placeholder="Search files, tags and folders in this deal"
-                aria-label="Search files and folders"
-              />
-            </InputGroup>
-            {searching && (
-              <HStack gap="2" textStyle="sm" color="fg.muted">
-                {results.isFetching && <Spinner size="xs" />}
-                {results.data && (
-                  <Text data-testid="search-summary">
-                    {results.data.folders.length + results.data.files.length} result
-                    {results.data.folders.length + results.data.files.length === 1 ? '' : 's'} for “{q}”
-                  </Text>
-                )}
-              </HStack>
-            )}
-          </HStack>
+          <DataRoomSearch
+            search={search}
+            setSearch={setSearch}
+            query={q}
+            fetching={results.isFetching}
+            found={results.data ? results.data.folders.length + results.data.files.length : undefined}
+          />
 
           <Box position="relative" {...dropzone.getRootProps()} outline="none" data-testid="drop-zone">
             {actions.upload && <input {...dropzone.getInputProps()} aria-label="Drop files here" />}
@@ -335,57 +217,10 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
                 renderRow={renderRow}
                 label={searching ? 'Search results' : `Contents of ${title}`}
               />
-            ) : searching ? (
-              <Box py="12">
-                <EmptyState
-                  icon={<SearchX />}
-                  title="No matches"
-                  description={`Nothing in this deal's data room matches “${q}”.`}
-                />
-              </Box>
             ) : (
-              <Box py="14">
-                <EmptyState
-                  icon={<FolderOpen />}
-                  title="No files or folders yet"
-                  description={
-                    actions.upload
-                      ? 'Drag and drop files or folders here, or use Upload Files to add the first documents.'
-                      : 'Nothing has been shared in this folder yet. Files appear here once they are uploaded.'
-                  }
-                  action={
-                    actions.upload ? (
-                      <Button size="sm" colorPalette="brand" onClick={() => setDialog('upload')}>
-                        <UploadCloud /> Upload Files
-                      </Button>
-                    ) : undefined
-                  }
-                />
-              </Box>
+              <EmptyListing query={q} canUpload={actions.upload} onUpload={() => setDialog('upload')} />
             )}
-            {dropzone.isDragActive && (
-              <VStack
-                position="absolute"
-                inset="0"
-                bg="brand.subtle/90"
-                borderWidth="2px"
-                borderStyle="dashed"
-                borderColor="brand.solid"
-                rounded="md"
-                justify="center"
-                gap="2"
-                zIndex="1"
-                pointerEvents="none"
-              >
-                <UploadCloud size={28} color="var(--chakra-colors-brand-fg)" />
-                <Text fontWeight="semibold" color="brand.fg">
-                  Drop to upload to {title}
-                </Text>
-                <Badge colorPalette="brand" variant="subtle">
-                  Folders are recreated with their contents
-                </Badge>
-              </VStack>
-            )}
+            {dropzone.isDragActive && <DropOverlay title={title} />}
           </Box>
         </Card.Root>
       </Stack>

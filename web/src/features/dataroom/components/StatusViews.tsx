@@ -1,6 +1,8 @@
 import { Button, Center, Heading, Text, VStack } from '@chakra-ui/react';
 import { AlertTriangle, FolderX, Home, RefreshCw, ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { PageContainer } from '../../../components/layout/PageContainer';
+import { ApiError, errorDetail } from '../../../lib/api';
 
 function View({
   icon,
@@ -105,5 +107,25 @@ export function FolderLoadError({ detail }: { detail?: string }) {
         </Button>
       }
     />
+  );
+}
+
+/**
+ * The page for a folder that cannot be shown: not found (404, or 400 for a malformed id), forbidden
+ * (403), or any other failure; null when there is nothing wrong.
+ */
+export function FolderProblem({ error, byId, onRoot }: { error: unknown; byId: boolean; onRoot: () => void }) {
+  if (!error) return null;
+  const status = error instanceof ApiError ? error.status : 0;
+  return (
+    <PageContainer>
+      {status === 404 || status === 400 ? (
+        <FolderNotFound byId={byId} onRoot={onRoot} />
+      ) : status === 403 ? (
+        <FolderAccessDenied byId={byId} onRoot={onRoot} />
+      ) : (
+        <FolderLoadError detail={errorDetail(error, '')} />
+      )}
+    </PageContainer>
   );
 }
