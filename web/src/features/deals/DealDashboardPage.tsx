@@ -1,123 +1,19 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Center,
-  Flex,
-  Grid,
-  GridItem,
-  Heading,
-  HStack,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Wrap,
-} from '@chakra-ui/react';
+import { Box, Button, Flex, Grid, GridItem, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Activity as ActivityIcon,
-  Clock,
-  FileText,
-  FileUp,
-  ListChecks,
-  Sparkles,
-  Target,
-  UserPlus,
-  Users,
-  UsersRound,
-  type LucideIcon,
-} from 'lucide-react';
-import { useState, type ReactNode } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Activity as ActivityIcon, UserPlus, UsersRound } from 'lucide-react';
+import { useState } from 'react';
+import { useParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { Panel } from '../../components/Panel';
 import { PageContainer } from '../../components/layout/PageContainer';
-import { ProgressBar } from '../../components/ProgressBar';
 import { errorDetail } from '../../lib/api';
 import { dealKeys, isDealAdmin, useDeal } from '../../lib/deal';
-import { formatDate, formatRelativeTime } from '../../lib/format';
-import { progressPercent, type Progress } from '../../lib/progress';
+import { formatDate } from '../../lib/format';
 import { InviteUserDialog, ManageUsersDialog } from '../people';
 import { fetchDashboardStats } from './api';
 import { AI_POLL_MS, PendingReviewCount, PendingReviewList } from '../ai';
-import { ActivityLine } from './components/ActivityLine';
 
-function StatCard({
-  icon: Icon,
-  label,
-  value,
-  hint,
-  footer,
-  accent = 'brand',
-}: {
-  icon: LucideIcon;
-  label: string;
-  value: ReactNode;
-  hint?: ReactNode;
-  footer?: ReactNode;
-  accent?: string;
-}) {
-  return (
-    <Card.Root size="sm" variant="outline" bg="bg">
-      <Card.Body gap="3" p="4">
-        <HStack justify="space-between" align="flex-start">
-          <Text textStyle="sm" color="fg.muted" fontWeight="medium">
-            {label}
-          </Text>
-          <Center boxSize="8" rounded="md" bg={`${accent}.subtle`} color={`${accent}.fg`} flexShrink={0}>
-            <Icon size={16} />
-          </Center>
-        </HStack>
-        <Box>
-          <Text textStyle="2xl" fontWeight="semibold" letterSpacing="-0.02em" lineHeight="1.1">
-            {value}
-          </Text>
-          {hint && (
-            <Text textStyle="xs" color="fg.muted" mt="1">
-              {hint}
-            </Text>
-          )}
-        </Box>
-        {footer}
-      </Card.Body>
-    </Card.Root>
-  );
-}
-
-function SectionRow({ name, progress }: { name: string; progress: Progress }) {
-  return (
-    <Box>
-      <Flex justify="space-between" textStyle="sm" mb="1.5" gap="3">
-        <Text truncate fontWeight="medium">
-          {name}
-        </Text>
-        <Text color="fg.muted" flexShrink={0}>
-          {progress.completed}/{progress.total} · {progressPercent(progress)}%
-        </Text>
-      </Flex>
-      <ProgressBar progress={progress} size="xs" label={`${name}: ${progress.completed} of ${progress.total}`} />
-    </Box>
-  );
-}
-
-function DashboardSkeleton() {
-  return (
-    <Stack gap="6">
-      <Skeleton h="8" w="40%" />
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 5 }} gap="4">
-        {Array.from({ length: 5 }, (_, i) => (
-          <Skeleton key={i} h="28" rounded="lg" />
-        ))}
-      </SimpleGrid>
-      <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="5">
-        <Skeleton h="64" rounded="lg" />
-        <Skeleton h="64" rounded="lg" />
-      </Grid>
-    </Stack>
-  );
-}
+import { ChecklistProgressPanel, DashboardSkeleton, DashboardStats, RecentActivityPanel, RecentFilesPanel } from './components/DashboardParts';
 
 /** The deal dashboard at /deals/:dealId (docs/product.md §2). */
 export function DealDashboardPage() {
@@ -159,7 +55,6 @@ export function DealDashboardPage() {
   }
 
   const data = stats.data;
-  const overall = data.overall_progress ?? { completed: 0, total: 0 };
   const sections = Object.entries(data.checklist_progress ?? {});
   const activities = (data.recent_activities ?? []).slice(0, 5);
   const files = (data.recent_files ?? []).slice(0, 5);
@@ -196,77 +91,12 @@ export function DealDashboardPage() {
           </HStack>
         </Flex>
 
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 5 }} gap="4">
-          <StatCard
-            icon={Target}
-            label="Overall progress"
-            value={`${progressPercent(overall)}%`}
-            hint={`${overall.completed} of ${overall.total} items complete`}
-            footer={<ProgressBar progress={overall} size="xs" />}
-          />
-          <StatCard
-            icon={Users}
-            label="Team members"
-            accent="purple"
-            value={data.team_members}
-            footer={
-              admin ? (
-                <Button asChild size="xs" variant="plain" colorPalette="brand" px="0" h="auto" justifyContent="flex-start">
-                  <RouterLink to={`${base}/users`}>Manage Users & Permissions</RouterLink>
-                </Button>
-              ) : undefined
-            }
-          />
-          <StatCard
-            icon={FileUp}
-            label="Files uploaded"
-            accent="teal"
-            value={data.files_uploaded}
-            hint={`${data.files_approved ?? 0} approved`}
-          />
-          <StatCard
-            icon={Sparkles}
-            label="Files pending review"
-            accent="orange"
-            value={data.files_pending_review}
-            hint={`${data.files_processing ?? 0} processing · ${data.files_queued ?? 0} queued`}
-          />
-          <StatCard
-            icon={ActivityIcon}
-            label="Recent activity"
-            accent="blue"
-            value={data.recent_activity_count}
-            hint="events in the last 7 days"
-          />
-        </SimpleGrid>
+        <DashboardStats data={data} admin={admin} base={base} />
 
         <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="5" alignItems="start">
           <GridItem>
             <Stack gap="5">
-              <Panel
-                title="Checklist progress"
-                testId="checklist-progress"
-                action={
-                  <Button asChild size="xs" variant="ghost">
-                    <RouterLink to={`${base}/checklist`}>Open checklist</RouterLink>
-                  </Button>
-                }
-              >
-                {sections.length > 0 ? (
-                  <Stack gap="4">
-                    {sections.map(([name, progress]) => (
-                      <SectionRow key={name} name={name} progress={progress} />
-                    ))}
-                  </Stack>
-                ) : (
-                  <EmptyState
-                    size="sm"
-                    icon={<ListChecks />}
-                    title="No checklist sections yet"
-                    description="Checklist items added to this deal will show their progress here, section by section."
-                  />
-                )}
-              </Panel>
+              <ChecklistProgressPanel sections={sections} base={base} />
 
               <Panel
                 title="Files Pending Review"
@@ -280,77 +110,9 @@ export function DealDashboardPage() {
 
           <GridItem>
             <Stack gap="5">
-              <Panel
-                title="Recent activity"
-                testId="recent-activity"
-                action={
-                  <Button asChild size="xs" variant="ghost">
-                    <RouterLink to={`${base}/activity`}>View all</RouterLink>
-                  </Button>
-                }
-              >
-                {activities.length > 0 ? (
-                  <Stack gap="3.5">
-                    {activities.map((activity, index) => (
-                      <ActivityLine key={activity.id ?? index} activity={activity} />
-                    ))}
-                  </Stack>
-                ) : (
-                  <EmptyState
-                    size="sm"
-                    icon={<Clock />}
-                    title="No activity yet"
-                    description="Uploads, downloads and checklist changes will appear here."
-                  />
-                )}
-              </Panel>
+              <RecentActivityPanel activities={activities} base={base} />
 
-              <Panel
-                title="Recent files"
-                testId="recent-files"
-                action={
-                  <Button asChild size="xs" variant="ghost">
-                    <RouterLink to={`${base}/files`}>Data Room</RouterLink>
-                  </Button>
-                }
-              >
-                {files.length > 0 ? (
-                  <Stack gap="3">
-                    {files.map((file, index) => (
-                      <HStack key={file.id ?? `${file.name}-${index}`} align="flex-start" gap="3">
-                        <Center boxSize="8" rounded="md" bg="bg.muted" color="fg.muted" flexShrink={0}>
-                          <FileText size={16} />
-                        </Center>
-                        <Box minW="0" flex="1">
-                          <Text textStyle="sm" fontWeight="medium" truncate title={file.name}>
-                            {file.name}
-                          </Text>
-                          <Text textStyle="xs" color="fg.muted" truncate>
-                            {file.path && file.path !== '/' ? `${file.path} · ` : ''}
-                            {formatRelativeTime(file.created_at)}
-                          </Text>
-                          {file.tags && file.tags.length > 0 && (
-                            <Wrap gap="1" mt="1.5">
-                              {file.tags.map((tag) => (
-                                <Badge key={tag} size="xs" variant="subtle" colorPalette="gray">
-                                  {tag}
-                                </Badge>
-                              ))}
-                            </Wrap>
-                          )}
-                        </Box>
-                      </HStack>
-                    ))}
-                  </Stack>
-                ) : (
-                  <EmptyState
-                    size="sm"
-                    icon={<FileText />}
-                    title="No files yet"
-                    description="Files uploaded to the data room will be listed here."
-                  />
-                )}
-              </Panel>
+              <RecentFilesPanel files={files} base={base} />
             </Stack>
           </GridItem>
         </Grid>
