@@ -1,41 +1,21 @@
-import {
-  Box,
-  Button,
-  Field,
-  Flex,
-  Grid,
-  Heading,
-  HStack,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Box, Button, Flex, Grid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  ArrowLeft,
-  CheckCircle2,
-  FileQuestion,
-  FileText,
-  History,
-  MessageSquareWarning,
-  RefreshCw,
-  Upload,
-} from 'lucide-react';
+import { CheckCircle2, FileQuestion, FileText, History, MessageSquareWarning, RefreshCw, Upload } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { PageContainer } from '../../components/layout/PageContainer';
-import { Modal } from '../../components/Modal';
 import { ProgressBar } from '../../components/ProgressBar';
 import { ApiError, errorDetail } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { checklistKeys, fetchChecklistItem } from './api';
 import { useApplyFreshItem, useApproveItem, useRequestItemChanges, useSaveItem, useSetConnectedFileApproval } from './api/item-changes';
-import { ApprovalBadge, RequiredBadge, StatusBadge } from './components/Badges';
 import { ItemUploadPanel, type ItemUploadHandle } from './components/ItemUploadPanel';
 import { UpdateItemDialog } from './components/UpdateItemDialog';
 import { approvalOf, fileCountTone } from './logic';
+import { ItemHeader } from './components/ItemHeader';
+import { RequestChangesDialog } from './components/RequestChangesDialog';
 import { DetailsCard, FileRow, HistoryEntry, ItemSkeleton } from './components/ItemCards';
 import { Panel } from '../../components/Panel';
 
@@ -48,7 +28,6 @@ export function ChecklistItemPage() {
   const uploader = useRef<ItemUploadHandle>(null);
   const [updateOpen, setUpdateOpen] = useState(false);
   const [changesOpen, setChangesOpen] = useState(false);
-  const [note, setNote] = useState('');
 
   const key = useMemo(() => checklistKeys.item(dealId, itemId), [dealId, itemId]);
   const item = useQuery({ queryKey: key, queryFn: ({ signal }) => fetchChecklistItem(dealId, itemId, signal) });
@@ -99,31 +78,7 @@ export function ChecklistItemPage() {
   return (
     <PageContainer>
       <Stack gap="5">
-        <Box>
-          <Button asChild variant="ghost" size="sm" ms="-3" color="fg.muted">
-            <RouterLink to={`/deals/${dealId}/checklist`}>
-              <ArrowLeft /> Back to Checklist
-            </RouterLink>
-          </Button>
-          <HStack gap="3" mt="2" align="center" minW="0">
-            {data.item_id && (
-              <Flex align="center" justify="center" px="2" h="8" rounded="md" bg="brand.subtle" color="brand.fg" fontWeight="semibold" textStyle="sm" flexShrink={0} fontFamily="mono">
-                {data.item_id}
-              </Flex>
-            )}
-            <Heading as="h1" size="2xl" letterSpacing="-0.02em" lineClamp={2} title={data.name}>
-              {data.name}
-            </Heading>
-          </HStack>
-          <HStack gap="2" mt="3" wrap="wrap" data-testid="item-badges">
-            <StatusBadge status={data.status} />
-            {data.required && <RequiredBadge />}
-            <ApprovalBadge approval={approval} />
-            <Text textStyle="sm" color="fg.muted" ms="1">
-              {data.category}
-            </Text>
-          </HStack>
-        </Box>
+        <ItemHeader dealId={dealId} data={data} approval={approval} />
 
         <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 340px' }} gap="5" alignItems="start">
           <Stack gap="5" minW="0">
@@ -206,10 +161,7 @@ export function ChecklistItemPage() {
                     <Button
                       variant="outline"
                       colorPalette="orange"
-                      onClick={() => {
-                        setNote('');
-                        setChangesOpen(true);
-                      }}
+                      onClick={() => setChangesOpen(true)}
                       disabled={approve.isPending}
                     >
                       <MessageSquareWarning /> Request Changes
@@ -266,34 +218,7 @@ export function ChecklistItemPage() {
         canEditStatus={data.can_edit}
         onSaved={(fresh) => applyFresh(fresh)}
       />
-      <Modal
-        open={changesOpen}
-        onClose={() => setChangesOpen(false)}
-        size="md"
-        title="Request Changes"
-        description="The item goes back to the team with your note."
-        preventClose={sendBack.isPending}
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setChangesOpen(false)} disabled={sendBack.isPending}>
-              Cancel
-            </Button>
-            <Button colorPalette="orange" onClick={() => sendBack.mutate(note)} loading={sendBack.isPending}>
-              Request Changes
-            </Button>
-          </>
-        }
-      >
-        <Field.Root>
-          <Field.Label>
-            Note{' '}
-            <Text as="span" color="fg.subtle" fontWeight="normal">
-              (optional)
-            </Text>
-          </Field.Label>
-          <Textarea value={note} onChange={(e) => setNote(e.target.value)} rows={4} placeholder="What is missing or needs to change?" autoFocus />
-        </Field.Root>
-      </Modal>
+      <RequestChangesDialog open={changesOpen} busy={sendBack.isPending} onSend={(note) => sendBack.mutate(note)} onClose={() => setChangesOpen(false)} />
     </PageContainer>
   );
 }
