@@ -1,4 +1,4 @@
-import { membersQuery } from '../../supabase/functions/_shared/routes/people.ts';
+import { membersQuery } from '../../supabase/functions/_shared/routes/people/index.ts';
 import { benchApi } from './fixture.ts';
 import { ms, percentile, timeMany } from './lib.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitEmails } from '../../supabase/functions/_shared/routes/people.ts';
+import { splitEmails } from '../../supabase/functions/_shared/routes/people/index.ts';
 
 // docs/product.md §5: the text is split on commas and newlines, trimmed, and only entries containing '@' are kept.
 describe('splitEmails', () => {

@@ -16,7 +16,7 @@ import { authSecurityRoutes } from './routes/auth-security.ts';
 import { fileRoutes } from './routes/dataroom/files.ts';
 import { folderRoutes } from './routes/dataroom/folders.ts';
 import { uploadRoutes } from './routes/dataroom/uploads.ts';
-import { myInvitationRoutes, peopleRoutes } from './routes/people.ts';
+import { myInvitationRoutes, peopleRoutes } from './routes/people/index.ts';
 import { dealChecklistRoutes } from './routes/checklist/deal-checklist.ts';
 import { adminCatalogRoutes } from './routes/admin/catalog.ts';
 import { adminPeopleRoutes } from './routes/admin/people.ts';
