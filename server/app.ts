@@ -26,7 +26,7 @@ import { mailFor, outboxIsServed } from './mail.ts';
 import type { ServerConfig } from './config.ts';
 import { devMailPage } from './dev-mail.ts';
 import { diskBlobStore } from './blob-store.ts';
-import { sweepAbandonedUploads } from '../supabase/functions/_shared/routes/dataroom/uploads.ts';
+import { sweepAbandonedUploads } from '../supabase/functions/_shared/jobs/upload-sweep.ts';
 import { join } from 'node:path';
 import { migrate, seedOnce } from './migrate.ts';
 import { startEmbeddedPostgres, type RunningPostgres } from './postgres.ts';

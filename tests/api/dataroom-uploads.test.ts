@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sweepAbandonedUploads } from '../../supabase/functions/_shared/routes/dataroom/uploads.ts';
+import { sweepAbandonedUploads } from '../../supabase/functions/_shared/jobs/upload-sweep.ts';
 import { blobDir, call, MAX_UPLOAD_BYTES, sql, storage } from './helpers.ts';
 import { expectError } from './expect.ts';
 import {
