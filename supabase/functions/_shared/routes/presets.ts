@@ -5,14 +5,15 @@ import { asUser } from '../db.ts';
 import { HttpError } from '../errors.ts';
 import { likePattern, parseOrThrow, readJson } from '../validate.ts';
 import type { dealChecklistRoutes } from './checklist/deal-checklist.ts';
-import { CATEGORIES, listCatalog } from '../catalog.ts';
+import { listCatalog } from '../catalog.ts';
+import { CATALOG_CATEGORIES } from '../contracts/catalog.ts';
 
 const listQuery = z.object({
   active_only: z.enum(['true', 'false']).default('false'),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(200).default(20),
   search: z.string().max(200).default(''),
-  category: z.enum(CATEGORIES).or(z.literal('')).default(''),
+  category: z.enum(CATALOG_CATEGORIES).or(z.literal('')).default(''),
 });
 
 const addToDeal = z.object({

@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDateTime } from '../../lib/format';
 import { useAuditLogs, type AuditFilters } from './api/people';
-import { AdminPage, AdminPageHeader, LoadError, Pager, Panel, AdminTable } from './components/common';
+import { AdminPage, AdminPageHeader, LoadError, Panel, AdminTable } from './components/common';
+import { Pager } from '../../components/Pager';
 
 const ENTITY_TYPES: [string, string][] = [['', 'All'], ['user', 'User'], ['catalog_item', 'Catalog item'], ['preset', 'Preset'],
   ['deal', 'Deal'], ['permission_set', 'Permission set'], ['file', 'File']];

@@ -16,10 +16,12 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { errorDetail } from '../../lib/api';
 import { notify } from '../../lib/toast';
-import { CATALOG_CATEGORIES, adminKeys, fetchCatalog, pageCount, type CatalogItem } from './api';
-import { AdminPage, AdminPageHeader, LoadError, Pager, Panel, SearchField, AdminTable, StatusBadge, useDebouncedValue  } from './components/common';
+import { CATALOG_CATEGORIES, adminKeys, fetchCatalog, type CatalogItem, ADMIN_PAGE_SIZE } from './api';
+import { AdminPage, AdminPageHeader, LoadError, Panel, SearchField, AdminTable, ActiveBadge, useDebouncedValue  } from './components/common';
 import { CatalogItemFormDialog } from './components/CatalogItemFormDialog';
 import { useDeleteCatalogItem, useToggleCatalogItem } from './api/catalog-and-preset-changes';
+import { pageCount } from '../../lib/paging';
+import { Pager } from '../../components/Pager';
 
 
 /** /admin/catalog (docs/product.md §2 Catalog Items). */
@@ -55,7 +57,7 @@ export function CatalogItemsPage() {
 
   // After a delete empties the last page, step back to the new last page.
   const total = catalog.data?.total_count ?? 0;
-  const lastPage = pageCount(total);
+  const lastPage = pageCount(total, ADMIN_PAGE_SIZE);
   useEffect(() => {
     if (catalog.isSuccess && !catalog.isPlaceholderData && page > lastPage) setPaging({ key: filterKey, page: lastPage });
   }, [catalog.isSuccess, catalog.isPlaceholderData, page, lastPage, filterKey]);
@@ -158,7 +160,7 @@ export function CatalogItemsPage() {
                         </Badge>
                       </Table.Cell>
                       <Table.Cell>
-                        <StatusBadge active={item.active} />
+                        <ActiveBadge active={item.active} />
                       </Table.Cell>
                       <Table.Cell>
                         <HStack gap="0.5" justify="flex-end">
@@ -199,7 +201,7 @@ export function CatalogItemsPage() {
           </AdminTable>
         )}
 
-        {catalog.data && <Pager page={page} total={total} noun="items" onPageChange={setPage} />}
+        {catalog.data && <Pager page={page} total={total} pageSize={ADMIN_PAGE_SIZE} noun="items" onPageChange={setPage} />}
       </Panel>
 
       <CatalogItemFormDialog

@@ -6,8 +6,10 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { CAPABILITIES } from '../people';
 import { useDeleteSystemSet, useSystemSets } from './api/people';
-import { AdminPage, AdminPageHeader, LoadError, Pager, Panel, SearchField, useDebouncedValue } from './components/common';
+import { AdminPage, AdminPageHeader, LoadError, Panel, SearchField, useDebouncedValue } from './components/common';
 import { SetUsageDialog, SystemSetDialog } from './components/SystemSetDialogs';
+import { Pager } from '../../components/Pager';
+import { ADMIN_PAGE_SIZE } from './api';
 
 function SetCard({ set, onEdit, onDelete, onUsage }: { set: SystemPermissionSet; onEdit: () => void; onDelete: () => void; onUsage: () => void }) {
   const granted = CAPABILITIES.filter((cap) => set.capabilities[cap]);
@@ -69,7 +71,7 @@ export function PermissionSetsPage() {
             {list.map((set) => <SetCard key={set.id} set={set} onEdit={() => open(set)} onDelete={() => setDeleting(set)} onUsage={() => setUsage(set)} />)}
           </SimpleGrid>
         )}
-        {sets.data && <Pager page={page} total={sets.data.total_count} noun="sets" onPageChange={setPage} />}
+        {sets.data && <Pager page={page} total={sets.data.total_count} pageSize={ADMIN_PAGE_SIZE} noun="sets" onPageChange={setPage} />}
       </Panel>
       <SystemSetDialog open={formOpen} set={editing} onClose={() => setFormOpen(false)} />
       <SetUsageDialog set={usage} onClose={() => setUsage(null)} />

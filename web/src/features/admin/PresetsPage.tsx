@@ -6,11 +6,13 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { errorDetail } from '../../lib/api';
 import { notify } from '../../lib/toast';
-import { adminKeys, fetchPresets, pageCount, type Preset } from './api';
-import { AdminPage, AdminTable, AdminPageHeader, LoadError, Pager, Panel, SearchField, StatusBadge, useDebouncedValue } from './components/common';
+import { adminKeys, fetchPresets, type Preset, ADMIN_PAGE_SIZE } from './api';
+import { AdminPage, AdminTable, AdminPageHeader, LoadError, Panel, SearchField, ActiveBadge, useDebouncedValue } from './components/common';
 import { PresetFormDialog } from './components/PresetFormDialog';
 import { PresetItemsDialog } from './components/PresetItemsDialog';
 import { useDeletePreset, useMakeDefaultPreset } from './api/catalog-and-preset-changes';
+import { pageCount } from '../../lib/paging';
+import { Pager } from '../../components/Pager';
 
 const DEFAULT_DELETE_REFUSAL = 'Cannot delete the default preset';
 
@@ -44,7 +46,7 @@ export function PresetsPage() {
   }, [presets.isError, presets.error]);
 
   const total = presets.data?.total_count ?? 0;
-  const lastPage = pageCount(total);
+  const lastPage = pageCount(total, ADMIN_PAGE_SIZE);
   useEffect(() => {
     if (presets.isSuccess && !presets.isPlaceholderData && page > lastPage) {
       setPaging({ key: debouncedSearch, page: lastPage });
@@ -151,7 +153,7 @@ export function PresetsPage() {
                           </Button>
                         </Table.Cell>
                         <Table.Cell>
-                          <StatusBadge active={preset.active} />
+                          <ActiveBadge active={preset.active} />
                         </Table.Cell>
                         <Table.Cell>
                           <HStack gap="0.5" justify="flex-end">
@@ -196,7 +198,7 @@ export function PresetsPage() {
           </AdminTable>
         )}
 
-        {presets.data && <Pager page={page} total={total} noun="presets" onPageChange={setPage} />}
+        {presets.data && <Pager page={page} total={total} pageSize={ADMIN_PAGE_SIZE} noun="presets" onPageChange={setPage} />}
       </Panel>
 
       <PresetFormDialog open={formOpen} preset={editing} onClose={() => setFormOpen(false)} />

@@ -8,8 +8,10 @@ import { formatDate } from '../../lib/format';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../lib/session';
 import { useSuperAdmins, useToggleSuperAdmin } from './api/people';
-import { AdminPage, AdminPageHeader, LoadError, Pager, Panel, AdminTable } from './components/common';
+import { AdminPage, AdminPageHeader, LoadError, Panel, AdminTable } from './components/common';
 import { PromoteUserDialog } from './components/PromoteUserDialog';
+import { Pager } from '../../components/Pager';
+import { ADMIN_PAGE_SIZE } from './api';
 
 /** /admin/super-admins (docs/product.md §2 Super Admins page). */
 export function SuperAdminsPage() {
@@ -66,7 +68,7 @@ export function SuperAdminsPage() {
                 ))}
           </AdminTable>
         )}
-        {admins.data && <Pager page={page} total={total} noun="super admins" onPageChange={setPage} />}
+        {admins.data && <Pager page={page} total={total} pageSize={ADMIN_PAGE_SIZE} noun="super admins" onPageChange={setPage} />}
       </Panel>
       <PromoteUserDialog open={promoting} onClose={() => setPromoting(false)} />
       <ConfirmDialog open={revoking !== null} title="Revoke Super Admin" destructive confirmLabel="Revoke" loading={revoke.isPending}

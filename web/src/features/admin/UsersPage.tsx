@@ -6,8 +6,10 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDate } from '../../lib/format';
 import { useAdminUsers, useDeleteUser } from './api/people';
-import { AdminPage, AdminPageHeader, LoadError, Pager, Panel, SearchField, AdminTable, useDebouncedValue  } from './components/common';
+import { AdminPage, AdminPageHeader, LoadError, Panel, SearchField, AdminTable, useDebouncedValue  } from './components/common';
 import { EditUserDialog, ResetPasswordDialog } from './components/UserDialogs';
+import { Pager } from '../../components/Pager';
+import { ADMIN_PAGE_SIZE } from './api';
 
 export function RoleBadge({ superAdmin }: { superAdmin: boolean }) {
   return (
@@ -72,7 +74,7 @@ export function UsersPage() {
                 ))}
           </AdminTable>
         )}
-        {users.data && <Pager page={page} total={total} noun="users" onPageChange={setPage} />}
+        {users.data && <Pager page={page} total={total} pageSize={ADMIN_PAGE_SIZE} noun="users" onPageChange={setPage} />}
       </Panel>
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
       <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ProgressBar } from '../../components/ProgressBar';
 import { AppProviders } from '../../app/providers';
 import { progressColor } from '../../lib/progress';
+import { pageCount } from '../../lib/paging';
 import {
   buildSections,
   codePrefix,
@@ -16,7 +17,6 @@ import {
   NEW_CATEGORY_PREFIX,
   OPEN_ALL_LIMIT,
   overrideValue,
-  pageCount,
   parseExpectedCount,
   validateCatalogSelection,
   validateCategory,

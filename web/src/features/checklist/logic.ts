@@ -30,17 +30,7 @@ export function approvalOf(item: Pick<ChecklistItem, 'approval' | 'approval_stat
   return value in APPROVAL_LABELS ? (value as ItemApproval) : 'pending';
 }
 
-/** The catalog's categories, the only values its category filter takes. */
-export const CATALOG_CATEGORIES = [
-  'Corporate Documents',
-  'Financial Information',
-  'Tax Matters',
-  'Commercial Contracts',
-  'HR/Employment',
-  'IP/Tech',
-  'Privacy & Compliance',
-  'Real Estate/Insurance',
-] as const;
+export { CATALOG_CATEGORIES } from '@contracts/catalog';
 
 // ---- validation (docs/product.md §5) ----
 
@@ -245,9 +235,6 @@ export function codePrefix(catalogCode: string | null | undefined): string | nul
   return prefix && [...prefix].length <= CATEGORY_CODE_MAX ? prefix : null;
 }
 
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(Math.max(0, total) / pageSize));
-}
 
 // ---- which sections start open ----
 

@@ -19,7 +19,7 @@ import { BulkActionBar } from './components/BulkActionBar';
 import { EditUserDrawer } from './components/EditUserDrawer';
 import { GroupTagDialog, type GroupTagTarget } from './components/GroupTagDialog';
 import { InvitationsDialog } from './components/InvitationsDialog';
-import { Pager } from './components/Pager';
+import { Pager } from '../../components/Pager';
 import { PeopleSidebar } from './components/PeopleSidebar';
 import { UsersTable } from './components/UsersTable';
 import { useGroups, usePendingInvitations, usePeopleAccess, usePermissionSets, useTags } from './hooks';
@@ -201,9 +201,7 @@ export function UsersPage() {
               </Box>
             )}
             {total > USERS_PAGE_SIZE ? (
-              <Box px="4" py="3" borderTopWidth="1px" borderColor="border">
-                <Pager page={page} total={total} pageSize={USERS_PAGE_SIZE} onPageChange={setPage} />
-              </Box>
+              <Pager page={page} total={total} pageSize={USERS_PAGE_SIZE} onPageChange={setPage} />
             ) : filtered && rows.length > 0 ? (
               <Text px="4" py="2.5" borderTopWidth="1px" borderColor="border" textStyle="sm" color="fg.muted">
                 {total === 1 ? '1 member matches' : `${total} members match`}

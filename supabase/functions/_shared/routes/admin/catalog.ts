@@ -4,7 +4,8 @@ import type { ApiDeps, ApiEnv } from '../../context.ts';
 import { asUser, type Tx } from '../../db.ts';
 import { HttpError } from '../../errors.ts';
 import { parseOrThrow, readJson } from '../../validate.ts';
-import { CATEGORIES, listCatalog } from '../../catalog.ts';
+import { listCatalog } from '../../catalog.ts';
+import { CATALOG_CATEGORIES } from '../../contracts/catalog.ts';
 import { likePattern } from '../../validate.ts';
 
 const uuid = z.string().uuid();
@@ -26,7 +27,7 @@ const catalogItem = z.object({
     .regex(/^[A-Z]{1,3}\.[0-9]{1,3}$/, 'The code must look like A.1'),
   title: z.string({ required_error: 'Title is required' }).trim().min(1, 'Title is required').max(300),
   description: z.string({ required_error: 'Description is required' }).trim().min(1, 'Description is required').max(5000),
-  category: z.enum(CATEGORIES, { message: 'Please choose one of the eight categories' }),
+  category: z.enum(CATALOG_CATEGORIES, { message: 'Please choose one of the eight categories' }),
   subcategory: z.string().trim().max(200).nullish(),
   requirements,
   ai_checks: aiChecks,
@@ -82,7 +83,7 @@ export function adminCatalogRoutes(deps: ApiDeps) {
   app.get('/catalog', async (c) => {
     const q = parseOrThrow(page(20).extend({
       active_only: z.enum(['true', 'false']).default('false'),
-      category: z.enum(CATEGORIES).or(z.literal('')).default(''),
+      category: z.enum(CATALOG_CATEGORIES).or(z.literal('')).default(''),
     }), c.req.query());
     return c.json(await admin(c, (tx) => listCatalog(tx, q)));
   });

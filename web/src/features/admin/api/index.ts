@@ -9,19 +9,7 @@ export const ADMIN_PAGE_SIZE = 20;
 /** The preset picker loads up to this many active catalog items (docs/product.md §9). */
 export const PICKER_PAGE_SIZE = 200;
 
-/** The eight catalog categories (docs/product.md §9), in display order. */
-export const CATALOG_CATEGORIES = [
-  'Corporate Documents',
-  'Financial Information',
-  'Tax Matters',
-  'Commercial Contracts',
-  'HR/Employment',
-  'IP/Tech',
-  'Privacy & Compliance',
-  'Real Estate/Insurance',
-] as const;
-
-export type CatalogCategory = (typeof CATALOG_CATEGORIES)[number];
+export { CATALOG_CATEGORIES, type CatalogCategory } from '@contracts/catalog';
 
 export interface CatalogRequirements {
   periods_covered?: string | null;
@@ -210,10 +198,6 @@ export function catalogPayload(
   };
 }
 
-/** Number of pages for a total (at least 1). */
-export function pageCount(total: number, pageSize = ADMIN_PAGE_SIZE): number {
-  return Math.max(1, Math.ceil(total / pageSize));
-}
 
 /** One dashboard count: the list's total_count asked with page_size 1, or null when unavailable. */
 export interface DashboardCount {

@@ -1,8 +1,7 @@
 import { Alert, Badge, Box, Button, Flex, Heading, HStack, Input, InputGroup, Skeleton, Table, Text, CloseButton, type BoxProps } from '@chakra-ui/react';
-import { ChevronLeft, ChevronRight, RefreshCw, Search } from 'lucide-react';
+import { RefreshCw, Search } from 'lucide-react';
 import { errorDetail } from '../../../lib/api';
 import type { ReactNode } from 'react';
-import { ADMIN_PAGE_SIZE, pageCount } from '../api';
 
 /** The content column of an admin page. */
 export function AdminPage(props: BoxProps) {
@@ -81,60 +80,8 @@ export function SearchField({
   );
 }
 
-/** Previous/Next with 'Page x of y' and the shown range; hidden when everything fits on one page. */
-export function Pager({
-  page,
-  total,
-  pageSize = ADMIN_PAGE_SIZE,
-  noun,
-  onPageChange,
-}: {
-  page: number;
-  total: number;
-  pageSize?: number;
-  noun: string;
-  onPageChange: (page: number) => void;
-}) {
-  const pages = pageCount(total, pageSize);
-  if (pages <= 1) return null;
-  const first = (page - 1) * pageSize + 1;
-  const go = (next: number) => {
-    onPageChange(next);
-    window.scrollTo({ top: 0 });
-  };
-  const last = Math.min(total, page * pageSize);
-  return (
-    <Flex
-      as="nav"
-      aria-label="Pagination"
-      justify="space-between"
-      align="center"
-      gap="3"
-      px="4"
-      py="3"
-      borderTopWidth="1px"
-      borderColor="border"
-      wrap="wrap"
-    >
-      <Text textStyle="sm" color="fg.muted">
-        Showing {first}–{last} of {total} {noun}
-      </Text>
-      <HStack gap="3">
-        <Button size="xs" variant="outline" onClick={() => go(page - 1)} disabled={page <= 1}>
-          <ChevronLeft size={14} /> Previous
-        </Button>
-        <Text textStyle="sm" fontWeight="medium" data-testid="page-indicator" whiteSpace="nowrap">
-          Page {page} of {pages}
-        </Text>
-        <Button size="xs" variant="outline" onClick={() => go(page + 1)} disabled={page >= pages}>
-          Next <ChevronRight size={14} />
-        </Button>
-      </HStack>
-    </Flex>
-  );
-}
-
-export function StatusBadge({ active }: { active: boolean }) {
+/** A catalog item or preset: Active or Inactive. */
+export function ActiveBadge({ active }: { active: boolean }) {
   return (
     <Badge size="sm" variant="subtle" colorPalette={active ? 'green' : 'gray'}>
       {active ? 'Active' : 'Inactive'}

@@ -3,7 +3,7 @@ import { ApprovalBadge as SharedApprovalBadge } from '../../../components/Approv
 import { STATUS_TONES, statusLabel } from '../logic';
 import type { ItemApproval, ItemStatus } from '../types';
 
-export function StatusBadge({ status, size = 'md' }: { status: ItemStatus; size?: 'sm' | 'md' | 'lg' }) {
+export function ItemStatusBadge({ status, size = 'md' }: { status: ItemStatus; size?: 'sm' | 'md' | 'lg' }) {
   return (
     <Badge size={size} variant="subtle" colorPalette={STATUS_TONES[status] ?? 'gray'} data-status={status}>
       {statusLabel(status)}

@@ -23,7 +23,8 @@ import { errorDetail } from '../../../lib/api';
 import { notify } from '../../../lib/toast';
 import { CATALOG_PAGE_SIZE, checklistKeys, fetchCatalog } from '../api';
 import { useAddCatalogItem } from '../api/checklist-changes';
-import { CATALOG_CATEGORIES, NEW_CATEGORY_PREFIX, defaultTargetCategory, overrideValue, pageCount, validateCatalogSelection } from '../logic';
+import { CATALOG_CATEGORIES, NEW_CATEGORY_PREFIX, defaultTargetCategory, overrideValue, validateCatalogSelection } from '../logic';
+import { pageCount } from '../../../lib/paging';
 import type { CatalogItem, ChecklistCategory } from '../types';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 

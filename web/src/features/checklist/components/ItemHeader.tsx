@@ -3,7 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import type { approvalOf } from '../logic';
 import type { ChecklistItemDetail } from '../types';
-import { ApprovalBadge, RequiredBadge, StatusBadge } from './Badges';
+import { ApprovalBadge, RequiredBadge, ItemStatusBadge } from './Badges';
 
 /** Back to Checklist, the item's code and name, and its status, requirement, approval and category. */
 export function ItemHeader({ dealId, data, approval }: { dealId: string; data: ChecklistItemDetail; approval: ReturnType<typeof approvalOf> }) {
@@ -25,7 +25,7 @@ export function ItemHeader({ dealId, data, approval }: { dealId: string; data: C
         </Heading>
       </HStack>
       <HStack gap="2" mt="3" wrap="wrap" data-testid="item-badges">
-        <StatusBadge status={data.status} />
+        <ItemStatusBadge status={data.status} />
         {data.required && <RequiredBadge />}
         <ApprovalBadge approval={approval} />
         <Text textStyle="sm" color="fg.muted" ms="1">

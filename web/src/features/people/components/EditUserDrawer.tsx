@@ -23,7 +23,7 @@ import { CAPABILITY_INFO, normalizeCapabilities, previewCapabilities } from '../
 import { EDIT_USER_MESSAGES, memberForm, memberUpdate, type MemberForm } from '../member';
 import { formatLastActive } from '../time';
 import { CAPABILITIES, MEMBER_STATUSES, type EnhancedUser, type Group, type PermissionSet, type Tag } from '../types';
-import { ChipPicker, FieldGroup, FormField, OwnerBadge, PermissionSetSelect, PersonCell, RoleBadge, StatusBadge } from './common';
+import { ChipPicker, FieldGroup, FormField, OwnerBadge, PermissionSetSelect, PersonCell, RoleBadge, MemberStatusBadge } from './common';
 import { useRemoveMember, useUpdateMember } from '../api/member-changes';
 
 function SectionTitle({ children }: { children: string }) {
@@ -146,7 +146,7 @@ export function EditUserDrawer({
                         }
                       />
                       <HStack gap="3" textStyle="xs" color="fg.muted">
-                        <StatusBadge status={user.status} />
+                        <MemberStatusBadge status={user.status} />
                         <Text>Last active {formatLastActive(user.last_active_at)}</Text>
                       </HStack>
                     </Stack>

@@ -13,7 +13,7 @@ import { isSelectable } from '../bulk';
 import { permissionSetLabel } from '../capabilities';
 import { formatLastActive } from '../time';
 import type { EnhancedUser } from '../types';
-import { ColoredChip, OwnerBadge, PersonCell, RoleBadge, StatusBadge } from './common';
+import { ColoredChip, OwnerBadge, PersonCell, RoleBadge, MemberStatusBadge } from './common';
 import { displayName } from '../../../lib/format';
 
 function ChipList({ items }: { items: EnhancedUser['groups'] }) {
@@ -132,7 +132,7 @@ export function UsersTable({
           </Text>
         ),
       },
-      { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+      { id: 'status', header: 'Status', cell: ({ row }) => <MemberStatusBadge status={row.original.status} /> },
     ];
     if (canManage) {
       list.unshift({

@@ -205,7 +205,8 @@ const STATUS_PALETTE: Record<string, string> = {
   pending: 'yellow',
 };
 
-export function StatusBadge({ status }: { status: string }) {
+/** A member: active, invited or suspended. */
+export function MemberStatusBadge({ status }: { status: string }) {
   return (
     <Badge size="sm" variant="subtle" colorPalette={STATUS_PALETTE[status] ?? 'gray'} textTransform="capitalize">
       {status}
