@@ -5,7 +5,20 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
 
-const features = ['admin', 'ai', 'activity', 'auth', 'checklist', 'dataroom', 'deals', 'errors', 'files', 'people', 'review', 'settings'];
+const features = [
+  'admin',
+  'ai',
+  'activity',
+  'auth',
+  'checklist',
+  'dataroom',
+  'deals',
+  'errors',
+  'files',
+  'people',
+  'review',
+  'settings',
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'web/dist/**', '.build/**', '.data/**', '.test-data/**', 'bench-results/**', '**/*.d.ts'] },
@@ -34,14 +47,17 @@ export default tseslint.config(
   {
     files: ['web/src/features/**/*.{ts,tsx}'],
     rules: {
-      'import-x/no-restricted-paths': ['error', {
-        zones: features.map((feature) => ({
-          target: `./web/src/features/${feature}`,
-          from: './web/src/features',
-          except: [`./${feature}`, ...features.filter((f) => f !== feature).map((f) => `./${f}/index.ts`)],
-          message: 'Import another feature only through its index.ts.',
-        })),
-      }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: features.map((feature) => ({
+            target: `./web/src/features/${feature}`,
+            from: './web/src/features',
+            except: [`./${feature}`, ...features.filter((f) => f !== feature).map((f) => `./${f}/index.ts`)],
+            message: 'Import another feature only through its index.ts.',
+          })),
+        },
+      ],
     },
   },
   // Route modules stand alone: shared code goes to _shared/ (contracts/ and the AI engine in ai/ among it),
@@ -49,7 +65,14 @@ export default tseslint.config(
   {
     files: ['supabase/functions/_shared/routes/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!\\.\\.|contracts/|ai/)[a-z-]+/', message: 'A route module does not import another route area.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./(?!\\.\\.|contracts/|ai/)[a-z-]+/', message: 'A route module does not import another route area.' },
+          ],
+        },
+      ],
     },
   },
 );

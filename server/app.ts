@@ -38,9 +38,12 @@ function assertPortFree(port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', (err: NodeJS.ErrnoException) =>
-      reject(err.code === 'EADDRINUSE'
-        ? new PortInUseError(`Port ${port} is already in use: stop what is using it or set PORT to another port.`)
-        : err));
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new PortInUseError(`Port ${port} is already in use: stop what is using it or set PORT to another port.`)
+          : err,
+      ),
+    );
     probe.listen(port, () => probe.close(() => resolve()));
   });
 }
@@ -95,7 +98,11 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
     const outbox = outboxIsServed({ host: config.host, nodeEnv: config.nodeEnv, devMail: config.devMail });
     const { mail, says: mailSays } = mailFor({ sql, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, outbox, logger, log });
     const auth = embeddedAuth({
-      sql, mail, jwtSecret: config.jwtSecret, jwtExpirySeconds: config.jwtExpirySeconds, sessionIdleSeconds: config.sessionIdleSeconds,
+      sql,
+      mail,
+      jwtSecret: config.jwtSecret,
+      jwtExpirySeconds: config.jwtExpirySeconds,
+      sessionIdleSeconds: config.sessionIdleSeconds,
     });
     // The super admin exists before the seed so the seed's demo deal is theirs.
     const [adminExists] = await sql`select 1 from auth.users where lower(email) = ${config.adminEmail}`;
@@ -121,9 +128,10 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
       ai,
       events,
       // The socket's peer, unless a reverse proxy in front of us says who its client was (TRUST_PROXY).
-      clientAddress: (c) => (config.trustProxy
-        ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-        : (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress),
+      clientAddress: (c) =>
+        config.trustProxy
+          ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+          : (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress,
       auth,
       mail,
       blobs: storage.store,
@@ -134,14 +142,15 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
         maxUploadBytes: config.maxUploadBytes,
       },
     });
-    const sweep = () => sweepAbandonedUploads({ sql, blobs: storage.store })
-      .then(async (swept) => {
-        if (swept.files || swept.keys) log(`Removed ${swept.files} abandoned uploads (${swept.keys} stored objects).`);
-        // A used upload URL expires after 2 hours; its marker can go a little later.
-        await storage.pruneUsedUploadUrls(3 * 3600);
-        await storage.removeOrphanTemps();
-      })
-      .catch((err) => logger.error('sweeping abandoned uploads failed', errorFields(err)));
+    const sweep = () =>
+      sweepAbandonedUploads({ sql, blobs: storage.store })
+        .then(async (swept) => {
+          if (swept.files || swept.keys) log(`Removed ${swept.files} abandoned uploads (${swept.keys} stored objects).`);
+          // A used upload URL expires after 2 hours; its marker can go a little later.
+          await storage.pruneUsedUploadUrls(3 * 3600);
+          await storage.removeOrphanTemps();
+        })
+        .catch((err) => logger.error('sweeping abandoned uploads failed', errorFields(err)));
     const leftovers = await storage.removeOrphanTemps();
     if (leftovers.files) log(`Removed ${leftovers.files} temporary files left by an interrupted run (${leftovers.bytes} bytes).`);
     await sweep();
@@ -167,7 +176,13 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
       metrics.observe(c.req.method, route, c.res.status, seconds);
       const webAsset = route === '*' || route === '/*';
       if (route !== '/metrics' && (!webAsset || c.res.status >= 400)) {
-        logger.info('request', { request_id: requestId, method: c.req.method, route, status: c.res.status, ms: Math.round(seconds * 1000) });
+        logger.info('request', {
+          request_id: requestId,
+          method: c.req.method,
+          route,
+          status: c.res.status,
+          ms: Math.round(seconds * 1000),
+        });
       }
     });
     root.get('/metrics', async (c) => {
@@ -182,18 +197,25 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
           select count(*) filter (where state = 'active')::int as active, count(*)::int as total
           from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`;
         up = 1;
-      } catch { /* down: reported as 0 */ }
+      } catch {
+        /* down: reported as 0 */
+      }
       c.header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8');
-      return c.body(metrics.render({
-        dataroom_database_up: { help: '1 when the database answers, else 0.', value: up },
-        dataroom_database_connections: { help: 'Connections to the database (pool and workers).', value: connections.total },
-        dataroom_database_connections_active: { help: 'Connections running a statement now.', value: connections.active },
-        dataroom_database_pool_max: { help: 'Largest size of the request pool.', value: 20 },
-        process_resident_memory_bytes: { help: 'Resident memory of the server process.', value: memory.rss },
-        nodejs_heap_used_bytes: { help: 'V8 heap in use.', value: memory.heapUsed },
-        nodejs_heap_total_bytes: { help: 'V8 heap reserved.', value: memory.heapTotal },
-        nodejs_external_memory_bytes: { help: 'Memory of buffers and other objects outside the V8 heap.', value: memory.external },
-      }));
+      return c.body(
+        metrics.render({
+          dataroom_database_up: { help: '1 when the database answers, else 0.', value: up },
+          dataroom_database_connections: { help: 'Connections to the database (pool and workers).', value: connections.total },
+          dataroom_database_connections_active: { help: 'Connections running a statement now.', value: connections.active },
+          dataroom_database_pool_max: { help: 'Largest size of the request pool.', value: 20 },
+          process_resident_memory_bytes: { help: 'Resident memory of the server process.', value: memory.rss },
+          nodejs_heap_used_bytes: { help: 'V8 heap in use.', value: memory.heapUsed },
+          nodejs_heap_total_bytes: { help: 'V8 heap reserved.', value: memory.heapTotal },
+          nodejs_external_memory_bytes: {
+            help: 'Memory of buffers and other objects outside the V8 heap.',
+            value: memory.external,
+          },
+        }),
+      );
     });
     // While the supervisor restarts a dead postmaster, answer at once instead of waiting on connections.
     root.use('*', async (c, next) => {

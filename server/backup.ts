@@ -19,7 +19,11 @@ import { userInfo } from 'node:os';
 import postgres from 'postgres';
 import { startEmbeddedPostgres } from './postgres.ts';
 
-export interface ManifestFile { path: string; size: number; sha256: string }
+export interface ManifestFile {
+  path: string;
+  size: number;
+  sha256: string;
+}
 export interface Manifest {
   format: 1;
   created_at: string;
@@ -35,9 +39,30 @@ export interface Manifest {
 
 const SECRETS = ['pg-password', 'jwt-secret', 'storage-secret'];
 // Not part of a backup: runtime state Postgres recreates, and what pg_basebackup leaves out too.
-const PG_SKIP = new Set(['postmaster.pid', 'postmaster.opts', 'pg_wal', 'pg_replslot', 'pg_stat_tmp', 'pg_dynshmem',
-  'pg_notify', 'pg_serial', 'pg_snapshots', 'pg_subtrans', 'backup_label', 'tablespace_map']);
-const PG_EMPTY_DIRS = ['pg_wal', 'pg_replslot', 'pg_stat_tmp', 'pg_dynshmem', 'pg_notify', 'pg_serial', 'pg_snapshots', 'pg_subtrans'];
+const PG_SKIP = new Set([
+  'postmaster.pid',
+  'postmaster.opts',
+  'pg_wal',
+  'pg_replslot',
+  'pg_stat_tmp',
+  'pg_dynshmem',
+  'pg_notify',
+  'pg_serial',
+  'pg_snapshots',
+  'pg_subtrans',
+  'backup_label',
+  'tablespace_map',
+]);
+const PG_EMPTY_DIRS = [
+  'pg_wal',
+  'pg_replslot',
+  'pg_stat_tmp',
+  'pg_dynshmem',
+  'pg_notify',
+  'pg_serial',
+  'pg_snapshots',
+  'pg_subtrans',
+];
 
 async function sha256File(path: string): Promise<string> {
   const hash = createHash('sha256');
@@ -51,7 +76,7 @@ async function walk(dir: string, dirs?: string[]): Promise<string[]> {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
       dirs?.push(path);
-      out.push(...await walk(path, dirs));
+      out.push(...(await walk(path, dirs)));
     } else if (entry.isFile()) out.push(path);
   }
   return out;
@@ -76,7 +101,12 @@ async function connect(dataDir: string, log: (line: string) => void) {
   if (existsSync(pidFile)) {
     const [pid, , , port] = readFileSync(pidFile, 'utf8').split('\n');
     let running = false;
-    try { process.kill(Number(pid), 0); running = true; } catch { /* stale */ }
+    try {
+      process.kill(Number(pid), 0);
+      running = true;
+    } catch {
+      /* stale */
+    }
     if (running) {
       const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${Number(port)}/dataroom`;
       return { url, stop: async () => {} };
@@ -99,11 +129,16 @@ async function tableCounts(sql: postgres.Sql): Promise<Record<string, number>> {
   return counts;
 }
 
-export async function backup(dataDirArg: string, targetArg: string, log: (line: string) => void = console.log): Promise<Manifest> {
+export async function backup(
+  dataDirArg: string,
+  targetArg: string,
+  log: (line: string) => void = console.log,
+): Promise<Manifest> {
   const dataDir = resolve(dataDirArg);
   const target = resolve(targetArg);
   if (!existsSync(join(dataDir, 'pg', 'PG_VERSION'))) throw new Error(`${dataDir} holds no database: nothing to back up.`);
-  if (existsSync(target) && (await readdir(target)).length) throw new Error(`${target} is not empty: choose a new folder for the backup.`);
+  if (existsSync(target) && (await readdir(target)).length)
+    throw new Error(`${target} is not empty: choose a new folder for the backup.`);
   await mkdir(target, { recursive: true });
 
   const db = await connect(dataDir, log);
@@ -119,7 +154,8 @@ export async function backup(dataDirArg: string, targetArg: string, log: (line: 
     const pgFiles = await walk(pgDir, pgDirs);
     for (const dir of pgDirs) {
       const rel = relative(pgDir, dir);
-      if (!PG_SKIP.has(rel.split(sep)[0]) && !rel.includes('pgsql_tmp')) await mkdir(join(target, 'pg', rel), { recursive: true });
+      if (!PG_SKIP.has(rel.split(sep)[0]) && !rel.includes('pgsql_tmp'))
+        await mkdir(join(target, 'pg', rel), { recursive: true });
     }
     for (const file of pgFiles) {
       const rel = relative(pgDir, file);
@@ -127,14 +163,17 @@ export async function backup(dataDirArg: string, targetArg: string, log: (line: 
       if (PG_SKIP.has(top) || rel.includes('pgsql_tmp')) continue;
       await copyIfPresent(file, join(target, 'pg', rel));
     }
-    const [stopped] = await sql<{ labelfile: string; spcmapfile: string }[]>`select labelfile, spcmapfile from pg_backup_stop(true)`;
+    const [stopped] = await sql<
+      { labelfile: string; spcmapfile: string }[]
+    >`select labelfile, spcmapfile from pg_backup_stop(true)`;
     await writeFile(join(target, 'pg', 'backup_label'), stopped.labelfile);
     if (stopped.spcmapfile) await writeFile(join(target, 'pg', 'tablespace_map'), stopped.spcmapfile);
     for (const dir of PG_EMPTY_DIRS) await mkdir(join(target, 'pg', dir), { recursive: true });
     // The WAL from the backup's checkpoint through its end (and a little after, which replay also applies).
     for (const file of await walk(join(pgDir, 'pg_wal'))) {
       const rel = relative(join(pgDir, 'pg_wal'), file);
-      if (/^[0-9A-F]{24}$/.test(rel) || rel.endsWith('.history') || rel.endsWith('.backup')) await copyIfPresent(file, join(target, 'pg', 'pg_wal', rel));
+      if (/^[0-9A-F]{24}$/.test(rel) || rel.endsWith('.history') || rel.endsWith('.backup'))
+        await copyIfPresent(file, join(target, 'pg', 'pg_wal', rel));
     }
 
     const objects = await sql<{ key: string; sha256: string }[]>`
@@ -142,8 +181,12 @@ export async function backup(dataDirArg: string, targetArg: string, log: (line: 
     const blobs = join(dataDir, 'blobs');
     for (const { key } of objects) {
       for (const suffix of ['', '.meta.json']) {
-        const copied = await copyIfPresent(join(blobs, ...key.split('/')) + suffix, join(target, 'blobs', ...key.split('/')) + suffix);
-        if (!copied) throw new Error(`The stored object ${key}${suffix} is missing (deleted during the backup?): run the backup again.`);
+        const copied = await copyIfPresent(
+          join(blobs, ...key.split('/')) + suffix,
+          join(target, 'blobs', ...key.split('/')) + suffix,
+        );
+        if (!copied)
+          throw new Error(`The stored object ${key}${suffix} is missing (deleted during the backup?): run the backup again.`);
       }
     }
     for (const secret of SECRETS) await copyIfPresent(join(dataDir, secret), join(target, secret));
@@ -153,16 +196,27 @@ export async function backup(dataDirArg: string, targetArg: string, log: (line: 
     const directories: string[] = [];
     const all = await walk(target, directories);
     for (const file of all.sort()) {
-      files.push({ path: relative(target, file).split(sep).join('/'), size: (await stat(file)).size, sha256: await sha256File(file) });
+      files.push({
+        path: relative(target, file).split(sep).join('/'),
+        size: (await stat(file)).size,
+        sha256: await sha256File(file),
+      });
     }
     const manifest: Manifest = {
-      format: 1, created_at: new Date().toISOString(), postgres_version: version, row_counts, objects: [...objects],
-      directories: directories.map((d) => relative(target, d).split(sep).join('/')).sort(), files,
+      format: 1,
+      created_at: new Date().toISOString(),
+      postgres_version: version,
+      row_counts,
+      objects: [...objects],
+      directories: directories.map((d) => relative(target, d).split(sep).join('/')).sort(),
+      files,
     };
     await writeFile(join(target, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
     const bytes = files.reduce((sum, f) => sum + f.size, 0);
-    log(`Backed up ${Object.values(row_counts).reduce((a, b) => a + b, 0)} rows and ${objects.length} stored objects `
-      + `(${files.length} files, ${(bytes / 1024 / 1024).toFixed(1)} MB) to ${target} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    log(
+      `Backed up ${Object.values(row_counts).reduce((a, b) => a + b, 0)} rows and ${objects.length} stored objects ` +
+        `(${files.length} files, ${(bytes / 1024 / 1024).toFixed(1)} MB) to ${target} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    );
     return manifest;
   } catch (err) {
     await sql`select pg_backup_stop(false)`.catch(() => {});
@@ -184,7 +238,8 @@ export async function verifyBackup(sourceArg: string): Promise<Manifest> {
   for (const file of manifest.files) {
     const path = join(source, ...file.path.split('/'));
     if (!existsSync(path)) problems.push(`missing: ${file.path}`);
-    else if (statSync(path).size !== file.size || (await sha256File(path)) !== file.sha256) problems.push(`changed: ${file.path}`);
+    else if (statSync(path).size !== file.size || (await sha256File(path)) !== file.sha256)
+      problems.push(`changed: ${file.path}`);
   }
   if (problems.length) throw new Error(`The backup does not match its manifest:\n  ${problems.slice(0, 20).join('\n  ')}`);
   return manifest;
@@ -222,10 +277,15 @@ export async function restore(sourceArg: string, dataDirArg: string, log: (line:
       const path = join(dataDir, 'blobs', ...key.split('/'));
       if (!existsSync(path) || (await sha256File(path)) !== sha256) broken.push(key);
     }
-    if (broken.length) throw new Error(`Restored, but ${broken.length} stored objects do not match the database: ${broken.slice(0, 5).join(', ')}`);
-    log(`Restored ${Object.values(counts).reduce((a, b) => a + b, 0)} rows in ${Object.keys(counts).length} tables and `
-      + `${objects.length} stored objects (every SHA-256 checked) into ${dataDir}.`
-      + (differing.length ? ` ${differing.length} tables differ from the counts taken while the server was busy.` : ''));
+    if (broken.length)
+      throw new Error(
+        `Restored, but ${broken.length} stored objects do not match the database: ${broken.slice(0, 5).join(', ')}`,
+      );
+    log(
+      `Restored ${Object.values(counts).reduce((a, b) => a + b, 0)} rows in ${Object.keys(counts).length} tables and ` +
+        `${objects.length} stored objects (every SHA-256 checked) into ${dataDir}.` +
+        (differing.length ? ` ${differing.length} tables differ from the counts taken while the server was busy.` : ''),
+    );
   } finally {
     await sql.end();
     await pg.stop();
@@ -238,7 +298,9 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
   const [command, dir] = process.argv.slice(2);
   const dataDir = process.env.DATA_DIR ?? '.data';
   if (!dir || (command !== 'backup' && command !== 'restore')) {
-    console.error('Usage: npm run backup -- <backup folder>   |   npm run restore -- <backup folder>   (DATA_DIR names the installation)');
+    console.error(
+      'Usage: npm run backup -- <backup folder>   |   npm run restore -- <backup folder>   (DATA_DIR names the installation)',
+    );
     process.exit(2);
   }
   try {

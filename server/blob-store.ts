@@ -14,13 +14,29 @@ const KEY_RE = /^deals\/[0-9a-f-]{36}\/files\/[0-9a-f-]{36}\/v[1-9][0-9]{0,5}$/;
 const FORM_OVERHEAD = 64 * 1024;
 const WRITE_BATCH_BYTES = 1024 * 1024;
 
-interface UploadClaim { op: 'up'; key: string; exp: number; max: number; n: string }
-interface DownloadClaim { op: 'down'; key: string; exp: number; name: string; type: string }
+interface UploadClaim {
+  op: 'up';
+  key: string;
+  exp: number;
+  max: number;
+  n: string;
+}
+interface DownloadClaim {
+  op: 'down';
+  key: string;
+  exp: number;
+  name: string;
+  type: string;
+}
 
 /** RFC 6266 / 5987 attachment header: an ASCII fallback plus the exact UTF-8 name. */
 export function contentDisposition(filename: string): string {
   // NFKD splits "é" into "e" and a combining accent; the accent goes, so the fallback reads "Resume", not "Re_sume_".
-  const ascii = filename.normalize('NFKD').replace(/\p{M}/gu, '').replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_');
+  const ascii = filename
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/["\\%]/g, '_');
   const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
@@ -35,7 +51,10 @@ async function writeAll(file: FileHandle, chunks: Uint8Array[]): Promise<void> {
     const rest: Uint8Array[] = [];
     for (const chunk of pending) {
       if (bytesWritten >= chunk.length) bytesWritten -= chunk.length;
-      else { rest.push(bytesWritten ? chunk.subarray(bytesWritten) : chunk); bytesWritten = 0; }
+      else {
+        rest.push(bytesWritten ? chunk.subarray(bytesWritten) : chunk);
+        bytesWritten = 0;
+      }
     }
     pending = rest;
   }
@@ -94,7 +113,8 @@ export function diskBlobStore(opts: { dir: string; secret: string; basePath?: st
     if (!body || !mac) throw new HttpError(403, 'This link is not valid.');
     const expected = createHmac('sha256', secret).update(body).digest();
     const given = Buffer.from(mac, 'base64url');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new HttpError(403, 'This link is not valid.');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw new HttpError(403, 'This link is not valid.');
     const claim = JSON.parse(Buffer.from(body, 'base64url').toString()) as T;
     if (claim.op !== op) throw new HttpError(403, 'This link is not valid.');
     if (claim.exp < Date.now() / 1000) throw new HttpError(403, 'This link has expired.');
@@ -105,14 +125,24 @@ export function diskBlobStore(opts: { dir: string; secret: string; basePath?: st
     async createUploadUrl(key, { expiresInSeconds, maxBytes }) {
       pathOf(key);
       const claim: UploadClaim = {
-        op: 'up', key, exp: Math.floor(Date.now() / 1000) + expiresInSeconds, max: maxBytes, n: randomBytes(16).toString('hex'),
+        op: 'up',
+        key,
+        exp: Math.floor(Date.now() / 1000) + expiresInSeconds,
+        max: maxBytes,
+        n: randomBytes(16).toString('hex'),
       };
       return { url: `${basePath}/upload/${sign(claim)}`, fields: {} };
     },
 
     async createDownloadUrl(key, { filename, contentType, expiresInSeconds }) {
       pathOf(key);
-      const claim: DownloadClaim = { op: 'down', key, exp: Math.floor(Date.now() / 1000) + expiresInSeconds, name: filename, type: contentType };
+      const claim: DownloadClaim = {
+        op: 'down',
+        key,
+        exp: Math.floor(Date.now() / 1000) + expiresInSeconds,
+        name: filename,
+        type: contentType,
+      };
       return `${basePath}/download/${sign(claim)}`;
     },
 
@@ -229,7 +259,13 @@ export function diskBlobStore(opts: { dir: string; secret: string; basePath?: st
     await mkdir(nonceDir, { recursive: true });
     const used = join(nonceDir, claim.n);
     const lock = `${used}.lock`;
-    if (await stat(used).then(() => true, () => false)) throw new HttpError(403, 'This upload link was already used.');
+    if (
+      await stat(used).then(
+        () => true,
+        () => false,
+      )
+    )
+      throw new HttpError(403, 'This upload link was already used.');
     try {
       const handle = await open(lock, 'wx');
       await handle.close();
@@ -292,7 +328,11 @@ export function diskBlobStore(opts: { dir: string; secret: string; basePath?: st
   const pruneUsedUploadUrls = async (maxAgeSeconds: number): Promise<number> => {
     let removed = 0;
     let names: string[];
-    try { names = await readdir(nonceDir); } catch { return 0; }
+    try {
+      names = await readdir(nonceDir);
+    } catch {
+      return 0;
+    }
     const cutoff = Date.now() - maxAgeSeconds * 1000;
     for (const name of names) {
       const path = join(nonceDir, name);
@@ -301,7 +341,9 @@ export function diskBlobStore(opts: { dir: string; secret: string; basePath?: st
           await rm(path, { force: true });
           removed++;
         }
-      } catch { /* already gone */ }
+      } catch {
+        /* already gone */
+      }
     }
     return removed;
   };
@@ -328,7 +370,9 @@ export function diskBlobStore(opts: { dir: string; secret: string; basePath?: st
         bytes += (await stat(path)).size;
         await rm(path, { force: true });
         files++;
-      } catch { /* gone meanwhile */ }
+      } catch {
+        /* gone meanwhile */
+      }
     }
     return { files, bytes };
   };

@@ -9,12 +9,16 @@ const linkify = (s: string) => escapeHtml(s).replace(/(https?:\/\/[^\s<]+)/g, '<
 export async function devMailPage(sql: Sql): Promise<string> {
   const rows = await sql<{ id: number; to_email: string; subject: string; body: string; created_at: Date }[]>`
     select id, to_email, subject, body, created_at from private.mail_outbox order by id desc limit 100`;
-  const items = rows.map((m) => `
+  const items = rows
+    .map(
+      (m) => `
     <article class="mail" data-to="${escapeHtml(m.to_email)}">
       <header><strong>${escapeHtml(m.subject)}</strong> to <span class="to">${escapeHtml(m.to_email)}</span>
       <time>${m.created_at.toISOString()}</time></header>
       <pre>${linkify(m.body)}</pre>
-    </article>`).join('');
+    </article>`,
+    )
+    .join('');
   return `<!doctype html><html><head><meta charset="utf-8"><title>Outbox</title>
 <style>body{font:14px system-ui,sans-serif;margin:2rem auto;max-width:860px;color:#1f2937}
 .mail{border:1px solid #e5e7eb;border-radius:8px;padding:12px 16px;margin:12px 0}

@@ -10,7 +10,10 @@ import type { Logger } from '../supabase/functions/_shared/logger.ts';
 export function createLogger(format = process.env.LOG_FORMAT): Logger & { line(message: string): void } {
   const readable = format ? format === 'pretty' : Boolean(process.stdout.isTTY);
   const base = readable
-    ? pino({ level: process.env.LOG_LEVEL ?? 'info', base: undefined }, pretty({ sync: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname' }))
+    ? pino(
+        { level: process.env.LOG_LEVEL ?? 'info', base: undefined },
+        pretty({ sync: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname' }),
+      )
     : pino({ level: process.env.LOG_LEVEL ?? 'info', base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
   return {
     info: (message, fields) => base.info(fields ?? {}, message),

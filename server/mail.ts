@@ -36,8 +36,16 @@ export function smtpMail(url: string, from: string, logger: Logger): MailPort {
 }
 
 /** The mail port for this configuration, and a line for the start-up banner saying where mail goes. */
-export function mailFor(opts: { sql: Db; smtpUrl?: string; mailFrom: string; outbox: boolean; logger: Logger; log: (line: string) => void }): { mail: MailPort; says: string } {
-  if (opts.smtpUrl) return { mail: smtpMail(opts.smtpUrl, opts.mailFrom, opts.logger), says: `sent through SMTP_URL as ${opts.mailFrom}` };
+export function mailFor(opts: {
+  sql: Db;
+  smtpUrl?: string;
+  mailFrom: string;
+  outbox: boolean;
+  logger: Logger;
+  log: (line: string) => void;
+}): { mail: MailPort; says: string } {
+  if (opts.smtpUrl)
+    return { mail: smtpMail(opts.smtpUrl, opts.mailFrom, opts.logger), says: `sent through SMTP_URL as ${opts.mailFrom}` };
   if (opts.outbox) return { mail: outboxMail(opts.sql, opts.log), says: 'kept in the development outbox (below)' };
   // Neither: kept in the table (never served, never logged) so nothing is lost once SMTP_URL is set.
   return {

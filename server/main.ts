@@ -23,7 +23,8 @@ Data room is running at ${server.url}  (ready in ${((Date.now() - started) / 100
 Sign in as ${config.adminEmail} / ${process.env.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : 'admin-password'}, or register a new account.${
     beyondLoopback && !process.env.PUBLIC_URL
       ? `\nPUBLIC_URL is not set: links in mail point to ${config.publicUrl}, which other machines cannot open. Set PUBLIC_URL.`
-      : ''}
+      : ''
+  }
 Press Ctrl+C to stop.`);
 
   let stopping = false;

@@ -5,7 +5,11 @@
  */
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-interface Histogram { buckets: number[]; sum: number; count: number }
+interface Histogram {
+  buckets: number[];
+  sum: number;
+  count: number;
+}
 
 const label = (value: string) => value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
 
@@ -19,7 +23,9 @@ export function createMetrics() {
       requests.set(key, (requests.get(key) ?? 0) + 1);
       const hKey = `method="${label(method)}",route="${label(route)}"`;
       const h = durations.get(hKey) ?? { buckets: BUCKETS.map(() => 0), sum: 0, count: 0 };
-      BUCKETS.forEach((bound, i) => { if (seconds <= bound) h.buckets[i]++; });
+      BUCKETS.forEach((bound, i) => {
+        if (seconds <= bound) h.buckets[i]++;
+      });
       h.sum += seconds;
       h.count++;
       durations.set(hKey, h);

@@ -28,11 +28,15 @@ export async function migrate(sql: Sql, log: (line: string) => void = () => {}):
       version text primary key, name text not null, checksum text not null, applied_at timestamptz not null default now());
     revoke all on schema _ledger from public;`);
   const applied = new Map(
-    (await sql<{ version: string; checksum: string }[]>`select version, checksum from _ledger.migrations`)
-      .map((r) => [r.version, r.checksum]),
+    (await sql<{ version: string; checksum: string }[]>`select version, checksum from _ledger.migrations`).map((r) => [
+      r.version,
+      r.checksum,
+    ]),
   );
   const done: string[] = [];
-  for (const file of readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')).sort()) {
+  for (const file of readdirSync(migrationsDir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
     const version = file.split('_')[0];
     const text = readFileSync(join(migrationsDir, file), 'utf8');
     const checksum = createHash('sha256').update(text).digest('hex');
@@ -40,7 +44,8 @@ export async function migrate(sql: Sql, log: (line: string) => void = () => {}):
     if (previous === checksum) continue;
     if (previous) {
       throw new MigrationChangedError(
-        `Migration ${file} was changed after it was applied. Migrations are append-only: restore it and add a new migration instead.`);
+        `Migration ${file} was changed after it was applied. Migrations are append-only: restore it and add a new migration instead.`,
+      );
     }
     await sql.begin(async (tx) => {
       await tx.unsafe(text);

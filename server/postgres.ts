@@ -37,7 +37,11 @@ async function stopOrphan(pgDir: string): Promise<void> {
   }
   for (let i = 0; i < 100; i++) {
     await new Promise((r) => setTimeout(r, 100));
-    try { process.kill(pid, 0); } catch { return; }
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
   }
 }
 
@@ -64,7 +68,9 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
     // Unicode-aware lower()/upper() as on Supabase, without depending on the host's locales.
     initdbFlags: ['--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
-    onLog: (message: string) => { if (/ERROR|FATAL|PANIC/.test(message)) errors.push(message.trim()); },
+    onLog: (message: string) => {
+      if (/ERROR|FATAL|PANIC/.test(message)) errors.push(message.trim());
+    },
     onError: (message: unknown) => errors.push(String(message)),
   });
   if (fresh) {
@@ -91,12 +97,13 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
   let stopping = false;
   let restartTimer: ReturnType<typeof setTimeout> | undefined;
   const child = () => (pg as unknown as { process?: ChildProcess }).process;
-  const watch = () => child()?.once('exit', (code, signal) => {
-    if (stopping) return;
-    state = 'down';
-    log(`PostgreSQL stopped unexpectedly (${signal ?? `exit ${code}`}); restarting it.`);
-    scheduleRestart(1);
-  });
+  const watch = () =>
+    child()?.once('exit', (code, signal) => {
+      if (stopping) return;
+      state = 'down';
+      log(`PostgreSQL stopped unexpectedly (${signal ?? `exit ${code}`}); restarting it.`);
+      scheduleRestart(1);
+    });
   const scheduleRestart = (attempt: number) => {
     const delay = Math.min(30_000, 500 * 2 ** (attempt - 1));
     restartTimer = setTimeout(async () => {
@@ -109,7 +116,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
         log(`PostgreSQL is running again (attempt ${attempt}).`);
         watch();
       } catch {
-        log(`PostgreSQL did not start yet (attempt ${attempt}); trying again in ${Math.min(30, delay * 2 / 1000)} s.`);
+        log(`PostgreSQL did not start yet (attempt ${attempt}); trying again in ${Math.min(30, (delay * 2) / 1000)} s.`);
         scheduleRestart(attempt + 1);
       }
     }, delay);

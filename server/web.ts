@@ -41,11 +41,23 @@ export function webBuildIsStale(): boolean {
 export async function buildWeb(log: (line: string) => void): Promise<void> {
   log('Building the web app (missing or out of date)...');
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const args = [vite, 'build', '--config', join(webDir, 'vite.config.ts'), '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'];
+  const args = [
+    vite,
+    'build',
+    '--config',
+    join(webDir, 'vite.config.ts'),
+    '--outDir',
+    distDir,
+    '--emptyOutDir',
+    '--logLevel',
+    'warn',
+  ];
   await new Promise<void>((resolvePromise, reject) => {
     const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    const keep = (chunk: Buffer) => { output = (output + chunk.toString()).slice(-4000); };
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-4000);
+    };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
     child.once('error', reject);
@@ -75,8 +87,15 @@ export const SECURITY_HEADERS = {
   'X-Frame-Options': 'DENY',
   'Referrer-Policy': 'same-origin',
   'Content-Security-Policy': [
-    "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob:",
-    "font-src 'self' data:", "connect-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'",
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
     "form-action 'self'",
   ].join('; '),
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), display-capture=()',

@@ -46,12 +46,21 @@ export async function adminBench(): Promise<Row[]> {
     ];
     for (const [label, q] of audits) {
       let total = 0;
-      const query = new URLSearchParams({ entity_type: q.entity_type, action: q.action, days: String(q.days), page: String(q.page) });
+      const query = new URLSearchParams({
+        entity_type: q.entity_type,
+        action: q.action,
+        days: String(q.days),
+        page: String(q.page),
+      });
       const api = await timeMany(RUNS, async () => {
         total = (await (await app.request(`/admin/audit?${query}`, { headers })).json()).total_count;
       });
       const bare = await timeMany(RUNS, () => auditPage(sql as never, { ...q, page_size: 50 }));
-      rows.push([`audit ${label} (${total} entries): API / bare p50`, `${ms(percentile(api, 50))} / ${ms(percentile(bare, 50))}`, `${ratio(api, bare)} (budget <= 1.5x)`]);
+      rows.push([
+        `audit ${label} (${total} entries): API / bare p50`,
+        `${ms(percentile(api, 50))} / ${ms(percentile(bare, 50))}`,
+        `${ratio(api, bare)} (budget <= 1.5x)`,
+      ]);
     }
     for (const search of ['', 'partner', 'person4242', '@firm77.']) {
       let total = 0;
@@ -59,7 +68,11 @@ export async function adminBench(): Promise<Row[]> {
         total = (await (await app.request(`/admin/users?search=${encodeURIComponent(search)}`, { headers })).json()).total_count;
       });
       const bare = await timeMany(RUNS, () => adminUsersPage(sql as never, { search, page: 1, page_size: 20 }));
-      rows.push([`users "${search}" (${total} of 100,000): API / bare p50`, `${ms(percentile(api, 50))} / ${ms(percentile(bare, 50))}`, `${ratio(api, bare)} (budget <= 1.5x)`]);
+      rows.push([
+        `users "${search}" (${total} of 100,000): API / bare p50`,
+        `${ms(percentile(api, 50))} / ${ms(percentile(bare, 50))}`,
+        `${ratio(api, bare)} (budget <= 1.5x)`,
+      ]);
     }
     return rows;
   } finally {

@@ -16,7 +16,9 @@ const quiet = { info() {}, warn() {}, error() {} };
 await sql`select 1`;
 const baselineRss = rssOf(process.pid);
 let peakRss = baselineRss;
-const sampler = setInterval(() => { peakRss = Math.max(peakRss, rssOf(process.pid)); }, 25);
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, rssOf(process.pid));
+}, 25);
 const started = performance.now();
 const ran = await drainAiJobs({ sql, blobs, ai: builtinAi, workerId: 'bench-child', dealId, log: quiet }, { concurrency: 2 });
 const seconds = (performance.now() - started) / 1000;

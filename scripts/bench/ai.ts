@@ -44,12 +44,19 @@ export async function aiBench(): Promise<Row[]> {
     };
 
     // Accuracy on the labelled set, through the API, against the Default preset.
-    const created = await app.request('/deals', { method: 'POST', headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'AI accuracy', checklist_preset: 'Default' }) });
+    const created = await app.request('/deals', {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'AI accuracy', checklist_preset: 'Default' }),
+    });
     const deal = (await created.json()) as { id: string };
-    const codeOf = new Map((await sql<{ id: string; code: string }[]>`
+    const codeOf = new Map(
+      (
+        await sql<{ id: string; code: string }[]>`
       select i.id, c.code from public.checklist_items i join public.catalog_items c on c.id = i.catalog_item_id
-      where i.deal_id = ${deal.id}`).map((r) => [r.id, r.code]));
+      where i.deal_id = ${deal.id}`
+      ).map((r) => [r.id, r.code]),
+    );
     const set = [...SET_A, ...SET_B];
     const labelOf = new Map<string, { name: string; code: string }>();
     const formats = new Map<string, number>();
@@ -60,7 +67,15 @@ export async function aiBench(): Promise<Row[]> {
       formats.set(ext, (formats.get(ext) ?? 0) + 1);
     }
     await drainAiJobs({ sql, blobs, ai: builtinAi, workerId: 'bench-accuracy', dealId: deal.id, log: quiet }, { concurrency: 2 });
-    const analyses = await sql<{ file_id: string; recommended_item_id: string | null; confidence: number | null; candidates: { item_id: string }[]; reasoning: string }[]>`
+    const analyses = await sql<
+      {
+        file_id: string;
+        recommended_item_id: string | null;
+        confidence: number | null;
+        candidates: { item_id: string }[];
+        reasoning: string;
+      }[]
+    >`
       select file_id, recommended_item_id, confidence, candidates, reasoning from public.file_ai_analyses where deal_id = ${deal.id}`;
     let top1 = 0;
     let top3 = 0;
@@ -82,31 +97,53 @@ export async function aiBench(): Promise<Row[]> {
     if (process.env.AI_BENCH_VERBOSE) {
       for (const miss of misses) console.log(`    miss  ${miss}`);
       // Calibration: how often each confidence band is right.
-      for (const [lo, hi] of [[0, 40], [40, 60], [60, 80], [80, 90], [90, 101]]) {
+      for (const [lo, hi] of [
+        [0, 40],
+        [40, 60],
+        [60, 80],
+        [80, 90],
+        [90, 101],
+      ]) {
         const band = analyses.filter((a) => (a.confidence ?? 0) >= lo && (a.confidence ?? 0) < hi);
-        const ok = band.filter((a) => a.recommended_item_id && codeOf.get(a.recommended_item_id) === labelOf.get(a.file_id)!.code).length;
+        const ok = band.filter(
+          (a) => a.recommended_item_id && codeOf.get(a.recommended_item_id) === labelOf.get(a.file_id)!.code,
+        ).length;
         console.log(`    confidence ${lo}-${Math.min(hi, 100)}: ${ok} of ${band.length} right`);
       }
     }
     const n = analyses.length;
-    rows.push([`labelled set: ${n} files (${[...formats].map(([k, v]) => `${v} ${k}`).join(', ')}), ${codeOf.size} items`, `${set.length} sent`, '>= 150 files']);
+    rows.push([
+      `labelled set: ${n} files (${[...formats].map(([k, v]) => `${v} ${k}`).join(', ')}), ${codeOf.size} items`,
+      `${set.length} sent`,
+      '>= 150 files',
+    ]);
     rows.push(['top-1 accuracy', pct(top1, n), '>= 85%']);
     rows.push(['top-3 accuracy', pct(top3, n), '>= 95%']);
     rows.push([`precision of suggestions >= 80 (${high} of ${n} files)`, pct(highRight, high), '>= 90%']);
 
     // The same documents against a short checklist written in other words (names only).
-    const generic = await app.request('/deals', { method: 'POST', headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'AI generalisation', checklist_preset: 'Blank' }) });
+    const generic = await app.request('/deals', {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'AI generalisation', checklist_preset: 'Blank' }),
+    });
     const gdeal = (await generic.json()) as { id: string };
     const itemOfName = new Map<string, string>();
     const categoryIds = new Map<string, string>();
     for (const [itemName, category] of GENERIC_CHECKLIST) {
       if (!categoryIds.has(category)) {
-        const res = await app.request(`/deals/${gdeal.id}/checklist/categories`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ name: category }) });
+        const res = await app.request(`/deals/${gdeal.id}/checklist/categories`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: category }),
+        });
         categoryIds.set(category, ((await res.json()) as { id: string }).id);
       }
-      const res = await app.request(`/deals/${gdeal.id}/checklist/items`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: itemName, category_id: categoryIds.get(category) }) });
+      const res = await app.request(`/deals/${gdeal.id}/checklist/items`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: itemName, category_id: categoryIds.get(category) }),
+      });
       itemOfName.set(itemName, ((await res.json()) as { id: string }).id);
     }
     const wanted = new Map<string, { name: string; item: string }>();
@@ -134,11 +171,16 @@ export async function aiBench(): Promise<Row[]> {
         console.log(`    miss (short checklist)  ${want.name}: got ${got ?? 'none'} at ${a.confidence ?? '-'}`);
       }
     }
-    rows.push([`short checklist in other words (${GENERIC_CHECKLIST.length} items, ${gAnalyses.length} files): top-1`, pct(gRight, gAnalyses.length), 'tracked']);
+    rows.push([
+      `short checklist in other words (${GENERIC_CHECKLIST.length} items, ${gAnalyses.length} files): top-1`,
+      pct(gRight, gAnalyses.length),
+      'tracked',
+    ]);
     rows.push([`  precision of suggestions >= 80 (${gHigh} files)`, pct(gHighRight, gHigh), '>= 90%']);
 
     // Throughput: 1,000 one-page PDFs against 150 items.
-    const [big] = await sql`insert into public.deals (name, owner_id, checklist_preset) values ('AI throughput', ${owner.user.id}, 'blank') returning id`;
+    const [big] =
+      await sql`insert into public.deals (name, owner_id, checklist_preset) values ('AI throughput', ${owner.user.id}, 'blank') returning id`;
     await sql`insert into public.checklist_categories (deal_id, name, code, position)
               select distinct on (c.category) ${big.id}, c.category, left(c.code, 1), ascii(left(c.code, 1)) from public.catalog_items c order by c.category`;
     await sql`insert into public.checklist_items (deal_id, category_id, item_code, name, description, catalog_item_id, position)
@@ -154,7 +196,13 @@ export async function aiBench(): Promise<Row[]> {
     for (let i = 0; i < files.length; i++) {
       const [name, , text] = set[i % set.length];
       const key = `deals/${big.id}/files/${files[i].id}/v1`;
-      const stored = await blobs.put(key, (async function* () { yield pdf(text, name.replace(/\.[a-z]+$/i, '')); })(), { maxBytes: 1 << 20, contentType: 'application/pdf' });
+      const stored = await blobs.put(
+        key,
+        (async function* () {
+          yield pdf(text, name.replace(/\.[a-z]+$/i, ''));
+        })(),
+        { maxBytes: 1 << 20, contentType: 'application/pdf' },
+      );
       await sql`insert into public.file_versions (file_id, deal_id, version_number, size_bytes, sha256, storage_key, original_name, uploaded_by, content_type)
                 values (${files[i].id}, ${big.id}, 1, ${stored.size}, ${stored.sha256}, ${key}, ${`Document ${i + 1}.pdf`}, ${owner.user.id}, 'application/pdf')`;
     }
@@ -163,20 +211,46 @@ export async function aiBench(): Promise<Row[]> {
     // Compiled as npm start compiles the server (esbuild, packages external), not run through tsx, whose
     // transform of pdf.js alone holds 300 MB.
     const childFile = join(root, '.build', 'bench-ai-worker.mjs');
-    await build({ entryPoints: [join(import.meta.dirname, 'ai-worker-child.ts')], outfile: childFile, bundle: true, platform: 'node',
-      format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning',
-      define: { 'import.meta.dirname': JSON.stringify(join(root, 'server')) } });
-    const child = spawnSync(process.execPath, ['--max-semi-space-size=2', childFile, bench.url, bench.blobDir, big.id],
-      { encoding: 'utf8', env: { ...process.env, MALLOC_ARENA_MAX: '2' } });
+    await build({
+      entryPoints: [join(import.meta.dirname, 'ai-worker-child.ts')],
+      outfile: childFile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      logLevel: 'warning',
+      define: { 'import.meta.dirname': JSON.stringify(join(root, 'server')) },
+    });
+    const child = spawnSync(process.execPath, ['--max-semi-space-size=2', childFile, bench.url, bench.blobDir, big.id], {
+      encoding: 'utf8',
+      env: { ...process.env, MALLOC_ARENA_MAX: '2' },
+    });
     if (child.status !== 0) throw new Error(`the worker process failed: ${child.stderr}`);
-    const { ran, seconds, peakRss: peak, baselineRss: baseline } = JSON.parse(child.stdout.trim().split('\n').pop()!) as
-      { ran: number; seconds: number; peakRss: number; baselineRss: number };
-    rows.push([`throughput: ${ran} one-page PDFs, ${items} checklist items, concurrency 2`, `${(ran / seconds).toFixed(1)} files/s`, '>= 20 files/s']);
+    const {
+      ran,
+      seconds,
+      peakRss: peak,
+      baselineRss: baseline,
+    } = JSON.parse(child.stdout.trim().split('\n').pop()!) as {
+      ran: number;
+      seconds: number;
+      peakRss: number;
+      baselineRss: number;
+    };
+    rows.push([
+      `throughput: ${ran} one-page PDFs, ${items} checklist items, concurrency 2`,
+      `${(ran / seconds).toFixed(1)} files/s`,
+      '>= 20 files/s',
+    ]);
     rows.push(['peak RSS of the worker process (at its start)', `${mb(peak)} (${mb(baseline)})`, '< 300 MB']);
 
     // Latency: upload-complete -> review, the embedded worker woken by NOTIFY.
     const events = listenDealEvents(sql, quiet);
-    const worker = startAiWorker({ sql, blobs, ai: builtinAi, workerId: 'bench-latency', dealId: deal.id, log: quiet }, { concurrency: 2 });
+    const worker = startAiWorker(
+      { sql, blobs, ai: builtinAi, workerId: 'bench-latency', dealId: deal.id, log: quiet },
+      { concurrency: 2 },
+    );
     const reviewedAt = new Map<string, number>();
     const waiting = new Map<string, () => void>();
     const stopListening = events.subscribe((e) => {
@@ -205,7 +279,11 @@ export async function aiBench(): Promise<Row[]> {
       await worker.stop();
       await events.close();
     }
-    rows.push(['upload-complete -> review latency p50 / p95 (20 uploads)', `${(percentile(latencies, 50) / 1000).toFixed(2)} s / ${(percentile(latencies, 95) / 1000).toFixed(2)} s`, 'p50 <= 2 s']);
+    rows.push([
+      'upload-complete -> review latency p50 / p95 (20 uploads)',
+      `${(percentile(latencies, 50) / 1000).toFixed(2)} s / ${(percentile(latencies, 95) / 1000).toFixed(2)} s`,
+      'p50 <= 2 s',
+    ]);
     return rows;
   } finally {
     await bench.stop();

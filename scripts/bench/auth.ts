@@ -30,7 +30,9 @@ export async function authBench(): Promise<Row[]> {
 
     const login = async () => {
       const res = await app.request('/auth/login', {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'bench-password' }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'bench-password' }),
       });
       return (await res.json()) as { access_token: string; refresh_token: string };
     };
@@ -39,15 +41,24 @@ export async function authBench(): Promise<Row[]> {
     let pair = await login();
     const refreshes = await timeMany(300, async () => {
       const res = await app.request('/auth/refresh', {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refresh_token: pair.refresh_token }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refresh_token: pair.refresh_token }),
       });
       pair = (await res.json()) as typeof pair;
     });
 
     // The same route, bare and behind the sign-in check, on the same database.
     const deps = {
-      sql, mail: outboxMail(sql, () => {}), blobs: bench.blobs,
-      auth: embeddedAuth({ sql, mail: outboxMail(sql, () => {}), jwtSecret: 'bench-secret-bench-secret-bench', jwtExpirySeconds: 3600 }),
+      sql,
+      mail: outboxMail(sql, () => {}),
+      blobs: bench.blobs,
+      auth: embeddedAuth({
+        sql,
+        mail: outboxMail(sql, () => {}),
+        jwtSecret: 'bench-secret-bench-secret-bench',
+        jwtExpirySeconds: 3600,
+      }),
       config: { jwtExpirySeconds: 3600, publicUrl: 'http://localhost', maxJsonBytes: 1 << 20, maxUploadBytes: 1 << 30 },
     } satisfies ApiDeps;
     const bare = new Hono<ApiEnv>().get('/ping', (c) => c.text('ok'));
@@ -67,7 +78,11 @@ export async function authBench(): Promise<Row[]> {
       ['Refresh p50 (POST /auth/refresh: rotate, 100,000 sessions in the table)', ms(percentile(refreshes, 50)), ''],
       ['Refresh p99', ms(percentile(refreshes, 99)), ''],
       ['Sign-in check added to an API call, p50', `${added.toFixed(2)} ms`, '≤ 1 ms'],
-      ['  (route alone p50 / behind the check p50)', `${ms(percentile(bareSamples, 50))} / ${ms(percentile(guardedSamples, 50))}`, ''],
+      [
+        '  (route alone p50 / behind the check p50)',
+        `${ms(percentile(bareSamples, 50))} / ${ms(percentile(guardedSamples, 50))}`,
+        '',
+      ],
     ];
   } finally {
     await bench.stop();

@@ -7,7 +7,14 @@ import { root, spawnServer } from './lib.ts';
 
 const FILES = 10_000;
 const ITEMS = 1000;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** What a person waits for in Chromium: a 10,000-file folder's first rows and a 1,000-item checklist. */
 export async function browserBench(): Promise<[string, string, string][]> {
@@ -18,15 +25,22 @@ export async function browserBench(): Promise<[string, string, string][]> {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const api = `${server.url}/api`;
-    const session = await (await fetch(`${api}/auth/register`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'browser-bench@example.com', password: 'bench-password' }),
-    })).json() as { access_token: string; user: { id: string } };
-    const deal = await (await fetch(`${api}/deals`, {
-      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${session.access_token}` },
-      body: JSON.stringify({ name: 'Browser bench', checklist_preset: 'blank' }),
-    })).json() as { id: string };
-    const [folder] = await sql`insert into public.folders (deal_id, name, created_by) values (${deal.id}, 'Big', ${session.user.id}) returning id`;
+    const session = (await (
+      await fetch(`${api}/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'browser-bench@example.com', password: 'bench-password' }),
+      })
+    ).json()) as { access_token: string; user: { id: string } };
+    const deal = (await (
+      await fetch(`${api}/deals`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${session.access_token}` },
+        body: JSON.stringify({ name: 'Browser bench', checklist_preset: 'blank' }),
+      })
+    ).json()) as { id: string };
+    const [folder] =
+      await sql`insert into public.folders (deal_id, name, created_by) values (${deal.id}, 'Big', ${session.user.id}) returning id`;
     await sql`
       insert into public.files (deal_id, folder_id, name, file_type, size_bytes, current_version, tags, upload_state, uploaded_by)
       select ${deal.id}, ${folder.id}, 'Document ' || lpad(i::text, 5, '0') || '.pdf', 'pdf', 1000 + i, 1, array['finance'], 'ready', ${session.user.id}
@@ -56,10 +70,16 @@ export async function browserBench(): Promise<[string, string, string][]> {
     const folderRows = [];
     const checklistPaint = [];
     for (let i = 0; i < 3; i++) {
-      folderRows.push(await measure(`/deals/${deal.id}/data-room/path/Big`,
-        (page) => page.getByText('Document 00001.pdf').first().waitFor({ timeout: 60_000 })));
-      checklistPaint.push(await measure(`/deals/${deal.id}/checklist`,
-        (page) => page.getByText('Requested document A.1', { exact: true }).first().waitFor({ timeout: 60_000 })));
+      folderRows.push(
+        await measure(`/deals/${deal.id}/data-room/path/Big`, (page) =>
+          page.getByText('Document 00001.pdf').first().waitFor({ timeout: 60_000 }),
+        ),
+      );
+      checklistPaint.push(
+        await measure(`/deals/${deal.id}/checklist`, (page) =>
+          page.getByText('Requested document A.1', { exact: true }).first().waitFor({ timeout: 60_000 }),
+        ),
+      );
     }
     // After Login is clicked: how long the page shows neither the login form nor the signed-in header
     // (sampled every few ms), and how long until the deal list's first card.

@@ -7,8 +7,10 @@ import { buildWeb, distDir, webBuildIsStale } from '../../server/web.ts';
 export async function bundleBench(): Promise<[string, string, string][]> {
   if (webBuildIsStale()) await buildWeb(() => {});
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
-  const scripts = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)]
-    .map((m) => m[1]);
+  const scripts = [
+    ...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g),
+  ].map((m) => m[1]);
   let raw = 0;
   let gzip = 0;
   for (const src of new Set(scripts)) {

@@ -23,12 +23,16 @@ export async function listingBench(): Promise<[string, string, string][]> {
     const mail = outboxMail(sql, () => {});
     const auth = embeddedAuth({ sql, mail, jwtSecret: 'bench-secret-bench-secret-bench', jwtExpirySeconds: 3600 });
     const app = createApi({
-      sql, auth, mail, blobs: diskBlobStore({ dir: blobDir, secret: 'x' }).store,
+      sql,
+      auth,
+      mail,
+      blobs: diskBlobStore({ dir: blobDir, secret: 'x' }).store,
       config: { jwtExpirySeconds: 3600, publicUrl: 'http://localhost', maxJsonBytes: 1 << 20, maxUploadBytes: 1 << 30 },
     });
     const session = (await auth.register('bench@example.com', 'bench-password', 'http://localhost/login/magic'))!;
     const [deal] = await sql`insert into public.deals (name, owner_id) values ('Bench', ${session.user.id}) returning id`;
-    const [folder] = await sql`insert into public.folders (deal_id, name, created_by) values (${deal.id}, 'Big', ${session.user.id}) returning id`;
+    const [folder] =
+      await sql`insert into public.folders (deal_id, name, created_by) values (${deal.id}, 'Big', ${session.user.id}) returning id`;
     await sql`
       insert into public.files (deal_id, folder_id, name, file_type, size_bytes, current_version, tags, upload_state, uploaded_by)
       select ${deal.id}, ${folder.id}, 'Document ' || lpad(i::text, 5, '0') || '.pdf', 'pdf', 1000 + i, 1,
@@ -66,16 +70,25 @@ const median = (values: number[]) => percentile(values, 50);
 /** Posts `source` as a multipart form to the signed URL, streamed from disk as a browser's native upload is. */
 function postFile(url: string, source: string, size: number): Promise<number> {
   const boundary = `----bench${Date.now()}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return new Promise((resolve, reject) => {
-    const req = request(url, {
-      method: 'POST',
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + size + tail.length) },
-    }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(head.length + size + tail.length),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', reject);
     req.write(head);
     const file = createReadStream(source, { highWaterMark: 1 << 20 });
@@ -101,12 +114,21 @@ export async function uploadBench(): Promise<[string, string, string][]> {
   try {
     const api = `${server.url}/api`;
     const json = (res: Response) => res.json() as Promise<any>;
-    const session = await json(await fetch(`${api}/auth/register`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'upload-bench@example.com', password: 'bench-password' }),
-    }));
+    const session = await json(
+      await fetch(`${api}/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'upload-bench@example.com', password: 'bench-password' }),
+      }),
+    );
     const auth = { authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' };
-    const deal = await json(await fetch(`${api}/deals`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Upload bench', checklist_preset: 'blank' }) }));
+    const deal = await json(
+      await fetch(`${api}/deals`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ name: 'Upload bench', checklist_preset: 'blank' }),
+      }),
+    );
 
     const copySeconds: number[] = [];
     const uploadSeconds: number[] = [];
@@ -120,19 +142,27 @@ export async function uploadBench(): Promise<[string, string, string][]> {
       copySeconds.push((performance.now() - copyStarted) / 1000);
       execSync(`rm "${copy}" && sync`);
 
-      const grant = await json(await fetch(`${api}/deals/${deal.id}/files/upload-url`, {
-        method: 'POST', headers: auth, body: JSON.stringify({ filename: `big-${round}.bin`, content_type: 'application/octet-stream', path: '/' }),
-      }));
+      const grant = await json(
+        await fetch(`${api}/deals/${deal.id}/files/upload-url`, {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({ filename: `big-${round}.bin`, content_type: 'application/octet-stream', path: '/' }),
+        }),
+      );
       const baseline = rssOf(server.child.pid!);
       let peak = baseline;
-      const sampler = setInterval(() => { peak = Math.max(peak, rssOf(server.child.pid!)); }, 50);
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, rssOf(server.child.pid!));
+      }, 50);
       const started = performance.now();
       const status = await postFile(`${server.url}${grant.upload_url}`, source, size);
       uploadSeconds.push((performance.now() - started) / 1000);
       clearInterval(sampler);
       rssGrowth = Math.max(rssGrowth, peak - baseline);
       const done = await fetch(`${api}/deals/${deal.id}/files/${grant.file_id}/upload-complete`, {
-        method: 'POST', headers: auth, body: JSON.stringify({ file_size: size }),
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ file_size: size }),
       });
       statuses.push(`${status}/${done.status}`);
       stored = statSync(join(dataDir, 'blobs', ...grant.storage_path.split('/'))).size;

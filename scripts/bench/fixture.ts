@@ -16,12 +16,20 @@ export async function benchApi(name: string) {
   const auth = embeddedAuth({ sql, mail, jwtSecret: 'bench-secret-bench-secret-bench', jwtExpirySeconds: 3600 });
   const blobs = diskBlobStore({ dir: blobDir, secret: 'x' }).store;
   const app = createApi({
-    sql, auth, mail, blobs,
+    sql,
+    auth,
+    mail,
+    blobs,
     config: { jwtExpirySeconds: 3600, publicUrl: 'http://localhost', maxJsonBytes: 1 << 20, maxUploadBytes: 1 << 30 },
   });
   const session = async (email: string) => (await auth.register(email, 'bench-password', 'http://localhost/login/magic'))!;
   return {
-    sql, app, session, blobs, blobDir, url: db.url,
+    sql,
+    app,
+    session,
+    blobs,
+    blobDir,
+    url: db.url,
     async stop() {
       await sql.end();
       await db.stop();

@@ -29,17 +29,24 @@ export function rssOf(pid: number): number {
 }
 
 /** The real server (`npm start`'s command) on a free port with its own DATA_DIR. */
-export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
+export async function spawnServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--max-semi-space-size=2', '--enable-source-maps', 'scripts/start.mjs'], {
-    cwd: root, env: { ...process.env, MALLOC_ARENA_MAX: '2', PORT: String(port), DATA_DIR: dataDir, ...env }, stdio: 'ignore',
+    cwd: root,
+    env: { ...process.env, MALLOC_ARENA_MAX: '2', PORT: String(port), DATA_DIR: dataDir, ...env },
+    stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch { /* starting */ }
+    } catch {
+      /* starting */
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

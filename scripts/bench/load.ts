@@ -29,20 +29,29 @@ function leastSquaresSlope(points: [number, number][]): number {
 
 export async function loadBench(): Promise<Row[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dataroom-load-'));
-  const server = await spawnServer(dataDir, { METRICS_TOKEN: 'load-bench', ...(process.env.LOAD_SERVER_ENV ? JSON.parse(process.env.LOAD_SERVER_ENV) : {}) });
+  const server = await spawnServer(dataDir, {
+    METRICS_TOKEN: 'load-bench',
+    ...(process.env.LOAD_SERVER_ENV ? JSON.parse(process.env.LOAD_SERVER_ENV) : {}),
+  });
   const base = `${server.url}/api`;
   try {
     const json = async (method: string, path: string, token?: string, body?: unknown) => {
       const res = await fetch(`${base}${path}`, {
         method,
-        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
         body: body ? JSON.stringify(body) : undefined,
       });
       const text = await res.text();
       if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
       return text ? JSON.parse(text) : undefined;
     };
-    const { access_token: token } = await json('POST', '/auth/login', undefined, { email: 'admin@example.com', password: 'admin-password' });
+    const { access_token: token } = await json('POST', '/auth/login', undefined, {
+      email: 'admin@example.com',
+      password: 'admin-password',
+    });
     const deal = await json('POST', '/deals', token, { name: 'Load deal', checklist_preset: 'default' });
     const dealPath = `/deals/${deal.id}`;
 
@@ -63,7 +72,11 @@ export async function loadBench(): Promise<Row[]> {
       const name = `client-${client}-file-${n}.bin`;
       let fileId = '';
       await timed(async () => {
-        const start = await json('POST', `${dealPath}/files/upload-url`, token, { filename: name, content_type: 'application/octet-stream', path: '/' });
+        const start = await json('POST', `${dealPath}/files/upload-url`, token, {
+          filename: name,
+          content_type: 'application/octet-stream',
+          path: '/',
+        });
         fileId = start.file_id;
         const form = new FormData();
         form.append('file', new Blob([Buffer.from(bytes)]), name);
@@ -76,15 +89,17 @@ export async function loadBench(): Promise<Row[]> {
         uploaded.set(fileId, sha256(bytes));
       });
     };
-    const download = async () => timed(async () => {
-      const ids = [...uploaded.keys()];
-      if (!ids.length) return;
-      const id = ids[Math.floor(Math.random() * ids.length)];
-      const { download_url } = await json('GET', `${dealPath}/files/${id}/download-url`, token);
-      const res = await fetch(`${server.url}${download_url}`);
-      const got = sha256(new Uint8Array(await res.arrayBuffer()));
-      if (res.status !== 200 || got !== uploaded.get(id)) throw new Error(`download of ${id}: ${res.status}, digest ${got === uploaded.get(id) ? 'ok' : 'differs'}`);
-    });
+    const download = async () =>
+      timed(async () => {
+        const ids = [...uploaded.keys()];
+        if (!ids.length) return;
+        const id = ids[Math.floor(Math.random() * ids.length)];
+        const { download_url } = await json('GET', `${dealPath}/files/${id}/download-url`, token);
+        const res = await fetch(`${server.url}${download_url}`);
+        const got = sha256(new Uint8Array(await res.arrayBuffer()));
+        if (res.status !== 200 || got !== uploaded.get(id))
+          throw new Error(`download of ${id}: ${res.status}, digest ${got === uploaded.get(id) ? 'ok' : 'differs'}`);
+      });
 
     // Warm up, then measure memory at rest.
     for (let i = 0; i < 20; i++) await upload(-1, i);
@@ -101,16 +116,29 @@ export async function loadBench(): Promise<Row[]> {
     }, 250);
     const until = Date.now() + SECONDS * 1000;
     const started = performance.now();
-    await Promise.all(Array.from({ length: CLIENTS }, async (_, client) => {
-      for (let n = 0; Date.now() < until; n++) {
-        switch (n % 4) {
-          case 0: await timed(async () => { await json('GET', `${dealPath}/files?path=/`, token); }); break;
-          case 1: await timed(async () => { await json('GET', `${dealPath}/checklist`, token); }); break;
-          case 2: await download(); break;
-          default: await upload(client, n);
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async (_, client) => {
+        for (let n = 0; Date.now() < until; n++) {
+          switch (n % 4) {
+            case 0:
+              await timed(async () => {
+                await json('GET', `${dealPath}/files?path=/`, token);
+              });
+              break;
+            case 1:
+              await timed(async () => {
+                await json('GET', `${dealPath}/checklist`, token);
+              });
+              break;
+            case 2:
+              await download();
+              break;
+            default:
+              await upload(client, n);
+          }
         }
-      }
-    }));
+      }),
+    );
     const elapsed = (performance.now() - started) / 1000;
     clearInterval(sampler);
     // At rest: idle database connections close after 10 s and V8 shrinks its heap when idle.
@@ -137,12 +165,24 @@ export async function loadBench(): Promise<Row[]> {
       ['p50 / p95', `${percentile(samples, 50).toFixed(0)} / ${percentile(samples, 95).toFixed(0)} ms`, ''],
       ['p99', `${percentile(samples, 99).toFixed(0)} ms`, 'budget <= 500 ms'],
       ['errors', String(errors.length), 'budget 0'],
-      ['uploads completed / listed / byte-exact', `${uploaded.size} / ${uploaded.size - missing} / ${uploaded.size - wrong}`, 'all'],
+      [
+        'uploads completed / listed / byte-exact',
+        `${uploaded.size} / ${uploaded.size - missing} / ${uploaded.size - wrong}`,
+        'all',
+      ],
       ['server RSS at rest before', mb(rssBefore), 'budget <= 150 MB'],
       ['server RSS peak under load', mb(peak), 'budget <= 250 MB'],
       ['server RSS at rest after', mb(rssAfter), 'budget <= 150 MB'],
-      ['server RSS trend, second half of the run', `${slope >= 0 ? '+' : ''}${slope.toFixed(2)} MB/min`, 'no growth (soak: LOAD_SECONDS=1800)'],
-      ['  of which V8 heap used / reserved', `${mb(gauge('nodejs_heap_used_bytes'))} / ${mb(gauge('nodejs_heap_total_bytes'))}`, ''],
+      [
+        'server RSS trend, second half of the run',
+        `${slope >= 0 ? '+' : ''}${slope.toFixed(2)} MB/min`,
+        'no growth (soak: LOAD_SECONDS=1800)',
+      ],
+      [
+        '  of which V8 heap used / reserved',
+        `${mb(gauge('nodejs_heap_used_bytes'))} / ${mb(gauge('nodejs_heap_total_bytes'))}`,
+        '',
+      ],
       ['  of which external (buffers)', mb(gauge('nodejs_external_memory_bytes')), ''],
     ];
   } finally {

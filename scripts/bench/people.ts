@@ -18,7 +18,8 @@ export async function peopleBench(): Promise<[string, string, string][]> {
   try {
     const owner = await bench.session('people-bench-owner@example.com');
     const member = await bench.session('people-bench-member@example.com');
-    const [deal] = await sql`insert into public.deals (name, owner_id, checklist_preset) values ('People bench', ${owner.user.id}, 'blank') returning id`;
+    const [deal] =
+      await sql`insert into public.deals (name, owner_id, checklist_preset) values ('People bench', ${owner.user.id}, 'blank') returning id`;
     const [edit] = await sql`select id from public.permission_sets where name = 'edit' and deal_id is null`;
     const [uploadOnly] = await sql`select id from public.permission_sets where name = 'upload_only' and deal_id is null`;
     // 2,000 accounts and memberships, spread over 20 groups (the member under test is in group 1).
@@ -46,7 +47,8 @@ export async function peopleBench(): Promise<[string, string, string][]> {
     const [group1] = await sql`select id from public.deal_groups where deal_id = ${deal.id} and name = 'Group 1'`;
 
     // 10,000 files; every tenth is custom: allowed to Group 1, one in a hundred also denies the member.
-    const [folder] = await sql`insert into public.folders (deal_id, name, created_by) values (${deal.id}, 'Big', ${owner.user.id}) returning id`;
+    const [folder] =
+      await sql`insert into public.folders (deal_id, name, created_by) values (${deal.id}, 'Big', ${owner.user.id}) returning id`;
     await sql`
       insert into public.files (deal_id, folder_id, name, file_type, size_bytes, current_version, tags, upload_state, uploaded_by, permission_type)
       select ${deal.id}, ${folder.id}, 'Document ' || lpad(i::text, 5, '0') || '.pdf', 'pdf', 1000 + i, 1, array['finance'], 'ready',
@@ -62,14 +64,24 @@ export async function peopleBench(): Promise<[string, string, string][]> {
     const auth = (token: string) => ({ authorization: `Bearer ${token}` });
     let page = 0;
     const users = await timeMany(RUNS, async () => {
-      const res = await app.request(`/deals/${deal.id}/users-enhanced?page=1&page_size=50&search=user-1`, { headers: auth(owner.access_token) });
+      const res = await app.request(`/deals/${deal.id}/users-enhanced?page=1&page_size=50&search=user-1`, {
+        headers: auth(owner.access_token),
+      });
       page = (await res.json()).users.length;
     });
     // The same statement the endpoint runs for the page, as the table owner: no RLS, no API.
     const pattern = '%user-1%';
-    const usersBare = await timeMany(RUNS, () => membersQuery(sql as never, deal.id, sql`
+    const usersBare = await timeMany(RUNS, () =>
+      membersQuery(
+        sql as never,
+        deal.id,
+        sql`
       (lower(p.email) like ${pattern} or lower(p.first_name || ' ' || p.last_name) like ${pattern}
-       or lower(coalesce(m.company, '')) like ${pattern})`, 50, 0));
+       or lower(coalesce(m.company, '')) like ${pattern})`,
+        50,
+        0,
+      ),
+    );
 
     let ownerCount = 0;
     let memberCount = 0;
@@ -77,8 +89,18 @@ export async function peopleBench(): Promise<[string, string, string][]> {
       const res = await app.request(`/deals/${deal.id}/files?path=/Big`, { headers: auth(token) });
       set((await res.json()).files.length);
     };
-    const asOwner = await timeMany(RUNS, listing(owner.access_token, (n) => { ownerCount = n; }));
-    const asMember = await timeMany(RUNS, listing(member.access_token, (n) => { memberCount = n; }));
+    const asOwner = await timeMany(
+      RUNS,
+      listing(owner.access_token, (n) => {
+        ownerCount = n;
+      }),
+    );
+    const asMember = await timeMany(
+      RUNS,
+      listing(member.access_token, (n) => {
+        memberCount = n;
+      }),
+    );
     return [
       ['users-enhanced rows (page of 50, search)', String(page), ''],
       ['users-enhanced p50', ms(percentile(users, 50)), ''],

@@ -17,13 +17,16 @@ export async function reviewBench(): Promise<Row[]> {
   const { sql, app } = bench;
   try {
     const owner = await bench.session('review-bench@example.com');
-    const [deal] = await sql`insert into public.deals (name, owner_id, checklist_preset) values ('Review bench', ${owner.user.id}, 'blank') returning id`;
+    const [deal] =
+      await sql`insert into public.deals (name, owner_id, checklist_preset) values ('Review bench', ${owner.user.id}, 'blank') returning id`;
     await sql`insert into public.checklist_categories (deal_id, name, code, position)
               select ${deal.id}, 'Category ' || c, chr(64 + c), c from generate_series(1, 8) c`;
     await sql`insert into public.checklist_items (deal_id, category_id, item_code, name, anticipated_file_count, position)
               select ${deal.id}, c.id, c.code || '.' || i, 'Requested document ' || c.code || '.' || i, 1 + i % 4, i
               from public.checklist_categories c, generate_series(1, 125) i where c.deal_id = ${deal.id}`;
-    const items = (await sql`select id from public.checklist_items where deal_id = ${deal.id} order by position, id`).map((r) => r.id as string);
+    const items = (await sql`select id from public.checklist_items where deal_id = ${deal.id} order by position, id`).map(
+      (r) => r.id as string,
+    );
     await sql`insert into public.files (deal_id, name, file_type, size_bytes, uploaded_by, upload_state, current_version, checklist_items, approval_status, updated_at)
               select ${deal.id}, 'Document ' || n || '.pdf', 'pdf', 0, ${owner.user.id}, 'pending', 0,
                      case when n % 3 = 0 then array[(${items}::uuid[])[1 + n % 1000]] else '{}' end,
@@ -36,7 +39,9 @@ export async function reviewBench(): Promise<Row[]> {
     await sql`analyze`;
     const headers = { authorization: `Bearer ${owner.access_token}` };
     const floor = await timeMany(RUNS, async () => (await app.request(`/deals/${deal.id}`, { headers })).json());
-    const rows: Row[] = [['API floor: GET /deals/{id} p50 (sign-in check, transaction, deal scope)', ms(percentile(floor, 50)), '']];
+    const rows: Row[] = [
+      ['API floor: GET /deals/{id} p50 (sign-in check, transaction, deal scope)', ms(percentile(floor, 50)), ''],
+    ];
     for (const kind of ['all', 'files', 'items'] as const) {
       for (const sort of ['updated_at', 'name', 'completeness'] as const) {
         let total = 0;
@@ -46,7 +51,11 @@ export async function reviewBench(): Promise<Row[]> {
         });
         const q = reviewQueueQuery.parse({ kind, sort });
         const bare = await timeMany(RUNS, () => reviewQueueRows(sql as never, deal.id, q));
-        rows.push([`${kind} by ${sort} (${total} rows): API / bare p50`, `${ms(percentile(api, 50))} / ${ms(percentile(bare, 50))}`, `${ratio(api, bare)} (budget <= 1.5x)`]);
+        rows.push([
+          `${kind} by ${sort} (${total} rows): API / bare p50`,
+          `${ms(percentile(api, 50))} / ${ms(percentile(bare, 50))}`,
+          `${ratio(api, bare)} (budget <= 1.5x)`,
+        ]);
       }
     }
     return rows;
@@ -65,8 +74,10 @@ export async function activityBench(): Promise<Row[]> {
   const { sql, app } = bench;
   try {
     const owner = await bench.session('activity-bench@example.com');
-    const [big] = await sql`insert into public.deals (name, owner_id, checklist_preset) values ('Busy deal', ${owner.user.id}, 'blank') returning id`;
-    const [small] = await sql`insert into public.deals (name, owner_id, checklist_preset) values ('Quiet deal', ${owner.user.id}, 'blank') returning id`;
+    const [big] =
+      await sql`insert into public.deals (name, owner_id, checklist_preset) values ('Busy deal', ${owner.user.id}, 'blank') returning id`;
+    const [small] =
+      await sql`insert into public.deals (name, owner_id, checklist_preset) values ('Quiet deal', ${owner.user.id}, 'blank') returning id`;
     await sql`insert into public.activities (deal_id, user_id, activity_type, description, created_at)
               select ${big.id}, ${owner.user.id}, 'checklist_update', 'Entry ' || n, now() - n * interval '1 second'
               from generate_series(1, 100000) n`;
@@ -87,7 +98,11 @@ export async function activityBench(): Promise<Row[]> {
         n = (await res.json()).length;
       });
       const bare = await timeMany(RUNS, () => activityPage(sql as never, dealId, before ? after : undefined, 100));
-      return [`${label} (${n} entries): API / bare p50`, `${ms(percentile(api, 50))} / ${ms(percentile(bare, 50))}`, `${ratio(api, bare)} (budget <= 1.5x)`] as Row;
+      return [
+        `${label} (${n} entries): API / bare p50`,
+        `${ms(percentile(api, 50))} / ${ms(percentile(bare, 50))}`,
+        `${ratio(api, bare)} (budget <= 1.5x)`,
+      ] as Row;
     };
     const floor = await timeMany(RUNS, async () => (await app.request(`/deals/${big.id}`, { headers })).json());
     return [

@@ -12,7 +12,9 @@ async function timeToHealthy(dataDir: string): Promise<number> {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, ['--max-semi-space-size=2', '--enable-source-maps', 'scripts/start.mjs'], {
-    cwd: root, env: { ...process.env, MALLOC_ARENA_MAX: '2', PORT: String(port), DATA_DIR: dataDir }, stdio: 'ignore',
+    cwd: root,
+    env: { ...process.env, MALLOC_ARENA_MAX: '2', PORT: String(port), DATA_DIR: dataDir },
+    stdio: 'ignore',
   });
   try {
     for (;;) {
@@ -20,7 +22,9 @@ async function timeToHealthy(dataDir: string): Promise<number> {
       try {
         const res = await fetch(`http://127.0.0.1:${port}/api/health`);
         if (res.ok) return (performance.now() - started) / 1000;
-      } catch { /* not listening yet */ }
+      } catch {
+        /* not listening yet */
+      }
       await new Promise((r) => setTimeout(r, 50));
     }
   } finally {

@@ -26,8 +26,14 @@ export async function runPgTap(databaseUrl: string, dir: string, filters: string
       env: { ...process.env, PGOPTIONS: '-c client_min_messages=warning' },
     });
     let text = '';
-    child.stdout.on('data', (chunk) => { text += chunk; process.stdout.write(chunk); });
-    child.stderr.on('data', (chunk) => { text += chunk; process.stderr.write(chunk); });
+    child.stdout.on('data', (chunk) => {
+      text += chunk;
+      process.stdout.write(chunk);
+    });
+    child.stderr.on('data', (chunk) => {
+      text += chunk;
+      process.stderr.write(chunk);
+    });
     child.on('error', (err) => resolve({ code: 1, output: `${text}\npg_prove could not start: ${err.message}` }));
     child.on('close', (status) => resolve({ code: status ?? 1, output: text }));
   });
@@ -36,8 +42,9 @@ export async function runPgTap(databaseUrl: string, dir: string, filters: string
   const passed = lines.filter((l) => /^ok \d+/.test(l)).length;
   const failedTests = lines.filter((l) => /^not ok \d+/.test(l) && !/[^\\]#\s*TODO\b/i.test(l)).length;
   // Files that failed for another reason than a failing test: parse errors, a bad plan, psql errors.
-  const brokenFiles = lines.filter((l) => /^Parse errors:/.test(l)).length
-    + lines.filter((l) => /\(Wstat: [1-9]\d* Tests: \d+ Failed: 0\)/.test(l)).length;
+  const brokenFiles =
+    lines.filter((l) => /^Parse errors:/.test(l)).length +
+    lines.filter((l) => /\(Wstat: [1-9]\d* Tests: \d+ Failed: 0\)/.test(l)).length;
   const failed = failedTests + brokenFiles + (code !== 0 && failedTests + brokenFiles === 0 ? 1 : 0);
   return { name: 'pgTAP', passed, failed };
 }

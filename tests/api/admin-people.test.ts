@@ -24,10 +24,15 @@ describe('admin portal: who gets in', () => {
     const user = await registerUser('adm-plain');
     const target = await registerUser('adm-target');
     const routes: [string, string, unknown?][] = [
-      ['GET', '/admin/users'], ['GET', '/admin/super-admins'], ['GET', '/admin/super-admins/eligible-users'],
+      ['GET', '/admin/users'],
+      ['GET', '/admin/super-admins'],
+      ['GET', '/admin/super-admins/eligible-users'],
       ['POST', '/admin/super-admins/toggle', { user_id: user.id, is_super_admin: true }],
-      ['PUT', `/admin/users/${target.id}`, { first_name: 'X' }], ['POST', `/admin/users/${target.id}/reset-password`, { new_password: 'hijacked-pass' }],
-      ['DELETE', `/admin/users/${target.id}`], ['GET', '/admin/permission-sets'], ['POST', '/admin/permission-sets', { name: 'x' }],
+      ['PUT', `/admin/users/${target.id}`, { first_name: 'X' }],
+      ['POST', `/admin/users/${target.id}/reset-password`, { new_password: 'hijacked-pass' }],
+      ['DELETE', `/admin/users/${target.id}`],
+      ['GET', '/admin/permission-sets'],
+      ['POST', '/admin/permission-sets', { name: 'x' }],
       ['GET', '/admin/audit'],
     ];
     for (const [method, path, body] of routes) {
@@ -57,36 +62,58 @@ describe('super admins', () => {
   it('lists super admins, offers the others, promotes and revokes, each audited once', async () => {
     const sa = await superAdmin('adm-sa');
     const user = await registerUser('adm-promote');
-    const eligible = await call('GET', `/admin/super-admins/eligible-users?search=${encodeURIComponent(user.email)}`, { token: sa.token });
+    const eligible = await call('GET', `/admin/super-admins/eligible-users?search=${encodeURIComponent(user.email)}`, {
+      token: sa.token,
+    });
     expect(eligible.status).toBe(200);
     expect(eligible.body.users.map((u: any) => u.id)).toEqual([user.id]);
     expect(eligible.body.page_size).toBe(50);
 
-    const promote = await call('POST', '/admin/super-admins/toggle', { token: sa.token, body: { user_id: user.id, is_super_admin: true } });
+    const promote = await call('POST', '/admin/super-admins/toggle', {
+      token: sa.token,
+      body: { user_id: user.id, is_super_admin: true },
+    });
     expect(promote.status, JSON.stringify(promote.body)).toBe(200);
     expect(promote.body).toMatchObject({ user_id: user.id, is_super_admin: true });
     const list = await call('GET', `/admin/super-admins?search=${encodeURIComponent(user.email)}`, { token: sa.token });
     expect(list.body).toMatchObject({ total_count: 1, users: [{ id: user.id, is_super_admin: true }] });
     // The promoted user reaches the portal at once.
     expect((await call('GET', '/admin/users', { token: user.token })).status).toBe(200);
-    const again = await call('POST', '/admin/super-admins/toggle', { token: sa.token, body: { user_id: user.id, is_super_admin: true } });
+    const again = await call('POST', '/admin/super-admins/toggle', {
+      token: sa.token,
+      body: { user_id: user.id, is_super_admin: true },
+    });
     expect(again.status).toBe(200);
 
-    const revoke = await call('POST', '/admin/super-admins/toggle', { token: sa.token, body: { user_id: user.id, is_super_admin: false } });
+    const revoke = await call('POST', '/admin/super-admins/toggle', {
+      token: sa.token,
+      body: { user_id: user.id, is_super_admin: false },
+    });
     expect(revoke.status).toBe(200);
     expect((await call('GET', '/admin/users', { token: user.token })).status).toBe(403);
-    expect((await auditOf(user.id)).map((a) => a.action).filter((a) => a.startsWith('super_admin'))).toEqual(['super_admin_granted', 'super_admin_revoked']);
+    expect((await auditOf(user.id)).map((a) => a.action).filter((a) => a.startsWith('super_admin'))).toEqual([
+      'super_admin_granted',
+      'super_admin_revoked',
+    ]);
     expect((await auditOf(user.id)).find((a) => a.action === 'super_admin_granted')?.performed_by).toBe(sa.id);
   });
 
   it('refuses bad input with a 400 and unknown users with a 404', async () => {
     const sa = await superAdmin('adm-sa-bad');
-    for (const body of [{}, { user_id: 'nope', is_super_admin: true }, { user_id: sa.id }, { user_id: sa.id, is_super_admin: 'yes' }]) {
+    for (const body of [
+      {},
+      { user_id: 'nope', is_super_admin: true },
+      { user_id: sa.id },
+      { user_id: sa.id, is_super_admin: 'yes' },
+    ]) {
       const res = await call('POST', '/admin/super-admins/toggle', { token: sa.token, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.detail).toBeTruthy();
     }
-    const unknown = await call('POST', '/admin/super-admins/toggle', { token: sa.token, body: { user_id: '00000000-0000-4000-8000-000000000000', is_super_admin: true } });
+    const unknown = await call('POST', '/admin/super-admins/toggle', {
+      token: sa.token,
+      body: { user_id: '00000000-0000-4000-8000-000000000000', is_super_admin: true },
+    });
     expect(unknown.status).toBe(404);
     expect((await call('GET', '/admin/super-admins?page=0', { token: sa.token })).status).toBe(400);
   });
@@ -101,7 +128,10 @@ describe('user management', () => {
     for (const search of [marker, user.email.toUpperCase(), `${marker} `]) {
       const res = await call('GET', `/admin/users?search=${encodeURIComponent(search)}`, { token: sa.token });
       expect(res.status).toBe(200);
-      expect(res.body.users.map((u: any) => u.id), search).toEqual([user.id]);
+      expect(
+        res.body.users.map((u: any) => u.id),
+        search,
+      ).toEqual([user.id]);
       expect(res.body.users[0]).toMatchObject({ email: user.email, first_name: marker, is_super_admin: false });
     }
     const page = await call('GET', '/admin/users', { token: sa.token });
@@ -116,15 +146,23 @@ describe('user management', () => {
   it('edits names and title, audited with old and new values', async () => {
     const sa = await superAdmin('adm-edit');
     const user = await registerUser('adm-edited');
-    const res = await call('PUT', `/admin/users/${user.id}`, { token: sa.token, body: { first_name: ' Ada ', last_name: 'Lovelace', title: 'CFO' } });
+    const res = await call('PUT', `/admin/users/${user.id}`, {
+      token: sa.token,
+      body: { first_name: ' Ada ', last_name: 'Lovelace', title: 'CFO' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ id: user.id, first_name: 'Ada', last_name: 'Lovelace', title: 'CFO' });
     const updated = (await auditOf(user.id)).filter((a) => a.action === 'user_updated');
     expect(updated).toHaveLength(1);
     expect(updated[0].performed_by).toBe(sa.id);
     expect(updated[0].changes.first_name).toEqual({ old: '', new: 'Ada' });
-    expect((await call('PUT', `/admin/users/${user.id}`, { token: sa.token, body: { title: 'x'.repeat(101) } })).status).toBe(400);
-    expect((await call('PUT', '/admin/users/00000000-0000-4000-8000-000000000000', { token: sa.token, body: { title: 'CEO' } })).status).toBe(404);
+    expect((await call('PUT', `/admin/users/${user.id}`, { token: sa.token, body: { title: 'x'.repeat(101) } })).status).toBe(
+      400,
+    );
+    expect(
+      (await call('PUT', '/admin/users/00000000-0000-4000-8000-000000000000', { token: sa.token, body: { title: 'CEO' } }))
+        .status,
+    ).toBe(404);
     expect((await call('PUT', '/admin/users/not-a-user', { token: sa.token, body: { title: 'CEO' } })).status).toBe(404);
   });
 
@@ -132,12 +170,18 @@ describe('user management', () => {
     const sa = await superAdmin('adm-reset');
     const user = await registerUser('adm-resetme', 'old-password-1');
     expect((await call('GET', '/user/profile', { token: user.token })).status).toBe(200);
-    const short = await call('POST', `/admin/users/${user.id}/reset-password`, { token: sa.token, body: { new_password: 'short' } });
+    const short = await call('POST', `/admin/users/${user.id}/reset-password`, {
+      token: sa.token,
+      body: { new_password: 'short' },
+    });
     expect(short.status).toBe(400);
     expect(short.body.detail).toBe('Password must be at least 8 characters');
     // Tokens carry whole seconds: the reset must come in a later second than the old token.
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const res = await call('POST', `/admin/users/${user.id}/reset-password`, { token: sa.token, body: { user_id: user.id, new_password: 'new-password-2' } });
+    const res = await call('POST', `/admin/users/${user.id}/reset-password`, {
+      token: sa.token,
+      body: { user_id: user.id, new_password: 'new-password-2' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const old = await call('GET', '/user/profile', { token: user.token });
     expect(old.status).toBe(401);
@@ -147,9 +191,19 @@ describe('user management', () => {
     expect(fresh.status).toBe(200);
     expect((await call('GET', '/user/profile', { token: fresh.body.access_token })).status).toBe(200);
     expect((await auditOf(user.id)).filter((a) => a.action === 'user_password_reset')).toHaveLength(1);
-    const mismatch = await call('POST', `/admin/users/${user.id}/reset-password`, { token: sa.token, body: { user_id: sa.id, new_password: 'another-pass-3' } });
+    const mismatch = await call('POST', `/admin/users/${user.id}/reset-password`, {
+      token: sa.token,
+      body: { user_id: sa.id, new_password: 'another-pass-3' },
+    });
     expect(mismatch.status).toBe(400);
-    expect((await call('POST', '/admin/users/00000000-0000-4000-8000-000000000000/reset-password', { token: sa.token, body: { new_password: 'another-pass-3' } })).status).toBe(404);
+    expect(
+      (
+        await call('POST', '/admin/users/00000000-0000-4000-8000-000000000000/reset-password', {
+          token: sa.token,
+          body: { new_password: 'another-pass-3' },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('refuses deleting yourself and a user who owns a deal that is not archived, saying why', async () => {
@@ -177,9 +231,20 @@ describe('user management', () => {
     form.append('path', '/');
     form.append('file', new Blob(['minutes']), 'Minutes.txt');
     const { app } = await import('./helpers.ts');
-    const up = await app.request(`/deals/${deal.id}/files/upload`, { method: 'POST', headers: { authorization: `Bearer ${leaver.token}` }, body: form });
+    const up = await app.request(`/deals/${deal.id}/files/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${leaver.token}` },
+      body: form,
+    });
     const fileId = (await up.json()).file_id;
-    expect((await call('POST', `/deals/${deal.id}/files/${fileId}/comments`, { token: leaver.token, body: { comment: 'Signed copy to follow' } })).status).toBe(201);
+    expect(
+      (
+        await call('POST', `/deals/${deal.id}/files/${fileId}/comments`, {
+          token: leaver.token,
+          body: { comment: 'Signed copy to follow' },
+        })
+      ).status,
+    ).toBe(201);
     // An archived deal they own stays, its owner gone.
     const theirs = await createDeal(leaver, 'Old deal', 'blank');
     expect((await call('PUT', `/deals/${theirs.id}/archive`, { token: leaver.token })).status).toBeLessThan(300);
@@ -208,7 +273,10 @@ describe('system permission sets', () => {
   it('creates, edits and deletes a system set, offered in every deal, with capabilities the database checks', async () => {
     const sa = await superAdmin('adm-sets');
     const name = `Reviewer ${Math.random().toString(36).slice(2, 7)}`;
-    const created = await call('POST', '/admin/permission-sets', { token: sa.token, body: { name, description: 'Reads and approves', capabilities: { view: true, approve: true, download: false } } });
+    const created = await call('POST', '/admin/permission-sets', {
+      token: sa.token,
+      body: { name, description: 'Reads and approves', capabilities: { view: true, approve: true, download: false } },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body).toMatchObject({ name, type: 'system', built_in: false, user_count: 0, group_count: 0 });
     expect(created.body.capabilities).toMatchObject({ view: true, approve: true, download: false, manage_users: false });
@@ -217,16 +285,28 @@ describe('system permission sets', () => {
     const offered = await call('GET', `/deals/${deal.id}/permissions/sets`, { token: owner.token });
     expect(JSON.stringify(offered.body)).toContain(name);
 
-    const dup = await call('POST', '/admin/permission-sets', { token: sa.token, body: { name: name.toUpperCase(), capabilities: ['view'] } });
+    const dup = await call('POST', '/admin/permission-sets', {
+      token: sa.token,
+      body: { name: name.toUpperCase(), capabilities: ['view'] },
+    });
     expect(dup.status).toBe(409);
-    const noView = await call('POST', '/admin/permission-sets', { token: sa.token, body: { name: `${name} 2`, capabilities: ['approve'] } });
+    const noView = await call('POST', '/admin/permission-sets', {
+      token: sa.token,
+      body: { name: `${name} 2`, capabilities: ['approve'] },
+    });
     expect(noView.status).toBe(400);
     expect(noView.body.detail).toMatch(/must also grant view/);
-    const unknownCap = await call('POST', '/admin/permission-sets', { token: sa.token, body: { name: `${name} 3`, capabilities: ['fly'] } });
+    const unknownCap = await call('POST', '/admin/permission-sets', {
+      token: sa.token,
+      body: { name: `${name} 3`, capabilities: ['fly'] },
+    });
     expect(unknownCap.status).toBe(400);
     expect((await call('POST', '/admin/permission-sets', { token: sa.token, body: { name: ' ' } })).status).toBe(400);
 
-    const edited = await call('PUT', `/admin/permission-sets/${created.body.id}`, { token: sa.token, body: { name: `${name} v2`, description: 'x', capabilities: ['view', 'download'] } });
+    const edited = await call('PUT', `/admin/permission-sets/${created.body.id}`, {
+      token: sa.token,
+      body: { name: `${name} v2`, description: 'x', capabilities: ['view', 'download'] },
+    });
     expect(edited.status).toBe(200);
     expect(edited.body.capabilities).toMatchObject({ view: true, download: true, approve: false });
 
@@ -235,10 +315,16 @@ describe('system permission sets', () => {
     await sql`insert into public.deal_members (deal_id, user_id, role, permission_set_id) values (${deal.id}, ${member.id}, 'member', ${created.body.id})`;
     const usage = await call('GET', `/admin/permission-sets/${created.body.id}/usage`, { token: sa.token });
     expect(usage.status, JSON.stringify(usage.body)).toBe(200);
-    expect(usage.body, JSON.stringify(usage.body)).toMatchObject({ total_users: 1, total_groups: 0, users: [{ email: member.email, deal_name: 'Any deal' }] });
+    expect(usage.body, JSON.stringify(usage.body)).toMatchObject({
+      total_users: 1,
+      total_groups: 0,
+      users: [{ email: member.email, deal_name: 'Any deal' }],
+    });
     const inUse = await call('DELETE', `/admin/permission-sets/${created.body.id}`, { token: sa.token });
     expect(inUse.status).toBe(409);
-    expect(inUse.body.detail).toBe('This permission set is in use by 1 member, 0 groups and 0 invitations: move them to another set first');
+    expect(inUse.body.detail).toBe(
+      'This permission set is in use by 1 member, 0 groups and 0 invitations: move them to another set first',
+    );
     await sql`delete from public.deal_members where user_id = ${member.id}`;
     expect((await call('DELETE', `/admin/permission-sets/${created.body.id}`, { token: sa.token })).status).toBe(200);
     expect((await call('GET', `/admin/permission-sets/${created.body.id}/usage`, { token: sa.token })).status).toBe(404);
@@ -255,7 +341,10 @@ describe('system permission sets', () => {
     const del = await call('DELETE', `/admin/permission-sets/${edit.id}`, { token: sa.token });
     expect(del.status).toBe(409);
     expect(del.body.detail).toBe('The built-in permission set "edit" cannot be deleted');
-    const rename = await call('PUT', `/admin/permission-sets/${edit.id}`, { token: sa.token, body: { name: 'editor', capabilities: ['view'] } });
+    const rename = await call('PUT', `/admin/permission-sets/${edit.id}`, {
+      token: sa.token,
+      body: { name: 'editor', capabilities: ['view'] },
+    });
     expect(rename.status).toBe(409);
     const [{ name }] = await sql`select name from public.permission_sets where id = ${edit.id}`;
     expect(name).toBe('edit');
@@ -276,7 +365,8 @@ describe('audit log', () => {
     expect(res.body.logs.every((l: any) => l.entity_type === 'user' && l.action === 'user_updated')).toBe(true);
     const times = res.body.logs.map((l: any) => Date.parse(l.created_at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    for (const days of [7, 30, 90, 365]) expect((await call('GET', `/admin/audit?days=${days}`, { token: sa.token })).status).toBe(200);
+    for (const days of [7, 30, 90, 365])
+      expect((await call('GET', `/admin/audit?days=${days}`, { token: sa.token })).status).toBe(200);
     const bad = await call('GET', '/admin/audit?days=12', { token: sa.token });
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toBe('days is 7, 30, 90 or 365');

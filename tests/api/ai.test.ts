@@ -18,11 +18,16 @@ import { activities, member, room, twoStep, type Room } from './dataroom-lib.ts'
 
 const text = (s: string) => new TextEncoder().encode(s);
 
-interface Checklist { [key: string]: string }
+interface Checklist {
+  [key: string]: string;
+}
 
 /** A category with items named as a real request list would name them. */
 async function dueDiligenceItems(r: Room): Promise<Checklist> {
-  const cat = await call('POST', `${r.base}/checklist/categories`, { token: r.owner.token, body: { name: 'Financial and legal' } });
+  const cat = await call('POST', `${r.base}/checklist/categories`, {
+    token: r.owner.token,
+    body: { name: 'Financial and legal' },
+  });
   expect(cat.status).toBe(201);
   const names = {
     accounts: ['Audited financial statements', 'Audited annual accounts for the last three financial years'],
@@ -33,7 +38,10 @@ async function dueDiligenceItems(r: Room): Promise<Checklist> {
   } as const;
   const ids: Checklist = {};
   for (const [key, [name, description]] of Object.entries(names)) {
-    const item = await call('POST', `${r.base}/checklist/items`, { token: r.owner.token, body: { name, description, category_id: cat.body.id } });
+    const item = await call('POST', `${r.base}/checklist/items`, {
+      token: r.owner.token,
+      body: { name, description, category_id: cat.body.id },
+    });
     expect(item.status, JSON.stringify(item.body)).toBe(201);
     ids[key] = item.body.id;
   }
@@ -42,9 +50,15 @@ async function dueDiligenceItems(r: Room): Promise<Checklist> {
 
 const quietLog: Logger = { info() {}, warn() {}, error() {} };
 
-const deps = (r: Room, extra: Partial<AiWorkerDeps> = {}): AiWorkerDeps =>
-  ({ sql, blobs: storage.store, ai: builtinAi, workerId: `test-${Math.random().toString(36).slice(2, 8)}`, dealId: r.deal.id, log: quietLog, ...extra });
-
+const deps = (r: Room, extra: Partial<AiWorkerDeps> = {}): AiWorkerDeps => ({
+  sql,
+  blobs: storage.store,
+  ai: builtinAi,
+  workerId: `test-${Math.random().toString(36).slice(2, 8)}`,
+  dealId: r.deal.id,
+  log: quietLog,
+  ...extra,
+});
 
 async function fileState(fileId: string) {
   const [row] = await sql<{ ai_status: string; checklist_items: string[]; name: string; current_version: number }[]>`
@@ -75,8 +89,11 @@ describe('AI analysis of an upload', () => {
     contributor = await member(r, 'contributor', 'ai-contrib');
     viewer = await member(r, 'viewer', 'ai-viewer');
     const up = await twoStep(r, r.owner, {
-      filename: 'FY2023 audited accounts.txt', content_type: 'text/plain',
-      bytes: text('Independent auditor\'s report. Balance sheet, income statement and cash flow statement for the year ended 31 December 2023.'),
+      filename: 'FY2023 audited accounts.txt',
+      content_type: 'text/plain',
+      bytes: text(
+        "Independent auditor's report. Balance sheet, income statement and cash flow statement for the year ended 31 December 2023.",
+      ),
     });
     fileId = up.fileId;
   });
@@ -97,7 +114,11 @@ describe('AI analysis of an upload', () => {
     expect((await fileState(fileId)).ai_status).toBe('review');
     const res = await call('GET', `${r.base}/files/${fileId}/ai-analysis`, { token: r.owner.token });
     expect(res.status).toBe(200);
-    expect(res.body.recommended_item).toMatchObject({ id: items.accounts, name: 'Audited financial statements', category: 'Financial and legal' });
+    expect(res.body.recommended_item).toMatchObject({
+      id: items.accounts,
+      name: 'Audited financial statements',
+      category: 'Financial and legal',
+    });
     expect(res.body.status).toBe('review');
     expect(res.body.provider).toBe('builtin');
     expect(res.body.confidence).toBeGreaterThanOrEqual(60);
@@ -117,7 +138,10 @@ describe('AI analysis of an upload', () => {
     expect(pending.status).toBe(200);
     expect(pending.body.total_count).toBe(1);
     expect(pending.body.pending_files[0]).toMatchObject({
-      file_id: fileId, file_name: 'FY2023 audited accounts.txt', file_path: '/', recommended_item: { id: items.accounts },
+      file_id: fileId,
+      file_name: 'FY2023 audited accounts.txt',
+      file_path: '/',
+      recommended_item: { id: items.accounts },
     });
     expect(typeof pending.body.pending_files[0].upload_date).toBe('string');
     const byItem = await call('GET', `${r.base}/checklist/ai-suggestions`, { token: r.owner.token });
@@ -130,7 +154,8 @@ describe('AI analysis of an upload', () => {
   });
 
   it('refuses bad actions with a clear 400 and changes nothing', async () => {
-    const act = (body: unknown, token = r.owner.token) => call('POST', `${r.base}/files/${fileId}/ai-analysis/action`, { token, body });
+    const act = (body: unknown, token = r.owner.token) =>
+      call('POST', `${r.base}/files/${fileId}/ai-analysis/action`, { token, body });
     const unknown = await act({ action: 'approve' });
     expect(unknown.status).toBe(400);
     expect(unknown.body.detail).toMatch(/Unknown action/);
@@ -153,20 +178,28 @@ describe('AI analysis of an upload', () => {
   it('a viewer may read the suggestion but not act on it; a stranger learns nothing', async () => {
     const read = await call('GET', `${r.base}/files/${fileId}/ai-analysis`, { token: viewer.token });
     expect(read.status).toBe(200);
-    const act = await call('POST', `${r.base}/files/${fileId}/ai-analysis/action`, { token: viewer.token, body: { action: 'accept' } });
+    const act = await call('POST', `${r.base}/files/${fileId}/ai-analysis/action`, {
+      token: viewer.token,
+      body: { action: 'accept' },
+    });
     expect(act.status).toBe(403);
     expect(act.body.detail).toBeTruthy();
     const stranger = await registerUser('ai-stranger');
     for (const [method, path] of [
-      ['GET', `${r.base}/files/${fileId}/ai-analysis`], ['GET', `${r.base}/files/${fileId}/ai-analysis/status`],
-      ['GET', `${r.base}/files/pending-review`], ['GET', `${r.base}/checklist/ai-suggestions`],
-      ['POST', `${r.base}/files/${fileId}/ai-analysis/retry`], ['POST', `${r.base}/files/batch-ai-analysis`],
+      ['GET', `${r.base}/files/${fileId}/ai-analysis`],
+      ['GET', `${r.base}/files/${fileId}/ai-analysis/status`],
+      ['GET', `${r.base}/files/pending-review`],
+      ['GET', `${r.base}/checklist/ai-suggestions`],
+      ['POST', `${r.base}/files/${fileId}/ai-analysis/retry`],
+      ['POST', `${r.base}/files/batch-ai-analysis`],
     ] as const) {
       const res = await call(method, path, { token: stranger.token, body: method === 'POST' ? {} : undefined });
       expect([403, 404], `${method} ${path}`).toContain(res.status);
       expect(JSON.stringify(res.body)).not.toContain('audited');
     }
-    const unknownFile = await call('GET', `${r.base}/files/00000000-0000-4000-8000-000000000000/ai-analysis`, { token: r.owner.token });
+    const unknownFile = await call('GET', `${r.base}/files/00000000-0000-4000-8000-000000000000/ai-analysis`, {
+      token: r.owner.token,
+    });
     expect(unknownFile.status).toBe(404);
     const badId = await call('GET', `${r.base}/files/not-a-uuid/ai-analysis/status`, { token: r.owner.token });
     expect([400, 404]).toContain(badId.status);
@@ -174,7 +207,10 @@ describe('AI analysis of an upload', () => {
   });
 
   it('accept links the file to the recommended item, records activity and audit, and empties the queue', async () => {
-    const res = await call('POST', `${r.base}/files/${fileId}/ai-analysis/action`, { token: r.owner.token, body: { action: 'accept' } });
+    const res = await call('POST', `${r.base}/files/${fileId}/ai-analysis/action`, {
+      token: r.owner.token,
+      body: { action: 'accept' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ action: 'accept', item_id: items.accounts, ai_status: 'approved' });
     const file = await fileState(fileId);
@@ -190,14 +226,27 @@ describe('AI analysis of an upload', () => {
     expect(audit.map((a) => a.action)).toEqual(['ai_accept']);
     const pending = await call('GET', `${r.base}/files/pending-review`, { token: r.owner.token });
     expect(pending.body.total_count).toBe(0);
-    const again = await call('POST', `${r.base}/files/${fileId}/ai-analysis/action`, { token: r.owner.token, body: { action: 'dismiss' } });
+    const again = await call('POST', `${r.base}/files/${fileId}/ai-analysis/action`, {
+      token: r.owner.token,
+      body: { action: 'dismiss' },
+    });
     expect(again.status).toBe(404);
     expect(again.body.detail).toBe('This file has no AI suggestion awaiting review');
   });
 
   it('override links the chosen item (new_item_id as the dashboard sends it), dismiss links nothing', async () => {
-    const lease = await twoStep(r, contributor, { filename: 'Scan 0042.txt', content_type: 'text/plain', bytes: text('Lease of the office premises at 1 King Street between the landlord and the tenant; annual rent and term of ten years.') });
-    const nda = await twoStep(r, contributor, { filename: 'doc-17.txt', content_type: 'text/plain', bytes: text('Mutual non-disclosure agreement: each party shall keep the confidential information of the other secret.') });
+    const lease = await twoStep(r, contributor, {
+      filename: 'Scan 0042.txt',
+      content_type: 'text/plain',
+      bytes: text(
+        'Lease of the office premises at 1 King Street between the landlord and the tenant; annual rent and term of ten years.',
+      ),
+    });
+    const nda = await twoStep(r, contributor, {
+      filename: 'doc-17.txt',
+      content_type: 'text/plain',
+      bytes: text('Mutual non-disclosure agreement: each party shall keep the confidential information of the other secret.'),
+    });
     expect(await drainAiJobs(deps(r))).toBe(2);
     const leaseAnalysis = await call('GET', `${r.base}/files/${lease.fileId}/ai-analysis`, { token: r.owner.token });
     expect(leaseAnalysis.body.recommended_item.id).toBe(items.leases);
@@ -205,24 +254,38 @@ describe('AI analysis of an upload', () => {
     expect(ndaAnalysis.body.recommended_item.id).toBe(items.nda);
     expect(ndaAnalysis.body.reasoning).toMatch(/non-disclosure|confidential/i);
 
-    const override = await call('POST', `${r.base}/files/${lease.fileId}/ai-analysis/action`, { token: r.owner.token, body: { action: 'override', new_item_id: items.customers } });
+    const override = await call('POST', `${r.base}/files/${lease.fileId}/ai-analysis/action`, {
+      token: r.owner.token,
+      body: { action: 'override', new_item_id: items.customers },
+    });
     expect(override.status, JSON.stringify(override.body)).toBe(200);
     expect((await fileState(lease.fileId)).checklist_items).toEqual([items.customers]);
     expect((await analysesOf(lease.fileId)).map((a) => a.status)).toEqual(['overridden']);
 
-    const dismiss = await call('POST', `${r.base}/files/${nda.fileId}/ai-analysis/action`, { token: r.owner.token, body: { action: 'dismiss' } });
+    const dismiss = await call('POST', `${r.base}/files/${nda.fileId}/ai-analysis/action`, {
+      token: r.owner.token,
+      body: { action: 'dismiss' },
+    });
     expect(dismiss.status).toBe(200);
     const file = await fileState(nda.fileId);
     expect(file.checklist_items).toEqual([]);
     expect(file.ai_status).toBe('completed');
-    const audit = await sql`select action from public.audit_logs where entity_id in ${sql([lease.fileId, nda.fileId])} and action like 'ai_%' order by created_at`;
+    const audit =
+      await sql`select action from public.audit_logs where entity_id in ${sql([lease.fileId, nda.fileId])} and action like 'ai_%' order by created_at`;
     expect(audit.map((a) => a.action)).toEqual(['ai_override', 'ai_dismiss']);
   });
 
   it('try_again and retry queue a new analysis; the old suggestion is closed', async () => {
-    const up = await twoStep(r, r.owner, { filename: 'Cap table March 2024.txt', content_type: 'text/plain', bytes: text('Shareholder, class of shares, number of shares, fully diluted percentage, option pool.') });
+    const up = await twoStep(r, r.owner, {
+      filename: 'Cap table March 2024.txt',
+      content_type: 'text/plain',
+      bytes: text('Shareholder, class of shares, number of shares, fully diluted percentage, option pool.'),
+    });
     await drainAiJobs(deps(r));
-    const tryAgain = await call('POST', `${r.base}/files/${up.fileId}/ai-analysis/action`, { token: r.owner.token, body: { action: 'try_again' } });
+    const tryAgain = await call('POST', `${r.base}/files/${up.fileId}/ai-analysis/action`, {
+      token: r.owner.token,
+      body: { action: 'try_again' },
+    });
     expect(tryAgain.status).toBe(200);
     expect(tryAgain.body.ai_status).toBe('queued');
     expect((await analysesOf(up.fileId)).map((a) => a.status)).toEqual(['dismissed']);
@@ -266,11 +329,17 @@ describe('AI analysis of an upload', () => {
 
   it('generates metadata for empty fields only, then says there is nothing left to fill', async () => {
     const up = await twoStep(r, r.owner, {
-      filename: 'Mutual NDA Acme Ltd.txt', content_type: 'text/plain',
-      bytes: text('This Mutual Non-Disclosure Agreement is made on 3 March 2024 between Acme Ltd and Globex Corporation. Signed by Jane Smith, Chief Executive Officer. Strictly confidential.'),
+      filename: 'Mutual NDA Acme Ltd.txt',
+      content_type: 'text/plain',
+      bytes: text(
+        'This Mutual Non-Disclosure Agreement is made on 3 March 2024 between Acme Ltd and Globex Corporation. Signed by Jane Smith, Chief Executive Officer. Strictly confidential.',
+      ),
     });
     await drainAiJobs(deps(r));
-    await call('PUT', `${r.base}/files/${up.fileId}/metadata`, { token: r.owner.token, body: { quick_summary: 'Written by a person' } });
+    await call('PUT', `${r.base}/files/${up.fileId}/metadata`, {
+      token: r.owner.token,
+      body: { quick_summary: 'Written by a person' },
+    });
     const res = await call('POST', `${r.base}/files/${up.fileId}/metadata/ai-generate`, { token: r.owner.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.metadata.document_type).toBe('NDA');
@@ -292,7 +361,11 @@ describe('AI jobs under faults', () => {
   it('a job whose worker died is reclaimed after its lease and yields one suggestion', async () => {
     const r = await room('ai-lease');
     const items = await dueDiligenceItems(r);
-    const up = await twoStep(r, r.owner, { filename: 'Annual report and audited accounts 2022.txt', content_type: 'text/plain', bytes: text('Audited financial statements.') });
+    const up = await twoStep(r, r.owner, {
+      filename: 'Annual report and audited accounts 2022.txt',
+      content_type: 'text/plain',
+      bytes: text('Audited financial statements.'),
+    });
     // Worker A claims with a one-second lease and "dies" (never finishes).
     const [claimed] = await sql`select * from private.claim_ai_jobs('dead-worker', 1, 1, ${r.deal.id}::uuid)`;
     expect(claimed.file_id).toBe(up.fileId);
@@ -301,7 +374,8 @@ describe('AI jobs under faults', () => {
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect(await drainAiJobs(deps(r))).toBe(1);
     // The dead worker wakes up and tries to finish: refused, nothing doubled.
-    const [late] = await sql`select private.finish_ai_job(${claimed.job_id}::bigint, 'dead-worker', ${sql.json({ provider: 'builtin', candidates: [], reasoning: 'late', ai_tags: [], extraction: 'full', text: '' })}) as ok`;
+    const [late] =
+      await sql`select private.finish_ai_job(${claimed.job_id}::bigint, 'dead-worker', ${sql.json({ provider: 'builtin', candidates: [], reasoning: 'late', ai_tags: [], extraction: 'full', text: '' })}) as ok`;
     expect(late.ok).toBe(false);
     const analyses = await analysesOf(up.fileId);
     expect(analyses).toHaveLength(1);
@@ -312,14 +386,24 @@ describe('AI jobs under faults', () => {
   it('three failed attempts end in try_again with backoff between them; the file is untouched', async () => {
     const r = await room('ai-fail');
     await dueDiligenceItems(r);
-    const up = await twoStep(r, r.owner, { filename: 'Board minutes.txt', content_type: 'text/plain', bytes: text('Minutes of the board meeting.') });
+    const up = await twoStep(r, r.owner, {
+      filename: 'Board minutes.txt',
+      content_type: 'text/plain',
+      bytes: text('Minutes of the board meeting.'),
+    });
     const before = await fileState(up.fileId);
-    const failing: AiPort = { classify: async () => { throw new Error('provider exploded'); }, metadata: builtinAi.metadata };
+    const failing: AiPort = {
+      classify: async () => {
+        throw new Error('provider exploded');
+      },
+      metadata: builtinAi.metadata,
+    };
     expect(await drainAiJobs(deps(r, { ai: failing }))).toBe(1);
     let [job] = await jobsOf(up.fileId);
     expect(job).toMatchObject({ status: 'queued', attempts: 1, last_error: 'provider exploded' });
     expect((await fileState(up.fileId)).ai_status).toBe('queued');
-    const [{ wait }] = await sql`select extract(epoch from run_after - now())::float as wait from public.ai_jobs where file_id = ${up.fileId}`;
+    const [{ wait }] =
+      await sql`select extract(epoch from run_after - now())::float as wait from public.ai_jobs where file_id = ${up.fileId}`;
     expect(wait).toBeGreaterThan(5);
     expect(await drainAiJobs(deps(r, { ai: failing }))).toBe(0); // backing off
     for (const attempt of [2, 3]) {
@@ -339,7 +423,11 @@ describe('AI jobs under faults', () => {
   it('a corrupt PDF is classified from its name, and the reasoning says so', async () => {
     const r = await room('ai-corrupt');
     const items = await dueDiligenceItems(r);
-    const up = await twoStep(r, r.owner, { filename: 'Capitalisation table.pdf', content_type: 'application/pdf', bytes: text('%PDF-1.7 this is not really a PDF') });
+    const up = await twoStep(r, r.owner, {
+      filename: 'Capitalisation table.pdf',
+      content_type: 'application/pdf',
+      bytes: text('%PDF-1.7 this is not really a PDF'),
+    });
     await drainAiJobs(deps(r));
     const res = await call('GET', `${r.base}/files/${up.fileId}/ai-analysis`, { token: r.owner.token });
     expect(res.body.extraction).toBe('name_only');
@@ -350,16 +438,36 @@ describe('AI jobs under faults', () => {
   it('a dropped database connection mid-job: the worker reconnects and records its result once', async () => {
     const r = await room('ai-drop');
     const items = await dueDiligenceItems(r);
-    const up = await twoStep(r, r.owner, { filename: 'Customer MSA Initech.txt', content_type: 'text/plain', bytes: text('Master services agreement between the company and its customer Initech.') });
-    const own = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {}, connection: { application_name: 'ai-drop-worker' } });
+    const up = await twoStep(r, r.owner, {
+      filename: 'Customer MSA Initech.txt',
+      content_type: 'text/plain',
+      bytes: text('Master services agreement between the company and its customer Initech.'),
+    });
+    const own = postgres(process.env.TEST_DATABASE_URL!, {
+      max: 1,
+      onnotice: () => {},
+      connection: { application_name: 'ai-drop-worker' },
+    });
     let release!: () => void;
-    const held = new Promise<void>((resolve) => { release = resolve; });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     let entered!: () => void;
-    const inside = new Promise<void>((resolve) => { entered = resolve; });
-    const slow: AiPort = { async classify(input) { entered(); await held; return builtinAi.classify(input); }, metadata: builtinAi.metadata };
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const slow: AiPort = {
+      async classify(input) {
+        entered();
+        await held;
+        return builtinAi.classify(input);
+      },
+      metadata: builtinAi.metadata,
+    };
     const running = drainAiJobs({ ...deps(r, { ai: slow }), sql: own });
     await inside;
-    const [killed] = await sql`select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'ai-drop-worker') t`;
+    const [killed] =
+      await sql`select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'ai-drop-worker') t`;
     expect(killed.n).toBe(1);
     release();
     expect(await running).toBe(1);
@@ -377,9 +485,14 @@ describe('AI jobs under faults', () => {
     const worker = startAiWorker(deps(r), { concurrency: 2 });
     try {
       await worker.idle();
-      const up = await twoStep(r, r.owner, { filename: 'Office lease London.txt', content_type: 'text/plain', bytes: text('Lease agreement for office premises.') });
+      const up = await twoStep(r, r.owner, {
+        filename: 'Office lease London.txt',
+        content_type: 'text/plain',
+        bytes: text('Lease agreement for office premises.'),
+      });
       const deadline = Date.now() + 10_000;
-      while ((await fileState(up.fileId)).ai_status !== 'review' && Date.now() < deadline) await new Promise((res) => setTimeout(res, 50));
+      while ((await fileState(up.fileId)).ai_status !== 'review' && Date.now() < deadline)
+        await new Promise((res) => setTimeout(res, 50));
       expect((await fileState(up.fileId)).ai_status).toBe('review');
       expect((await analysesOf(up.fileId))[0].recommended_item_id).toBe(items.leases);
     } finally {
@@ -397,7 +510,9 @@ describe('the OpenAI-compatible provider against a local chat-completions server
   beforeAll(async () => {
     server = createServer((req, res) => {
       let raw = '';
-      req.on('data', (chunk) => { raw += chunk; });
+      req.on('data', (chunk) => {
+        raw += chunk;
+      });
       req.on('end', () => {
         const body = JSON.parse(raw || '{}');
         requests.push({ path: req.url, auth: req.headers.authorization, body });
@@ -417,24 +532,54 @@ describe('the OpenAI-compatible provider against a local chat-completions server
 
   const completion = (content: string) => ({
     status: 200,
-    body: { id: 'c1', object: 'chat.completion', created: 1, model: 'test-model', choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }] },
+    body: {
+      id: 'c1',
+      object: 'chat.completion',
+      created: 1,
+      model: 'test-model',
+      choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
+    },
   });
   const checklist = [
-    { item_id: '11111111-1111-4111-8111-111111111111', item_code: '1.1', name: 'Audited financial statements', description: null, category: 'Financial', requirements: null, catalog_title: null, catalog_description: null },
-    { item_id: '22222222-2222-4222-8222-222222222222', item_code: '1.2', name: 'Office leases', description: null, category: 'Real estate', requirements: null, catalog_title: null, catalog_description: null },
+    {
+      item_id: '11111111-1111-4111-8111-111111111111',
+      item_code: '1.1',
+      name: 'Audited financial statements',
+      description: null,
+      category: 'Financial',
+      requirements: null,
+      catalog_title: null,
+      catalog_description: null,
+    },
+    {
+      item_id: '22222222-2222-4222-8222-222222222222',
+      item_code: '1.2',
+      name: 'Office leases',
+      description: null,
+      category: 'Real estate',
+      requirements: null,
+      catalog_title: null,
+      catalog_description: null,
+    },
   ];
   const input = { fileName: 'Lease - 1 King Street.pdf', text: 'Lease of office premises', checklist };
 
-  it('sends the checklist as structured JSON and takes a valid answer as the provider\'s', async () => {
-    answer = () => completion(JSON.stringify({
-      candidates: [{ item_id: checklist[1].item_id, confidence: 91.4, reasoning: 'The name says "Lease"' }],
-      reasoning: 'The name says "Lease" and the text "office premises"', tags: ['lease'],
-    }));
+  it("sends the checklist as structured JSON and takes a valid answer as the provider's", async () => {
+    answer = () =>
+      completion(
+        JSON.stringify({
+          candidates: [{ item_id: checklist[1].item_id, confidence: 91.4, reasoning: 'The name says "Lease"' }],
+          reasoning: 'The name says "Lease" and the text "office premises"',
+          tags: ['lease'],
+        }),
+      );
     const ai = openAiProvider({ apiKey: 'sk-test', baseURL, model: 'test-model', timeoutMs: 2000 });
     const out = await ai.classify(input);
     expect(out.provider).toBe('openai');
     expect(out.fallbackReason).toBeUndefined();
-    expect(out.result.candidates).toEqual([{ item_id: checklist[1].item_id, confidence: 91, reasoning: 'The name says "Lease"' }]);
+    expect(out.result.candidates).toEqual([
+      { item_id: checklist[1].item_id, confidence: 91, reasoning: 'The name says "Lease"' },
+    ]);
     const sent = requests.at(-1);
     expect(sent.path).toBe('/v1/chat/completions');
     expect(sent.auth).toBe('Bearer sk-test');
@@ -446,7 +591,16 @@ describe('the OpenAI-compatible provider against a local chat-completions server
   for (const [label, respond] of [
     ['garbage', () => completion('this is not JSON at all')],
     ['a wrong shape', () => completion(JSON.stringify({ candidates: [{ item: 'x' }] }))],
-    ['an item that is not on the checklist', () => completion(JSON.stringify({ candidates: [{ item_id: '33333333-3333-4333-8333-333333333333', confidence: 99, reasoning: 'x' }], reasoning: 'x' }))],
+    [
+      'an item that is not on the checklist',
+      () =>
+        completion(
+          JSON.stringify({
+            candidates: [{ item_id: '33333333-3333-4333-8333-333333333333', confidence: 99, reasoning: 'x' }],
+            reasoning: 'x',
+          }),
+        ),
+    ],
     ['a 500', () => ({ status: 500, body: { error: { message: 'boom' } } })],
     ['a hang past the timeout', () => 'hang' as const],
   ] as const) {
@@ -464,7 +618,11 @@ describe('the OpenAI-compatible provider against a local chat-completions server
     answer = () => ({ status: 500, body: { error: { message: 'down' } } });
     const r = await room('ai-openai');
     const items = await dueDiligenceItems(r);
-    const up = await twoStep(r, r.owner, { filename: 'NDA with Globex.txt', content_type: 'text/plain', bytes: text('Confidentiality undertaking.') });
+    const up = await twoStep(r, r.owner, {
+      filename: 'NDA with Globex.txt',
+      content_type: 'text/plain',
+      bytes: text('Confidentiality undertaking.'),
+    });
     await drainAiJobs(deps(r, { ai: openAiProvider({ apiKey: 'sk-test', baseURL, model: 'm', timeoutMs: 500 }) }));
     const [analysis] = await analysesOf(up.fileId);
     expect(analysis).toMatchObject({ provider: 'builtin', recommended_item_id: items.nda, status: 'review' });
@@ -502,7 +660,14 @@ describe('live AI status through GET /deals/{id}/events', () => {
       return test();
     };
     expect(await until(() => seen.some((e) => e.event === 'ready'))).toBe(true);
-    return { seen, until, close: async () => { await reader.cancel(); await pump; } };
+    return {
+      seen,
+      until,
+      close: async () => {
+        await reader.cancel();
+        await pump;
+      },
+    };
   }
 
   it('tells a member about files they may see, and nothing of the others', async () => {
@@ -514,10 +679,19 @@ describe('live AI status through GET /deals/{id}/events', () => {
     const ownerStream = await openStream(r, r.owner);
     const uoStream = await openStream(r, uploadOnly);
     try {
-      const hidden = await twoStep(r, r.owner, { filename: 'Secret cap table.txt', content_type: 'text/plain', bytes: text('cap table') });
-      const mine = await twoStep(r, uploadOnly, { filename: 'Office lease.txt', content_type: 'text/plain', bytes: text('lease of premises') });
+      const hidden = await twoStep(r, r.owner, {
+        filename: 'Secret cap table.txt',
+        content_type: 'text/plain',
+        bytes: text('cap table'),
+      });
+      const mine = await twoStep(r, uploadOnly, {
+        filename: 'Office lease.txt',
+        content_type: 'text/plain',
+        bytes: text('lease of premises'),
+      });
       await drainAiJobs(deps(r));
-      const reached = (s: typeof ownerStream, fileId: string) => () => s.seen.some((e) => e.data.file_id === fileId && e.data.ai_status === 'review');
+      const reached = (s: typeof ownerStream, fileId: string) => () =>
+        s.seen.some((e) => e.data.file_id === fileId && e.data.ai_status === 'review');
       expect(await ownerStream.until(reached(ownerStream, hidden.fileId))).toBe(true);
       expect(await ownerStream.until(reached(ownerStream, mine.fileId))).toBe(true);
       expect(await uoStream.until(reached(uoStream, mine.fileId))).toBe(true);
@@ -532,7 +706,7 @@ describe('live AI status through GET /deals/{id}/events', () => {
     }
   });
 
-  it('a stranger cannot open a deal\'s stream, nor can anyone without a token', async () => {
+  it("a stranger cannot open a deal's stream, nor can anyone without a token", async () => {
     const r = await room('ai-live-x');
     const stranger = await registerUser('ai-live-stranger');
     const res = await app.request(`${r.base}/events`, { headers: { authorization: `Bearer ${stranger.token}` } });
@@ -563,8 +737,10 @@ describe('text extraction stays within its caps and says why it fell back to the
   it('recognises password-protected PDF and Office files', async () => {
     const plain = new TextDecoder('latin1').decode(pdf('Secret'));
     // A standard security handler whose user password is not empty: pdf.js needs a password.
-    const encrypted = plain.replace('trailer\n<< /Size 6 /Root 1 0 R >>',
-      `trailer\n<< /Size 6 /Root 1 0 R /Encrypt << /Filter /Standard /V 1 /R 2 /O <${'ab'.repeat(32)}> /U <${'cd'.repeat(32)}> /P -4 >> /ID [<${'01'.repeat(16)}> <${'01'.repeat(16)}>] >>`);
+    const encrypted = plain.replace(
+      'trailer\n<< /Size 6 /Root 1 0 R >>',
+      `trailer\n<< /Size 6 /Root 1 0 R /Encrypt << /Filter /Standard /V 1 /R 2 /O <${'ab'.repeat(32)}> /U <${'cd'.repeat(32)}> /P -4 >> /ID [<${'01'.repeat(16)}> <${'01'.repeat(16)}>] >>`,
+    );
     expect(encrypted).not.toBe(plain);
     const bytes = Uint8Array.from(encrypted, (c) => c.charCodeAt(0) & 0xff);
     const out = await extractText('Board pack.pdf', 'application/pdf', bytes, bytes.length);

@@ -11,7 +11,10 @@ import { auth, sql, storage, uniqueEmail } from './helpers.ts';
 import { outboxMail } from '../../supabase/functions/_shared/adapters/embedded-auth.ts';
 
 const app = createApi({
-  sql, auth, mail: outboxMail(sql, () => {}), blobs: storage.store,
+  sql,
+  auth,
+  mail: outboxMail(sql, () => {}),
+  blobs: storage.store,
   config: { jwtExpirySeconds: 3600, publicUrl: 'http://localhost:3000', maxJsonBytes: 64 * 1024, maxUploadBytes: 1024 },
 });
 
@@ -21,7 +24,9 @@ const newClient = () => `203.0.113.${(++clientCounter % 250) + 1}-${process.pid}
 
 async function post(path: string, body: unknown, client: string) {
   const res = await app.request(`/auth${path}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': `${client}, 10.0.0.1` }, body: JSON.stringify(body),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `${client}, 10.0.0.1` },
+    body: JSON.stringify(body),
   });
   return { status: res.status, body: await res.json(), retryAfter: res.headers.get('retry-after') };
 }
@@ -43,7 +48,9 @@ describe('sign-in throttling', () => {
     }
     const blocked = await post('/login', { email, password: 'right-password' }, attacker);
     expect(blocked.status).toBe(429);
-    expect(blocked.body.detail).toMatch(/^Too many failed sign-in attempts for this account from here\. Try again in \d+ seconds?\.$/);
+    expect(blocked.body.detail).toMatch(
+      /^Too many failed sign-in attempts for this account from here\. Try again in \d+ seconds?\.$/,
+    );
     expect(Number(blocked.retryAfter)).toBeGreaterThan(0);
     expect(Number(blocked.retryAfter)).toBeLessThanOrEqual(30);
     // The owner, from their own address, is not locked out.
@@ -57,7 +64,7 @@ describe('sign-in throttling', () => {
     expect(Number(longer.retryAfter)).toBeLessThanOrEqual(60);
   });
 
-  it('a success clears the client\'s failures for the account', async () => {
+  it("a success clears the client's failures for the account", async () => {
     const client = newClient();
     const email = await account(client);
     for (let i = 0; i < 4; i++) expect((await post('/login', { email, password: 'nope-nope' }, client)).status).toBe(401);
@@ -89,12 +96,18 @@ describe('sign-in throttling', () => {
 
 describe('a client whose address is unknown', () => {
   it('is not lumped with every other such client for the per-client limits; the per-account back-off still holds', async () => {
-    const bare = (path: string, body: unknown) => app.request(`/auth${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const bare = (path: string, body: unknown) =>
+      app.request(`/auth${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     for (let i = 0; i < DEFAULT_AUTH_LIMITS.loginFailuresPerClient + 1; i++) {
       expect((await bare('/login', { email: uniqueEmail('anon-spray'), password: 'x' })).status).toBe(401);
     }
     const email = uniqueEmail('anon-target');
-    for (let i = 0; i < DEFAULT_AUTH_LIMITS.loginFailuresPerAccount; i++) expect((await bare('/login', { email, password: 'x' })).status).toBe(401);
+    for (let i = 0; i < DEFAULT_AUTH_LIMITS.loginFailuresPerAccount; i++)
+      expect((await bare('/login', { email, password: 'x' })).status).toBe(401);
     expect((await bare('/login', { email, password: 'x' })).status).toBe(429);
   });
 });

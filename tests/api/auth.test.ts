@@ -35,10 +35,12 @@ describe('POST /auth/register', () => {
   });
 
   it.each(['not-an-email', 'a@', '@example.com', 'two words@example.com', 'a@b@example.com', `${'x'.repeat(250)}@example.com`])(
-    'refuses the malformed e-mail %s', async (email) => {
+    'refuses the malformed e-mail %s',
+    async (email) => {
       const res = await call('POST', '/auth/register', { body: { email, password: PASSWORD } });
       expectError(res, 400, 'Please enter a valid email address');
-    });
+    },
+  );
 
   it('checks the password length on the server: at least 6 characters, at most 72 bytes', async () => {
     const [shortEmail, emptyEmail, longEmail] = [uniqueEmail('short'), uniqueEmail('empty'), uniqueEmail('long')];
@@ -147,7 +149,10 @@ describe('POST /auth/login', () => {
     for (const deal of [a, b, archived, suspended]) expect(await activityTypes(deal.id, user.id)).not.toContain('login');
     const feedOf = async (dealId: string, token = user.token) =>
       (await call('GET', `/deals/${dealId}/activity`, { token })).body.map((e: any) => [e.activity_type, e.description]);
-    expect(await feedOf(a.id)).toEqual([['login', 'Signed in'], ['deal_create', 'Created deal "Deal A"']]);
+    expect(await feedOf(a.id)).toEqual([
+      ['login', 'Signed in'],
+      ['deal_create', 'Created deal "Deal A"'],
+    ]);
     expect((await feedOf(b.id))[0]).toEqual(['login', 'Signed in']);
     expect(await feedOf(archived.id)).not.toContainEqual(['login', 'Signed in']);
     const ownerFeed = await feedOf(suspended.id, owner.token);
@@ -161,7 +166,10 @@ describe('POST /auth/login', () => {
     // An hour later it is a new entry.
     await sql`update public.sign_ins set last_at = last_at - interval '2 hours' where user_id = ${user.id}`;
     expect((await login(user.email)).status).toBe(200);
-    expect((await feedOf(a.id)).filter(([type]: string[]) => type === 'login')).toEqual([['login', 'Signed in'], ['login', 'Signed in 2 times']]);
+    expect((await feedOf(a.id)).filter(([type]: string[]) => type === 'login')).toEqual([
+      ['login', 'Signed in'],
+      ['login', 'Signed in 2 times'],
+    ]);
   });
 });
 
@@ -183,7 +191,8 @@ describe('magic link', () => {
     }
     // Only the token's hash is stored.
     const { token } = await latestMagicLink(user.email);
-    const stored = await sql`select token_hash from private.magic_links where email = ${user.email} order by created_at desc limit 1`;
+    const stored =
+      await sql`select token_hash from private.magic_links where email = ${user.email} order by created_at desc limit 1`;
     expect(stored).toHaveLength(1);
     expect(stored[0].token_hash).not.toBe(token);
     expect(stored[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -195,7 +204,11 @@ describe('magic link', () => {
     const email = uniqueEmail('magic-norm');
     expect((await call('POST', '/auth/magic-link', { body: { email: ` ${email.toUpperCase()} ` } })).status).toBe(200);
     expect((await latestMagicLink(email)).token).toBeTruthy();
-    expectError(await call('POST', '/auth/magic-link', { body: { email: 'not-an-email' } }), 400, 'Please enter a valid email address');
+    expectError(
+      await call('POST', '/auth/magic-link', { body: { email: 'not-an-email' } }),
+      400,
+      'Please enter a valid email address',
+    );
     expectError(await call('POST', '/auth/magic-link', { body: {} }), 400);
     expectError(await call('POST', '/auth/magic-link', { rawBody: '{nope' }), 400, /valid JSON/);
   });

@@ -6,7 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { call, createDeal, registerUser, sql } from './helpers.ts';
 import { expectError } from './expect.ts';
 import {
-  ADMIN_EMAIL, adminUserId, auditRows, catalogItem, NOT_FOUND_UUID, preset, superAdmin, tag, uniqueCode,
+  ADMIN_EMAIL,
+  adminUserId,
+  auditRows,
+  catalogItem,
+  NOT_FOUND_UUID,
+  preset,
+  superAdmin,
+  tag,
+  uniqueCode,
 } from './checklist-lib.ts';
 
 const FORBIDDEN = "You don't have permission to access this area";
@@ -48,7 +56,10 @@ async function activeById(): Promise<Map<string, boolean>> {
 async function dealCatalogIds(token: string, dealId: string): Promise<string[]> {
   const res = await call('GET', `/deals/${dealId}/checklist`, { token });
   expect(res.status).toBe(200);
-  return Object.values(res.body.checklist).flat().map((i: any) => i.catalog_item_id).sort();
+  return Object.values(res.body.checklist)
+    .flat()
+    .map((i: any) => i.catalog_item_id)
+    .sort();
 }
 
 describe.sequential('admin catalog and presets', () => {
@@ -95,22 +106,51 @@ describe.sequential('admin catalog and presets', () => {
       const res = await call('POST', '/admin/catalog', {
         token: admin,
         body: {
-          code: code.toLowerCase(), title: ' Board minutes ', description: ' Minutes of all board meetings ', category: 'Corporate Documents',
-          subcategory: 'Governance', presets: [],
-          requirements: { periods_covered: '3 years', format_type: 'PDF', certified: true, original_required: false, multiple_files_expected: true, custom_notes: 'Signed' },
-          ai_checks: { math_verification: false, signature_detection: true, legal_terms: true, red_flags: true, compliance_check: false, date_verification: true, missing_elements: true },
+          code: code.toLowerCase(),
+          title: ' Board minutes ',
+          description: ' Minutes of all board meetings ',
+          category: 'Corporate Documents',
+          subcategory: 'Governance',
+          presets: [],
+          requirements: {
+            periods_covered: '3 years',
+            format_type: 'PDF',
+            certified: true,
+            original_required: false,
+            multiple_files_expected: true,
+            custom_notes: 'Signed',
+          },
+          ai_checks: {
+            math_verification: false,
+            signature_detection: true,
+            legal_terms: true,
+            red_flags: true,
+            compliance_check: false,
+            date_verification: true,
+            missing_elements: true,
+          },
         },
       });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       expect(res.body).toMatchObject({
-        code, title: 'Board minutes', description: 'Minutes of all board meetings', category: 'Corporate Documents', subcategory: 'Governance',
-        version: 1, active: true, presets: [],
+        code,
+        title: 'Board minutes',
+        description: 'Minutes of all board meetings',
+        category: 'Corporate Documents',
+        subcategory: 'Governance',
+        version: 1,
+        active: true,
+        presets: [],
         requirements: { periods_covered: '3 years', certified: true, multiple_files_expected: true, custom_notes: 'Signed' },
         ai_checks: { signature_detection: true, math_verification: false },
       });
       const audit = await auditRows('catalog_item', res.body.id);
       expect(audit).toHaveLength(1);
-      expect(audit[0]).toMatchObject({ action: 'catalog_item_created', performed_by: await adminUserId(), performed_by_email: ADMIN_EMAIL });
+      expect(audit[0]).toMatchObject({
+        action: 'catalog_item_created',
+        performed_by: await adminUserId(),
+        performed_by_email: ADMIN_EMAIL,
+      });
       expect(audit[0].changes.code).toEqual({ old: null, new: code });
       expect(Date.now() - audit[0].created_at.getTime()).toBeLessThan(60_000);
     });
@@ -140,7 +180,8 @@ describe.sequential('admin catalog and presets', () => {
     it('a duplicate code is 409', async () => {
       const entry = await catalogItem();
       const res = await call('POST', '/admin/catalog', {
-        token: await superAdmin(), body: { code: entry.code.toLowerCase(), title: 'Other', description: 'D', category: 'IP/Tech', presets: [] },
+        token: await superAdmin(),
+        body: { code: entry.code.toLowerCase(), title: 'Other', description: 'D', category: 'IP/Tech', presets: [] },
       });
       expectError(res, 409, new RegExp(entry.code.replace('.', '\\.')));
     });
@@ -149,14 +190,21 @@ describe.sequential('admin catalog and presets', () => {
       const admin = await superAdmin();
       const def = await presetByName('Default');
       const code = uniqueCode();
-      const res = await call('POST', '/admin/catalog', { token: admin, body: { code, title: `Default landing ${code}`, description: 'D', category: 'Tax Matters' } });
+      const res = await call('POST', '/admin/catalog', {
+        token: admin,
+        body: { code, title: `Default landing ${code}`, description: 'D', category: 'Tax Matters' },
+      });
       try {
         expect(res.status).toBe(201);
         expect(res.body.presets).toEqual(['Default']);
         const detail = await adminGet(`/admin/presets/${def.id}`);
         expect(detail.catalog_item_ids).toContain(res.body.id);
         expect(detail.item_count).toBe(def.item_count + 1);
-        expect(detail.catalog_items.find((c: any) => c.id === res.body.id)).toMatchObject({ code, title: `Default landing ${code}`, category: 'Tax Matters' });
+        expect(detail.catalog_items.find((c: any) => c.id === res.body.id)).toMatchObject({
+          code,
+          title: `Default landing ${code}`,
+          category: 'Tax Matters',
+        });
         // and a new deal from 'default' gets it
         const u = await registerUser('adm-landing');
         const deal = await createDeal(u, 'Gets the new item', 'default');
@@ -172,29 +220,54 @@ describe.sequential('admin catalog and presets', () => {
       const entry = await catalogItem({ title: 'Original title' });
       const p = await preset();
       const base = { title: 'New title', description: 'New description', category: 'Commercial Contracts' };
-      const v2 = await call('PUT', `/admin/catalog/${entry.id}`, { token: admin, body: { ...base, code: entry.code, presets: [p.name] } });
+      const v2 = await call('PUT', `/admin/catalog/${entry.id}`, {
+        token: admin,
+        body: { ...base, code: entry.code, presets: [p.name] },
+      });
       expect(v2.status, JSON.stringify(v2.body)).toBe(200);
       expect(v2.body).toMatchObject({ id: entry.id, code: entry.code, ...base, version: 2, presets: [p.name] });
       expect((await adminGet(`/admin/presets/${p.id}`)).catalog_item_ids).toEqual([entry.id]);
-      const v3 = await call('PUT', `/admin/catalog/${entry.id}`, { token: admin, body: { ...base, title: 'Third', code: entry.code.toLowerCase() } });
+      const v3 = await call('PUT', `/admin/catalog/${entry.id}`, {
+        token: admin,
+        body: { ...base, title: 'Third', code: entry.code.toLowerCase() },
+      });
       expect(v3.status).toBe(200);
       expect(v3.body).toMatchObject({ version: 3, title: 'Third', presets: [p.name] });
       // without a code is fine too
-      expect((await call('PUT', `/admin/catalog/${entry.id}`, { token: admin, body: { ...base, presets: [] } })).body).toMatchObject({ version: 4, presets: [] });
+      expect(
+        (await call('PUT', `/admin/catalog/${entry.id}`, { token: admin, body: { ...base, presets: [] } })).body,
+      ).toMatchObject({ version: 4, presets: [] });
       expect((await adminGet(`/admin/presets/${p.id}`)).item_count).toBe(0);
 
       const other = uniqueCode();
-      expectError(await call('PUT', `/admin/catalog/${entry.id}`, { token: admin, body: { ...base, code: other } }), 400, 'The code of a catalog item cannot be changed');
+      expectError(
+        await call('PUT', `/admin/catalog/${entry.id}`, { token: admin, body: { ...base, code: other } }),
+        400,
+        'The code of a catalog item cannot be changed',
+      );
       expectError(await call('PUT', `/admin/catalog/${entry.id}`, { token: admin, body: { ...base, code: 'bad code' } }), 400);
-      expectError(await call('PUT', `/admin/catalog/${entry.id}`, { token: admin, body: { ...base, title: '' } }), 400, 'Title is required');
+      expectError(
+        await call('PUT', `/admin/catalog/${entry.id}`, { token: admin, body: { ...base, title: '' } }),
+        400,
+        'Title is required',
+      );
       expectError(await call('PUT', `/admin/catalog/${entry.id}`, { token: admin, body: { ...base, category: 'Nope' } }), 400);
       const [row] = await sql`select code, title, version from public.catalog_items where id = ${entry.id}`;
       expect(row).toEqual({ code: entry.code, title: 'New title', version: 4 });
-      expectError(await call('PUT', `/admin/catalog/${NOT_FOUND_UUID}`, { token: admin, body: base }), 404, 'Catalog item not found');
+      expectError(
+        await call('PUT', `/admin/catalog/${NOT_FOUND_UUID}`, { token: admin, body: base }),
+        404,
+        'Catalog item not found',
+      );
       expectError(await call('PUT', '/admin/catalog/xyz', { token: admin, body: base }), 404, 'Catalog item not found');
 
       const audit = await auditRows('catalog_item', entry.id);
-      expect(audit.map((a) => a.action)).toEqual(['catalog_item_created', 'catalog_item_updated', 'catalog_item_updated', 'catalog_item_updated']);
+      expect(audit.map((a) => a.action)).toEqual([
+        'catalog_item_created',
+        'catalog_item_updated',
+        'catalog_item_updated',
+        'catalog_item_updated',
+      ]);
       expect(audit[1].changes.title).toEqual({ old: 'Original title', new: 'New title' });
       expect(audit[1].changes.version).toEqual({ old: 1, new: 2 });
       expect(audit[1].performed_by_email).toBe(ADMIN_EMAIL);
@@ -210,10 +283,15 @@ describe.sequential('admin catalog and presets', () => {
       expect(listed.items.find((i: any) => i.id === entry.id).active).toBe(false);
       const on = await call('POST', `/admin/catalog/${entry.id}/toggle-active`, { token: admin });
       expect(on.body.active).toBe(true);
-      expectError(await call('POST', `/admin/catalog/${NOT_FOUND_UUID}/toggle-active`, { token: admin }), 404, 'Catalog item not found');
+      expectError(
+        await call('POST', `/admin/catalog/${NOT_FOUND_UUID}/toggle-active`, { token: admin }),
+        404,
+        'Catalog item not found',
+      );
       const audit = await auditRows('catalog_item', entry.id);
       expect(audit.slice(1).map((a) => [a.action, a.changes.active])).toEqual([
-        ['catalog_item_updated', { old: true, new: false }], ['catalog_item_updated', { old: false, new: true }],
+        ['catalog_item_updated', { old: true, new: false }],
+        ['catalog_item_updated', { old: false, new: true }],
       ]);
     });
 
@@ -230,7 +308,10 @@ describe.sequential('admin catalog and presets', () => {
       expect(await adminGet(`/admin/presets/${p2.id}`)).toMatchObject({ item_count: 0, catalog_item_ids: [], catalog_items: [] });
       expectError(await call('DELETE', `/admin/catalog/${entry.id}`, { token: admin }), 404, 'Catalog item not found');
       expectError(await call('DELETE', '/admin/catalog/not-an-id', { token: admin }), 404, 'Catalog item not found');
-      expect((await auditRows('catalog_item', entry.id)).map((a) => a.action)).toEqual(['catalog_item_created', 'catalog_item_deleted']);
+      expect((await auditRows('catalog_item', entry.id)).map((a) => a.action)).toEqual([
+        'catalog_item_created',
+        'catalog_item_deleted',
+      ]);
     });
 
     it('GET /admin/catalog lists inactive items too, 20 a page, searches and filters; bad input → 400', async () => {
@@ -260,11 +341,22 @@ describe.sequential('admin catalog and presets', () => {
       const b = await catalogItem({ category: 'IP/Tech' });
       const c = await catalogItem({ category: 'HR/Employment' });
       const name = `Buy-side ${tag()}`;
-      const res = await call('POST', '/admin/presets', { token: admin, body: { name: ` ${name} `, description: ' For buyers ', catalog_item_ids: [b.id, a.id, b.id] } });
+      const res = await call('POST', '/admin/presets', {
+        token: admin,
+        body: { name: ` ${name} `, description: ' For buyers ', catalog_item_ids: [b.id, a.id, b.id] },
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
-      expect(res.body).toMatchObject({ name, description: 'For buyers', is_default: false, active: true, item_count: 2, catalog_item_ids: [b.id, a.id] });
+      expect(res.body).toMatchObject({
+        name,
+        description: 'For buyers',
+        is_default: false,
+        active: true,
+        item_count: 2,
+        catalog_item_ids: [b.id, a.id],
+      });
       expect(res.body.catalog_items.map((x: any) => [x.id, x.code, x.title, x.category])).toEqual([
-        [b.id, b.code, b.title, 'IP/Tech'], [a.id, a.code, a.title, 'Tax Matters'],
+        [b.id, b.code, b.title, 'IP/Tech'],
+        [a.id, a.code, a.title, 'Tax Matters'],
       ]);
       const detail = await adminGet(`/admin/presets/${res.body.id}`);
       expect(detail).toMatchObject({ id: res.body.id, item_count: 2, catalog_item_ids: [b.id, a.id] });
@@ -272,7 +364,8 @@ describe.sequential('admin catalog and presets', () => {
       expect(listed).toMatchObject({ total_count: 1, presets: [{ id: res.body.id, item_count: 2 }] });
 
       const edit = await call('PUT', `/admin/presets/${res.body.id}`, {
-        token: admin, body: { name: `${name} v2`, description: 'Edited', catalog_item_ids: [c.id], is_default: false },
+        token: admin,
+        body: { name: `${name} v2`, description: 'Edited', catalog_item_ids: [c.id], is_default: false },
       });
       expect(edit.status).toBe(200);
       expect(edit.body).toMatchObject({ name: `${name} v2`, description: 'Edited', item_count: 1, catalog_item_ids: [c.id] });
@@ -297,7 +390,11 @@ describe.sequential('admin catalog and presets', () => {
       ['no description', { name: 'N' }, 'Description is required'],
       ['a blank description', { name: 'N', description: ' ' }, 'Description is required'],
       ['a malformed catalog item id', { name: 'N', description: 'D', catalog_item_ids: ['x'] }, /catalog_item_ids/],
-      ['an unknown catalog item', { name: 'N', description: 'D', catalog_item_ids: [NOT_FOUND_UUID] }, 'Some catalog items do not exist.'],
+      [
+        'an unknown catalog item',
+        { name: 'N', description: 'D', catalog_item_ids: [NOT_FOUND_UUID] },
+        'Some catalog items do not exist.',
+      ],
       ['a non-boolean is_default', { name: 'N', description: 'D', is_default: 'yes' }, /is_default/],
     ])('POST and PUT refuse %s with 400', async (_label, body, detail) => {
       const admin = await superAdmin();
@@ -314,12 +411,19 @@ describe.sequential('admin catalog and presets', () => {
       const admin = await superAdmin();
       const p = await preset();
       const q = await preset();
-      expectError(await call('POST', '/admin/presets', { token: admin, body: { name: p.name.toUpperCase(), description: 'D' } }), 409);
+      expectError(
+        await call('POST', '/admin/presets', { token: admin, body: { name: p.name.toUpperCase(), description: 'D' } }),
+        409,
+      );
       expectError(await call('POST', '/admin/presets', { token: admin, body: { name: 'default', description: 'D' } }), 409);
       expectError(await call('PUT', `/admin/presets/${q.id}`, { token: admin, body: { name: p.name, description: 'D' } }), 409);
       for (const id of [NOT_FOUND_UUID, 'abc']) {
         expectError(await call('GET', `/admin/presets/${id}`, { token: admin }), 404, 'Preset not found');
-        expectError(await call('PUT', `/admin/presets/${id}`, { token: admin, body: { name: `X ${tag()}`, description: 'D' } }), 404, 'Preset not found');
+        expectError(
+          await call('PUT', `/admin/presets/${id}`, { token: admin, body: { name: `X ${tag()}`, description: 'D' } }),
+          404,
+          'Preset not found',
+        );
         expectError(await call('POST', `/admin/presets/${id}/set-default`, { token: admin }), 404, 'Preset not found');
         expectError(await call('DELETE', `/admin/presets/${id}`, { token: admin }), 404, 'Preset not found');
       }
@@ -356,20 +460,36 @@ describe.sequential('admin catalog and presets', () => {
     it('creating or editing with is_default true moves the flag too; the default cannot be un-defaulted', async () => {
       const admin = await superAdmin();
       const original = await defaultPreset();
-      const created = await call('POST', '/admin/presets', { token: admin, body: { name: `New default ${tag()}`, description: 'D', is_default: true } });
+      const created = await call('POST', '/admin/presets', {
+        token: admin,
+        body: { name: `New default ${tag()}`, description: 'D', is_default: true },
+      });
       try {
         expect(created.status, JSON.stringify(created.body)).toBe(201);
         expect(created.body.is_default).toBe(true);
         expect(await defaultCount()).toBe(1);
-        expectError(await call('PUT', `/admin/presets/${created.body.id}`, { token: admin, body: { name: created.body.name, description: 'D', is_default: false } }), 400);
+        expectError(
+          await call('PUT', `/admin/presets/${created.body.id}`, {
+            token: admin,
+            body: { name: created.body.name, description: 'D', is_default: false },
+          }),
+          400,
+        );
         expect(await defaultCount()).toBe(1);
         const viaPut = await call('PUT', `/admin/presets/${original.id}`, {
-          token: admin, body: { name: original.name, description: original.description, catalog_item_ids: original.catalog_item_ids, is_default: true },
+          token: admin,
+          body: {
+            name: original.name,
+            description: original.description,
+            catalog_item_ids: original.catalog_item_ids,
+            is_default: true,
+          },
         });
         expect(viaPut.status, JSON.stringify(viaPut.body)).toBe(200);
         expect(viaPut.body).toMatchObject({ is_default: true, item_count: original.item_count });
       } finally {
-        if ((await defaultPreset()).id !== original.id) await call('POST', `/admin/presets/${original.id}/set-default`, { token: admin });
+        if ((await defaultPreset()).id !== original.id)
+          await call('POST', `/admin/presets/${original.id}/set-default`, { token: admin });
       }
       expect((await adminGet(`/admin/presets/${created.body.id}`)).is_default).toBe(false);
       expect(await defaultCount()).toBe(1);
@@ -380,14 +500,44 @@ describe.sequential('admin catalog and presets', () => {
       const original = await defaultPreset();
       const off = await preset({ active: false });
       try {
-        expectError(await call('POST', `/admin/presets/${off.id}/set-default`, { token: admin }), 400, 'An inactive preset cannot be the default');
-        expectError(await call('POST', '/admin/presets', { token: admin, body: { name: `Off default ${tag()}`, description: 'D', is_default: true, active: false } }), 400, 'An inactive preset cannot be the default');
-        expectError(await call('PUT', `/admin/presets/${off.id}`, { token: admin, body: { name: off.name, description: 'D', is_default: true, active: false } }), 400, 'An inactive preset cannot be the default');
-        expectError(await call('PUT', `/admin/presets/${original.id}`, {
-          token: admin, body: { name: original.name, description: original.description, catalog_item_ids: original.catalog_item_ids, is_default: true, active: false },
-        }), 400, 'An inactive preset cannot be the default');
+        expectError(
+          await call('POST', `/admin/presets/${off.id}/set-default`, { token: admin }),
+          400,
+          'An inactive preset cannot be the default',
+        );
+        expectError(
+          await call('POST', '/admin/presets', {
+            token: admin,
+            body: { name: `Off default ${tag()}`, description: 'D', is_default: true, active: false },
+          }),
+          400,
+          'An inactive preset cannot be the default',
+        );
+        expectError(
+          await call('PUT', `/admin/presets/${off.id}`, {
+            token: admin,
+            body: { name: off.name, description: 'D', is_default: true, active: false },
+          }),
+          400,
+          'An inactive preset cannot be the default',
+        );
+        expectError(
+          await call('PUT', `/admin/presets/${original.id}`, {
+            token: admin,
+            body: {
+              name: original.name,
+              description: original.description,
+              catalog_item_ids: original.catalog_item_ids,
+              is_default: true,
+              active: false,
+            },
+          }),
+          400,
+          'An inactive preset cannot be the default',
+        );
       } finally {
-        if ((await defaultPreset()).id !== original.id) await call('POST', `/admin/presets/${original.id}/set-default`, { token: admin });
+        if ((await defaultPreset()).id !== original.id)
+          await call('POST', `/admin/presets/${original.id}/set-default`, { token: admin });
       }
       const now = await defaultPreset();
       expect(now).toMatchObject({ id: original.id, active: true });
@@ -407,10 +557,17 @@ describe.sequential('admin catalog and presets', () => {
       // its catalog item stays, without the preset
       const listed = await adminGet(`/admin/catalog?search=${encodeURIComponent(entry.code)}`);
       expect(listed.items.find((i: any) => i.id === entry.id).presets).toEqual([]);
-      expect((await auditRows('preset', p.id)).filter((a) => !a.action.startsWith('preset_item_')).map((a) => a.action)).toEqual(['preset_created', 'preset_deleted']);
+      expect((await auditRows('preset', p.id)).filter((a) => !a.action.startsWith('preset_item_')).map((a) => a.action)).toEqual([
+        'preset_created',
+        'preset_deleted',
+      ]);
       // a deal can no longer be created from it
       const u = await registerUser('adm-gone');
-      expectError(await call('POST', '/deals', { token: u.token, body: { name: 'X', checklist_preset: p.name } }), 400, /Unknown checklist preset/);
+      expectError(
+        await call('POST', '/deals', { token: u.token, body: { name: 'X', checklist_preset: p.name } }),
+        400,
+        /Unknown checklist preset/,
+      );
     });
 
     it('GET /admin/presets pages by 20 and searches name and description', async () => {
@@ -435,7 +592,10 @@ describe.sequential('admin catalog and presets', () => {
       const def = await presetByName('Default');
       const detail = await adminGet(`/admin/presets/${def.id}`);
       const active = await activeById();
-      const expected = detail.catalog_items.filter((c: any) => active.get(c.id)).map((c: any) => c.id).sort();
+      const expected = detail.catalog_items
+        .filter((c: any) => active.get(c.id))
+        .map((c: any) => c.id)
+        .sort();
       const u = await registerUser('adm-default');
       const deal = await createDeal(u, 'Default deal', 'default');
       const ids = await dealCatalogIds(u.token, deal.id);
@@ -446,11 +606,20 @@ describe.sequential('admin catalog and presets', () => {
       const byId = new Map(detail.catalog_items.map((c: any) => [c.id, c]));
       for (const it of Object.values(cl.body.checklist).flat() as any[]) {
         const source: any = byId.get(it.catalog_item_id);
-        expect(it).toMatchObject({ item_id: source.code, name: source.title, category: source.category, status: 'in_progress', approval: { status: 'pending' } });
+        expect(it).toMatchObject({
+          item_id: source.code,
+          name: source.title,
+          category: source.category,
+          status: 'in_progress',
+          approval: { status: 'pending' },
+        });
       }
       // the preset list offered at deal creation counts the same items
       const offered = await call('GET', '/checklist-catalog/presets?active_only=true&page=1&page_size=100', { token: u.token });
-      expect(offered.body.presets.find((p: any) => p.id === def.id)).toMatchObject({ name: 'Default', item_count: expected.length });
+      expect(offered.body.presets.find((p: any) => p.id === def.id)).toMatchObject({
+        name: 'Default',
+        item_count: expected.length,
+      });
       // the deal card agrees
       const card = (await call('GET', '/deals', { token: u.token })).body.find((d: any) => d.id === deal.id);
       expect(card.overall_progress).toEqual({ completed: 0, total: expected.length });
@@ -466,7 +635,12 @@ describe.sequential('admin catalog and presets', () => {
         if (!p || !p.active) continue;
         const detail = await adminGet(`/admin/presets/${p.id}`);
         const deal = await createDeal(u, `From ${name}`, name.toLowerCase());
-        expect(await dealCatalogIds(u.token, deal.id), name).toEqual(detail.catalog_items.filter((c: any) => active.get(c.id)).map((c: any) => c.id).sort());
+        expect(await dealCatalogIds(u.token, deal.id), name).toEqual(
+          detail.catalog_items
+            .filter((c: any) => active.get(c.id))
+            .map((c: any) => c.id)
+            .sort(),
+        );
         checked++;
       }
       expect(checked).toBe(names.length);
@@ -482,7 +656,8 @@ describe.sequential('admin catalog and presets', () => {
       expect(cl.body.checklist['Financial Information'][0].metadata.anticipated_file_count).toBe(2);
       expect(cl.body.checklist['Corporate Documents'][0].metadata.anticipated_file_count).toBe(1);
       // copying made no activity lines of its own
-      const [{ n }] = await sql`select count(*)::int as n from public.activities where deal_id = ${deal.id} and activity_type = 'checklist_update'`;
+      const [{ n }] =
+        await sql`select count(*)::int as n from public.activities where deal_id = ${deal.id} and activity_type = 'checklist_update'`;
       expect(n).toBe(0);
     });
 
@@ -497,25 +672,52 @@ describe.sequential('admin catalog and presets', () => {
 
     it("the deal's copy does not change when the catalog item is edited, deactivated or deleted, nor when the preset changes", async () => {
       const admin = await superAdmin();
-      const entry = await catalogItem({ title: 'Original title', description: 'Original description', category: 'Commercial Contracts' });
+      const entry = await catalogItem({
+        title: 'Original title',
+        description: 'Original description',
+        category: 'Commercial Contracts',
+      });
       const p = await preset({ catalog_item_ids: [entry.id] });
       const u = await registerUser('adm-copy');
       const deal = await createDeal(u, 'Copy', p.name);
-      const before = (await call('GET', `/deals/${deal.id}/checklist`, { token: u.token })).body.checklist['Commercial Contracts'][0];
-      expect(before).toMatchObject({ name: 'Original title', description: 'Original description', item_id: entry.code, catalog_item_id: entry.id });
+      const before = (await call('GET', `/deals/${deal.id}/checklist`, { token: u.token })).body.checklist[
+        'Commercial Contracts'
+      ][0];
+      expect(before).toMatchObject({
+        name: 'Original title',
+        description: 'Original description',
+        item_id: entry.code,
+        catalog_item_id: entry.id,
+      });
 
-      const edit = await call('PUT', `/admin/catalog/${entry.id}`, { token: admin, body: { title: 'Changed title', description: 'Changed', category: 'Tax Matters' } });
+      const edit = await call('PUT', `/admin/catalog/${entry.id}`, {
+        token: admin,
+        body: { title: 'Changed title', description: 'Changed', category: 'Tax Matters' },
+      });
       expect(edit.status).toBe(200);
-      await call('PUT', `/admin/presets/${p.id}`, { token: admin, body: { name: p.name, description: 'D', catalog_item_ids: [] } });
+      await call('PUT', `/admin/presets/${p.id}`, {
+        token: admin,
+        body: { name: p.name, description: 'D', catalog_item_ids: [] },
+      });
       await call('POST', `/admin/catalog/${entry.id}/toggle-active`, { token: admin });
       const mid = (await call('GET', `/deals/${deal.id}/checklist`, { token: u.token })).body;
       expect(Object.keys(mid.checklist)).toEqual(['Commercial Contracts']);
-      expect(mid.checklist['Commercial Contracts'][0]).toMatchObject({ id: before.id, name: 'Original title', description: 'Original description', item_id: entry.code });
+      expect(mid.checklist['Commercial Contracts'][0]).toMatchObject({
+        id: before.id,
+        name: 'Original title',
+        description: 'Original description',
+        item_id: entry.code,
+      });
 
       expect((await call('DELETE', `/admin/catalog/${entry.id}`, { token: admin })).status).toBe(200);
       const after = await call('GET', `/deals/${deal.id}/checklist/items/${before.id}`, { token: u.token });
       expect(after.status).toBe(200);
-      expect(after.body).toMatchObject({ name: 'Original title', description: 'Original description', item_id: entry.code, catalog_item_id: null });
+      expect(after.body).toMatchObject({
+        name: 'Original title',
+        description: 'Original description',
+        item_id: entry.code,
+        catalog_item_id: null,
+      });
     });
   });
 });

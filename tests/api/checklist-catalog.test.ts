@@ -3,7 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { call, registerUser, sql } from './helpers.ts';
 import { expectError } from './expect.ts';
 import {
-  catalogItem, category, checklist, getItem, member, NOT_FOUND_UUID, preset, room, setMember, superAdmin, tag, CATEGORIES,
+  catalogItem,
+  category,
+  checklist,
+  getItem,
+  member,
+  NOT_FOUND_UUID,
+  preset,
+  room,
+  setMember,
+  superAdmin,
+  tag,
+  CATEGORIES,
 } from './checklist-lib.ts';
 
 const list = (token: string, query: string) => call('GET', `/checklist-catalog?${query}`, { token });
@@ -22,8 +33,12 @@ describe('GET /checklist-catalog', () => {
     expect(res.body.total_count).toBeLessThanOrEqual(active);
     for (const it of res.body.items) {
       expect(it).toMatchObject({
-        id: expect.any(String), code: expect.stringMatching(/^[A-Z]{1,3}\.[0-9]{1,3}$/), title: expect.any(String),
-        description: expect.any(String), version: expect.any(Number), active: true,
+        id: expect.any(String),
+        code: expect.stringMatching(/^[A-Z]{1,3}\.[0-9]{1,3}$/),
+        title: expect.any(String),
+        description: expect.any(String),
+        version: expect.any(Number),
+        active: true,
       });
       expect(CATEGORIES).toContain(it.category);
       expect(Array.isArray(it.presets)).toBe(true);
@@ -50,8 +65,14 @@ describe('GET /checklist-catalog', () => {
     expect(found.body.total_count).toBe(2);
     const code = await list(u.token, `search=${encodeURIComponent(other.code.toLowerCase())}`);
     expect(code.body.items.map((i: any) => i.id)).toContain(other.id);
-    expect(code.body.items.every((i: any) => i.code.toLowerCase().includes(other.code.toLowerCase())
-      || i.title.toLowerCase().includes(other.code.toLowerCase()) || i.description.toLowerCase().includes(other.code.toLowerCase()))).toBe(true);
+    expect(
+      code.body.items.every(
+        (i: any) =>
+          i.code.toLowerCase().includes(other.code.toLowerCase()) ||
+          i.title.toLowerCase().includes(other.code.toLowerCase()) ||
+          i.description.toLowerCase().includes(other.code.toLowerCase()),
+      ),
+    ).toBe(true);
     const wildcard = await list(u.token, `search=${encodeURIComponent(`${word}%`)}`);
     expect(wildcard.body).toMatchObject({ items: [], total_count: 0 });
     const underscore = await list(u.token, `search=${encodeURIComponent(`_${word.slice(1)}`)}`);
@@ -84,15 +105,25 @@ describe('GET /checklist-catalog', () => {
       expect(res.body.items.map((i: any) => i.id)).toEqual([on.id]);
     }
     const admin = await superAdmin();
-    expect((await list(admin, `active_only=false&search=${word}`)).body.items.map((i: any) => i.id).sort()).toEqual([on.id, off.id].sort());
+    expect((await list(admin, `active_only=false&search=${word}`)).body.items.map((i: any) => i.id).sort()).toEqual(
+      [on.id, off.id].sort(),
+    );
     expect((await list(admin, `active_only=true&search=${word}`)).body.items.map((i: any) => i.id)).toEqual([on.id]);
   });
 
-  it.each(['page=0', 'page=-1', 'page=abc', 'page_size=0', 'page_size=201', 'page_size=2.5', 'active_only=yes', `search=${'q'.repeat(201)}`])(
-    'answers 400 to %s', async (q) => {
-      const u = await registerUser('cat-bad');
-      expectError(await list(u.token, q), 400);
-    });
+  it.each([
+    'page=0',
+    'page=-1',
+    'page=abc',
+    'page_size=0',
+    'page_size=201',
+    'page_size=2.5',
+    'active_only=yes',
+    `search=${'q'.repeat(201)}`,
+  ])('answers 400 to %s', async (q) => {
+    const u = await registerUser('cat-bad');
+    expectError(await list(u.token, q), 400);
+  });
 
   it('needs a signed-in user', async () => {
     expectError(await call('GET', '/checklist-catalog?active_only=true'), 401);
@@ -100,19 +131,35 @@ describe('GET /checklist-catalog', () => {
 });
 
 describe('POST /checklist-catalog/add-to-deal/{dealId}', () => {
-  const add = (token: string, dealId: string, body: unknown) => call('POST', `/checklist-catalog/add-to-deal/${dealId}`, { token, body });
+  const add = (token: string, dealId: string, body: unknown) =>
+    call('POST', `/checklist-catalog/add-to-deal/${dealId}`, { token, body });
 
   it('copies the catalog item into the chosen category with its code; blank overrides mean catalog values', async () => {
     const r = await room('cat-add');
     const cat = await category(r, 'Taxes', 'T');
-    const entry = await catalogItem({ title: 'Tax returns, last 3 years', description: 'Federal and state returns', requirements: { multiple_files_expected: true, format_type: 'PDF' } });
-    for (const overrides of [{}, { title_override: '', description_override: '' }, { title_override: '   ', description_override: null }]) {
+    const entry = await catalogItem({
+      title: 'Tax returns, last 3 years',
+      description: 'Federal and state returns',
+      requirements: { multiple_files_expected: true, format_type: 'PDF' },
+    });
+    for (const overrides of [
+      {},
+      { title_override: '', description_override: '' },
+      { title_override: '   ', description_override: null },
+    ]) {
       const res = await add(r.owner.token, r.dealId, { catalog_item_id: entry.id, category_id: cat.id, ...overrides });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       expect(res.body).toMatchObject({
-        item_id: entry.code, name: 'Tax returns, last 3 years', description: 'Federal and state returns',
-        category_id: cat.id, category: 'Taxes', status: 'in_progress', required: true, catalog_item_id: entry.id,
-        approval: { status: 'pending' }, metadata: { anticipated_file_count: 2, actual_file_count: 0 },
+        item_id: entry.code,
+        name: 'Tax returns, last 3 years',
+        description: 'Federal and state returns',
+        category_id: cat.id,
+        category: 'Taxes',
+        status: 'in_progress',
+        required: true,
+        catalog_item_id: entry.id,
+        approval: { status: 'pending' },
+        metadata: { anticipated_file_count: 2, actual_file_count: 0 },
       });
       expect(res.body.requirements).toMatchObject({ multiple_files_expected: true, format_type: 'PDF' });
     }
@@ -126,10 +173,18 @@ describe('POST /checklist-catalog/add-to-deal/{dealId}', () => {
     const cat = await category(r, 'Corporate', 'A');
     const entry = await catalogItem();
     const res = await add(r.owner.token, r.dealId, {
-      catalog_item_id: entry.id, category_id: cat.id, title_override: '  Our own title ', description_override: ' Our words ',
+      catalog_item_id: entry.id,
+      category_id: cat.id,
+      title_override: '  Our own title ',
+      description_override: ' Our words ',
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: 'Our own title', description: 'Our words', item_id: entry.code, metadata: { anticipated_file_count: 1 } });
+    expect(res.body).toMatchObject({
+      name: 'Our own title',
+      description: 'Our words',
+      item_id: entry.code,
+      metadata: { anticipated_file_count: 1 },
+    });
     expect((await getItem(r, res.body.id)).name).toBe('Our own title');
   });
 
@@ -156,14 +211,30 @@ describe('POST /checklist-catalog/add-to-deal/{dealId}', () => {
     const entry = await catalogItem();
     // toggled off after the picker loaded
     const toggled = await catalogItem();
-    expect((await call('POST', `/admin/catalog/${toggled.id}/toggle-active`, { token: await superAdmin() })).body.active).toBe(false);
+    expect((await call('POST', `/admin/catalog/${toggled.id}/toggle-active`, { token: await superAdmin() })).body.active).toBe(
+      false,
+    );
     expectError(await add(r.owner.token, r.dealId, { catalog_item_id: toggled.id, category_id: cat.id }), 400, /inactive/);
     const other = await room('cat-addx2');
     const theirs = await category(other, 'Theirs', 'T');
-    expectError(await add(r.owner.token, r.dealId, { catalog_item_id: entry.id, category_id: theirs.id }), 400, 'That category does not exist in this deal');
-    expectError(await add(r.owner.token, r.dealId, { catalog_item_id: entry.id, category_id: NOT_FOUND_UUID }), 400, 'That category does not exist in this deal');
-    expectError(await add(r.owner.token, r.dealId, { catalog_item_id: entry.id, category_id: cat.id, title_override: 't'.repeat(301) }), 400);
-    expectError(await add(r.owner.token, r.dealId, { catalog_item_id: entry.id, category_id: cat.id, description_override: 5 }), 400);
+    expectError(
+      await add(r.owner.token, r.dealId, { catalog_item_id: entry.id, category_id: theirs.id }),
+      400,
+      'That category does not exist in this deal',
+    );
+    expectError(
+      await add(r.owner.token, r.dealId, { catalog_item_id: entry.id, category_id: NOT_FOUND_UUID }),
+      400,
+      'That category does not exist in this deal',
+    );
+    expectError(
+      await add(r.owner.token, r.dealId, { catalog_item_id: entry.id, category_id: cat.id, title_override: 't'.repeat(301) }),
+      400,
+    );
+    expectError(
+      await add(r.owner.token, r.dealId, { catalog_item_id: entry.id, category_id: cat.id, description_override: 5 }),
+      400,
+    );
     expect((await checklist(r)).progress.total).toBe(0);
     expect((await checklist(other)).progress.total).toBe(0);
   });
@@ -189,8 +260,11 @@ describe('POST /checklist-catalog/add-to-deal/{dealId}', () => {
     const cat = await category(r, 'Corporate', 'A');
     const entry = await catalogItem({ title: 'Catalog title for activity' });
     const res = await add(r.owner.token, r.dealId, { catalog_item_id: entry.id, category_id: cat.id });
-    const rows = await sql`select description, metadata from public.activities where deal_id = ${r.dealId} and activity_type = 'checklist_update'`;
-    expect(rows).toEqual([{ description: 'Added checklist item "Catalog title for activity"', metadata: { item_id: res.body.id } }]);
+    const rows =
+      await sql`select description, metadata from public.activities where deal_id = ${r.dealId} and activity_type = 'checklist_update'`;
+    expect(rows).toEqual([
+      { description: 'Added checklist item "Catalog title for activity"', metadata: { item_id: res.body.id } },
+    ]);
   });
 });
 
@@ -210,10 +284,18 @@ describe('GET /checklist-catalog/presets (deal creation)', () => {
     expect(mine).toMatchObject({ name: p.name, description: p.description, is_default: false, item_count: 2 });
     expect(res.body.presets.find((x: any) => x.id === hidden.id)).toBeUndefined();
     // the count is what a deal created from it gets
-    const deal = await call('POST', '/deals', { token: u.token, body: { name: 'From my preset', checklist_preset: p.name.toLowerCase() } });
+    const deal = await call('POST', '/deals', {
+      token: u.token,
+      body: { name: 'From my preset', checklist_preset: p.name.toLowerCase() },
+    });
     expect(deal.status).toBe(201);
     const cl = await call('GET', `/deals/${deal.body.id}/checklist`, { token: u.token });
     expect(cl.body.progress.total).toBe(mine.item_count);
-    expect(Object.values(cl.body.checklist).flat().map((i: any) => i.catalog_item_id).sort()).toEqual([a.id, b.id].sort());
+    expect(
+      Object.values(cl.body.checklist)
+        .flat()
+        .map((i: any) => i.catalog_item_id)
+        .sort(),
+    ).toEqual([a.id, b.id].sort());
   });
 });

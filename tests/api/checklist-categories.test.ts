@@ -34,7 +34,9 @@ describe('GET /deals/{id}/checklist', () => {
 
     // completed = provided or not_applicable
     expect(body.categories.map((c) => [c.name, c.completed, c.total])).toEqual([
-      ['Corporate', 2, 3], ['Finance', 1, 2], ['Empty section', 0, 0],
+      ['Corporate', 2, 3],
+      ['Finance', 1, 2],
+      ['Empty section', 0, 0],
     ]);
     expect(body.categories.find((c) => c.id === empty.id)).toMatchObject({ code: null, completed: 0, total: 0 });
     expect(body.progress).toEqual({ completed: 3, total: 5 });
@@ -42,10 +44,18 @@ describe('GET /deals/{id}/checklist', () => {
     // the item shape of docs/product.md §3
     const charter = body.checklist.Corporate[0];
     expect(charter).toMatchObject({
-      id: a1.id, item_id: 'A.1', name: 'Charter', description: '', category_id: corp.id, category: 'Corporate',
-      status: 'in_progress', files: [], required: true,
+      id: a1.id,
+      item_id: 'A.1',
+      name: 'Charter',
+      description: '',
+      category_id: corp.id,
+      category: 'Corporate',
+      status: 'in_progress',
+      files: [],
+      required: true,
       metadata: { anticipated_file_count: 1, actual_file_count: 0 },
-      approval: { status: 'pending', decided_by: null, decided_at: null }, connected_files: [],
+      approval: { status: 'pending', decided_by: null, decided_at: null },
+      connected_files: [],
     });
 
     // progress moves with a status change
@@ -71,7 +81,10 @@ describe('GET /deals/{id}/checklist', () => {
     expect(Object.keys(res.body.checklist)).toEqual(names);
     for (const name of names) {
       expect(Object.prototype.hasOwnProperty.call(res.body.checklist, name), name).toBe(true);
-      expect(res.body.checklist[name].map((i: any) => i.id), name).toEqual([ids.get(name)]);
+      expect(
+        res.body.checklist[name].map((i: any) => i.id),
+        name,
+      ).toEqual([ids.get(name)]);
     }
     expect(res.body.progress).toEqual({ completed: 0, total: names.length });
   });
@@ -107,7 +120,10 @@ describe('GET /deals/{id}/checklist', () => {
 describe('checklist categories', () => {
   it('POST creates with trimmed name and optional code; GET lists with completed/total', async () => {
     const r = await room('cl-cat');
-    const res = await call('POST', `${r.base}/categories`, { token: r.owner.token, body: { name: '  Corporate  ', code: ' A ' } });
+    const res = await call('POST', `${r.base}/categories`, {
+      token: r.owner.token,
+      body: { name: '  Corporate  ', code: ' A ' },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ name: 'Corporate', code: 'A', completed: 0, total: 0 });
     expect(res.body.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -147,14 +163,22 @@ describe('checklist categories', () => {
 
   it('POST refuses a body that is not JSON or not an object', async () => {
     const r = await room('cl-catjson');
-    expectError(await call('POST', `${r.base}/categories`, { token: r.owner.token, rawBody: '{"name":' }), 400, 'The request body must be valid JSON.');
+    expectError(
+      await call('POST', `${r.base}/categories`, { token: r.owner.token, rawBody: '{"name":' }),
+      400,
+      'The request body must be valid JSON.',
+    );
     expectError(await call('POST', `${r.base}/categories`, { token: r.owner.token, body: ['Corporate'] }), 400);
   });
 
   it('a duplicate name (any case) is 409; the same name in another deal is fine', async () => {
     const r = await room('cl-catdup');
     await category(r, 'Corporate');
-    expectError(await call('POST', `${r.base}/categories`, { token: r.owner.token, body: { name: 'corporate' } }), 409, /already exists/);
+    expectError(
+      await call('POST', `${r.base}/categories`, { token: r.owner.token, body: { name: 'corporate' } }),
+      409,
+      /already exists/,
+    );
     expectError(await call('POST', `${r.base}/categories`, { token: r.owner.token, body: { name: ' CORPORATE ' } }), 409);
     const other = await room('cl-catdup2');
     await category(other, 'Corporate');
@@ -164,24 +188,49 @@ describe('checklist categories', () => {
     const r = await room('cl-catput');
     const a = await category(r, 'Corporate', 'A');
     const b = await category(r, 'Finance', 'B');
-    const res = await call('PUT', `${r.base}/categories/${a.id}`, { token: r.owner.token, body: { name: 'Corporate Records', code: 'CR' } });
+    const res = await call('PUT', `${r.base}/categories/${a.id}`, {
+      token: r.owner.token,
+      body: { name: 'Corporate Records', code: 'CR' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: a.id, name: 'Corporate Records', code: 'CR' });
     // same name with another case is not a clash with itself
-    const recase = await call('PUT', `${r.base}/categories/${a.id}`, { token: r.owner.token, body: { name: 'CORPORATE RECORDS', code: 'CR' } });
+    const recase = await call('PUT', `${r.base}/categories/${a.id}`, {
+      token: r.owner.token,
+      body: { name: 'CORPORATE RECORDS', code: 'CR' },
+    });
     expect(recase.status).toBe(200);
     expectError(await call('PUT', `${r.base}/categories/${a.id}`, { token: r.owner.token, body: { name: 'finance' } }), 409);
-    expectError(await call('PUT', `${r.base}/categories/${a.id}`, { token: r.owner.token, body: { name: 'X', code: 'TOOLONG' } }), 400, 'The category code can be at most 3 characters');
-    expectError(await call('PUT', `${r.base}/categories/${a.id}`, { token: r.owner.token, body: { code: 'A' } }), 400, 'Please enter a category name');
-    expectError(await call('PUT', `${r.base}/categories/${NOT_FOUND_UUID}`, { token: r.owner.token, body: { name: 'Y' } }), 404, 'Category not found');
-    expectError(await call('PUT', `${r.base}/categories/nope`, { token: r.owner.token, body: { name: 'Y' } }), 404, 'Category not found');
+    expectError(
+      await call('PUT', `${r.base}/categories/${a.id}`, { token: r.owner.token, body: { name: 'X', code: 'TOOLONG' } }),
+      400,
+      'The category code can be at most 3 characters',
+    );
+    expectError(
+      await call('PUT', `${r.base}/categories/${a.id}`, { token: r.owner.token, body: { code: 'A' } }),
+      400,
+      'Please enter a category name',
+    );
+    expectError(
+      await call('PUT', `${r.base}/categories/${NOT_FOUND_UUID}`, { token: r.owner.token, body: { name: 'Y' } }),
+      404,
+      'Category not found',
+    );
+    expectError(
+      await call('PUT', `${r.base}/categories/nope`, { token: r.owner.token, body: { name: 'Y' } }),
+      404,
+      'Category not found',
+    );
     const other = await room('cl-catput2');
     const foreign = await category(other, 'Foreign');
     expectError(await call('PUT', `${r.base}/categories/${foreign.id}`, { token: r.owner.token, body: { name: 'Stolen' } }), 404);
     const [row] = await sql`select name from public.checklist_categories where id = ${foreign.id}`;
     expect(row.name).toBe('Foreign');
     // clearing the code
-    const cleared = await call('PUT', `${r.base}/categories/${b.id}`, { token: r.owner.token, body: { name: 'Finance', code: null } });
+    const cleared = await call('PUT', `${r.base}/categories/${b.id}`, {
+      token: r.owner.token,
+      body: { name: 'Finance', code: null },
+    });
     expect(cleared.body.code).toBeNull();
   });
 
@@ -228,7 +277,9 @@ describe('checklist categories', () => {
     const stranger = await registerUser('cl-catstranger');
     expectError(await call('GET', `${r.base}/categories`, { token: stranger.token }), 404);
     expectError(await call('POST', `${r.base}/categories`, { token: stranger.token, body: { name: 'Intruder' } }), 404);
-    const names = (await sql`select name from public.checklist_categories where deal_id = ${r.dealId} order by position`).map((x) => x.name);
+    const names = (await sql`select name from public.checklist_categories where deal_id = ${r.dealId} order by position`).map(
+      (x) => x.name,
+    );
     expect(names).toEqual(['Corporate', `By ${contributor.id}`, `By ${editor.id}`]);
   });
 
@@ -242,7 +293,10 @@ describe('checklist categories', () => {
     const res = await call('GET', `/deals/${deal.id}/checklist/categories`, { token: u.token });
     expect(res.status).toBe(200);
     // catalog category order (Tax Matters before IP/Tech), not the preset's order
-    expect(res.body.map((c: any) => [c.name, c.completed, c.total])).toEqual([['Tax Matters', 0, 2], ['IP/Tech', 0, 1]]);
+    expect(res.body.map((c: any) => [c.name, c.completed, c.total])).toEqual([
+      ['Tax Matters', 0, 2],
+      ['IP/Tech', 0, 1],
+    ]);
     const taxCode = [tax.code, tax2.code].sort()[0].split('.')[0];
     expect(res.body[0].code).toBe(taxCode);
     expect(res.body[1].code).toBe(ip.code.split('.')[0]);

@@ -3,16 +3,28 @@ import { describe, expect, it } from 'vitest';
 import { call, sql, type TestUser } from './helpers.ts';
 import { expectError } from './expect.ts';
 import { directOk, twoStep } from './dataroom-lib.ts';
-import { activityRows, category, checklist, getItem, item, member, NOT_FOUND_UUID, room, setMember, type Room } from './checklist-lib.ts';
+import {
+  activityRows,
+  category,
+  checklist,
+  getItem,
+  item,
+  member,
+  NOT_FOUND_UUID,
+  room,
+  setMember,
+  type Room,
+} from './checklist-lib.ts';
 
 /** The data-room helpers' view of a room. */
 const dr = (r: Room) => ({ owner: r.owner, deal: { id: r.dealId }, base: `/deals/${r.dealId}` });
 
 async function upload(r: Room, name: string, user: TestUser = r.owner, how: 'two-step' | 'direct' = 'two-step') {
   const bytes = new TextEncoder().encode(`contents of ${name}`);
-  const res = how === 'two-step'
-    ? await twoStep(dr(r), user, { filename: name, bytes })
-    : await directOk(dr(r), user, { filename: name, bytes });
+  const res =
+    how === 'two-step'
+      ? await twoStep(dr(r), user, { filename: name, bytes })
+      : await directOk(dr(r), user, { filename: name, bytes });
   return res.fileId;
 }
 
@@ -45,7 +57,11 @@ describe('PUT /deals/{id}/checklist/{itemId} {status, files}', () => {
     expect(res.body.metadata).toEqual({ anticipated_file_count: 2, actual_file_count: 2 });
     expect(res.body.connected_files.map((f: any) => f.name).sort()).toEqual(['charter-amendment.pdf', 'charter.pdf']);
     for (const f of res.body.connected_files) {
-      expect(f).toMatchObject({ file_id: expect.stringMatching(/^[0-9a-f-]{36}$/), ai_status: expect.any(String), approval_status: 'pending' });
+      expect(f).toMatchObject({
+        file_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        ai_status: expect.any(String),
+        approval_status: 'pending',
+      });
       expect(f.size).toBeGreaterThan(0);
       expect(Number.isNaN(Date.parse(f.uploaded_at))).toBe(false);
     }
@@ -104,12 +120,15 @@ describe('PUT /deals/{id}/checklist/{itemId} {status, files}', () => {
     expect(after).toMatchObject({ status: 'in_progress', files: [f1] });
   });
 
-  it("refuses files of another deal, unknown files and unfinished uploads with 400, in one piece", async () => {
+  it('refuses files of another deal, unknown files and unfinished uploads with 400, in one piece', async () => {
     const { r, it1 } = await setup('cl-linkx');
     const mine = await upload(r, 'mine.pdf');
     const other = await room('cl-linkx2');
     const theirs = await upload(other, 'theirs.pdf');
-    const pending = await call('POST', `/deals/${r.dealId}/files/upload-url`, { token: r.owner.token, body: { filename: 'half.pdf', path: '/' } });
+    const pending = await call('POST', `/deals/${r.dealId}/files/upload-url`, {
+      token: r.owner.token,
+      body: { filename: 'half.pdf', path: '/' },
+    });
     expect(pending.status).toBe(200);
     for (const files of [[mine, theirs], [theirs], [NOT_FOUND_UUID], [mine, pending.body.file_id]]) {
       expectError(await link(r, it1.id, { status: 'provided', files }), 400, 'Some files do not exist in this deal.');
@@ -185,7 +204,10 @@ describe('PUT /deals/{id}/checklist/{itemId} {status, files}', () => {
   it('links made from the file side show on the item', async () => {
     const { r, it1, it2 } = await setup('cl-fileside');
     const f1 = await upload(r, 'a.pdf');
-    const res = await call('PUT', `/deals/${r.dealId}/files/${f1}/tags-links`, { token: r.owner.token, body: { checklist_items: [it1.id, it2.id] } });
+    const res = await call('PUT', `/deals/${r.dealId}/files/${f1}/tags-links`, {
+      token: r.owner.token,
+      body: { checklist_items: [it1.id, it2.id] },
+    });
     expect(res.status).toBe(200);
     expect((await getItem(r, it1.id)).files).toEqual([f1]);
     expect((await getItem(r, it2.id)).connected_files.map((f: any) => f.file_id)).toEqual([f1]);
@@ -229,7 +251,11 @@ describe('POST /deals/{id}/checklist/files-by-items', () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.files_by_item).sort()).toEqual([it1.id, it2.id].sort());
     expect(res.body.files_by_item[it1.id].map((f: any) => f.file_id).sort()).toEqual([f1, f2].sort());
-    expect(res.body.files_by_item[it1.id][0]).toMatchObject({ name: expect.any(String), size: expect.any(Number), approval_status: 'pending' });
+    expect(res.body.files_by_item[it1.id][0]).toMatchObject({
+      name: expect.any(String),
+      size: expect.any(Number),
+      approval_status: 'pending',
+    });
     expect(res.body.files_by_item[it2.id]).toEqual([]);
     const empty = await call('POST', `${r.base}/files-by-items`, { token: r.owner.token, body: { item_ids: [] } });
     expect(empty.body).toEqual({ files_by_item: {} });
@@ -259,7 +285,10 @@ describe('POST /deals/{id}/checklist/files-by-items', () => {
   it('is 404 for non-members', async () => {
     const { r, it1 } = await setup('cl-fbi404');
     const outsider = await room('cl-fbi404b');
-    expectError(await call('POST', `${r.base}/files-by-items`, { token: outsider.owner.token, body: { item_ids: [it1.id] } }), 404);
+    expectError(
+      await call('POST', `${r.base}/files-by-items`, { token: outsider.owner.token, body: { item_ids: [it1.id] } }),
+      404,
+    );
   });
 });
 

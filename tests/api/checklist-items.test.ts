@@ -9,20 +9,41 @@ describe('POST /deals/{id}/checklist/items', () => {
   it('creates an item with defaults and a code from its category', async () => {
     const r = await room('cl-item');
     const cat = await category(r, 'Corporate', 'A');
-    const res = await call('POST', `${r.base}/items`, { token: r.owner.token, body: { name: '  Charter  ', category_id: cat.id } });
+    const res = await call('POST', `${r.base}/items`, {
+      token: r.owner.token,
+      body: { name: '  Charter  ', category_id: cat.id },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      item_id: 'A.1', name: 'Charter', description: '', category_id: cat.id, category: 'Corporate', status: 'in_progress',
-      required: true, files: [], connected_files: [], metadata: { anticipated_file_count: 1, actual_file_count: 0 },
+      item_id: 'A.1',
+      name: 'Charter',
+      description: '',
+      category_id: cat.id,
+      category: 'Corporate',
+      status: 'in_progress',
+      required: true,
+      files: [],
+      connected_files: [],
+      metadata: { anticipated_file_count: 1, actual_file_count: 0 },
       approval: { status: 'pending', decided_by: null, decided_at: null },
     });
     const full = await call('POST', `${r.base}/items`, {
       token: r.owner.token,
-      body: { name: 'Bylaws', description: 'All versions', category_id: cat.id, status: 'not_applicable', required: false, anticipated_file_count: 0 },
+      body: {
+        name: 'Bylaws',
+        description: 'All versions',
+        category_id: cat.id,
+        status: 'not_applicable',
+        required: false,
+        anticipated_file_count: 0,
+      },
     });
     expect(full.status).toBe(201);
     expect(full.body).toMatchObject({
-      item_id: 'A.2', description: 'All versions', status: 'not_applicable', required: false,
+      item_id: 'A.2',
+      description: 'All versions',
+      status: 'not_applicable',
+      required: false,
       metadata: { anticipated_file_count: 0, actual_file_count: 0 },
     });
     // a category without a code gives items without one
@@ -49,13 +70,33 @@ describe('POST /deals/{id}/checklist/items', () => {
     ['no category', () => ({ name: 'X' }), 'Please choose a category'],
     ['a malformed category id', () => ({ name: 'X', category_id: 'abc' }), 'Please choose a category'],
     ['an unknown category', () => ({ name: 'X', category_id: NOT_FOUND_UUID }), 'That category does not exist in this deal'],
-    ['a negative expected file count', (c: string) => ({ name: 'X', category_id: c, anticipated_file_count: -1 }), 'The expected file count cannot be negative'],
-    ['a fractional expected file count', (c: string) => ({ name: 'X', category_id: c, anticipated_file_count: 1.5 }), 'The expected file count must be a whole number'],
-    ['a string expected file count', (c: string) => ({ name: 'X', category_id: c, anticipated_file_count: '2' }), /anticipated_file_count/],
-    ['an unknown status', (c: string) => ({ name: 'X', category_id: c, status: 'done' }), 'status must be in_progress, provided or not_applicable'],
+    [
+      'a negative expected file count',
+      (c: string) => ({ name: 'X', category_id: c, anticipated_file_count: -1 }),
+      'The expected file count cannot be negative',
+    ],
+    [
+      'a fractional expected file count',
+      (c: string) => ({ name: 'X', category_id: c, anticipated_file_count: 1.5 }),
+      'The expected file count must be a whole number',
+    ],
+    [
+      'a string expected file count',
+      (c: string) => ({ name: 'X', category_id: c, anticipated_file_count: '2' }),
+      /anticipated_file_count/,
+    ],
+    [
+      'an unknown status',
+      (c: string) => ({ name: 'X', category_id: c, status: 'done' }),
+      'status must be in_progress, provided or not_applicable',
+    ],
     ['a null status', (c: string) => ({ name: 'X', category_id: c, status: null }), /status/],
     ['a non-boolean required', (c: string) => ({ name: 'X', category_id: c, required: 'yes' }), /required/],
-    ['a description over 5000 characters', (c: string) => ({ name: 'X', category_id: c, description: 'd'.repeat(5001) }), /description/],
+    [
+      'a description over 5000 characters',
+      (c: string) => ({ name: 'X', category_id: c, description: 'd'.repeat(5001) }),
+      /description/,
+    ],
   ])('refuses %s with 400 and writes nothing', async (_label, body, detail) => {
     const r = await room('cl-itembad');
     const cat = await category(r, 'Corporate', 'A');
@@ -69,9 +110,17 @@ describe('POST /deals/{id}/checklist/items', () => {
     await category(r, 'Mine', 'M');
     const other = await room('cl-itemx2');
     const theirs = await category(other, 'Theirs', 'T');
-    expectError(await call('POST', `${r.base}/items`, { token: r.owner.token, body: { name: 'X', category_id: theirs.id } }), 400, 'That category does not exist in this deal');
+    expectError(
+      await call('POST', `${r.base}/items`, { token: r.owner.token, body: { name: 'X', category_id: theirs.id } }),
+      400,
+      'That category does not exist in this deal',
+    );
     await sql`insert into public.deal_members (deal_id, user_id, role) values (${other.dealId}, ${r.owner.id}, 'admin')`;
-    expectError(await call('POST', `${r.base}/items`, { token: r.owner.token, body: { name: 'X', category_id: theirs.id } }), 400, 'That category does not exist in this deal');
+    expectError(
+      await call('POST', `${r.base}/items`, { token: r.owner.token, body: { name: 'X', category_id: theirs.id } }),
+      400,
+      'That category does not exist in this deal',
+    );
     const [{ n }] = await sql`select count(*)::int as n from public.checklist_items where category_id = ${theirs.id}`;
     expect(n).toBe(0);
   });
@@ -83,7 +132,9 @@ describe('POST /deals/{id}/checklist/items', () => {
       expectError(await call('POST', `${r.base}/items`, { token: u.token, body: { name: 'X', category_id: cat.id } }), 403);
     }
     for (const u of [await member(r, 'contributor'), await setMember(r, 'edit'), await member(r, 'admin')]) {
-      expect((await call('POST', `${r.base}/items`, { token: u.token, body: { name: `By ${u.id}`, category_id: cat.id } })).status).toBe(201);
+      expect(
+        (await call('POST', `${r.base}/items`, { token: u.token, body: { name: `By ${u.id}`, category_id: cat.id } })).status,
+      ).toBe(201);
     }
     const stranger = await registerUser('cl-itemstranger');
     expectError(await call('POST', `${r.base}/items`, { token: stranger.token, body: { name: 'X', category_id: cat.id } }), 404);
@@ -100,16 +151,34 @@ describe('PUT and PATCH /deals/{id}/checklist/items/{itemId}', () => {
     const it1 = await item(r, a.id, 'Charter');
     const res = await call(method, `${r.base}/items/${it1.id}`, {
       token: r.owner.token,
-      body: { name: ' Articles ', description: 'Certified copy', required: false, anticipated_file_count: 3, status: 'provided', category_id: b.id },
+      body: {
+        name: ' Articles ',
+        description: 'Certified copy',
+        required: false,
+        anticipated_file_count: 3,
+        status: 'provided',
+        category_id: b.id,
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      id: it1.id, name: 'Articles', description: 'Certified copy', required: false, status: 'provided',
-      category_id: b.id, category: 'Finance', metadata: { anticipated_file_count: 3, actual_file_count: 0 },
+      id: it1.id,
+      name: 'Articles',
+      description: 'Certified copy',
+      required: false,
+      status: 'provided',
+      category_id: b.id,
+      category: 'Finance',
+      metadata: { anticipated_file_count: 3, actual_file_count: 0 },
     });
     // a partial body changes only what it names
     const part = await call(method, `${r.base}/items/${it1.id}`, { token: r.owner.token, body: { anticipated_file_count: 0 } });
-    expect(part.body).toMatchObject({ name: 'Articles', status: 'provided', required: false, metadata: { anticipated_file_count: 0 } });
+    expect(part.body).toMatchObject({
+      name: 'Articles',
+      status: 'provided',
+      required: false,
+      metadata: { anticipated_file_count: 0 },
+    });
     const body = await checklist(r);
     expect(body.checklist.Corporate).toEqual([]);
     expect(body.checklist.Finance.map((i) => i.id)).toEqual([it1.id]);
@@ -133,7 +202,12 @@ describe('PUT and PATCH /deals/{id}/checklist/items/{itemId}', () => {
     expectError(await call('PATCH', `${r.base}/items/${it1.id}`, { token: r.owner.token, body }), 400, detail);
     expectError(await call('PUT', `${r.base}/items/${it1.id}`, { token: r.owner.token, body }), 400, detail);
     const after = await getItem(r, it1.id);
-    expect(after).toMatchObject({ name: 'Charter', status: 'in_progress', category_id: cat.id, metadata: { anticipated_file_count: 2 } });
+    expect(after).toMatchObject({
+      name: 'Charter',
+      status: 'in_progress',
+      category_id: cat.id,
+      metadata: { anticipated_file_count: 2 },
+    });
     expect(after.approval.status).toBe('pending');
   });
 
@@ -144,12 +218,32 @@ describe('PUT and PATCH /deals/{id}/checklist/items/{itemId}', () => {
     const other = await room('cl-editx2');
     const theirCat = await category(other, 'Theirs', 'T');
     const theirs = await item(other, theirCat.id, 'Their item');
-    expectError(await call('PATCH', `${r.base}/items/${mine.id}`, { token: r.owner.token, body: { category_id: theirCat.id } }), 400, 'That category does not exist in this deal');
+    expectError(
+      await call('PATCH', `${r.base}/items/${mine.id}`, { token: r.owner.token, body: { category_id: theirCat.id } }),
+      400,
+      'That category does not exist in this deal',
+    );
     // the other deal's item through this deal's path: not found
-    expectError(await call('PATCH', `${r.base}/items/${theirs.id}`, { token: r.owner.token, body: { name: 'Hijacked' } }), 404, 'Item not found');
-    expectError(await call('PUT', `${r.base}/items/${theirs.id}`, { token: r.owner.token, body: { name: 'Hijacked' } }), 404, 'Item not found');
-    expectError(await call('PATCH', `${r.base}/items/${NOT_FOUND_UUID}`, { token: r.owner.token, body: { name: 'X' } }), 404, 'Item not found');
-    expectError(await call('PATCH', `${r.base}/items/not-an-id`, { token: r.owner.token, body: { name: 'X' } }), 404, 'Item not found');
+    expectError(
+      await call('PATCH', `${r.base}/items/${theirs.id}`, { token: r.owner.token, body: { name: 'Hijacked' } }),
+      404,
+      'Item not found',
+    );
+    expectError(
+      await call('PUT', `${r.base}/items/${theirs.id}`, { token: r.owner.token, body: { name: 'Hijacked' } }),
+      404,
+      'Item not found',
+    );
+    expectError(
+      await call('PATCH', `${r.base}/items/${NOT_FOUND_UUID}`, { token: r.owner.token, body: { name: 'X' } }),
+      404,
+      'Item not found',
+    );
+    expectError(
+      await call('PATCH', `${r.base}/items/not-an-id`, { token: r.owner.token, body: { name: 'X' } }),
+      404,
+      'Item not found',
+    );
     expect((await getItem(other, theirs.id)).name).toBe('Their item');
   });
 
@@ -162,8 +256,10 @@ describe('PUT and PATCH /deals/{id}/checklist/items/{itemId}', () => {
       expectError(await call('PUT', `${r.base}/items/${it1.id}`, { token: u.token, body: { name: 'Renamed' } }), 403);
     }
     const contributor = await member(r, 'contributor');
-    expect((await call('PATCH', `${r.base}/items/${it1.id}`, { token: contributor.token, body: { status: 'provided' } })).status).toBe(200);
-    expect((await getItem(r, it1.id))).toMatchObject({ name: 'Charter', status: 'provided' });
+    expect(
+      (await call('PATCH', `${r.base}/items/${it1.id}`, { token: contributor.token, body: { status: 'provided' } })).status,
+    ).toBe(200);
+    expect(await getItem(r, it1.id)).toMatchObject({ name: 'Charter', status: 'provided' });
   });
 });
 
@@ -175,8 +271,16 @@ describe('GET /deals/{id}/checklist/items/{itemId}', () => {
     const res = await call('GET', `${r.base}/items/${it1.id}`, { token: r.owner.token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      id: it1.id, item_id: 'A.1', name: 'Charter', description: 'Signed', category: 'Corporate', approval_history: [],
-      metadata: { anticipated_file_count: 2, actual_file_count: 0 }, connected_files: [], can_edit: true, can_approve: true,
+      id: it1.id,
+      item_id: 'A.1',
+      name: 'Charter',
+      description: 'Signed',
+      category: 'Corporate',
+      approval_history: [],
+      metadata: { anticipated_file_count: 2, actual_file_count: 0 },
+      connected_files: [],
+      can_edit: true,
+      can_approve: true,
     });
     const viewer = await member(r, 'viewer');
     const asViewer = await call('GET', `${r.base}/items/${it1.id}`, { token: viewer.token });
@@ -193,7 +297,11 @@ describe('GET /deals/{id}/checklist/items/{itemId}', () => {
       expectError(await call('GET', `${r.base}/items/${id}`, { token: r.owner.token }), 404, 'Item not found');
     }
     const stranger = await registerUser('cl-get404s');
-    expectError(await call('GET', `${other.base}/items/${theirs.id}`, { token: stranger.token }), 404, "Deal not found or you don't have access to it.");
+    expectError(
+      await call('GET', `${other.base}/items/${theirs.id}`, { token: stranger.token }),
+      404,
+      "Deal not found or you don't have access to it.",
+    );
   });
 });
 
@@ -240,7 +348,10 @@ describe('approve and request-changes', () => {
     const detail = await getItem(r, it1.id);
     expect(detail.approval_history).toHaveLength(1);
     expect(detail.approval_history[0]).toMatchObject({
-      decision: 'approved', decided_by_email: r.owner.email, decided_by_first_name: 'Olivia', decided_by_last_name: 'Owner',
+      decision: 'approved',
+      decided_by_email: r.owner.email,
+      decided_by_first_name: 'Olivia',
+      decided_by_last_name: 'Owner',
     });
     expect(new Date(detail.approval_history[0].decided_at).getTime()).toBe(decidedAt);
   });
@@ -250,13 +361,18 @@ describe('approve and request-changes', () => {
     const cat = await category(r, 'Corporate', 'A');
     const it1 = await item(r, cat.id, 'Charter');
     const contributor = await member(r, 'contributor');
-    const res = await call('POST', `${r.base}/items/${it1.id}/request-changes`, { token: contributor.token, body: { note: ' Missing page 3 ' } });
+    const res = await call('POST', `${r.base}/items/${it1.id}/request-changes`, {
+      token: contributor.token,
+      body: { note: ' Missing page 3 ' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.approval).toMatchObject({ status: 'changes_requested', decided_by: contributor.email });
     expectError(await call('POST', `${r.base}/items/${it1.id}/approve`, { token: r.owner.token }), 409);
     expectError(await call('POST', `${r.base}/items/${it1.id}/request-changes`, { token: r.owner.token }), 409);
     const detail = await getItem(r, it1.id);
-    expect(detail.approval_history).toEqual([expect.objectContaining({ decision: 'changes_requested', note: 'Missing page 3', decided_by_email: contributor.email })]);
+    expect(detail.approval_history).toEqual([
+      expect.objectContaining({ decision: 'changes_requested', note: 'Missing page 3', decided_by_email: contributor.email }),
+    ]);
     expect(detail.approval.status).toBe('changes_requested');
   });
 
@@ -289,7 +405,10 @@ describe('approve and request-changes', () => {
     expect((await getItem(other, theirs.id)).approval.status).toBe('pending');
     const cat = await category(r, 'Mine', 'M');
     const mine = await item(r, cat.id, 'Mine');
-    expectError(await call('POST', `${r.base}/items/${mine.id}/approve`, { token: r.owner.token, body: { note: 'n'.repeat(2001) } }), 400);
+    expectError(
+      await call('POST', `${r.base}/items/${mine.id}/approve`, { token: r.owner.token, body: { note: 'n'.repeat(2001) } }),
+      400,
+    );
     expectError(await call('POST', `${r.base}/items/${mine.id}/approve`, { token: r.owner.token, rawBody: 'not json' }), 400);
     expect((await getItem(r, mine.id)).approval.status).toBe('pending');
   });
@@ -315,7 +434,10 @@ describe("activity 'checklist_update'", () => {
     await call('DELETE', `${r.base}/items/${it1.id}`, { token: r.owner.token });
     const rows = await activityRows(r.dealId);
     expect(rows.map((a) => a.description)).toEqual([
-      'Added checklist item "Charter"', 'Updated checklist item "Charter"', 'Marked "Charter" as provided', 'Removed checklist item "Charter"',
+      'Added checklist item "Charter"',
+      'Updated checklist item "Charter"',
+      'Marked "Charter" as provided',
+      'Removed checklist item "Charter"',
     ]);
     for (const a of rows) {
       expect(a.metadata.item_id).toBe(it1.id);
@@ -358,7 +480,11 @@ describe('progress on the deal card and the dashboard', () => {
       expect(res.status).toBe(200);
       return res.body;
     };
-    const expected1 = { Corporate: { completed: 1, total: 2 }, Finance: { completed: 0, total: 1 }, Empty: { completed: 0, total: 0 } };
+    const expected1 = {
+      Corporate: { completed: 1, total: 2 },
+      Finance: { completed: 0, total: 1 },
+      Empty: { completed: 0, total: 0 },
+    };
     expect((await card()).checklist_progress).toEqual(expected1);
     expect((await card()).overall_progress).toEqual({ completed: 1, total: 3 });
     expect((await stats()).checklist_progress).toEqual(expected1);
@@ -375,12 +501,14 @@ describe('progress on the deal card and the dashboard', () => {
     // the checklist's own summary agrees
     const body = await checklist(r);
     expect(body.progress).toEqual(s.overall_progress);
-    expect(Object.fromEntries(body.categories.map((c) => [c.name, { completed: c.completed, total: c.total }]))).toEqual(s.checklist_progress);
+    expect(Object.fromEntries(body.categories.map((c) => [c.name, { completed: c.completed, total: c.total }]))).toEqual(
+      s.checklist_progress,
+    );
   });
 });
 
 describe('the Update button right (can_update)', () => {
-  it('is the API\'s answer: upload_only gets none, upload_view gets it, editors of the checklist get it', async () => {
+  it("is the API's answer: upload_only gets none, upload_view gets it, editors of the checklist get it", async () => {
     const r = await peopleRoom('can-update');
     const uploadOnly = await setSetMember(r, 'upload_only', 'cu-only');
     const uploadView = await setSetMember(r, 'upload_view', 'cu-view');

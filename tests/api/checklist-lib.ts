@@ -4,8 +4,16 @@ import { addMember, call, createDeal, registerUser, sql, type TestUser } from '.
 import { login } from './expect.ts';
 
 export const ADMIN_EMAIL = 'admin@example.com';
-export const CATEGORIES = ['Corporate Documents', 'Financial Information', 'Tax Matters', 'Commercial Contracts',
-  'HR/Employment', 'IP/Tech', 'Privacy & Compliance', 'Real Estate/Insurance'];
+export const CATEGORIES = [
+  'Corporate Documents',
+  'Financial Information',
+  'Tax Matters',
+  'Commercial Contracts',
+  'HR/Employment',
+  'IP/Tech',
+  'Privacy & Compliance',
+  'Real Estate/Insurance',
+];
 
 let adminToken: Promise<string> | undefined;
 /** The seeded super admin's token (admin@example.com / admin-password). */
@@ -59,7 +67,13 @@ export async function category(r: Room, name: string, code: string | null = null
   return res.body as { id: string; name: string; code: string | null; position: number; completed: number; total: number };
 }
 
-export async function item(r: Room, categoryId: string, name: string, extra: Record<string, unknown> = {}, user: TestUser = r.owner) {
+export async function item(
+  r: Room,
+  categoryId: string,
+  name: string,
+  extra: Record<string, unknown> = {},
+  user: TestUser = r.owner,
+) {
   const res = await call('POST', `${r.base}/items`, { token: user.token, body: { name, category_id: categoryId, ...extra } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as Record<string, any>;
@@ -72,7 +86,9 @@ export async function checklist(r: Room, user: TestUser = r.owner) {
     checklist: Record<string, any[]>;
     categories: { id: string; name: string; code: string | null; completed: number; total: number }[];
     progress: { completed: number; total: number };
-    can_edit: boolean; can_approve: boolean; can_upload: boolean;
+    can_edit: boolean;
+    can_approve: boolean;
+    can_upload: boolean;
   };
 }
 
@@ -89,7 +105,11 @@ export async function catalogItem(fields: Record<string, unknown> = {}) {
   const res = await call('POST', '/admin/catalog', {
     token,
     body: {
-      code, title: `Item ${code} ${tag()}`, description: `Description of ${code}`, category: 'Tax Matters', presets: [],
+      code,
+      title: `Item ${code} ${tag()}`,
+      description: `Description of ${code}`,
+      category: 'Tax Matters',
+      presets: [],
       ...fields,
     },
   });
@@ -100,7 +120,8 @@ export async function catalogItem(fields: Record<string, unknown> = {}) {
 export async function preset(fields: Record<string, unknown> = {}) {
   const token = await superAdmin();
   const res = await call('POST', '/admin/presets', {
-    token, body: { name: `CL preset ${tag()}`, description: 'A preset made by a test', catalog_item_ids: [], ...fields },
+    token,
+    body: { name: `CL preset ${tag()}`, description: 'A preset made by a test', catalog_item_ids: [], ...fields },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as Record<string, any>;
@@ -113,7 +134,16 @@ export async function activityRows(dealId: string, type = 'checklist_update') {
 }
 
 export async function auditRows(entityType: string, entityId: string) {
-  return sql<{ action: string; entity_type: string; performed_by: string | null; performed_by_email: string | null; changes: any; created_at: Date }[]>`
+  return sql<
+    {
+      action: string;
+      entity_type: string;
+      performed_by: string | null;
+      performed_by_email: string | null;
+      changes: any;
+      created_at: Date;
+    }[]
+  >`
     select action, entity_type, performed_by, performed_by_email, changes, created_at from public.audit_logs
     where entity_type = ${entityType} and entity_id = ${entityId} order by created_at, id`;
 }

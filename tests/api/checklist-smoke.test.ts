@@ -5,14 +5,26 @@ describe('checklist smoke', () => {
   it('builds a checklist, links, approves, and the admin manages presets', async () => {
     const u = await registerUser('cl');
     const deal = await createDeal(u, 'CL', 'blank');
-    const cat = await call('POST', `/deals/${deal.id}/checklist/categories`, { token: u.token, body: { name: 'Corporate', code: 'A' } });
+    const cat = await call('POST', `/deals/${deal.id}/checklist/categories`, {
+      token: u.token,
+      body: { name: 'Corporate', code: 'A' },
+    });
     expect(cat.status).toBe(201);
-    const long = await call('POST', `/deals/${deal.id}/checklist/categories`, { token: u.token, body: { name: 'X', code: 'ABCD' } });
+    const long = await call('POST', `/deals/${deal.id}/checklist/categories`, {
+      token: u.token,
+      body: { name: 'X', code: 'ABCD' },
+    });
     expect(long.status).toBe(400);
-    const item = await call('POST', `/deals/${deal.id}/checklist/items`, { token: u.token, body: { name: 'Charter', category_id: cat.body.id } });
+    const item = await call('POST', `/deals/${deal.id}/checklist/items`, {
+      token: u.token,
+      body: { name: 'Charter', category_id: cat.body.id },
+    });
     expect(item.status).toBe(201);
     expect(item.body.item_id).toBe('A.1');
-    const neg = await call('PATCH', `/deals/${deal.id}/checklist/items/${item.body.id}`, { token: u.token, body: { anticipated_file_count: -1 } });
+    const neg = await call('PATCH', `/deals/${deal.id}/checklist/items/${item.body.id}`, {
+      token: u.token,
+      body: { anticipated_file_count: -1 },
+    });
     expect(neg.status).toBe(400);
     const list = await call('GET', `/deals/${deal.id}/checklist`, { token: u.token });
     expect(list.status).toBe(200);
@@ -41,16 +53,29 @@ describe('resubmission', () => {
   it('an item sent back with changes requested is pending again once a new file is linked', async () => {
     const u = await registerUser('resub');
     const deal = await createDeal(u, 'Resubmit', 'blank');
-    const cat = await call('POST', `/deals/${deal.id}/checklist/categories`, { token: u.token, body: { name: 'Tax', code: 'C' } });
-    const item = await call('POST', `/deals/${deal.id}/checklist/items`, { token: u.token, body: { name: 'Returns', category_id: cat.body.id } });
-    const sent = await call('POST', `/deals/${deal.id}/checklist/items/${item.body.id}/request-changes`, { token: u.token, body: { note: 'Missing 2023' } });
+    const cat = await call('POST', `/deals/${deal.id}/checklist/categories`, {
+      token: u.token,
+      body: { name: 'Tax', code: 'C' },
+    });
+    const item = await call('POST', `/deals/${deal.id}/checklist/items`, {
+      token: u.token,
+      body: { name: 'Returns', category_id: cat.body.id },
+    });
+    const sent = await call('POST', `/deals/${deal.id}/checklist/items/${item.body.id}/request-changes`, {
+      token: u.token,
+      body: { note: 'Missing 2023' },
+    });
     expect(sent.body.approval.status).toBe('changes_requested');
     const { app } = await import('./helpers.ts');
     const form = new FormData();
     form.append('path', '/');
     form.append('checklist_items', JSON.stringify([item.body.id]));
     form.append('file', new Blob(['2023 return']), 'return-2023.pdf');
-    const up = await app.request(`/deals/${deal.id}/files/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${u.token}` } });
+    const up = await app.request(`/deals/${deal.id}/files/upload`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${u.token}` },
+    });
     expect(up.status).toBe(201);
     const after = await call('GET', `/deals/${deal.id}/checklist/items/${item.body.id}`, { token: u.token });
     expect(after.body.approval_status).toBe('pending');

@@ -2,7 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { app, call, registerUser, sql, type TestUser } from './helpers.ts';
 import { expectError } from './expect.ts';
 import {
-  directOk, fileRows, formOf, member, mkdir, names, objectsOf, postToStore, random, requestJson, room, twoStep, type Room,
+  directOk,
+  fileRows,
+  formOf,
+  member,
+  mkdir,
+  names,
+  objectsOf,
+  postToStore,
+  random,
+  requestJson,
+  room,
+  twoStep,
+  type Room,
 } from './dataroom-lib.ts';
 
 const DEAL_404 = "Deal not found or you don't have access to it.";
@@ -53,7 +65,8 @@ async function populated() {
 }
 
 async function snapshot(dealId: string) {
-  const files = await sql`select id, name, tags, approval_status, archived_at, permission_type, current_version from public.files where deal_id = ${dealId} order by id`;
+  const files =
+    await sql`select id, name, tags, approval_status, archived_at, permission_type, current_version from public.files where deal_id = ${dealId} order by id`;
   const folders = await sql`select id, name, archived_at from public.folders where deal_id = ${dealId} order by id`;
   const comments = await sql`select id from public.file_comments where deal_id = ${dealId}`;
   const meta = await sql`select file_id from public.file_metadata where deal_id = ${dealId}`;
@@ -61,7 +74,7 @@ async function snapshot(dealId: string) {
 }
 
 describe('strangers', () => {
-  it('get 404 on every data-room endpoint of someone else\'s deal, and change nothing', async () => {
+  it("get 404 on every data-room endpoint of someone else's deal, and change nothing", async () => {
     const { r, folder, up, storagePath } = await populated();
     const stranger = await registerUser('stranger');
     await registerUser('stranger-deal').then(async (u) => (await import('./helpers.ts')).createDeal(u, 'x', 'blank'));
@@ -100,16 +113,23 @@ describe('strangers', () => {
 });
 
 describe('viewers', () => {
-  it('cannot create, archive or delete folders, nor delete others\' files, but may upload', async () => {
+  it("cannot create, archive or delete folders, nor delete others' files, but may upload", async () => {
     const r = await room('viewer');
     const viewer = await member(r, 'viewer');
     const folder = await mkdir(r, r.owner, 'Owned');
     const file = await directOk(r, r.owner, { filename: 'owned.txt', path: '/Owned' });
-    expectError(await call('POST', `${r.base}/folders`, { token: viewer.token, body: { name: 'Mine', path: '/' } }), 403,
-      "You don't have permission to create folders.");
+    expectError(
+      await call('POST', `${r.base}/folders`, { token: viewer.token, body: { name: 'Mine', path: '/' } }),
+      403,
+      "You don't have permission to create folders.",
+    );
     expectError(await call('PUT', `${r.base}/folders/${folder.id}/archive`, { token: viewer.token }), 403);
     expectError(await call('DELETE', `${r.base}/folders/${folder.id}`, { token: viewer.token }), 403);
-    expectError(await call('DELETE', `${r.base}/files/${file.fileId}`, { token: viewer.token }), 403, "You don't have permission to delete this file.");
+    expectError(
+      await call('DELETE', `${r.base}/files/${file.fileId}`, { token: viewer.token }),
+      403,
+      "You don't have permission to delete this file.",
+    );
     expect(await sql`select name from public.folders where deal_id = ${r.deal.id}`).toEqual([{ name: 'Owned' }]);
     expect((await fileRows(r.deal.id)).map((f) => f.archived_at)).toEqual([null]);
     expect(objectsOf(r.deal.id)).toHaveLength(2);
@@ -128,16 +148,31 @@ describe('custom file permissions', () => {
     expect(listing.body.files.map((f: any) => f.id)).not.toContain(fileId);
     const search = await call('GET', `${r.base}/files/search?q=board`, { token: user.token });
     expect(search.body.files.map((f: any) => f.id)).not.toContain(fileId);
-    for (const suffix of ['', '/download-url', '/download', '/versions', '/versions/1/download-url', '/comments', '/metadata', '/permissions']) {
+    for (const suffix of [
+      '',
+      '/download-url',
+      '/download',
+      '/versions',
+      '/versions/1/download-url',
+      '/comments',
+      '/metadata',
+      '/permissions',
+    ]) {
       expectError(await call('GET', `${r.base}/files/${fileId}${suffix}`, { token: user.token }), 404, 'File not found');
     }
-    expectError(await call('POST', `${r.base}/files/${fileId}/comments`, { token: user.token, body: { comment: 'peek' } }), 404, 'File not found');
+    expectError(
+      await call('POST', `${r.base}/files/${fileId}/comments`, { token: user.token, body: { comment: 'peek' } }),
+      404,
+      'File not found',
+    );
   }
 
   async function visibleTo(r: Room, user: TestUser, fileId: string) {
     const listing = await call('GET', `${r.base}/files?path=/`, { token: user.token });
     expect(listing.body.files.map((f: any) => f.id)).toContain(fileId);
-    expect((await call('GET', `${r.base}/files/search?q=board`, { token: user.token })).body.files.map((f: any) => f.id)).toContain(fileId);
+    expect(
+      (await call('GET', `${r.base}/files/search?q=board`, { token: user.token })).body.files.map((f: any) => f.id),
+    ).toContain(fileId);
     expect((await call('GET', `${r.base}/files/${fileId}`, { token: user.token })).status).toBe(200);
     expect((await call('GET', `${r.base}/files/${fileId}/download-url`, { token: user.token })).status).toBe(200);
   }
@@ -148,7 +183,10 @@ describe('custom file permissions', () => {
     const viewer = await member(r, 'viewer');
     const other = await member(r, 'viewer', 'otherviewer');
     const up = await directOk(r, uploader, { filename: 'board-pack.pdf', path: '/' });
-    const res = await call('PUT', `${r.base}/files/${up.fileId}/permissions`, { token: uploader.token, body: { type: 'custom', denied_users: [viewer.id] } });
+    const res = await call('PUT', `${r.base}/files/${up.fileId}/permissions`, {
+      token: uploader.token,
+      body: { type: 'custom', denied_users: [viewer.id] },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ type: 'custom', denied_users: [viewer.id], allowed_users: [] });
     await hiddenFrom(r, viewer, up.fileId);
@@ -160,7 +198,14 @@ describe('custom file permissions', () => {
     const perms = await call('GET', `${r.base}/files/${up.fileId}/permissions`, { token: r.owner.token });
     expect(perms.status).toBe(200);
     expect(perms.body).toEqual({
-      type: 'custom', allowed_users: [], allowed_groups: [], allowed_tags: [], denied_users: [viewer.id], denied_groups: [], denied_tags: [], can_edit: true,
+      type: 'custom',
+      allowed_users: [],
+      allowed_groups: [],
+      allowed_tags: [],
+      denied_users: [viewer.id],
+      denied_groups: [],
+      denied_tags: [],
+      can_edit: true,
     });
 
     // The feed does not name the hidden file to those who cannot see it.
@@ -170,7 +215,9 @@ describe('custom file permissions', () => {
     expect(await fileIdsInFeed(viewer)).not.toContain(up.fileId);
 
     // Back to everyone.
-    expect((await call('PUT', `${r.base}/files/${up.fileId}/permissions`, { token: r.owner.token, body: { type: 'all' } })).status).toBe(200);
+    expect(
+      (await call('PUT', `${r.base}/files/${up.fileId}/permissions`, { token: r.owner.token, body: { type: 'all' } })).status,
+    ).toBe(200);
     expect(await fileIdsInFeed(viewer)).toContain(up.fileId);
     await visibleTo(r, viewer, up.fileId);
   });
@@ -181,7 +228,8 @@ describe('custom file permissions', () => {
     const allowed = await member(r, 'viewer', 'allowed');
     const up = await directOk(r, r.owner, { filename: 'board-minutes.pdf', path: '/' });
     const res = await call('PUT', `${r.base}/files/${up.fileId}/permissions`, {
-      token: r.owner.token, body: { type: 'custom', allowed_users: [allowed.id, viewer.id], denied_users: [viewer.id] },
+      token: r.owner.token,
+      body: { type: 'custom', allowed_users: [allowed.id, viewer.id], denied_users: [viewer.id] },
     });
     expect(res.status).toBe(200);
     expect(res.body.allowed_users).toEqual([allowed.id]);
@@ -205,29 +253,58 @@ describe('custom file permissions', () => {
       { type: 'custom', allowed_users: [outsider.id] },
       { type: 'custom', denied_users: ['00000000-0000-4000-8000-000000000000'] },
     ]) {
-      expectError(await call('PUT', `${r.base}/files/${up.fileId}/permissions`, { token: r.owner.token, body }), 400, 'Permissions can only name members of this deal.');
+      expectError(
+        await call('PUT', `${r.base}/files/${up.fileId}/permissions`, { token: r.owner.token, body }),
+        400,
+        'Permissions can only name members of this deal.',
+      );
     }
-    expectError(await call('PUT', `${r.base}/files/${up.fileId}/permissions`, { token: r.owner.token, body: { type: 'secret' } }), 400, 'type must be all or custom');
-    expectError(await call('PUT', `${r.base}/files/${up.fileId}/permissions`, { token: r.owner.token, body: { type: 'custom', allowed_users: ['nope'] } }), 400);
-    expectError(await call('PUT', `${r.base}/files/${up.fileId}/permissions`, { token: viewer.token, body: { type: 'custom', denied_users: [r.owner.id] } }), 403,
-      "You don't have permission to change who can see this file.");
+    expectError(
+      await call('PUT', `${r.base}/files/${up.fileId}/permissions`, { token: r.owner.token, body: { type: 'secret' } }),
+      400,
+      'type must be all or custom',
+    );
+    expectError(
+      await call('PUT', `${r.base}/files/${up.fileId}/permissions`, {
+        token: r.owner.token,
+        body: { type: 'custom', allowed_users: ['nope'] },
+      }),
+      400,
+    );
+    expectError(
+      await call('PUT', `${r.base}/files/${up.fileId}/permissions`, {
+        token: viewer.token,
+        body: { type: 'custom', denied_users: [r.owner.id] },
+      }),
+      403,
+      "You don't have permission to change who can see this file.",
+    );
     expect((await sql`select permission_type from public.files where id = ${up.fileId}`)[0].permission_type).toBe('all');
     expect(await sql`select 1 from public.file_permissions where file_id = ${up.fileId}`).toHaveLength(0);
     const perms = await call('GET', `${r.base}/files/${up.fileId}/permissions`, { token: viewer.token });
     expect(perms.body).toMatchObject({ type: 'all', allowed_users: [], denied_users: [], can_edit: false });
   });
 
-  it('a hidden file\'s bytes cannot be fetched, and a denied member cannot add a version to it', async () => {
+  it("a hidden file's bytes cannot be fetched, and a denied member cannot add a version to it", async () => {
     const r = await room('permbytes');
     const contributor = await member(r, 'contributor');
     const up = await twoStep(r, r.owner, { filename: 'board-secret.bin' });
-    await call('PUT', `${r.base}/files/${up.fileId}/permissions`, { token: r.owner.token, body: { type: 'custom', denied_users: [contributor.id] } });
-    expectError(await call('POST', `${r.base}/files/${up.fileId}/versions/upload-url`, { token: contributor.token, body: {} }), 404, 'File not found');
+    await call('PUT', `${r.base}/files/${up.fileId}/permissions`, {
+      token: r.owner.token,
+      body: { type: 'custom', denied_users: [contributor.id] },
+    });
+    expectError(
+      await call('POST', `${r.base}/files/${up.fileId}/versions/upload-url`, { token: contributor.token, body: {} }),
+      404,
+      'File not found',
+    );
     expectError(await call('PUT', `${r.base}/files/${up.fileId}/archive`, { token: contributor.token }), 404, 'File not found');
     expectError(await call('DELETE', `${r.base}/files/${up.fileId}`, { token: contributor.token }), 404, 'File not found');
     expect(await fileRows(r.deal.id)).toHaveLength(1);
     expect(objectsOf(r.deal.id)).toHaveLength(2);
-    const res = await app.request(`${r.base}/files/${up.fileId}/download`, { headers: { authorization: `Bearer ${contributor.token}` } });
+    const res = await app.request(`${r.base}/files/${up.fileId}/download`, {
+      headers: { authorization: `Bearer ${contributor.token}` },
+    });
     expect(res.status).toBe(404);
   });
 });

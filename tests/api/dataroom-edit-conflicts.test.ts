@@ -16,23 +16,35 @@ describe('concurrent edits of one file', () => {
     const seen = loaded.headers.get('etag')!;
 
     const theirs = await call('PUT', `${r.base}/files/${fileId}`, {
-      token: other.token, body: { name: 'SPA (signed).pdf' }, headers: { 'if-match': seen },
+      token: other.token,
+      body: { name: 'SPA (signed).pdf' },
+      headers: { 'if-match': seen },
     });
     expect(theirs.status).toBe(200);
     expect(theirs.body.edit_version).toBe(loaded.body.edit_version + 1);
 
     const mine = await call('PUT', `${r.base}/files/${fileId}`, {
-      token: r.owner.token, body: { name: 'SPA final.pdf' }, headers: { 'if-match': seen },
+      token: r.owner.token,
+      body: { name: 'SPA final.pdf' },
+      headers: { 'if-match': seen },
     });
-    expectError(mine, 409, 'This file was changed by Casey Counsel meanwhile. Review the current details and make your change again.');
+    expectError(
+      mine,
+      409,
+      'This file was changed by Casey Counsel meanwhile. Review the current details and make your change again.',
+    );
     expect(mine.body.current).toMatchObject({ id: fileId, name: 'SPA (signed).pdf', edit_version: theirs.body.edit_version });
 
     const staleMeta = await call('PUT', `${r.base}/files/${fileId}/metadata`, {
-      token: r.owner.token, body: { quick_summary: 'Draft' }, headers: { 'if-match': seen },
+      token: r.owner.token,
+      body: { quick_summary: 'Draft' },
+      headers: { 'if-match': seen },
     });
     expect(staleMeta.status).toBe(409);
     const fresh = await call('PUT', `${r.base}/files/${fileId}/metadata`, {
-      token: r.owner.token, body: { quick_summary: 'Signed version' }, headers: { 'if-match': `"${theirs.body.edit_version}"` },
+      token: r.owner.token,
+      body: { quick_summary: 'Signed version' },
+      headers: { 'if-match': `"${theirs.body.edit_version}"` },
     });
     expect(fresh.status, JSON.stringify(fresh.body)).toBe(200);
     expect(fresh.body.metadata.quick_summary).toBe('Signed version');
@@ -45,16 +57,27 @@ describe('concurrent edits of one file', () => {
     const r = await room('edit-approve');
     const { fileId } = await twoStep(r, r.owner, { filename: 'NDA.pdf' });
     const loaded = await call('GET', `${r.base}/files/${fileId}`, { token: r.owner.token });
-    const approved = await call('PUT', `${r.base}/files/${fileId}/approval`, { token: r.owner.token, body: { status: 'approved' } });
+    const approved = await call('PUT', `${r.base}/files/${fileId}/approval`, {
+      token: r.owner.token,
+      body: { status: 'approved' },
+    });
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     const rename = await call('PUT', `${r.base}/files/${fileId}`, {
-      token: r.owner.token, body: { name: 'NDA signed.pdf' }, headers: { 'if-match': loaded.headers.get('etag')! },
+      token: r.owner.token,
+      body: { name: 'NDA signed.pdf' },
+      headers: { 'if-match': loaded.headers.get('etag')! },
     });
     expect(rename.status, JSON.stringify(rename.body)).toBe(200);
     const blind = await call('PUT', `${r.base}/files/${fileId}`, { token: r.owner.token, body: { name: 'NDA (2).pdf' } });
     expect(blind.status).toBe(200);
-    expectError(await call('PUT', `${r.base}/files/${fileId}`, {
-      token: r.owner.token, body: { name: 'x.pdf' }, headers: { 'if-match': 'yesterday' },
-    }), 400, /If-Match/);
+    expectError(
+      await call('PUT', `${r.base}/files/${fileId}`, {
+        token: r.owner.token,
+        body: { name: 'x.pdf' },
+        headers: { 'if-match': 'yesterday' },
+      }),
+      400,
+      /If-Match/,
+    );
   });
 });

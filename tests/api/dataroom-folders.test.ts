@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { call, sql } from './helpers.ts';
 import { expectError } from './expect.ts';
 import {
-  activities, directOk, fileRows, member, mkdir, names, objectsOf, postToStore, random, room, twoStep,
+  activities,
+  directOk,
+  fileRows,
+  member,
+  mkdir,
+  names,
+  objectsOf,
+  postToStore,
+  random,
+  room,
+  twoStep,
 } from './dataroom-lib.ts';
 
 const PATH_404 = "Path not found or you don't have access";
@@ -24,7 +34,13 @@ describe('GET /deals/{id}/files?path=', () => {
     expect(names(res.body.files)).toEqual(['A.txt', 'b.txt', 'c.txt']);
     expect(Object.keys(res.body).indexOf('folders')).toBeLessThan(Object.keys(res.body).indexOf('files'));
     expect(res.body.folders[0]).toMatchObject({ name: 'Alpha', full_path: '/Alpha', path: '/' });
-    expect(res.body.files[0]).toMatchObject({ name: 'A.txt', path: '/', current_version: 1, file_type: 'txt', approval_status: 'pending' });
+    expect(res.body.files[0]).toMatchObject({
+      name: 'A.txt',
+      path: '/',
+      current_version: 1,
+      file_type: 'txt',
+      approval_status: 'pending',
+    });
     expect(res.body.files[0].file_size).toBe(1000);
     expect(res.body.capabilities).toEqual(expect.arrayContaining(['view', 'upload', 'edit_folders']));
     // No query at all is the root.
@@ -40,7 +56,13 @@ describe('GET /deals/{id}/files?path=', () => {
     await mkdir(r, r.owner, '2024', '/Legal/Contracts');
     await directOk(r, r.owner, { filename: 'msa.pdf', path: '/Legal/Contracts' });
     await directOk(r, r.owner, { filename: 'sow.pdf', path: '/Legal/Contracts/2024' });
-    for (const path of ['/Legal/Contracts', 'Legal/Contracts', '//Legal//Contracts/', ' /Legal / Contracts ', '/legal/CONTRACTS']) {
+    for (const path of [
+      '/Legal/Contracts',
+      'Legal/Contracts',
+      '//Legal//Contracts/',
+      ' /Legal / Contracts ',
+      '/legal/CONTRACTS',
+    ]) {
       const res = await call('GET', `${r.base}/files?path=${encodeURIComponent(path)}`, { token: r.owner.token });
       expect(res.status, path).toBe(200);
       expect(names(res.body.folders)).toEqual(['2024']);
@@ -49,7 +71,9 @@ describe('GET /deals/{id}/files?path=', () => {
     }
     const deep = await call('GET', `${r.base}/files?path=/Legal/Contracts/2024`, { token: r.owner.token });
     expect(deep.body.breadcrumbs).toEqual([
-      { name: 'Data Room', path: '/' }, { name: 'Legal', path: '/Legal' }, { name: 'Contracts', path: '/Legal/Contracts' },
+      { name: 'Data Room', path: '/' },
+      { name: 'Legal', path: '/Legal' },
+      { name: 'Contracts', path: '/Legal/Contracts' },
       { name: '2024', path: '/Legal/Contracts/2024' },
     ]);
     expect(deep.body.files.map((f: any) => f.path)).toEqual(['/Legal/Contracts/2024']);
@@ -99,7 +123,11 @@ describe('GET /deals/{id}/folders/{folderId}', () => {
     const res = await call('GET', `${r.base}/folders/${b.id}`, { token: r.owner.token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: b.id, name: 'B', full_path: '/A/B', path: '/A', parent_id: a.id, item_count: 2 });
-    expect(res.body.breadcrumbs).toEqual([{ name: 'Data Room', path: '/' }, { name: 'A', path: '/A' }, { name: 'B', path: '/A/B' }]);
+    expect(res.body.breadcrumbs).toEqual([
+      { name: 'Data Room', path: '/' },
+      { name: 'A', path: '/A' },
+      { name: 'B', path: '/A/B' },
+    ]);
     expect((await call('GET', `${r.base}/folders/${a.id}`, { token: r.owner.token })).body.item_count).toBe(4);
     expect((await call('GET', `${r.base}/folders/${a.id}`, { token: viewer.token })).body.item_count).toBe(4);
 
@@ -107,12 +135,19 @@ describe('GET /deals/{id}/folders/{folderId}', () => {
     const archived = await directOk(r, r.owner, { filename: 'archived.txt', path: '/A' });
     expect((await call('PUT', `${r.base}/files/${archived.fileId}/archive`, { token: r.owner.token })).status).toBe(200);
     const hidden = await directOk(r, r.owner, { filename: 'hidden.txt', path: '/A' });
-    expect((await call('PUT', `${r.base}/files/${hidden.fileId}/permissions`, { token: r.owner.token, body: { type: 'custom', denied_users: [viewer.id] } })).status).toBe(200);
+    expect(
+      (
+        await call('PUT', `${r.base}/files/${hidden.fileId}/permissions`, {
+          token: r.owner.token,
+          body: { type: 'custom', denied_users: [viewer.id] },
+        })
+      ).status,
+    ).toBe(200);
     expect((await call('GET', `${r.base}/folders/${a.id}`, { token: r.owner.token })).body.item_count).toBe(5);
     expect((await call('GET', `${r.base}/folders/${a.id}`, { token: viewer.token })).body.item_count).toBe(4);
   });
 
-  it('is 404 for a non-UUID, unknown, archived or other deal\'s folder', async () => {
+  it("is 404 for a non-UUID, unknown, archived or other deal's folder", async () => {
     const r = await room('getfolder404');
     const other = await room('getfolder404b');
     const theirs = await mkdir(other, other.owner, 'Theirs');
@@ -128,23 +163,47 @@ describe('GET /deals/{id}/folders/{folderId}', () => {
 describe('POST /deals/{id}/folders', () => {
   it('validates the name, refuses duplicates with 409, and places folders by path or parent_id', async () => {
     const r = await room('mkfolder');
-    expectError(await call('POST', `${r.base}/folders`, { token: r.owner.token, body: { name: '  ', path: '/' } }), 400, 'Please enter a folder name');
+    expectError(
+      await call('POST', `${r.base}/folders`, { token: r.owner.token, body: { name: '  ', path: '/' } }),
+      400,
+      'Please enter a folder name',
+    );
     const fin = await call('POST', `${r.base}/folders`, { token: r.owner.token, body: { name: '  Finance  ', path: '/' } });
     expect(fin.status).toBe(201);
     expect(fin.body).toMatchObject({ name: 'Finance', full_path: '/Finance', path: '/', parent_id: null, archived_at: null });
     expect(fin.body.id).toMatch(/^[0-9a-f-]{36}$/);
-    expectError(await call('POST', `${r.base}/folders`, { token: r.owner.token, body: { name: 'finance', path: '/' } }), 409,
-      'A folder named "finance" already exists here');
-    const child = await call('POST', `${r.base}/folders`, { token: r.owner.token, body: { name: 'Finance', parent_id: fin.body.id } });
+    expectError(
+      await call('POST', `${r.base}/folders`, { token: r.owner.token, body: { name: 'finance', path: '/' } }),
+      409,
+      'A folder named "finance" already exists here',
+    );
+    const child = await call('POST', `${r.base}/folders`, {
+      token: r.owner.token,
+      body: { name: 'Finance', parent_id: fin.body.id },
+    });
     expect(child.status).toBe(201);
     expect(child.body).toMatchObject({ full_path: '/Finance/Finance', parent_id: fin.body.id });
-    expectError(await call('POST', `${r.base}/folders`, { token: r.owner.token, body: { name: 'X', path: '/Missing' } }), 404, PATH_404);
-    expectError(await call('POST', `${r.base}/folders`, { token: r.owner.token, body: { name: 'X', parent_id: '00000000-0000-4000-8000-000000000000' } }), 404, FOLDER_404);
+    expectError(
+      await call('POST', `${r.base}/folders`, { token: r.owner.token, body: { name: 'X', path: '/Missing' } }),
+      404,
+      PATH_404,
+    );
+    expectError(
+      await call('POST', `${r.base}/folders`, {
+        token: r.owner.token,
+        body: { name: 'X', parent_id: '00000000-0000-4000-8000-000000000000' },
+      }),
+      404,
+      FOLDER_404,
+    );
     expectError(await call('POST', `${r.base}/folders`, { token: r.owner.token, body: { name: 'X', parent_id: 'nope' } }), 400);
     // A folder name that once was archived can be used again.
     await call('PUT', `${r.base}/folders/${child.body.id}/archive`, { token: r.owner.token });
-    expect((await call('POST', `${r.base}/folders`, { token: r.owner.token, body: { name: 'Finance', path: '/Finance' } })).status).toBe(201);
-    const rows = await sql`select name, full_path, created_by from public.folders where deal_id = ${r.deal.id} order by full_path, created_at`;
+    expect(
+      (await call('POST', `${r.base}/folders`, { token: r.owner.token, body: { name: 'Finance', path: '/Finance' } })).status,
+    ).toBe(201);
+    const rows =
+      await sql`select name, full_path, created_by from public.folders where deal_id = ${r.deal.id} order by full_path, created_at`;
     expect(rows.map((f) => f.full_path)).toEqual(['/Finance', '/Finance/Finance', '/Finance/Finance']);
     expect(rows.every((f) => f.created_by === r.owner.id)).toBe(true);
   });
@@ -153,7 +212,11 @@ describe('POST /deals/{id}/folders', () => {
     const r = await room('mkcross');
     const other = await room('mkcross2');
     const theirs = await mkdir(other, other.owner, 'Theirs');
-    expectError(await call('POST', `${r.base}/folders`, { token: r.owner.token, body: { name: 'Sneaky', parent_id: theirs.id } }), 404, FOLDER_404);
+    expectError(
+      await call('POST', `${r.base}/folders`, { token: r.owner.token, body: { name: 'Sneaky', parent_id: theirs.id } }),
+      404,
+      FOLDER_404,
+    );
     expect(await sql`select 1 from public.folders where name = 'Sneaky'`).toHaveLength(0);
   });
 });
@@ -168,7 +231,11 @@ describe('archiving and deleting folders', () => {
     const f1 = await directOk(r, r.owner, { filename: 'archivable-1.txt', path: '/Top' });
     const f2 = await directOk(r, r.owner, { filename: 'archivable-2.txt', path: '/Top/Sub' });
     await directOk(r, r.owner, { filename: 'archivable-3.txt', path: '/Stay' });
-    expectError(await call('PUT', `${r.base}/folders/${top.id}/archive`, { token: viewer.token }), 403, "You don't have permission to archive folders");
+    expectError(
+      await call('PUT', `${r.base}/folders/${top.id}/archive`, { token: viewer.token }),
+      403,
+      "You don't have permission to archive folders",
+    );
     const res = await call('PUT', `${r.base}/folders/${top.id}/archive`, { token: r.owner.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: top.id, archived_folders: 2, archived_files: 2 });
@@ -179,7 +246,12 @@ describe('archiving and deleting folders', () => {
     expect(names(search.body.files)).toEqual(['archivable-3.txt']);
     expect(names((await call('GET', `${r.base}/files/search?q=sub`, { token: r.owner.token })).body.folders)).toEqual([]);
     const rows = await fileRows(r.deal.id);
-    expect(rows.filter((f) => f.archived_at).map((f) => f.id).sort()).toEqual([f1.fileId, f2.fileId].sort());
+    expect(
+      rows
+        .filter((f) => f.archived_at)
+        .map((f) => f.id)
+        .sort(),
+    ).toEqual([f1.fileId, f2.fileId].sort());
     expectError(await call('PUT', `${r.base}/folders/${top.id}/archive`, { token: r.owner.token }), 404, FOLDER_404);
   });
 
@@ -197,14 +269,31 @@ describe('archiving and deleting folders', () => {
     // A second version, a file hidden from the deleter's view of others, and an unfinished upload.
     const v2 = await call('POST', `${r.base}/files/${a.fileId}/versions/upload-url`, { token: r.owner.token, body: {} });
     expect((await postToStore(v2.body.upload_url, random(10))).status).toBe(201);
-    await call('POST', `${r.base}/files/${a.fileId}/versions/upload-complete`, { token: r.owner.token, body: { storage_path: v2.body.storage_path, file_size: 10 } });
-    expect((await call('PUT', `${r.base}/files/${b.fileId}/permissions`, { token: contributor.token, body: { type: 'custom', denied_users: [viewer.id] } })).status).toBe(200);
-    const pending = await call('POST', `${r.base}/files/upload-url`, { token: viewer.token, body: { filename: 'pending.txt', path: '/Doomed/Inner' } });
+    await call('POST', `${r.base}/files/${a.fileId}/versions/upload-complete`, {
+      token: r.owner.token,
+      body: { storage_path: v2.body.storage_path, file_size: 10 },
+    });
+    expect(
+      (
+        await call('PUT', `${r.base}/files/${b.fileId}/permissions`, {
+          token: contributor.token,
+          body: { type: 'custom', denied_users: [viewer.id] },
+        })
+      ).status,
+    ).toBe(200);
+    const pending = await call('POST', `${r.base}/files/upload-url`, {
+      token: viewer.token,
+      body: { filename: 'pending.txt', path: '/Doomed/Inner' },
+    });
     expect((await postToStore(pending.body.upload_url, random(5))).status).toBe(201);
     const keep = await directOk(r, r.owner, { filename: 'keep.txt', path: '/Survivor' });
     expect(objectsOf(r.deal.id)).toHaveLength(2 * 6);
 
-    expectError(await call('DELETE', `${r.base}/folders/${top.id}`, { token: viewer.token }), 403, "You don't have permission to delete folders");
+    expectError(
+      await call('DELETE', `${r.base}/folders/${top.id}`, { token: viewer.token }),
+      403,
+      "You don't have permission to delete folders",
+    );
     expect(objectsOf(r.deal.id)).toHaveLength(12);
 
     const res = await call('DELETE', `${r.base}/folders/${top.id}`, { token: contributor.token });
@@ -213,7 +302,9 @@ describe('archiving and deleting folders', () => {
     expect((await fileRows(r.deal.id)).map((f) => f.id)).toEqual([keep.fileId]);
     expect(await sql`select name from public.folders where deal_id = ${r.deal.id}`).toEqual([{ name: 'Survivor' }]);
     for (const id of [a.fileId, b.fileId, c.fileId, pending.body.file_id]) {
-      expect(await sql`select 1 from public.file_versions where file_id = ${id} union all select 1 from public.upload_grants where file_id = ${id}`).toHaveLength(0);
+      expect(
+        await sql`select 1 from public.file_versions where file_id = ${id} union all select 1 from public.upload_grants where file_id = ${id}`,
+      ).toHaveLength(0);
     }
     expect(objectsOf(r.deal.id).filter((p) => !p.includes(keep.fileId))).toEqual([]);
     expect(objectsOf(r.deal.id)).toHaveLength(2);
@@ -257,12 +348,26 @@ describe('GET /deals/{id}/files/search', () => {
     expect(res.body.files[1]).toMatchObject({ size_bytes: 1000, file_size: 1000 });
     expect(names(res.body.folders)).toEqual(['Tax Returns', 'Taxonomy']);
     expect(res.body.folders[1]).toMatchObject({ full_path: '/Tax Returns/Deep/Taxonomy' });
-    expect(names((await call('GET', `${r.base}/files/search?q=BOARD`, { token: r.owner.token })).body.files)).toEqual(['minutes.docx']);
+    expect(names((await call('GET', `${r.base}/files/search?q=BOARD`, { token: r.owner.token })).body.files)).toEqual([
+      'minutes.docx',
+    ]);
     // % and _ are literal characters, not wildcards.
-    expect(names((await call('GET', `${r.base}/files/search?q=${encodeURIComponent('%')}`, { token: r.owner.token })).body.files)).toEqual(['100% done_v2.txt']);
-    expect(names((await call('GET', `${r.base}/files/search?q=_`, { token: r.owner.token })).body.files)).toEqual(['100% done_v2.txt']);
-    expect((await call('GET', `${r.base}/files/search?q=zzz`, { token: r.owner.token })).body).toEqual({ query: 'zzz', folders: [], files: [] });
-    expectError(await call('GET', `${r.base}/files/search?q=%20%20`, { token: r.owner.token }), 400, 'Type something to search for');
+    expect(
+      names((await call('GET', `${r.base}/files/search?q=${encodeURIComponent('%')}`, { token: r.owner.token })).body.files),
+    ).toEqual(['100% done_v2.txt']);
+    expect(names((await call('GET', `${r.base}/files/search?q=_`, { token: r.owner.token })).body.files)).toEqual([
+      '100% done_v2.txt',
+    ]);
+    expect((await call('GET', `${r.base}/files/search?q=zzz`, { token: r.owner.token })).body).toEqual({
+      query: 'zzz',
+      folders: [],
+      files: [],
+    });
+    expectError(
+      await call('GET', `${r.base}/files/search?q=%20%20`, { token: r.owner.token }),
+      400,
+      'Type something to search for',
+    );
     expectError(await call('GET', `${r.base}/files/search`, { token: r.owner.token }), 400);
   });
 
@@ -270,15 +375,23 @@ describe('GET /deals/{id}/files/search', () => {
     const r = await room('searchuni');
     await directOk(r, r.owner, { filename: 'ÉTUDE Générale.pdf', path: '/' });
     await directOk(r, r.owner, { filename: 'étude locale.pdf', path: '/' });
-    expect(names((await call('GET', `${r.base}/files/search?q=${encodeURIComponent('LOCALE')}`, { token: r.owner.token })).body.files)).toEqual(['étude locale.pdf']);
+    expect(
+      names((await call('GET', `${r.base}/files/search?q=${encodeURIComponent('LOCALE')}`, { token: r.owner.token })).body.files),
+    ).toEqual(['étude locale.pdf']);
     await mkdir(r, r.owner, 'Ärger Österreich');
-    expect(names((await call('GET', `${r.base}/files/search?q=${encodeURIComponent('ÉTUDE')}`, { token: r.owner.token })).body.files))
-      .toEqual(['ÉTUDE Générale.pdf', 'étude locale.pdf']);
+    expect(
+      names((await call('GET', `${r.base}/files/search?q=${encodeURIComponent('ÉTUDE')}`, { token: r.owner.token })).body.files),
+    ).toEqual(['ÉTUDE Générale.pdf', 'étude locale.pdf']);
     for (const q of ['ÉTUDE G', 'Générale', 'tude g', 'GÉNÉRALE'.normalize('NFD')]) {
       const res = await call('GET', `${r.base}/files/search?q=${encodeURIComponent(q)}`, { token: r.owner.token });
       expect(names(res.body.files), q).toEqual(['ÉTUDE Générale.pdf']);
     }
-    expect(names((await call('GET', `${r.base}/files/search?q=${encodeURIComponent('Österreich')}`, { token: r.owner.token })).body.folders)).toEqual(['Ärger Österreich']);
+    expect(
+      names(
+        (await call('GET', `${r.base}/files/search?q=${encodeURIComponent('Österreich')}`, { token: r.owner.token })).body
+          .folders,
+      ),
+    ).toEqual(['Ärger Österreich']);
   });
 
   it('respects visibility: a file hidden from a viewer is not found by them', async () => {
@@ -286,9 +399,17 @@ describe('GET /deals/{id}/files/search', () => {
     const viewer = await member(r, 'viewer');
     const secret = await directOk(r, r.owner, { filename: 'secret-plan.pdf', path: '/', tags: ['confidential'] });
     await directOk(r, r.owner, { filename: 'public-plan.pdf', path: '/' });
-    await call('PUT', `${r.base}/files/${secret.fileId}/permissions`, { token: r.owner.token, body: { type: 'custom', denied_users: [viewer.id] } });
-    expect(names((await call('GET', `${r.base}/files/search?q=plan`, { token: r.owner.token })).body.files)).toEqual(['public-plan.pdf', 'secret-plan.pdf']);
-    expect(names((await call('GET', `${r.base}/files/search?q=plan`, { token: viewer.token })).body.files)).toEqual(['public-plan.pdf']);
+    await call('PUT', `${r.base}/files/${secret.fileId}/permissions`, {
+      token: r.owner.token,
+      body: { type: 'custom', denied_users: [viewer.id] },
+    });
+    expect(names((await call('GET', `${r.base}/files/search?q=plan`, { token: r.owner.token })).body.files)).toEqual([
+      'public-plan.pdf',
+      'secret-plan.pdf',
+    ]);
+    expect(names((await call('GET', `${r.base}/files/search?q=plan`, { token: viewer.token })).body.files)).toEqual([
+      'public-plan.pdf',
+    ]);
     expect((await call('GET', `${r.base}/files/search?q=confidential`, { token: viewer.token })).body.files).toEqual([]);
     const stranger = await (await import('./helpers.ts')).registerUser('stranger');
     expectError(await call('GET', `${r.base}/files/search?q=plan`, { token: stranger.token }), 404);

@@ -30,7 +30,11 @@ describe('bad input is a 4xx with a detail, never a 500', () => {
     const { r, f } = await setup();
     for (const [method, path] of jsonEndpoints(r.base, f)) {
       for (const raw of ['{', '{"name": }', 'nul', '', '\u0000']) {
-        expectError(await call(method, path, { token: r.owner.token, rawBody: raw }), 400, 'The request body must be valid JSON.');
+        expectError(
+          await call(method, path, { token: r.owner.token, rawBody: raw }),
+          400,
+          'The request body must be valid JSON.',
+        );
       }
     }
   });
@@ -59,8 +63,18 @@ describe('bad input is a 4xx with a detail, never a 500', () => {
       ['POST', `${r.base}/files/upload-url`, { filename: 'a', tags: 'x,y' }, undefined],
       ['POST', `${r.base}/files/upload-url`, { filename: 'a', tags: [1] }, undefined],
       ['POST', `${r.base}/files/upload-url`, { filename: 'a', checklist_items: [1] }, undefined],
-      ['POST', `${r.base}/files/upload-url`, { filename: 'a', checklist_items: ['not-a-uuid'] }, 'checklist_items must be item ids'],
-      ['POST', `${r.base}/files/upload-url`, { filename: 'a', content_type: 'text/html; charset=utf-8\r\nX-Evil: 1' }, 'content_type must look like application/pdf'],
+      [
+        'POST',
+        `${r.base}/files/upload-url`,
+        { filename: 'a', checklist_items: ['not-a-uuid'] },
+        'checklist_items must be item ids',
+      ],
+      [
+        'POST',
+        `${r.base}/files/upload-url`,
+        { filename: 'a', content_type: 'text/html; charset=utf-8\r\nX-Evil: 1' },
+        'content_type must look like application/pdf',
+      ],
       ['POST', `${r.base}/files/upload-url`, { filename: 'a', content_type: 5 }, undefined],
       ['PUT', f, { tags: [null] }, undefined],
       ['PUT', f, { approval_status: true }, undefined],
@@ -78,15 +92,27 @@ describe('bad input is a 4xx with a detail, never a 500', () => {
       ['POST', `${f}/upload-complete`, { file_size: null }, 'file_size must be a whole number of bytes.'],
       ['POST', `${f}/upload-complete`, { file_size: true }, 'file_size must be a whole number of bytes.'],
       ['POST', `${f}/upload-complete`, { file_size: 1e300 }, 'file_size must be a whole number of bytes.'],
-      ['POST', `${f}/versions/upload-complete`, { storage_path: ['x'], file_size: 1 }, 'That storage_path was not issued for this file.'],
+      [
+        'POST',
+        `${f}/versions/upload-complete`,
+        { storage_path: ['x'], file_size: 1 },
+        'That storage_path was not issued for this file.',
+      ],
       ['POST', `${f}/versions/upload-url`, { filename: 5 }, 'The file needs a name.'],
     ];
     for (const [method, path, body, detail] of cases) {
       const res = await call(method, path, { token: r.owner.token, body });
       expectError(res, 400, detail);
     }
-    const [row] = await sql`select tags, approval_status, approval_note, formatted_title, permission_type from public.files where id = ${fileId}`;
-    expect(row).toEqual({ tags: [], approval_status: 'pending', approval_note: null, formatted_title: null, permission_type: 'all' });
+    const [row] =
+      await sql`select tags, approval_status, approval_note, formatted_title, permission_type from public.files where id = ${fileId}`;
+    expect(row).toEqual({
+      tags: [],
+      approval_status: 'pending',
+      approval_note: null,
+      formatted_title: null,
+      permission_type: 'all',
+    });
     expect(await fileRows(r.deal.id)).toHaveLength(1);
   });
 
@@ -120,25 +146,46 @@ describe('bad input is a 4xx with a detail, never a 500', () => {
     const { r, fileId, folder } = await setup();
     const badDeals = ['abc', '1', 'x'.repeat(500), '00000000-0000-0000-0000-00000000000g', "'; drop table files; --", '%2e%2e'];
     for (const deal of badDeals) {
-      for (const path of [`/deals/${encodeURIComponent(deal)}/files`, `/deals/${encodeURIComponent(deal)}/files/${fileId}`,
-        `/deals/${encodeURIComponent(deal)}/folders/${folder.id}`, `/deals/${encodeURIComponent(deal)}/files/search?q=a`]) {
+      for (const path of [
+        `/deals/${encodeURIComponent(deal)}/files`,
+        `/deals/${encodeURIComponent(deal)}/files/${fileId}`,
+        `/deals/${encodeURIComponent(deal)}/folders/${folder.id}`,
+        `/deals/${encodeURIComponent(deal)}/files/search?q=a`,
+      ]) {
         expectError(await call('GET', path, { token: r.owner.token }), 404);
       }
-      expectError(await call('POST', `/deals/${encodeURIComponent(deal)}/files/upload-url`, { token: r.owner.token, body: { filename: 'a' } }), 404);
+      expectError(
+        await call('POST', `/deals/${encodeURIComponent(deal)}/files/upload-url`, {
+          token: r.owner.token,
+          body: { filename: 'a' },
+        }),
+        404,
+      );
     }
     for (const id of ['abc', '123', 'x'.repeat(300), '00000000-0000-4000-8000-000000000000', `${fileId}x`]) {
       const e = encodeURIComponent(id);
       for (const [method, path, body] of [
-        ['GET', `${r.base}/files/${e}`], ['PUT', `${r.base}/files/${e}`, { tags: [] }], ['DELETE', `${r.base}/files/${e}`],
-        ['GET', `${r.base}/files/${e}/download-url`], ['GET', `${r.base}/files/${e}/versions`], ['GET', `${r.base}/files/${e}/comments`],
-        ['POST', `${r.base}/files/${e}/comments`, { comment: 'x' }], ['GET', `${r.base}/files/${e}/metadata`],
-        ['PUT', `${r.base}/files/${e}/permissions`, { type: 'all' }], ['POST', `${r.base}/files/${e}/upload-complete`, { file_size: 1 }],
-        ['POST', `${r.base}/files/${e}/versions/upload-url`, {}], ['PUT', `${r.base}/files/${e}/archive`],
+        ['GET', `${r.base}/files/${e}`],
+        ['PUT', `${r.base}/files/${e}`, { tags: [] }],
+        ['DELETE', `${r.base}/files/${e}`],
+        ['GET', `${r.base}/files/${e}/download-url`],
+        ['GET', `${r.base}/files/${e}/versions`],
+        ['GET', `${r.base}/files/${e}/comments`],
+        ['POST', `${r.base}/files/${e}/comments`, { comment: 'x' }],
+        ['GET', `${r.base}/files/${e}/metadata`],
+        ['PUT', `${r.base}/files/${e}/permissions`, { type: 'all' }],
+        ['POST', `${r.base}/files/${e}/upload-complete`, { file_size: 1 }],
+        ['POST', `${r.base}/files/${e}/versions/upload-url`, {}],
+        ['PUT', `${r.base}/files/${e}/archive`],
         ['PUT', `${r.base}/files/${e}/approval`, { status: 'approved' }],
       ] as [string, string, unknown?][]) {
         expectError(await call(method, path, { token: r.owner.token, body }), 404, 'File not found');
       }
-      for (const [method, path] of [['GET', `${r.base}/folders/${e}`], ['PUT', `${r.base}/folders/${e}/archive`], ['DELETE', `${r.base}/folders/${e}`]]) {
+      for (const [method, path] of [
+        ['GET', `${r.base}/folders/${e}`],
+        ['PUT', `${r.base}/folders/${e}/archive`],
+        ['DELETE', `${r.base}/folders/${e}`],
+      ]) {
         expectError(await call(method, path, { token: r.owner.token }), 404, "Folder not found or you don't have access");
       }
     }
@@ -166,25 +213,57 @@ describe('bad input is a 4xx with a detail, never a 500', () => {
 
   it('direct upload with a broken form leaves nothing behind', async () => {
     const { r } = await setup();
-    const upload = (body: BodyInit, type: string) => requestJson(`${r.base}/files/upload`, r.owner.token, body, { headers: { 'content-type': type } });
+    const upload = (body: BodyInit, type: string) =>
+      requestJson(`${r.base}/files/upload`, r.owner.token, body, { headers: { 'content-type': type } });
     const part = (name: string, value: string) => `--b\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-    const filePart = (name = 'x.txt') => `--b\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\nhello\r\n`;
+    const filePart = (name = 'x.txt') =>
+      `--b\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\nhello\r\n`;
     const cases: [BodyInit, string, number, string | RegExp][] = [
       ['{"file": "x"}', 'application/json', 400, 'The request must be multipart/form-data with a boundary.'],
       ['x', 'multipart/form-data', 400, 'The request must be multipart/form-data with a boundary.'],
       ['x', `multipart/form-data; boundary=${'b'.repeat(201)}`, 400, 'The request must be multipart/form-data with a boundary.'],
       ['no boundary in here', 'multipart/form-data; boundary=b', 400, 'The multipart body is malformed.'],
-      ['--b\r\nContent-Disposition: form-data\r\n\r\nx\r\n--b--', 'multipart/form-data; boundary=b', 400, 'A form part has no name.'],
+      [
+        '--b\r\nContent-Disposition: form-data\r\n\r\nx\r\n--b--',
+        'multipart/form-data; boundary=b',
+        400,
+        'A form part has no name.',
+      ],
       [`--b\r\n${'X-Pad: y\r\n'.repeat(3000)}\r\n`, 'multipart/form-data; boundary=b', 400, 'A form part has too many headers.'],
-      [part('tags', 'x'.repeat(300 * 1024)) + filePart() + '--b--', 'multipart/form-data; boundary=b', 413, 'The form field "tags" is too large.'],
+      [
+        part('tags', 'x'.repeat(300 * 1024)) + filePart() + '--b--',
+        'multipart/form-data; boundary=b',
+        413,
+        'The form field "tags" is too large.',
+      ],
       [part('path', '/') + '--b--\r\n', 'multipart/form-data; boundary=b', 400, 'The form has no file.'],
       [part('tags', 'not json') + filePart() + '--b--', 'multipart/form-data; boundary=b', 400, 'tags must be a JSON array.'],
       [filePart() + part('tags', '{"a":1}') + '--b--', 'multipart/form-data; boundary=b', 400, /./],
-      [filePart() + part('checklist_items', '["A.1"]') + '--b--', 'multipart/form-data; boundary=b', 400, 'checklist_items must be item ids'],
-      [filePart() + part('path', '/Missing') + '--b--', 'multipart/form-data; boundary=b', 404, "Path not found or you don't have access"],
+      [
+        filePart() + part('checklist_items', '["A.1"]') + '--b--',
+        'multipart/form-data; boundary=b',
+        400,
+        'checklist_items must be item ids',
+      ],
+      [
+        filePart() + part('path', '/Missing') + '--b--',
+        'multipart/form-data; boundary=b',
+        404,
+        "Path not found or you don't have access",
+      ],
       [filePart('') + '--b--', 'multipart/form-data; boundary=b', 400, 'The file needs a name.'],
-      [`--b\r\nContent-Disposition: form-data; name="file"; filename="x"\r\n\r\nhello`, 'multipart/form-data; boundary=b', 400, 'The upload ended before the file was complete.'],
-      [`--b\r\nContent-Disposition: form-data; name="path"`, 'multipart/form-data; boundary=b', 400, 'The multipart body ended early.'],
+      [
+        `--b\r\nContent-Disposition: form-data; name="file"; filename="x"\r\n\r\nhello`,
+        'multipart/form-data; boundary=b',
+        400,
+        'The upload ended before the file was complete.',
+      ],
+      [
+        `--b\r\nContent-Disposition: form-data; name="path"`,
+        'multipart/form-data; boundary=b',
+        400,
+        'The multipart body ended early.',
+      ],
     ];
     for (const [body, type, status, detail] of cases) {
       expectError(await upload(body, type), status, detail);
@@ -213,7 +292,10 @@ describe('bad input is a 4xx with a detail, never a 500', () => {
 
   it('a JSON body over the limit is 413 with a detail', async () => {
     const { r, f } = await setup();
-    expectError(await call('POST', `${f}/comments`, { token: r.owner.token, rawBody: JSON.stringify({ comment: 'x'.repeat(70 * 1024) }) }), 413);
+    expectError(
+      await call('POST', `${f}/comments`, { token: r.owner.token, rawBody: JSON.stringify({ comment: 'x'.repeat(70 * 1024) }) }),
+      413,
+    );
     expect(await sql`select 1 from public.file_comments where deal_id = ${r.deal.id}`).toHaveLength(0);
   });
 });

@@ -28,10 +28,16 @@ export async function room(label = 'dr'): Promise<Room> {
 
 /** Real checklist items of the room's deal (files may only link to their own deal's items). */
 export async function checklistItems(r: Room, n: number): Promise<string[]> {
-  const cat = await call('POST', `${r.base}/checklist/categories`, { token: r.owner.token, body: { name: `Links ${Math.random().toString(36).slice(2, 8)}` } });
+  const cat = await call('POST', `${r.base}/checklist/categories`, {
+    token: r.owner.token,
+    body: { name: `Links ${Math.random().toString(36).slice(2, 8)}` },
+  });
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
-    const item = await call('POST', `${r.base}/checklist/items`, { token: r.owner.token, body: { name: `Item ${i + 1}`, category_id: cat.body.id } });
+    const item = await call('POST', `${r.base}/checklist/items`, {
+      token: r.owner.token,
+      body: { name: `Item ${i + 1}`, category_id: cat.body.id },
+    });
     ids.push(item.body.id);
   }
   return ids;
@@ -78,13 +84,28 @@ export function formOf(fields: Record<string, string | number>) {
 }
 
 /** A request to the API with any body; the answer parsed as JSON when it is JSON. */
-export async function requestJson(path: string, token: string | undefined, body: BodyInit, init: RequestInit & { headers?: Record<string, string> } = {}) {
+export async function requestJson(
+  path: string,
+  token: string | undefined,
+  body: BodyInit,
+  init: RequestInit & { headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...(init.headers ?? {}) };
   if (token) headers.authorization = `Bearer ${token}`;
-  const res = await app.request(path, { method: 'POST', ...init, headers, body, ...(body instanceof ReadableStream ? { duplex: 'half' } : {}) } as RequestInit);
+  const res = await app.request(path, {
+    method: 'POST',
+    ...init,
+    headers,
+    body,
+    ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+  } as RequestInit);
   const text = await res.text();
   let parsed: any = text;
-  try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   return { status: res.status, body: parsed, headers: res.headers };
 }
 
@@ -105,14 +126,23 @@ export async function twoStep(r: Room, user: TestUser, opts: UploadOptions) {
   const start = await call('POST', `${r.base}/files/upload-url`, {
     token: user.token,
     body: {
-      filename: opts.filename, content_type: opts.content_type ?? 'application/octet-stream', path: opts.path ?? '/',
-      tags: opts.tags, checklist_items: opts.checklist_items, on_conflict: opts.on_conflict,
+      filename: opts.filename,
+      content_type: opts.content_type ?? 'application/octet-stream',
+      path: opts.path ?? '/',
+      tags: opts.tags,
+      checklist_items: opts.checklist_items,
+      on_conflict: opts.on_conflict,
     },
   });
   expect(start.status, JSON.stringify(start.body)).toBe(200);
   const stored = await postToStore(start.body.upload_url, bytes, opts.filename, opts.content_type);
   expect(stored.status).toBe(201);
-  const done = await postFields(`${r.base}/files/${start.body.file_id}/upload-complete`, user.token, { file_size: bytes.length }, opts.completeAs);
+  const done = await postFields(
+    `${r.base}/files/${start.body.file_id}/upload-complete`,
+    user.token,
+    { file_size: bytes.length },
+    opts.completeAs,
+  );
   expect(done.status, JSON.stringify(done.body)).toBe(200);
   return { fileId: start.body.file_id as string, file: done.body, start: start.body, bytes };
 }
@@ -125,7 +155,11 @@ export function direct(r: Room, user: TestUser, opts: UploadOptions & { fields?:
   if (opts.checklist_items) form.append('checklist_items', JSON.stringify(opts.checklist_items));
   if (opts.on_conflict) form.append('on_conflict', opts.on_conflict);
   for (const [k, v] of Object.entries(opts.fields ?? {})) form.append(k, v);
-  form.append('file', new Blob([(opts.bytes ?? random(1000)) as BlobPart], { type: opts.content_type ?? 'application/octet-stream' }), opts.filename);
+  form.append(
+    'file',
+    new Blob([(opts.bytes ?? random(1000)) as BlobPart], { type: opts.content_type ?? 'application/octet-stream' }),
+    opts.filename,
+  );
   return requestJson(`${r.base}/files/upload`, user.token, form);
 }
 
@@ -195,6 +229,8 @@ export async function mkdir(r: Room, user: TestUser, name: string, path = '/') {
 /** Waits until a stream's reader has asked for more, so a request is known to be in the middle. */
 export function gate() {
   let open!: () => void;
-  const opened = new Promise<void>((resolve) => { open = resolve; });
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
   return { open, opened };
 }

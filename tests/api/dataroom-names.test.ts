@@ -2,8 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { call } from './helpers.ts';
 import { expectError } from './expect.ts';
 import {
-  direct, directOk, fileRows, mkdir, names, NONCE_RE, OBJECT_RE, objectPath, objectsOf, random, requestJson, room, twoStep,
-  walk, type Room,
+  direct,
+  directOk,
+  fileRows,
+  mkdir,
+  names,
+  NONCE_RE,
+  OBJECT_RE,
+  objectPath,
+  objectsOf,
+  random,
+  requestJson,
+  room,
+  twoStep,
+  walk,
+  type Room,
 } from './dataroom-lib.ts';
 
 const LONG = 'x'.repeat(296) + '.pdf'; // 300 characters
@@ -22,8 +35,16 @@ const REFUSED: [string, string, string][] = [
   ['c1\u0085next.txt', 'The file name contains control characters.', 'The folder name contains control characters.'],
   ['csi\u009b.txt', 'The file name contains control characters.', 'The folder name contains control characters.'],
   ['esc\u001b[31m.txt', 'The file name contains control characters.', 'The folder name contains control characters.'],
-  ['evil\u202Egnp.exe', 'The file name contains bidirectional text overrides.', 'The folder name contains bidirectional text overrides.'],
-  ['isolate\u2066.pdf', 'The file name contains bidirectional text overrides.', 'The folder name contains bidirectional text overrides.'],
+  [
+    'evil\u202Egnp.exe',
+    'The file name contains bidirectional text overrides.',
+    'The folder name contains bidirectional text overrides.',
+  ],
+  [
+    'isolate\u2066.pdf',
+    'The file name contains bidirectional text overrides.',
+    'The folder name contains bidirectional text overrides.',
+  ],
   [LONG, 'The file name can be at most 255 characters.', 'The folder name can be at most 255 characters.'],
   ['.', '"." is not a valid file name.', '"." is not a valid folder name.'],
   ['..', '".." is not a valid file name.', '".." is not a valid folder name.'],
@@ -62,8 +83,9 @@ function rawUpload(r: Room, token: string, disposition: string, extra = '') {
     ...random(64),
     ...enc.encode(`\r\n--${boundary}--\r\n`),
   ]);
-  return requestJson(`${r.base}/files/upload`, token, new Blob([body]).stream(),
-    { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  return requestJson(`${r.base}/files/upload`, token, new Blob([body]).stream(), {
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
 }
 
 describe('hostile file and folder names', () => {
@@ -77,7 +99,7 @@ describe('hostile file and folder names', () => {
     expectOnlyKeys();
   });
 
-  it('the direct upload refuses each (as the part\'s filename or a filename field) with 400 and keeps no bytes', async () => {
+  it("the direct upload refuses each (as the part's filename or a filename field) with 400 and keeps no bytes", async () => {
     const r = await room('names2');
     for (const [name, detail] of REFUSED) {
       if (name === '') continue; // an empty part filename is covered below
@@ -112,8 +134,16 @@ describe('hostile file and folder names', () => {
       const res = await call('POST', `${r.base}/folders`, { token: r.owner.token, body: { name, path: '/' } });
       expectError(res, 400, detail);
     }
-    expectError(await call('POST', `${r.base}/folders`, { token: r.owner.token, body: { path: '/' } }), 400, 'Please enter a folder name');
-    expectError(await call('POST', `${r.base}/folders`, { token: r.owner.token, body: { name: 42, path: '/' } }), 400, 'Please enter a folder name');
+    expectError(
+      await call('POST', `${r.base}/folders`, { token: r.owner.token, body: { path: '/' } }),
+      400,
+      'Please enter a folder name',
+    );
+    expectError(
+      await call('POST', `${r.base}/folders`, { token: r.owner.token, body: { name: 42, path: '/' } }),
+      400,
+      'Please enter a folder name',
+    );
     const listing = await call('GET', `${r.base}/files?path=/`, { token: r.owner.token });
     expect(listing.body.folders).toEqual([]);
   });
@@ -124,7 +154,14 @@ describe('hostile file and folder names', () => {
     for (const [name, detail] of REFUSED) {
       expectError(await call('PUT', `${r.base}/files/${up.fileId}`, { token: r.owner.token, body: { name } }), 400, detail);
       if (name !== '') {
-        expectError(await call('POST', `${r.base}/files/${up.fileId}/versions/upload-url`, { token: r.owner.token, body: { filename: name } }), 400, detail);
+        expectError(
+          await call('POST', `${r.base}/files/${up.fileId}/versions/upload-url`, {
+            token: r.owner.token,
+            body: { filename: name },
+          }),
+          400,
+          detail,
+        );
       }
     }
     const file = await call('GET', `${r.base}/files/${up.fileId}`, { token: r.owner.token });
@@ -136,12 +173,21 @@ describe('hostile file and folder names', () => {
     const r = await room('names5');
     await mkdir(r, r.owner, 'A');
     for (const path of ['/A/..', '../A', '/A/./', '/A/\u0000', '/A\\B', '..']) {
-      expectError(await call('GET', `${r.base}/files?path=${encodeURIComponent(path)}`, { token: r.owner.token }), 404,
-        "Path not found or you don't have access");
-      expectError(await call('POST', `${r.base}/files/upload-url`, { token: r.owner.token, body: { filename: 'x.txt', path } }), 404,
-        "Path not found or you don't have access");
-      expectError(await call('POST', `${r.base}/folders`, { token: r.owner.token, body: { name: 'x', path } }), 404,
-        "Path not found or you don't have access");
+      expectError(
+        await call('GET', `${r.base}/files?path=${encodeURIComponent(path)}`, { token: r.owner.token }),
+        404,
+        "Path not found or you don't have access",
+      );
+      expectError(
+        await call('POST', `${r.base}/files/upload-url`, { token: r.owner.token, body: { filename: 'x.txt', path } }),
+        404,
+        "Path not found or you don't have access",
+      );
+      expectError(
+        await call('POST', `${r.base}/folders`, { token: r.owner.token, body: { name: 'x', path } }),
+        404,
+        "Path not found or you don't have access",
+      );
       expectError(await direct(r, r.owner, { filename: 'x.txt', path }), 404, "Path not found or you don't have access");
     }
     expect(await fileRows(r.deal.id)).toEqual([]);
@@ -152,9 +198,10 @@ describe('hostile file and folder names', () => {
     const r = await room('names6');
     const ids: string[] = [];
     for (const [i, [name, stored]] of KEPT.entries()) {
-      const up = i % 2 === 0
-        ? await twoStep(r, r.owner, { filename: name })
-        : await directOk(r, r.owner, { filename: 'x.bin', path: '/', fields: { filename: name } });
+      const up =
+        i % 2 === 0
+          ? await twoStep(r, r.owner, { filename: name })
+          : await directOk(r, r.owner, { filename: 'x.bin', path: '/', fields: { filename: name } });
       expect(up.file.name).toBe(stored);
       ids.push(up.fileId);
       expect(objectsOf(r.deal.id)).toContain(objectPath(r.deal.id, up.fileId, 1));
@@ -163,7 +210,9 @@ describe('hostile file and folder names', () => {
     expect(new Set(names(listing.body.files))).toEqual(new Set(KEPT.map(([, s]) => s)));
     const folder = await mkdir(r, r.owner, '<b>Board<b> & "Co" %20 ?x=1#frag');
     expect(folder.full_path).toBe('/<b>Board<b> & "Co" %20 ?x=1#frag');
-    const inside = await call('GET', `${r.base}/files?path=${encodeURIComponent('/<b>Board<b> & "Co" %20 ?x=1#frag')}`, { token: r.owner.token });
+    const inside = await call('GET', `${r.base}/files?path=${encodeURIComponent('/<b>Board<b> & "Co" %20 ?x=1#frag')}`, {
+      token: r.owner.token,
+    });
     expect(inside.status).toBe(200);
     expect(objectsOf(r.deal.id)).toHaveLength(KEPT.length * 2);
   });
@@ -183,18 +232,27 @@ describe('hostile file and folder names', () => {
     expect(viaDirect.body.existing_file_id).toBe(first.fileId);
     // ASCII letters fold case as well (only those: the embedded Postgres runs with the C locale).
     expect((await direct(r, r.owner, { filename: 'RéSUMé.PDF'.normalize('NFD'), path: '/' })).status).toBe(409);
-    expect((await twoStep(r, r.owner, { filename: nfd, on_conflict: 'keep_both' })).file.name).toBe('Résumé (2).pdf'.normalize('NFC'));
+    expect((await twoStep(r, r.owner, { filename: nfd, on_conflict: 'keep_both' })).file.name).toBe(
+      'Résumé (2).pdf'.normalize('NFC'),
+    );
 
     const folder = await mkdir(r, r.owner, 'Données'.normalize('NFD'));
     expect(folder.name).toBe('Données'.normalize('NFC'));
-    expectError(await call('POST', `${r.base}/folders`, { token: r.owner.token, body: { name: 'Données'.normalize('NFC'), path: '/' } }), 409,
-      `A folder named "${'Données'.normalize('NFC')}" already exists here`);
+    expectError(
+      await call('POST', `${r.base}/folders`, { token: r.owner.token, body: { name: 'Données'.normalize('NFC'), path: '/' } }),
+      409,
+      `A folder named "${'Données'.normalize('NFC')}" already exists here`,
+    );
     for (const form of ['NFC', 'NFD'] as const) {
-      const listing = await call('GET', `${r.base}/files?path=${encodeURIComponent('/Données'.normalize(form))}`, { token: r.owner.token });
+      const listing = await call('GET', `${r.base}/files?path=${encodeURIComponent('/Données'.normalize(form))}`, {
+        token: r.owner.token,
+      });
       expect(listing.status).toBe(200);
       expect(listing.body.path).toBe('/Données'.normalize('NFC'));
     }
-    const search = await call('GET', `${r.base}/files/search?q=${encodeURIComponent('résumé'.normalize('NFD'))}`, { token: r.owner.token });
+    const search = await call('GET', `${r.base}/files/search?q=${encodeURIComponent('résumé'.normalize('NFD'))}`, {
+      token: r.owner.token,
+    });
     expect(names(search.body.files).sort()).toEqual(['Résumé (2).pdf', 'Résumé.pdf'].map((n) => n.normalize('NFC')));
   });
 

@@ -9,12 +9,21 @@ describe('retried completions', () => {
     const r = await room('race-complete');
     const bytes = random(2048);
     const start = await call('POST', `${r.base}/files/upload-url`, {
-      token: r.owner.token, body: { filename: 'Board minutes.pdf', content_type: 'application/pdf', path: '/' },
+      token: r.owner.token,
+      body: { filename: 'Board minutes.pdf', content_type: 'application/pdf', path: '/' },
     });
     expect(start.status).toBe(200);
     expect((await postToStore(start.body.upload_url, bytes, 'Board minutes.pdf', 'application/pdf')).status).toBe(201);
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) =>
-      postFields(`${r.base}/files/${start.body.file_id}/upload-complete`, r.owner.token, { file_size: bytes.length }, i % 2 ? 'json' : 'multipart')));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        postFields(
+          `${r.base}/files/${start.body.file_id}/upload-complete`,
+          r.owner.token,
+          { file_size: bytes.length },
+          i % 2 ? 'json' : 'multipart',
+        ),
+      ),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
     expect(new Set(answers.map((a) => a.body.id))).toEqual(new Set([start.body.file_id]));
     expect(new Set(answers.map((a) => a.body.name))).toEqual(new Set(['Board minutes.pdf']));
@@ -28,21 +37,31 @@ describe('retried completions', () => {
     const r = await room('race-version');
     const first = random(100);
     const start = await call('POST', `${r.base}/files/upload-url`, {
-      token: r.owner.token, body: { filename: 'Cap table.xlsx', content_type: 'application/octet-stream', path: '/' },
+      token: r.owner.token,
+      body: { filename: 'Cap table.xlsx', content_type: 'application/octet-stream', path: '/' },
     });
     await postToStore(start.body.upload_url, first);
-    expect((await postFields(`${r.base}/files/${start.body.file_id}/upload-complete`, r.owner.token, { file_size: 100 })).status).toBe(200);
+    expect(
+      (await postFields(`${r.base}/files/${start.body.file_id}/upload-complete`, r.owner.token, { file_size: 100 })).status,
+    ).toBe(200);
     const v = await call('POST', `${r.base}/files/${start.body.file_id}/versions/upload-url`, {
-      token: r.owner.token, body: { filename: 'Cap table.xlsx', content_type: 'application/octet-stream' },
+      token: r.owner.token,
+      body: { filename: 'Cap table.xlsx', content_type: 'application/octet-stream' },
     });
     expect(v.status, JSON.stringify(v.body)).toBe(200);
     const second = random(300);
     expect((await postToStore(v.body.upload_url, second)).status).toBe(201);
-    const answers = await Promise.all(Array.from({ length: 8 }, () =>
-      postFields(`${r.base}/files/${start.body.file_id}/versions/upload-complete`, r.owner.token,
-        { file_size: second.length, storage_path: v.body.storage_path })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        postFields(`${r.base}/files/${start.body.file_id}/versions/upload-complete`, r.owner.token, {
+          file_size: second.length,
+          storage_path: v.body.storage_path,
+        }),
+      ),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
-    const [{ versions }] = await sql`select count(*)::int as versions from public.file_versions where file_id = ${start.body.file_id}`;
+    const [{ versions }] =
+      await sql`select count(*)::int as versions from public.file_versions where file_id = ${start.body.file_id}`;
     expect(versions).toBe(2);
   });
 });
@@ -52,16 +71,22 @@ describe('download racing a delete', () => {
     const r = await room('race-download');
     const bytes = random(512);
     const start = await call('POST', `${r.base}/files/upload-url`, {
-      token: r.owner.token, body: { filename: 'Term sheet.pdf', content_type: 'application/pdf', path: '/' },
+      token: r.owner.token,
+      body: { filename: 'Term sheet.pdf', content_type: 'application/pdf', path: '/' },
     });
     expect((await postToStore(start.body.upload_url, bytes, 'Term sheet.pdf', 'application/pdf')).status).toBe(201);
-    expect((await postFields(`${r.base}/files/${start.body.file_id}/upload-complete`, r.owner.token, { file_size: bytes.length })).status).toBe(200);
+    expect(
+      (await postFields(`${r.base}/files/${start.body.file_id}/upload-complete`, r.owner.token, { file_size: bytes.length }))
+        .status,
+    ).toBe(200);
     const fileId = start.body.file_id as string;
     // The delete holds the row while the download is asked for, and commits while it waits.
     let answer: { status: number; body: { detail?: string } } | undefined;
     await sql.begin(async (tx) => {
       await tx`delete from public.files where id = ${fileId}`;
-      const pending = call('GET', `${r.base}/files/${fileId}/download-url`, { token: r.owner.token }).then((a) => { answer = a; });
+      const pending = call('GET', `${r.base}/files/${fileId}/download-url`, { token: r.owner.token }).then((a) => {
+        answer = a;
+      });
       await new Promise((resolve) => setTimeout(resolve, 400));
       expect(answer, 'the download waits for the delete').toBeUndefined();
       void pending;

@@ -4,7 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { blobDir, call, MAX_UPLOAD_BYTES, storage } from './helpers.ts';
 import { expectError } from './expect.ts';
 import {
-  activities, download, getFromStore, objectPath, objectsOf, postFields, postToStore, random, room, sha256, twoStep,
+  activities,
+  download,
+  getFromStore,
+  objectPath,
+  objectsOf,
+  postFields,
+  postToStore,
+  random,
+  room,
+  sha256,
+  twoStep,
 } from './dataroom-lib.ts';
 
 /** Changes one character in the middle of the payload or of the signature of a signed URL. */
@@ -52,14 +62,17 @@ describe('signed upload URLs', () => {
     expect(sha256((await download(r, r.owner, start.file_id)).bytes)).toBe(sha256(first));
   });
 
-  it.each(['payload', 'signature'] as const)('a tampered %s is 403 and nothing is stored; the real URL still works', async (part) => {
-    const { r, start } = await startUpload(`tamper-${part}`);
-    const res = await postToStore(tamper(start.upload_url, part), random(100));
-    expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ detail: 'This link is not valid.' });
-    expect(objectsOf(r.deal.id)).toEqual([]);
-    expect((await postToStore(start.upload_url, random(100))).status).toBe(201);
-  });
+  it.each(['payload', 'signature'] as const)(
+    'a tampered %s is 403 and nothing is stored; the real URL still works',
+    async (part) => {
+      const { r, start } = await startUpload(`tamper-${part}`);
+      const res = await postToStore(tamper(start.upload_url, part), random(100));
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ detail: 'This link is not valid.' });
+      expect(objectsOf(r.deal.id)).toEqual([]);
+      expect((await postToStore(start.upload_url, random(100))).status).toBe(201);
+    },
+  );
 
   it('a payload rewritten to another key, to a larger limit or a later expiry, is refused', async () => {
     const { r, start } = await startUpload('forge');
@@ -73,7 +86,12 @@ describe('signed upload URLs', () => {
       const res = await postToStore(forge(start.upload_url, change), random(100));
       expect(res.status).toBe(403);
     }
-    for (const bad of ['/storage/v1/upload/', '/storage/v1/upload/abc', '/storage/v1/upload/abc.def', '/storage/v1/upload/..%2F..%2Fetc']) {
+    for (const bad of [
+      '/storage/v1/upload/',
+      '/storage/v1/upload/abc',
+      '/storage/v1/upload/abc.def',
+      '/storage/v1/upload/..%2F..%2Fetc',
+    ]) {
       const res = await storage.routes.request(bad.slice('/storage/v1'.length), { method: 'POST', body: new FormData() });
       expect([403, 404]).toContain(res.status);
     }
@@ -98,7 +116,10 @@ describe('signed upload URLs', () => {
     const dl = await call('GET', `${r.base}/files/${start.file_id}/download-url`, { token: r.owner.token });
     const asUpload = dl.body.download_url.replace('/download/', '/upload/');
     expect((await postToStore(asUpload, random(100))).status).toBe(403);
-    const up2 = await storage.store.createUploadUrl(objectPath(r.deal.id, start.file_id, 1), { expiresInSeconds: 60, maxBytes: 10 });
+    const up2 = await storage.store.createUploadUrl(objectPath(r.deal.id, start.file_id, 1), {
+      expiresInSeconds: 60,
+      maxBytes: 10,
+    });
     const asDownload = up2.url.replace('/upload/', '/download/');
     expect((await getFromStore(asDownload)).status).toBe(403);
     expect(sha256(readFileSync(join(blobDir, start.storage_path)))).toBe(sha256(bytes));
@@ -141,12 +162,18 @@ describe('signed download URLs', () => {
       expect((await res.json()).detail).toBe('This link is not valid.');
     }
     const other = await twoStep(r, r.owner, { filename: 'other.txt' });
-    const forged = await getFromStore(forge(dl.body.download_url, (c) => ({ ...c, key: objectPath(r.deal.id, other.fileId, 1) })));
+    const forged = await getFromStore(
+      forge(dl.body.download_url, (c) => ({ ...c, key: objectPath(r.deal.id, other.fileId, 1) })),
+    );
     expect(forged.status).toBe(403);
     const renamed = await getFromStore(forge(dl.body.download_url, (c) => ({ ...c, name: 'evil.html', type: 'text/html' })));
     expect(renamed.status).toBe(403);
 
-    const expired = await storage.store.createDownloadUrl(up.start.storage_path, { filename: 'x', contentType: 'text/plain', expiresInSeconds: -1 });
+    const expired = await storage.store.createDownloadUrl(up.start.storage_path, {
+      filename: 'x',
+      contentType: 'text/plain',
+      expiresInSeconds: -1,
+    });
     const res = await getFromStore(expired);
     expect(res.status).toBe(403);
     expect((await res.json()).detail).toBe('This link has expired.');

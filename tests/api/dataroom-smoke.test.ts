@@ -15,13 +15,19 @@ describe('data room smoke', () => {
     const folder = await call('POST', `/deals/${d.id}/folders`, { token: u.token, body: { name: 'Finance', path: '/' } });
     expect(folder.status).toBe(201);
     const bytes = new TextEncoder().encode('hello data room '.repeat(1000));
-    const up = await call('POST', `/deals/${d.id}/files/upload-url`, { token: u.token, body: { filename: 'report.pdf', content_type: 'application/pdf', path: '/Finance' } });
+    const up = await call('POST', `/deals/${d.id}/files/upload-url`, {
+      token: u.token,
+      body: { filename: 'report.pdf', content_type: 'application/pdf', path: '/Finance' },
+    });
     expect(up.status).toBe(200);
     const stored = await postToStore(up.body.upload_url, bytes, 'report.pdf');
     expect(stored.status).toBe(201);
     const replay = await postToStore(up.body.upload_url, bytes, 'report.pdf');
     expect(replay.status).toBe(403);
-    const done = await call('POST', `/deals/${d.id}/files/${up.body.file_id}/upload-complete`, { token: u.token, body: { file_size: bytes.length } });
+    const done = await call('POST', `/deals/${d.id}/files/${up.body.file_id}/upload-complete`, {
+      token: u.token,
+      body: { file_size: bytes.length },
+    });
     expect(done.status).toBe(200);
     expect(done.body.upload_state).toBe('ready');
     const list = await call('GET', `/deals/${d.id}/files?path=/Finance`, { token: u.token });
@@ -40,9 +46,16 @@ describe('data room smoke', () => {
     form.append('tags', JSON.stringify(['x']));
     form.append('file', new Blob([bytes as BlobPart]), 'direct.txt');
     const { app } = await import('./helpers.ts');
-    const direct = await app.request(`/deals/${d.id}/files/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${u.token}` } });
+    const direct = await app.request(`/deals/${d.id}/files/upload`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${u.token}` },
+    });
     expect(direct.status).toBe(201);
-    const dup = await call('POST', `/deals/${d.id}/files/upload-url`, { token: u.token, body: { filename: 'direct.txt', path: '/' } });
+    const dup = await call('POST', `/deals/${d.id}/files/upload-url`, {
+      token: u.token,
+      body: { filename: 'direct.txt', path: '/' },
+    });
     expect(dup.status).toBe(409);
     expect(dup.body.detail).toBe('A file named "direct.txt" already exists in this folder');
     const search = await call('GET', `/deals/${d.id}/files/search?q=rep`, { token: u.token });

@@ -37,39 +37,63 @@ afterAll(async () => {
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const newKey = () => `deals/${randomUUID()}/files/${randomUUID()}/v1`;
-const uploadUrl = async (key: string) => (await storage.store.createUploadUrl(key, { expiresInSeconds: 60, maxBytes: LIMIT })).url;
+const uploadUrl = async (key: string) =>
+  (await storage.store.createUploadUrl(key, { expiresInSeconds: 60, maxBytes: LIMIT })).url;
 
 /** Every file under the store's folder for `key`'s file, temporary ones included. */
 function filesOf(key: string): string[] {
   const folder = join(dir, ...key.split('/').slice(0, -1));
   try {
-    return readdirSync(folder, { recursive: true }).map((p) => relative(folder, join(folder, String(p))).split(sep).join('/')).sort();
+    return readdirSync(folder, { recursive: true })
+      .map((p) =>
+        relative(folder, join(folder, String(p)))
+          .split(sep)
+          .join('/'),
+      )
+      .sort();
   } catch {
     return [];
   }
 }
 
-const formHead = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+const formHead = Buffer.from(
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+);
 const formTail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
 
-interface Sent { status: number; body: string; error?: string }
+interface Sent {
+  status: number;
+  body: string;
+  error?: string;
+}
 
 /**
  * Posts `file` as a multipart form in pieces of `piece` bytes. `declareLength: false` sends it chunked
  * (no Content-Length, so only the streaming check can stop it); `abortAfter` drops the connection then.
  */
-function post(url: string, file: Uint8Array, opts: { piece?: number; declareLength?: boolean; abortAfter?: number; delayMs?: number } = {}): Promise<Sent> {
+function post(
+  url: string,
+  file: Uint8Array,
+  opts: { piece?: number; declareLength?: boolean; abortAfter?: number; delayMs?: number } = {},
+): Promise<Sent> {
   const piece = opts.piece ?? 64 * 1024;
   const body = Buffer.concat([formHead, file, formTail]);
   const headers: Record<string, string> = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
   if (opts.declareLength !== false) headers['content-length'] = String(body.length);
   return new Promise((resolve) => {
     let settled = false;
-    const done = (sent: Sent) => { if (!settled) { settled = true; resolve(sent); } };
+    const done = (sent: Sent) => {
+      if (!settled) {
+        settled = true;
+        resolve(sent);
+      }
+    };
     const req = request(`${origin}${url}`, { method: 'POST', headers }, (res) => {
       let text = '';
       res.setEncoding('utf8');
-      res.on('data', (chunk) => { text += chunk; });
+      res.on('data', (chunk) => {
+        text += chunk;
+      });
       res.on('end', () => done({ status: res.statusCode ?? 0, body: text }));
     });
     req.on('error', (err) => done({ status: 0, body: '', error: err.message }));
@@ -219,10 +243,16 @@ describe('embedded store over HTTP', () => {
     const key = newKey();
     const file = new Uint8Array(randomBytes(300_000));
     expect((await post(await uploadUrl(key), file)).status).toBe(201);
-    const url = await storage.store.createDownloadUrl(key, { filename: 'Résumé.pdf', contentType: 'application/pdf', expiresInSeconds: 60 });
+    const url = await storage.store.createDownloadUrl(key, {
+      filename: 'Résumé.pdf',
+      contentType: 'application/pdf',
+      expiresInSeconds: 60,
+    });
     const res = await fetch(`${origin}${url}`);
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="Resume.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9.pdf`);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="Resume.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9.pdf`,
+    );
     expect(sha256(new Uint8Array(await res.arrayBuffer()))).toBe(sha256(file));
   });
 });

@@ -5,42 +5,80 @@ import { sweepAbandonedUploads } from '../../supabase/functions/_shared/jobs/upl
 import { blobDir, call, MAX_UPLOAD_BYTES, sql, storage } from './helpers.ts';
 import { expectError } from './expect.ts';
 import {
-  activities, direct, directOk, download, fileRows, member, mkdir, names, objectPath, objectsOf, postFields, postToStore,
-  random, requestJson, room, sha256, twoStep, versionRows, walk, checklistItems } from './dataroom-lib.ts';
+  activities,
+  direct,
+  directOk,
+  download,
+  fileRows,
+  member,
+  mkdir,
+  names,
+  objectPath,
+  objectsOf,
+  postFields,
+  postToStore,
+  random,
+  requestJson,
+  room,
+  sha256,
+  twoStep,
+  versionRows,
+  walk,
+  checklistItems,
+} from './dataroom-lib.ts';
 
 describe('two-step upload', () => {
-  it.each(['multipart', 'urlencoded', 'json'] as const)('stores random bytes byte-for-byte (upload-complete as %s)', async (as) => {
-    const r = await room('twostep');
-    await mkdir(r, r.owner, 'Finance');
-    const bytes = random(300_000 + Math.floor(Math.random() * 1000));
-    const [item] = await checklistItems(r, 1);
-    const up = await twoStep(r, r.owner, {
-      filename: 'Ledger 2024.xlsx', bytes, path: '/Finance', tags: ['finance', ' q4 ', ''], checklist_items: [item],
-      content_type: 'application/vnd.ms-excel', completeAs: as,
-    });
-    expect(up.start.storage_path).toBe(objectPath(r.deal.id, up.fileId, 1));
-    expect(up.start.max_bytes).toBe(MAX_UPLOAD_BYTES);
-    expect(up.file).toMatchObject({
-      id: up.fileId, name: 'Ledger 2024.xlsx', file_type: 'xlsx', content_type: 'application/vnd.ms-excel',
-      current_version: 1, upload_state: 'ready', path: '/Finance', tags: ['finance', 'q4'], checklist_items: [item],
-      approval_status: 'pending', uploaded_by: r.owner.id,
-    });
-    // Sizes are JSON numbers in every answer, as in the listing.
-    expect(up.file.size_bytes).toBe(bytes.length);
-    expect(up.file.file_size).toBe(bytes.length);
+  it.each(['multipart', 'urlencoded', 'json'] as const)(
+    'stores random bytes byte-for-byte (upload-complete as %s)',
+    async (as) => {
+      const r = await room('twostep');
+      await mkdir(r, r.owner, 'Finance');
+      const bytes = random(300_000 + Math.floor(Math.random() * 1000));
+      const [item] = await checklistItems(r, 1);
+      const up = await twoStep(r, r.owner, {
+        filename: 'Ledger 2024.xlsx',
+        bytes,
+        path: '/Finance',
+        tags: ['finance', ' q4 ', ''],
+        checklist_items: [item],
+        content_type: 'application/vnd.ms-excel',
+        completeAs: as,
+      });
+      expect(up.start.storage_path).toBe(objectPath(r.deal.id, up.fileId, 1));
+      expect(up.start.max_bytes).toBe(MAX_UPLOAD_BYTES);
+      expect(up.file).toMatchObject({
+        id: up.fileId,
+        name: 'Ledger 2024.xlsx',
+        file_type: 'xlsx',
+        content_type: 'application/vnd.ms-excel',
+        current_version: 1,
+        upload_state: 'ready',
+        path: '/Finance',
+        tags: ['finance', 'q4'],
+        checklist_items: [item],
+        approval_status: 'pending',
+        uploaded_by: r.owner.id,
+      });
+      // Sizes are JSON numbers in every answer, as in the listing.
+      expect(up.file.size_bytes).toBe(bytes.length);
+      expect(up.file.file_size).toBe(bytes.length);
 
-    const got = await download(r, r.owner, up.fileId);
-    expect(got.bytes.length).toBe(bytes.length);
-    expect(sha256(got.bytes)).toBe(sha256(bytes));
-    expect(got.headers.get('content-type')).toBe('application/vnd.ms-excel');
+      const got = await download(r, r.owner, up.fileId);
+      expect(got.bytes.length).toBe(bytes.length);
+      expect(sha256(got.bytes)).toBe(sha256(bytes));
+      expect(got.headers.get('content-type')).toBe('application/vnd.ms-excel');
 
-    const [v1] = await versionRows(up.fileId);
-    expect(v1).toMatchObject({ version_number: 1, sha256: sha256(bytes), storage_key: objectPath(r.deal.id, up.fileId, 1) });
-    expect(Number(v1.size_bytes)).toBe(bytes.length);
-    const onDisk = readFileSync(join(blobDir, objectPath(r.deal.id, up.fileId, 1)));
-    expect(sha256(onDisk)).toBe(sha256(bytes));
-    expect(objectsOf(r.deal.id)).toEqual([objectPath(r.deal.id, up.fileId, 1), `${objectPath(r.deal.id, up.fileId, 1)}.meta.json`]);
-  });
+      const [v1] = await versionRows(up.fileId);
+      expect(v1).toMatchObject({ version_number: 1, sha256: sha256(bytes), storage_key: objectPath(r.deal.id, up.fileId, 1) });
+      expect(Number(v1.size_bytes)).toBe(bytes.length);
+      const onDisk = readFileSync(join(blobDir, objectPath(r.deal.id, up.fileId, 1)));
+      expect(sha256(onDisk)).toBe(sha256(bytes));
+      expect(objectsOf(r.deal.id)).toEqual([
+        objectPath(r.deal.id, up.fileId, 1),
+        `${objectPath(r.deal.id, up.fileId, 1)}.meta.json`,
+      ]);
+    },
+  );
 
   it('refuses upload-complete before the bytes arrived, with a wrong or missing file_size, and records nothing', async () => {
     const r = await room('complete');
@@ -56,7 +94,11 @@ describe('two-step upload', () => {
     expectError(await complete({ file_size: 'lots' }), 400, 'file_size must be a whole number of bytes.');
     expectError(await complete({ file_size: -1 }), 400, 'file_size must be a whole number of bytes.');
     expectError(await complete({ file_size: 1.5 }), 400, 'file_size must be a whole number of bytes.');
-    expectError(await complete({ file_size: bytes.length + 1 }), 400, `The stored file is ${bytes.length} bytes but file_size says ${bytes.length + 1}. Upload the file again.`);
+    expectError(
+      await complete({ file_size: bytes.length + 1 }),
+      400,
+      `The stored file is ${bytes.length} bytes but file_size says ${bytes.length + 1}. Upload the file again.`,
+    );
     expect(await versionRows(start.body.file_id)).toEqual([]);
     expect((await fileRows(r.deal.id)).map((f) => f.upload_state)).toEqual(['pending']);
     expect(await activities(r.deal.id, 'upload')).toEqual([]);
@@ -76,8 +118,11 @@ describe('two-step upload', () => {
     expect(third.status).toBe(200);
     expect(third.body.id).toBe(up.fileId);
     // A repeat with another size is refused rather than silently accepted.
-    expectError(await postFields(`${r.base}/files/${up.fileId}/upload-complete`, r.owner.token, { file_size: 2047 }), 400,
-      'This upload was completed with 2048 bytes, not 2047.');
+    expectError(
+      await postFields(`${r.base}/files/${up.fileId}/upload-complete`, r.owner.token, { file_size: 2047 }),
+      400,
+      'This upload was completed with 2048 bytes, not 2047.',
+    );
     expect(await versionRows(up.fileId)).toHaveLength(1);
     const uploads = await activities(r.deal.id, 'upload');
     expect(uploads).toHaveLength(1);
@@ -95,14 +140,25 @@ describe('direct upload', () => {
     const bytes = random(700_001);
     const [item] = await checklistItems(r, 1);
     const res = await direct(r, r.owner, {
-      filename: 'NDA signed.pdf', bytes, path: '/Legal/Contracts', tags: ['nda', 'signed', 'nda'], checklist_items: [item],
+      filename: 'NDA signed.pdf',
+      bytes,
+      path: '/Legal/Contracts',
+      tags: ['nda', 'signed', 'nda'],
+      checklist_items: [item],
       content_type: 'application/pdf',
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const fileId = res.body.file_id;
     expect(res.body.file).toMatchObject({
-      id: fileId, name: 'NDA signed.pdf', file_type: 'pdf', content_type: 'application/pdf', current_version: 1,
-      upload_state: 'ready', path: '/Legal/Contracts', tags: ['nda', 'signed'], checklist_items: [item],
+      id: fileId,
+      name: 'NDA signed.pdf',
+      file_type: 'pdf',
+      content_type: 'application/pdf',
+      current_version: 1,
+      upload_state: 'ready',
+      path: '/Legal/Contracts',
+      tags: ['nda', 'signed'],
+      checklist_items: [item],
     });
     const got = await download(r, r.owner, fileId);
     expect(sha256(got.bytes)).toBe(sha256(bytes));
@@ -110,7 +166,9 @@ describe('direct upload', () => {
     expect(v1.sha256).toBe(sha256(bytes));
     expect(Number(v1.size_bytes)).toBe(bytes.length);
     expect(sha256(readFileSync(join(blobDir, objectPath(r.deal.id, fileId, 1))))).toBe(sha256(bytes));
-    expect(names((await call('GET', `${r.base}/files?path=/Legal/Contracts`, { token: r.owner.token })).body.files)).toEqual(['NDA signed.pdf']);
+    expect(names((await call('GET', `${r.base}/files?path=/Legal/Contracts`, { token: r.owner.token })).body.files)).toEqual([
+      'NDA signed.pdf',
+    ]);
     expect(await activities(r.deal.id, 'upload')).toHaveLength(1);
   });
 
@@ -134,8 +192,9 @@ describe('direct upload', () => {
     const file = new Uint8Array([...tricky, ...random(20_000), ...tricky]);
     const head = enc.encode(
       `preamble\r\n--${boundary}\r\nContent-Disposition: form-data; name="path"\r\n\r\n/\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="tags"\r\n\r\n["chunked"]\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="tricky.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+        `--${boundary}\r\nContent-Disposition: form-data; name="tags"\r\n\r\n["chunked"]\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="tricky.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    );
     const tail = enc.encode(`\r\n--${boundary}--\r\n`);
     const body = new Uint8Array([...head, ...file, ...tail]);
     let at = 0;
@@ -147,8 +206,9 @@ describe('direct upload', () => {
         at += n;
       },
     });
-    const res = await requestJson(`${r.base}/files/upload`, r.owner.token, stream,
-      { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const res = await requestJson(`${r.base}/files/upload`, r.owner.token, stream, {
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.file.tags).toEqual(['chunked']);
     const got = await download(r, r.owner, res.body.file_id);
@@ -160,22 +220,33 @@ describe('direct upload', () => {
     const r = await room('decoder');
     const enc = new TextEncoder();
     const boundary = 'ConcurrentBoundary';
-    const bodyFor = (name: string) => new Uint8Array([
-      ...enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n`),
-      ...enc.encode('content'), ...enc.encode(`\r\n--${boundary}--\r\n`)]);
+    const bodyFor = (name: string) =>
+      new Uint8Array([
+        ...enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n`),
+        ...enc.encode('content'),
+        ...enc.encode(`\r\n--${boundary}--\r\n`),
+      ]);
     const first = bodyFor('Résumé-α.txt');
     // Cut the first request so that what the reader can hand on ends inside the "é" (0xC3 0xA9).
     const cut = first.indexOf(0xc3) + 4;
     let pulls = 0;
     let release!: () => void;
-    const released = new Promise<void>((resolve) => { release = resolve; });
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     let waiting!: () => void;
-    const isWaiting = new Promise<void>((resolve) => { waiting = resolve; });
+    const isWaiting = new Promise<void>((resolve) => {
+      waiting = resolve;
+    });
     const slow = new ReadableStream<Uint8Array>({
       async pull(controller) {
         pulls++;
         if (pulls === 1) return controller.enqueue(first.slice(0, cut));
-        if (pulls === 2) { waiting(); await released; return controller.enqueue(first.slice(cut)); }
+        if (pulls === 2) {
+          waiting();
+          await released;
+          return controller.enqueue(first.slice(cut));
+        }
         controller.close();
       },
     });
@@ -196,9 +267,12 @@ describe('direct upload', () => {
     const boundary = 'TruncBoundary';
     const enc = new TextEncoder();
     const body = new Uint8Array([
-      ...enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.bin"\r\n\r\n`), ...random(50_000)]);
-    const res = await requestJson(`${r.base}/files/upload`, r.owner.token, new Blob([body]).stream(),
-      { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      ...enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.bin"\r\n\r\n`),
+      ...random(50_000),
+    ]);
+    const res = await requestJson(`${r.base}/files/upload`, r.owner.token, new Blob([body]).stream(), {
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     expectError(res, 400, 'The upload ended before the file was complete.');
     expect(await fileRows(r.deal.id)).toEqual([]);
     expect(objectsOf(r.deal.id)).toEqual([]);
@@ -215,8 +289,13 @@ describe('413 over MAX_UPLOAD_BYTES', () => {
     expect(await res.json()).toEqual({ detail: `The file is larger than the limit of ${MAX_UPLOAD_BYTES} bytes.` });
     expect(objectsOf(r.deal.id)).toEqual([]);
     expect(walk().filter((p) => p.includes('.part-'))).toEqual([]);
-    expectError(await postFields(`${r.base}/files/${start.body.file_id}/upload-complete`, r.owner.token, { file_size: MAX_UPLOAD_BYTES + 1 }),
-      400, "The file's bytes have not arrived. Upload the file again.");
+    expectError(
+      await postFields(`${r.base}/files/${start.body.file_id}/upload-complete`, r.owner.token, {
+        file_size: MAX_UPLOAD_BYTES + 1,
+      }),
+      400,
+      "The file's bytes have not arrived. Upload the file again.",
+    );
   });
 
   it('through the signed URL, a declared Content-Length over the limit is refused before reading', async () => {
@@ -224,7 +303,9 @@ describe('413 over MAX_UPLOAD_BYTES', () => {
     const start = await call('POST', `${r.base}/files/upload-url`, { token: r.owner.token, body: { filename: 'big.bin' } });
     const url = start.body.upload_url.slice('/storage/v1'.length);
     const res = await storage.routes.request(url, {
-      method: 'POST', body: 'x', headers: { 'content-type': 'multipart/form-data; boundary=b', 'content-length': String(MAX_UPLOAD_BYTES * 4) },
+      method: 'POST',
+      body: 'x',
+      headers: { 'content-type': 'multipart/form-data; boundary=b', 'content-length': String(MAX_UPLOAD_BYTES * 4) },
     });
     expect(res.status).toBe(413);
     expect((await res.json()).detail).toBe(`The file is larger than the limit of ${MAX_UPLOAD_BYTES} bytes.`);
@@ -232,7 +313,10 @@ describe('413 over MAX_UPLOAD_BYTES', () => {
     // Exactly at the limit is fine.
     const exact = random(MAX_UPLOAD_BYTES);
     expect((await postToStore(start.body.upload_url, exact)).status).toBe(201);
-    expect((await postFields(`${r.base}/files/${start.body.file_id}/upload-complete`, r.owner.token, { file_size: exact.length })).status).toBe(200);
+    expect(
+      (await postFields(`${r.base}/files/${start.body.file_id}/upload-complete`, r.owner.token, { file_size: exact.length }))
+        .status,
+    ).toBe(200);
   });
 
   it('through the direct upload: 413 JSON, no object, no temp file, no file row', async () => {
@@ -242,8 +326,9 @@ describe('413 over MAX_UPLOAD_BYTES', () => {
     expect(await fileRows(r.deal.id)).toEqual([]);
     expect(objectsOf(r.deal.id)).toEqual([]);
     expect(walk().filter((p) => p.includes('.part-'))).toEqual([]);
-    const declared = await requestJson(`${r.base}/files/upload`, r.owner.token, 'x',
-      { headers: { 'content-type': 'multipart/form-data; boundary=b', 'content-length': String(MAX_UPLOAD_BYTES * 4) } });
+    const declared = await requestJson(`${r.base}/files/upload`, r.owner.token, 'x', {
+      headers: { 'content-type': 'multipart/form-data; boundary=b', 'content-length': String(MAX_UPLOAD_BYTES * 4) },
+    });
     expectError(declared, 413, `The file is larger than the limit of ${MAX_UPLOAD_BYTES} bytes.`);
     expect(await fileRows(r.deal.id)).toEqual([]);
   });
@@ -253,7 +338,10 @@ describe('409 on an existing name', () => {
   it('both flows answer the exact detail with existing_file_id, and write nothing', async () => {
     const r = await room('dup');
     const first = await twoStep(r, r.owner, { filename: 'Report.pdf' });
-    const viaUrl = await call('POST', `${r.base}/files/upload-url`, { token: r.owner.token, body: { filename: 'report.PDF', path: '/' } });
+    const viaUrl = await call('POST', `${r.base}/files/upload-url`, {
+      token: r.owner.token,
+      body: { filename: 'report.PDF', path: '/' },
+    });
     expectError(viaUrl, 409, 'A file named "report.PDF" already exists in this folder');
     expect(viaUrl.body.existing_file_id).toBe(first.fileId);
     const viaDirect = await direct(r, r.owner, { filename: 'Report.pdf', path: '/' });
@@ -266,7 +354,7 @@ describe('409 on an existing name', () => {
     await directOk(r, r.owner, { filename: 'Report.pdf', path: '/Other' });
   });
 
-  it("on_conflict 'keep_both' picks \"name (2).ext\", then \"(3)\", in both flows", async () => {
+  it('on_conflict \'keep_both\' picks "name (2).ext", then "(3)", in both flows', async () => {
     const r = await room('keep');
     await twoStep(r, r.owner, { filename: 'Report.pdf' });
     const second = await twoStep(r, r.owner, { filename: 'Report.pdf', on_conflict: 'keep_both' });
@@ -279,8 +367,19 @@ describe('409 on an existing name', () => {
     await directOk(r, r.owner, { filename: '.env' });
     expect((await twoStep(r, r.owner, { filename: '.env', on_conflict: 'keep_both' })).file.name).toBe('.env (2)');
     const list = await call('GET', `${r.base}/files?path=/`, { token: r.owner.token });
-    expect(names(list.body.files)).toEqual(['.env', '.env (2)', 'README', 'README (2)', 'Report (2).pdf', 'Report (3).pdf', 'Report.pdf']);
-    expectError(await call('POST', `${r.base}/files/upload-url`, { token: r.owner.token, body: { filename: 'x', on_conflict: 'replace' } }), 400);
+    expect(names(list.body.files)).toEqual([
+      '.env',
+      '.env (2)',
+      'README',
+      'README (2)',
+      'Report (2).pdf',
+      'Report (3).pdf',
+      'Report.pdf',
+    ]);
+    expectError(
+      await call('POST', `${r.base}/files/upload-url`, { token: r.owner.token, body: { filename: 'x', on_conflict: 'replace' } }),
+      400,
+    );
   });
 
   it('the other way out: upload the bytes as a new version of existing_file_id', async () => {
@@ -289,13 +388,18 @@ describe('409 on an existing name', () => {
     const clash = await call('POST', `${r.base}/files/upload-url`, { token: r.owner.token, body: { filename: 'Model.xlsx' } });
     expect(clash.status).toBe(409);
     const existing = clash.body.existing_file_id;
-    const v = await call('POST', `${r.base}/files/${existing}/versions/upload-url`, { token: r.owner.token, body: { filename: 'Model.xlsx' } });
+    const v = await call('POST', `${r.base}/files/${existing}/versions/upload-url`, {
+      token: r.owner.token,
+      body: { filename: 'Model.xlsx' },
+    });
     expect(v.status).toBe(200);
     expect(v.body.next_version_number).toBe(2);
     const bytes = random(4321);
     expect((await postToStore(v.body.upload_url, bytes)).status).toBe(201);
-    const done = await postFields(`${r.base}/files/${existing}/versions/upload-complete`, r.owner.token,
-      { storage_path: v.body.storage_path, file_size: bytes.length });
+    const done = await postFields(`${r.base}/files/${existing}/versions/upload-complete`, r.owner.token, {
+      storage_path: v.body.storage_path,
+      file_size: bytes.length,
+    });
     expect(done.status).toBe(200);
     expect(done.body.current_version).toBe(2);
     expect((await fileRows(r.deal.id)).map((f) => f.id)).toEqual([first.fileId]);
@@ -321,7 +425,10 @@ describe('abandoned uploads', () => {
     const r = await room('abandon');
     const viewer = await member(r, 'viewer');
     const admin = await member(r, 'admin');
-    const start = await call('POST', `${r.base}/files/upload-url`, { token: viewer.token, body: { filename: 'Ghost Memo.pdf', tags: ['ghost'] } });
+    const start = await call('POST', `${r.base}/files/upload-url`, {
+      token: viewer.token,
+      body: { filename: 'Ghost Memo.pdf', tags: ['ghost'] },
+    });
     expect(start.status).toBe(200);
     const fileId = start.body.file_id;
     expect((await postToStore(start.body.upload_url, random(777))).status).toBe(201);
@@ -351,7 +458,11 @@ describe('abandoned uploads', () => {
     expect(await fileRows(r.deal.id)).toEqual([]);
     expect(await sql`select 1 from public.upload_grants where file_id = ${fileId}`).toHaveLength(0);
     expect(objectsOf(r.deal.id)).toEqual([]);
-    expectError(await postFields(`${r.base}/files/${fileId}/upload-complete`, viewer.token, { file_size: 777 }), 404, 'File not found');
+    expectError(
+      await postFields(`${r.base}/files/${fileId}/upload-complete`, viewer.token, { file_size: 777 }),
+      404,
+      'File not found',
+    );
   });
 
   it('an abandoned new version is swept while the file and its first version stay', async () => {
@@ -362,7 +473,10 @@ describe('abandoned uploads', () => {
     await sql`update public.upload_grants set expires_at = now() - interval '1 minute' where storage_key = ${v.body.storage_path}`;
     await sweepAbandonedUploads({ sql, blobs: storage.store });
     expect((await fileRows(r.deal.id)).map((f) => f.upload_state)).toEqual(['ready']);
-    expect(objectsOf(r.deal.id)).toEqual([objectPath(r.deal.id, up.fileId, 1), `${objectPath(r.deal.id, up.fileId, 1)}.meta.json`]);
+    expect(objectsOf(r.deal.id)).toEqual([
+      objectPath(r.deal.id, up.fileId, 1),
+      `${objectPath(r.deal.id, up.fileId, 1)}.meta.json`,
+    ]);
     expect(sha256((await download(r, r.owner, up.fileId)).bytes)).toBe(sha256(up.bytes));
   });
 });

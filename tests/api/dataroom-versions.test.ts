@@ -4,19 +4,33 @@ import { describe, expect, it } from 'vitest';
 import { blobDir, call } from './helpers.ts';
 import { expectError } from './expect.ts';
 import {
-  activities, download, member, objectPath, objectsOf, postFields, postToStore, random, room, sha256, twoStep, versionRows,
+  activities,
+  download,
+  member,
+  objectPath,
+  objectsOf,
+  postFields,
+  postToStore,
+  random,
+  room,
+  sha256,
+  twoStep,
+  versionRows,
   type Room,
 } from './dataroom-lib.ts';
 import type { TestUser } from './helpers.ts';
 
 async function newVersion(r: Room, user: TestUser, fileId: string, bytes: Uint8Array, filename?: string) {
   const start = await call('POST', `${r.base}/files/${fileId}/versions/upload-url`, {
-    token: user.token, body: { filename, content_type: 'text/plain' },
+    token: user.token,
+    body: { filename, content_type: 'text/plain' },
   });
   expect(start.status, JSON.stringify(start.body)).toBe(200);
   expect((await postToStore(start.body.upload_url, bytes)).status).toBe(201);
-  const done = await postFields(`${r.base}/files/${fileId}/versions/upload-complete`, user.token,
-    { storage_path: start.body.storage_path, file_size: bytes.length });
+  const done = await postFields(`${r.base}/files/${fileId}/versions/upload-complete`, user.token, {
+    storage_path: start.body.storage_path,
+    file_size: bytes.length,
+  });
   return { start: start.body, done };
 }
 
@@ -24,15 +38,20 @@ describe('file versions', () => {
   it('uploads version 2, lists versions, and still serves the old bytes of version 1', async () => {
     const r = await room('ver');
     const v1 = await twoStep(r, r.owner, { filename: 'Plan.txt', bytes: random(3000), content_type: 'text/plain' });
-    const start = await call('POST', `${r.base}/files/${v1.fileId}/versions/upload-url`, { token: r.owner.token, body: { filename: 'Plan v2.txt', content_type: 'text/plain' } });
+    const start = await call('POST', `${r.base}/files/${v1.fileId}/versions/upload-url`, {
+      token: r.owner.token,
+      body: { filename: 'Plan v2.txt', content_type: 'text/plain' },
+    });
     expect(start.status).toBe(200);
     expect(start.body.next_version_number).toBe(2);
     expect(start.body.storage_path).toBe(objectPath(r.deal.id, v1.fileId, 2));
     expect(start.body.upload_url).toMatch(/^\/storage\/v1\/upload\//);
     const bytes2 = random(4500);
     expect((await postToStore(start.body.upload_url, bytes2)).status).toBe(201);
-    const done = await postFields(`${r.base}/files/${v1.fileId}/versions/upload-complete`, r.owner.token,
-      { storage_path: start.body.storage_path, file_size: bytes2.length });
+    const done = await postFields(`${r.base}/files/${v1.fileId}/versions/upload-complete`, r.owner.token, {
+      storage_path: start.body.storage_path,
+      file_size: bytes2.length,
+    });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body).toMatchObject({ id: v1.fileId, name: 'Plan.txt', current_version: 2 });
     expect(done.body.size_bytes).toBe(bytes2.length);
@@ -61,13 +80,21 @@ describe('file versions', () => {
     expect(v3.start.next_version_number).toBe(3);
     expect(v3.done.body.current_version).toBe(3);
     // Completing version 2 again changes nothing.
-    const again = await postFields(`${r.base}/files/${v1.fileId}/versions/upload-complete`, r.owner.token,
-      { storage_path: start.body.storage_path, file_size: bytes2.length }, 'json');
+    const again = await postFields(
+      `${r.base}/files/${v1.fileId}/versions/upload-complete`,
+      r.owner.token,
+      { storage_path: start.body.storage_path, file_size: bytes2.length },
+      'json',
+    );
     expect(again.status).toBe(200);
     expect(again.body.current_version).toBe(3);
     expect(await versionRows(v1.fileId)).toHaveLength(3);
 
-    expectError(await call('GET', `${r.base}/files/${v1.fileId}/versions/4/download-url`, { token: r.owner.token }), 404, 'Version 4 of this file does not exist.');
+    expectError(
+      await call('GET', `${r.base}/files/${v1.fileId}/versions/4/download-url`, { token: r.owner.token }),
+      404,
+      'Version 4 of this file does not exist.',
+    );
     for (const n of ['0', '-1', 'abc', '1.5']) {
       expectError(await call('GET', `${r.base}/files/${v1.fileId}/versions/${n}/download-url`, { token: r.owner.token }), 404);
     }
@@ -90,8 +117,11 @@ describe('file versions', () => {
     expectError(await complete(a.fileId, { storage_path: '../../etc/passwd', file_size: 2222 }), 400, notIssued);
     expectError(await complete(a.fileId, { file_size: 2222 }), 400, 'storage_path is required.');
     expectError(await complete(a.fileId, { storage_path: start.body.storage_path }), 400, 'file_size is required.');
-    expectError(await complete(a.fileId, { storage_path: start.body.storage_path, file_size: 2223 }), 400,
-      'The stored file is 2222 bytes but file_size says 2223. Upload the file again.');
+    expectError(
+      await complete(a.fileId, { storage_path: start.body.storage_path, file_size: 2223 }),
+      400,
+      'The stored file is 2222 bytes but file_size says 2223. Upload the file again.',
+    );
 
     expect(await versionRows(a.fileId)).toHaveLength(1);
     expect(await versionRows(b.fileId)).toHaveLength(1);
@@ -110,16 +140,31 @@ describe('file versions', () => {
     const viewer = await member(r, 'viewer');
     const contributor = await member(r, 'contributor');
     const owners = await twoStep(r, r.owner, { filename: 'owner.txt' });
-    expectError(await call('POST', `${r.base}/files/${owners.fileId}/versions/upload-url`, { token: viewer.token, body: {} }), 403,
-      "You don't have permission to upload a new version of this file.");
+    expectError(
+      await call('POST', `${r.base}/files/${owners.fileId}/versions/upload-url`, { token: viewer.token, body: {} }),
+      403,
+      "You don't have permission to upload a new version of this file.",
+    );
     const byContributor = await newVersion(r, contributor, owners.fileId, random(50));
     expect(byContributor.done.status).toBe(200);
     expect(byContributor.done.body.current_version).toBe(2);
     const mine = await twoStep(r, viewer, { filename: 'viewer.txt' });
     const own = await newVersion(r, viewer, mine.fileId, random(60));
     expect(own.done.body.current_version).toBe(2);
-    expectError(await call('POST', `${r.base}/files/${owners.fileId}/versions/upload-url`, { token: r.owner.token, body: { filename: '../x' } }), 400);
-    expectError(await call('POST', `${r.base}/files/${owners.fileId}/versions/upload-url`, { token: r.owner.token, body: { content_type: 'not a type' } }), 400);
+    expectError(
+      await call('POST', `${r.base}/files/${owners.fileId}/versions/upload-url`, {
+        token: r.owner.token,
+        body: { filename: '../x' },
+      }),
+      400,
+    );
+    expectError(
+      await call('POST', `${r.base}/files/${owners.fileId}/versions/upload-url`, {
+        token: r.owner.token,
+        body: { content_type: 'not a type' },
+      }),
+      400,
+    );
   });
 
   it('two people starting a new version at once each get their own version number', async () => {
@@ -138,9 +183,15 @@ describe('file versions', () => {
     expect((await postToStore(theirs.body.upload_url, b2)).status).toBe(201);
     expect((await postToStore(mine.body.upload_url, b3)).status).toBe(201);
     // Finished out of order: the newest number wins as the current version.
-    const done3 = await postFields(`${r.base}/files/${up.fileId}/versions/upload-complete`, r.owner.token, { storage_path: mine.body.storage_path, file_size: 30 });
+    const done3 = await postFields(`${r.base}/files/${up.fileId}/versions/upload-complete`, r.owner.token, {
+      storage_path: mine.body.storage_path,
+      file_size: 30,
+    });
     expect(done3.body.current_version).toBe(3);
-    const done2 = await postFields(`${r.base}/files/${up.fileId}/versions/upload-complete`, contributor.token, { storage_path: theirs.body.storage_path, file_size: 20 });
+    const done2 = await postFields(`${r.base}/files/${up.fileId}/versions/upload-complete`, contributor.token, {
+      storage_path: theirs.body.storage_path,
+      file_size: 20,
+    });
     expect(done2.status).toBe(200);
     expect(done2.body.current_version).toBe(3);
     expect(sha256((await download(r, r.owner, up.fileId)).bytes)).toBe(sha256(b3));
@@ -157,7 +208,10 @@ describe('file versions', () => {
     const contributor = await member(r, 'contributor');
     const up = await twoStep(r, r.owner, { filename: 'Gone.txt' });
     await newVersion(r, r.owner, up.fileId, random(10));
-    const unfinished = await call('POST', `${r.base}/files/${up.fileId}/versions/upload-url`, { token: contributor.token, body: {} });
+    const unfinished = await call('POST', `${r.base}/files/${up.fileId}/versions/upload-url`, {
+      token: contributor.token,
+      body: {},
+    });
     expect(unfinished.status).toBe(200);
     expect((await postToStore(unfinished.body.upload_url, random(15))).status).toBe(201);
     expect(objectsOf(r.deal.id)).toHaveLength(6);
@@ -182,14 +236,25 @@ describe('what a version names', () => {
   it('people, organisations and languages are kept per version: a new one starts with them, edits change it alone', async () => {
     const r = await room('ver-names');
     const v1 = await twoStep(r, r.owner, { filename: 'SPA.txt', bytes: random(1000), content_type: 'text/plain' });
-    const put = (body: Record<string, unknown>) => call('PUT', `${r.base}/files/${v1.fileId}/metadata`, { token: r.owner.token, body });
-    expect((await put({ people_mentioned: ['Jane Doe'], named_organizations: ['Acme Ltd'], languages_used: ['English'] })).status).toBe(200);
-    const names = async () => (await call('GET', `${r.base}/files/${v1.fileId}/versions`, { token: r.owner.token })).body
-      .map((v: any) => [v.version_number, v.people_mentioned, v.named_organizations, v.languages_used]);
+    const put = (body: Record<string, unknown>) =>
+      call('PUT', `${r.base}/files/${v1.fileId}/metadata`, { token: r.owner.token, body });
+    expect(
+      (await put({ people_mentioned: ['Jane Doe'], named_organizations: ['Acme Ltd'], languages_used: ['English'] })).status,
+    ).toBe(200);
+    const names = async () =>
+      (await call('GET', `${r.base}/files/${v1.fileId}/versions`, { token: r.owner.token })).body.map((v: any) => [
+        v.version_number,
+        v.people_mentioned,
+        v.named_organizations,
+        v.languages_used,
+      ]);
     expect(await names()).toEqual([[1, ['Jane Doe'], ['Acme Ltd'], ['English']]]);
 
     expect((await newVersion(r, r.owner, v1.fileId, random(1200), 'SPA v2.txt')).done.status).toBe(200);
-    expect(await names()).toEqual([[2, ['Jane Doe'], ['Acme Ltd'], ['English']], [1, ['Jane Doe'], ['Acme Ltd'], ['English']]]);
+    expect(await names()).toEqual([
+      [2, ['Jane Doe'], ['Acme Ltd'], ['English']],
+      [1, ['Jane Doe'], ['Acme Ltd'], ['English']],
+    ]);
 
     expect((await put({ people_mentioned: ['Jane Doe', 'John Roe'], languages_used: ['English', 'German'] })).status).toBe(200);
     expect(await names()).toEqual([
@@ -198,6 +263,9 @@ describe('what a version names', () => {
     ]);
     // The page's metadata is the current version's.
     const meta = await call('GET', `${r.base}/files/${v1.fileId}/metadata`, { token: r.owner.token });
-    expect(meta.body.metadata).toMatchObject({ people_mentioned: ['Jane Doe', 'John Roe'], languages_used: ['English', 'German'] });
+    expect(meta.body.metadata).toMatchObject({
+      people_mentioned: ['Jane Doe', 'John Roe'],
+      languages_used: ['English', 'German'],
+    });
   });
 });

@@ -29,13 +29,21 @@ describe('GET /deals', () => {
 
     const [card] = await list(owner, 'active');
     expect(card).toMatchObject({
-      id: deal.id, name: 'Card deal', description: 'A deal', user_role: 'admin', user_count: 3,
-      checklist_progress: {}, recent_files: [],
+      id: deal.id,
+      name: 'Card deal',
+      description: 'A deal',
+      user_role: 'admin',
+      user_count: 3,
+      checklist_progress: {},
+      recent_files: [],
     });
     expect(card.recent_activity).toHaveLength(1);
     expect(card.recent_activity[0]).toMatchObject({
-      activity_type: 'deal_create', description: 'Created deal "Card deal"',
-      user_first_name: 'Olivia', user_last_name: 'Owner', user_email: owner.email,
+      activity_type: 'deal_create',
+      description: 'Created deal "Card deal"',
+      user_first_name: 'Olivia',
+      user_last_name: 'Owner',
+      user_email: owner.email,
     });
     expect(Number.isNaN(Date.parse(card.recent_activity[0].created_at))).toBe(false);
 
@@ -61,7 +69,8 @@ describe('GET /deals', () => {
     const card = (await list(owner)).find((d) => d.id === deal.id);
     expect(card.recent_activity).toHaveLength(2);
     expect(card.recent_activity.map((a: any) => [a.activity_type, a.user_email])).toEqual([
-      ['checklist_update', member.email], ['checklist_update', owner.email],
+      ['checklist_update', member.email],
+      ['checklist_update', owner.email],
     ]);
     expect(card.recent_activity[0]).toMatchObject({ user_first_name: 'Mia', user_last_name: 'Member' });
     expect(Date.parse(card.recent_activity[0].created_at)).toBeGreaterThanOrEqual(Date.parse(card.recent_activity[1].created_at));
@@ -114,12 +123,19 @@ describe('POST /deals', () => {
   it('creates a deal with its creator as owner and admin, name trimmed', async () => {
     const user = await registerUser('create');
     const res = await call('POST', '/deals', {
-      token: user.token, body: { name: '  Project Falcon  ', description: 'Buy-side', checklist_preset: 'default' },
+      token: user.token,
+      body: { name: '  Project Falcon  ', description: 'Buy-side', checklist_preset: 'default' },
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      name: 'Project Falcon', description: 'Buy-side', owner_id: user.id, user_role: 'admin', is_owner: true,
-      permission_set: 'admin', checklist_preset: 'default', archived_at: null,
+      name: 'Project Falcon',
+      description: 'Buy-side',
+      owner_id: user.id,
+      user_role: 'admin',
+      is_owner: true,
+      permission_set: 'admin',
+      checklist_preset: 'default',
+      archived_at: null,
     });
     expect(res.body.id).toMatch(/^[0-9a-f-]{36}$/);
     const members = await sql`select user_id, role, status from public.deal_members where deal_id = ${res.body.id}`;
@@ -137,21 +153,34 @@ describe('POST /deals', () => {
     expect(nullDescription.body.description).toBe('');
   });
 
-  it.each([['blank', 'blank'], ['Default', 'default'], ['default', 'default'], ['DEFAULT', 'default'], ['Blank', 'blank']])(
-    'accepts the preset %s', async (preset, stored) => {
-      const user = await registerUser('preset');
-      const res = await call('POST', '/deals', { token: user.token, body: { name: 'P', checklist_preset: preset } });
-      expect(res.status).toBe(201);
-      expect(res.body.checklist_preset).toBe(stored);
-    });
+  it.each([
+    ['blank', 'blank'],
+    ['Default', 'default'],
+    ['default', 'default'],
+    ['DEFAULT', 'default'],
+    ['Blank', 'blank'],
+  ])('accepts the preset %s', async (preset, stored) => {
+    const user = await registerUser('preset');
+    const res = await call('POST', '/deals', { token: user.token, body: { name: 'P', checklist_preset: preset } });
+    expect(res.status).toBe(201);
+    expect(res.body.checklist_preset).toBe(stored);
+  });
 
   it('refuses an unknown or inactive preset and creates nothing', async () => {
     const user = await registerUser('unknown-preset');
-    expectError(await call('POST', '/deals', { token: user.token, body: { name: 'X', checklist_preset: 'no-such-preset' } }), 400, /Unknown checklist preset "no-such-preset"/);
+    expectError(
+      await call('POST', '/deals', { token: user.token, body: { name: 'X', checklist_preset: 'no-such-preset' } }),
+      400,
+      /Unknown checklist preset "no-such-preset"/,
+    );
     const inactive = `Retired ${Date.now()} ${Math.random()}`;
     await sql`insert into public.checklist_presets (name, active) values (${inactive}, false)`;
     try {
-      expectError(await call('POST', '/deals', { token: user.token, body: { name: 'Y', checklist_preset: inactive } }), 400, /Unknown checklist preset/);
+      expectError(
+        await call('POST', '/deals', { token: user.token, body: { name: 'Y', checklist_preset: inactive } }),
+        400,
+        /Unknown checklist preset/,
+      );
     } finally {
       await sql`delete from public.checklist_presets where name = ${inactive}`;
     }
@@ -193,7 +222,13 @@ describe('POST /deals', () => {
     const deal = await createDeal(user, 'Audited');
     const rows = await auditRows(deal.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ action: 'deal_created', entity_type: 'deal', performed_by: user.id, performed_by_email: user.email, old_values: null });
+    expect(rows[0]).toMatchObject({
+      action: 'deal_created',
+      entity_type: 'deal',
+      performed_by: user.id,
+      performed_by_email: user.email,
+      old_values: null,
+    });
     expect(rows[0].new_values).toMatchObject({ id: deal.id, name: 'Audited', owner_id: user.id });
   });
 });
@@ -210,14 +245,22 @@ describe('GET /deals/{id}', () => {
     await addMember(deal.id, admin, 'admin');
 
     const expected: [TestUser, string, string, boolean][] = [
-      [owner, 'admin', 'admin', true], [admin, 'admin', 'admin', false],
-      [contributor, 'contributor', 'edit', false], [viewer, 'viewer', 'upload_view', false],
+      [owner, 'admin', 'admin', true],
+      [admin, 'admin', 'admin', false],
+      [contributor, 'contributor', 'edit', false],
+      [viewer, 'viewer', 'upload_view', false],
     ];
     for (const [user, role, set, isOwner] of expected) {
       const res = await call('GET', `/deals/${deal.id}`, { token: user.token });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
-        id: deal.id, name: 'Single', description: 'A deal', owner_id: owner.id, user_role: role, permission_set: set, is_owner: isOwner,
+        id: deal.id,
+        name: 'Single',
+        description: 'A deal',
+        owner_id: owner.id,
+        user_role: role,
+        permission_set: set,
+        is_owner: isOwner,
       });
     }
   });
@@ -238,16 +281,26 @@ describe('PUT /deals/{id}', () => {
   it('lets an admin rename and describe the deal, trimmed, and audits it', async () => {
     const owner = await registerUser('edit');
     const deal = await createDeal(owner, 'Before');
-    const res = await call('PUT', `/deals/${deal.id}`, { token: owner.token, body: { name: '  After ', description: 'New text' } });
+    const res = await call('PUT', `/deals/${deal.id}`, {
+      token: owner.token,
+      body: { name: '  After ', description: 'New text' },
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: deal.id, name: 'After', description: 'New text', user_role: 'admin', owner_id: owner.id });
+    expect(res.body).toMatchObject({
+      id: deal.id,
+      name: 'After',
+      description: 'New text',
+      user_role: 'admin',
+      owner_id: owner.id,
+    });
     expect((await call('GET', `/deals/${deal.id}`, { token: owner.token })).body.name).toBe('After');
 
     const rows = await auditRows(deal.id);
     expect(rows.map((r) => r.action)).toEqual(['deal_created', 'deal_updated']);
     expect(rows[1]).toMatchObject({ performed_by: owner.id, performed_by_email: owner.email });
     expect(rows[1].changes).toEqual({
-      name: { old: 'Before', new: 'After' }, description: { old: 'A deal', new: 'New text' },
+      name: { old: 'Before', new: 'After' },
+      description: { old: 'A deal', new: 'New text' },
     });
   });
 
@@ -269,7 +322,11 @@ describe('PUT /deals/{id}', () => {
     await addMember(deal.id, viewer, 'viewer');
 
     for (const user of [contributor, viewer]) {
-      expectError(await call('PUT', `/deals/${deal.id}`, { token: user.token, body: { name: 'Hijacked' } }), 403, /Only deal admins/);
+      expectError(
+        await call('PUT', `/deals/${deal.id}`, { token: user.token, body: { name: 'Hijacked' } }),
+        403,
+        /Only deal admins/,
+      );
     }
     const [row] = await sql`select name from public.deals where id = ${deal.id}`;
     expect(row.name).toBe('Roles');
@@ -375,12 +432,14 @@ describe('access to a deal', () => {
   });
 
   it.each(['not-a-uuid', '123', "1' or '1'='1", '00000000-0000-0000-0000-00000000000g', crypto.randomUUID()])(
-    'answers 404 for the id %s', async (id) => {
+    'answers 404 for the id %s',
+    async (id) => {
       const user = await registerUser('badid');
       for (const [method, path, body] of routes(encodeURIComponent(id))) {
         expectError(await call(method, path, { token: user.token, body }), 404, NOT_FOUND);
       }
-    });
+    },
+  );
 });
 
 describe('GET /deals/{id}/dashboard/stats', () => {
@@ -397,12 +456,21 @@ describe('GET /deals/{id}/dashboard/stats', () => {
     const res = await call('GET', `/deals/${deal.id}/dashboard/stats`, { token: member.token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      files_uploaded: 0, files_pending_review: 0, files_processing: 0, files_queued: 0, files_approved: 0,
-      team_members: 2, recent_activity_count: 6, overall_progress: { completed: 0, total: 0 },
-      checklist_progress: {}, recent_files: [],
+      files_uploaded: 0,
+      files_pending_review: 0,
+      files_processing: 0,
+      files_queued: 0,
+      files_approved: 0,
+      team_members: 2,
+      recent_activity_count: 6,
+      overall_progress: { completed: 0, total: 0 },
+      checklist_progress: {},
+      recent_files: [],
     });
     expect(res.body.recent_activities).toHaveLength(5);
-    expect(res.body.recent_activities.every((a: any) => a.activity_type === 'checklist_update' && a.user_first_name === 'Sam')).toBe(true);
+    expect(
+      res.body.recent_activities.every((a: any) => a.activity_type === 'checklist_update' && a.user_first_name === 'Sam'),
+    ).toBe(true);
     const times = res.body.recent_activities.map((a: any) => Date.parse(a.created_at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
 
@@ -426,9 +494,14 @@ describe('GET /deals/{id}/activity', () => {
     const res = await call('GET', `/deals/${deal.id}/activity`, { token: viewer.token });
     expect(res.status).toBe(200);
     expect(res.body.map((a: any) => [a.activity_type, a.user_email])).toEqual([
-      ['login', viewer.email], ['deal_create', owner.email],
+      ['login', viewer.email],
+      ['deal_create', owner.email],
     ]);
-    expect(res.body[1]).toMatchObject({ description: 'Created deal "Feed deal"', user_first_name: 'Fay', user_last_name: 'Feed' });
+    expect(res.body[1]).toMatchObject({
+      description: 'Created deal "Feed deal"',
+      user_first_name: 'Fay',
+      user_last_name: 'Feed',
+    });
     expect(res.body[1].metadata).toEqual({ deal_id: deal.id });
     // No line of another deal leaks in.
     expect(res.body.some((a: any) => a.metadata?.deal_id === other.id)).toBe(false);

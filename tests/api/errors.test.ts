@@ -44,7 +44,9 @@ describe('a database that cannot be reached', () => {
     expect(deals.headers.get('retry-after')).toBe('5');
     expect(await deals.json()).toEqual({ detail: DATABASE_UNAVAILABLE });
     const login = await downApi.request('/auth/login', {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: 'secret123' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: 'secret123' }),
     });
     expect(login.status).toBe(503);
   });
@@ -68,7 +70,12 @@ describe('an unexpected fault', () => {
     expect(body).toEqual({ detail: 'Something went wrong on our side. Please try again.', request_id: 'trace-7' });
     expect(JSON.stringify(body)).not.toContain('fire');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ msg: 'unexpected error', request_id: 'trace-7', method: 'GET', error: 'the key store is on fire' });
+    expect(lines[0]).toMatchObject({
+      msg: 'unexpected error',
+      request_id: 'trace-7',
+      method: 'GET',
+      error: 'the key store is on fire',
+    });
   });
 
   it('mints a request id when the caller sends none or an unusable one', async () => {
@@ -81,8 +88,13 @@ describe('an unexpected fault', () => {
 
 describe('unknown routes', () => {
   it.each([
-    ['GET', '/no-such-thing'], ['GET', '/deals/x/y/z/w'], ['DELETE', '/deals'], ['PATCH', '/user/profile'],
-    ['POST', '/health'], ['GET', '/auth/login'], ['GET', '/auth/register'],
+    ['GET', '/no-such-thing'],
+    ['GET', '/deals/x/y/z/w'],
+    ['DELETE', '/deals'],
+    ['PATCH', '/user/profile'],
+    ['POST', '/health'],
+    ['GET', '/auth/login'],
+    ['GET', '/auth/register'],
   ])('%s %s answers 404 JSON with a detail', async (method, path) => {
     const user = await registerUser('notfound');
     const res = await call(method, path, { token: user.token });
@@ -102,16 +114,24 @@ describe('body size limit', () => {
 
   it('answers 413 on protected routes', async () => {
     const user = await registerUser('big');
-    const res = await call('PUT', '/user/profile', { token: user.token, rawBody: JSON.stringify({ first_name: 'x'.repeat(LIMIT + 1) }) });
+    const res = await call('PUT', '/user/profile', {
+      token: user.token,
+      rawBody: JSON.stringify({ first_name: 'x'.repeat(LIMIT + 1) }),
+    });
     expectError(res, 413);
-    const deal = await call('POST', '/deals', { token: user.token, rawBody: JSON.stringify({ name: 'Big', description: 'd'.repeat(LIMIT) }) });
+    const deal = await call('POST', '/deals', {
+      token: user.token,
+      rawBody: JSON.stringify({ name: 'Big', description: 'd'.repeat(LIMIT) }),
+    });
     expectError(deal, 413);
     expect(await sql`select 1 from public.deals where owner_id = ${user.id}`).toHaveLength(0);
   });
 
   it('trusts a declared Content-Length over the limit without reading the body', async () => {
     const res = await app.request('/auth/login', {
-      method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(LIMIT + 1) }, body: '{}',
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': String(LIMIT + 1) },
+      body: '{}',
     });
     expect(res.status).toBe(413);
     expect(typeof (await res.json()).detail).toBe('string');

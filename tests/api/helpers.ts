@@ -27,7 +27,10 @@ export const app = createApi({
   mail,
   blobs: storage.store,
   config: {
-    jwtExpirySeconds: 3600, publicUrl: 'http://localhost:3000', maxJsonBytes: 64 * 1024, maxUploadBytes: MAX_UPLOAD_BYTES,
+    jwtExpirySeconds: 3600,
+    publicUrl: 'http://localhost:3000',
+    maxJsonBytes: 64 * 1024,
+    maxUploadBytes: MAX_UPLOAD_BYTES,
   },
 });
 
@@ -55,7 +58,11 @@ export async function call<T = any>(method: string, path: string, opts: CallOpti
   const res = await app.request(path, { method, headers, body });
   const text = await res.text();
   let parsed: unknown = text;
-  try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   return { status: res.status, body: parsed as T, headers: res.headers };
 }
 
@@ -72,7 +79,11 @@ export interface TestUser {
  * Registers through the API. The address counts as confirmed (as if the confirmation link mailed at
  * registration had been opened) unless `confirmed: false`; tests of confirmation itself open the link.
  */
-export async function registerUser(label = 'user', password = 'secret123', opts: { confirmed?: boolean } = {}): Promise<TestUser> {
+export async function registerUser(
+  label = 'user',
+  password = 'secret123',
+  opts: { confirmed?: boolean } = {},
+): Promise<TestUser> {
   const email = uniqueEmail(label);
   const res = await call('POST', '/auth/register', { body: { email, password } });
   if (res.status !== 200) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
@@ -81,7 +92,10 @@ export async function registerUser(label = 'user', password = 'secret123', opts:
 }
 
 export async function createDeal(user: TestUser, name = 'Test deal', preset = 'default') {
-  const res = await call('POST', '/deals', { token: user.token, body: { name, description: 'A deal', checklist_preset: preset } });
+  const res = await call('POST', '/deals', {
+    token: user.token,
+    body: { name, description: 'A deal', checklist_preset: preset },
+  });
   if (res.status !== 201) throw new Error(`create deal failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }

@@ -45,7 +45,11 @@ describe('a deal the caller is not a member of', () => {
   });
 
   it('a malformed JSON body to another deal is a 404 too', async () => {
-    expectError(await call('POST', `/deals/${dealId}/folders`, { token: stranger.token, rawBody: '{"name": ' }), 404, DEAL_NOT_FOUND);
+    expectError(
+      await call('POST', `/deals/${dealId}/folders`, { token: stranger.token, rawBody: '{"name": ' }),
+      404,
+      DEAL_NOT_FOUND,
+    );
   });
 });
 
@@ -56,20 +60,35 @@ describe('a JSON body over the limit on a kept-alive connection', () => {
     // Mounted at /api, as the embedded server mounts it.
     const root = new Hono();
     root.route('/api', app);
-    await new Promise<void>((resolve) => { server = serve({ fetch: root.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve()); });
+    await new Promise<void>((resolve) => {
+      server = serve({ fetch: root.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
+    });
     port = (server.address() as AddressInfo).port;
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const send = (agent: Agent, method: string, path: string, body?: string) => new Promise<{ status: number; body: string; connection?: string }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, agent, headers: body ? { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` } : {} }, (res) => {
-      let text = '';
-      res.on('data', (chunk) => { text += chunk; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, connection: res.headers.connection }));
+  const send = (agent: Agent, method: string, path: string, body?: string) =>
+    new Promise<{ status: number; body: string; connection?: string }>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method,
+          path,
+          agent,
+          headers: body ? { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` } : {},
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk) => {
+            text += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, connection: res.headers.connection }));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
     });
-    req.on('error', reject);
-    req.end(body);
-  });
 
   it('answers 413 with Connection: close, and the next request on the same agent is answered normally', async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
@@ -84,7 +103,9 @@ describe('a JSON body over the limit on a kept-alive connection', () => {
       expect(JSON.parse(second.body)).toMatchObject({ status: 'ok' });
       // Under the /api mount too, a stranger's bad input to the deal is the deal's 404.
       const strangers = await fetch(`http://127.0.0.1:${port}/api/deals/${dealId}/folders`, {
-        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${stranger.token}` }, body: '{"name": 5}',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${stranger.token}` },
+        body: '{"name": 5}',
       });
       expect(strangers.status).toBe(404);
       expect(await strangers.json()).toEqual({ detail: DEAL_NOT_FOUND });

@@ -7,7 +7,13 @@ const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('
 const now = () => Math.floor(Date.now() / 1000);
 
 const claimsOf = (user: TestUser, extra: Record<string, unknown> = {}) => ({
-  sub: user.id, email: user.email, role: 'authenticated', aud: 'authenticated', iat: now(), exp: now() + 600, ...extra,
+  sub: user.id,
+  email: user.email,
+  role: 'authenticated',
+  aud: 'authenticated',
+  iat: now(),
+  exp: now() + 600,
+  ...extra,
 });
 
 let user: TestUser;
@@ -69,7 +75,10 @@ describe('access tokens', () => {
 
   it('401 on every protected route without a token or with a malformed Authorization header', async () => {
     const headerSets: Record<string, string>[] = [
-      {}, { authorization: '' }, { authorization: 'Bearer' }, { authorization: 'Bearer ' },
+      {},
+      { authorization: '' },
+      { authorization: 'Bearer' },
+      { authorization: 'Bearer ' },
       { authorization: `Basic ${Buffer.from(`${user.email}:secret123`).toString('base64')}` },
       { authorization: `Token ${user.token}` },
     ];
@@ -106,9 +115,15 @@ describe('access tokens', () => {
 
   it('takes the super admin flag from the platform table, never from the token', async () => {
     const other = await registerUser('jwt-claims');
-    const inflated = await sign(claimsOf(other, {
-      is_super_admin: true, app_metadata: { role: 'super_admin' }, user_role: 'super_admin',
-    }), JWT_SECRET, 'HS256');
+    const inflated = await sign(
+      claimsOf(other, {
+        is_super_admin: true,
+        app_metadata: { role: 'super_admin' },
+        user_role: 'super_admin',
+      }),
+      JWT_SECRET,
+      'HS256',
+    );
     const before = await call('GET', '/user/profile', { token: inflated });
     expect(before.status).toBe(200);
     expect(before.body.is_super_admin).toBe(false);

@@ -5,7 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpMail, outboxIsServed, isLoopbackOnly } from '../../server/mail.ts';
 
-interface Received { from: string; to: string[]; data: string }
+interface Received {
+  from: string;
+  to: string[];
+  data: string;
+}
 const received: Received[] = [];
 let server: Server;
 let port = 0;
@@ -35,11 +39,19 @@ function session(socket: Socket) {
       buffer = buffer.slice(eol + 2);
       const verb = line.slice(0, 4).toUpperCase();
       if (verb === 'EHLO' || verb === 'HELO') socket.write('250-test-relay\r\n250 8BITMIME\r\n');
-      else if (verb === 'MAIL') { current.from = line; socket.write('250 2.1.0 ok\r\n'); }
-      else if (verb === 'RCPT') { current.to.push(line); socket.write('250 2.1.5 ok\r\n'); }
-      else if (verb === 'DATA') { inData = true; socket.write('354 go ahead\r\n'); }
-      else if (verb === 'QUIT') { socket.end('221 bye\r\n'); return; }
-      else socket.write('250 ok\r\n');
+      else if (verb === 'MAIL') {
+        current.from = line;
+        socket.write('250 2.1.0 ok\r\n');
+      } else if (verb === 'RCPT') {
+        current.to.push(line);
+        socket.write('250 2.1.5 ok\r\n');
+      } else if (verb === 'DATA') {
+        inData = true;
+        socket.write('354 go ahead\r\n');
+      } else if (verb === 'QUIT') {
+        socket.end('221 bye\r\n');
+        return;
+      } else socket.write('250 ok\r\n');
     }
   });
 }
@@ -54,9 +66,17 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 describe('mail through SMTP_URL', () => {
   it('delivers the message to the relay and logs only who and what, never the body', async () => {
     const lines: Record<string, unknown>[] = [];
-    const logger = { info: (msg: string, f?: object) => lines.push({ msg, ...f }), warn: () => {}, error: (msg: string, f?: object) => lines.push({ msg, ...f }) };
+    const logger = {
+      info: (msg: string, f?: object) => lines.push({ msg, ...f }),
+      warn: () => {},
+      error: (msg: string, f?: object) => lines.push({ msg, ...f }),
+    };
     const mail = smtpMail(`smtp://127.0.0.1:${port}?ignoreTLS=true`, 'Data room <rooms@example.com>', logger);
-    await mail.send({ to: 'cfo@target-corp.example', subject: 'Your sign-in link', body: 'Open https://rooms.example/login/magic?token=SECRET-TOKEN-1' });
+    await mail.send({
+      to: 'cfo@target-corp.example',
+      subject: 'Your sign-in link',
+      body: 'Open https://rooms.example/login/magic?token=SECRET-TOKEN-1',
+    });
     expect(received).toHaveLength(1);
     expect(received[0].from).toContain('rooms@example.com');
     expect(received[0].to.join()).toContain('cfo@target-corp.example');
@@ -70,7 +90,9 @@ describe('mail through SMTP_URL', () => {
     const lines: Record<string, unknown>[] = [];
     const logger = { info: () => {}, warn: () => {}, error: (msg: string, f?: object) => lines.push({ msg, ...f }) };
     const mail = smtpMail('smtp://127.0.0.1:9?ignoreTLS=true&connectionTimeout=2000', 'rooms@example.com', logger);
-    await expect(mail.send({ to: 'a@example.com', subject: 'Invitation', body: 'token=SECRET-2' })).rejects.toThrow('The e-mail could not be sent. Please try again later.');
+    await expect(mail.send({ to: 'a@example.com', subject: 'Invitation', body: 'token=SECRET-2' })).rejects.toThrow(
+      'The e-mail could not be sent. Please try again later.',
+    );
     expect(lines[0]).toMatchObject({ msg: 'mail could not be sent', to: 'a@example.com' });
     expect(JSON.stringify(lines)).not.toContain('SECRET-2');
   });

@@ -14,18 +14,31 @@ const codeFor = (secret: string, offsetSteps = 0) =>
 /** Lets the next verification use the current code again (each code works once; tests verify often). */
 const forgetUsedCodes = (userId: string) => sql`update auth.mfa_factors set last_challenged_at = null where user_id = ${userId}`;
 
-interface Enrolled { user: TestUser; factorId: string; secret: string; recoveryCodes: string[]; aal2Token: string }
+interface Enrolled {
+  user: TestUser;
+  factorId: string;
+  secret: string;
+  recoveryCodes: string[];
+  aal2Token: string;
+}
 
 async function enrol(label: string): Promise<Enrolled> {
   const user = await registerUser(label);
   const started = await call('POST', '/auth/mfa/enroll', { token: user.token, body: { friendly_name: 'Work phone' } });
   expect(started.status).toBe(201);
   const verified = await call('POST', '/auth/mfa/verify', {
-    token: user.token, body: { factor_id: started.body.id, code: codeFor(started.body.secret) },
+    token: user.token,
+    body: { factor_id: started.body.id, code: codeFor(started.body.secret) },
   });
   expect(verified.status).toBe(200);
   await forgetUsedCodes(user.id);
-  return { user, factorId: started.body.id, secret: started.body.secret, recoveryCodes: verified.body.recovery_codes, aal2Token: verified.body.access_token };
+  return {
+    user,
+    factorId: started.body.id,
+    secret: started.body.secret,
+    recoveryCodes: verified.body.recovery_codes,
+    aal2Token: verified.body.access_token,
+  };
 }
 
 describe('enrolment', () => {
@@ -39,13 +52,24 @@ describe('enrolment', () => {
     expect((await call('GET', '/user/profile', { token: user.token })).body.mfa_enabled).toBe(false);
     expect((await login(user.email)).body.mfa_required).toBe(false);
 
-    const wrong = await call('POST', '/auth/mfa/verify', { token: user.token, body: { factor_id: started.body.id, code: '000000' } });
+    const wrong = await call('POST', '/auth/mfa/verify', {
+      token: user.token,
+      body: { factor_id: started.body.id, code: '000000' },
+    });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.detail).toBe('That code is not right, or it was already used. Enter the current code from your authenticator app.');
-    const badShape = await call('POST', '/auth/mfa/verify', { token: user.token, body: { factor_id: started.body.id, code: '12ab' } });
+    expect(wrong.body.detail).toBe(
+      'That code is not right, or it was already used. Enter the current code from your authenticator app.',
+    );
+    const badShape = await call('POST', '/auth/mfa/verify', {
+      token: user.token,
+      body: { factor_id: started.body.id, code: '12ab' },
+    });
     expect(badShape.body.detail).toBe('Enter the 6-digit code from your authenticator app');
 
-    const ok = await call('POST', '/auth/mfa/verify', { token: user.token, body: { factor_id: started.body.id, code: codeFor(started.body.secret) } });
+    const ok = await call('POST', '/auth/mfa/verify', {
+      token: user.token,
+      body: { factor_id: started.body.id, code: codeFor(started.body.secret) },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.recovery_codes).toHaveLength(10);
     expect(new Set(ok.body.recovery_codes).size).toBe(10);
@@ -54,7 +78,9 @@ describe('enrolment', () => {
     expect(ok.body.user).toMatchObject({ mfa_enabled: true, session_aal: 'aal2' });
     const factors = await call('GET', '/auth/mfa/factors', { token: ok.body.access_token });
     expect(factors.body).toMatchObject({ session_aal: 'aal2', recovery_codes_left: 10 });
-    expect(factors.body.factors).toEqual([expect.objectContaining({ id: started.body.id, friendly_name: 'Work phone', status: 'verified' })]);
+    expect(factors.body.factors).toEqual([
+      expect.objectContaining({ id: started.body.id, friendly_name: 'Work phone', status: 'verified' }),
+    ]);
     const audit = await sql`select action from public.audit_logs where performed_by = ${user.id} order by created_at`;
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['user_mfa_enrolled', 'user_recovery_codes_created']));
     // The secret never leaves the database again, and recovery codes are kept only as hashes.
@@ -67,7 +93,10 @@ describe('enrolment', () => {
     const user = await registerUser('mfa-spent');
     const pair = (await login(user.email)).body;
     const started = await call('POST', '/auth/mfa/enroll', { token: pair.access_token, body: {} });
-    const ok = await call('POST', '/auth/mfa/verify', { token: pair.access_token, body: { factor_id: started.body.id, code: codeFor(started.body.secret) } });
+    const ok = await call('POST', '/auth/mfa/verify', {
+      token: pair.access_token,
+      body: { factor_id: started.body.id, code: codeFor(started.body.secret) },
+    });
     expect(ok.status).toBe(200);
     await sql`update auth.refresh_tokens set updated_at = now() - interval '1 minute' where revoked`;
     expect((await call('POST', '/auth/refresh', { body: { refresh_token: pair.refresh_token } })).status).toBe(401);
@@ -112,7 +141,9 @@ describe('signing in with a second factor', () => {
     const token = (await login(user.email)).body.access_token;
     for (let i = 0; i < 5; i++) {
       const res = await call('POST', '/auth/mfa/verify', {
-        token, body: { factor_id: factorId, code: String(100000 + i) }, headers: { 'x-forwarded-for': `203.0.113.${i}` },
+        token,
+        body: { factor_id: factorId, code: String(100000 + i) },
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
       });
       expect(res.status).toBe(400);
     }
@@ -156,7 +187,14 @@ describe('signing in with a second factor', () => {
   it("another person's factor is not found", async () => {
     const alice = await enrol('mfa-alice');
     const bob = await registerUser('mfa-bob');
-    expect((await call('POST', '/auth/mfa/verify', { token: bob.token, body: { factor_id: alice.factorId, code: codeFor(alice.secret) } })).status).toBe(404);
+    expect(
+      (
+        await call('POST', '/auth/mfa/verify', {
+          token: bob.token,
+          body: { factor_id: alice.factorId, code: codeFor(alice.secret) },
+        })
+      ).status,
+    ).toBe(404);
     expect((await call('DELETE', `/auth/mfa/factors/${alice.factorId}`, { token: bob.token })).status).toBe(404);
   });
 });
@@ -167,35 +205,62 @@ describe('"Require two-step verification" for a deal', () => {
     const deal = await createDeal({ ...owner.user, token: owner.aal2Token }, 'Project Falcon');
     const plainAdmin = await login(owner.user.email);
     // The owner signed in with a password only cannot reach the deal at all (they enrolled a factor).
-    expect((await call('PUT', `/deals/${deal.id}`, { token: plainAdmin.body.access_token, body: { name: 'Project Falcon', require_mfa: true } })).status).toBe(403);
+    expect(
+      (
+        await call('PUT', `/deals/${deal.id}`, {
+          token: plainAdmin.body.access_token,
+          body: { name: 'Project Falcon', require_mfa: true },
+        })
+      ).status,
+    ).toBe(403);
 
     const member = await registerUser('mfa-deal-member');
     await addMember(deal.id, member, 'viewer');
     const noFactorAdmin = await registerUser('mfa-deal-admin-nofactor');
     await addMember(deal.id, noFactorAdmin, 'admin');
-    const refused = await call('PUT', `/deals/${deal.id}`, { token: noFactorAdmin.token, body: { name: 'Project Falcon', require_mfa: true } });
+    const refused = await call('PUT', `/deals/${deal.id}`, {
+      token: noFactorAdmin.token,
+      body: { name: 'Project Falcon', require_mfa: true },
+    });
     expect(refused.status).toBe(403);
-    expect(refused.body.detail).toBe('Set up two-step verification for yourself and sign in with it before requiring it for this deal');
+    expect(refused.body.detail).toBe(
+      'Set up two-step verification for yourself and sign in with it before requiring it for this deal',
+    );
 
-    const on = await call('PUT', `/deals/${deal.id}`, { token: owner.aal2Token, body: { name: 'Project Falcon', require_mfa: true } });
+    const on = await call('PUT', `/deals/${deal.id}`, {
+      token: owner.aal2Token,
+      body: { name: 'Project Falcon', require_mfa: true },
+    });
     expect(on.status).toBe(200);
     expect(on.body.require_mfa).toBe(true);
 
     // A member without a factor: the deal is gone from the list, named among those needing verification,
     // and every path into it says why.
     expect((await call('GET', '/deals', { token: member.token })).body.map((d: { id: string }) => d.id)).not.toContain(deal.id);
-    expect((await call('GET', '/deals/requiring-verification', { token: member.token })).body).toEqual([{ id: deal.id, name: 'Project Falcon' }]);
-    for (const path of [`/deals/${deal.id}`, `/deals/${deal.id}/checklist`, `/deals/${deal.id}/users`, `/deals/${deal.id}/activity`]) {
+    expect((await call('GET', '/deals/requiring-verification', { token: member.token })).body).toEqual([
+      { id: deal.id, name: 'Project Falcon' },
+    ]);
+    for (const path of [
+      `/deals/${deal.id}`,
+      `/deals/${deal.id}/checklist`,
+      `/deals/${deal.id}/users`,
+      `/deals/${deal.id}/activity`,
+    ]) {
       const res = await call('GET', path, { token: member.token });
       expect(res.status, path).toBe(403);
       expect(res.body.code, path).toBe('deal_mfa_required');
     }
     // Not even the admin without a factor can turn it off again.
-    expect((await call('PUT', `/deals/${deal.id}`, { token: noFactorAdmin.token, body: { name: 'x', require_mfa: false } })).status).toBe(403);
+    expect(
+      (await call('PUT', `/deals/${deal.id}`, { token: noFactorAdmin.token, body: { name: 'x', require_mfa: false } })).status,
+    ).toBe(403);
 
     // Once the member enrols and verifies, the deal is theirs again.
     const started = await call('POST', '/auth/mfa/enroll', { token: member.token, body: {} });
-    const verified = await call('POST', '/auth/mfa/verify', { token: member.token, body: { factor_id: started.body.id, code: codeFor(started.body.secret) } });
+    const verified = await call('POST', '/auth/mfa/verify', {
+      token: member.token,
+      body: { factor_id: started.body.id, code: codeFor(started.body.secret) },
+    });
     expect((await call('GET', `/deals/${deal.id}`, { token: verified.body.access_token })).status).toBe(200);
     expect((await call('GET', '/deals/requiring-verification', { token: verified.body.access_token })).body).toEqual([]);
     // A non-member still gets the plain 404.
@@ -210,7 +275,10 @@ describe('"Require two-step verification" for a deal', () => {
     const adminId = admin.user.id as string;
     const started = await call('POST', '/auth/mfa/enroll', { token: admin.access_token, body: {} });
     try {
-      const verified = await call('POST', '/auth/mfa/verify', { token: admin.access_token, body: { factor_id: started.body.id, code: codeFor(started.body.secret) } });
+      const verified = await call('POST', '/auth/mfa/verify', {
+        token: admin.access_token,
+        body: { factor_id: started.body.id, code: codeFor(started.body.secret) },
+      });
       expect(verified.status).toBe(200);
       expect((await call('GET', '/admin/users', { token: verified.body.access_token })).status).toBe(200);
       const plain = (await login('admin@example.com', 'admin-password')).body.access_token;

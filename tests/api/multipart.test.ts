@@ -23,14 +23,19 @@ function nearMisses(): Uint8Array {
 function join(...parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
-  for (const p of parts) { out.set(p, at); at += p.length; }
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
   return out;
 }
 
 function form(fileBytes: Uint8Array, epilogue = '\r\n'): Uint8Array {
   return join(
     text.encode(`preamble\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="path"\r\n\r\n/Deal Docs/Ünïcode\r\n`),
-    text.encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="near.bin"\r\nContent-Type: application/pdf\r\n\r\n`),
+    text.encode(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="near.bin"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
     fileBytes,
     text.encode(`\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="tags"\r\n\r\n["a"]\r\n--${BOUNDARY}--${epilogue}`),
   );
@@ -44,14 +49,20 @@ function source(body: Uint8Array, sizes: number[]) {
       let i = 0;
       return {
         async next() {
-          if (state.served >= body.length) { state.ended = true; return { done: true, value: undefined }; }
+          if (state.served >= body.length) {
+            state.ended = true;
+            return { done: true, value: undefined };
+          }
           const size = sizes[i++ % sizes.length];
           // A fresh buffer each time, as a socket read gives.
           const chunk = body.slice(state.served, state.served + size);
           state.served += chunk.length;
           return { done: false, value: chunk };
         },
-        async return() { state.returned = true; return { done: true, value: undefined }; },
+        async return() {
+          state.returned = true;
+          return { done: true, value: undefined };
+        },
       };
     },
   };
@@ -67,7 +78,9 @@ function webStream(body: Uint8Array, size: number) {
       controller.enqueue(body.slice(at, at + size));
       at += size;
     },
-    cancel() { state.cancelled = true; },
+    cancel() {
+      state.cancelled = true;
+    },
   });
   return { stream, state };
 }
@@ -76,7 +89,10 @@ async function readAll(body: ByteSource) {
   const fields: Record<string, string> = {};
   const files: { name: string; filename: string; contentType: string; bytes: Uint8Array }[] = [];
   for await (const part of readMultipart(body, BOUNDARY)) {
-    if (part.kind === 'field') { fields[part.name] = part.value; continue; }
+    if (part.kind === 'field') {
+      fields[part.name] = part.value;
+      continue;
+    }
     const chunks: Uint8Array[] = [];
     for await (const chunk of part.bytes) chunks.push(chunk);
     files.push({ name: part.name, filename: part.filename, contentType: part.contentType, bytes: join(...chunks) });
@@ -126,7 +142,11 @@ describe('multipart reader', () => {
     const { iterable } = source(form(fileBytes), [65536]);
     let pieces = 0;
     for await (const part of readMultipart(iterable, BOUNDARY)) {
-      if (part.kind === 'file') for await (const chunk of part.bytes) { pieces++; expect(chunk.length).toBeLessThanOrEqual(65536 * 2); }
+      if (part.kind === 'file')
+        for await (const chunk of part.bytes) {
+          pieces++;
+          expect(chunk.length).toBeLessThanOrEqual(65536 * 2);
+        }
     }
     expect(pieces).toBeGreaterThanOrEqual(16);
   });
@@ -158,7 +178,10 @@ describe('multipart reader', () => {
   it('stops with a 400 when the body ends inside the file', async () => {
     const body = form(new Uint8Array(randomBytes(10_000)));
     const { iterable, state } = source(body.subarray(0, 5_000), [333]);
-    const error = await readAll(iterable).then(() => undefined, (err) => err);
+    const error = await readAll(iterable).then(
+      () => undefined,
+      (err) => err,
+    );
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 400, message: 'The upload ended before the file was complete.' });
     expect(state.ended).toBe(true);
@@ -166,7 +189,10 @@ describe('multipart reader', () => {
 
   it('stops with a 400 when the closing delimiter never comes', async () => {
     const body = text.encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="path"\r\n\r\n/`);
-    const error = await readAll(source(body, [7]).iterable).then(() => undefined, (err) => err);
+    const error = await readAll(source(body, [7]).iterable).then(
+      () => undefined,
+      (err) => err,
+    );
     expect(error).toMatchObject({ status: 400, message: 'The multipart body ended early.' });
   });
 });

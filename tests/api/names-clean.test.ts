@@ -10,10 +10,16 @@ const RLO = '\u202e';
 describe('names and texts shown to others', () => {
   it('refuses a deal name with a right-to-left override, and a description with a control character', async () => {
     const owner = await registerUser('clean-deal');
-    expectError(await call('POST', '/deals', { token: owner.token, body: { name: `Atlas${RLO}` } }), 400,
-      'The deal name cannot contain control characters or bidirectional text overrides.');
-    expectError(await call('POST', '/deals', { token: owner.token, body: { name: 'Atlas', description: 'bell \u0007' } }), 400,
-      /deal description cannot contain control characters/);
+    expectError(
+      await call('POST', '/deals', { token: owner.token, body: { name: `Atlas${RLO}` } }),
+      400,
+      'The deal name cannot contain control characters or bidirectional text overrides.',
+    );
+    expectError(
+      await call('POST', '/deals', { token: owner.token, body: { name: 'Atlas', description: 'bell \u0007' } }),
+      400,
+      /deal description cannot contain control characters/,
+    );
     const { body: deals } = await call('GET', '/deals', { token: owner.token });
     expect(JSON.stringify(deals)).not.toContain('Atlas');
   });
@@ -28,7 +34,8 @@ describe('names and texts shown to others', () => {
   it('refuses evil\\u202egnp.exe as a file name before anything is stored', async () => {
     const r = await room('clean-file');
     const res = await call('POST', `${r.base}/files/upload-url`, {
-      token: r.owner.token, body: { filename: `evil${RLO}gnp.exe`, content_type: 'application/octet-stream', path: '/' },
+      token: r.owner.token,
+      body: { filename: `evil${RLO}gnp.exe`, content_type: 'application/octet-stream', path: '/' },
     });
     expectError(res, 400, /file name/);
     const [{ n }] = await sql`select count(*)::int as n from public.files where deal_id = ${r.deal.id}`;
@@ -37,7 +44,10 @@ describe('names and texts shown to others', () => {
 
   it('refuses a folder name with a bidirectional isolate', async () => {
     const r = await room('clean-folder');
-    expectError(await call('POST', `${r.base}/folders`, { token: r.owner.token, body: { name: 'Reports\u2066', path: '/' } }), 400,
-      /folder name/);
+    expectError(
+      await call('POST', `${r.base}/folders`, { token: r.owner.token, body: { name: 'Reports\u2066', path: '/' } }),
+      400,
+      /folder name/,
+    );
   });
 });

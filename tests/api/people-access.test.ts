@@ -2,7 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { addMember, call, registerUser, sql, uniqueEmail, type TestUser } from './helpers.ts';
 import { expectError } from './expect.ts';
 import {
-  SYSTEM_SETS, capabilitiesOf, customSet, group, groupIdsOf, invite, mailsTo, membership, peopleRoom, setMember, systemSetId, tag,
+  SYSTEM_SETS,
+  capabilitiesOf,
+  customSet,
+  group,
+  groupIdsOf,
+  invite,
+  mailsTo,
+  membership,
+  peopleRoom,
+  setMember,
+  systemSetId,
+  tag,
   type PeopleRoom,
 } from './people-lib.ts';
 
@@ -32,7 +43,11 @@ function managementCalls(f: Fixture) {
     ['GET', `${b}/invitations`, undefined],
     ['POST', `${b}/invitations`, { email: uniqueEmail('acc-new'), permission_set_id: 'upload_view' }],
     ['POST', `${b}/invite`, { email: uniqueEmail('acc-new1'), permission_set: 'upload_view' }],
-    ['POST', `${b}/invitations/bulk`, { emails: `${uniqueEmail('acc-b1')}, ${uniqueEmail('acc-b2')}`, permission_set_id: 'upload_view' }],
+    [
+      'POST',
+      `${b}/invitations/bulk`,
+      { emails: `${uniqueEmail('acc-b1')}, ${uniqueEmail('acc-b2')}`, permission_set_id: 'upload_view' },
+    ],
     ['POST', `${b}/invitations/${f.inv.id}/resend`, undefined],
     ['DELETE', `${b}/invitations/${f.inv.id}`, undefined],
     ['PUT', `${b}/users/${f.target.id}/enhanced`, { status: 'suspended', company: 'Changed' }],
@@ -54,12 +69,23 @@ function managementCalls(f: Fixture) {
 
 function readCalls(f: Fixture) {
   const b = f.r.base;
-  return [`${b}/users-enhanced`, `${b}/users`, `${b}/companies`, `${b}/permissions/sets`, `${b}/permissions/groups`, `${b}/permissions/tags`];
+  return [
+    `${b}/users-enhanced`,
+    `${b}/users`,
+    `${b}/companies`,
+    `${b}/permissions/sets`,
+    `${b}/permissions/groups`,
+    `${b}/permissions/tags`,
+  ];
 }
 
 /** Nothing the management calls touch has changed. */
 async function expectUnchanged(f: Fixture) {
-  expect(await membership(f.r.deal.id, f.target.id)).toMatchObject({ status: 'active', company: 'Target Co', set_name: 'upload_view' });
+  expect(await membership(f.r.deal.id, f.target.id)).toMatchObject({
+    status: 'active',
+    company: 'Target Co',
+    set_name: 'upload_view',
+  });
   expect(await groupIdsOf(f.r.deal.id, f.target.id)).toEqual([]);
   const [inv] = await sql`select status, count(*) over () as n from public.invitations where deal_id = ${f.r.deal.id}`;
   expect(inv).toMatchObject({ status: 'pending', n: '1' });
@@ -109,7 +135,11 @@ describe('who may manage people', () => {
     const f = await fixture('acc-404');
     const stranger = await registerUser('acc-404-stranger');
     for (const [method, path, body] of managementCalls(f)) {
-      expectError(await call(method, path, { token: stranger.token, body }), 404, "Deal not found or you don't have access to it.");
+      expectError(
+        await call(method, path, { token: stranger.token, body }),
+        404,
+        "Deal not found or you don't have access to it.",
+      );
     }
     for (const path of readCalls(f)) expectError(await call('GET', path, { token: stranger.token }), 404);
     await expectUnchanged(f);
@@ -119,7 +149,13 @@ describe('who may manage people', () => {
     const f = await fixture('acc-nodeal');
     for (const base of [`/deals/${crypto.randomUUID()}`, '/deals/not-a-deal']) {
       expectError(await call('GET', `${base}/users-enhanced`, { token: f.r.owner.token }), 404);
-      expectError(await call('POST', `${base}/invitations`, { token: f.r.owner.token, body: { email: uniqueEmail('x'), permission_set_id: 'upload_view' } }), 404);
+      expectError(
+        await call('POST', `${base}/invitations`, {
+          token: f.r.owner.token,
+          body: { email: uniqueEmail('x'), permission_set_id: 'upload_view' },
+        }),
+        404,
+      );
     }
   });
 
@@ -136,10 +172,22 @@ describe('who may manage people', () => {
     const mgr = await setMember(r, mgrSet.id, 'acc-mgr-m');
     const target = await setMember(r, 'upload_only', 'acc-mgr-t');
     // A manager hands out only rights they hold: a group with 'edit' is beyond them.
-    expectError(await call('POST', `${r.base}/permissions/groups`, { token: mgr.token, body: { name: 'Too strong', permission_set_id: await systemSetId('edit') } }),
-      403, 'You can only give others rights you hold yourself');
-    expectError(await call('PUT', `${r.base}/users/${target.id}/enhanced`, { token: mgr.token, body: { permission_set_id: await systemSetId('edit') } }),
-      403, 'You can only give others rights you hold yourself');
+    expectError(
+      await call('POST', `${r.base}/permissions/groups`, {
+        token: mgr.token,
+        body: { name: 'Too strong', permission_set_id: await systemSetId('edit') },
+      }),
+      403,
+      'You can only give others rights you hold yourself',
+    );
+    expectError(
+      await call('PUT', `${r.base}/users/${target.id}/enhanced`, {
+        token: mgr.token,
+        body: { permission_set_id: await systemSetId('edit') },
+      }),
+      403,
+      'You can only give others rights you hold yourself',
+    );
     const g = await group(r, 'Made by manager', await systemSetId('upload_view'), mgr.token);
     const res = await call('PUT', `${r.base}/users/${target.id}/enhanced`, { token: mgr.token, body: { group_ids: [g.id] } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -149,7 +197,10 @@ describe('who may manage people', () => {
     expect(list.body.map((i: any) => i.id)).toEqual([inv.id]);
     expect((await call('GET', `${r.base}/users-enhanced`, { token: mgr.token })).body.can_manage).toBe(true);
     // The owner stays out of reach.
-    expectError(await call('PUT', `${r.base}/users/${r.owner.id}/enhanced`, { token: mgr.token, body: { status: 'suspended' } }), 403);
+    expectError(
+      await call('PUT', `${r.base}/users/${r.owner.id}/enhanced`, { token: mgr.token, body: { status: 'suspended' } }),
+      403,
+    );
     expectError(await call('DELETE', `${r.base}/users/${r.owner.id}`, { token: mgr.token }), 403);
     expect(await membership(r.deal.id, r.owner.id)).toMatchObject({ role: 'admin', status: 'active' });
   });
@@ -164,9 +215,21 @@ describe('the owner', () => {
     const before = await membership(r.deal.id, r.owner.id);
     for (const token of [admin.token, r.owner.token]) {
       expectError(await call('PUT', `${r.base}/users/${r.owner.id}/enhanced`, { token, body: { status: 'suspended' } }), 403);
-      expectError(await call('PUT', `${r.base}/users/${r.owner.id}/enhanced`, { token, body: { permission_set_id: await systemSetId('upload_only') } }), 403);
-      expectError(await call('PUT', `${r.base}/users/${r.owner.id}/enhanced`, { token, body: { group_ids: [g.id], company: 'Nope' } }), 403);
-      expectError(await call('PUT', `${r.base}/users/${r.owner.id}`, { token, body: { permission_set: 'upload_only', company: 'Nope' } }), 403);
+      expectError(
+        await call('PUT', `${r.base}/users/${r.owner.id}/enhanced`, {
+          token,
+          body: { permission_set_id: await systemSetId('upload_only') },
+        }),
+        403,
+      );
+      expectError(
+        await call('PUT', `${r.base}/users/${r.owner.id}/enhanced`, { token, body: { group_ids: [g.id], company: 'Nope' } }),
+        403,
+      );
+      expectError(
+        await call('PUT', `${r.base}/users/${r.owner.id}`, { token, body: { permission_set: 'upload_only', company: 'Nope' } }),
+        403,
+      );
       expectError(await call('DELETE', `${r.base}/users/${r.owner.id}`, { token }), 403);
       for (const op of [{ permission_set_id: await systemSetId('upload_only') }, { add_group_ids: [g.id] }]) {
         const res = await call('POST', `${r.base}/users/bulk-update`, { token, body: { user_ids: [r.owner.id], ...op } });
@@ -186,7 +249,10 @@ describe('the owner', () => {
     const admin = await registerUser('own-admin2-a');
     await addMember(r.deal.id, admin, 'admin');
     const m = await setMember(r, 'upload_view', 'own-admin2-m');
-    const res = await call('PUT', `${r.base}/users/${m.id}`, { token: admin.token, body: { permission_set: 'edit', company: 'Edited' } });
+    const res = await call('PUT', `${r.base}/users/${m.id}`, {
+      token: admin.token,
+      body: { permission_set: 'edit', company: 'Edited' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(await membership(r.deal.id, m.id)).toMatchObject({ set_name: 'edit', company: 'Edited' });
     expect((await call('DELETE', `${r.base}/users/${m.id}`, { token: admin.token })).status).toBe(200);
@@ -227,9 +293,20 @@ describe('member status', () => {
     const admin = await registerUser('status-admin-a');
     await addMember(r.deal.id, admin, 'admin');
     const m = await setMember(r, 'upload_view', 'status-admin-m');
-    expect((await call('PUT', `${r.base}/users/${admin.id}/enhanced`, { token: r.owner.token, body: { status: 'suspended' } })).status).toBe(200);
-    expectError(await call('PUT', `${r.base}/users/${m.id}/enhanced`, { token: admin.token, body: { status: 'suspended' } }), 404);
-    expectError(await call('POST', `${r.base}/invitations`, { token: admin.token, body: { email: uniqueEmail('sa'), permission_set_id: 'upload_view' } }), 404);
+    expect(
+      (await call('PUT', `${r.base}/users/${admin.id}/enhanced`, { token: r.owner.token, body: { status: 'suspended' } })).status,
+    ).toBe(200);
+    expectError(
+      await call('PUT', `${r.base}/users/${m.id}/enhanced`, { token: admin.token, body: { status: 'suspended' } }),
+      404,
+    );
+    expectError(
+      await call('POST', `${r.base}/invitations`, {
+        token: admin.token,
+        body: { email: uniqueEmail('sa'), permission_set_id: 'upload_view' },
+      }),
+      404,
+    );
     expect(await membership(r.deal.id, m.id)).toMatchObject({ status: 'active' });
   });
 });
@@ -242,16 +319,21 @@ describe('rights from groups', () => {
     expectError(await call('POST', `${r.base}/folders`, { token: m.token, body: { name: 'Before' } }), 403);
 
     const g = await group(r, 'Editors', await systemSetId('edit'));
-    expect((await call('PUT', `${r.base}/users/${m.id}/enhanced`, { token: r.owner.token, body: { group_ids: [g.id] } })).status).toBe(200);
+    expect(
+      (await call('PUT', `${r.base}/users/${m.id}/enhanced`, { token: r.owner.token, body: { group_ids: [g.id] } })).status,
+    ).toBe(200);
     expect(await capabilitiesOf(r, m)).toEqual(SYSTEM_SETS.edit);
     const created = await call('POST', `${r.base}/folders`, { token: m.token, body: { name: 'Via group' } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.name).toBe('Via group');
 
-    expect((await call('PUT', `${r.base}/users/${m.id}/enhanced`, { token: r.owner.token, body: { group_ids: [] } })).status).toBe(200);
+    expect(
+      (await call('PUT', `${r.base}/users/${m.id}/enhanced`, { token: r.owner.token, body: { group_ids: [] } })).status,
+    ).toBe(200);
     expect(await capabilitiesOf(r, m)).toEqual([]);
     expectError(await call('POST', `${r.base}/folders`, { token: m.token, body: { name: 'After' } }), 403);
-    const [{ n }] = await sql`select count(*)::int as n from public.folders where deal_id = ${r.deal.id} and name in ('Before', 'After')`;
+    const [{ n }] =
+      await sql`select count(*)::int as n from public.folders where deal_id = ${r.deal.id} and name in ('Before', 'After')`;
     expect(n).toBe(0);
   });
 
@@ -259,16 +341,36 @@ describe('rights from groups', () => {
     const r = await peopleRoom('grp-right2');
     const m = await setMember(r, 'upload_only', 'grp-right2-m');
     const g = await group(r, 'Editors', await systemSetId('edit'));
-    const add = await call('POST', `${r.base}/users/bulk-update`, { token: r.owner.token, body: { user_ids: [m.id], add_group_ids: [g.id] } });
+    const add = await call('POST', `${r.base}/users/bulk-update`, {
+      token: r.owner.token,
+      body: { user_ids: [m.id], add_group_ids: [g.id] },
+    });
     expect(add.body).toMatchObject({ success_count: 1 });
     expect((await call('POST', `${r.base}/folders`, { token: m.token, body: { name: 'One' } })).status).toBe(201);
 
-    expect((await call('PUT', `${r.base}/permissions/groups/${g.id}`, { token: r.owner.token, body: { name: 'Editors', permission_set_id: await systemSetId('upload_view') } })).status).toBe(200);
+    expect(
+      (
+        await call('PUT', `${r.base}/permissions/groups/${g.id}`, {
+          token: r.owner.token,
+          body: { name: 'Editors', permission_set_id: await systemSetId('upload_view') },
+        })
+      ).status,
+    ).toBe(200);
     expectError(await call('POST', `${r.base}/folders`, { token: m.token, body: { name: 'Two' } }), 403);
 
-    expect((await call('PUT', `${r.base}/permissions/groups/${g.id}`, { token: r.owner.token, body: { name: 'Editors', permission_set_id: await systemSetId('edit') } })).status).toBe(200);
+    expect(
+      (
+        await call('PUT', `${r.base}/permissions/groups/${g.id}`, {
+          token: r.owner.token,
+          body: { name: 'Editors', permission_set_id: await systemSetId('edit') },
+        })
+      ).status,
+    ).toBe(200);
     expect((await call('POST', `${r.base}/folders`, { token: m.token, body: { name: 'Three' } })).status).toBe(201);
-    const remove = await call('POST', `${r.base}/users/bulk-update`, { token: r.owner.token, body: { user_ids: [m.id], remove_group_ids: [g.id] } });
+    const remove = await call('POST', `${r.base}/users/bulk-update`, {
+      token: r.owner.token,
+      body: { user_ids: [m.id], remove_group_ids: [g.id] },
+    });
     expect(remove.body).toMatchObject({ success_count: 1 });
     expectError(await call('POST', `${r.base}/folders`, { token: m.token, body: { name: 'Four' } }), 403);
   });

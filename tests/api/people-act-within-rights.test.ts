@@ -12,14 +12,36 @@ describe('acting on a member needs rights covering theirs', () => {
     const r = await peopleRoom('above');
     const managers = await customSet(r, 'Managers', ['view', 'manage_users']);
     const readers = await customSet(r, 'Readers', ['view']);
-    const editors = await group(r, 'Editors', (await sql`select id from public.permission_sets where deal_id is null and name = 'edit'`)[0].id);
+    const editors = await group(
+      r,
+      'Editors',
+      (await sql`select id from public.permission_sets where deal_id is null and name = 'edit'`)[0].id,
+    );
     const manager = await setMember(r, managers.id, 'manager');
     const editor = await setMember(r, 'edit', 'editor');
-    expect((await call('PUT', `${r.base}/users/${editor.id}/enhanced`, { token: r.owner.token, body: { group_ids: [editors.id] } })).status).toBe(200);
+    expect(
+      (await call('PUT', `${r.base}/users/${editor.id}/enhanced`, { token: r.owner.token, body: { group_ids: [editors.id] } }))
+        .status,
+    ).toBe(200);
 
-    expectError(await call('PUT', `${r.base}/users/${editor.id}/enhanced`, { token: manager.token, body: { status: 'suspended' } }), 403, REFUSED);
-    expectError(await call('PUT', `${r.base}/users/${editor.id}/enhanced`, { token: manager.token, body: { permission_set_id: readers.id } }), 403, REFUSED);
-    expectError(await call('PUT', `${r.base}/users/${editor.id}/enhanced`, { token: manager.token, body: { group_ids: [] } }), 403, REFUSED);
+    expectError(
+      await call('PUT', `${r.base}/users/${editor.id}/enhanced`, { token: manager.token, body: { status: 'suspended' } }),
+      403,
+      REFUSED,
+    );
+    expectError(
+      await call('PUT', `${r.base}/users/${editor.id}/enhanced`, {
+        token: manager.token,
+        body: { permission_set_id: readers.id },
+      }),
+      403,
+      REFUSED,
+    );
+    expectError(
+      await call('PUT', `${r.base}/users/${editor.id}/enhanced`, { token: manager.token, body: { group_ids: [] } }),
+      403,
+      REFUSED,
+    );
     expectError(await call('DELETE', `${r.base}/users/${editor.id}`, { token: manager.token }), 403, REFUSED);
     const [row] = await sql`select status, (select name from public.permission_sets where id = m.permission_set_id) as set_name,
                                    (select count(*)::int from public.deal_group_members g where g.deal_id = m.deal_id and g.user_id = m.user_id) as groups
@@ -34,7 +56,13 @@ describe('acting on a member needs rights covering theirs', () => {
     const manager = await setMember(r, managers.id, 'manager');
     const reader = await setMember(r, readers.id, 'reader');
     const editor = await setMember(r, 'edit', 'editor');
-    expect((await call('PUT', `${r.base}/users/${reader.id}/enhanced`, { token: manager.token, body: { status: 'suspended' } })).status).toBe(200);
-    expect((await call('PUT', `${r.base}/users/${editor.id}/enhanced`, { token: r.owner.token, body: { status: 'suspended' } })).status).toBe(200);
+    expect(
+      (await call('PUT', `${r.base}/users/${reader.id}/enhanced`, { token: manager.token, body: { status: 'suspended' } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call('PUT', `${r.base}/users/${editor.id}/enhanced`, { token: r.owner.token, body: { status: 'suspended' } }))
+        .status,
+    ).toBe(200);
   });
 });

@@ -2,11 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { addMember, call, registerUser } from './helpers.ts';
 import { expectError } from './expect.ts';
 import {
-  SYSTEM_SETS, capabilitiesOf, customSet, group, groupIdsOf, membership, peopleRoom, setMember, sorted, systemSetId, tag, tagIdsOf,
+  SYSTEM_SETS,
+  capabilitiesOf,
+  customSet,
+  group,
+  groupIdsOf,
+  membership,
+  peopleRoom,
+  setMember,
+  sorted,
+  systemSetId,
+  tag,
+  tagIdsOf,
   type PeopleRoom,
 } from './people-lib.ts';
 
-const bulk = (r: PeopleRoom, body: unknown, token = r.owner.token) => call('POST', `${r.base}/users/bulk-update`, { token, body });
+const bulk = (r: PeopleRoom, body: unknown, token = r.owner.token) =>
+  call('POST', `${r.base}/users/bulk-update`, { token, body });
 
 describe('POST /deals/{id}/users/bulk-update', () => {
   it('moves several members to one permission set and counts them', async () => {
@@ -95,7 +107,11 @@ describe('POST /deals/{id}/users/bulk-update', () => {
     expectError(await bulk(r, { user_ids: [a.id] }), 400, /exactly one/);
     expectError(await bulk(r, { user_ids: [a.id], permission_set_id: edit, add_group_ids: [g.id] }), 400, /exactly one/);
     expectError(await bulk(r, { user_ids: [a.id], add_tag_ids: [t.id], remove_tag_ids: [t.id] }), 400, /exactly one/);
-    expectError(await bulk(r, { user_ids: [a.id], add_group_ids: [g.id], remove_group_ids: [g.id], add_tag_ids: [t.id] }), 400, /exactly one/);
+    expectError(
+      await bulk(r, { user_ids: [a.id], add_group_ids: [g.id], remove_group_ids: [g.id], add_tag_ids: [t.id] }),
+      400,
+      /exactly one/,
+    );
     expect(await membership(r.deal.id, a.id)).toMatchObject({ set_name: 'upload_view' });
     expect(await groupIdsOf(r.deal.id, a.id)).toEqual([]);
     expect(await tagIdsOf(r.deal.id, a.id)).toEqual([]);
@@ -116,7 +132,11 @@ describe('POST /deals/{id}/users/bulk-update', () => {
     expectError(await bulk(r, { user_ids: [a.id], remove_tag_ids: [ft.id] }), 400, /tags/);
     // A set that cannot be used here is refused up front, like foreign groups and tags.
     expectError(await bulk(r, { user_ids: [a.id], permission_set_id: fs.id }), 400, 'Please select a permission set');
-    expectError(await bulk(r, { user_ids: [a.id], permission_set_id: crypto.randomUUID() }), 400, 'Please select a permission set');
+    expectError(
+      await bulk(r, { user_ids: [a.id], permission_set_id: crypto.randomUUID() }),
+      400,
+      'Please select a permission set',
+    );
     expectError(await bulk(r, { user_ids: [a.id], status: 'suspended' }), 400);
     expect(await membership(r.deal.id, a.id)).toMatchObject({ set_name: 'upload_view', status: 'active' });
     expect(await groupIdsOf(r.deal.id, a.id)).toEqual([]);

@@ -2,7 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { call, sql } from './helpers.ts';
 import { expectError } from './expect.ts';
 import {
-  SYSTEM_SETS, capMap, capabilitiesOf, customSet, enhancedEntry, group, groupIdsOf, peopleRoom, setMember, systemSetId, tag, tagIdsOf,
+  SYSTEM_SETS,
+  capMap,
+  capabilitiesOf,
+  customSet,
+  enhancedEntry,
+  group,
+  groupIdsOf,
+  peopleRoom,
+  setMember,
+  systemSetId,
+  tag,
+  tagIdsOf,
 } from './people-lib.ts';
 
 describe('groups', () => {
@@ -10,20 +21,35 @@ describe('groups', () => {
     const r = await peopleRoom('grp-create');
     const editId = await systemSetId('edit');
     const res = await call('POST', `${r.base}/permissions/groups`, {
-      token: r.owner.token, body: { name: ' Sellers ', description: 'Sell side', permission_set_id: editId },
+      token: r.owner.token,
+      body: { name: ' Sellers ', description: 'Sell side', permission_set_id: editId },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({
-      name: 'Sellers', description: 'Sell side', color: '#6366F1', permission_set_id: editId, permission_set_name: 'edit', member_count: 0,
+      name: 'Sellers',
+      description: 'Sell side',
+      color: '#6366F1',
+      permission_set_id: editId,
+      permission_set_name: 'edit',
+      member_count: 0,
     });
-    const pink = await call('POST', `${r.base}/permissions/groups`, { token: r.owner.token, body: { name: 'Pink', color: '#ec4899' } });
+    const pink = await call('POST', `${r.base}/permissions/groups`, {
+      token: r.owner.token,
+      body: { name: 'Pink', color: '#ec4899' },
+    });
     expect(pink.status).toBe(201);
     expect(pink.body).toMatchObject({ color: '#EC4899', permission_set_id: null, description: '' });
     // permission_set_id is an id (docs/product.md §7), not a name.
-    expectError(await call('POST', `${r.base}/permissions/groups`, { token: r.owner.token, body: { name: 'Named set', permission_set_id: 'approve_only' } }), 400);
+    expectError(
+      await call('POST', `${r.base}/permissions/groups`, {
+        token: r.owner.token,
+        body: { name: 'Named set', permission_set_id: 'approve_only' },
+      }),
+      400,
+    );
   });
 
-  it('lists the deal\'s groups by name with member counts', async () => {
+  it("lists the deal's groups by name with member counts", async () => {
     const r = await peopleRoom('grp-list');
     const other = await peopleRoom('grp-list-o');
     await group(other, 'Elsewhere');
@@ -31,12 +57,17 @@ describe('groups', () => {
     const a = await group(r, 'Alpha', await systemSetId('upload_view'));
     for (const label of ['gl-1', 'gl-2']) {
       const m = await setMember(r, 'upload_only', label);
-      expect((await call('PUT', `${r.base}/users/${m.id}/enhanced`, { token: r.owner.token, body: { group_ids: [a.id] } })).status).toBe(200);
+      expect(
+        (await call('PUT', `${r.base}/users/${m.id}/enhanced`, { token: r.owner.token, body: { group_ids: [a.id] } })).status,
+      ).toBe(200);
     }
     const viewer = await setMember(r, 'upload_view', 'gl-viewer');
     const res = await call('GET', `${r.base}/permissions/groups`, { token: viewer.token });
     expect(res.status).toBe(200);
-    expect(res.body.map((g: any) => [g.id, g.name, g.member_count])).toEqual([[a.id, 'Alpha', 2], [b.id, 'beta', 0]]);
+    expect(res.body.map((g: any) => [g.id, g.name, g.member_count])).toEqual([
+      [a.id, 'Alpha', 2],
+      [b.id, 'beta', 0],
+    ]);
     expect(res.body[0]).toMatchObject({ permission_set_name: 'upload_view', color: '#6366F1', description: '' });
   });
 
@@ -53,24 +84,38 @@ describe('groups', () => {
     expectError(await post({ name: '  ' }), 400, 'Please enter a group name');
     expectError(await post({ name: 'TAKEN' }), 409);
     expectError(await post({ name: 'Foreign set', permission_set_id: foreign.id }), 400, 'Please select a permission set');
-    expectError(await post({ name: 'Unknown set', permission_set_id: crypto.randomUUID() }), 400, 'Please select a permission set');
+    expectError(
+      await post({ name: 'Unknown set', permission_set_id: crypto.randomUUID() }),
+      400,
+      'Please select a permission set',
+    );
     const [{ n }] = await sql`select count(*)::int as n from public.deal_groups where deal_id = ${r.deal.id}`;
     expect(n).toBe(1);
     // Another deal may use the same name.
     await group(other, 'Taken');
   });
 
-  it('edits a group; its members\' effective permissions follow its set', async () => {
+  it("edits a group; its members' effective permissions follow its set", async () => {
     const r = await peopleRoom('grp-edit');
     const g = await group(r, 'Team', await systemSetId('upload_view'));
     const m = await setMember(r, 'upload_only', 'grp-edit-m');
-    expect((await call('PUT', `${r.base}/users/${m.id}/enhanced`, { token: r.owner.token, body: { group_ids: [g.id] } })).status).toBe(200);
+    expect(
+      (await call('PUT', `${r.base}/users/${m.id}/enhanced`, { token: r.owner.token, body: { group_ids: [g.id] } })).status,
+    ).toBe(200);
     expect(await capabilitiesOf(r, m)).toEqual(SYSTEM_SETS.upload_view);
     const res = await call('PUT', `${r.base}/permissions/groups/${g.id}`, {
-      token: r.owner.token, body: { name: 'Team A', description: 'Now editors', permission_set_id: await systemSetId('edit'), color: '#F59E0B' },
+      token: r.owner.token,
+      body: { name: 'Team A', description: 'Now editors', permission_set_id: await systemSetId('edit'), color: '#F59E0B' },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ id: g.id, name: 'Team A', description: 'Now editors', color: '#F59E0B', permission_set_name: 'edit', member_count: 1 });
+    expect(res.body).toMatchObject({
+      id: g.id,
+      name: 'Team A',
+      description: 'Now editors',
+      color: '#F59E0B',
+      permission_set_name: 'edit',
+      member_count: 1,
+    });
     expect(await capabilitiesOf(r, m)).toEqual(SYSTEM_SETS.edit);
     expect((await enhancedEntry(r, m.id)).groups).toEqual([{ id: g.id, name: 'Team A', color: '#F59E0B' }]);
   });
@@ -99,7 +144,10 @@ describe('groups', () => {
     const g = await group(r, 'Editors', await systemSetId('edit'));
     const keep = await group(r, 'Keep');
     const m = await setMember(r, 'upload_only', 'grp-del-m');
-    expect((await call('PUT', `${r.base}/users/${m.id}/enhanced`, { token: r.owner.token, body: { group_ids: [g.id, keep.id] } })).status).toBe(200);
+    expect(
+      (await call('PUT', `${r.base}/users/${m.id}/enhanced`, { token: r.owner.token, body: { group_ids: [g.id, keep.id] } }))
+        .status,
+    ).toBe(200);
     expect(await capabilitiesOf(r, m)).toEqual(SYSTEM_SETS.edit);
     const res = await call('DELETE', `${r.base}/permissions/groups/${g.id}`, { token: r.owner.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -111,7 +159,7 @@ describe('groups', () => {
     expectError(await call('DELETE', `${r.base}/permissions/groups/${g.id}`, { token: r.owner.token }), 404);
   });
 
-  it('cannot delete another deal\'s group through this deal', async () => {
+  it("cannot delete another deal's group through this deal", async () => {
     const r = await peopleRoom('grp-del-x');
     const other = await peopleRoom('grp-del-x-o');
     const foreign = await group(other, 'Foreign');
@@ -127,7 +175,10 @@ describe('tags', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ name: 'Priority', color: '#10B981', member_count: 0 });
     expect(res.body.id).toMatch(/^[0-9a-f-]{36}$/);
-    const teal = await call('POST', `${r.base}/permissions/tags`, { token: r.owner.token, body: { name: 'Teal', color: '#14b8a6' } });
+    const teal = await call('POST', `${r.base}/permissions/tags`, {
+      token: r.owner.token,
+      body: { name: 'Teal', color: '#14b8a6' },
+    });
     expect(teal.status).toBe(201);
     expect(teal.body.color).toBe('#14B8A6');
   });
@@ -139,7 +190,9 @@ describe('tags', () => {
     const z = await tag(r, 'zeta');
     const a = await tag(r, 'Alpha');
     const m = await setMember(r, 'upload_view', 'tag-list-m');
-    expect((await call('PUT', `${r.base}/users/${m.id}/enhanced`, { token: r.owner.token, body: { tag_ids: [z.id] } })).status).toBe(200);
+    expect(
+      (await call('PUT', `${r.base}/users/${m.id}/enhanced`, { token: r.owner.token, body: { tag_ids: [z.id] } })).status,
+    ).toBe(200);
     const res = await call('GET', `${r.base}/permissions/tags`, { token: m.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
@@ -152,7 +205,8 @@ describe('tags', () => {
     const r = await peopleRoom('tag-valid');
     await tag(r, 'Taken');
     const post = (body: unknown) => call('POST', `${r.base}/permissions/tags`, { token: r.owner.token, body });
-    for (const color of ['green', '#10B98', '#10B9811', 'rgb(0,0,0)']) expectError(await post({ name: `C ${color}`, color }), 400);
+    for (const color of ['green', '#10B98', '#10B9811', 'rgb(0,0,0)'])
+      expectError(await post({ name: `C ${color}`, color }), 400);
     expectError(await post({}), 400, 'Please enter a tag name');
     expectError(await post({ name: '' }), 400, 'Please enter a tag name');
     expectError(await post({ name: 'taken' }), 409);
@@ -160,13 +214,16 @@ describe('tags', () => {
     expect(n).toBe(1);
   });
 
-  it('edits a tag; refuses duplicates, bad colours and other deals\' tags', async () => {
+  it("edits a tag; refuses duplicates, bad colours and other deals' tags", async () => {
     const r = await peopleRoom('tag-edit');
     const other = await peopleRoom('tag-edit-o');
     const t = await tag(r, 'Old');
     await tag(r, 'Other');
     const foreign = await tag(other, 'Foreign');
-    const res = await call('PUT', `${r.base}/permissions/tags/${t.id}`, { token: r.owner.token, body: { name: 'New', color: '#EF4444' } });
+    const res = await call('PUT', `${r.base}/permissions/tags/${t.id}`, {
+      token: r.owner.token,
+      body: { name: 'New', color: '#EF4444' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ id: t.id, name: 'New', color: '#EF4444' });
     const put = (id: string, body: unknown) => call('PUT', `${r.base}/permissions/tags/${id}`, { token: r.owner.token, body });
@@ -185,7 +242,10 @@ describe('tags', () => {
     const t = await tag(r, 'Gone');
     const keep = await tag(r, 'Kept');
     const m = await setMember(r, 'upload_view', 'tag-del-m');
-    expect((await call('PUT', `${r.base}/users/${m.id}/enhanced`, { token: r.owner.token, body: { tag_ids: [t.id, keep.id] } })).status).toBe(200);
+    expect(
+      (await call('PUT', `${r.base}/users/${m.id}/enhanced`, { token: r.owner.token, body: { tag_ids: [t.id, keep.id] } }))
+        .status,
+    ).toBe(200);
     const res = await call('DELETE', `${r.base}/permissions/tags/${t.id}`, { token: r.owner.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(await tagIdsOf(r.deal.id, m.id)).toEqual([keep.id]);

@@ -6,7 +6,19 @@ import { customSet, group, invite, mailsTo, peopleRoom, setMember, systemSetId, 
 const DAY = 24 * 3600 * 1000;
 
 async function invitationRows(dealId: string) {
-  return sql<{ id: string; email: string; status: string; permission_set_id: string; group_ids: string[]; tag_ids: string[]; company: string | null; invited_by: string; expires_at: Date }[]>`
+  return sql<
+    {
+      id: string;
+      email: string;
+      status: string;
+      permission_set_id: string;
+      group_ids: string[];
+      tag_ids: string[];
+      company: string | null;
+      invited_by: string;
+      expires_at: Date;
+    }[]
+  >`
     select id, email, status, permission_set_id, group_ids, tag_ids, company, invited_by, expires_at
     from public.invitations where deal_id = ${dealId} order by email`;
 }
@@ -33,14 +45,26 @@ describe('POST /deals/{id}/invitations (single)', () => {
     const before = Date.now();
     const res = await call('POST', `${r.base}/invitations`, {
       token: r.owner.token,
-      body: { email: `  ${email.toUpperCase()} `, permission_set_id: await systemSetId('approve_only'), group_ids: [g.id], tag_ids: [t.id], company: 'Falcon Capital' },
+      body: {
+        email: `  ${email.toUpperCase()} `,
+        permission_set_id: await systemSetId('approve_only'),
+        group_ids: [g.id],
+        tag_ids: [t.id],
+        company: 'Falcon Capital',
+      },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ email, status: 'pending' });
     const [row] = await invitationRows(r.deal.id);
     expect(row).toMatchObject({
-      id: res.body.id, email, status: 'pending', permission_set_id: await systemSetId('approve_only'),
-      group_ids: [g.id], tag_ids: [t.id], company: 'Falcon Capital', invited_by: r.owner.id,
+      id: res.body.id,
+      email,
+      status: 'pending',
+      permission_set_id: await systemSetId('approve_only'),
+      group_ids: [g.id],
+      tag_ids: [t.id],
+      company: 'Falcon Capital',
+      invited_by: r.owner.id,
     });
     const expires = new Date(row.expires_at).getTime();
     expect(expires).toBeGreaterThan(before + 7 * DAY - 60_000);
@@ -96,11 +120,32 @@ describe('POST /deals/{id}/invitations (single)', () => {
   it('refuses an existing member and a second pending invitation with 409', async () => {
     const r = await peopleRoom('inv-dup');
     const m = await setMember(r, 'upload_view', 'inv-dup-m');
-    expectError(await call('POST', `${r.base}/invitations`, { token: r.owner.token, body: { email: m.email.toUpperCase(), permission_set_id: 'edit' } }), 409, /already a member/);
-    expectError(await call('POST', `${r.base}/invitations`, { token: r.owner.token, body: { email: r.owner.email, permission_set_id: 'edit' } }), 409, /already a member/);
+    expectError(
+      await call('POST', `${r.base}/invitations`, {
+        token: r.owner.token,
+        body: { email: m.email.toUpperCase(), permission_set_id: 'edit' },
+      }),
+      409,
+      /already a member/,
+    );
+    expectError(
+      await call('POST', `${r.base}/invitations`, {
+        token: r.owner.token,
+        body: { email: r.owner.email, permission_set_id: 'edit' },
+      }),
+      409,
+      /already a member/,
+    );
     const email = uniqueEmail('inv-dup');
     await invite(r, email);
-    expectError(await call('POST', `${r.base}/invitations`, { token: r.owner.token, body: { email: email.toUpperCase(), permission_set_id: 'edit' } }), 409, /already invited/);
+    expectError(
+      await call('POST', `${r.base}/invitations`, {
+        token: r.owner.token,
+        body: { email: email.toUpperCase(), permission_set_id: 'edit' },
+      }),
+      409,
+      /already invited/,
+    );
     expect(await invitationRows(r.deal.id)).toHaveLength(1);
     expect(await mailsTo(email)).toHaveLength(1);
     // Another deal may invite the same address.
@@ -114,13 +159,21 @@ describe('POST /deals/{id}/invite (part 1 form)', () => {
     const r = await peopleRoom('invite-p1', 'Part One Deal');
     const a = uniqueEmail('p1-a');
     const b = uniqueEmail('p1-b');
-    let res = await call('POST', `${r.base}/invite`, { token: r.owner.token, body: { email: a, permission_set: 'approve_only', company: 'Hooli' } });
+    let res = await call('POST', `${r.base}/invite`, {
+      token: r.owner.token,
+      body: { email: a, permission_set: 'approve_only', company: 'Hooli' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ email: a, status: 'pending' });
     res = await call('POST', `${r.base}/invite`, { token: r.owner.token, body: { email: b } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const rows = Object.fromEntries((await invitationRows(r.deal.id)).map((x) => [x.email, x]));
-    expect(rows[a]).toMatchObject({ permission_set_id: await systemSetId('approve_only'), company: 'Hooli', group_ids: [], tag_ids: [] });
+    expect(rows[a]).toMatchObject({
+      permission_set_id: await systemSetId('approve_only'),
+      company: 'Hooli',
+      group_ids: [],
+      tag_ids: [],
+    });
     expect(rows[b]).toMatchObject({ permission_set_id: await systemSetId('upload_view'), company: null });
     for (const email of [a, b]) {
       const mails = await mailsTo(email);
@@ -150,13 +203,23 @@ describe('POST /deals/{id}/invitations/bulk', () => {
     const t = await tag(r, 'Batch');
     const [a, b, c, d] = ['bt-a', 'bt-b', 'bt-c', 'bt-d'].map((l) => uniqueEmail(l));
     const text = `${a}, ${b}\n${c}\r\n\n${d},${a.toUpperCase()}\nJust a name,`;
-    const res = await bulk(r, { emails: text, permission_set_id: await systemSetId('upload_only'), group_ids: [g.id], tag_ids: [t.id] });
+    const res = await bulk(r, {
+      emails: text,
+      permission_set_id: await systemSetId('upload_only'),
+      group_ids: [g.id],
+      tag_ids: [t.id],
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ created_count: 4, skipped: [] });
     const rows = await invitationRows(r.deal.id);
     expect(rows.map((x) => x.email)).toEqual([a, b, c, d].sort());
     for (const row of rows) {
-      expect(row).toMatchObject({ status: 'pending', permission_set_id: await systemSetId('upload_only'), group_ids: [g.id], tag_ids: [t.id] });
+      expect(row).toMatchObject({
+        status: 'pending',
+        permission_set_id: await systemSetId('upload_only'),
+        group_ids: [g.id],
+        tag_ids: [t.id],
+      });
       const mails = await mailsTo(row.email);
       expect(mails).toHaveLength(1);
       expect(loginLink(mails[0].body).email).toBe(row.email);
@@ -184,7 +247,15 @@ describe('POST /deals/{id}/invitations/bulk', () => {
 
   it('refuses a list with no valid address: "Please enter at least one valid email address"', async () => {
     const r = await peopleRoom('bulk-none');
-    for (const emails of ['', 'no addresses, at all\njust names', ' , \n ', [], ['alice', 'bob'], 'broken@, @broken', ['a@', '@b']]) {
+    for (const emails of [
+      '',
+      'no addresses, at all\njust names',
+      ' , \n ',
+      [],
+      ['alice', 'bob'],
+      'broken@, @broken',
+      ['a@', '@b'],
+    ]) {
       expectError(await bulk(r, { emails }), 400, 'Please enter at least one valid email address');
     }
     expect(await invitationRows(r.deal.id)).toEqual([]);
@@ -195,7 +266,11 @@ describe('POST /deals/{id}/invitations/bulk', () => {
     const other = await peopleRoom('bulk-valid-o');
     const fg = await group(other, 'Foreign');
     const email = uniqueEmail('bulk-valid');
-    expectError(await call('POST', `${r.base}/invitations/bulk`, { token: r.owner.token, body: { emails: email } }), 400, 'Please select a permission set');
+    expectError(
+      await call('POST', `${r.base}/invitations/bulk`, { token: r.owner.token, body: { emails: email } }),
+      400,
+      'Please select a permission set',
+    );
     expectError(await bulk(r, { emails: email, permission_set_id: 'nope' }), 400, 'Please select a permission set');
     expectError(await bulk(r, { emails: email, group_ids: [fg.id] }), 400, /groups/);
     expectError(await bulk(r, { emails: 42 }), 400);
@@ -205,7 +280,7 @@ describe('POST /deals/{id}/invitations/bulk', () => {
 });
 
 describe('GET /deals/{id}/invitations', () => {
-  it('lists the deal\'s invitations, newest first, with set name and expiry', async () => {
+  it("lists the deal's invitations, newest first, with set name and expiry", async () => {
     const r = await peopleRoom('inv-list');
     const other = await peopleRoom('inv-list-o');
     await invite(other, uniqueEmail('inv-list-o'));
@@ -216,7 +291,14 @@ describe('GET /deals/{id}/invitations', () => {
     const res = await call('GET', `${r.base}/invitations`, { token: r.owner.token });
     expect(res.status).toBe(200);
     expect(res.body.map((i: any) => i.id)).toEqual([second.id, first.id]);
-    expect(res.body[1]).toMatchObject({ email: first.email, status: 'pending', permission_set_name: 'edit', company: 'One', is_expired: false, invited_by_email: r.owner.email });
+    expect(res.body[1]).toMatchObject({
+      email: first.email,
+      status: 'pending',
+      permission_set_name: 'edit',
+      company: 'One',
+      is_expired: false,
+      invited_by_email: r.owner.email,
+    });
     expect(res.body[0]).toMatchObject({ email: second.email, permission_set_name: 'upload_view', is_expired: true });
     for (const key of ['invited_at', 'expires_at', 'group_ids', 'tag_ids']) expect(res.body[0]).toHaveProperty(key);
   });
@@ -241,7 +323,7 @@ describe('resend and revoke', () => {
     expect(list.body[0].is_expired).toBe(false);
   });
 
-  it('resend answers 404 for unknown, answered or other deals\' invitations', async () => {
+  it("resend answers 404 for unknown, answered or other deals' invitations", async () => {
     const r = await peopleRoom('inv-resend-404');
     const other = await peopleRoom('inv-resend-404-o');
     const foreign = await invite(other, uniqueEmail('inv-resend-f'));
@@ -272,7 +354,7 @@ describe('resend and revoke', () => {
     await invite(r, invitee.email);
   });
 
-  it('revoke cannot reach another deal\'s invitation', async () => {
+  it("revoke cannot reach another deal's invitation", async () => {
     const r = await peopleRoom('inv-revoke-x');
     const other = await peopleRoom('inv-revoke-x-o');
     const foreign = await invite(other, uniqueEmail('inv-revoke-x'));

@@ -2,7 +2,17 @@
 import { expect } from 'vitest';
 import { call, createDeal, registerUser, sql, type TestUser } from './helpers.ts';
 
-export const CAPABILITIES = ['view', 'download', 'comment', 'approve', 'upload', 'edit_files', 'edit_folders', 'edit_checklist', 'manage_users'];
+export const CAPABILITIES = [
+  'view',
+  'download',
+  'comment',
+  'approve',
+  'upload',
+  'edit_files',
+  'edit_folders',
+  'edit_checklist',
+  'manage_users',
+];
 
 /** The capabilities of each system set, as docs/access-model.md lists them (sorted, as the API returns them). */
 export const SYSTEM_SETS: Record<string, string[]> = {
@@ -35,14 +45,24 @@ export async function systemSetId(name: string): Promise<string> {
  * Adds a member holding a permission set (role 'member', rights only from the set), through the
  * privileged connection. `set` is a system set's name or any set's id; null leaves the member without a set.
  */
-export async function addSetMember(dealId: string, user: TestUser, set: string | null, extra: { company?: string; status?: string } = {}) {
+export async function addSetMember(
+  dealId: string,
+  user: TestUser,
+  set: string | null,
+  extra: { company?: string; status?: string } = {},
+) {
   const setId = set === null ? null : /^[0-9a-f-]{36}$/.test(set) ? set : await systemSetId(set);
   await sql`insert into public.deal_members (deal_id, user_id, role, permission_set_id, company, status)
             values (${dealId}, ${user.id}, 'member', ${setId}, ${extra.company ?? null}, ${extra.status ?? 'active'})`;
 }
 
 /** A newly registered user who is a member holding `set`. */
-export async function setMember(r: PeopleRoom, set: string | null, label = 'member', extra: { company?: string; status?: string } = {}) {
+export async function setMember(
+  r: PeopleRoom,
+  set: string | null,
+  label = 'member',
+  extra: { company?: string; status?: string } = {},
+) {
   const user = await registerUser(label);
   await addSetMember(r.deal.id, user, set, extra);
   return user;
@@ -50,7 +70,10 @@ export async function setMember(r: PeopleRoom, set: string | null, label = 'memb
 
 /** A custom set of the deal, created through the API by `token`. */
 export async function customSet(r: PeopleRoom, name: string, capabilities: string[], token = r.owner.token) {
-  const res = await call('POST', `${r.base}/permissions/sets`, { token, body: { name, description: `${name} set`, capabilities } });
+  const res = await call('POST', `${r.base}/permissions/sets`, {
+    token,
+    body: { name, description: `${name} set`, capabilities },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as { id: string; name: string; capabilities: Record<string, boolean> };
 }
@@ -85,16 +108,22 @@ export async function membership(dealId: string, userId: string) {
   const [row] = await sql`select m.role, m.status, m.company, m.permission_set_id, ps.name as set_name
                           from public.deal_members m left join public.permission_sets ps on ps.id = m.permission_set_id
                           where m.deal_id = ${dealId} and m.user_id = ${userId}`;
-  return row as { role: string; status: string; company: string | null; permission_set_id: string | null; set_name: string | null } | undefined;
+  return row as
+    | { role: string; status: string; company: string | null; permission_set_id: string | null; set_name: string | null }
+    | undefined;
 }
 
 export async function groupIdsOf(dealId: string, userId: string): Promise<string[]> {
-  const rows = await sql<{ group_id: string }[]>`select group_id from public.deal_group_members where deal_id = ${dealId} and user_id = ${userId} order by group_id`;
+  const rows = await sql<
+    { group_id: string }[]
+  >`select group_id from public.deal_group_members where deal_id = ${dealId} and user_id = ${userId} order by group_id`;
   return rows.map((r) => r.group_id);
 }
 
 export async function tagIdsOf(dealId: string, userId: string): Promise<string[]> {
-  const rows = await sql<{ tag_id: string }[]>`select tag_id from public.deal_member_tags where deal_id = ${dealId} and user_id = ${userId} order by tag_id`;
+  const rows = await sql<
+    { tag_id: string }[]
+  >`select tag_id from public.deal_member_tags where deal_id = ${dealId} and user_id = ${userId} order by tag_id`;
   return rows.map((r) => r.tag_id);
 }
 

@@ -2,8 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { addMember, call, registerUser, sql, uniqueEmail } from './helpers.ts';
 import { expectError, setName } from './expect.ts';
 import {
-  CAPABILITIES, SYSTEM_SETS, capMap, capabilitiesOf, customSet, enhancedEntry, group, groupIdsOf, invite, membership,
-  peopleRoom, setMember, sorted, systemSetId, tag, tagIdsOf,
+  CAPABILITIES,
+  SYSTEM_SETS,
+  capMap,
+  capabilitiesOf,
+  customSet,
+  enhancedEntry,
+  group,
+  groupIdsOf,
+  invite,
+  membership,
+  peopleRoom,
+  setMember,
+  sorted,
+  systemSetId,
+  tag,
+  tagIdsOf,
 } from './people-lib.ts';
 
 /** Registers many accounts at once through the privileged connection (no password needed for listing). */
@@ -38,9 +52,15 @@ describe('GET /deals/{id}/users-enhanced', () => {
     expect(owner.effective_permissions).toEqual(capMap(CAPABILITIES));
 
     expect(v).toMatchObject({
-      user_id: viewer.id, email: viewer.email, company: 'Acme', status: 'active', is_owner: false,
-      permission_set_id: await systemSetId('upload_view'), permission_set_name: 'upload_view',
-      groups: [], tags: [{ id: t.id, name: 'External', color: '#10B981' }],
+      user_id: viewer.id,
+      email: viewer.email,
+      company: 'Acme',
+      status: 'active',
+      is_owner: false,
+      permission_set_id: await systemSetId('upload_view'),
+      permission_set_name: 'upload_view',
+      groups: [],
+      tags: [{ id: t.id, name: 'External', color: '#10B981' }],
     });
     expect(v).toHaveProperty('first_name');
     expect(v).toHaveProperty('last_name');
@@ -48,7 +68,11 @@ describe('GET /deals/{id}/users-enhanced', () => {
     expect(v.effective_permissions).toEqual(capMap(SYSTEM_SETS.upload_view));
 
     // Own set upload_only, group set edit: the union.
-    expect(u).toMatchObject({ permission_set_name: 'upload_only', groups: [{ id: g.id, name: 'Bankers', color: '#6366F1' }], tags: [] });
+    expect(u).toMatchObject({
+      permission_set_name: 'upload_only',
+      groups: [{ id: g.id, name: 'Bankers', color: '#6366F1' }],
+      tags: [],
+    });
     expect(u.effective_permissions).toEqual(capMap(SYSTEM_SETS.edit));
     expect(u.effective_permissions.manage_users).toBe(false);
   });
@@ -107,10 +131,15 @@ describe('GET /deals/{id}/users-enhanced', () => {
 
   it('filters by group and by tag, alone and together', async () => {
     const r = await peopleRoom('enh-filter');
-    const [a, b, c] = [await setMember(r, 'upload_view', 'fa'), await setMember(r, 'upload_view', 'fb'), await setMember(r, 'upload_view', 'fc')];
+    const [a, b, c] = [
+      await setMember(r, 'upload_view', 'fa'),
+      await setMember(r, 'upload_view', 'fb'),
+      await setMember(r, 'upload_view', 'fc'),
+    ];
     const g = await group(r, 'Lenders');
     const t = await tag(r, 'VIP');
-    const put = (u: { id: string }, body: object) => call('PUT', `${r.base}/users/${u.id}/enhanced`, { token: r.owner.token, body });
+    const put = (u: { id: string }, body: object) =>
+      call('PUT', `${r.base}/users/${u.id}/enhanced`, { token: r.owner.token, body });
     expect((await put(a, { group_ids: [g.id], tag_ids: [t.id] })).status).toBe(200);
     expect((await put(b, { group_ids: [g.id] })).status).toBe(200);
     expect((await put(c, { tag_ids: [t.id] })).status).toBe(200);
@@ -172,15 +201,27 @@ describe('GET /deals/{id}/users (part 1 form)', () => {
     const res = await call('GET', `${r.base}/users`, { token: r.owner.token });
     expect(res.status).toBe(200);
     expect(Array.isArray(res.body)).toBe(true);
-    expect(res.body[0]).toMatchObject({ id: r.owner.id, email: r.owner.email, is_owner: true, role: 'admin', permission_set: 'admin' });
+    expect(res.body[0]).toMatchObject({
+      id: r.owner.id,
+      email: r.owner.email,
+      is_owner: true,
+      role: 'admin',
+      permission_set: 'admin',
+    });
     const byId = Object.fromEntries(res.body.map((u: any) => [u.id, u]));
     expect(Object.keys(byId)).toHaveLength(5);
-    expect(byId[viewer.id]).toMatchObject({ email: viewer.email, role: 'viewer', permission_set: 'upload_view', is_owner: false });
+    expect(byId[viewer.id]).toMatchObject({
+      email: viewer.email,
+      role: 'viewer',
+      permission_set: 'upload_view',
+      is_owner: false,
+    });
     expect(byId[contributor.id]).toMatchObject({ role: 'contributor', permission_set: 'edit' });
     expect(byId[approver.id]).toMatchObject({ role: 'viewer', permission_set: 'approve_only', company: 'Globex' });
     expect(byId[editor.id]).toMatchObject({ role: 'contributor', permission_set: 'edit' });
     for (const u of res.body) {
-      for (const key of ['id', 'email', 'first_name', 'last_name', 'company', 'permission_set', 'role', 'is_owner']) expect(u).toHaveProperty(key);
+      for (const key of ['id', 'email', 'first_name', 'last_name', 'company', 'permission_set', 'role', 'is_owner'])
+        expect(u).toHaveProperty(key);
     }
   });
 });
@@ -189,7 +230,10 @@ describe('PUT /deals/{id}/users/{userId} (part 1 form)', () => {
   it('sets the permission set by name and the company; the member gets exactly that set', async () => {
     const r = await peopleRoom('p1-put');
     const m = await setMember(r, 'upload_only', 'p1-put-m');
-    const res = await call('PUT', `${r.base}/users/${m.id}`, { token: r.owner.token, body: { permission_set: 'approve_only', company: '  Initech  ' } });
+    const res = await call('PUT', `${r.base}/users/${m.id}`, {
+      token: r.owner.token,
+      body: { permission_set: 'approve_only', company: '  Initech  ' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ user_id: m.id, permission_set_name: 'approve_only', company: 'Initech' });
     expect(await membership(r.deal.id, m.id)).toMatchObject({ set_name: 'approve_only', company: 'Initech' });
@@ -218,7 +262,10 @@ describe('PUT /deals/{id}/users/{userId} (part 1 form)', () => {
     expect(res.body.permission_set_id).toBe(custom.id);
     expect(await capabilitiesOf(r, m)).toEqual(['comment', 'view']);
 
-    res = await call('PUT', `${r.base}/users/${m.id}`, { token: r.owner.token, body: { permission_set: await systemSetId('edit') } });
+    res = await call('PUT', `${r.base}/users/${m.id}`, {
+      token: r.owner.token,
+      body: { permission_set: await systemSetId('edit') },
+    });
     expect(res.status).toBe(200);
     expect(res.body.permission_set_name).toBe('edit');
 
@@ -231,21 +278,36 @@ describe('PUT /deals/{id}/users/{userId} (part 1 form)', () => {
     expect(await membership(r.deal.id, m.id)).toMatchObject({ set_name: 'edit', company: null });
   });
 
-  it('refuses an unknown set and another deal\'s custom set, changing nothing', async () => {
+  it("refuses an unknown set and another deal's custom set, changing nothing", async () => {
     const r = await peopleRoom('p1-bad');
     const other = await peopleRoom('p1-bad-other');
     const foreign = await customSet(other, 'Foreign', ['view']);
     const m = await setMember(r, 'upload_view', 'p1-bad-m');
-    expectError(await call('PUT', `${r.base}/users/${m.id}`, { token: r.owner.token, body: { permission_set: 'superuser', company: 'X' } }), 400, 'Please select a permission set');
-    expectError(await call('PUT', `${r.base}/users/${m.id}`, { token: r.owner.token, body: { permission_set: 'Foreign' } }), 400, 'Please select a permission set');
-    expectError(await call('PUT', `${r.base}/users/${m.id}`, { token: r.owner.token, body: { permission_set: foreign.id } }), 400, 'Please select a permission set');
+    expectError(
+      await call('PUT', `${r.base}/users/${m.id}`, { token: r.owner.token, body: { permission_set: 'superuser', company: 'X' } }),
+      400,
+      'Please select a permission set',
+    );
+    expectError(
+      await call('PUT', `${r.base}/users/${m.id}`, { token: r.owner.token, body: { permission_set: 'Foreign' } }),
+      400,
+      'Please select a permission set',
+    );
+    expectError(
+      await call('PUT', `${r.base}/users/${m.id}`, { token: r.owner.token, body: { permission_set: foreign.id } }),
+      400,
+      'Please select a permission set',
+    );
     expect(await membership(r.deal.id, m.id)).toMatchObject({ set_name: 'upload_view', company: null });
   });
 
   it('answers 404 for someone who is not a member', async () => {
     const r = await peopleRoom('p1-404');
     const outsider = await registerUser('p1-outsider');
-    expectError(await call('PUT', `${r.base}/users/${outsider.id}`, { token: r.owner.token, body: { permission_set: 'edit' } }), 404);
+    expectError(
+      await call('PUT', `${r.base}/users/${outsider.id}`, { token: r.owner.token, body: { permission_set: 'edit' } }),
+      404,
+    );
     expectError(await call('PUT', `${r.base}/users/not-a-uuid`, { token: r.owner.token, body: { permission_set: 'edit' } }), 404);
     expect(await membership(r.deal.id, outsider.id)).toBeUndefined();
   });
@@ -259,7 +321,13 @@ describe('PUT /deals/{id}/users/{userId}/enhanced', () => {
     const [t1, t2] = [await tag(r, 'Red'), await tag(r, 'Blue')];
     const res = await call('PUT', `${r.base}/users/${m.id}/enhanced`, {
       token: r.owner.token,
-      body: { permission_set_id: await systemSetId('upload_view'), group_ids: [g1.id, g2.id], tag_ids: [t1.id, t2.id], company: 'Umbrella', status: 'active' },
+      body: {
+        permission_set_id: await systemSetId('upload_view'),
+        group_ids: [g1.id, g2.id],
+        tag_ids: [t1.id, t2.id],
+        company: 'Umbrella',
+        status: 'active',
+      },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ user_id: m.id, permission_set_name: 'upload_view', company: 'Umbrella', status: 'active' });
@@ -290,7 +358,7 @@ describe('PUT /deals/{id}/users/{userId}/enhanced', () => {
     expect(await tagIdsOf(r.deal.id, m.id)).toEqual([]);
   });
 
-  it('refuses another deal\'s groups, tags and sets without changing anything', async () => {
+  it("refuses another deal's groups, tags and sets without changing anything", async () => {
     const r = await peopleRoom('enh-foreign');
     const other = await peopleRoom('enh-foreign-o');
     const m = await setMember(r, 'upload_view', 'enh-foreign-m', { company: 'Keep' });
@@ -323,8 +391,14 @@ describe('PUT /deals/{id}/users/{userId}/enhanced', () => {
   it('answers 404 for a non-member', async () => {
     const r = await peopleRoom('enh-404');
     const outsider = await registerUser('enh-outsider');
-    expectError(await call('PUT', `${r.base}/users/${outsider.id}/enhanced`, { token: r.owner.token, body: { company: 'X' } }), 404);
-    expectError(await call('PUT', `${r.base}/users/${crypto.randomUUID()}/enhanced`, { token: r.owner.token, body: { company: 'X' } }), 404);
+    expectError(
+      await call('PUT', `${r.base}/users/${outsider.id}/enhanced`, { token: r.owner.token, body: { company: 'X' } }),
+      404,
+    );
+    expectError(
+      await call('PUT', `${r.base}/users/${crypto.randomUUID()}/enhanced`, { token: r.owner.token, body: { company: 'X' } }),
+      404,
+    );
   });
 });
 
@@ -336,7 +410,14 @@ describe('DELETE /deals/{id}/users/{userId}', () => {
     const g = await group(r, 'G');
     const t = await tag(r, 'T');
     for (const u of [m, keep]) {
-      expect((await call('PUT', `${r.base}/users/${u.id}/enhanced`, { token: r.owner.token, body: { group_ids: [g.id], tag_ids: [t.id] } })).status).toBe(200);
+      expect(
+        (
+          await call('PUT', `${r.base}/users/${u.id}/enhanced`, {
+            token: r.owner.token,
+            body: { group_ids: [g.id], tag_ids: [t.id] },
+          })
+        ).status,
+      ).toBe(200);
     }
     expect(await capabilitiesOf(r, m)).not.toBeNull();
     const res = await call('DELETE', `${r.base}/users/${m.id}`, { token: r.owner.token });

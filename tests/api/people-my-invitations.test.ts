@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { call, registerUser, sql, uniqueEmail } from './helpers.ts';
 import { activityTypes, expectError, latestMagicLink, setName } from './expect.ts';
 import {
-  SYSTEM_SETS, customSet, enhancedEntry, group, groupIdsOf, invite, membership, peopleRoom, systemSetId, tag, tagIdsOf,
+  SYSTEM_SETS,
+  customSet,
+  enhancedEntry,
+  group,
+  groupIdsOf,
+  invite,
+  membership,
+  peopleRoom,
+  systemSetId,
+  tag,
+  tagIdsOf,
 } from './people-lib.ts';
 
 const mine = async (token: string) => {
@@ -17,7 +27,7 @@ async function invitationStatus(id: string) {
 }
 
 describe('GET /invitations/my-invitations', () => {
-  it('lists the caller\'s pending invitations with deal, inviter and expiry, and nobody else\'s', async () => {
+  it("lists the caller's pending invitations with deal, inviter and expiry, and nobody else's", async () => {
     const r = await peopleRoom('my-list', 'Harbour Deal');
     await setName(r.owner, 'Olivia', 'Owner');
     const other = await peopleRoom('my-list-o', 'Other Deal');
@@ -31,8 +41,14 @@ describe('GET /invitations/my-invitations', () => {
     const list = await mine(invitee.token);
     expect(list.map((i) => i.invitation_id)).toEqual([inv2.id, inv.id]);
     expect(list[1]).toMatchObject({
-      invitation_id: inv.id, deal_id: r.deal.id, deal_name: 'Harbour Deal', deal_description: 'A deal',
-      invited_by: r.owner.email, invited_by_name: 'Olivia Owner', is_expired: false, permission_set_name: 'approve_only',
+      invitation_id: inv.id,
+      deal_id: r.deal.id,
+      deal_name: 'Harbour Deal',
+      deal_description: 'A deal',
+      invited_by: r.owner.email,
+      invited_by_name: 'Olivia Owner',
+      is_expired: false,
+      permission_set_name: 'approve_only',
     });
     expect(list[0]).toMatchObject({ deal_name: 'Other Deal', invited_by: other.owner.email, invited_by_name: null });
     expect((await mine(bystander.token)).map((i) => i.deal_id)).toEqual([r.deal.id]);
@@ -70,13 +86,23 @@ describe('POST /invitations/{id}/accept', () => {
     const g = await group(r, 'Bidders');
     const t = await tag(r, 'Shortlist');
     const invitee = await registerUser('acc-i');
-    const inv = await invite(r, invitee.email, { permission_set_id: 'approve_only', group_ids: [g.id], tag_ids: [t.id], company: 'Bidder LLC' });
+    const inv = await invite(r, invitee.email, {
+      permission_set_id: 'approve_only',
+      group_ids: [g.id],
+      tag_ids: [t.id],
+      company: 'Bidder LLC',
+    });
     expect(await call('GET', r.base, { token: invitee.token })).toMatchObject({ status: 404 });
 
     const res = await call('POST', `/invitations/${inv.id}/accept`, { token: invitee.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ deal_id: r.deal.id, status: 'accepted' });
-    expect(await membership(r.deal.id, invitee.id)).toMatchObject({ role: 'member', status: 'active', set_name: 'approve_only', company: 'Bidder LLC' });
+    expect(await membership(r.deal.id, invitee.id)).toMatchObject({
+      role: 'member',
+      status: 'active',
+      set_name: 'approve_only',
+      company: 'Bidder LLC',
+    });
     expect(await groupIdsOf(r.deal.id, invitee.id)).toEqual([g.id]);
     expect(await tagIdsOf(r.deal.id, invitee.id)).toEqual([t.id]);
     expect(await invitationStatus(inv.id)).toBe('accepted');
@@ -90,10 +116,15 @@ describe('POST /invitations/{id}/accept', () => {
     expect(deals.body.map((d: any) => d.id)).toContain(r.deal.id);
     expect(await mine(invitee.token)).toEqual([]);
     const entry = await enhancedEntry(r, invitee.id);
-    expect(entry).toMatchObject({ permission_set_name: 'approve_only', company: 'Bidder LLC', groups: [{ id: g.id }], tags: [{ id: t.id }] });
+    expect(entry).toMatchObject({
+      permission_set_name: 'approve_only',
+      company: 'Bidder LLC',
+      groups: [{ id: g.id }],
+      tags: [{ id: t.id }],
+    });
   });
 
-  it('gives exactly a custom set\'s capabilities', async () => {
+  it("gives exactly a custom set's capabilities", async () => {
     const r = await peopleRoom('acc-custom');
     const set = await customSet(r, 'Commenters', ['view', 'comment']);
     const invitee = await registerUser('acc-custom-i');
@@ -104,7 +135,7 @@ describe('POST /invitations/{id}/accept', () => {
     expect(deal.body.capabilities).toEqual(['comment', 'view']);
   });
 
-  it('for each system set, the accepted member\'s capabilities equal the set\'s', async () => {
+  it("for each system set, the accepted member's capabilities equal the set's", async () => {
     const r = await peopleRoom('acc-sys');
     for (const [name, caps] of Object.entries(SYSTEM_SETS)) {
       const invitee = await registerUser(`acc-${name}`);
@@ -116,7 +147,7 @@ describe('POST /invitations/{id}/accept', () => {
     }
   });
 
-  it('refuses someone else\'s invitation with 404 and leaves it pending', async () => {
+  it("refuses someone else's invitation with 404 and leaves it pending", async () => {
     const r = await peopleRoom('acc-theft');
     const invitee = await registerUser('acc-theft-i');
     const thief = await registerUser('acc-theft-t');
@@ -152,7 +183,10 @@ describe('POST /invitations/{id}/accept', () => {
     const inv = await invite(r, invitee.email, { permission_set_id: 'upload_only' });
     expect((await call('POST', `/invitations/${inv.id}/accept`, { token: invitee.token })).status).toBe(200);
     // The manager moves them to another set; a second accept must not reset it.
-    const moved = await call('PUT', `${r.base}/users/${invitee.id}/enhanced`, { token: r.owner.token, body: { permission_set_id: await systemSetId('edit') } });
+    const moved = await call('PUT', `${r.base}/users/${invitee.id}/enhanced`, {
+      token: r.owner.token,
+      body: { permission_set_id: await systemSetId('edit') },
+    });
     expect(moved.status).toBe(200);
     expectError(await call('POST', `/invitations/${inv.id}/accept`, { token: invitee.token }), 400, /already/);
     expectError(await call('POST', `/invitations/${inv.id}/decline`, { token: invitee.token }), 400, /already/);

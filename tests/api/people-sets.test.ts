@@ -2,13 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { call, registerUser, sql, uniqueEmail } from './helpers.ts';
 import { expectError } from './expect.ts';
 import {
-  CAPABILITIES, SYSTEM_SETS, capMap, capabilitiesOf, customSet, group, invite, peopleRoom, setMember, systemSetId, type PeopleRoom,
+  CAPABILITIES,
+  SYSTEM_SETS,
+  capMap,
+  capabilitiesOf,
+  customSet,
+  group,
+  invite,
+  peopleRoom,
+  setMember,
+  systemSetId,
+  type PeopleRoom,
 } from './people-lib.ts';
 
 const sets = (r: PeopleRoom, token = r.owner.token) => call('GET', `${r.base}/permissions/sets`, { token });
 
 describe('GET /deals/{id}/permissions/sets', () => {
-  it('lists the system sets and the deal\'s own custom sets with capability maps and usage counts', async () => {
+  it("lists the system sets and the deal's own custom sets with capability maps and usage counts", async () => {
     const r = await peopleRoom('sets-list');
     const other = await peopleRoom('sets-list-o');
     await customSet(other, 'Not here', ['view']);
@@ -29,7 +39,11 @@ describe('GET /deals/{id}/permissions/sets', () => {
     expect(byName.upload_view.user_count).toBe(1);
     expect(byName.upload_only.user_count).toBe(1);
     expect(byName.Auditors).toMatchObject({
-      id: mine.id, type: 'custom', description: 'Auditors set', user_count: 2, group_count: 1,
+      id: mine.id,
+      type: 'custom',
+      description: 'Auditors set',
+      user_count: 2,
+      group_count: 1,
       capabilities: capMap(['view', 'download']),
     });
     expect(byName['Not here']).toBeUndefined();
@@ -47,11 +61,20 @@ describe('POST /deals/{id}/permissions/sets', () => {
       body: { name: '  Legal  ', description: 'Counsel', capabilities: { view: true, comment: true, download: false } },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ name: 'Legal', description: 'Counsel', type: 'custom', user_count: 0, capabilities: capMap(['view', 'comment']) });
+    expect(res.body).toMatchObject({
+      name: 'Legal',
+      description: 'Counsel',
+      type: 'custom',
+      user_count: 0,
+      capabilities: capMap(['view', 'comment']),
+    });
     const [row] = await sql`select deal_id, capabilities from public.permission_sets where id = ${res.body.id}`;
     expect(row).toEqual({ deal_id: r.deal.id, capabilities: ['comment', 'view'] });
 
-    const list = await call('POST', `${r.base}/permissions/sets`, { token: r.owner.token, body: { name: 'Drop box', capabilities: ['upload'] } });
+    const list = await call('POST', `${r.base}/permissions/sets`, {
+      token: r.owner.token,
+      body: { name: 'Drop box', capabilities: ['upload'] },
+    });
     expect(list.status).toBe(201);
     expect(list.body.capabilities).toEqual(capMap(['upload']));
     const empty = await call('POST', `${r.base}/permissions/sets`, { token: r.owner.token, body: { name: 'Nothing' } });
@@ -62,10 +85,20 @@ describe('POST /deals/{id}/permissions/sets', () => {
   it('refuses a set that grants a capability without view, naming view', async () => {
     const r = await peopleRoom('sets-dep');
     for (const cap of ['download', 'comment', 'approve', 'edit_files', 'edit_folders', 'edit_checklist', 'manage_users']) {
-      const res = await call('POST', `${r.base}/permissions/sets`, { token: r.owner.token, body: { name: `No view ${cap}`, capabilities: { [cap]: true, upload: true } } });
+      const res = await call('POST', `${r.base}/permissions/sets`, {
+        token: r.owner.token,
+        body: { name: `No view ${cap}`, capabilities: { [cap]: true, upload: true } },
+      });
       expectError(res, 400, /\bview\b/);
     }
-    expectError(await call('POST', `${r.base}/permissions/sets`, { token: r.owner.token, body: { name: 'Off view', capabilities: { view: false, download: true } } }), 400, /\bview\b/);
+    expectError(
+      await call('POST', `${r.base}/permissions/sets`, {
+        token: r.owner.token,
+        body: { name: 'Off view', capabilities: { view: false, download: true } },
+      }),
+      400,
+      /\bview\b/,
+    );
     const [{ n }] = await sql`select count(*)::int as n from public.permission_sets where deal_id = ${r.deal.id}`;
     expect(n).toBe(0);
   });
@@ -83,13 +116,28 @@ describe('POST /deals/{id}/permissions/sets', () => {
     expect(n).toBe(0);
   });
 
-  it('refuses a duplicate name in the deal or a system set\'s name with 409, whatever the case; other deals may reuse it', async () => {
+  it("refuses a duplicate name in the deal or a system set's name with 409, whatever the case; other deals may reuse it", async () => {
     const r = await peopleRoom('sets-dup');
     const other = await peopleRoom('sets-dup-o');
     await customSet(r, 'Buyers', ['view']);
-    expectError(await call('POST', `${r.base}/permissions/sets`, { token: r.owner.token, body: { name: 'BUYERS', capabilities: ['view'] } }), 409);
-    expectError(await call('POST', `${r.base}/permissions/sets`, { token: r.owner.token, body: { name: 'Edit', capabilities: ['view'] } }), 409);
-    expectError(await call('POST', `${r.base}/permissions/sets`, { token: r.owner.token, body: { name: 'upload_view', capabilities: ['view'] } }), 409);
+    expectError(
+      await call('POST', `${r.base}/permissions/sets`, {
+        token: r.owner.token,
+        body: { name: 'BUYERS', capabilities: ['view'] },
+      }),
+      409,
+    );
+    expectError(
+      await call('POST', `${r.base}/permissions/sets`, { token: r.owner.token, body: { name: 'Edit', capabilities: ['view'] } }),
+      409,
+    );
+    expectError(
+      await call('POST', `${r.base}/permissions/sets`, {
+        token: r.owner.token,
+        body: { name: 'upload_view', capabilities: ['view'] },
+      }),
+      409,
+    );
     await customSet(other, 'Buyers', ['view']);
   });
 });
@@ -101,10 +149,17 @@ describe('PUT /deals/{id}/permissions/sets/{id}', () => {
     const m = await setMember(r, set.id, 'sets-edit-m');
     expect(await capabilitiesOf(r, m)).toEqual(['view']);
     const res = await call('PUT', `${r.base}/permissions/sets/${set.id}`, {
-      token: r.owner.token, body: { name: 'Readers+', description: 'Read and download', capabilities: { view: true, download: true } },
+      token: r.owner.token,
+      body: { name: 'Readers+', description: 'Read and download', capabilities: { view: true, download: true } },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ id: set.id, name: 'Readers+', description: 'Read and download', type: 'custom', capabilities: capMap(['view', 'download']) });
+    expect(res.body).toMatchObject({
+      id: set.id,
+      name: 'Readers+',
+      description: 'Read and download',
+      type: 'custom',
+      capabilities: capMap(['view', 'download']),
+    });
     expect(await capabilitiesOf(r, m)).toEqual(['download', 'view']);
     const deal = await call('GET', r.base, { token: m.token });
     expect(deal.body.permission_set).toBe('Readers+');
@@ -125,14 +180,29 @@ describe('PUT /deals/{id}/permissions/sets/{id}', () => {
     expect(row).toEqual({ name: 'ALPHA', capabilities: ['comment', 'view'] });
   });
 
-  it('refuses system sets with 403 and other deals\' sets with 404, changing nothing', async () => {
+  it("refuses system sets with 403 and other deals' sets with 404, changing nothing", async () => {
     const r = await peopleRoom('sets-edit-sys');
     const other = await peopleRoom('sets-edit-sys-o');
     const foreign = await customSet(other, 'Foreign', ['view']);
     const editId = await systemSetId('edit');
-    expectError(await call('PUT', `${r.base}/permissions/sets/${editId}`, { token: r.owner.token, body: { name: 'edit', capabilities: CAPABILITIES } }), 403);
-    expectError(await call('PUT', `${r.base}/permissions/sets/${foreign.id}`, { token: r.owner.token, body: { name: 'Mine now', capabilities: ['view'] } }), 404);
-    expectError(await call('PUT', `${r.base}/permissions/sets/${crypto.randomUUID()}`, { token: r.owner.token, body: { name: 'X' } }), 404);
+    expectError(
+      await call('PUT', `${r.base}/permissions/sets/${editId}`, {
+        token: r.owner.token,
+        body: { name: 'edit', capabilities: CAPABILITIES },
+      }),
+      403,
+    );
+    expectError(
+      await call('PUT', `${r.base}/permissions/sets/${foreign.id}`, {
+        token: r.owner.token,
+        body: { name: 'Mine now', capabilities: ['view'] },
+      }),
+      404,
+    );
+    expectError(
+      await call('PUT', `${r.base}/permissions/sets/${crypto.randomUUID()}`, { token: r.owner.token, body: { name: 'X' } }),
+      404,
+    );
     expectError(await call('PUT', `${r.base}/permissions/sets/nope`, { token: r.owner.token, body: { name: 'X' } }), 404);
     const [sys] = await sql`select capabilities from public.permission_sets where id = ${editId}`;
     expect(sys.capabilities).toEqual(SYSTEM_SETS.edit);
@@ -163,11 +233,22 @@ describe('DELETE /deals/{id}/permissions/sets/{id}', () => {
     for (const s of [byMember, byGroup, byInvite]) {
       expectError(await call('DELETE', `${r.base}/permissions/sets/${s.id}`, { token: r.owner.token }), 409);
     }
-    expect(await sql`select 1 from public.permission_sets where id in ${sql([byMember.id, byGroup.id, byInvite.id])}`).toHaveLength(3);
+    expect(
+      await sql`select 1 from public.permission_sets where id in ${sql([byMember.id, byGroup.id, byInvite.id])}`,
+    ).toHaveLength(3);
 
     // Once nothing holds them, they can go.
-    expect((await call('PUT', `${r.base}/users/${m.id}/enhanced`, { token: r.owner.token, body: { permission_set_id: await systemSetId('upload_view') } })).status).toBe(200);
-    expect((await call('PUT', `${r.base}/permissions/groups/${g.id}`, { token: r.owner.token, body: { name: 'Holder' } })).status).toBe(200);
+    expect(
+      (
+        await call('PUT', `${r.base}/users/${m.id}/enhanced`, {
+          token: r.owner.token,
+          body: { permission_set_id: await systemSetId('upload_view') },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await call('PUT', `${r.base}/permissions/groups/${g.id}`, { token: r.owner.token, body: { name: 'Holder' } })).status,
+    ).toBe(200);
     expect((await call('DELETE', `${r.base}/invitations/${inv.id}`, { token: r.owner.token })).status).toBe(200);
     for (const s of [byMember, byGroup, byInvite]) {
       const res = await call('DELETE', `${r.base}/permissions/sets/${s.id}`, { token: r.owner.token });
@@ -180,11 +261,17 @@ describe('DELETE /deals/{id}/permissions/sets/{id}', () => {
     const set = await customSet(r, 'Onboarding', ['view']);
     const accepted = await registerUser('sets-answered-a');
     const declined = await registerUser('sets-answered-d');
-    for (const [u, action] of [[accepted, 'accept'], [declined, 'decline']] as const) {
+    for (const [u, action] of [
+      [accepted, 'accept'],
+      [declined, 'decline'],
+    ] as const) {
       const inv = await invite(r, u.email, { permission_set_id: set.id });
       expect((await call('POST', `/invitations/${inv.id}/${action}`, { token: u.token })).status).toBe(200);
     }
-    const moved = await call('PUT', `${r.base}/users/${accepted.id}/enhanced`, { token: r.owner.token, body: { permission_set_id: await systemSetId('upload_view') } });
+    const moved = await call('PUT', `${r.base}/users/${accepted.id}/enhanced`, {
+      token: r.owner.token,
+      body: { permission_set_id: await systemSetId('upload_view') },
+    });
     expect(moved.status).toBe(200);
     const res = await call('DELETE', `${r.base}/permissions/sets/${set.id}`, { token: r.owner.token });
     const remaining = await sql`select 1 from public.permission_sets where id = ${set.id}`;
@@ -195,14 +282,20 @@ describe('DELETE /deals/{id}/permissions/sets/{id}', () => {
       expectError(res, 409, /invitation/);
       expect(remaining).toHaveLength(1);
     }
-    expect(await sql`select status from public.invitations where deal_id = ${r.deal.id} order by status`).toEqual([{ status: 'accepted' }, { status: 'declined' }]);
+    expect(await sql`select status from public.invitations where deal_id = ${r.deal.id} order by status`).toEqual([
+      { status: 'accepted' },
+      { status: 'declined' },
+    ]);
   });
 
-  it('refuses system sets with 403 and other deals\' sets with 404', async () => {
+  it("refuses system sets with 403 and other deals' sets with 404", async () => {
     const r = await peopleRoom('sets-del-sys');
     const other = await peopleRoom('sets-del-sys-o');
     const foreign = await customSet(other, 'Foreign', ['view']);
-    expectError(await call('DELETE', `${r.base}/permissions/sets/${await systemSetId('upload_only')}`, { token: r.owner.token }), 403);
+    expectError(
+      await call('DELETE', `${r.base}/permissions/sets/${await systemSetId('upload_only')}`, { token: r.owner.token }),
+      403,
+    );
     expectError(await call('DELETE', `${r.base}/permissions/sets/${foreign.id}`, { token: r.owner.token }), 404);
     expect(await sql`select 1 from public.permission_sets where id = ${foreign.id}`).toHaveLength(1);
     expect(await sql`select 1 from public.permission_sets where deal_id is null and name = 'upload_only'`).toHaveLength(1);

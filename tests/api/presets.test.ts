@@ -57,7 +57,10 @@ describe('GET /checklist-catalog/presets', () => {
     await sql`insert into public.checklist_presets (name, active) values (${name}, false)`;
     try {
       const search = `&search=${encodeURIComponent(name)}`;
-      expect((await call('GET', `${PATH}?active_only=false${search}`, { token: user.token })).body).toEqual({ presets: [], total_count: 0 });
+      expect((await call('GET', `${PATH}?active_only=false${search}`, { token: user.token })).body).toEqual({
+        presets: [],
+        total_count: 0,
+      });
       const admin = await login('admin@example.com', 'admin-password');
       const all = await call('GET', `${PATH}?active_only=false${search}`, { token: admin.body.access_token });
       expect(all.body.total_count).toBe(1);
@@ -70,8 +73,18 @@ describe('GET /checklist-catalog/presets', () => {
   });
 
   it.each([
-    'page_size=0', 'page_size=201', 'page_size=abc', 'page_size=1.5', 'page_size=-5', 'page_size=',
-    'page=0', 'page=-1', 'page=x', 'active_only=yes', 'active_only=1', `search=${'s'.repeat(201)}`,
+    'page_size=0',
+    'page_size=201',
+    'page_size=abc',
+    'page_size=1.5',
+    'page_size=-5',
+    'page_size=',
+    'page=0',
+    'page=-1',
+    'page=x',
+    'active_only=yes',
+    'active_only=1',
+    `search=${'s'.repeat(201)}`,
   ])('answers 400 to %s', async (query) => {
     const user = await registerUser('badquery');
     expectError(await call('GET', `${PATH}?${query}`, { token: user.token }), 400);

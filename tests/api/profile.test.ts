@@ -9,8 +9,13 @@ describe('GET /user/profile', () => {
     const res = await call('GET', '/user/profile', { token: user.token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      id: user.id, email: user.email, first_name: '', last_name: '', title: '',
-      preferred_color: '#3B82F6', is_super_admin: false,
+      id: user.id,
+      email: user.email,
+      first_name: '',
+      last_name: '',
+      title: '',
+      preferred_color: '#3B82F6',
+      is_super_admin: false,
     });
     const created = Date.parse(res.body.created_at);
     expect(created).toBeGreaterThanOrEqual(before - 5_000);
@@ -47,7 +52,12 @@ describe('PUT /user/profile', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      id: user.id, first_name: 'Ada', last_name: 'Lovelace', title: 'Analyst', preferred_color: '#A1B2C3', is_super_admin: false,
+      id: user.id,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      title: 'Analyst',
+      preferred_color: '#A1B2C3',
+      is_super_admin: false,
     });
     const again = await call('GET', '/user/profile', { token: user.token });
     expect(again.body).toEqual(res.body);
@@ -55,7 +65,10 @@ describe('PUT /user/profile', () => {
 
   it('changes only the fields sent, and can clear a field with an empty string', async () => {
     const user = await registerUser('partial');
-    await call('PUT', '/user/profile', { token: user.token, body: { first_name: 'Grace', last_name: 'Hopper', title: 'Admiral' } });
+    await call('PUT', '/user/profile', {
+      token: user.token,
+      body: { first_name: 'Grace', last_name: 'Hopper', title: 'Admiral' },
+    });
     const res = await call('PUT', '/user/profile', { token: user.token, body: { title: '' } });
     expect(res.body).toMatchObject({ first_name: 'Grace', last_name: 'Hopper', title: '', preferred_color: '#3B82F6' });
     const empty = await call('PUT', '/user/profile', { token: user.token, body: {} });
@@ -66,11 +79,16 @@ describe('PUT /user/profile', () => {
   it('accepts 100 characters per field and refuses 101', async () => {
     const user = await registerUser('lengths');
     const ok = await call('PUT', '/user/profile', {
-      token: user.token, body: { first_name: 'f'.repeat(100), last_name: 'l'.repeat(100), title: 't'.repeat(100) },
+      token: user.token,
+      body: { first_name: 'f'.repeat(100), last_name: 'l'.repeat(100), title: 't'.repeat(100) },
     });
     expect(ok.status).toBe(200);
     expect(ok.body.first_name).toHaveLength(100);
-    for (const [field, message] of [['first_name', 'First name is too long'], ['last_name', 'Last name is too long'], ['title', 'Title is too long']]) {
+    for (const [field, message] of [
+      ['first_name', 'First name is too long'],
+      ['last_name', 'Last name is too long'],
+      ['title', 'Title is too long'],
+    ]) {
       expectError(await call('PUT', '/user/profile', { token: user.token, body: { [field]: 'x'.repeat(101) } }), 400, message);
     }
     // Lengths are counted after trimming.
@@ -78,12 +96,14 @@ describe('PUT /user/profile', () => {
   });
 
   it.each(['red', '#12345', '#1234567', '#GGGGGG', '3B82F6', '#3B82F6 ', 'rgb(0,0,0)', ''])(
-    'refuses the colour %j', async (preferred_color) => {
+    'refuses the colour %j',
+    async (preferred_color) => {
       const user = await registerUser('colour');
       expectError(await call('PUT', '/user/profile', { token: user.token, body: { preferred_color } }), 400, /colour/);
       const [row] = await sql`select preferred_color from public.profiles where id = ${user.id}`;
       expect(row.preferred_color).toBe('#3B82F6');
-    });
+    },
+  );
 
   it.each<[string, unknown, string | RegExp]>([
     ['the e-mail', { email: 'hijack@example.com' }, /Unrecognized key/],
@@ -105,11 +125,10 @@ describe('PUT /user/profile', () => {
     expect(row.created_at.getFullYear()).toBeGreaterThan(2000);
   });
 
-  it.each(['{"first_name": "Ada"', 'first_name=Ada', '[]', 'null', '"Ada"'])(
-    'answers 400 to the body %s', async (rawBody) => {
-      const user = await registerUser('raw');
-      expectError(await call('PUT', '/user/profile', { token: user.token, rawBody }), 400);
-    });
+  it.each(['{"first_name": "Ada"', 'first_name=Ada', '[]', 'null', '"Ada"'])('answers 400 to the body %s', async (rawBody) => {
+    const user = await registerUser('raw');
+    expectError(await call('PUT', '/user/profile', { token: user.token, rawBody }), 400);
+  });
 
   it("never changes another user's profile", async () => {
     const a = await registerUser('mine');

@@ -28,7 +28,15 @@ describe('GET /deals/:dealId/review-queue', () => {
     expect(file.file_size).toBeGreaterThan(0);
     expect(file.uploaded_by).toBeTruthy();
     const item = all.items.find((x) => x.id === itemA);
-    expect(item).toMatchObject({ kind: 'item', title: 'Item 1', required: true, actual_file_count: 1, anticipated_file_count: 2, completeness: 0.5, status: 'pending' });
+    expect(item).toMatchObject({
+      kind: 'item',
+      title: 'Item 1',
+      required: true,
+      actual_file_count: 1,
+      anticipated_file_count: 2,
+      completeness: 0.5,
+      status: 'pending',
+    });
 
     expect((await queue(r.base, r.owner.token, 'kind=files')).items.map((x) => x.kind)).toEqual(['file', 'file']);
     expect((await queue(r.base, r.owner.token, 'kind=items')).total_count).toBe(2);
@@ -36,9 +44,16 @@ describe('GET /deals/:dealId/review-queue', () => {
     expect((await queue(r.base, r.owner.token, 'status=awaiting&kind=files')).items.map((x) => x.id)).toEqual([a.fileId]);
     expect((await queue(r.base, r.owner.token, 'status=approved')).items.map((x) => x.id)).toEqual([b.fileId]);
     expect((await queue(r.base, r.owner.token, 'search=audited')).items.map((x) => x.id)).toEqual([a.fileId]);
-    expect((await queue(r.base, r.owner.token, `category_id=${item.category_id}&kind=files`)).items.map((x) => x.id)).toEqual([a.fileId]);
+    expect((await queue(r.base, r.owner.token, `category_id=${item.category_id}&kind=files`)).items.map((x) => x.id)).toEqual([
+      a.fileId,
+    ]);
     const byName = await queue(r.base, r.owner.token, 'sort=name');
-    expect(byName.items.map((x) => x.name ?? x.title)).toEqual(['Audited accounts 2025.pdf', 'Board minutes.pdf', 'Item 1', 'Item 2']);
+    expect(byName.items.map((x) => x.name ?? x.title)).toEqual([
+      'Audited accounts 2025.pdf',
+      'Board minutes.pdf',
+      'Item 1',
+      'Item 2',
+    ]);
     const byCompleteness = await queue(r.base, r.owner.token, 'sort=completeness&kind=items');
     expect(byCompleteness.items.map((x) => x.id)).toEqual([itemB, itemA]);
     const page2 = await queue(r.base, r.owner.token, 'sort=name&page=2&page_size=3');
@@ -49,21 +64,36 @@ describe('GET /deals/:dealId/review-queue', () => {
 
   it('refuses bad filters with a detail and answers 404 to a non-member', async () => {
     const r = await room('rq-input');
-    expectError(await call('GET', `${r.base}/review-queue?kind=folders`, { token: r.owner.token }), 400, 'kind must be all, files or items');
-    expectError(await call('GET', `${r.base}/review-queue?page_size=101`, { token: r.owner.token }), 400, 'page_size can be at most 100');
+    expectError(
+      await call('GET', `${r.base}/review-queue?kind=folders`, { token: r.owner.token }),
+      400,
+      'kind must be all, files or items',
+    );
+    expectError(
+      await call('GET', `${r.base}/review-queue?page_size=101`, { token: r.owner.token }),
+      400,
+      'page_size can be at most 100',
+    );
     expectError(await call('GET', `${r.base}/review-queue?sort=size`, { token: r.owner.token }), 400, /sort must be/);
     expectError(await call('GET', `${r.base}/review-queue?category_id=nope`, { token: r.owner.token }), 400, /category_id/);
     const other = await room('rq-other');
-    expectError(await call('GET', `${r.base}/review-queue`, { token: other.owner.token }), 404, "Deal not found or you don't have access to it.");
+    expectError(
+      await call('GET', `${r.base}/review-queue`, { token: other.owner.token }),
+      404,
+      "Deal not found or you don't have access to it.",
+    );
   });
 
-  it('never shows a file the caller cannot see, not in the rows, the counts or an item\'s connected files', async () => {
+  it("never shows a file the caller cannot see, not in the rows, the counts or an item's connected files", async () => {
     const r = await room('rq-hidden');
     const [itemA] = await checklistItems(r, 1);
     const viewer = await member(r, 'viewer');
     const hidden = await directOk(r, r.owner, { filename: 'Secret side letter.pdf', checklist_items: [itemA] });
     await directOk(r, r.owner, { filename: 'Open report.pdf' });
-    const denied = await call('PUT', `${r.base}/files/${hidden.fileId}/permissions`, { token: r.owner.token, body: { type: 'custom', denied_users: [viewer.id] } });
+    const denied = await call('PUT', `${r.base}/files/${hidden.fileId}/permissions`, {
+      token: r.owner.token,
+      body: { type: 'custom', denied_users: [viewer.id] },
+    });
     expect(denied.status).toBe(200);
     const seen = await queue(r.base, viewer.token);
     expect(seen.items.map((x) => x.name ?? x.title)).not.toContain('Secret side letter.pdf');
@@ -74,7 +104,7 @@ describe('GET /deals/:dealId/review-queue', () => {
 });
 
 describe('bulk decisions', () => {
-  it('approves mixed files and items, each on its own: others\' ids, unknown ids and non-pending items fail alone', async () => {
+  it("approves mixed files and items, each on its own: others' ids, unknown ids and non-pending items fail alone", async () => {
     const r = await room('rq-bulk');
     const other = await room('rq-bulk-other');
     const [item, done] = await checklistItems(r, 2);
@@ -86,20 +116,28 @@ describe('bulk decisions', () => {
 
     const res = await call('POST', `${r.base}/review-queue/bulk-approve`, {
       token: r.owner.token,
-      body: { item_ids: [f1.fileId, item, f2.fileId, done, foreignItem, foreignFile.fileId, '00000000-0000-4000-8000-000000000000'], note: 'Approved in bulk' },
+      body: {
+        item_ids: [f1.fileId, item, f2.fileId, done, foreignItem, foreignFile.fileId, '00000000-0000-4000-8000-000000000000'],
+        note: 'Approved in bulk',
+      },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ success_count: 3, failed_count: 4 });
-    const files = await sql`select id, approval_status from public.files where id in ${sql([f1.fileId, f2.fileId, foreignFile.fileId])} order by name`;
+    const files =
+      await sql`select id, approval_status from public.files where id in ${sql([f1.fileId, f2.fileId, foreignFile.fileId])} order by name`;
     expect(Object.fromEntries(files.map((f) => [f.id, f.approval_status]))).toEqual({
-      [f1.fileId]: 'approved', [f2.fileId]: 'approved', [foreignFile.fileId]: 'pending',
+      [f1.fileId]: 'approved',
+      [f2.fileId]: 'approved',
+      [foreignFile.fileId]: 'pending',
     });
     const [{ status }] = await sql`select approval_status as status from public.checklist_items where id = ${foreignItem}`;
     expect(status).toBe('pending');
     // History, activity and audit for each success.
-    const [{ history }] = await sql`select count(*)::int as history from public.file_approvals where file_id in ${sql([f1.fileId, f2.fileId])} and decision = 'approved'`;
+    const [{ history }] =
+      await sql`select count(*)::int as history from public.file_approvals where file_id in ${sql([f1.fileId, f2.fileId])} and decision = 'approved'`;
     expect(history).toBe(2);
-    const [{ feed }] = await sql`select count(*)::int as feed from public.activities where deal_id = ${r.deal.id} and activity_type = 'approval'`;
+    const [{ feed }] =
+      await sql`select count(*)::int as feed from public.activities where deal_id = ${r.deal.id} and activity_type = 'approval'`;
     expect(feed).toBe(2);
     const [{ audits }] = await sql`
       select count(*)::int as audits from public.audit_logs
@@ -108,17 +146,23 @@ describe('bulk decisions', () => {
     expect(audits).toBe(3);
   });
 
-  it('requests changes on a file and an item; a viewer\'s bulk approve fails every id and changes nothing', async () => {
+  it("requests changes on a file and an item; a viewer's bulk approve fails every id and changes nothing", async () => {
     const r = await room('rq-changes');
     const [item] = await checklistItems(r, 1);
     const f = await directOk(r, r.owner, { filename: 'Draft SPA.docx' });
     const viewer = await member(r, 'viewer');
-    const refused = await call('POST', `${r.base}/review-queue/bulk-approve`, { token: viewer.token, body: { item_ids: [f.fileId, item] } });
+    const refused = await call('POST', `${r.base}/review-queue/bulk-approve`, {
+      token: viewer.token,
+      body: { item_ids: [f.fileId, item] },
+    });
     expect(refused.body).toEqual({ success_count: 0, failed_count: 2 });
     const [{ untouched }] = await sql`select count(*)::int as untouched from public.file_approvals where file_id = ${f.fileId}`;
     expect(untouched).toBe(0);
 
-    const sent = await call('POST', `${r.base}/review-queue/bulk-request-changes`, { token: r.owner.token, body: { item_ids: [f.fileId, item] } });
+    const sent = await call('POST', `${r.base}/review-queue/bulk-request-changes`, {
+      token: r.owner.token,
+      body: { item_ids: [f.fileId, item] },
+    });
     expect(sent.body).toEqual({ success_count: 2, failed_count: 0 });
     expect((await queue(r.base, r.owner.token, 'status=awaiting')).total_count).toBe(0);
     const rows = await queue(r.base, r.owner.token, 'status=changes_requested');
@@ -128,8 +172,20 @@ describe('bulk decisions', () => {
 
   it('refuses an empty or malformed selection with a detail', async () => {
     const r = await room('rq-bulk-input');
-    expectError(await call('POST', `${r.base}/review-queue/bulk-approve`, { token: r.owner.token, body: { item_ids: [] } }), 400, 'No items selected');
-    expectError(await call('POST', `${r.base}/review-queue/bulk-approve`, { token: r.owner.token, body: { item_ids: ['x'] } }), 400, /item_ids/);
-    expectError(await call('POST', `${r.base}/review-queue/bulk-request-changes`, { token: r.owner.token, body: {} }), 400, 'item_ids is required');
+    expectError(
+      await call('POST', `${r.base}/review-queue/bulk-approve`, { token: r.owner.token, body: { item_ids: [] } }),
+      400,
+      'No items selected',
+    );
+    expectError(
+      await call('POST', `${r.base}/review-queue/bulk-approve`, { token: r.owner.token, body: { item_ids: ['x'] } }),
+      400,
+      /item_ids/,
+    );
+    expectError(
+      await call('POST', `${r.base}/review-queue/bulk-request-changes`, { token: r.owner.token, body: {} }),
+      400,
+      'item_ids is required',
+    );
   });
 });

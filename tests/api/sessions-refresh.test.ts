@@ -80,7 +80,8 @@ describe('POST /auth/refresh', () => {
 
   it('refuses an unknown token, a missing one, and a session idle past its limit', async () => {
     expect((await refresh('not-a-real-refresh-token')).body).toEqual({
-      detail: 'Your session has ended. Please sign in again.', code: 'refresh_invalid',
+      detail: 'Your session has ended. Please sign in again.',
+      code: 'refresh_invalid',
     });
     const missing = await call('POST', '/auth/refresh', { body: {} });
     expect(missing.status).toBe(400);
@@ -111,7 +112,9 @@ describe('POST /auth/logout', () => {
     const res = await call('POST', '/auth/logout', { token: here.access_token, body: { scope: 'local' } });
     expect(res.status).toBe(200);
     expect(await profileStatus(here.access_token)).toBe(401);
-    expect((await call('GET', '/user/profile', { token: here.access_token })).body.detail).toBe('You were signed out. Please sign in again.');
+    expect((await call('GET', '/user/profile', { token: here.access_token })).body.detail).toBe(
+      'You were signed out. Please sign in again.',
+    );
     expect((await refresh(here.refresh_token)).status).toBe(401);
     expect(await profileStatus(elsewhere.access_token)).toBe(200);
   });
@@ -148,7 +151,9 @@ describe('the sessions list', () => {
     const list = await call('GET', '/auth/sessions', { token: laptop.access_token });
     expect(list.status).toBe(200);
     const agents = list.body.sessions.map((s: { user_agent: string }) => s.user_agent);
-    expect(agents).toEqual(expect.arrayContaining(['Mozilla/5.0 (Windows NT 10.0) Chrome/131.0', 'Mozilla/5.0 (iPhone) Safari/605.1']));
+    expect(agents).toEqual(
+      expect.arrayContaining(['Mozilla/5.0 (Windows NT 10.0) Chrome/131.0', 'Mozilla/5.0 (iPhone) Safari/605.1']),
+    );
     const current = list.body.sessions.filter((s: { is_current: boolean }) => s.is_current);
     expect(current).toHaveLength(1);
     expect(current[0].id).toBe(claimsOf(laptop.access_token).session_id);
@@ -165,7 +170,8 @@ describe('the sessions list', () => {
     expect((await refresh(phone.refresh_token)).status).toBe(401);
     expect((await call('DELETE', `/auth/sessions/${phoneId}`, { token: laptop.access_token })).status).toBe(404);
     expect((await call('DELETE', '/auth/sessions/not-a-uuid', { token: laptop.access_token })).status).toBe(404);
-    const [audit] = await sql`select action from public.audit_logs where performed_by = ${user.id} and action = 'user_session_ended'`;
+    const [audit] =
+      await sql`select action from public.audit_logs where performed_by = ${user.id} and action = 'user_session_ended'`;
     expect(audit).toBeDefined();
   });
 
@@ -187,7 +193,8 @@ describe('what ends sessions', () => {
     const here = (await login(user.email, 'first-password')).body;
     const elsewhere = (await login(user.email, 'first-password')).body;
     const changed = await call('PUT', '/user/password', {
-      token: here.access_token, body: { current_password: 'first-password', new_password: 'second-password' },
+      token: here.access_token,
+      body: { current_password: 'first-password', new_password: 'second-password' },
     });
     expect(changed.status).toBe(200);
     expect(changed.body.refresh_token).toBeTruthy();
@@ -201,7 +208,8 @@ describe('what ends sessions', () => {
     const user = await registerUser('ended-by-reset');
     const pair = (await login(user.email)).body;
     const res = await call('POST', `/admin/users/${user.id}/reset-password`, {
-      token: admin.access_token, body: { new_password: 'brand-new-password' },
+      token: admin.access_token,
+      body: { new_password: 'brand-new-password' },
     });
     expect(res.status).toBe(200);
     expect(await profileStatus(pair.access_token)).toBe(401);
@@ -216,7 +224,8 @@ describe('what ends sessions', () => {
       await addMember(deal.id, member, 'viewer');
       const pair = (await login(member.email)).body;
       expect((await call('GET', `/deals/${deal.id}`, { token: pair.access_token })).status).toBe(200);
-      if (change === 'suspend') await sql`update public.deal_members set status = 'suspended' where deal_id = ${deal.id} and user_id = ${member.id}`;
+      if (change === 'suspend')
+        await sql`update public.deal_members set status = 'suspended' where deal_id = ${deal.id} and user_id = ${member.id}`;
       else await sql`delete from public.deal_members where deal_id = ${deal.id} and user_id = ${member.id}`;
       expect((await call('GET', `/deals/${deal.id}`, { token: pair.access_token })).status).toBe(404);
       expect((await call('GET', `/deals/${deal.id}/checklist`, { token: pair.access_token })).status).toBe(404);

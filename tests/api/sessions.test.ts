@@ -15,13 +15,19 @@ describe('PUT /user/password', () => {
     const other = await login(user.email, 'first-password'); // a second session, e.g. another laptop
     expect(other.status).toBe(200);
     await nextSecond();
-    const wrong = await call('PUT', '/user/password', { token: user.token, body: { current_password: 'guess', new_password: 'second-password' } });
+    const wrong = await call('PUT', '/user/password', {
+      token: user.token,
+      body: { current_password: 'guess', new_password: 'second-password' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.detail).toBe('Your current password is not correct');
     expect((await call('GET', '/user/profile', { token: user.token })).status).toBe(200);
     for (const [body, detail] of [
       [{ current_password: 'first-password', new_password: '123' }, 'Password must be at least 6 characters'],
-      [{ current_password: 'first-password', new_password: 'first-password' }, 'The new password must differ from the current one'],
+      [
+        { current_password: 'first-password', new_password: 'first-password' },
+        'The new password must differ from the current one',
+      ],
       [{ new_password: 'second-password' }, 'Please enter your current password'],
     ] as const) {
       const res = await call('PUT', '/user/password', { token: user.token, body });
@@ -29,14 +35,18 @@ describe('PUT /user/password', () => {
       expect(res.body.detail).toBe(detail);
     }
 
-    const ok = await call('PUT', '/user/password', { token: user.token, body: { current_password: 'first-password', new_password: 'second-password' } });
+    const ok = await call('PUT', '/user/password', {
+      token: user.token,
+      body: { current_password: 'first-password', new_password: 'second-password' },
+    });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect((await call('GET', '/user/profile', { token: user.token })).status).toBe(401);
     expect((await call('GET', '/user/profile', { token: other.body.access_token })).status).toBe(401);
     expect((await call('GET', '/user/profile', { token: ok.body.access_token })).status).toBe(200);
     expect((await login(user.email, 'first-password')).status).toBe(401);
     expect((await login(user.email, 'second-password')).status).toBe(200);
-    const [{ n }] = await sql`select count(*)::int as n from public.audit_logs where entity_id = ${user.id} and action = 'user_password_changed'`;
+    const [{ n }] =
+      await sql`select count(*)::int as n from public.audit_logs where entity_id = ${user.id} and action = 'user_password_changed'`;
     expect(n).toBe(1);
   });
 

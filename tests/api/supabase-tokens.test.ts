@@ -20,15 +20,21 @@ let rs: CryptoKeyPair;
 let stranger: CryptoKeyPair;
 
 const claims = (extra: Record<string, unknown> = {}) => ({
-  sub: SUB, email: 'jwks@example.com', role: 'authenticated', aud: 'authenticated', session_id: 'abc', aal: 'aal1', ...extra,
+  sub: SUB,
+  email: 'jwks@example.com',
+  role: 'authenticated',
+  aud: 'authenticated',
+  session_id: 'abc',
+  aal: 'aal1',
+  ...extra,
 });
 const signWith = (key: CryptoKey, alg: string, kid: string, extra: Record<string, unknown> = {}, exp = now() + 600) =>
   new SignJWT(claims(extra)).setProtectedHeader({ alg, kid, typ: 'JWT' }).setIssuedAt().setExpirationTime(exp).sign(key);
 
 beforeAll(async () => {
-  es = await generateKeyPair('ES256', { extractable: true }) as CryptoKeyPair;
-  rs = await generateKeyPair('RS256', { extractable: true }) as CryptoKeyPair;
-  stranger = await generateKeyPair('ES256', { extractable: true }) as CryptoKeyPair;
+  es = (await generateKeyPair('ES256', { extractable: true })) as CryptoKeyPair;
+  rs = (await generateKeyPair('RS256', { extractable: true })) as CryptoKeyPair;
+  stranger = (await generateKeyPair('ES256', { extractable: true })) as CryptoKeyPair;
   const keys: JWK[] = [
     { ...(await exportJWK(es.publicKey)), kid: 'es-1', alg: 'ES256', use: 'sig' },
     { ...(await exportJWK(rs.publicKey)), kid: 'rs-1', alg: 'RS256', use: 'sig' },
@@ -82,8 +88,14 @@ describe('Supabase token verification', () => {
       ['role anon', await signWith(es.privateKey, 'ES256', 'es-1', { role: 'anon' })],
       ['role service_role', await signWith(es.privateKey, 'ES256', 'es-1', { role: 'service_role' })],
       ['a subject that is not a user id', await signWith(es.privateKey, 'ES256', 'es-1', { sub: 'admin' })],
-      ['a tampered payload', `${h}.${b64url({ ...claims(), sub: '00000000-0000-0000-0000-000000000001', exp: now() + 600 })}.${s}`],
-      ['HS256 signed with another secret', await sign({ ...claims(), iat: now(), exp: now() + 600 }, 'another-secret-long-enough-for-hs256!', 'HS256')],
+      [
+        'a tampered payload',
+        `${h}.${b64url({ ...claims(), sub: '00000000-0000-0000-0000-000000000001', exp: now() + 600 })}.${s}`,
+      ],
+      [
+        'HS256 signed with another secret',
+        await sign({ ...claims(), iat: now(), exp: now() + 600 }, 'another-secret-long-enough-for-hs256!', 'HS256'),
+      ],
       ['HS256 header over an ES256 signature', `${b64url({ alg: 'HS256', typ: 'JWT' })}.${p}.${s}`],
       ['ES384', 'eyJhbGciOiJFUzM4NCJ9.' + p + '.' + s],
       ['not a token', 'not-a-token'],

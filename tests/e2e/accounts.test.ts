@@ -16,7 +16,9 @@ describe('the development outbox', () => {
     const server = await startServer('outbox-public', { HOST: '0.0.0.0', NODE_ENV: 'production' });
     servers.push(server);
     const asked = await fetch(`${server.url}/api/auth/magic-link`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN_EMAIL }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN_EMAIL }),
     });
     assert.equal(asked.status, 200);
     const outbox = await fetch(`${server.url}/dev/mail`);
@@ -31,7 +33,9 @@ describe('the development outbox', () => {
     const local = await startServer('outbox-local');
     servers.push(local);
     await fetch(`${local.url}/api/auth/magic-link`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN_EMAIL }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN_EMAIL }),
     });
     const page = await fetch(`${local.url}/dev/mail`);
     assert.equal(page.status, 200);

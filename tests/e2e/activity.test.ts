@@ -28,7 +28,9 @@ describe('Activity feed', () => {
     form.append('file', new Blob([Buffer.from('Share purchase agreement, draft 3')], { type: 'text/plain' }), 'SPA draft.txt');
     form.append('path', '/');
     const uploaded = await fetch(`${server.url}/api/deals/${deal.id}/files/upload`, {
-      method: 'POST', headers: { authorization: `Bearer ${owner.token}` }, body: form,
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}` },
+      body: form,
     });
     assert.equal(uploaded.status, 201, await uploaded.clone().text());
     const { file_id: fileId } = (await uploaded.json()) as { file_id: string };
@@ -62,7 +64,9 @@ describe('Activity feed', () => {
     form.append('file', new Blob([Buffer.from('Final closing set')], { type: 'text/plain' }), 'Closing set.txt');
     form.append('path', '/');
     const uploaded = await fetch(`${server.url}/api/deals/${deal.id}/files/upload`, {
-      method: 'POST', headers: { authorization: `Bearer ${owner.token}` }, body: form,
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}` },
+      body: form,
     });
     assert.equal(uploaded.status, 201);
     await apiCall(server, 'PUT', `/deals/${deal.id}/archive`, undefined, owner.token);
@@ -73,7 +77,11 @@ describe('Activity feed', () => {
     for (const name of ['Upload Files', 'Create Folder', 'Import Folder', 'Edit Deal', 'Archive Deal']) {
       assert.equal(await page.getByRole('button', { name }).count(), 0, `no ${name} button in an archived deal`);
     }
-    await page.getByRole('button', { name: /more actions|actions/i }).first().click().catch(() => {});
+    await page
+      .getByRole('button', { name: /more actions|actions/i })
+      .first()
+      .click()
+      .catch(() => {});
     for (const name of ['Archive', 'Delete']) {
       assert.equal(await page.getByRole('menuitem', { name }).count(), 0, `no ${name} in the file's menu of an archived deal`);
     }

@@ -6,8 +6,20 @@
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import {
-  ADMIN_EMAIL, ADMIN_PASSWORD, FIRST_LOAD_TIMEOUT, apiCall, expectHidden, expectText, expectVisible, loginUser, openSignedIn,
-  newContext, registerUser, snap, uniqueEmail, useE2E,
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  FIRST_LOAD_TIMEOUT,
+  apiCall,
+  expectHidden,
+  expectText,
+  expectVisible,
+  loginUser,
+  openSignedIn,
+  newContext,
+  registerUser,
+  snap,
+  uniqueEmail,
+  useE2E,
 } from './lib.ts';
 
 describe('Admin portal: people', () => {
@@ -32,7 +44,11 @@ describe('Admin portal: people', () => {
     const theirs = await newContext(browser, server);
     const theirPage = await theirs.newPage();
     await openSignedIn(theirPage, user.token, '/admin/users');
-    await expectVisible(theirPage.getByRole('heading', { name: 'User Management' }), 'the portal for the promoted user', FIRST_LOAD_TIMEOUT);
+    await expectVisible(
+      theirPage.getByRole('heading', { name: 'User Management' }),
+      'the portal for the promoted user',
+      FIRST_LOAD_TIMEOUT,
+    );
 
     await page.getByTestId('super-admin-row').filter({ hasText: user.email }).getByRole('button', { name: 'Revoke' }).click();
     await page.getByRole('dialog', { name: 'Revoke Super Admin' }).getByRole('button', { name: 'Revoke' }).click();
@@ -42,52 +58,80 @@ describe('Admin portal: people', () => {
     await theirs.close();
   });
 
-  e2e.test('reset a password: the new one signs in, the old token is refused; delete a user, whose comment stays', async ({ page, server }) => {
-    const admin = await loginUser(server, ADMIN_EMAIL, ADMIN_PASSWORD);
-    const user = await registerUser(server, uniqueEmail('reset'));
-    const deal = await apiCall<{ id: string }>(server, 'POST', '/deals', { name: 'Comment deal', checklist_preset: 'Blank' }, admin.token);
-    const form = new FormData();
-    form.append('path', '/');
-    form.append('file', new Blob(['minutes']), 'Minutes.txt');
-    const up = await fetch(`${server.url}/api/deals/${deal.id}/files/upload`, { method: 'POST', headers: { authorization: `Bearer ${admin.token}` }, body: form });
-    const fileId = ((await up.json()) as { file_id: string }).file_id;
-    const invitation = await apiCall<{ id: string }>(server, 'POST', `/deals/${deal.id}/invitations`, { email: user.email, permission_set_id: 'upload_view' }, admin.token);
-    await apiCall(server, 'POST', `/invitations/${invitation.id}/accept`, undefined, user.token);
-    await apiCall(server, 'POST', `/deals/${deal.id}/files/${fileId}/comments`, { comment: 'Signed copy to follow' }, user.token);
-    await new Promise((resolve) => setTimeout(resolve, 1100)); // tokens carry whole seconds
+  e2e.test(
+    'reset a password: the new one signs in, the old token is refused; delete a user, whose comment stays',
+    async ({ page, server }) => {
+      const admin = await loginUser(server, ADMIN_EMAIL, ADMIN_PASSWORD);
+      const user = await registerUser(server, uniqueEmail('reset'));
+      const deal = await apiCall<{ id: string }>(
+        server,
+        'POST',
+        '/deals',
+        { name: 'Comment deal', checklist_preset: 'Blank' },
+        admin.token,
+      );
+      const form = new FormData();
+      form.append('path', '/');
+      form.append('file', new Blob(['minutes']), 'Minutes.txt');
+      const up = await fetch(`${server.url}/api/deals/${deal.id}/files/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin.token}` },
+        body: form,
+      });
+      const fileId = ((await up.json()) as { file_id: string }).file_id;
+      const invitation = await apiCall<{ id: string }>(
+        server,
+        'POST',
+        `/deals/${deal.id}/invitations`,
+        { email: user.email, permission_set_id: 'upload_view' },
+        admin.token,
+      );
+      await apiCall(server, 'POST', `/invitations/${invitation.id}/accept`, undefined, user.token);
+      await apiCall(
+        server,
+        'POST',
+        `/deals/${deal.id}/files/${fileId}/comments`,
+        { comment: 'Signed copy to follow' },
+        user.token,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1100)); // tokens carry whole seconds
 
-    await openSignedIn(page, admin.token, '/admin/users');
-    await page.getByLabel('Search users').fill(user.email);
-    const row = page.getByTestId('user-row').filter({ hasText: user.email });
-    await expectVisible(row, 'the user row', FIRST_LOAD_TIMEOUT);
-    await row.getByRole('button', { name: `Reset the password of ${user.email}` }).click();
-    const reset = page.getByRole('dialog', { name: 'Reset Password' });
-    await reset.getByLabel('New Password').fill('new-password-9');
-    await reset.getByLabel('Confirm Password').fill('new-password-8');
-    await reset.getByRole('button', { name: 'Reset Password' }).click();
-    await expectText(page, 'Passwords do not match');
-    await reset.getByLabel('Confirm Password').fill('new-password-9');
-    await snap(page, 'admin-reset-password');
-    await reset.getByRole('button', { name: 'Reset Password' }).click();
-    await expectText(page, 'Password reset successfully');
-    const old = await fetch(`${server.url}/api/user/profile`, { headers: { authorization: `Bearer ${user.token}` } });
-    assert.equal(old.status, 401);
-    const fresh = await loginUser(server, user.email, 'new-password-9');
-    assert.ok(fresh.token);
+      await openSignedIn(page, admin.token, '/admin/users');
+      await page.getByLabel('Search users').fill(user.email);
+      const row = page.getByTestId('user-row').filter({ hasText: user.email });
+      await expectVisible(row, 'the user row', FIRST_LOAD_TIMEOUT);
+      await row.getByRole('button', { name: `Reset the password of ${user.email}` }).click();
+      const reset = page.getByRole('dialog', { name: 'Reset Password' });
+      await reset.getByLabel('New Password').fill('new-password-9');
+      await reset.getByLabel('Confirm Password').fill('new-password-8');
+      await reset.getByRole('button', { name: 'Reset Password' }).click();
+      await expectText(page, 'Passwords do not match');
+      await reset.getByLabel('Confirm Password').fill('new-password-9');
+      await snap(page, 'admin-reset-password');
+      await reset.getByRole('button', { name: 'Reset Password' }).click();
+      await expectText(page, 'Password reset successfully');
+      const old = await fetch(`${server.url}/api/user/profile`, { headers: { authorization: `Bearer ${user.token}` } });
+      assert.equal(old.status, 401);
+      const fresh = await loginUser(server, user.email, 'new-password-9');
+      assert.ok(fresh.token);
 
-    await row.getByRole('button', { name: `Delete ${user.email}` }).click();
-    const confirm = page.getByRole('dialog', { name: 'Delete User' });
-    await expectVisible(confirm.getByText(`Are you sure you want to delete ${user.email}? This action cannot be undone.`), 'the confirmation');
-    await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expectText(page, 'User deleted successfully');
-    await expectHidden(row, 'the deleted user row');
+      await row.getByRole('button', { name: `Delete ${user.email}` }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete User' });
+      await expectVisible(
+        confirm.getByText(`Are you sure you want to delete ${user.email}? This action cannot be undone.`),
+        'the confirmation',
+      );
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await expectText(page, 'User deleted successfully');
+      await expectHidden(row, 'the deleted user row');
 
-    await page.goto(`/deals/${deal.id}/files/${fileId}`);
-    await expectText(page, 'Signed copy to follow', { timeout: FIRST_LOAD_TIMEOUT });
-    await expectText(page, 'Deleted user');
-    await snap(page, 'admin-deleted-author');
-    await page.goto('/admin/audit');
-    await expectText(page, 'User Deleted', { timeout: FIRST_LOAD_TIMEOUT });
-    await snap(page, 'admin-audit');
-  });
+      await page.goto(`/deals/${deal.id}/files/${fileId}`);
+      await expectText(page, 'Signed copy to follow', { timeout: FIRST_LOAD_TIMEOUT });
+      await expectText(page, 'Deleted user');
+      await snap(page, 'admin-deleted-author');
+      await page.goto('/admin/audit');
+      await expectText(page, 'User Deleted', { timeout: FIRST_LOAD_TIMEOUT });
+      await snap(page, 'admin-audit');
+    },
+  );
 });

@@ -7,7 +7,18 @@
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import type { Page } from 'playwright-core';
-import { FIRST_LOAD_TIMEOUT, apiCall, expectHidden, expectText, expectVisible, openSignedIn, registerUser, snap, uniqueEmail, useE2E } from './lib.ts';
+import {
+  FIRST_LOAD_TIMEOUT,
+  apiCall,
+  expectHidden,
+  expectText,
+  expectVisible,
+  openSignedIn,
+  registerUser,
+  snap,
+  uniqueEmail,
+  useE2E,
+} from './lib.ts';
 
 const fileRow = (page: Page, name: string) => page.getByTestId('file-row').and(page.getByLabel(`File ${name}`, { exact: true }));
 
@@ -16,22 +27,60 @@ describe('AI assistant', () => {
 
   e2e.test('upload → analysed live → review on the dashboard → accept → the item lists the file', async ({ page, server }) => {
     const owner = await registerUser(server, uniqueEmail('ai-owner'));
-    const deal = await apiCall<{ id: string }>(server, 'POST', '/deals', { name: 'Project Atlas', description: '', checklist_preset: 'blank' }, owner.token);
-    const category = await apiCall<{ id: string }>(server, 'POST', `/deals/${deal.id}/checklist/categories`, { name: 'Financial', code: 'F' }, owner.token);
-    const accounts = await apiCall<{ id: string }>(server, 'POST', `/deals/${deal.id}/checklist/items`,
-      { name: 'Audited financial statements', description: 'Audited accounts for the last three years', category_id: category.id }, owner.token);
-    await apiCall(server, 'POST', `/deals/${deal.id}/checklist/items`, { name: 'Office leases', category_id: category.id }, owner.token);
-    await apiCall(server, 'POST', `/deals/${deal.id}/checklist/items`, { name: 'Employment contracts', category_id: category.id }, owner.token);
+    const deal = await apiCall<{ id: string }>(
+      server,
+      'POST',
+      '/deals',
+      { name: 'Project Atlas', description: '', checklist_preset: 'blank' },
+      owner.token,
+    );
+    const category = await apiCall<{ id: string }>(
+      server,
+      'POST',
+      `/deals/${deal.id}/checklist/categories`,
+      { name: 'Financial', code: 'F' },
+      owner.token,
+    );
+    const accounts = await apiCall<{ id: string }>(
+      server,
+      'POST',
+      `/deals/${deal.id}/checklist/items`,
+      {
+        name: 'Audited financial statements',
+        description: 'Audited accounts for the last three years',
+        category_id: category.id,
+      },
+      owner.token,
+    );
+    await apiCall(
+      server,
+      'POST',
+      `/deals/${deal.id}/checklist/items`,
+      { name: 'Office leases', category_id: category.id },
+      owner.token,
+    );
+    await apiCall(
+      server,
+      'POST',
+      `/deals/${deal.id}/checklist/items`,
+      { name: 'Employment contracts', category_id: category.id },
+      owner.token,
+    );
 
     await openSignedIn(page, owner.token, `/deals/${deal.id}/files`);
     await expectText(page, 'No files or folders yet', { timeout: FIRST_LOAD_TIMEOUT });
     const name = 'FY2024 audited accounts.txt';
     await page.getByRole('button', { name: 'Upload Files' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Upload Files' });
-    await dialog.getByLabel('Choose files').setInputFiles([{
-      name, mimeType: 'text/plain',
-      buffer: Buffer.from("Independent auditor's report to the shareholders. Balance sheet and income statement for the year ended 31 December 2024."),
-    }]);
+    await dialog.getByLabel('Choose files').setInputFiles([
+      {
+        name,
+        mimeType: 'text/plain',
+        buffer: Buffer.from(
+          "Independent auditor's report to the shareholders. Balance sheet and income statement for the year ended 31 December 2024.",
+        ),
+      },
+    ]);
     await dialog.getByRole('button', { name: 'Upload 1 file' }).click();
     await expectHidden(dialog, 'the Upload Files dialog');
     const overlay = page.getByRole('dialog', { name: 'Upload complete' });
@@ -49,7 +98,10 @@ describe('AI assistant', () => {
     await expectVisible(pending.getByText('Suggested: Audited financial statements'), 'the suggestion');
     await pending.getByRole('button', { name: 'Review' }).click();
     const modal = page.getByRole('dialog', { name: 'AI Analysis Review' });
-    await expectVisible(modal.getByTestId('ai-recommended').getByText('Audited financial statements'), 'the recommended item in the modal');
+    await expectVisible(
+      modal.getByTestId('ai-recommended').getByText('Audited financial statements'),
+      'the recommended item in the modal',
+    );
     await expectVisible(modal.getByTestId('ai-reasoning'), 'the reasoning');
     await snap(page, 'ai-review-modal');
     await modal.getByRole('button', { name: 'Accept suggestion' }).click();
@@ -61,15 +113,33 @@ describe('AI assistant', () => {
     await expectVisible(page.getByText(name).first(), 'the file among the connected files', FIRST_LOAD_TIMEOUT);
     await snap(page, 'ai-item-connected');
     const item = await apiCall<{ connected_files: { id?: string; file_id?: string; name: string }[] }>(
-      server, 'GET', `/deals/${deal.id}/checklist/items/${accounts.id}`, undefined, owner.token);
-    assert.deepEqual(item.connected_files.map((f) => f.name), [name]);
+      server,
+      'GET',
+      `/deals/${deal.id}/checklist/items/${accounts.id}`,
+      undefined,
+      owner.token,
+    );
+    assert.deepEqual(
+      item.connected_files.map((f) => f.name),
+      [name],
+    );
 
     // A second file, uploaded elsewhere, waits in the checklist's AI suggestions panel and on its page.
     const lease = 'Lease 10 King Street.txt';
     const form = new FormData();
-    form.append('file', new Blob([Buffer.from('Lease of the office premises at 10 King Street between the landlord and the tenant.')], { type: 'text/plain' }), lease);
+    form.append(
+      'file',
+      new Blob([Buffer.from('Lease of the office premises at 10 King Street between the landlord and the tenant.')], {
+        type: 'text/plain',
+      }),
+      lease,
+    );
     form.append('path', '/');
-    const res = await fetch(`${server.url}/api/deals/${deal.id}/files/upload`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}` }, body: form });
+    const res = await fetch(`${server.url}/api/deals/${deal.id}/files/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}` },
+      body: form,
+    });
     assert.equal(res.status, 201);
     const leaseId = ((await res.json()) as { file_id: string }).file_id;
     await page.goto(`/deals/${deal.id}/checklist`);
@@ -79,7 +149,11 @@ describe('AI assistant', () => {
     await snap(page, 'ai-checklist-panel');
 
     await page.goto(`/deals/${deal.id}/files/${leaseId}`);
-    await expectVisible(page.getByTestId('ai-recommended-item').getByText('Office leases'), 'the recommended item on the file page', FIRST_LOAD_TIMEOUT);
+    await expectVisible(
+      page.getByTestId('ai-recommended-item').getByText('Office leases'),
+      'the recommended item on the file page',
+      FIRST_LOAD_TIMEOUT,
+    );
     await snap(page, 'ai-file-page');
     await page.getByRole('button', { name: 'Re-run AI' }).click();
     await expectText(page, 'AI analysis started');

@@ -22,15 +22,23 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 
 function npmRun(script: 'backup' | 'restore', folder: string, dataDir: string) {
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/backup.ts', script, folder], {
-    cwd: root, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8', timeout: 120_000,
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir },
+    encoding: 'utf8',
+    timeout: 120_000,
   });
   assert.equal(run.status, 0, `${script} failed:\n${run.stdout}\n${run.stderr}`);
   return run.stdout;
 }
 
 async function upload(server: TestServer, token: string, dealId: string, name: string, bytes: Uint8Array): Promise<string> {
-  const start = await apiCall<{ upload_url: string; file_id: string }>(server, 'POST', `/deals/${dealId}/files/upload-url`,
-    { filename: name, content_type: 'application/octet-stream', path: '/' }, token);
+  const start = await apiCall<{ upload_url: string; file_id: string }>(
+    server,
+    'POST',
+    `/deals/${dealId}/files/upload-url`,
+    { filename: name, content_type: 'application/octet-stream', path: '/' },
+    token,
+  );
   const form = new FormData();
   form.append('file', new Blob([Buffer.from(bytes)]), name);
   const stored = await fetch(`${server.url}${start.upload_url}`, { method: 'POST', body: form });
@@ -40,7 +48,13 @@ async function upload(server: TestServer, token: string, dealId: string, name: s
 }
 
 async function download(server: TestServer, token: string, dealId: string, fileId: string): Promise<string> {
-  const { download_url } = await apiCall<{ download_url: string }>(server, 'GET', `/deals/${dealId}/files/${fileId}/download-url`, undefined, token);
+  const { download_url } = await apiCall<{ download_url: string }>(
+    server,
+    'GET',
+    `/deals/${dealId}/files/${fileId}/download-url`,
+    undefined,
+    token,
+  );
   return sha256(new Uint8Array(await (await fetch(`${server.url}${download_url}`)).arrayBuffer()));
 }
 
@@ -51,7 +65,11 @@ describe('backup and restore', () => {
     const { token } = await loginUser(first, ADMIN_EMAIL, ADMIN_PASSWORD);
     const deal = await createDealApi(first, token, 'Backed-up deal');
     const files = new Map<string, string>();
-    for (const [name, size] of [['SPA draft.pdf', 300_000], ['Cap table.xlsx', 20_000], ['empty.txt', 0]] as const) {
+    for (const [name, size] of [
+      ['SPA draft.pdf', 300_000],
+      ['Cap table.xlsx', 20_000],
+      ['empty.txt', 0],
+    ] as const) {
       const bytes = new Uint8Array(randomBytes(size));
       files.set(await upload(first, token, deal.id, name, bytes), sha256(bytes));
     }
@@ -74,7 +92,10 @@ describe('backup and restore', () => {
     const original = readFileSync(join(folder, victim));
     writeFileSync(join(folder, victim), Buffer.concat([original, Buffer.from('x')]));
     const refused = spawnSync(process.execPath, ['--import', 'tsx', 'server/backup.ts', 'restore', folder], {
-      cwd: root, env: { ...process.env, DATA_DIR: damaged }, encoding: 'utf8', timeout: 60_000,
+      cwd: root,
+      env: { ...process.env, DATA_DIR: damaged },
+      encoding: 'utf8',
+      timeout: 60_000,
     });
     assert.notEqual(refused.status, 0);
     assert.match(refused.stderr, /does not match its manifest/);

@@ -25,8 +25,14 @@ import {
   useE2E,
 } from './lib.ts';
 
-interface ChecklistItem { id: string; name: string; item_id?: string | null }
-interface ChecklistResponse { checklist: Record<string, ChecklistItem[]> }
+interface ChecklistItem {
+  id: string;
+  name: string;
+  item_id?: string | null;
+}
+interface ChecklistResponse {
+  checklist: Record<string, ChecklistItem[]>;
+}
 
 /** Creates a deal from the Default preset through the API (the UI path is its own test). */
 async function createDefaultDeal(server: TestServer, token: string, name: string): Promise<{ id: string }> {
@@ -35,15 +41,20 @@ async function createDefaultDeal(server: TestServer, token: string, name: string
 
 /** The subtitle under 'Due Diligence Checklist': "<deal> · N items in M categories". */
 async function expectChecklistSummary(page: Page, items: number, categories?: number): Promise<void> {
-  const pattern = categories === undefined
-    ? new RegExp(`\\b${items} items in \\d+ categor`)
-    : new RegExp(`\\b${items} items in ${categories} categories`);
+  const pattern =
+    categories === undefined
+      ? new RegExp(`\\b${items} items in \\d+ categor`)
+      : new RegExp(`\\b${items} items in ${categories} categories`);
   await expectVisible(page.getByText(pattern), `the checklist summary "${pattern.source}"`);
 }
 
 async function openChecklist(page: Page, token: string, dealId: string): Promise<void> {
   await openSignedIn(page, token, `/deals/${dealId}/checklist`);
-  await expectVisible(page.getByRole('heading', { level: 1, name: 'Due Diligence Checklist' }), 'the checklist heading', FIRST_LOAD_TIMEOUT);
+  await expectVisible(
+    page.getByRole('heading', { level: 1, name: 'Due Diligence Checklist' }),
+    'the checklist heading',
+    FIRST_LOAD_TIMEOUT,
+  );
 }
 
 async function firstItems(server: TestServer, token: string, dealId: string, count: number): Promise<ChecklistItem[]> {
@@ -169,7 +180,10 @@ describe('Checklist', () => {
     });
     await expectVisible(page.getByRole('heading', { name: 'Connected Files (1)' }), "'Connected Files (1)'", 20_000);
     await expectVisible(page.getByTestId('actual-count').getByText('1', { exact: true }), 'actual count 1');
-    await expectVisible(page.getByTestId('connected-file').filter({ hasText: 'articles-of-incorporation.pdf' }), 'the connected file');
+    await expectVisible(
+      page.getByTestId('connected-file').filter({ hasText: 'articles-of-incorporation.pdf' }),
+      'the connected file',
+    );
     await snap(page, 'item-after-upload');
 
     // The checklist row shows the count too.
@@ -193,10 +207,17 @@ describe('Checklist', () => {
     await expectVisible(page.getByTestId('item-badges').getByText('Pending Review'), "'Pending Review' badge");
     await page.getByTestId('actions-card').getByRole('button', { name: 'Approve' }).click();
     await expectText(page, 'Item approved');
-    await expectVisible(history.getByTestId('history-entry').getByText('Approved', { exact: true }), 'an Approved entry in the history');
+    await expectVisible(
+      history.getByTestId('history-entry').getByText('Approved', { exact: true }),
+      'an Approved entry in the history',
+    );
     await expectVisible(page.getByTestId('item-badges').getByText('Approved', { exact: true }), "the 'Approved' badge");
     await expectVisible(page.getByText('This item has been approved.'), "'This item has been approved.'");
-    assert.equal(await page.getByTestId('actions-card').getByRole('button', { name: 'Approve' }).count(), 0, 'no Approve once approved');
+    assert.equal(
+      await page.getByTestId('actions-card').getByRole('button', { name: 'Approve' }).count(),
+      0,
+      'no Approve once approved',
+    );
     await snap(page, 'item-approved');
 
     await page.goto(`/deals/${deal.id}/checklist/items/${second.id}`);
@@ -219,71 +240,96 @@ describe('Checklist', () => {
     await page.getByRole('link', { name: 'Back to Checklist' }).click();
     await expectPath(page, `/deals/${deal.id}/checklist`);
     await expectVisible(page.locator(`[data-item-id="${first.id}"] [data-approval="approved"]`), 'the approved row');
-    await expectVisible(page.locator(`[data-item-id="${second.id}"] [data-approval="changes_requested"]`), 'the changes-requested row');
+    await expectVisible(
+      page.locator(`[data-item-id="${second.id}"] [data-approval="changes_requested"]`),
+      'the changes-requested row',
+    );
     await expectVisible(page.getByText('Approved', { exact: true }).first(), 'Approved in the stats');
   });
 
-  e2e.test('admin presets: create a preset, make it default, its delete is refused, Default restored', async ({ page, server }) => {
-    const admin = await loginUser(server, ADMIN_EMAIL, ADMIN_PASSWORD);
-    const presetName = `E2E Preset ${Date.now().toString(36)}`;
-    const findPreset = async (name: string) => {
-      const list = await apiCall<{ presets: { id: string; name: string; is_default: boolean }[] }>(
-        server, 'GET', `/admin/presets?search=${encodeURIComponent(name)}&page=1`, undefined, admin.token);
-      return list.presets.find((p) => p.name === name);
-    };
-    try {
-      await openSignedIn(page, admin.token, '/admin/presets');
-      await expectVisible(page.getByRole('heading', { name: 'Checklist Presets' }), 'the Checklist Presets heading', FIRST_LOAD_TIMEOUT);
-      const defaultRow = page.getByTestId('preset-row').filter({ has: page.getByText('Default', { exact: true }) });
-      await expectVisible(defaultRow.getByRole('button', { name: /^Show the 65 items in Default$/ }), "Default's '65 items'");
-      await expectVisible(defaultRow.getByRole('img', { name: 'Default preset' }), 'the default star on Default');
+  e2e.test(
+    'admin presets: create a preset, make it default, its delete is refused, Default restored',
+    async ({ page, server }) => {
+      const admin = await loginUser(server, ADMIN_EMAIL, ADMIN_PASSWORD);
+      const presetName = `E2E Preset ${Date.now().toString(36)}`;
+      const findPreset = async (name: string) => {
+        const list = await apiCall<{ presets: { id: string; name: string; is_default: boolean }[] }>(
+          server,
+          'GET',
+          `/admin/presets?search=${encodeURIComponent(name)}&page=1`,
+          undefined,
+          admin.token,
+        );
+        return list.presets.find((p) => p.name === name);
+      };
+      try {
+        await openSignedIn(page, admin.token, '/admin/presets');
+        await expectVisible(
+          page.getByRole('heading', { name: 'Checklist Presets' }),
+          'the Checklist Presets heading',
+          FIRST_LOAD_TIMEOUT,
+        );
+        const defaultRow = page.getByTestId('preset-row').filter({ has: page.getByText('Default', { exact: true }) });
+        await expectVisible(defaultRow.getByRole('button', { name: /^Show the 65 items in Default$/ }), "Default's '65 items'");
+        await expectVisible(defaultRow.getByRole('img', { name: 'Default preset' }), 'the default star on Default');
 
-      await page.getByRole('button', { name: 'Create Preset' }).first().click();
-      const dialog = page.getByRole('dialog', { name: 'Create Preset' });
-      await expectVisible(dialog, 'the Create Preset dialog');
-      await dialog.locator('input[name="name"]').fill(presetName);
-      await dialog.locator('textarea[name="description"]').fill('A short preset made by the E2E suite');
-      const group = dialog.getByTestId('picker-group').first();
-      await expectVisible(group, 'the catalog item picker');
-      await group.locator('label').nth(1).click();
-      await dialog.getByText('Set as default preset').click();
-      await dialog.getByRole('button', { name: 'Create Preset' }).click();
-      await expectHidden(dialog, 'the Create Preset dialog');
-      await expectText(page, 'Preset created');
+        await page.getByRole('button', { name: 'Create Preset' }).first().click();
+        const dialog = page.getByRole('dialog', { name: 'Create Preset' });
+        await expectVisible(dialog, 'the Create Preset dialog');
+        await dialog.locator('input[name="name"]').fill(presetName);
+        await dialog.locator('textarea[name="description"]').fill('A short preset made by the E2E suite');
+        const group = dialog.getByTestId('picker-group').first();
+        await expectVisible(group, 'the catalog item picker');
+        await group.locator('label').nth(1).click();
+        await dialog.getByText('Set as default preset').click();
+        await dialog.getByRole('button', { name: 'Create Preset' }).click();
+        await expectHidden(dialog, 'the Create Preset dialog');
+        await expectText(page, 'Preset created');
 
-      const row = page.getByTestId('preset-row').filter({ hasText: presetName });
-      await expectVisible(row, 'the new preset row');
-      await expectVisible(row.getByRole('img', { name: 'Default preset' }), 'the default star on the new preset');
-      await expectVisible(row.getByRole('button', { name: /^Show the 1 items? in / }), "the new preset's '1 item'");
-      await expectHidden(defaultRow.getByRole('img', { name: 'Default preset' }), 'the star leaves Default');
-      // Deleting the default is refused: the button is disabled and says why.
-      const del = row.getByRole('button', { name: `Delete ${presetName}` });
-      await expectVisible(del, 'the Delete button of the new preset');
-      assert.equal(await del.isDisabled(), true, 'Delete is disabled on the default preset');
-      assert.equal(await del.getAttribute('title'), 'Cannot delete the default preset');
-      assert.equal(await row.getByRole('button', { name: `Set ${presetName} as default` }).count(), 0, 'no Set as default on the default');
-      // The server refuses it as well.
-      const created = await findPreset(presetName);
-      assert.ok(created?.is_default, 'the new preset is the default');
-      await assert.rejects(
-        apiCall(server, 'DELETE', `/admin/presets/${created.id}`, undefined, admin.token),
-        /Cannot delete the default preset/,
-      );
-      await snap(page, 'presets-new-default');
+        const row = page.getByTestId('preset-row').filter({ hasText: presetName });
+        await expectVisible(row, 'the new preset row');
+        await expectVisible(row.getByRole('img', { name: 'Default preset' }), 'the default star on the new preset');
+        await expectVisible(row.getByRole('button', { name: /^Show the 1 items? in / }), "the new preset's '1 item'");
+        await expectHidden(defaultRow.getByRole('img', { name: 'Default preset' }), 'the star leaves Default');
+        // Deleting the default is refused: the button is disabled and says why.
+        const del = row.getByRole('button', { name: `Delete ${presetName}` });
+        await expectVisible(del, 'the Delete button of the new preset');
+        assert.equal(await del.isDisabled(), true, 'Delete is disabled on the default preset');
+        assert.equal(await del.getAttribute('title'), 'Cannot delete the default preset');
+        assert.equal(
+          await row.getByRole('button', { name: `Set ${presetName} as default` }).count(),
+          0,
+          'no Set as default on the default',
+        );
+        // The server refuses it as well.
+        const created = await findPreset(presetName);
+        assert.ok(created?.is_default, 'the new preset is the default');
+        await assert.rejects(
+          apiCall(server, 'DELETE', `/admin/presets/${created.id}`, undefined, admin.token),
+          /Cannot delete the default preset/,
+        );
+        await snap(page, 'presets-new-default');
 
-      // Put Default back.
-      await defaultRow.getByRole('button', { name: 'Set Default as default' }).click();
-      await expectText(page, 'Default set as default');
-      await expectVisible(defaultRow.getByRole('img', { name: 'Default preset' }), 'the default star back on Default');
-      await expectHidden(row.getByRole('img', { name: 'Default preset' }), 'the star leaves the new preset');
-      await eventually(async () => assert.equal(await row.getByRole('button', { name: `Delete ${presetName}` }).isDisabled(), false, 'Delete enabled again'));
-      assert.equal((await findPreset('Default'))?.is_default, true, 'Default is the default again');
-    } finally {
-      // Whatever failed above, leave Default as the default.
-      const fallback = await findPreset('Default').catch(() => undefined);
-      if (fallback && !fallback.is_default) {
-        await apiCall(server, 'POST', `/admin/presets/${fallback.id}/set-default`, undefined, admin.token).catch(() => {});
+        // Put Default back.
+        await defaultRow.getByRole('button', { name: 'Set Default as default' }).click();
+        await expectText(page, 'Default set as default');
+        await expectVisible(defaultRow.getByRole('img', { name: 'Default preset' }), 'the default star back on Default');
+        await expectHidden(row.getByRole('img', { name: 'Default preset' }), 'the star leaves the new preset');
+        await eventually(async () =>
+          assert.equal(
+            await row.getByRole('button', { name: `Delete ${presetName}` }).isDisabled(),
+            false,
+            'Delete enabled again',
+          ),
+        );
+        assert.equal((await findPreset('Default'))?.is_default, true, 'Default is the default again');
+      } finally {
+        // Whatever failed above, leave Default as the default.
+        const fallback = await findPreset('Default').catch(() => undefined);
+        if (fallback && !fallback.is_default) {
+          await apiCall(server, 'POST', `/admin/presets/${fallback.id}/set-default`, undefined, admin.token).catch(() => {});
+        }
       }
-    }
-  });
+    },
+  );
 });

@@ -25,7 +25,9 @@ describe('Content-Security-Policy', () => {
     await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
     await page.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (e) => {
-        (window as unknown as { reportCspViolation: (t: string) => void }).reportCspViolation(`${e.violatedDirective} ${e.blockedURI} on ${location.pathname}`);
+        (window as unknown as { reportCspViolation: (t: string) => void }).reportCspViolation(
+          `${e.violatedDirective} ${e.blockedURI} on ${location.pathname}`,
+        );
       });
     });
     page.on('console', (msg) => {
@@ -36,10 +38,25 @@ describe('Content-Security-Policy', () => {
     const deals = await apiCall<{ id: string; name: string }[]>(server, 'GET', '/deals', undefined, admin.token);
     const deal = deals.find((d) => d.name === 'Project Atlas') ?? deals[0];
     assert.ok(deal, 'the demo deal');
-    const paths = ['/', '/settings', `/deals/${deal.id}`, `/deals/${deal.id}/files`, `/deals/${deal.id}/checklist`,
-      `/deals/${deal.id}/review`, `/deals/${deal.id}/activity`, `/deals/${deal.id}/users`, `/deals/${deal.id}/permissions`,
-      '/admin', '/admin/super-admins', '/admin/users', '/admin/catalog', '/admin/presets', '/admin/permission-sets', '/admin/audit',
-      '/no-such-page'];
+    const paths = [
+      '/',
+      '/settings',
+      `/deals/${deal.id}`,
+      `/deals/${deal.id}/files`,
+      `/deals/${deal.id}/checklist`,
+      `/deals/${deal.id}/review`,
+      `/deals/${deal.id}/activity`,
+      `/deals/${deal.id}/users`,
+      `/deals/${deal.id}/permissions`,
+      '/admin',
+      '/admin/super-admins',
+      '/admin/users',
+      '/admin/catalog',
+      '/admin/presets',
+      '/admin/permission-sets',
+      '/admin/audit',
+      '/no-such-page',
+    ];
     await openSignedIn(page, admin.token, paths[0]);
     for (const path of paths) {
       await page.goto(path);

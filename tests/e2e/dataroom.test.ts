@@ -40,8 +40,16 @@ const listing = (server: TestServer, token: string, dealId: string, path = '/') 
   apiCall<Listing>(server, 'GET', `/deals/${dealId}/files?path=${encodeURIComponent(path)}`, undefined, token);
 
 /** The bytes the API's download_url serves for the file (current version or `version`). */
-async function downloadBytes(server: TestServer, token: string, dealId: string, fileId: string, version?: number): Promise<Buffer> {
-  const path = version ? `/deals/${dealId}/files/${fileId}/versions/${version}/download-url` : `/deals/${dealId}/files/${fileId}/download`;
+async function downloadBytes(
+  server: TestServer,
+  token: string,
+  dealId: string,
+  fileId: string,
+  version?: number,
+): Promise<Buffer> {
+  const path = version
+    ? `/deals/${dealId}/files/${fileId}/versions/${version}/download-url`
+    : `/deals/${dealId}/files/${fileId}/download`;
   const link = await apiCall<{ download_url: string }>(server, 'GET', path, undefined, token);
   const res = await fetch(new URL(link.download_url, server.url));
   assert.equal(res.status, 200, `the download URL answered ${res.status}`);
@@ -49,7 +57,8 @@ async function downloadBytes(server: TestServer, token: string, dealId: string, 
 }
 
 const fileRow = (page: Page, name: string) => page.getByTestId('file-row').and(page.getByLabel(`File ${name}`, { exact: true }));
-const folderRow = (page: Page, name: string) => page.getByTestId('folder-row').and(page.getByLabel(`Folder ${name}`, { exact: true }));
+const folderRow = (page: Page, name: string) =>
+  page.getByTestId('folder-row').and(page.getByLabel(`Folder ${name}`, { exact: true }));
 
 /** Upload Files dialog: choose the files, upload, wait for the rows. */
 async function uploadWithDialog(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]): Promise<void> {
@@ -57,7 +66,10 @@ async function uploadWithDialog(page: Page, files: { name: string; mimeType: str
   const dialog = page.getByRole('dialog', { name: 'Upload Files' });
   await expectVisible(dialog, 'the Upload Files dialog');
   await dialog.getByLabel('Choose files').setInputFiles(files);
-  await expectVisible(dialog.getByTestId('upload-file-list').getByText(files[0].name, { exact: true }), `${files[0].name} in the chosen files`);
+  await expectVisible(
+    dialog.getByTestId('upload-file-list').getByText(files[0].name, { exact: true }),
+    `${files[0].name} in the chosen files`,
+  );
   await dialog.getByRole('button', { name: `Upload ${files.length} file${files.length === 1 ? '' : 's'}` }).click();
   await expectHidden(dialog, 'the Upload Files dialog');
   await closeUploadComplete(page, files.length);
@@ -68,7 +80,10 @@ async function uploadWithDialog(page: Page, files: { name: string; mimeType: str
 async function closeUploadComplete(page: Page, count: number, title = 'Upload complete'): Promise<void> {
   const overlay = page.getByRole('dialog', { name: title });
   await expectVisible(overlay, `the '${title}' modal`, 20_000);
-  await expectVisible(overlay.getByText(`${count} of ${count} file${count === 1 ? '' : 's'} uploaded`), `'${count} of ${count} uploaded'`);
+  await expectVisible(
+    overlay.getByText(`${count} of ${count} file${count === 1 ? '' : 's'} uploaded`),
+    `'${count} of ${count} uploaded'`,
+  );
   await overlay.getByRole('button', { name: 'Close', exact: true }).last().click();
   await expectHidden(overlay, `the '${title}' modal after Close`);
 }
@@ -77,7 +92,11 @@ async function closeUploadComplete(page: Page, count: number, title = 'Upload co
 async function addMember(server: TestServer, ownerToken: string, dealId: string) {
   const member = await registerUser(server, uniqueEmail('member'));
   const invitation = await apiCall<{ id: string }>(
-    server, 'POST', `/deals/${dealId}/invitations`, { email: member.email, permission_set_id: 'upload_view' }, ownerToken,
+    server,
+    'POST',
+    `/deals/${dealId}/invitations`,
+    { email: member.email, permission_set_id: 'upload_view' },
+    ownerToken,
   );
   await apiCall(server, 'POST', `/invitations/${invitation.id}/accept`, undefined, member.token);
   return member;
@@ -96,7 +115,11 @@ describe('Data room', () => {
     // Upload with nothing chosen cannot start: the button waits for a file.
     await page.getByRole('button', { name: 'Upload Files' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Upload Files' });
-    assert.equal(await dialog.getByRole('button', { name: 'Upload', exact: true }).isDisabled(), true, 'Upload is disabled until a file is chosen');
+    assert.equal(
+      await dialog.getByRole('button', { name: 'Upload', exact: true }).isDisabled(),
+      true,
+      'Upload is disabled until a file is chosen',
+    );
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expectHidden(dialog, 'the Upload Files dialog after Cancel');
 
@@ -106,7 +129,10 @@ describe('Data room', () => {
     await snap(page, 'dataroom-uploaded');
 
     const files = (await listing(server, owner.token, deal.id)).files;
-    assert.deepEqual(files.map((f) => f.name), ['financials-2024.bin']);
+    assert.deepEqual(
+      files.map((f) => f.name),
+      ['financials-2024.bin'],
+    );
     const viaApi = await downloadBytes(server, owner.token, deal.id, files[0].id);
     assert.ok(viaApi.equals(bytes), `the download_url serves the uploaded bytes (${viaApi.length} of ${bytes.length})`);
 
@@ -130,7 +156,13 @@ describe('Data room', () => {
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expectText(page, 'File updated');
     await expectVisible(fileRow(page, 'Financials FY2024.bin'), 'the renamed row');
-    const metadata = await apiCall<{ metadata: { quick_summary: string } }>(server, 'GET', `/deals/${deal.id}/files/${files[0].id}/metadata`, undefined, owner.token);
+    const metadata = await apiCall<{ metadata: { quick_summary: string } }>(
+      server,
+      'GET',
+      `/deals/${deal.id}/files/${files[0].id}/metadata`,
+      undefined,
+      owner.token,
+    );
     assert.equal(metadata.metadata.quick_summary, 'Audited figures, final');
   });
 
@@ -214,104 +246,141 @@ describe('Data room', () => {
     await closeUploadComplete(page, 3, 'Import complete');
     await expectVisible(folderRow(page, 'Target'), 'the imported Target folder', 20_000);
 
-    await eventually(async () => {
-      const deep = await listing(server, owner.token, deal.id, '/Target/Sub/Deep');
-      assert.deepEqual(deep.files.map((f) => f.name), ['c.txt']);
-    }, 20_000, 250);
+    await eventually(
+      async () => {
+        const deep = await listing(server, owner.token, deal.id, '/Target/Sub/Deep');
+        assert.deepEqual(
+          deep.files.map((f) => f.name),
+          ['c.txt'],
+        );
+      },
+      20_000,
+      250,
+    );
     const sub = await listing(server, owner.token, deal.id, '/Target/Sub');
-    assert.deepEqual(sub.folders.map((f) => f.name), ['Deep']);
-    assert.deepEqual(sub.files.map((f) => f.name), ['b.txt']);
-    assert.deepEqual((await listing(server, owner.token, deal.id, '/Target')).files.map((f) => f.name), ['a.txt']);
+    assert.deepEqual(
+      sub.folders.map((f) => f.name),
+      ['Deep'],
+    );
+    assert.deepEqual(
+      sub.files.map((f) => f.name),
+      ['b.txt'],
+    );
+    assert.deepEqual(
+      (await listing(server, owner.token, deal.id, '/Target')).files.map((f) => f.name),
+      ['a.txt'],
+    );
 
     await page.goto(`/deals/${deal.id}/files/Target/Sub/Deep`);
     await expectVisible(fileRow(page, 'c.txt'), 'c.txt in /Target/Sub/Deep');
     await snap(page, 'dataroom-imported');
   });
 
-  e2e.test('a Share Link opens the same folder for another member; a new version and a comment; a denied member loses the file', async ({ page, server }) => {
-    const owner = await registerUser(server, uniqueEmail('owner'));
-    const deal = await createDealApi(server, owner.token, 'Project Share');
-    const member = await addMember(server, owner.token, deal.id);
-    await apiCall(server, 'POST', `/deals/${deal.id}/folders`, { name: 'Shared Room', path: '/' }, owner.token);
-    const folder = (await listing(server, owner.token, deal.id, '/Shared Room')).folder;
-    assert.ok(folder, 'the folder exists');
+  e2e.test(
+    'a Share Link opens the same folder for another member; a new version and a comment; a denied member loses the file',
+    async ({ page, server }) => {
+      const owner = await registerUser(server, uniqueEmail('owner'));
+      const deal = await createDealApi(server, owner.token, 'Project Share');
+      const member = await addMember(server, owner.token, deal.id);
+      await apiCall(server, 'POST', `/deals/${deal.id}/folders`, { name: 'Shared Room', path: '/' }, owner.token);
+      const folder = (await listing(server, owner.token, deal.id, '/Shared Room')).folder;
+      assert.ok(folder, 'the folder exists');
 
-    await openSignedIn(page, owner.token, `/deals/${deal.id}/files/Shared%20Room`);
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'Shared Room' }), 'the Shared Room heading', FIRST_LOAD_TIMEOUT);
-    await uploadWithDialog(page, [
-      { name: 'memo.txt', mimeType: 'text/plain', buffer: Buffer.from('memo version one') },
-      { name: 'secret.txt', mimeType: 'text/plain', buffer: Buffer.from('for owners only') },
-    ]);
+      await openSignedIn(page, owner.token, `/deals/${deal.id}/files/Shared%20Room`);
+      await expectVisible(
+        page.getByRole('heading', { level: 1, name: 'Shared Room' }),
+        'the Shared Room heading',
+        FIRST_LOAD_TIMEOUT,
+      );
+      await uploadWithDialog(page, [
+        { name: 'memo.txt', mimeType: 'text/plain', buffer: Buffer.from('memo version one') },
+        { name: 'secret.txt', mimeType: 'text/plain', buffer: Buffer.from('for owners only') },
+      ]);
 
-    // The Share Link: copied to the clipboard where allowed, and id-based.
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.getByRole('button', { name: 'Share Link' }).click();
-    await expectText(page, 'Share link copied to clipboard');
-    const shareLink = `${server.url}/deals/${deal.id}/data-room/folder/${folder.id}`;
-    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), shareLink);
+      // The Share Link: copied to the clipboard where allowed, and id-based.
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      await page.getByRole('button', { name: 'Share Link' }).click();
+      await expectText(page, 'Share link copied to clipboard');
+      const shareLink = `${server.url}/deals/${deal.id}/data-room/folder/${folder.id}`;
+      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), shareLink);
 
-    // The member opens it in their own context and sees the same folder and files.
-    const memberContext = await newContext(e2e.browser, server);
-    try {
-      const memberPage = await memberContext.newPage();
-      await openSignedIn(memberPage, member.token, shareLink);
-      await expectVisible(memberPage.getByRole('heading', { level: 1, name: 'Shared Room' }), "the member's Shared Room heading", FIRST_LOAD_TIMEOUT);
-      await expectVisible(fileRow(memberPage, 'memo.txt'), 'memo.txt for the member');
-      await expectVisible(fileRow(memberPage, 'secret.txt'), 'secret.txt for the member before the restriction');
-      await snap(memberPage, 'dataroom-share-link-member');
+      // The member opens it in their own context and sees the same folder and files.
+      const memberContext = await newContext(e2e.browser, server);
+      try {
+        const memberPage = await memberContext.newPage();
+        await openSignedIn(memberPage, member.token, shareLink);
+        await expectVisible(
+          memberPage.getByRole('heading', { level: 1, name: 'Shared Room' }),
+          "the member's Shared Room heading",
+          FIRST_LOAD_TIMEOUT,
+        );
+        await expectVisible(fileRow(memberPage, 'memo.txt'), 'memo.txt for the member');
+        await expectVisible(fileRow(memberPage, 'secret.txt'), 'secret.txt for the member before the restriction');
+        await snap(memberPage, 'dataroom-share-link-member');
 
-      // File page: Update File uploads version 2.
-      await fileRow(page, 'memo.txt').getByRole('link', { name: 'memo.txt' }).click();
-      await expectPath(page, /^\/deals\/[0-9a-f-]{36}\/files\/[0-9a-f-]{36}$/);
-      await expectVisible(page.getByTestId('file-title'), 'the file title');
-      const versions = page.getByTestId('versions');
-      await expectVisible(versions.getByText('Version 1', { exact: true }), 'Version 1 in Versions');
-      await page.getByTestId('version-input').setInputFiles({ name: 'memo.txt', mimeType: 'text/plain', buffer: Buffer.from('memo version two, longer') });
-      await expectText(page, 'New version uploaded', { timeout: 20_000 });
-      await expectVisible(versions.getByText('Version 2', { exact: true }), 'Version 2 in Versions');
-      assert.equal(await versions.getByTestId('version-row').count(), 2, 'two versions listed');
-      await expectVisible(versions.getByTestId('version-row').first().getByText('Current'), 'Version 2 is current');
-      const fileId = new URL(page.url()).pathname.split('/').pop()!;
-      assert.equal((await downloadBytes(server, owner.token, deal.id, fileId)).toString(), 'memo version two, longer');
-      assert.equal((await downloadBytes(server, owner.token, deal.id, fileId, 1)).toString(), 'memo version one');
+        // File page: Update File uploads version 2.
+        await fileRow(page, 'memo.txt').getByRole('link', { name: 'memo.txt' }).click();
+        await expectPath(page, /^\/deals\/[0-9a-f-]{36}\/files\/[0-9a-f-]{36}$/);
+        await expectVisible(page.getByTestId('file-title'), 'the file title');
+        const versions = page.getByTestId('versions');
+        await expectVisible(versions.getByText('Version 1', { exact: true }), 'Version 1 in Versions');
+        await page
+          .getByTestId('version-input')
+          .setInputFiles({ name: 'memo.txt', mimeType: 'text/plain', buffer: Buffer.from('memo version two, longer') });
+        await expectText(page, 'New version uploaded', { timeout: 20_000 });
+        await expectVisible(versions.getByText('Version 2', { exact: true }), 'Version 2 in Versions');
+        assert.equal(await versions.getByTestId('version-row').count(), 2, 'two versions listed');
+        await expectVisible(versions.getByTestId('version-row').first().getByText('Current'), 'Version 2 is current');
+        const fileId = new URL(page.url()).pathname.split('/').pop()!;
+        assert.equal((await downloadBytes(server, owner.token, deal.id, fileId)).toString(), 'memo version two, longer');
+        assert.equal((await downloadBytes(server, owner.token, deal.id, fileId, 1)).toString(), 'memo version one');
 
-      // A comment.
-      const comments = page.getByTestId('comments');
-      await expectVisible(comments.getByText('No comments yet'), "'No comments yet'");
-      await comments.getByLabel('Add a comment').fill('Please confirm the totals on page 3.');
-      await comments.getByRole('button', { name: 'Add Comment' }).click();
-      await expectVisible(comments.getByText('Please confirm the totals on page 3.'), 'the new comment');
-      await page.reload();
-      await expectVisible(page.getByTestId('comments').getByText('Please confirm the totals on page 3.'), 'the comment after a reload', FIRST_LOAD_TIMEOUT);
-      await snap(page, 'dataroom-file-page');
+        // A comment.
+        const comments = page.getByTestId('comments');
+        await expectVisible(comments.getByText('No comments yet'), "'No comments yet'");
+        await comments.getByLabel('Add a comment').fill('Please confirm the totals on page 3.');
+        await comments.getByRole('button', { name: 'Add Comment' }).click();
+        await expectVisible(comments.getByText('Please confirm the totals on page 3.'), 'the new comment');
+        await page.reload();
+        await expectVisible(
+          page.getByTestId('comments').getByText('Please confirm the totals on page 3.'),
+          'the comment after a reload',
+          FIRST_LOAD_TIMEOUT,
+        );
+        await snap(page, 'dataroom-file-page');
 
-      // Restrict secret.txt: Custom, deny the member.
-      await page.goto(`/deals/${deal.id}/files/Shared%20Room`);
-      await fileRow(page, 'secret.txt').getByRole('link', { name: 'secret.txt' }).click();
-      await expectVisible(page.getByTestId('file-title'), 'the file title of secret.txt');
-      await page.getByTestId('permissions').getByRole('button', { name: 'Edit' }).click();
-      const perms = page.getByRole('dialog', { name: 'File Permissions' });
-      await expectVisible(perms, 'the File Permissions dialog');
-      await perms.getByText('Custom', { exact: true }).click();
-      const deny = perms.getByLabel(`Deny ${member.email}`);
-      await expectVisible(perms.getByText(member.email, { exact: true }), `the member ${member.email} in the Users tab`);
-      await deny.check({ force: true });
-      await expectVisible(perms.getByTestId('permission-summary').getByText(/1 denied/), "'1 denied'");
-      await perms.getByRole('button', { name: 'Save Permissions' }).click();
-      await expectText(page, 'File permissions updated');
-      await expectHidden(perms, 'the File Permissions dialog');
-      await expectVisible(page.getByTestId('permissions').getByText('Custom access'), "'Custom access'");
+        // Restrict secret.txt: Custom, deny the member.
+        await page.goto(`/deals/${deal.id}/files/Shared%20Room`);
+        await fileRow(page, 'secret.txt').getByRole('link', { name: 'secret.txt' }).click();
+        await expectVisible(page.getByTestId('file-title'), 'the file title of secret.txt');
+        await page.getByTestId('permissions').getByRole('button', { name: 'Edit' }).click();
+        const perms = page.getByRole('dialog', { name: 'File Permissions' });
+        await expectVisible(perms, 'the File Permissions dialog');
+        await perms.getByText('Custom', { exact: true }).click();
+        const deny = perms.getByLabel(`Deny ${member.email}`);
+        await expectVisible(perms.getByText(member.email, { exact: true }), `the member ${member.email} in the Users tab`);
+        await deny.check({ force: true });
+        await expectVisible(perms.getByTestId('permission-summary').getByText(/1 denied/), "'1 denied'");
+        await perms.getByRole('button', { name: 'Save Permissions' }).click();
+        await expectText(page, 'File permissions updated');
+        await expectHidden(perms, 'the File Permissions dialog');
+        await expectVisible(page.getByTestId('permissions').getByText('Custom access'), "'Custom access'");
 
-      await memberPage.reload();
-      await expectVisible(fileRow(memberPage, 'memo.txt'), 'memo.txt still there for the member', FIRST_LOAD_TIMEOUT);
-      await expectHidden(fileRow(memberPage, 'secret.txt'), 'secret.txt gone for the denied member');
-      const memberFiles = (await listing(server, member.token, deal.id, '/Shared Room')).files.map((f) => f.name);
-      assert.deepEqual(memberFiles, ['memo.txt'], 'the API hides the file from the member too');
-      // The owner still sees it.
-      assert.deepEqual((await listing(server, owner.token, deal.id, '/Shared Room')).files.map((f) => f.name).sort(), ['memo.txt', 'secret.txt']);
-      await snap(memberPage, 'dataroom-member-after-deny');
-    } finally {
-      await memberContext.close().catch(() => {});
-    }
-  }, { timeout: 120_000 });
+        await memberPage.reload();
+        await expectVisible(fileRow(memberPage, 'memo.txt'), 'memo.txt still there for the member', FIRST_LOAD_TIMEOUT);
+        await expectHidden(fileRow(memberPage, 'secret.txt'), 'secret.txt gone for the denied member');
+        const memberFiles = (await listing(server, member.token, deal.id, '/Shared Room')).files.map((f) => f.name);
+        assert.deepEqual(memberFiles, ['memo.txt'], 'the API hides the file from the member too');
+        // The owner still sees it.
+        assert.deepEqual((await listing(server, owner.token, deal.id, '/Shared Room')).files.map((f) => f.name).sort(), [
+          'memo.txt',
+          'secret.txt',
+        ]);
+        await snap(memberPage, 'dataroom-member-after-deny');
+      } finally {
+        await memberContext.close().catch(() => {});
+      }
+    },
+    { timeout: 120_000 },
+  );
 });

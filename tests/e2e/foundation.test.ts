@@ -93,7 +93,10 @@ describe('Foundation', () => {
     // Only spaces is still empty.
     await dialog.locator('input[name="name"]').fill('   ');
     await dialog.getByRole('button', { name: 'Create Deal' }).click();
-    await expectVisible(dialog.getByText('Please enter a deal name', { exact: true }), "'Please enter a deal name' for a blank name");
+    await expectVisible(
+      dialog.getByText('Please enter a deal name', { exact: true }),
+      "'Please enter a deal name' for a blank name",
+    );
 
     const dealName = `Project Borealis ${Date.now().toString(36)}`;
     await dialog.locator('input[name="name"]').fill(dealName);
@@ -155,7 +158,11 @@ describe('Foundation', () => {
     await expectPath(page, dealPath);
     await expectVisible(page.getByTestId('deal-name').getByText(dealName), 'the deal name in the header');
     await expectVisible(page.locator('header').getByText('Archived', { exact: true }), 'the Archived badge in the deal header');
-    assert.equal(await page.getByRole('button', { name: 'Archive Deal' }).count(), 0, 'no Archive Deal action on an archived deal');
+    assert.equal(
+      await page.getByRole('button', { name: 'Archive Deal' }).count(),
+      0,
+      'no Archive Deal action on an archived deal',
+    );
     assert.equal(await page.getByRole('button', { name: 'Edit Deal' }).count(), 0, 'no Edit Deal action on an archived deal');
     await snap(page, 'archived-deal-dashboard');
   });

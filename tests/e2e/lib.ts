@@ -130,13 +130,23 @@ function privateWebDist(): string {
  * Spawns `node --enable-source-maps scripts/start.mjs` (what `npm start` runs) with a fresh DATA_DIR under
  * `.test-data/` and a free PORT, and waits until /api/health answers 200.
  */
-export async function startServer(name = 'e2e', env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
+export async function startServer(
+  name = 'e2e',
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<TestServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? join(root, '.test-data', `e2e-${name}-${process.pid}-${port}`);
   if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true, mode: 0o755 });
 
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_DIST_DIR: privateWebDist(), MALLOC_ARENA_MAX: '2' };
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: privateWebDist(),
+    MALLOC_ARENA_MAX: '2',
+  };
   // The E2E server runs its own embedded Postgres, never a database the test runner was given.
   delete childEnv.DATABASE_URL;
   delete childEnv.PUBLIC_URL;
@@ -168,7 +178,9 @@ export async function startServer(name = 'e2e', env: Record<string, string> = {}
       let timer: NodeJS.Timeout | undefined;
       const stopped = await Promise.race([
         exited.then(() => true),
-        new Promise<boolean>((r) => { timer = setTimeout(() => r(false), 30_000); }),
+        new Promise<boolean>((r) => {
+          timer = setTimeout(() => r(false), 30_000);
+        }),
       ]);
       clearTimeout(timer);
       if (!stopped) {
@@ -219,7 +231,11 @@ export async function newContext(browser: Browser, server: TestServer): Promise<
   return context;
 }
 
-const safeName = (text: string) => text.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').slice(0, 120);
+const safeName = (text: string) =>
+  text
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 120);
 
 /** Screenshots every open page of the context; returns the files written. */
 export async function screenshotAll(context: BrowserContext, name: string): Promise<string[]> {
@@ -269,18 +285,24 @@ export function useE2E(name = basename(process.argv[1] ?? 'e2e', '.test.ts')): E
   let browser: Browser | undefined;
   const file = safeName(name);
 
-  before(async () => {
-    const [started, launched] = await Promise.allSettled([startServer(file), launchBrowser()]);
-    if (started.status === 'fulfilled') server = started.value;
-    if (launched.status === 'fulfilled') browser = launched.value;
-    if (started.status === 'rejected') throw started.reason;
-    if (launched.status === 'rejected') throw launched.reason;
-  }, { timeout: SERVER_START_TIMEOUT + 90_000 });
+  before(
+    async () => {
+      const [started, launched] = await Promise.allSettled([startServer(file), launchBrowser()]);
+      if (started.status === 'fulfilled') server = started.value;
+      if (launched.status === 'fulfilled') browser = launched.value;
+      if (started.status === 'rejected') throw started.reason;
+      if (launched.status === 'rejected') throw launched.reason;
+    },
+    { timeout: SERVER_START_TIMEOUT + 90_000 },
+  );
 
-  after(async () => {
-    await browser?.close().catch(() => {});
-    await server?.stop();
-  }, { timeout: 60_000 });
+  after(
+    async () => {
+      await browser?.close().catch(() => {});
+      await server?.stop();
+    },
+    { timeout: 60_000 },
+  );
 
   const e2e: E2E = {
     get server() {
@@ -307,7 +329,8 @@ export function useE2E(name = basename(process.argv[1] ?? 'e2e', '.test.ts')): E
         });
         context.on('requestfailed', (request) => {
           const url = new URL(request.url());
-          if (url.pathname.startsWith('/api/')) apiFailures.push(`${request.method()} ${url.pathname} -> ${request.failure()?.errorText ?? 'failed'}`);
+          if (url.pathname.startsWith('/api/'))
+            apiFailures.push(`${request.method()} ${url.pathname} -> ${request.failure()?.errorText ?? 'failed'}`);
         });
         try {
           await fn({ server: e2e.server, browser: e2e.browser, context, page, t });
@@ -319,7 +342,9 @@ export function useE2E(name = basename(process.argv[1] ?? 'e2e', '.test.ts')): E
             consoleErrors.length ? `Page errors:\n  ${consoleErrors.slice(-5).join('\n  ')}` : '',
             `Server log (last lines):\n  ${e2e.server.log().split('\n').slice(-10).join('\n  ')}`,
             apiFailures.length ? `API calls that failed (some may be expected):\n  ${apiFailures.slice(-8).join('\n  ')}` : '',
-          ].filter(Boolean).join('\n');
+          ]
+            .filter(Boolean)
+            .join('\n');
           if (err instanceof Error) {
             // The runner prints the stack, which was written when the error was made: extend both.
             const original = err.message;
@@ -342,7 +367,10 @@ export function useE2E(name = basename(process.argv[1] ?? 'e2e', '.test.ts')): E
 // Expectations (each waits, then fails with a sentence saying what was expected and what was there)
 
 async function describePage(page: Page): Promise<string> {
-  const text = await page.locator('body').innerText({ timeout: 2_000 }).catch(() => '');
+  const text = await page
+    .locator('body')
+    .innerText({ timeout: 2_000 })
+    .catch(() => '');
   const compact = text.replace(/\s+/g, ' ').trim().slice(0, 600);
   return `at ${page.url()}; the page reads: "${compact}"`;
 }
@@ -366,8 +394,16 @@ export async function expectHidden(locator: Locator, what?: string, timeout = UI
 }
 
 /** Waits until the text is visible on the page (substring match unless `exact`). */
-export async function expectText(page: Page, text: string | RegExp, options: { exact?: boolean; timeout?: number } = {}): Promise<void> {
-  await expectVisible(page.getByText(text, { exact: options.exact }), `the text ${JSON.stringify(String(text))}`, options.timeout);
+export async function expectText(
+  page: Page,
+  text: string | RegExp,
+  options: { exact?: boolean; timeout?: number } = {},
+): Promise<void> {
+  await expectVisible(
+    page.getByText(text, { exact: options.exact }),
+    `the text ${JSON.stringify(String(text))}`,
+    options.timeout,
+  );
 }
 
 /** Asserts the text is not visible now (after whatever the caller already waited for). */
@@ -416,7 +452,13 @@ export function uniqueEmail(label = 'user'): string {
 }
 
 /** Calls the API as a browser would; throws with the server's answer on a non-2xx status. */
-export async function apiCall<T = unknown>(server: TestServer, method: string, path: string, body?: unknown, token?: string): Promise<T> {
+export async function apiCall<T = unknown>(
+  server: TestServer,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
   const res = await fetch(`${server.url}/api${path}`, {
     method,
     headers: {
@@ -437,9 +479,15 @@ export async function apiCall<T = unknown>(server: TestServer, method: string, p
  * unless `confirmed: false` asks for an account that has not done so yet.
  */
 export async function registerUser(
-  server: TestServer, email = uniqueEmail(), password = 'password123', options: { confirmed?: boolean } = {},
+  server: TestServer,
+  email = uniqueEmail(),
+  password = 'password123',
+  options: { confirmed?: boolean } = {},
 ): Promise<ApiSession & { email: string; password: string }> {
-  const answer = await apiCall<{ access_token: string; user: ApiSession['user'] }>(server, 'POST', '/auth/register', { email, password });
+  const answer = await apiCall<{ access_token: string; user: ApiSession['user'] }>(server, 'POST', '/auth/register', {
+    email,
+    password,
+  });
   assert.ok(answer.access_token, 'registration answered without a token');
   if (options.confirmed !== false) await confirmEmail(server, email);
   return { token: answer.access_token, user: answer.user, email, password };
@@ -447,25 +495,37 @@ export async function registerUser(
 
 /** Opens the newest 'Confirm your email address' link sent to `email` (through the API). */
 export async function confirmEmail(server: TestServer, email: string): Promise<void> {
-  const link = await eventually(async () => {
-    const mail = (await mailsTo(server, email)).find((m) => m.subject === 'Confirm your email address');
-    assert.ok(mail, `a confirmation mail to ${email}`);
-    const found = mail.links.find((l) => new URL(l, server.url).searchParams.has('token'));
-    assert.ok(found, `a link with a token in the confirmation mail to ${email}`);
-    return found;
-  }, UI_TIMEOUT, 100);
+  const link = await eventually(
+    async () => {
+      const mail = (await mailsTo(server, email)).find((m) => m.subject === 'Confirm your email address');
+      assert.ok(mail, `a confirmation mail to ${email}`);
+      const found = mail.links.find((l) => new URL(l, server.url).searchParams.has('token'));
+      assert.ok(found, `a link with a token in the confirmation mail to ${email}`);
+      return found;
+    },
+    UI_TIMEOUT,
+    100,
+  );
   const token = new URL(link, server.url).searchParams.get('token');
   await apiCall(server, 'POST', '/auth/magic-link/verify', { token });
 }
 
 /** Signs in through the API (POST /auth/login). */
 export async function loginUser(server: TestServer, email: string, password: string): Promise<ApiSession> {
-  const answer = await apiCall<{ access_token: string; user: ApiSession['user'] }>(server, 'POST', '/auth/login', { email, password });
+  const answer = await apiCall<{ access_token: string; user: ApiSession['user'] }>(server, 'POST', '/auth/login', {
+    email,
+    password,
+  });
   return { token: answer.access_token, user: answer.user };
 }
 
 /** Creates a deal through the API as the token's user. */
-export async function createDealApi(server: TestServer, token: string, name: string, description = ''): Promise<{ id: string; name: string }> {
+export async function createDealApi(
+  server: TestServer,
+  token: string,
+  name: string,
+  description = '',
+): Promise<{ id: string; name: string }> {
   return apiCall(server, 'POST', '/deals', { name, description, checklist_preset: 'blank' }, token);
 }
 
@@ -554,15 +614,23 @@ export async function mailsTo(server: TestServer, to: string): Promise<Mail[]> {
  * Waits for a mail to `to` newer than the `seen` mails already there (count from `mailsTo` before the
  * action), and returns the newest.
  */
-export async function waitForMail(server: TestServer, to: string, options: { seen?: number; timeout?: number } = {}): Promise<Mail> {
+export async function waitForMail(
+  server: TestServer,
+  to: string,
+  options: { seen?: number; timeout?: number } = {},
+): Promise<Mail> {
   const seen = options.seen ?? 0;
   let last: Mail[] = [];
   try {
-    return await eventually(async () => {
-      last = await mailsTo(server, to);
-      assert.ok(last.length > seen);
-      return last[0];
-    }, options.timeout ?? UI_TIMEOUT, 150);
+    return await eventually(
+      async () => {
+        last = await mailsTo(server, to);
+        assert.ok(last.length > seen);
+        return last[0];
+      },
+      options.timeout ?? UI_TIMEOUT,
+      150,
+    );
   } catch {
     return assert.fail(`Expected a new mail to ${to} in /dev/mail (had ${seen}, found ${last.length})`);
   }

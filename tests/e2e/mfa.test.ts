@@ -8,8 +8,20 @@ import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import * as OTPAuth from 'otpauth';
 import {
-  FIRST_LOAD_TIMEOUT, apiCall, expectPath, expectText, expectVisible, loginInUi, loginUser, logout, newContext, openSignedIn,
-  registerUser, snap, uniqueEmail, useE2E,
+  FIRST_LOAD_TIMEOUT,
+  apiCall,
+  expectPath,
+  expectText,
+  expectVisible,
+  loginInUi,
+  loginUser,
+  logout,
+  newContext,
+  openSignedIn,
+  registerUser,
+  snap,
+  uniqueEmail,
+  useE2E,
 } from './lib.ts';
 
 /** The code an authenticator app shows for `secret`, `steps` periods from now. */
@@ -19,98 +31,131 @@ const codeFor = (secret: string, steps = 0) =>
 describe('Sessions and two-step verification', () => {
   const e2e = useE2E('mfa');
 
-  e2e.test('turn it on, sign in with a code, stay signed in past the access token, sign out another device', async ({ page, server }) => {
-    const user = await registerUser(server, uniqueEmail('mfa'));
-    await openSignedIn(page, user.token, '/settings#two-step-verification');
-    await page.getByRole('button', { name: 'Set Up Two-Step Verification' }).click({ timeout: FIRST_LOAD_TIMEOUT });
-    const dialog = page.getByRole('dialog', { name: 'Set Up Two-Step Verification' });
-    await expectVisible(dialog.getByAltText('QR code for your authenticator app'), 'the QR code');
-    const secret = (await dialog.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
-    assert.match(secret, /^[A-Z2-7]{32}$/);
-    await snap(page, 'mfa-enrol');
-    await dialog.getByLabel('Enter the 6-digit code the app shows').fill(codeFor(secret));
-    await dialog.getByRole('button', { name: 'Turn On' }).click();
-    const codes = page.getByTestId('recovery-codes');
-    await expectVisible(codes, 'the recovery codes');
-    assert.equal((await codes.innerText()).split(/\s+/).filter((c) => /^[a-z2-9]{5}-[a-z2-9]{5}$/.test(c)).length, 10);
-    await snap(page, 'mfa-recovery-codes');
-    await page.getByRole('button', { name: 'I Have Saved Them' }).click();
-    await expectText(page, '10 recovery codes left. New codes replace the old ones.');
+  e2e.test(
+    'turn it on, sign in with a code, stay signed in past the access token, sign out another device',
+    async ({ page, server }) => {
+      const user = await registerUser(server, uniqueEmail('mfa'));
+      await openSignedIn(page, user.token, '/settings#two-step-verification');
+      await page.getByRole('button', { name: 'Set Up Two-Step Verification' }).click({ timeout: FIRST_LOAD_TIMEOUT });
+      const dialog = page.getByRole('dialog', { name: 'Set Up Two-Step Verification' });
+      await expectVisible(dialog.getByAltText('QR code for your authenticator app'), 'the QR code');
+      const secret = (await dialog.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
+      assert.match(secret, /^[A-Z2-7]{32}$/);
+      await snap(page, 'mfa-enrol');
+      await dialog.getByLabel('Enter the 6-digit code the app shows').fill(codeFor(secret));
+      await dialog.getByRole('button', { name: 'Turn On' }).click();
+      const codes = page.getByTestId('recovery-codes');
+      await expectVisible(codes, 'the recovery codes');
+      assert.equal((await codes.innerText()).split(/\s+/).filter((c) => /^[a-z2-9]{5}-[a-z2-9]{5}$/.test(c)).length, 10);
+      await snap(page, 'mfa-recovery-codes');
+      await page.getByRole('button', { name: 'I Have Saved Them' }).click();
+      await expectText(page, '10 recovery codes left. New codes replace the old ones.');
 
-    // A password alone now leads to the code step, and nowhere else.
-    await logout(page);
-    await loginInUi(page, user.email, user.password);
-    await expectPath(page, '/login/verify', FIRST_LOAD_TIMEOUT);
-    await page.goto('/settings');
-    await expectPath(page, '/login/verify', FIRST_LOAD_TIMEOUT);
-    await snap(page, 'mfa-code-step');
-    await page.getByLabel('Authentication code').fill(codeFor(secret, 1));
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await expectPath(page, '/settings', FIRST_LOAD_TIMEOUT);
+      // A password alone now leads to the code step, and nowhere else.
+      await logout(page);
+      await loginInUi(page, user.email, user.password);
+      await expectPath(page, '/login/verify', FIRST_LOAD_TIMEOUT);
+      await page.goto('/settings');
+      await expectPath(page, '/login/verify', FIRST_LOAD_TIMEOUT);
+      await snap(page, 'mfa-code-step');
+      await page.getByLabel('Authentication code').fill(codeFor(secret, 1));
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await expectPath(page, '/settings', FIRST_LOAD_TIMEOUT);
 
-    // The access token expires (here: is replaced by a dead one); the app renews it and carries on.
-    const spent = await page.evaluate(() => localStorage.getItem('refresh_token'));
-    await page.evaluate(() => localStorage.setItem('access_token', 'expired.token.value'));
-    await page.goto('/');
-    await expectText(page, 'Welcome', { timeout: FIRST_LOAD_TIMEOUT });
-    const renewed = await page.evaluate(() => ({ access: localStorage.getItem('access_token'), refresh: localStorage.getItem('refresh_token') }));
-    assert.ok(renewed.access && renewed.access !== 'expired.token.value', 'a renewed access token is stored');
-    assert.ok(renewed.refresh && renewed.refresh !== spent, 'and the next refresh token in place of the spent one');
-    const works = await fetch(`${server.url}/api/deals`, { headers: { authorization: `Bearer ${renewed.access}` } });
-    assert.equal(works.status, 200);
+      // The access token expires (here: is replaced by a dead one); the app renews it and carries on.
+      const spent = await page.evaluate(() => localStorage.getItem('refresh_token'));
+      await page.evaluate(() => localStorage.setItem('access_token', 'expired.token.value'));
+      await page.goto('/');
+      await expectText(page, 'Welcome', { timeout: FIRST_LOAD_TIMEOUT });
+      const renewed = await page.evaluate(() => ({
+        access: localStorage.getItem('access_token'),
+        refresh: localStorage.getItem('refresh_token'),
+      }));
+      assert.ok(renewed.access && renewed.access !== 'expired.token.value', 'a renewed access token is stored');
+      assert.ok(renewed.refresh && renewed.refresh !== spent, 'and the next refresh token in place of the spent one');
+      const works = await fetch(`${server.url}/api/deals`, { headers: { authorization: `Bearer ${renewed.access}` } });
+      assert.equal(works.status, 200);
 
-    // Another device: listed, then signed out from here.
-    const phone = await apiCall<{ access_token: string }>(server, 'POST', '/auth/login', { email: user.email, password: user.password });
-    await page.goto('/settings#sessions');
-    const rows = page.getByTestId('session-row');
-    await expectVisible(rows.nth(1), 'two sessions', FIRST_LOAD_TIMEOUT);
-    await expectVisible(rows.filter({ hasText: 'This device' }), 'this device marked');
-    await snap(page, 'mfa-sessions');
-    const other = rows.filter({ hasNotText: 'This device' }).first();
-    await other.getByRole('button', { name: 'Sign Out' }).click();
-    await page.getByRole('dialog', { name: 'Sign Out Session' }).getByRole('button', { name: 'Sign Out' }).click();
-    await expectText(page, 'Session signed out');
-    const refused = await fetch(`${server.url}/api/user/profile`, { headers: { authorization: `Bearer ${phone.access_token}` } });
-    assert.equal(refused.status, 401);
-  });
+      // Another device: listed, then signed out from here.
+      const phone = await apiCall<{ access_token: string }>(server, 'POST', '/auth/login', {
+        email: user.email,
+        password: user.password,
+      });
+      await page.goto('/settings#sessions');
+      const rows = page.getByTestId('session-row');
+      await expectVisible(rows.nth(1), 'two sessions', FIRST_LOAD_TIMEOUT);
+      await expectVisible(rows.filter({ hasText: 'This device' }), 'this device marked');
+      await snap(page, 'mfa-sessions');
+      const other = rows.filter({ hasNotText: 'This device' }).first();
+      await other.getByRole('button', { name: 'Sign Out' }).click();
+      await page.getByRole('dialog', { name: 'Sign Out Session' }).getByRole('button', { name: 'Sign Out' }).click();
+      await expectText(page, 'Session signed out');
+      const refused = await fetch(`${server.url}/api/user/profile`, {
+        headers: { authorization: `Bearer ${phone.access_token}` },
+      });
+      assert.equal(refused.status, 401);
+    },
+  );
 
-  e2e.test('a deal that requires two-step verification: its admin turns it on, a member without it is led to set it up', async ({ page, browser, server }) => {
-    const admin = await registerUser(server, uniqueEmail('mfa-admin'));
-    const enrolment = await apiCall<{ id: string; secret: string }>(server, 'POST', '/auth/mfa/enroll', {}, admin.token);
-    const verified = await apiCall<{ access_token: string; refresh_token: string }>(server, 'POST', '/auth/mfa/verify',
-      { factor_id: enrolment.id, code: codeFor(enrolment.secret) }, admin.token);
-    const deal = await apiCall<{ id: string }>(server, 'POST', '/deals', { name: 'Project Osprey', checklist_preset: 'blank' }, verified.access_token);
-    const member = await registerUser(server, uniqueEmail('mfa-member'));
-    const invitation = await apiCall<{ id: string }>(server, 'POST', `/deals/${deal.id}/invitations`,
-      { email: member.email, permission_set_id: 'upload_view' }, verified.access_token);
-    await apiCall(server, 'POST', `/invitations/${invitation.id}/accept`, undefined, member.token);
+  e2e.test(
+    'a deal that requires two-step verification: its admin turns it on, a member without it is led to set it up',
+    async ({ page, browser, server }) => {
+      const admin = await registerUser(server, uniqueEmail('mfa-admin'));
+      const enrolment = await apiCall<{ id: string; secret: string }>(server, 'POST', '/auth/mfa/enroll', {}, admin.token);
+      const verified = await apiCall<{ access_token: string; refresh_token: string }>(
+        server,
+        'POST',
+        '/auth/mfa/verify',
+        { factor_id: enrolment.id, code: codeFor(enrolment.secret) },
+        admin.token,
+      );
+      const deal = await apiCall<{ id: string }>(
+        server,
+        'POST',
+        '/deals',
+        { name: 'Project Osprey', checklist_preset: 'blank' },
+        verified.access_token,
+      );
+      const member = await registerUser(server, uniqueEmail('mfa-member'));
+      const invitation = await apiCall<{ id: string }>(
+        server,
+        'POST',
+        `/deals/${deal.id}/invitations`,
+        { email: member.email, permission_set_id: 'upload_view' },
+        verified.access_token,
+      );
+      await apiCall(server, 'POST', `/invitations/${invitation.id}/accept`, undefined, member.token);
 
-    await page.goto('/favicon.svg');
-    await page.evaluate(([access, refresh]) => {
-      localStorage.setItem('access_token', access);
-      localStorage.setItem('refresh_token', refresh);
-    }, [verified.access_token, verified.refresh_token]);
-    await page.goto(`/deals/${deal.id}`);
-    await page.getByRole('button', { name: 'Edit Deal' }).click({ timeout: FIRST_LOAD_TIMEOUT });
-    const edit = page.getByRole('dialog', { name: 'Edit Deal' });
-    await edit.getByText('Require two-step verification').click();
-    await snap(page, 'mfa-deal-require');
-    await edit.getByRole('button', { name: 'Save Changes' }).click();
-    await expectText(page, 'Deal updated successfully');
+      await page.goto('/favicon.svg');
+      await page.evaluate(
+        ([access, refresh]) => {
+          localStorage.setItem('access_token', access);
+          localStorage.setItem('refresh_token', refresh);
+        },
+        [verified.access_token, verified.refresh_token],
+      );
+      await page.goto(`/deals/${deal.id}`);
+      await page.getByRole('button', { name: 'Edit Deal' }).click({ timeout: FIRST_LOAD_TIMEOUT });
+      const edit = page.getByRole('dialog', { name: 'Edit Deal' });
+      await edit.getByText('Require two-step verification').click();
+      await snap(page, 'mfa-deal-require');
+      await edit.getByRole('button', { name: 'Save Changes' }).click();
+      await expectText(page, 'Deal updated successfully');
 
-    const theirs = await newContext(browser, server);
-    const theirPage = await theirs.newPage();
-    const fresh = await loginUser(server, member.email, member.password);
-    await openSignedIn(theirPage, fresh.token, '/');
-    await expectVisible(theirPage.getByTestId('deals-need-verification'), 'the deals needing verification', FIRST_LOAD_TIMEOUT);
-    await expectText(theirPage, 'Project Osprey: set up two-step verification to open it.');
-    await snap(theirPage, 'mfa-deal-list-banner');
-    await theirPage.goto(`/deals/${deal.id}`);
-    await expectVisible(theirPage.getByTestId('deal-mfa-required'), 'the explanation in place of the deal', FIRST_LOAD_TIMEOUT);
-    await snap(theirPage, 'mfa-deal-required');
-    await theirPage.getByRole('link', { name: 'Set Up Two-Step Verification' }).click();
-    await expectPath(theirPage, '/settings', FIRST_LOAD_TIMEOUT);
-    await expectVisible(theirPage.getByRole('button', { name: 'Set Up Two-Step Verification' }), 'the set-up button');
-    await theirs.close();
-  });
+      const theirs = await newContext(browser, server);
+      const theirPage = await theirs.newPage();
+      const fresh = await loginUser(server, member.email, member.password);
+      await openSignedIn(theirPage, fresh.token, '/');
+      await expectVisible(theirPage.getByTestId('deals-need-verification'), 'the deals needing verification', FIRST_LOAD_TIMEOUT);
+      await expectText(theirPage, 'Project Osprey: set up two-step verification to open it.');
+      await snap(theirPage, 'mfa-deal-list-banner');
+      await theirPage.goto(`/deals/${deal.id}`);
+      await expectVisible(theirPage.getByTestId('deal-mfa-required'), 'the explanation in place of the deal', FIRST_LOAD_TIMEOUT);
+      await snap(theirPage, 'mfa-deal-required');
+      await theirPage.getByRole('link', { name: 'Set Up Two-Step Verification' }).click();
+      await expectPath(theirPage, '/settings', FIRST_LOAD_TIMEOUT);
+      await expectVisible(theirPage.getByRole('button', { name: 'Set Up Two-Step Verification' }), 'the set-up button');
+      await theirs.close();
+    },
+  );
 });

@@ -8,7 +8,16 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request, type ClientRequest } from 'node:http';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, apiCall, createDealApi, eventually, loginUser, startServer, type TestServer } from './lib.ts';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  apiCall,
+  createDealApi,
+  eventually,
+  loginUser,
+  startServer,
+  type TestServer,
+} from './lib.ts';
 
 const servers: TestServer[] = [];
 after(async () => {
@@ -31,14 +40,22 @@ function partFiles(dataDir: string): string[] {
 
 /** Starts a multipart upload to a signed URL and keeps sending slowly; the request is returned open. */
 async function slowUpload(server: TestServer, token: string, dealId: string): Promise<ClientRequest> {
-  const start = await apiCall<{ upload_url: string }>(server, 'POST', `/deals/${dealId}/files/upload-url`,
-    { filename: 'board-pack.pdf', content_type: 'application/pdf', path: '/' }, token);
+  const start = await apiCall<{ upload_url: string }>(
+    server,
+    'POST',
+    `/deals/${dealId}/files/upload-url`,
+    { filename: 'board-pack.pdf', content_type: 'application/pdf', path: '/' },
+    token,
+  );
   const boundary = 'ops-boundary';
   const req = request(`${server.url}${start.upload_url}`, {
-    method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    method: 'POST',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   });
   req.on('error', () => {});
-  req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="board-pack.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+  req.write(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="board-pack.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+  );
   const chunk = Buffer.alloc(256 * 1024, 7);
   const timer = setInterval(() => req.write(chunk), 20);
   req.on('close', () => clearInterval(timer));
@@ -62,8 +79,18 @@ describe('operations', () => {
     // The temporary file and the upload URL's attempt lock.
     assert.match(second.log(), /Removed 2 temporary files left by an interrupted run \(\d+ bytes\)/);
     const again = await loginUser(second, ADMIN_EMAIL, ADMIN_PASSWORD);
-    const files = await apiCall<{ files: { name: string }[] }>(second, 'GET', `/deals/${deal.id}/files?path=/`, undefined, again.token);
-    assert.deepEqual(files.files.map((f) => f.name), [], 'the unfinished upload shows nowhere');
+    const files = await apiCall<{ files: { name: string }[] }>(
+      second,
+      'GET',
+      `/deals/${deal.id}/files?path=/`,
+      undefined,
+      again.token,
+    );
+    assert.deepEqual(
+      files.files.map((f) => f.name),
+      [],
+      'the unfinished upload shows nowhere',
+    );
     await second.stop();
     rmSync(first.dataDir, { recursive: true, force: true });
   });
@@ -75,17 +102,26 @@ describe('operations', () => {
     process.kill(postmaster, 'SIGKILL');
 
     const seen: { status: number; retryAfter: string | null; body: unknown }[] = [];
-    await eventually(async () => {
-      const res = await fetch(`${server.url}/api/health`);
-      seen.push({ status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() });
-      assert.ok(seen.at(-1)!.status === 200 && seen.some((s) => s.status === 503), 'not yet down and up again');
-    }, 60_000, 50);
+    await eventually(
+      async () => {
+        const res = await fetch(`${server.url}/api/health`);
+        seen.push({ status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() });
+        assert.ok(seen.at(-1)!.status === 200 && seen.some((s) => s.status === 503), 'not yet down and up again');
+      },
+      60_000,
+      50,
+    );
     const outage = seen.find((s) => s.status === 503)!;
     assert.equal(outage.retryAfter, '5');
     assert.deepEqual(outage.body, {
-      status: 'unavailable', database: 'down', detail: 'The database is unavailable right now. Please try again in a few seconds.',
+      status: 'unavailable',
+      database: 'down',
+      detail: 'The database is unavailable right now. Please try again in a few seconds.',
     });
-    assert.ok(seen.every((s) => s.status === 200 || s.status === 503), `only 200 or 503, saw ${seen.map((s) => s.status)}`);
+    assert.ok(
+      seen.every((s) => s.status === 200 || s.status === 503),
+      `only 200 or 503, saw ${seen.map((s) => s.status)}`,
+    );
 
     // The same server process answers again, with its data.
     process.kill(server.pid, 0);
@@ -98,18 +134,52 @@ describe('operations', () => {
   test('Postgres killed while the AI works: every queued file still gets its one suggestion', async () => {
     const server = await start('ops-ai');
     const { token } = await loginUser(server, ADMIN_EMAIL, ADMIN_PASSWORD);
-    const deal = await apiCall<{ id: string }>(server, 'POST', '/deals', { name: 'AI under faults', checklist_preset: 'Blank' }, token);
-    const category = await apiCall<{ id: string }>(server, 'POST', `/deals/${deal.id}/checklist/categories`, { name: 'Property' }, token);
-    await apiCall(server, 'POST', `/deals/${deal.id}/checklist/items`, { name: 'Real estate leases', category_id: category.id }, token);
-    await apiCall(server, 'POST', `/deals/${deal.id}/checklist/items`, { name: 'Insurance policies', category_id: category.id }, token);
+    const deal = await apiCall<{ id: string }>(
+      server,
+      'POST',
+      '/deals',
+      { name: 'AI under faults', checklist_preset: 'Blank' },
+      token,
+    );
+    const category = await apiCall<{ id: string }>(
+      server,
+      'POST',
+      `/deals/${deal.id}/checklist/categories`,
+      { name: 'Property' },
+      token,
+    );
+    await apiCall(
+      server,
+      'POST',
+      `/deals/${deal.id}/checklist/items`,
+      { name: 'Real estate leases', category_id: category.id },
+      token,
+    );
+    await apiCall(
+      server,
+      'POST',
+      `/deals/${deal.id}/checklist/items`,
+      { name: 'Insurance policies', category_id: category.id },
+      token,
+    );
     const N = 40;
     const ids: string[] = [];
     let killed = 0;
     const uploadLease = async (i: number) => {
       const form = new FormData();
       form.append('path', '/');
-      form.append('file', new Blob([`Lease ${i} of the office premises between the landlord and the tenant; rent and term.`], { type: 'text/plain' }), `Lease ${i}.txt`);
-      const res = await fetch(`${server.url}/api/deals/${deal.id}/files/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+      form.append(
+        'file',
+        new Blob([`Lease ${i} of the office premises between the landlord and the tenant; rent and term.`], {
+          type: 'text/plain',
+        }),
+        `Lease ${i}.txt`,
+      );
+      const res = await fetch(`${server.url}/api/deals/${deal.id}/files/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
       assert.equal(res.status, 201, `upload ${i}: ${res.status}`);
       return ((await res.json()) as { file_id: string }).file_id;
     };
@@ -122,17 +192,29 @@ describe('operations', () => {
       }
       ids.push(await eventually(() => uploadLease(i), 60_000, 250));
     }
-    const pending = await eventually(async () => {
-      const res = await fetch(`${server.url}/api/deals/${deal.id}/files/pending-review`, { headers: { authorization: `Bearer ${token}` } });
-      assert.equal(res.status, 200, 'the database is back');
-      const body = (await res.json()) as { total_count: number; pending_files: { file_id: string }[] };
-      assert.equal(body.total_count, N, `${body.total_count} of ${N} files reviewed so far`);
-      assert.equal(body.pending_files.length, N, 'the list and its count agree');
-      return body;
-    }, 150_000, 500);
+    const pending = await eventually(
+      async () => {
+        const res = await fetch(`${server.url}/api/deals/${deal.id}/files/pending-review`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        assert.equal(res.status, 200, 'the database is back');
+        const body = (await res.json()) as { total_count: number; pending_files: { file_id: string }[] };
+        assert.equal(body.total_count, N, `${body.total_count} of ${N} files reviewed so far`);
+        assert.equal(body.pending_files.length, N, 'the list and its count agree');
+        return body;
+      },
+      150_000,
+      500,
+    );
     assert.deepEqual(new Set(pending.pending_files.map((f) => f.file_id)), new Set(ids));
     for (const id of ids.slice(0, 5)) {
-      const analysis = await apiCall<{ status: string; recommended_item: { name: string } }>(server, 'GET', `/deals/${deal.id}/files/${id}/ai-analysis`, undefined, token);
+      const analysis = await apiCall<{ status: string; recommended_item: { name: string } }>(
+        server,
+        'GET',
+        `/deals/${deal.id}/files/${id}/ai-analysis`,
+        undefined,
+        token,
+      );
       assert.equal(analysis.status, 'review');
       assert.equal(analysis.recommended_item.name, 'Real estate leases');
     }
@@ -163,21 +245,38 @@ describe('operations', () => {
     const server = await start('ops-metrics', undefined, { METRICS_TOKEN: 'scrape-secret-123' });
     const { token } = await loginUser(server, ADMIN_EMAIL, ADMIN_PASSWORD);
     const deal = await createDealApi(server, token, 'Logged deal');
-    const begun = await apiCall<{ upload_url: string; file_id: string }>(server, 'POST', `/deals/${deal.id}/files/upload-url`,
-      { filename: 'log.txt', content_type: 'text/plain', path: '/' }, token);
+    const begun = await apiCall<{ upload_url: string; file_id: string }>(
+      server,
+      'POST',
+      `/deals/${deal.id}/files/upload-url`,
+      { filename: 'log.txt', content_type: 'text/plain', path: '/' },
+      token,
+    );
     const form = new FormData();
     form.append('file', new Blob(['hello']), 'log.txt');
     assert.equal((await fetch(`${server.url}${begun.upload_url}`, { method: 'POST', body: form })).status, 201);
-    const answer = await fetch(`${server.url}/api/deals`, { headers: { authorization: `Bearer ${token}`, 'x-request-id': 'probe-42' } });
+    const answer = await fetch(`${server.url}/api/deals`, {
+      headers: { authorization: `Bearer ${token}`, 'x-request-id': 'probe-42' },
+    });
     assert.equal(answer.headers.get('x-request-id'), 'probe-42');
     const minted = await fetch(`${server.url}/api/health`);
     assert.match(minted.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/);
 
     await eventually(() => assert.match(server.log(), /probe-42/));
-    const lines = server.log().split('\n').filter((l) => l.startsWith('{'));
+    const lines = server
+      .log()
+      .split('\n')
+      .filter((l) => l.startsWith('{'));
     const requests = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request');
-    assert.ok(requests.some((l) => l.request_id === 'probe-42' && l.route === '/api/deals' && l.status === 200 && typeof l.ms === 'number'));
-    assert.ok(requests.some((l) => l.route === '/storage/v1/upload/:token' && l.status === 201), 'the upload is logged by its route pattern');
+    assert.ok(
+      requests.some(
+        (l) => l.request_id === 'probe-42' && l.route === '/api/deals' && l.status === 200 && typeof l.ms === 'number',
+      ),
+    );
+    assert.ok(
+      requests.some((l) => l.route === '/storage/v1/upload/:token' && l.status === 201),
+      'the upload is logged by its route pattern',
+    );
     const token64 = begun.upload_url.split('/').pop()!;
     assert.ok(!server.log().includes(token64), 'the signed upload token never reaches the log');
     assert.ok(!server.log().includes(token), 'the access token never reaches the log');

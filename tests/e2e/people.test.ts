@@ -36,119 +36,167 @@ async function uploadDirect(server: TestServer, token: string, dealId: string, n
   const form = new FormData();
   form.append('file', new Blob([text], { type: 'text/plain' }), name);
   form.append('path', '/');
-  const res = await fetch(`${server.url}/api/deals/${dealId}/files/upload`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  const res = await fetch(`${server.url}/api/deals/${dealId}/files/upload`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
   assert.ok(res.ok, `direct upload answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
 }
 
 describe('People and permissions', () => {
   const e2e = useE2E('people');
 
-  e2e.test('invite with upload_only, the mailed link prefills registration, confirm then accept, group with edit reveals files, suspension removes the deal', async ({ page, server }) => {
-    const owner = await registerUser(server, uniqueEmail('owner'));
-    const deal = await createDealApi(server, owner.token, 'Project People');
-    await uploadDirect(server, owner.token, deal.id, 'owner-report.txt', 'owner only until edit');
-    assert.deepEqual((await listing(server, owner.token, deal.id)).files.map((f) => f.name), ['owner-report.txt']);
-
-    // The owner invites a new e-mail from Add Users with the upload_only set.
-    const inviteeEmail = uniqueEmail('invitee');
-    await openSignedIn(page, owner.token, `/deals/${deal.id}/users`);
-    await page.getByRole('button', { name: 'Add Users' }).first().click({ timeout: FIRST_LOAD_TIMEOUT });
-    const dialog = page.getByRole('dialog', { name: 'Add Users' });
-    await expectVisible(dialog, 'the Add Users dialog');
-    await dialog.locator('textarea[name="emails"]').fill(inviteeEmail);
-    await dialog.getByLabel('Permission set').selectOption({ label: 'Upload Only' });
-    await dialog.getByRole('button', { name: 'Send Invitation' }).click();
-    await expectText(page, 'Invitation sent');
-    await expectHidden(dialog, 'the Add Users dialog after sending');
-    await snap(page, 'people-invited');
-
-    // The mail in /dev/mail carries the invitation's own link, with the address and a token.
-    const mail = await waitForMail(server, inviteeEmail);
-    const invitationLink = mail.links.find((l) => new URL(l, server.url).pathname.startsWith('/invitations/'));
-    assert.ok(invitationLink, `an /invitations/… link in the invitation mail (links: ${mail.links.join(', ')})`);
-    const linkUrl = new URL(invitationLink, server.url);
-    assert.equal(linkUrl.searchParams.get('email'), inviteeEmail);
-    assert.match(linkUrl.searchParams.get('token') ?? '', /^[A-Za-z0-9_-]{20,}$/, 'an unguessable token in the link');
-
-    // Someone else, signed in, who opens the link is told it is for another address.
-    const stranger = await registerUser(server, uniqueEmail('stranger'));
-    const strangerContext = await newContext(e2e.browser, server);
-    try {
-      const strangerPage = await strangerContext.newPage();
-      await openSignedIn(strangerPage, stranger.token, linkUrl.pathname + linkUrl.search);
-      await expectText(strangerPage, 'This invitation is for another address', { timeout: FIRST_LOAD_TIMEOUT });
-      await snap(strangerPage, 'invitation-other-address');
-    } finally {
-      await strangerContext.close();
-    }
-
-    // The invitee, signed out, opens the link: the login page has the address filled in; they
-    // register, confirm the address from the mail, and accept on the invitation page.
-    const inviteeContext = await newContext(e2e.browser, server);
-    try {
-      const inviteePage = await inviteeContext.newPage();
-      await inviteePage.goto(linkUrl.pathname + linkUrl.search);
-      await expectPath(inviteePage, /^\/login/);
-      await expectText(inviteePage, `Sign in or register with ${inviteeEmail} to answer your invitation.`, { timeout: FIRST_LOAD_TIMEOUT });
-      assert.equal(await inviteePage.getByRole('form', { name: 'Login' }).locator('input[name="email"]').inputValue(), inviteeEmail);
-      await snap(inviteePage, 'invitation-login-prefilled');
-      await inviteePage.getByRole('tab', { name: 'Register' }).click();
-      const form = inviteePage.getByRole('form', { name: 'Register' });
-      assert.equal(await form.locator('input[name="email"]').inputValue(), inviteeEmail);
-      await form.locator('input[name="password"]').fill('password123');
-      await form.locator('input[name="confirmPassword"]').fill('password123');
-      await form.getByRole('button', { name: 'Register', exact: true }).click();
-      await expectPath(inviteePage, new RegExp(`^/invitations/`));
-      await expectText(inviteePage, 'Confirm your address to answer this invitation');
-      await snap(inviteePage, 'invitation-confirm-first');
-
-      const confirmation = await waitForMail(server, inviteeEmail, { seen: 1 });
-      assert.equal(confirmation.subject, 'Confirm your email address');
-      await inviteePage.goto(confirmation.links.find((l) => new URL(l, server.url).searchParams.has('token'))!);
-      await expectPath(inviteePage, /^\/$/);
-      await inviteePage.goto(linkUrl.pathname + linkUrl.search);
-      const card = inviteePage.getByTestId('invitation-card');
-      await expectVisible(card, 'the invitation card', FIRST_LOAD_TIMEOUT);
-      await expectVisible(card.getByText("You're invited to Project People"), 'the deal name on the invitation');
-      await snap(inviteePage, 'invitation-page');
-      await card.getByRole('button', { name: 'Accept' }).click();
-      await expectText(inviteePage, 'Invitation accepted! Loading deal...');
-      await expectPath(inviteePage, new RegExp(`^/deals/${deal.id}`));
-      await expectVisible(inviteePage.getByTestId('deal-name').filter({ hasText: 'Project People' }), 'the deal name for the invitee');
-      await snap(inviteePage, 'people-accepted');
-      const token = await inviteePage.evaluate(() => localStorage.getItem('access_token'));
-      assert.ok(token, 'the invitee is signed in');
-      const me = await apiCall<{ id: string }>(server, 'GET', '/user/profile', undefined, token);
-      const invitee = { token, user: { id: me.id } };
-
-      // upload_only: the owner's file is not listed for the invitee.
-      assert.deepEqual((await listing(server, invitee.token, deal.id)).files.map((f) => f.name), [], 'upload_only hides the owner file');
-
-      // A group holding the edit set, with the invitee in it, reveals the file.
-      const sets = await apiCall<{ id: string; name: string }[]>(server, 'GET', `/deals/${deal.id}/permissions/sets`, undefined, owner.token);
-      const editSet = sets.find((s) => s.name === 'edit');
-      assert.ok(editSet, `the edit set among ${sets.map((s) => s.name).join(', ')}`);
-      const group = await apiCall<{ id: string }>(
-        server, 'POST', `/deals/${deal.id}/permissions/groups`,
-        { name: 'Editors', description: '', permission_set_id: editSet.id, color: '#6366F1' }, owner.token,
+  e2e.test(
+    'invite with upload_only, the mailed link prefills registration, confirm then accept, group with edit reveals files, suspension removes the deal',
+    async ({ page, server }) => {
+      const owner = await registerUser(server, uniqueEmail('owner'));
+      const deal = await createDealApi(server, owner.token, 'Project People');
+      await uploadDirect(server, owner.token, deal.id, 'owner-report.txt', 'owner only until edit');
+      assert.deepEqual(
+        (await listing(server, owner.token, deal.id)).files.map((f) => f.name),
+        ['owner-report.txt'],
       );
-      await apiCall(server, 'PUT', `/deals/${deal.id}/users/${invitee.user.id}/enhanced`, { group_ids: [group.id] }, owner.token);
-      await eventually(async () => {
-        assert.deepEqual((await listing(server, invitee.token, deal.id)).files.map((f) => f.name), ['owner-report.txt']);
-      });
 
-      // Suspended: the deal answers 404 and leaves the invitee's deal list.
-      await inviteePage.goto('/');
-      await expectVisible(inviteePage.getByTestId('deal-card').filter({ hasText: 'Project People' }), 'the deal card before suspension', FIRST_LOAD_TIMEOUT);
-      await apiCall(server, 'PUT', `/deals/${deal.id}/users/${invitee.user.id}/enhanced`, { status: 'suspended' }, owner.token);
-      const res = await fetch(`${server.url}/api/deals/${deal.id}`, { headers: { Authorization: `Bearer ${invitee.token}` } });
-      assert.equal(res.status, 404, 'a suspended member gets 404 for the deal');
-      await inviteePage.reload();
-      await expectVisible(inviteePage.getByTestId('deal-count'), 'the deal count after suspension', FIRST_LOAD_TIMEOUT);
-      await expectHidden(inviteePage.getByTestId('deal-card').filter({ hasText: 'Project People' }), 'the deal card after suspension');
-      await snap(inviteePage, 'people-suspended');
-    } finally {
-      await inviteeContext.close().catch(() => {});
-    }
-  }, { timeout: 120_000 });
+      // The owner invites a new e-mail from Add Users with the upload_only set.
+      const inviteeEmail = uniqueEmail('invitee');
+      await openSignedIn(page, owner.token, `/deals/${deal.id}/users`);
+      await page.getByRole('button', { name: 'Add Users' }).first().click({ timeout: FIRST_LOAD_TIMEOUT });
+      const dialog = page.getByRole('dialog', { name: 'Add Users' });
+      await expectVisible(dialog, 'the Add Users dialog');
+      await dialog.locator('textarea[name="emails"]').fill(inviteeEmail);
+      await dialog.getByLabel('Permission set').selectOption({ label: 'Upload Only' });
+      await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+      await expectText(page, 'Invitation sent');
+      await expectHidden(dialog, 'the Add Users dialog after sending');
+      await snap(page, 'people-invited');
+
+      // The mail in /dev/mail carries the invitation's own link, with the address and a token.
+      const mail = await waitForMail(server, inviteeEmail);
+      const invitationLink = mail.links.find((l) => new URL(l, server.url).pathname.startsWith('/invitations/'));
+      assert.ok(invitationLink, `an /invitations/… link in the invitation mail (links: ${mail.links.join(', ')})`);
+      const linkUrl = new URL(invitationLink, server.url);
+      assert.equal(linkUrl.searchParams.get('email'), inviteeEmail);
+      assert.match(linkUrl.searchParams.get('token') ?? '', /^[A-Za-z0-9_-]{20,}$/, 'an unguessable token in the link');
+
+      // Someone else, signed in, who opens the link is told it is for another address.
+      const stranger = await registerUser(server, uniqueEmail('stranger'));
+      const strangerContext = await newContext(e2e.browser, server);
+      try {
+        const strangerPage = await strangerContext.newPage();
+        await openSignedIn(strangerPage, stranger.token, linkUrl.pathname + linkUrl.search);
+        await expectText(strangerPage, 'This invitation is for another address', { timeout: FIRST_LOAD_TIMEOUT });
+        await snap(strangerPage, 'invitation-other-address');
+      } finally {
+        await strangerContext.close();
+      }
+
+      // The invitee, signed out, opens the link: the login page has the address filled in; they
+      // register, confirm the address from the mail, and accept on the invitation page.
+      const inviteeContext = await newContext(e2e.browser, server);
+      try {
+        const inviteePage = await inviteeContext.newPage();
+        await inviteePage.goto(linkUrl.pathname + linkUrl.search);
+        await expectPath(inviteePage, /^\/login/);
+        await expectText(inviteePage, `Sign in or register with ${inviteeEmail} to answer your invitation.`, {
+          timeout: FIRST_LOAD_TIMEOUT,
+        });
+        assert.equal(
+          await inviteePage.getByRole('form', { name: 'Login' }).locator('input[name="email"]').inputValue(),
+          inviteeEmail,
+        );
+        await snap(inviteePage, 'invitation-login-prefilled');
+        await inviteePage.getByRole('tab', { name: 'Register' }).click();
+        const form = inviteePage.getByRole('form', { name: 'Register' });
+        assert.equal(await form.locator('input[name="email"]').inputValue(), inviteeEmail);
+        await form.locator('input[name="password"]').fill('password123');
+        await form.locator('input[name="confirmPassword"]').fill('password123');
+        await form.getByRole('button', { name: 'Register', exact: true }).click();
+        await expectPath(inviteePage, new RegExp(`^/invitations/`));
+        await expectText(inviteePage, 'Confirm your address to answer this invitation');
+        await snap(inviteePage, 'invitation-confirm-first');
+
+        const confirmation = await waitForMail(server, inviteeEmail, { seen: 1 });
+        assert.equal(confirmation.subject, 'Confirm your email address');
+        await inviteePage.goto(confirmation.links.find((l) => new URL(l, server.url).searchParams.has('token'))!);
+        await expectPath(inviteePage, /^\/$/);
+        await inviteePage.goto(linkUrl.pathname + linkUrl.search);
+        const card = inviteePage.getByTestId('invitation-card');
+        await expectVisible(card, 'the invitation card', FIRST_LOAD_TIMEOUT);
+        await expectVisible(card.getByText("You're invited to Project People"), 'the deal name on the invitation');
+        await snap(inviteePage, 'invitation-page');
+        await card.getByRole('button', { name: 'Accept' }).click();
+        await expectText(inviteePage, 'Invitation accepted! Loading deal...');
+        await expectPath(inviteePage, new RegExp(`^/deals/${deal.id}`));
+        await expectVisible(
+          inviteePage.getByTestId('deal-name').filter({ hasText: 'Project People' }),
+          'the deal name for the invitee',
+        );
+        await snap(inviteePage, 'people-accepted');
+        const token = await inviteePage.evaluate(() => localStorage.getItem('access_token'));
+        assert.ok(token, 'the invitee is signed in');
+        const me = await apiCall<{ id: string }>(server, 'GET', '/user/profile', undefined, token);
+        const invitee = { token, user: { id: me.id } };
+
+        // upload_only: the owner's file is not listed for the invitee.
+        assert.deepEqual(
+          (await listing(server, invitee.token, deal.id)).files.map((f) => f.name),
+          [],
+          'upload_only hides the owner file',
+        );
+
+        // A group holding the edit set, with the invitee in it, reveals the file.
+        const sets = await apiCall<{ id: string; name: string }[]>(
+          server,
+          'GET',
+          `/deals/${deal.id}/permissions/sets`,
+          undefined,
+          owner.token,
+        );
+        const editSet = sets.find((s) => s.name === 'edit');
+        assert.ok(editSet, `the edit set among ${sets.map((s) => s.name).join(', ')}`);
+        const group = await apiCall<{ id: string }>(
+          server,
+          'POST',
+          `/deals/${deal.id}/permissions/groups`,
+          { name: 'Editors', description: '', permission_set_id: editSet.id, color: '#6366F1' },
+          owner.token,
+        );
+        await apiCall(
+          server,
+          'PUT',
+          `/deals/${deal.id}/users/${invitee.user.id}/enhanced`,
+          { group_ids: [group.id] },
+          owner.token,
+        );
+        await eventually(async () => {
+          assert.deepEqual(
+            (await listing(server, invitee.token, deal.id)).files.map((f) => f.name),
+            ['owner-report.txt'],
+          );
+        });
+
+        // Suspended: the deal answers 404 and leaves the invitee's deal list.
+        await inviteePage.goto('/');
+        await expectVisible(
+          inviteePage.getByTestId('deal-card').filter({ hasText: 'Project People' }),
+          'the deal card before suspension',
+          FIRST_LOAD_TIMEOUT,
+        );
+        await apiCall(server, 'PUT', `/deals/${deal.id}/users/${invitee.user.id}/enhanced`, { status: 'suspended' }, owner.token);
+        const res = await fetch(`${server.url}/api/deals/${deal.id}`, { headers: { Authorization: `Bearer ${invitee.token}` } });
+        assert.equal(res.status, 404, 'a suspended member gets 404 for the deal');
+        await inviteePage.reload();
+        await expectVisible(inviteePage.getByTestId('deal-count'), 'the deal count after suspension', FIRST_LOAD_TIMEOUT);
+        await expectHidden(
+          inviteePage.getByTestId('deal-card').filter({ hasText: 'Project People' }),
+          'the deal card after suspension',
+        );
+        await snap(inviteePage, 'people-suspended');
+      } finally {
+        await inviteeContext.close().catch(() => {});
+      }
+    },
+    { timeout: 120_000 },
+  );
 });

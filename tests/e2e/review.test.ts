@@ -22,15 +22,37 @@ describe('Review queue', () => {
 
   e2e.test('Shift+A approves three files, R requests changes on an item, and the feed shows both', async ({ page, server }) => {
     const owner = await registerUser(server, uniqueEmail('review-owner'));
-    const deal = await apiCall<{ id: string }>(server, 'POST', '/deals', { name: 'Project Review', description: '', checklist_preset: 'blank' }, owner.token);
-    const category = await apiCall<{ id: string }>(server, 'POST', `/deals/${deal.id}/checklist/categories`, { name: 'Corporate', code: 'A' }, owner.token);
-    const item = await apiCall<{ id: string }>(server, 'POST', `/deals/${deal.id}/checklist/items`, { name: 'Articles of association', category_id: category.id }, owner.token);
+    const deal = await apiCall<{ id: string }>(
+      server,
+      'POST',
+      '/deals',
+      { name: 'Project Review', description: '', checklist_preset: 'blank' },
+      owner.token,
+    );
+    const category = await apiCall<{ id: string }>(
+      server,
+      'POST',
+      `/deals/${deal.id}/checklist/categories`,
+      { name: 'Corporate', code: 'A' },
+      owner.token,
+    );
+    const item = await apiCall<{ id: string }>(
+      server,
+      'POST',
+      `/deals/${deal.id}/checklist/items`,
+      { name: 'Articles of association', category_id: category.id },
+      owner.token,
+    );
     const fileIds: string[] = [];
     for (const name of ['Board minutes.pdf', 'Cap table.xlsx', 'Share register.pdf']) {
       const form = new FormData();
       form.append('file', new Blob([Buffer.from(`contents of ${name}`)]), name);
       form.append('path', '/');
-      const res = await fetch(`${server.url}/api/deals/${deal.id}/files/upload`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}` }, body: form });
+      const res = await fetch(`${server.url}/api/deals/${deal.id}/files/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner.token}` },
+        body: form,
+      });
       assert.equal(res.status, 201);
       fileIds.push(((await res.json()) as { file_id: string }).file_id);
     }
@@ -49,7 +71,13 @@ describe('Review queue', () => {
     await expectText(page, 'No items in review queue');
 
     for (const id of fileIds) {
-      const file = await apiCall<{ approval_status: string }>(server, 'GET', `/deals/${deal.id}/files/${id}`, undefined, owner.token);
+      const file = await apiCall<{ approval_status: string }>(
+        server,
+        'GET',
+        `/deals/${deal.id}/files/${id}`,
+        undefined,
+        owner.token,
+      );
       assert.equal(file.approval_status, 'approved');
     }
     await page.goto(`/deals/${deal.id}/files/${fileIds[0]}`);
@@ -61,7 +89,13 @@ describe('Review queue', () => {
     await page.keyboard.press('r');
     await expectText(page, 'Changes requested on 1 item');
     await expectText(page, 'No items in review queue');
-    const checklist = await apiCall<{ approval_status: string }>(server, 'GET', `/deals/${deal.id}/checklist/items/${item.id}`, undefined, owner.token);
+    const checklist = await apiCall<{ approval_status: string }>(
+      server,
+      'GET',
+      `/deals/${deal.id}/checklist/items/${item.id}`,
+      undefined,
+      owner.token,
+    );
     assert.equal(checklist.approval_status, 'changes_requested');
 
     await page.goto(`/deals/${deal.id}/activity`);

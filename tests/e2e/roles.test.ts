@@ -9,22 +9,85 @@ import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import type { Page } from 'playwright-core';
 import {
-  FIRST_LOAD_TIMEOUT, apiCall, expectVisible, newContext, openSignedIn, registerUser, snap, uniqueEmail, useE2E, type TestServer,
+  FIRST_LOAD_TIMEOUT,
+  apiCall,
+  expectVisible,
+  newContext,
+  openSignedIn,
+  registerUser,
+  snap,
+  uniqueEmail,
+  useE2E,
+  type TestServer,
 } from './lib.ts';
 
 type Kind = 'admin' | 'edit' | 'approve_only' | 'upload_view' | 'upload_only';
 const KINDS: Kind[] = ['admin', 'edit', 'approve_only', 'upload_view', 'upload_only'];
 
 /** What §6 grants each kind. */
-const RULES: Record<Kind, {
-  manageDeal: boolean; dataRoomWrite: boolean; seesFiles: boolean; editChecklist: boolean; updateItems: boolean;
-  approveFiles: boolean; updateFile: boolean; seesEveryone: boolean;
-}> = {
-  admin: { manageDeal: true, dataRoomWrite: true, seesFiles: true, editChecklist: true, updateItems: true, approveFiles: true, updateFile: true, seesEveryone: true },
-  edit: { manageDeal: false, dataRoomWrite: true, seesFiles: true, editChecklist: true, updateItems: true, approveFiles: true, updateFile: true, seesEveryone: true },
-  approve_only: { manageDeal: false, dataRoomWrite: false, seesFiles: true, editChecklist: false, updateItems: true, approveFiles: true, updateFile: false, seesEveryone: true },
-  upload_view: { manageDeal: false, dataRoomWrite: false, seesFiles: true, editChecklist: false, updateItems: true, approveFiles: false, updateFile: false, seesEveryone: true },
-  upload_only: { manageDeal: false, dataRoomWrite: false, seesFiles: false, editChecklist: false, updateItems: false, approveFiles: false, updateFile: false, seesEveryone: false },
+const RULES: Record<
+  Kind,
+  {
+    manageDeal: boolean;
+    dataRoomWrite: boolean;
+    seesFiles: boolean;
+    editChecklist: boolean;
+    updateItems: boolean;
+    approveFiles: boolean;
+    updateFile: boolean;
+    seesEveryone: boolean;
+  }
+> = {
+  admin: {
+    manageDeal: true,
+    dataRoomWrite: true,
+    seesFiles: true,
+    editChecklist: true,
+    updateItems: true,
+    approveFiles: true,
+    updateFile: true,
+    seesEveryone: true,
+  },
+  edit: {
+    manageDeal: false,
+    dataRoomWrite: true,
+    seesFiles: true,
+    editChecklist: true,
+    updateItems: true,
+    approveFiles: true,
+    updateFile: true,
+    seesEveryone: true,
+  },
+  approve_only: {
+    manageDeal: false,
+    dataRoomWrite: false,
+    seesFiles: true,
+    editChecklist: false,
+    updateItems: true,
+    approveFiles: true,
+    updateFile: false,
+    seesEveryone: true,
+  },
+  upload_view: {
+    manageDeal: false,
+    dataRoomWrite: false,
+    seesFiles: true,
+    editChecklist: false,
+    updateItems: true,
+    approveFiles: false,
+    updateFile: false,
+    seesEveryone: true,
+  },
+  upload_only: {
+    manageDeal: false,
+    dataRoomWrite: false,
+    seesFiles: false,
+    editChecklist: false,
+    updateItems: false,
+    approveFiles: false,
+    updateFile: false,
+    seesEveryone: false,
+  },
 };
 
 /** A control by its accessible name, whether a button or a link styled as one. */
@@ -40,22 +103,46 @@ async function checkButtons(page: Page, where: string, expected: Record<string, 
 
 async function setUp(server: TestServer) {
   const owner = await registerUser(server, uniqueEmail('walk-owner'));
-  const deal = await apiCall<{ id: string }>(server, 'POST', '/deals', { name: 'Role walk', checklist_preset: 'default' }, owner.token);
-  const checklist = await apiCall<{ checklist: Record<string, { id: string; name: string }[]> }>(server, 'GET', `/deals/${deal.id}/checklist`, undefined, owner.token);
-  const item = Object.values(checklist.checklist).flat().find((i) => i.name.startsWith('Board and committee minutes'));
+  const deal = await apiCall<{ id: string }>(
+    server,
+    'POST',
+    '/deals',
+    { name: 'Role walk', checklist_preset: 'default' },
+    owner.token,
+  );
+  const checklist = await apiCall<{ checklist: Record<string, { id: string; name: string }[]> }>(
+    server,
+    'GET',
+    `/deals/${deal.id}/checklist`,
+    undefined,
+    owner.token,
+  );
+  const item = Object.values(checklist.checklist)
+    .flat()
+    .find((i) => i.name.startsWith('Board and committee minutes'));
   assert.ok(item, 'the Default preset has the board minutes item');
   const form = new FormData();
   form.append('file', new Blob(['Minutes of the board, 3 March'], { type: 'text/plain' }), 'Board minutes.txt');
   form.append('path', '/');
   form.append('checklist_items', JSON.stringify([item.id]));
-  const up = await fetch(`${server.url}/api/deals/${deal.id}/files/upload`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}` }, body: form });
+  const up = await fetch(`${server.url}/api/deals/${deal.id}/files/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${owner.token}` },
+    body: form,
+  });
   assert.ok(up.ok, `upload answered ${up.status}`);
   const fileId = ((await up.json()) as { file_id: string }).file_id;
   await apiCall(server, 'POST', `/deals/${deal.id}/folders`, { name: 'Finance' }, owner.token);
   const tokens: Record<Kind, string> = { admin: owner.token } as Record<Kind, string>;
   for (const set of KINDS.filter((k) => k !== 'admin')) {
     const member = await registerUser(server, uniqueEmail(`walk-${set}`));
-    const invitation = await apiCall<{ id: string }>(server, 'POST', `/deals/${deal.id}/invitations`, { email: member.email, permission_set_id: set }, owner.token);
+    const invitation = await apiCall<{ id: string }>(
+      server,
+      'POST',
+      `/deals/${deal.id}/invitations`,
+      { email: member.email, permission_set_id: set },
+      owner.token,
+    );
     await apiCall(server, 'POST', `/invitations/${invitation.id}/accept`, undefined, member.token);
     tokens[set] = member.token;
   }
@@ -77,7 +164,10 @@ describe('Every kind of member sees exactly the buttons §6 grants', () => {
         await openSignedIn(page, tokens[kind], `/deals/${dealId}`);
         await expectVisible(page.getByText('Open checklist'), `${kind}: the dashboard`, FIRST_LOAD_TIMEOUT);
         await checkButtons(page, `${kind} dashboard`, {
-          'Edit Deal': rules.manageDeal, 'Archive Deal': rules.manageDeal, 'Manage Users': rules.manageDeal, 'Invite User': rules.manageDeal,
+          'Edit Deal': rules.manageDeal,
+          'Archive Deal': rules.manageDeal,
+          'Manage Users': rules.manageDeal,
+          'Invite User': rules.manageDeal,
         });
 
         // Data room: folders and uploads for admins and contributors; download wherever the file shows.
@@ -85,17 +175,32 @@ describe('Every kind of member sees exactly the buttons §6 grants', () => {
         await expectVisible(page.getByRole('button', { name: 'Share Link' }), `${kind}: the data room`, FIRST_LOAD_TIMEOUT);
         await expectVisible(page.getByText('Finance', { exact: true }), `${kind}: the folder row`);
         await checkButtons(page, `${kind} data room`, {
-          'Create Folder': rules.dataRoomWrite, 'Import Folder': rules.dataRoomWrite, 'Upload Files': rules.dataRoomWrite,
-          'Actions for folder Finance': rules.dataRoomWrite, 'Download Board minutes.txt': rules.seesFiles,
+          'Create Folder': rules.dataRoomWrite,
+          'Import Folder': rules.dataRoomWrite,
+          'Upload Files': rules.dataRoomWrite,
+          'Actions for folder Finance': rules.dataRoomWrite,
+          'Download Board minutes.txt': rules.seesFiles,
         });
-        assert.equal(await page.getByText('Board minutes.txt', { exact: true }).count() > 0, rules.seesFiles, `${kind}: the file row`);
-        assert.equal(await page.locator('input[aria-label="Drop files here"]').count() > 0, rules.dataRoomWrite, `${kind}: the drop zone`);
+        assert.equal(
+          (await page.getByText('Board minutes.txt', { exact: true }).count()) > 0,
+          rules.seesFiles,
+          `${kind}: the file row`,
+        );
+        assert.equal(
+          (await page.locator('input[aria-label="Drop files here"]').count()) > 0,
+          rules.dataRoomWrite,
+          `${kind}: the drop zone`,
+        );
         await snap(page, `roles-${kind}-dataroom`);
 
         // The file's page.
         await page.goto(`/deals/${dealId}/files/${fileId}`);
         if (rules.seesFiles) {
-          await expectVisible(page.getByRole('button', { name: 'Download', exact: true }), `${kind}: the file page`, FIRST_LOAD_TIMEOUT);
+          await expectVisible(
+            page.getByRole('button', { name: 'Download', exact: true }),
+            `${kind}: the file page`,
+            FIRST_LOAD_TIMEOUT,
+          );
           await checkButtons(page, `${kind} file page`, { 'Update File': rules.updateFile });
         } else {
           await expectVisible(page.getByText('File not found'), `${kind}: no file page`, FIRST_LOAD_TIMEOUT);
@@ -106,23 +211,42 @@ describe('Every kind of member sees exactly the buttons §6 grants', () => {
         await page.goto(`/deals/${dealId}/checklist`);
         await expectVisible(page.getByText('Corporate Documents').first(), `${kind}: the checklist`, FIRST_LOAD_TIMEOUT);
         await checkButtons(page, `${kind} checklist`, {
-          'Add Category': rules.editChecklist, 'Add from Catalog': rules.editChecklist, 'Add Item': rules.editChecklist,
-          'Edit Corporate Documents': rules.editChecklist, 'Delete Corporate Documents': rules.editChecklist,
+          'Add Category': rules.editChecklist,
+          'Add from Catalog': rules.editChecklist,
+          'Add Item': rules.editChecklist,
+          'Edit Corporate Documents': rules.editChecklist,
+          'Delete Corporate Documents': rules.editChecklist,
         });
-        assert.equal(await page.getByRole('button', { name: 'Update', exact: true }).count() > 0, rules.updateItems, `${kind}: Update on the rows`);
+        assert.equal(
+          (await page.getByRole('button', { name: 'Update', exact: true }).count()) > 0,
+          rules.updateItems,
+          `${kind}: Update on the rows`,
+        );
         await snap(page, `roles-${kind}-checklist`);
 
         // The item: changing a file's approval for admins, owners, approve_only and edit.
         await page.goto(`/deals/${dealId}/checklist/items/${itemId}`);
-        await expectVisible(page.getByText('Board and committee minutes and written consents').first(), `${kind}: the item`, FIRST_LOAD_TIMEOUT);
+        await expectVisible(
+          page.getByText('Board and committee minutes and written consents').first(),
+          `${kind}: the item`,
+          FIRST_LOAD_TIMEOUT,
+        );
         if (rules.seesFiles) await expectVisible(page.getByTestId('connected-file'), `${kind}: the connected file`);
-        assert.equal(await page.getByLabel('Approval of Board minutes.txt').count() > 0, rules.approveFiles, `${kind}: the file's approval control`);
+        assert.equal(
+          (await page.getByLabel('Approval of Board minutes.txt').count()) > 0,
+          rules.approveFiles,
+          `${kind}: the file's approval control`,
+        );
 
         // People: managing them is the admins'; upload_only sees itself and the admins only.
         await page.goto(`/deals/${dealId}/users`);
         const everyone = page.getByRole('button', { name: /^All members/ });
         await expectVisible(everyone, `${kind}: the people page`, FIRST_LOAD_TIMEOUT);
-        await checkButtons(page, `${kind} people`, { 'Add Users': rules.manageDeal, 'Create group': rules.manageDeal, 'Create tag': rules.manageDeal });
+        await checkButtons(page, `${kind} people`, {
+          'Add Users': rules.manageDeal,
+          'Create group': rules.manageDeal,
+          'Create tag': rules.manageDeal,
+        });
         const count = Number(/(\d+)/.exec(await everyone.innerText())?.[1]);
         assert.equal(count, rules.seesEveryone ? 5 : 2, `${kind}: members listed`);
         await snap(page, `roles-${kind}-people`);

@@ -11,19 +11,25 @@ export { docx, pdf };
 export async function xlsx(text: string, sheetName = 'Sheet1'): Promise<Uint8Array> {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(sheetName.slice(0, 31));
-  const rows = text.includes('\n') ? text.split('\n').map((l) => l.split(',')) : text.split(/(?<=\.)\s+/).map((s) => s.split(/,\s+/));
+  const rows = text.includes('\n')
+    ? text.split('\n').map((l) => l.split(','))
+    : text.split(/(?<=\.)\s+/).map((s) => s.split(/,\s+/));
   for (const row of rows) sheet.addRow(row.map((cell) => (/^-?\d+(\.\d+)?$/.test(cell.trim()) ? Number(cell) : cell.trim())));
   return new Uint8Array(await book.xlsx.writeBuffer());
 }
 
 export function contentTypeOf(name: string): string {
   const ext = name.toLowerCase().split('.').pop();
-  return ({
-    pdf: 'application/pdf',
-    docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    csv: 'text/csv',
-  } as Record<string, string>)[ext ?? ''] ?? 'text/plain';
+  return (
+    (
+      {
+        pdf: 'application/pdf',
+        docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        csv: 'text/csv',
+      } as Record<string, string>
+    )[ext ?? ''] ?? 'text/plain'
+  );
 }
 
 /** The file as its extension says. */

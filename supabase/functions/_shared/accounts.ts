@@ -67,4 +67,3 @@ function aalOf(token: string): 'aal1' | 'aal2' {
     return 'aal1';
   }
 }
-

@@ -4,7 +4,10 @@ import { CATALOG_CATEGORIES } from './contracts/catalog.ts';
 import { likePattern } from './validate.ts';
 
 /** Catalog items with their preset names; used by the deal's catalog picker and the admin portal. */
-export async function listCatalog(tx: Tx, q: { active_only: string; page: number; page_size: number; search: string; category: string }) {
+export async function listCatalog(
+  tx: Tx,
+  q: { active_only: string; page: number; page_size: number; search: string; category: string },
+) {
   const pattern = likePattern(q.search);
   const where = tx`
     (not ${q.active_only === 'true'} or ci.active)

@@ -60,7 +60,11 @@ export async function dealContext(tx: Tx, c: Context, userId: string): Promise<D
   // In an archived deal every write right is gone, so every can_* flag the API computes says so.
   const capabilities = new Set((deal.capabilities as string[]).filter((cap) => !archived || READ_CAPABILITIES.has(cap)));
   return {
-    dealId, userId, role: deal.user_role as string, capabilities, archived,
+    dealId,
+    userId,
+    role: deal.user_role as string,
+    capabilities,
+    archived,
     can: (capability) => capabilities.has(capability),
   };
 }

@@ -26,8 +26,25 @@ export const DATABASE_UNAVAILABLE = 'The database is unavailable right now. Plea
 export function isDatabaseUnavailable(err: unknown): boolean {
   const code = (err as PgLikeError | undefined)?.code;
   if (typeof code !== 'string') return false;
-  return ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED',
-    'CONNECT_TIMEOUT', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006'].includes(code);
+  return [
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'EPIPE',
+    'ETIMEDOUT',
+    'CONNECTION_CLOSED',
+    'CONNECTION_ENDED',
+    'CONNECTION_DESTROYED',
+    'CONNECT_TIMEOUT',
+    '57P01',
+    '57P02',
+    '57P03',
+    '53300',
+    '08000',
+    '08001',
+    '08003',
+    '08004',
+    '08006',
+  ].includes(code);
 }
 
 /** Maps a Postgres error to an answer a person can act on; undefined when it is a real fault. */
@@ -37,9 +54,12 @@ export function fromPostgresError(err: unknown): HttpError | undefined {
   if (isDatabaseUnavailable(e)) return new HttpError(503, DATABASE_UNAVAILABLE, undefined, { 'Retry-After': '5' });
   switch (e.code) {
     case '42501': // insufficient privilege, RLS refusal, or our guard triggers
-      return new HttpError(403, e.message && !e.message.startsWith('new row violates') && !e.message.startsWith('permission denied')
-        ? e.message
-        : "You don't have permission to do that.");
+      return new HttpError(
+        403,
+        e.message && !e.message.startsWith('new row violates') && !e.message.startsWith('permission denied')
+          ? e.message
+          : "You don't have permission to do that.",
+      );
     case '23505':
       return new HttpError(409, 'That already exists.');
     case '23514':

@@ -28,19 +28,22 @@ export function listenDealEvents(sql: Db, log: Logger): ListeningEvents {
   const listeners = new Set<(event: DealEvent) => void>();
   let unlisten: (() => Promise<void>) | undefined;
   let closed = false;
-  void sql.listen('deal_events', (payload) => {
-    let event: DealEvent;
-    try {
-      event = JSON.parse(payload) as DealEvent;
-    } catch {
-      return;
-    }
-    if (typeof event?.deal_id !== 'string' || typeof event.type !== 'string') return;
-    for (const listener of listeners) listener(event);
-  }).then((listener) => {
-    unlisten = () => listener.unlisten();
-    if (closed) void listener.unlisten();
-  }).catch((err) => log.error('live events are off: LISTEN deal_events failed', errorFields(err)));
+  void sql
+    .listen('deal_events', (payload) => {
+      let event: DealEvent;
+      try {
+        event = JSON.parse(payload) as DealEvent;
+      } catch {
+        return;
+      }
+      if (typeof event?.deal_id !== 'string' || typeof event.type !== 'string') return;
+      for (const listener of listeners) listener(event);
+    })
+    .then((listener) => {
+      unlisten = () => listener.unlisten();
+      if (closed) void listener.unlisten();
+    })
+    .catch((err) => log.error('live events are off: LISTEN deal_events failed', errorFields(err)));
   return {
     subscribe(listener) {
       listeners.add(listener);

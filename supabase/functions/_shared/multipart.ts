@@ -8,7 +8,11 @@ import { HttpError } from './errors.ts';
 
 export type ByteSource = ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
 
-export interface MultipartField { kind: 'field'; name: string; value: string }
+export interface MultipartField {
+  kind: 'field';
+  name: string;
+  value: string;
+}
 export interface MultipartFile {
   kind: 'file';
   name: string;
@@ -179,7 +183,11 @@ function parseHeaders(raw: string): { name: string; filename?: string; contentTy
       const star = /filename\*=(?:UTF-8|utf-8)''([^;]+)/.exec(value)?.[1];
       const plain = /(?:^|;)\s*filename="((?:[^"\\]|\\.)*)"/i.exec(value)?.[1];
       if (star) {
-        try { filename = decodeURIComponent(star); } catch { throw new HttpError(400, 'The file name is not valid UTF-8.'); }
+        try {
+          filename = decodeURIComponent(star);
+        } catch {
+          throw new HttpError(400, 'The file name is not valid UTF-8.');
+        }
       } else if (plain !== undefined) {
         filename = plain.replace(/\\(.)/g, '$1');
       }
@@ -207,7 +215,8 @@ export async function* readMultipart(body: ByteSource | null, boundary: string):
     for (;;) {
       const after = await scanner.take(2);
       if (!after) throw new HttpError(400, 'The multipart body ended early.');
-      if (after[0] === 45 && after[1] === 45) { // "--": closing delimiter
+      if (after[0] === 45 && after[1] === 45) {
+        // "--": closing delimiter
         complete = true;
         return;
       }

@@ -107,7 +107,10 @@ export interface StoredObject {
 /** Where file bytes live: files under DATA_DIR embedded, Supabase Storage on Supabase. Keys are ours. */
 export interface BlobStore {
   /** A single-use URL (and form fields) the browser posts the file to; `maxBytes` is enforced while streaming. */
-  createUploadUrl(key: string, opts: { expiresInSeconds: number; maxBytes: number }): Promise<{ url: string; fields: Record<string, string> }>;
+  createUploadUrl(
+    key: string,
+    opts: { expiresInSeconds: number; maxBytes: number },
+  ): Promise<{ url: string; fields: Record<string, string> }>;
   /** A short-lived URL that downloads the object as an attachment named `filename`. */
   createDownloadUrl(key: string, opts: { filename: string; contentType: string; expiresInSeconds: number }): Promise<string>;
   /** Streams bytes into `key`; past `maxBytes` it fails with 413 and leaves nothing behind. */

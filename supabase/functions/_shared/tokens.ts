@@ -11,7 +11,12 @@ export async function issueAccessToken(
   const now = Math.floor(Date.now() / 1000);
   return sign(
     {
-      sub: user.id, email: user.email, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + expirySeconds,
+      sub: user.id,
+      email: user.email,
+      role: 'authenticated',
+      aud: 'authenticated',
+      iat: now,
+      exp: now + expirySeconds,
       ...(session ? { session_id: session.sessionId, aal: session.aal } : {}),
     },
     secret,
@@ -44,7 +49,10 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
 
 export function randomToken(bytes = 32): string {
   const buf = crypto.getRandomValues(new Uint8Array(bytes));
-  return btoa(String.fromCharCode(...buf)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...buf))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 export async function sha256Hex(text: string): Promise<string> {

@@ -45,4 +45,8 @@ export const emailSchema = z
   .pipe(z.string().max(254, 'Please enter a valid email address').email('Please enter a valid email address'));
 
 /** A LIKE pattern matching `search` anywhere, case-insensitive, its own %, _ and backslash taken literally. */
-export const likePattern = (search: string) => `%${search.trim().toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+export const likePattern = (search: string) =>
+  `%${search
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, '\\$&')}%`;

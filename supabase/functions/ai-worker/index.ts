@@ -13,7 +13,10 @@ const env = (name: string, fallback?: string): string => {
 };
 
 const sql = postgres(env('SUPABASE_DB_URL'), { prepare: false, max: 3, onnotice: () => {} });
-const blobs = supabaseStorage({ url: env('SUPABASE_URL', 'http://localhost:54321'), serviceRoleKey: env('SUPABASE_SERVICE_ROLE_KEY', '') });
+const blobs = supabaseStorage({
+  url: env('SUPABASE_URL', 'http://localhost:54321'),
+  serviceRoleKey: env('SUPABASE_SERVICE_ROLE_KEY', ''),
+});
 const ai = aiFromEnv((name) => Deno.env.get(name));
 const secret = env('AI_WORKER_SECRET');
 const workerId = `edge-${crypto.randomUUID().slice(0, 8)}`;
@@ -32,7 +35,10 @@ function timingSafeEqual(a: string, b: string): boolean {
 async function drainWithin(deadline: number): Promise<number> {
   let ran = 0;
   for (;;) {
-    ran += await drainAiJobs({ sql, blobs, ai, workerId }, { concurrency: Number(Deno.env.get('AI_CONCURRENCY') ?? 2), deadline });
+    ran += await drainAiJobs(
+      { sql, blobs, ai, workerId },
+      { concurrency: Number(Deno.env.get('AI_CONCURRENCY') ?? 2), deadline },
+    );
     const [row] = await sql<{ at: Date | null }[]>`select private.next_ai_job_at() as at`;
     const at = row?.at ? new Date(row.at).getTime() : undefined;
     if (at === undefined || at > deadline - 1_000) return ran;

@@ -26,9 +26,17 @@ const mail = useEmbeddedAuth ? outboxMail(sql) : unsupportedMail();
 const jwtSecret = Deno.env.get('JWT_SECRET') ?? Deno.env.get('SUPABASE_JWT_SECRET');
 const auth = useEmbeddedAuth
   ? embeddedAuth({ sql, mail, jwtSecret: env('JWT_SECRET', jwtSecret), jwtExpirySeconds: 15 * 60 })
-  : supabaseAuth({ url: env('SUPABASE_URL'), anonKey: env('SUPABASE_ANON_KEY'), jwtSecret, serviceRoleKey: Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') });
+  : supabaseAuth({
+      url: env('SUPABASE_URL'),
+      anonKey: env('SUPABASE_ANON_KEY'),
+      jwtSecret,
+      serviceRoleKey: Deno.env.get('SUPABASE_SERVICE_ROLE_KEY'),
+    });
 
-const blobs = supabaseStorage({ url: env('SUPABASE_URL', 'http://localhost:54321'), serviceRoleKey: env('SUPABASE_SERVICE_ROLE_KEY', '') });
+const blobs = supabaseStorage({
+  url: env('SUPABASE_URL', 'http://localhost:54321'),
+  serviceRoleKey: env('SUPABASE_SERVICE_ROLE_KEY', ''),
+});
 
 // Live events need LISTEN, which the transaction pooler cannot carry: with a direct (or session-mode)
 // connection string in DB_LISTEN_URL the API serves GET /deals/{id}/events; without it that route

@@ -18,7 +18,9 @@ Deno.test('extracts a PDF and a Word document under Deno and classifies them', a
   assert(fromPdf.text.includes('Independent auditor'), `PDF text: ${fromPdf.text}`);
   assertEquals(classify({ fileName: 'Scan_0042.pdf', text: fromPdf.text, checklist }).candidates[0].item_id, 'accounts');
 
-  const lease = docx('This lease is made between the landlord and the tenant for the office premises. The tenant pays the rent quarterly.');
+  const lease = docx(
+    'This lease is made between the landlord and the tenant for the office premises. The tenant pays the rent quarterly.',
+  );
   const fromDocx = await extractText('Document1.docx', '', lease, lease.length);
   assertEquals(fromDocx.extraction, 'full');
   assertEquals(classify({ fileName: 'Document1.docx', text: fromDocx.text, checklist }).candidates[0].item_id, 'leases');

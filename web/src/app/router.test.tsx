@@ -125,7 +125,14 @@ describe('signed-in screens', () => {
           created_at: '2026-01-01T00:00:00Z',
           checklist_progress: { A: { completed: 2, total: 2 }, B: { completed: 1, total: 8 } },
           recent_activity: [
-            { activity_type: 'upload', description: 'Uploaded SPA.pdf', created_at: '2026-01-01T00:00:00Z', user_first_name: 'Tom', user_last_name: '', user_email: 't@x.io' },
+            {
+              activity_type: 'upload',
+              description: 'Uploaded SPA.pdf',
+              created_at: '2026-01-01T00:00:00Z',
+              user_first_name: 'Tom',
+              user_last_name: '',
+              user_email: 't@x.io',
+            },
             { activity_type: 'upload', description: 'Second line', created_at: '2026-01-01T00:00:00Z' },
             { activity_type: 'upload', description: 'Third line', created_at: '2026-01-01T00:00:00Z' },
           ],
@@ -160,7 +167,11 @@ describe('signed-in screens', () => {
   });
 
   it('shows the deal-list error text of docs/product.md §8', async () => {
-    fakeApi({ ...signIn(), 'GET /api/deals': () => jsonResponse({ detail: 'boom' }, 500), 'GET /api/invitations/my-invitations': [] });
+    fakeApi({
+      ...signIn(),
+      'GET /api/deals': () => jsonResponse({ detail: 'boom' }, 500),
+      'GET /api/invitations/my-invitations': [],
+    });
     renderRoutes(createRoutes(), '/');
     expect(await screen.findByText('Server error. Please try again later.')).toBeInTheDocument();
   });
@@ -187,14 +198,11 @@ describe('signed-in screens', () => {
     expect(screen.getByRole('button', { name: 'Archive Deal' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Manage Users & Permissions' })).toHaveAttribute('href', '/deals/d1/users');
     const nav = screen.getByRole('navigation', { name: 'Deal sections' });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual([
-      'Dashboard',
-      'Data Room',
-      'Checklist',
-      'Review Queue',
-      'Activity',
-      'Users',
-    ]);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Dashboard', 'Data Room', 'Checklist', 'Review Queue', 'Activity', 'Users']);
   });
 
   it('hides admin actions from a viewer', async () => {

@@ -19,11 +19,7 @@ function hasIndexRoute(routes: RouteObject[]): boolean {
 
 /** Children of a guarded area; any path the area does not (yet) know shows the 404 page. */
 function withNotFound(routes: RouteObject[], notFound: ReactNode): RouteObject[] {
-  return [
-    ...routes,
-    ...(hasIndexRoute(routes) ? [] : [{ index: true, element: notFound }]),
-    { path: '*', element: notFound },
-  ];
+  return [...routes, ...(hasIndexRoute(routes) ? [] : [{ index: true, element: notFound }]), { path: '*', element: notFound }];
 }
 
 function Root() {
@@ -45,7 +41,14 @@ export function createRoutes(): RouteObject[] {
           errorElement: <RouteErrorPage />,
           children: [
             // No login guard.
-            { path: 'login', element: <GuestOnly><LoginPage /></GuestOnly> },
+            {
+              path: 'login',
+              element: (
+                <GuestOnly>
+                  <LoginPage />
+                </GuestOnly>
+              ),
+            },
             { path: 'login/magic', element: <MagicLinkPage /> },
             { path: 'login/verify', element: <MfaVerifyPage /> },
             { path: 'access-denied', element: <AccessDeniedPage /> },

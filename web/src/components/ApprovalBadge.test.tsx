@@ -8,7 +8,12 @@ import { APPROVAL_LABELS, APPROVAL_PALETTES, ApprovalBadge, approvalLabel } from
 
 describe('one approval vocabulary', () => {
   it('reads the same on the file page, the checklist and the review queue (docs/product.md §4 wording)', () => {
-    expect(APPROVAL_LABELS).toEqual({ pending: 'Pending Review', review: 'In Review', approved: 'Approved', changes_requested: 'Changes Requested' });
+    expect(APPROVAL_LABELS).toEqual({
+      pending: 'Pending Review',
+      review: 'In Review',
+      approved: 'Approved',
+      changes_requested: 'Changes Requested',
+    });
     for (const status of ['pending', 'approved', 'changes_requested'] as const) {
       expect(CHECKLIST_LABELS[status]).toBe(APPROVAL_LABELS[status]);
       expect(CHECKLIST_TONES[status]).toBe(APPROVAL_PALETTES[status]);

@@ -21,9 +21,7 @@ export function EmptyState({
         {icon && <ChakraEmptyState.Indicator color="fg.subtle">{icon}</ChakraEmptyState.Indicator>}
         <VStack textAlign="center" gap="1">
           <ChakraEmptyState.Title>{title}</ChakraEmptyState.Title>
-          {description && (
-            <ChakraEmptyState.Description maxW="md">{description}</ChakraEmptyState.Description>
-          )}
+          {description && <ChakraEmptyState.Description maxW="md">{description}</ChakraEmptyState.Description>}
         </VStack>
         {action}
       </ChakraEmptyState.Content>

@@ -1,7 +1,13 @@
 import { Button, Stack } from '@chakra-ui/react';
 
 /** A dialog form's Cancel and submit buttons; Cancel waits while the form is saving. */
-export function FormActions({ submitLabel, busy, busyLabel = 'Saving...', onCancel, disabled = false }: {
+export function FormActions({
+  submitLabel,
+  busy,
+  busyLabel = 'Saving...',
+  onCancel,
+  disabled = false,
+}: {
   submitLabel: string;
   busy: boolean;
   busyLabel?: string;
@@ -10,8 +16,12 @@ export function FormActions({ submitLabel, busy, busyLabel = 'Saving...', onCanc
 }) {
   return (
     <Stack direction="row" justify="flex-end" gap="2" pt="2">
-      <Button variant="outline" onClick={onCancel} disabled={busy}>Cancel</Button>
-      <Button type="submit" colorPalette="brand" loading={busy} loadingText={busyLabel} disabled={disabled}>{submitLabel}</Button>
+      <Button variant="outline" onClick={onCancel} disabled={busy}>
+        Cancel
+      </Button>
+      <Button type="submit" colorPalette="brand" loading={busy} loadingText={busyLabel} disabled={disabled}>
+        {submitLabel}
+      </Button>
     </Stack>
   );
 }

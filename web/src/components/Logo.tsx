@@ -11,27 +11,12 @@ export function LogoMark({ size = 28 }: { size?: number }) {
         strokeWidth="2.2"
         strokeLinejoin="round"
       />
-      <path
-        d="M12.5 16l2.5 2.5 4.5-5"
-        fill="none"
-        stroke="#fff"
-        strokeWidth="2.2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
+      <path d="M12.5 16l2.5 2.5 4.5-5" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
 }
 
-export function Logo({
-  size = 28,
-  showName = true,
-  color = 'fg',
-}: {
-  size?: number;
-  showName?: boolean;
-  color?: string;
-}) {
+export function Logo({ size = 28, showName = true, color = 'fg' }: { size?: number; showName?: boolean; color?: string }) {
   return (
     <HStack gap="2.5">
       <LogoMark size={size} />

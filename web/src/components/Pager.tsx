@@ -39,7 +39,8 @@ export function Pager({
       wrap="wrap"
     >
       <Text textStyle="sm" color="fg.muted">
-        Showing {first}–{last} of {total}{noun ? ` ${noun}` : ''}
+        Showing {first}–{last} of {total}
+        {noun ? ` ${noun}` : ''}
       </Text>
       <HStack gap="3">
         <Button size="xs" variant="outline" onClick={() => go(page - 1)} disabled={page <= 1}>

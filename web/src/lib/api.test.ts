@@ -47,7 +47,10 @@ describe('api client', () => {
 
   it('on a 401 outside /auth/ clears the token and goes to /login', async () => {
     localStorage.setItem(TOKEN_KEY, 'expired');
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ detail: 'Token expired' }, 401)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ detail: 'Token expired' }, 401)),
+    );
 
     const error = await api.get('/user/profile').catch((e: unknown) => e);
 
@@ -62,12 +65,15 @@ describe('api client', () => {
     localStorage.setItem(TOKEN_KEY, 'expired-access');
     localStorage.setItem(REFRESH_KEY, 'refresh-1');
     const calls: { url: string; auth?: string; body?: string }[] = [];
-    vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
-      const auth = (init?.headers as Record<string, string> | undefined)?.Authorization;
-      calls.push({ url, auth, body: init?.body as string | undefined });
-      if (url === '/api/auth/refresh') return jsonResponse({ access_token: 'fresh-access', refresh_token: 'refresh-2' });
-      return auth === 'Bearer fresh-access' ? jsonResponse({ id: 'u1' }) : jsonResponse({ detail: 'Token expired' }, 401);
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const auth = (init?.headers as Record<string, string> | undefined)?.Authorization;
+        calls.push({ url, auth, body: init?.body as string | undefined });
+        if (url === '/api/auth/refresh') return jsonResponse({ access_token: 'fresh-access', refresh_token: 'refresh-2' });
+        return auth === 'Bearer fresh-access' ? jsonResponse({ id: 'u1' }) : jsonResponse({ detail: 'Token expired' }, 401);
+      }),
+    );
 
     await expect(api.get('/user/profile')).resolves.toEqual({ id: 'u1' });
 
@@ -82,14 +88,17 @@ describe('api client', () => {
     localStorage.setItem(TOKEN_KEY, 'expired-access');
     localStorage.setItem(REFRESH_KEY, 'refresh-1');
     let refreshes = 0;
-    vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === '/api/auth/refresh') {
-        refreshes += 1;
-        return jsonResponse({ access_token: 'fresh-access', refresh_token: 'refresh-2' });
-      }
-      const auth = (init?.headers as Record<string, string>).Authorization;
-      return auth === 'Bearer fresh-access' ? jsonResponse({ ok: url }) : jsonResponse({ detail: 'Token expired' }, 401);
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/auth/refresh') {
+          refreshes += 1;
+          return jsonResponse({ access_token: 'fresh-access', refresh_token: 'refresh-2' });
+        }
+        const auth = (init?.headers as Record<string, string>).Authorization;
+        return auth === 'Bearer fresh-access' ? jsonResponse({ ok: url }) : jsonResponse({ detail: 'Token expired' }, 401);
+      }),
+    );
 
     await Promise.all([api.get('/deals'), api.get('/user/profile')]);
     expect(refreshes).toBe(1);
@@ -98,10 +107,14 @@ describe('api client', () => {
   it('when the renewal is refused too, clears both tokens and goes to /login', async () => {
     localStorage.setItem(TOKEN_KEY, 'expired-access');
     localStorage.setItem(REFRESH_KEY, 'reused');
-    vi.stubGlobal('fetch', vi.fn(async (url: string) =>
-      url === '/api/auth/refresh'
-        ? jsonResponse({ detail: 'This session was ended', code: 'refresh_reused' }, 401)
-        : jsonResponse({ detail: 'Token expired' }, 401)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === '/api/auth/refresh'
+          ? jsonResponse({ detail: 'This session was ended', code: 'refresh_reused' }, 401)
+          : jsonResponse({ detail: 'Token expired' }, 401),
+      ),
+    );
 
     const error = (await api.get('/deals').catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(401);
@@ -113,7 +126,10 @@ describe('api client', () => {
   it('a 403 asking for the second factor goes to the code step', async () => {
     localStorage.setItem(TOKEN_KEY, 'aal1');
     const verify = vi.spyOn(browser, 'redirectToVerify').mockImplementation(() => {});
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ detail: 'Enter the code', code: 'mfa_required' }, 403)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ detail: 'Enter the code', code: 'mfa_required' }, 403)),
+    );
     await api.get('/deals').catch(() => undefined);
     expect(verify).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem(TOKEN_KEY)).toBe('aal1');
@@ -121,7 +137,10 @@ describe('api client', () => {
 
   it('on a 401 from an /auth/ path keeps the token and stays', async () => {
     localStorage.setItem(TOKEN_KEY, 'still-here');
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ detail: 'Invalid email or password' }, 401)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ detail: 'Invalid email or password' }, 401)),
+    );
 
     const error = (await api.post('/auth/login', { email: 'a@b.c', password: 'x' }).catch((e: unknown) => e)) as ApiError;
 
@@ -133,7 +152,10 @@ describe('api client', () => {
 
   it('does not sign out on other errors and carries the server detail', async () => {
     localStorage.setItem(TOKEN_KEY, 'tok');
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ detail: 'Only deal admins can archive the deal.' }, 403)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ detail: 'Only deal admins can archive the deal.' }, 403)),
+    );
 
     const error = (await api.put('/deals/1/archive').catch((e: unknown) => e)) as ApiError;
 
@@ -185,7 +207,10 @@ describe('api client', () => {
   });
 
   it('reports a network failure as such', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const error = (await api.get('/deals').catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.kind).toBe('network');

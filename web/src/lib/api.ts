@@ -113,7 +113,9 @@ export function renewSession(rejected: string | null): Promise<boolean> {
       }
     };
     const locks = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManager }).locks : undefined;
-    const task: Promise<boolean> = locks ? (locks.request('dataroom-session-refresh', run) as unknown as Promise<boolean>) : run();
+    const task: Promise<boolean> = locks
+      ? (locks.request('dataroom-session-refresh', run) as unknown as Promise<boolean>)
+      : run();
     refreshing = task.finally(() => {
       refreshing = null;
     });
@@ -239,8 +241,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 }
 
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
   put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
@@ -270,6 +271,10 @@ export const api = {
     if (response.status === 401 && !renewed && (await renewSession(token))) return api.stream(path, signal, true);
     const data = await readBody(response);
     const detail = detailOf(data);
-    throw new ApiError(detail ?? `Request failed with status ${response.status}`, { status: response.status, detail, body: data });
+    throw new ApiError(detail ?? `Request failed with status ${response.status}`, {
+      status: response.status,
+      detail,
+      body: data,
+    });
   },
 };

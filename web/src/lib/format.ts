@@ -29,7 +29,8 @@ export function activityAuthor(activity: {
   user_last_name?: string | null;
   user_email?: string | null;
 }): string {
-  if (!activity.user_first_name?.trim() && !activity.user_last_name?.trim() && !activity.user_email?.trim()) return 'Deleted user';
+  if (!activity.user_first_name?.trim() && !activity.user_last_name?.trim() && !activity.user_email?.trim())
+    return 'Deleted user';
   return displayName({
     first_name: activity.user_first_name,
     last_name: activity.user_last_name,

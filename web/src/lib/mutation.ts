@@ -27,9 +27,10 @@ export function useApiMutation<TData = unknown, TVariables = void>(
   return useMutation<TData, unknown, TVariables>({
     mutationFn: options.mutationFn,
     onSuccess: async (data, variables) => {
-      const keys = typeof options.invalidates === 'function' ? options.invalidates(data, variables) : options.invalidates ?? [];
+      const keys = typeof options.invalidates === 'function' ? options.invalidates(data, variables) : (options.invalidates ?? []);
       await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-      const message = typeof options.successMessage === 'function' ? options.successMessage(data, variables) : options.successMessage;
+      const message =
+        typeof options.successMessage === 'function' ? options.successMessage(data, variables) : options.successMessage;
       if (message) notify.success(message);
       options.onSuccess?.(data, variables);
     },

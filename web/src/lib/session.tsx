@@ -83,10 +83,7 @@ export function useSession() {
     [queryClient, setSession],
   );
 
-  const updateUser = useCallback(
-    (user: User) => setSession((current) => ({ ...current, user })),
-    [setSession],
-  );
+  const updateUser = useCallback((user: User) => setSession((current) => ({ ...current, user })), [setSession]);
 
   const signOut = useCallback(() => {
     clearToken();

@@ -14,7 +14,11 @@ const MAX_FACTORS = 10;
 
 function totpOf(secretBase32: string, label: string): OTPAuth.TOTP {
   return new OTPAuth.TOTP({
-    issuer: TOTP_ISSUER, label, algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD,
+    issuer: TOTP_ISSUER,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: TOTP_PERIOD,
     secret: OTPAuth.Secret.fromBase32(secretBase32),
   });
 }
@@ -32,7 +36,11 @@ export function embeddedAuth(opts: {
   sessionIdleSeconds?: number;
 }): AuthPort {
   const { sql, mail, jwtSecret, jwtExpirySeconds } = opts;
-  const sessions = embeddedSessions(sql, { jwtSecret, jwtExpirySeconds, sessionIdleSeconds: opts.sessionIdleSeconds ?? 7 * 86400 });
+  const sessions = embeddedSessions(sql, {
+    jwtSecret,
+    jwtExpirySeconds,
+    sessionIdleSeconds: opts.sessionIdleSeconds ?? 7 * 86400,
+  });
   const session = (user: AccountRecord, client?: ClientInfo) => sessions.open(user, client);
 
   const passwordMatches = async (email: string, password: string): Promise<AccountRecord | undefined> => {
@@ -56,7 +64,11 @@ export function embeddedAuth(opts: {
   };
 
   // `confirmed`: the address is proved (a magic link reached it); a registration with a password is not.
-  const createAccount = async (email: string, password: string | null, confirmed: boolean): Promise<AccountRecord | undefined> => {
+  const createAccount = async (
+    email: string,
+    password: string | null,
+    confirmed: boolean,
+  ): Promise<AccountRecord | undefined> => {
     const rows = await sql<AccountRecord[]>`
       insert into auth.users (instance_id, aud, role, email, encrypted_password, email_confirmed_at,
                               raw_app_meta_data, raw_user_meta_data)
@@ -92,8 +104,12 @@ export function embeddedAuth(opts: {
     async register(email, password, confirmRedirectTo, client) {
       const user = await createAccount(email, password, false);
       if (!user) return undefined;
-      await mailLink(email, confirmRedirectTo, 'Confirm your email address',
-        'Use this link to confirm your email address for the data room (invitations sent to it appear once it is confirmed).');
+      await mailLink(
+        email,
+        confirmRedirectTo,
+        'Confirm your email address',
+        'Use this link to confirm your email address for the data room (invitations sent to it appear once it is confirmed).',
+      );
       return session(user, client);
     },
 
@@ -137,7 +153,9 @@ export function embeddedAuth(opts: {
       const userId = caller.claims.sub;
       // An enrolment never finished (the code was never entered) is replaced, as GoTrue does.
       await sql`delete from auth.mfa_factors where user_id = ${userId} and status = 'unverified'`;
-      const [{ count }] = await sql<{ count: number }[]>`select count(*)::int as count from auth.mfa_factors where user_id = ${userId}`;
+      const [{ count }] = await sql<
+        { count: number }[]
+      >`select count(*)::int as count from auth.mfa_factors where user_id = ${userId}`;
       if (count >= MAX_FACTORS) throw new Error('too many factors');
       const secret = new OTPAuth.Secret({ size: 20 }).base32;
       const [factor] = await sql<{ id: string; email: string }[]>`
@@ -168,7 +186,8 @@ export function embeddedAuth(opts: {
     },
 
     async unenrollFactor(caller, factorId) {
-      const removed = await sql`delete from auth.mfa_factors where id = ${factorId} and user_id = ${caller.claims.sub} returning id`;
+      const removed =
+        await sql`delete from auth.mfa_factors where id = ${factorId} and user_id = ${caller.claims.sub} returning id`;
       return removed.length > 0;
     },
 

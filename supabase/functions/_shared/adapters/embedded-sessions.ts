@@ -64,10 +64,17 @@ export function embeddedSessions(sql: Db, opts: SessionOptions) {
     async refresh(refreshToken: string, client: ClientInfo = {}): Promise<RefreshOutcome> {
       const hash = await sha256Hex(refreshToken);
       return sql.begin(async (tx) => {
-        const [row] = await tx<{
-          session_id: string; revoked: boolean; revoked_seconds_ago: number; user_id: string; email: string;
-          aal: AssuranceLevel; idle: boolean;
-        }[]>`
+        const [row] = await tx<
+          {
+            session_id: string;
+            revoked: boolean;
+            revoked_seconds_ago: number;
+            user_id: string;
+            email: string;
+            aal: AssuranceLevel;
+            idle: boolean;
+          }[]
+        >`
           select rt.session_id, rt.revoked, extract(epoch from now() - rt.updated_at)::float8 as revoked_seconds_ago,
                  u.id as user_id, coalesce(u.email, '') as email, coalesce(s.aal, 'aal1') as aal,
                  coalesce(s.refreshed_at, s.created_at at time zone 'utc')

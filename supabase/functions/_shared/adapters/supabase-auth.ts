@@ -28,13 +28,20 @@ export function supabaseAuth(opts: { url: string; anonKey: string; jwtSecret?: s
     if (!opts.serviceRoleKey) throw new Error('SUPABASE_SERVICE_ROLE_KEY is needed for this account operation');
     return fetch(`${base}${path}`, {
       method,
-      headers: { apikey: opts.serviceRoleKey, authorization: `Bearer ${opts.serviceRoleKey}`, 'content-type': 'application/json' },
+      headers: {
+        apikey: opts.serviceRoleKey,
+        authorization: `Bearer ${opts.serviceRoleKey}`,
+        'content-type': 'application/json',
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   };
 
   const toSession = (data: {
-    access_token?: string; refresh_token?: string; expires_in?: number; user?: { id: string; email: string };
+    access_token?: string;
+    refresh_token?: string;
+    expires_in?: number;
+    user?: { id: string; email: string };
   }): SessionResult | undefined =>
     data.access_token && data.user
       ? {
@@ -68,7 +75,10 @@ export function supabaseAuth(opts: { url: string; anonKey: string; jwtSecret?: s
       // GoTrue has no "check" endpoint: the sign-in it takes is ended at once.
       const session = await port.signInWithPassword(email, password);
       if (!session) return false;
-      await fetch(`${base}/logout?scope=local`, { method: 'POST', headers: { ...headers, authorization: `Bearer ${session.access_token}` } });
+      await fetch(`${base}/logout?scope=local`, {
+        method: 'POST',
+        headers: { ...headers, authorization: `Bearer ${session.access_token}` },
+      });
       return true;
     },
     async reopen(_caller, email, password, client) {
@@ -90,21 +100,35 @@ export function supabaseAuth(opts: { url: string; anonKey: string; jwtSecret?: s
       const res = await asCaller(caller, '/user', { method: 'GET' });
       if (!res.ok) throw new Error(`GoTrue user lookup failed with ${res.status}`);
       const user = (await res.json()) as { factors?: MfaFactor[] };
-      return (user.factors ?? []).filter((f) => f.factor_type === 'totp')
-        .map(({ id, friendly_name, factor_type, status, created_at }) => ({ id, friendly_name, factor_type, status, created_at }));
+      return (user.factors ?? [])
+        .filter((f) => f.factor_type === 'totp')
+        .map(({ id, friendly_name, factor_type, status, created_at }) => ({
+          id,
+          friendly_name,
+          factor_type,
+          status,
+          created_at,
+        }));
     },
     async enrollTotp(caller, friendlyName) {
-      const res = await asCaller(caller, '/factors', { method: 'POST', body: { factor_type: 'totp', friendly_name: friendlyName, issuer: 'Data room' } });
+      const res = await asCaller(caller, '/factors', {
+        method: 'POST',
+        body: { factor_type: 'totp', friendly_name: friendlyName, issuer: 'Data room' },
+      });
       if (!res.ok) throw new Error(`GoTrue enrolment failed with ${res.status}`);
       const data = (await res.json()) as { id: string; totp: { secret: string; uri: string } };
       return { id: data.id, secret: data.totp.secret, uri: data.totp.uri };
     },
     async verifyTotp(caller, factorId, code) {
-      const challenge = await asCaller(caller, `/factors/${encodeURIComponent(factorId)}/challenge`, { method: 'POST', body: {} });
+      const challenge = await asCaller(caller, `/factors/${encodeURIComponent(factorId)}/challenge`, {
+        method: 'POST',
+        body: {},
+      });
       if (!challenge.ok) return undefined;
       const { id: challengeId } = (await challenge.json()) as { id: string };
       const res = await asCaller(caller, `/factors/${encodeURIComponent(factorId)}/verify`, {
-        method: 'POST', body: { challenge_id: challengeId, code },
+        method: 'POST',
+        body: { challenge_id: challengeId, code },
       });
       if (!res.ok) return undefined;
       return toSession(await res.json());
@@ -118,7 +142,10 @@ export function supabaseAuth(opts: { url: string; anonKey: string; jwtSecret?: s
       const res = await admin(`/admin/users/${encodeURIComponent(caller.claims.sub)}/factors`, 'GET');
       if (!res.ok) throw new Error(`GoTrue factor lookup failed with ${res.status}`);
       for (const factor of (await res.json()) as { id: string }[]) {
-        const removed = await admin(`/admin/users/${encodeURIComponent(caller.claims.sub)}/factors/${encodeURIComponent(factor.id)}`, 'DELETE');
+        const removed = await admin(
+          `/admin/users/${encodeURIComponent(caller.claims.sub)}/factors/${encodeURIComponent(factor.id)}`,
+          'DELETE',
+        );
         if (!removed.ok) throw new Error(`GoTrue factor removal failed with ${removed.status}`);
       }
       return 'factors_removed';

@@ -29,16 +29,17 @@ export function supabaseStorage(opts: { url: string; serviceRoleKey: string; buc
     async createUploadUrl(key) {
       const res = await fetch(`${base}/object/upload/sign/${objectPath(key)}`, { method: 'POST', headers });
       if (!res.ok) throw new Error(`Storage refused a signed upload URL (${res.status})`);
-      const { url } = await res.json() as { url: string };
+      const { url } = (await res.json()) as { url: string };
       return { url: `${base}${url}`, fields: { method: 'PUT' } };
     },
     async createDownloadUrl(key, { filename, expiresInSeconds }) {
       const res = await fetch(`${base}/object/sign/${objectPath(key)}`, {
-        method: 'POST', headers: { ...headers, 'content-type': 'application/json' },
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
         body: JSON.stringify({ expiresIn: expiresInSeconds }),
       });
       if (!res.ok) throw new Error(`Storage refused a signed download URL (${res.status})`);
-      const { signedURL } = await res.json() as { signedURL: string };
+      const { signedURL } = (await res.json()) as { signedURL: string };
       return `${base}${signedURL}&download=${encodeURIComponent(filename)}`;
     },
     async put(key, body, { maxBytes, contentType }) {
@@ -67,8 +68,10 @@ export function supabaseStorage(opts: { url: string; serviceRoleKey: string; buc
       let res: Response;
       try {
         res = await fetch(`${base}/object/${objectPath(key)}`, {
-          method: 'POST', headers: { ...headers, 'content-type': contentType, 'x-upsert': 'false' },
-          body: metered, duplex: 'half',
+          method: 'POST',
+          headers: { ...headers, 'content-type': contentType, 'x-upsert': 'false' },
+          body: metered,
+          duplex: 'half',
         } as RequestInit);
       } catch (err) {
         if (tooLarge) throw new HttpError(413, `The file is larger than the limit of ${maxBytes} bytes.`);
@@ -88,7 +91,9 @@ export function supabaseStorage(opts: { url: string; serviceRoleKey: string; buc
     },
     async read(key, maxBytes) {
       if (maxBytes <= 0) return new Uint8Array(0);
-      const res = await fetch(`${base}/object/authenticated/${objectPath(key)}`, { headers: { ...headers, range: `bytes=0-${maxBytes - 1}` } });
+      const res = await fetch(`${base}/object/authenticated/${objectPath(key)}`, {
+        headers: { ...headers, range: `bytes=0-${maxBytes - 1}` },
+      });
       if (res.status === 404 || res.status === 400) return undefined;
       if (!res.ok || !res.body) throw new Error(`Storage could not read the object (${res.status})`);
       // A server that ignores Range sends everything: stop reading at maxBytes.
@@ -108,7 +113,9 @@ export function supabaseStorage(opts: { url: string; serviceRoleKey: string; buc
     async delete(keys) {
       if (!keys.length) return;
       const res = await fetch(`${base}/object/${bucket}`, {
-        method: 'DELETE', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ prefixes: keys }),
+        method: 'DELETE',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ prefixes: keys }),
       });
       if (!res.ok) throw new Error(`Storage could not delete objects (${res.status})`);
     },

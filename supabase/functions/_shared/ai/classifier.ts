@@ -72,7 +72,10 @@ export function words(text: string): string[] {
 const MAX_PHRASE = 7;
 /** Stemmed phrase → concept keys. */
 const PHRASES = new Map<string, string[]>();
-const umbrellasOf = (concept: string) => Object.entries(UMBRELLAS).filter(([, u]) => u.members.includes(concept)).map(([name]) => name);
+const umbrellasOf = (concept: string) =>
+  Object.entries(UMBRELLAS)
+    .filter(([, u]) => u.members.includes(concept))
+    .map(([name]) => name);
 const addPhrase = (phrase: string, concepts: string[]) => {
   const key = words(phrase).map(stem).join(' ');
   const list = PHRASES.get(key) ?? [];
@@ -158,7 +161,8 @@ function fileVector(fileName: string, text: string): Map<string, FileTerm> {
   for (const term of terms(text.slice(400, 60_000))) addText(term, 0.3);
 
   const vector = new Map<string, FileTerm>();
-  for (const [key, term] of fromName) vector.set(key, { weight: 3 * boost(key), inName: true, surfaces: new Set([term.surface]) });
+  for (const [key, term] of fromName)
+    vector.set(key, { weight: 3 * boost(key), inName: true, surfaces: new Set([term.surface]) });
   // Repetition in the text says something, with diminishing returns.
   for (const [key, entry] of fromText) {
     const weight = Math.min(3, Math.sqrt(entry.mass)) * boost(key);
@@ -229,7 +233,11 @@ export function classify(input: ClassifyInput): Classification {
   });
   scored.sort((a, b) => b.score - a.score);
 
-  const source = input.textNote ? ` ${input.textNote}` : input.text.trim() ? '' : ' No text could be read from the file, so only its name was used.';
+  const source = input.textNote
+    ? ` ${input.textNote}`
+    : input.text.trim()
+      ? ''
+      : ' No text could be read from the file, so only its name was used.';
   const top = scored.slice(0, 3).filter((s) => s.score > 0);
   if (!top.length) {
     return {
@@ -240,7 +248,13 @@ export function classify(input: ClassifyInput): Classification {
   }
   const candidates = top.map((s, i) => {
     const next = scored[i + 1]?.score ?? 0;
-    const confidence = i === 0 ? confidenceOf(s.score, next) : Math.min(confidenceOf(s.score, scored[0].score * 0.5), Math.round(confidenceOf(scored[0].score, next) * (s.score / scored[0].score)));
+    const confidence =
+      i === 0
+        ? confidenceOf(s.score, next)
+        : Math.min(
+            confidenceOf(s.score, scored[0].score * 0.5),
+            Math.round(confidenceOf(scored[0].score, next) * (s.score / scored[0].score)),
+          );
     return {
       item_id: s.entry.item_id,
       confidence,
@@ -251,7 +265,8 @@ export function classify(input: ClassifyInput): Classification {
   const runnerUp = top[1] ? ` Next best: "${top[1].entry.name}".` : '';
   return {
     candidates,
-    reasoning: `${candidates[0].reasoning.replace(/\.$/, '')}${best.entry.category ? ` (${best.entry.category})` : ''}.${runnerUp}${source}`.trim(),
+    reasoning:
+      `${candidates[0].reasoning.replace(/\.$/, '')}${best.entry.category ? ` (${best.entry.category})` : ''}.${runnerUp}${source}`.trim(),
     ai_tags: tagsOf(file),
   };
 }

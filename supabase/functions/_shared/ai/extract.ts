@@ -34,7 +34,12 @@ export function kindOf(fileName: string, contentType = ''): FileKind {
   if (ext === 'pdf' || contentType === 'application/pdf') return 'pdf';
   if (ext === 'docx' || ext === 'docm') return 'docx';
   if (ext === 'xlsx' || ext === 'xlsm') return 'xlsx';
-  if (['txt', 'md', 'markdown', 'csv', 'tsv', 'json', 'log', 'text'].includes(ext) || contentType.startsWith('text/plain') || contentType === 'text/csv') return 'text';
+  if (
+    ['txt', 'md', 'markdown', 'csv', 'tsv', 'json', 'log', 'text'].includes(ext) ||
+    contentType.startsWith('text/plain') ||
+    contentType === 'text/csv'
+  )
+    return 'text';
   if (ext === 'html' || ext === 'htm' || contentType.startsWith('text/html')) return 'html';
   return 'other';
 }
@@ -67,27 +72,45 @@ function unzipParts(bytes: Uint8Array, wanted: (name: string) => boolean): Recor
 
 function docxText(bytes: Uint8Array): string {
   const parts = unzipParts(bytes, (name) => /^word\/(document|header\d*|footer\d*|footnotes)\.xml$/.test(name));
-  const order = Object.keys(parts).sort((a, b) => (a === 'word/document.xml' ? -1 : b === 'word/document.xml' ? 1 : a.localeCompare(b)));
+  const order = Object.keys(parts).sort((a, b) =>
+    a === 'word/document.xml' ? -1 : b === 'word/document.xml' ? 1 : a.localeCompare(b),
+  );
   if (!parts['word/document.xml']) throw new Error('not a Word document');
-  return order.map((name) => {
-    const xml = utf8.decode(parts[name]);
-    return decodeEntities(xml
-      .replace(/<w:tab\/>/g, '\t')
-      .replace(/<\/w:p>/g, '\n')
-      .replace(/<w:br\/>/g, '\n')
-      .replace(/<(?!\/?w:t[ >])[^>]*>/g, '')
-      .replace(/<\/?w:t[^>]*>/g, ''));
-  }).join('\n');
+  return order
+    .map((name) => {
+      const xml = utf8.decode(parts[name]);
+      return decodeEntities(
+        xml
+          .replace(/<w:tab\/>/g, '\t')
+          .replace(/<\/w:p>/g, '\n')
+          .replace(/<w:br\/>/g, '\n')
+          .replace(/<(?!\/?w:t[ >])[^>]*>/g, '')
+          .replace(/<\/?w:t[^>]*>/g, ''),
+      );
+    })
+    .join('\n');
 }
 
 function xlsxText(bytes: Uint8Array): string {
-  const parts = unzipParts(bytes, (name) => name === 'xl/sharedStrings.xml' || name === 'xl/workbook.xml' || /^xl\/worksheets\/sheet\d+\.xml$/.test(name));
+  const parts = unzipParts(
+    bytes,
+    (name) => name === 'xl/sharedStrings.xml' || name === 'xl/workbook.xml' || /^xl\/worksheets\/sheet\d+\.xml$/.test(name),
+  );
   if (!parts['xl/workbook.xml']) throw new Error('not an Excel workbook');
   const cellText = (xml: string) => [...xml.matchAll(/<t[^>]*>([^<]*)<\/t>/g)].map((m) => decodeEntities(m[1]));
-  const sheetNames = [...utf8.decode(parts['xl/workbook.xml']).matchAll(/<sheet [^>]*name="([^"]*)"/g)].map((m) => decodeEntities(m[1]));
-  const shared = parts['xl/sharedStrings.xml'] ? utf8.decode(parts['xl/sharedStrings.xml']).split('</si>').map((si) => cellText(si).join('')) : [];
+  const sheetNames = [...utf8.decode(parts['xl/workbook.xml']).matchAll(/<sheet [^>]*name="([^"]*)"/g)].map((m) =>
+    decodeEntities(m[1]),
+  );
+  const shared = parts['xl/sharedStrings.xml']
+    ? utf8
+        .decode(parts['xl/sharedStrings.xml'])
+        .split('</si>')
+        .map((si) => cellText(si).join(''))
+    : [];
   const lines: string[] = [sheetNames.join(' · ')];
-  const sheets = Object.keys(parts).filter((n) => n.startsWith('xl/worksheets/')).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  const sheets = Object.keys(parts)
+    .filter((n) => n.startsWith('xl/worksheets/'))
+    .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
   for (const name of sheets) {
     const xml = utf8.decode(parts[name]);
     for (const row of xml.split('</row>')) {
@@ -107,11 +130,12 @@ function xlsxText(bytes: Uint8Array): string {
 }
 
 function htmlText(html: string): string {
-  return decodeEntities(html
-    .replace(/<(script|style|noscript)[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<(br|\/p|\/div|\/h\d|\/li|\/tr)[^>]*>/gi, '\n')
-    .replace(/<[^>]+>/g, ' '))
-    .replace(/[ \t]+/g, ' ');
+  return decodeEntities(
+    html
+      .replace(/<(script|style|noscript)[\s\S]*?<\/\1>/gi, ' ')
+      .replace(/<(br|\/p|\/div|\/h\d|\/li|\/tr)[^>]*>/gi, '\n')
+      .replace(/<[^>]+>/g, ' '),
+  ).replace(/[ \t]+/g, ' ');
 }
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -122,7 +146,11 @@ async function pdfText(bytes: Uint8Array): Promise<{ text: string; pagesLeft: bo
   const { getDocument } = await pdfjs;
   // pdf.js takes ownership of the buffer: hand it a copy so the caller's bytes stay intact.
   const task = getDocument({
-    data: bytes.slice(), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0,
+    data: bytes.slice(),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: 0,
     stopAtErrors: false,
   });
   try {
@@ -154,20 +182,34 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 
 class ExtractionTimeout extends Error {}
 
-const KIND_LABEL: Record<FileKind, string> = { pdf: 'PDF', docx: 'Word document', xlsx: 'Excel workbook', text: 'text file', html: 'web page', other: 'file' };
+const KIND_LABEL: Record<FileKind, string> = {
+  pdf: 'PDF',
+  docx: 'Word document',
+  xlsx: 'Excel workbook',
+  text: 'text file',
+  html: 'web page',
+  other: 'file',
+};
 
 /**
  * Reads the text of a file. `bytes` is the beginning of the file (all of it when `totalBytes` fits the
  * kind's limit); `totalBytes` is its full size.
  */
-export async function extractText(fileName: string, contentType: string, bytes: Uint8Array | undefined, totalBytes: number): Promise<Extracted> {
+export async function extractText(
+  fileName: string,
+  contentType: string,
+  bytes: Uint8Array | undefined,
+  totalBytes: number,
+): Promise<Extracted> {
   const kind = kindOf(fileName, contentType);
   const nameOnly = (note: string): Extracted => ({ text: '', truncated: false, note, extraction: 'name_only' });
   if (kind === 'other') return nameOnly(`The file type cannot be read as text, so only its name was used.`);
   if (!bytes) return nameOnly('The stored file could not be read, so only its name was used.');
   const partial = bytes.length < totalBytes;
   if (partial && (kind === 'pdf' || kind === 'docx' || kind === 'xlsx')) {
-    return nameOnly(`The ${KIND_LABEL[kind]} is larger than ${EXTRACT_LIMITS.maxDocumentBytes / 1024 / 1024} MB, so only its name was used.`);
+    return nameOnly(
+      `The ${KIND_LABEL[kind]} is larger than ${EXTRACT_LIMITS.maxDocumentBytes / 1024 / 1024} MB, so only its name was used.`,
+    );
   }
   try {
     let text: string;
@@ -185,20 +227,28 @@ export async function extractText(fileName: string, contentType: string, bytes: 
     } else {
       text = utf8.decode(bytes);
     }
-    text = text.replaceAll('\u0000', '').replace(/[ \t]{2,}/g, ' ').replace(/\n{3,}/g, '\n\n').trim();
+    text = text
+      .replaceAll('\u0000', '')
+      .replace(/[ \t]{2,}/g, ' ')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim();
     if (text.length > EXTRACT_LIMITS.maxChars) {
       text = text.slice(0, EXTRACT_LIMITS.maxChars);
       truncated = true;
     }
     if (!text) return nameOnly(`The ${KIND_LABEL[kind]} holds no readable text (it may be a scan), so only its name was used.`);
     return {
-      text, truncated, extraction: truncated ? 'truncated' : 'full',
+      text,
+      truncated,
+      extraction: truncated ? 'truncated' : 'full',
       note: truncated ? `Only the beginning of the ${KIND_LABEL[kind]} was read.` : undefined,
     };
   } catch (err) {
-    if (err instanceof ExtractionTimeout) return nameOnly(`Reading the ${KIND_LABEL[kind]} took too long, so only its name was used.`);
+    if (err instanceof ExtractionTimeout)
+      return nameOnly(`Reading the ${KIND_LABEL[kind]} took too long, so only its name was used.`);
     const name = (err as { name?: string })?.name ?? '';
-    if (name === 'PasswordException') return nameOnly(`The ${KIND_LABEL[kind]} is password-protected, so only its name was used.`);
+    if (name === 'PasswordException')
+      return nameOnly(`The ${KIND_LABEL[kind]} is password-protected, so only its name was used.`);
     if (kind === 'docx' || kind === 'xlsx') {
       // An encrypted Office file is an OLE container, not a zip.
       const ole = bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0;

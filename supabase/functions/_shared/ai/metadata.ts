@@ -14,16 +14,42 @@ export interface GeneratedMetadata {
   confidentiality_level: 'public' | 'internal' | 'confidential' | 'privileged';
 }
 
-export const METADATA_FIELDS = ['document_type', 'date_range_start', 'date_range_end', 'people_mentioned', 'named_organizations',
-  'languages_used', 'quick_summary', 'confidentiality_level'] as const;
+export const METADATA_FIELDS = [
+  'document_type',
+  'date_range_start',
+  'date_range_end',
+  'people_mentioned',
+  'named_organizations',
+  'languages_used',
+  'quick_summary',
+  'confidentiality_level',
+] as const;
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 
 function documentType(text: string): GeneratedMetadata['document_type'] {
   const t = text.toLowerCase();
   if (/\b(non[- ]?disclosure|confidentiality agreement|\bnda\b)/.test(t)) return 'NDA';
   if (/\b(org(anisation|anization)?\s*chart|organigram|group structure chart)\b/.test(t)) return 'Org Chart';
-  if (/\b(financial statements?|balance sheet|income statement|statement of (cash flows|operations|financial position)|bank statement|profit and loss)\b/.test(t)) return 'Statement';
+  if (
+    /\b(financial statements?|balance sheet|income statement|statement of (cash flows|operations|financial position)|bank statement|profit and loss)\b/.test(
+      t,
+    )
+  )
+    return 'Statement';
   if (/\bagreement\b|\bdeed\b|\blease\b/.test(t)) return 'Agreement';
   if (/\bcontract\b|\bterms and conditions\b|\border form\b|\bstatement of work\b/.test(t)) return 'Contract';
   if (/\b(report|assessment|analysis|review|memorandum|memo|minutes|schedule|census)\b/.test(t)) return 'Report';
@@ -38,7 +64,9 @@ function isoDate(y: number, m: number, d: number): string | null {
 
 function dates(text: string): string[] {
   const found: string[] = [];
-  const push = (d: string | null) => { if (d) found.push(d); };
+  const push = (d: string | null) => {
+    if (d) found.push(d);
+  };
   for (const m of text.matchAll(/\b(19[5-9]\d|20\d\d)-(\d{1,2})-(\d{1,2})\b/g)) push(isoDate(+m[1], +m[2], +m[3]));
   const month = MONTHS.join('|');
   for (const m of text.matchAll(new RegExp(`\\b(${month})\\s+(\\d{1,2}),?\\s+(19[5-9]\\d|20\\d\\d)\\b`, 'gi'))) {
@@ -56,10 +84,16 @@ function dates(text: string): string[] {
 
 const ORG_SUFFIX = String.raw`(?:Inc\.?|Incorporated|LLC|L\.L\.C\.|Ltd\.?|Limited|GmbH|AG|plc|PLC|S\.A\.|SA|SAS|B\.V\.|BV|N\.V\.|Corp\.?|Corporation|LLP|LP|L\.P\.|Pty Ltd|S\.p\.A\.|Holdings|Group)`;
 function organisations(text: string): string[] {
-  const re = new RegExp(String.raw`\b((?:[A-Z][A-Za-z0-9&'\-]*\s+){0,4}[A-Z][A-Za-z0-9&'\-]*),?\s+${ORG_SUFFIX}(?![A-Za-z])`, 'g');
+  const re = new RegExp(
+    String.raw`\b((?:[A-Z][A-Za-z0-9&'\-]*\s+){0,4}[A-Z][A-Za-z0-9&'\-]*),?\s+${ORG_SUFFIX}(?![A-Za-z])`,
+    'g',
+  );
   const out = new Set<string>();
   for (const m of text.matchAll(re)) {
-    const name = m[0].replace(/\s+/g, ' ').replace(/^(The|And|Between|By|Of|With|For)\s+/, '').trim();
+    const name = m[0]
+      .replace(/\s+/g, ' ')
+      .replace(/^(The|And|Between|By|Of|With|For)\s+/, '')
+      .trim();
     if (name.length <= 80) out.add(name);
     if (out.size >= 10) break;
   }
@@ -72,7 +106,10 @@ function people(text: string): string[] {
   const patterns = [
     new RegExp(String.raw`\b(?:Mr|Ms|Mrs|Dr|Prof)\.?\s+${name}`, 'g'),
     new RegExp(String.raw`\b(?:By|Name|Signed|Attention|Attn|Prepared by|Signature):?\s+${name}`, 'g'),
-    new RegExp(String.raw`${name},\s+(?:the\s+)?(?:Chief|CEO|CFO|COO|CTO|President|Director|Secretary|Partner|Managing|General Counsel|Head|Vice)`, 'g'),
+    new RegExp(
+      String.raw`${name},\s+(?:the\s+)?(?:Chief|CEO|CFO|COO|CTO|President|Director|Secretary|Partner|Managing|General Counsel|Head|Vice)`,
+      'g',
+    ),
   ];
   for (const re of patterns) {
     for (const m of text.matchAll(re)) {
@@ -92,15 +129,23 @@ const LANGUAGE_WORDS: Record<string, string[]> = {
   Italian: ['il', 'della', 'che', 'per', 'una', 'sono', 'con', 'non', 'gli', 'delle'],
 };
 function languages(text: string): string[] {
-  const words = text.toLowerCase().match(/\p{L}+/gu)?.slice(0, 20_000) ?? [];
+  const words =
+    text
+      .toLowerCase()
+      .match(/\p{L}+/gu)
+      ?.slice(0, 20_000) ?? [];
   if (words.length < 5) return [];
   const counts = new Map<string, number>();
   const lookup = new Map<string, string[]>();
-  for (const [lang, list] of Object.entries(LANGUAGE_WORDS)) for (const w of list) lookup.set(w, [...(lookup.get(w) ?? []), lang]);
+  for (const [lang, list] of Object.entries(LANGUAGE_WORDS))
+    for (const w of list) lookup.set(w, [...(lookup.get(w) ?? []), lang]);
   for (const w of words) for (const lang of lookup.get(w) ?? []) counts.set(lang, (counts.get(lang) ?? 0) + 1);
   const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1]);
   const top = ranked[0]?.[1] ?? 0;
-  return ranked.filter(([, n]) => n >= Math.max(3, top * 0.25) && n / words.length > 0.02).map(([lang]) => lang).slice(0, 3);
+  return ranked
+    .filter(([, n]) => n >= Math.max(3, top * 0.25) && n / words.length > 0.02)
+    .map(([lang]) => lang)
+    .slice(0, 3);
 }
 
 function confidentiality(text: string): GeneratedMetadata['confidentiality_level'] {

@@ -48,19 +48,29 @@ export function openAiConfigFrom(env: (name: string) => string | undefined): Ope
 }
 
 const classificationAnswer = z.object({
-  candidates: z.array(z.object({
-    item_id: z.string(),
-    confidence: z.number().min(0).max(100),
-    reasoning: z.string().max(2000),
-  })).max(10),
+  candidates: z
+    .array(
+      z.object({
+        item_id: z.string(),
+        confidence: z.number().min(0).max(100),
+        reasoning: z.string().max(2000),
+      }),
+    )
+    .max(10),
   reasoning: z.string().max(4000).optional(),
   tags: z.array(z.string().max(60)).max(10).optional(),
 });
 
 const metadataAnswer = z.object({
   document_type: z.enum(['Contract', 'Report', 'Statement', 'Org Chart', 'NDA', 'Agreement', 'Other']),
-  date_range_start: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
-  date_range_end: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
+  date_range_start: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable(),
+  date_range_end: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable(),
   people_mentioned: z.array(z.string().max(200)).max(30),
   named_organizations: z.array(z.string().max(200)).max(30),
   languages_used: z.array(z.string().max(60)).max(10),
@@ -71,14 +81,22 @@ const metadataAnswer = z.object({
 const TEXT_SENT = 12_000;
 
 export function openAiProvider(config: OpenAiConfig, fallback: AiPort = builtinAi): AiPort {
-  const client = new OpenAI({ apiKey: config.apiKey, baseURL: config.baseURL, timeout: config.timeoutMs ?? 30_000, maxRetries: 0 });
+  const client = new OpenAI({
+    apiKey: config.apiKey,
+    baseURL: config.baseURL,
+    timeout: config.timeoutMs ?? 30_000,
+    maxRetries: 0,
+  });
 
   async function ask(system: string, user: string): Promise<unknown> {
     const completion = await client.chat.completions.create({
       model: config.model,
       temperature: 0,
       response_format: { type: 'json_object' },
-      messages: [{ role: 'system', content: system }, { role: 'user', content: user }],
+      messages: [
+        { role: 'system', content: system },
+        { role: 'user', content: user },
+      ],
     });
     const content = completion.choices?.[0]?.message?.content;
     if (typeof content !== 'string') throw new Error('The provider answered without content');
@@ -91,19 +109,28 @@ export function openAiProvider(config: OpenAiConfig, fallback: AiPort = builtinA
     async classify(input) {
       try {
         const ids = new Set(input.checklist.map((i) => i.item_id));
-        const answer = classificationAnswer.parse(await ask(
-          'You classify documents uploaded to an M&A due-diligence data room against the deal\'s checklist of requested documents. ' +
-          'Answer JSON: {"candidates": [{"item_id", "confidence" (0-100, how sure you are the file answers that item), "reasoning" ' +
-          '(name the words of the file name or text that match)}], "reasoning", "tags"}. Give at most 3 candidates, best first, ' +
-          'only item_ids from the checklist; an empty list when nothing fits.',
-          JSON.stringify({
-            file_name: input.fileName,
-            text: input.text.slice(0, TEXT_SENT),
-            text_note: input.textNote ?? null,
-            checklist: input.checklist.map((i) => ({ item_id: i.item_id, name: i.name, category: i.category, description: (i.description ?? '').slice(0, 400) })),
-          }),
-        ));
-        const candidates = answer.candidates.filter((c) => ids.has(c.item_id)).slice(0, 3)
+        const answer = classificationAnswer.parse(
+          await ask(
+            "You classify documents uploaded to an M&A due-diligence data room against the deal's checklist of requested documents. " +
+              'Answer JSON: {"candidates": [{"item_id", "confidence" (0-100, how sure you are the file answers that item), "reasoning" ' +
+              '(name the words of the file name or text that match)}], "reasoning", "tags"}. Give at most 3 candidates, best first, ' +
+              'only item_ids from the checklist; an empty list when nothing fits.',
+            JSON.stringify({
+              file_name: input.fileName,
+              text: input.text.slice(0, TEXT_SENT),
+              text_note: input.textNote ?? null,
+              checklist: input.checklist.map((i) => ({
+                item_id: i.item_id,
+                name: i.name,
+                category: i.category,
+                description: (i.description ?? '').slice(0, 400),
+              })),
+            }),
+          ),
+        );
+        const candidates = answer.candidates
+          .filter((c) => ids.has(c.item_id))
+          .slice(0, 3)
           .map((c) => ({ ...c, confidence: Math.round(c.confidence) }));
         if (answer.candidates.length && !candidates.length) throw new Error('The provider named no item of the checklist');
         return {
@@ -121,13 +148,15 @@ export function openAiProvider(config: OpenAiConfig, fallback: AiPort = builtinA
     },
     async metadata(fileName, text) {
       try {
-        const answer = metadataAnswer.parse(await ask(
-          'You describe documents in an M&A data room. Answer JSON with document_type (Contract, Report, Statement, Org Chart, NDA, ' +
-          'Agreement or Other), date_range_start and date_range_end (YYYY-MM-DD or null), people_mentioned, named_organizations, ' +
-          'languages_used (English names of languages), quick_summary (at most 2 sentences) and confidentiality_level ' +
-          '(public, internal, confidential or privileged).',
-          JSON.stringify({ file_name: fileName, text: text.slice(0, TEXT_SENT) }),
-        ));
+        const answer = metadataAnswer.parse(
+          await ask(
+            'You describe documents in an M&A data room. Answer JSON with document_type (Contract, Report, Statement, Org Chart, NDA, ' +
+              'Agreement or Other), date_range_start and date_range_end (YYYY-MM-DD or null), people_mentioned, named_organizations, ' +
+              'languages_used (English names of languages), quick_summary (at most 2 sentences) and confidentiality_level ' +
+              '(public, internal, confidential or privileged).',
+            JSON.stringify({ file_name: fileName, text: text.slice(0, TEXT_SENT) }),
+          ),
+        );
         return { provider: 'openai', result: answer };
       } catch (err) {
         const fell = await fallback.metadata(fileName, text);

@@ -46,8 +46,22 @@ async function claim(deps: AiWorkerDeps, limit: number): Promise<ClaimedJob[]> {
     from private.claim_ai_jobs(${deps.workerId}, ${limit}, ${deps.leaseSeconds ?? 120}, ${deps.dealId ?? null}::uuid)`;
 }
 
-const CONNECTION_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT',
-  'ECONNREFUSED', 'ECONNRESET', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+const CONNECTION_CODES = new Set([
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
 
 /** Whether an error says the database is unreachable (not that it refused what was asked). */
 export function isConnectionError(err: unknown): boolean {
@@ -72,15 +86,18 @@ async function whileDatabaseIsBack<T>(work: () => Promise<T>, ms = 60_000): Prom
 export async function runJob(deps: AiWorkerDeps, job: ClaimedJob): Promise<JobOutcome> {
   const log = deps.log ?? consoleLogger();
   try {
-    const checklist = await whileDatabaseIsBack(() => deps.sql<ChecklistEntry[]>`
+    const checklist = await whileDatabaseIsBack(
+      () => deps.sql<ChecklistEntry[]>`
       select item_id, item_code, name, description, category, requirements, catalog_title, catalog_description
-      from private.ai_checklist(${job.deal_id})`);
+      from private.ai_checklist(${job.deal_id})`,
+    );
     const kind = kindOf(job.file_name, job.content_type);
     const want = bytesNeeded(kind);
     const bytes = want > 0 ? await deps.blobs.read(job.storage_key, want) : undefined;
     const extracted = await extractText(job.file_name, job.content_type, bytes, Number(job.size_bytes));
     const answer = await deps.ai.classify({ fileName: job.file_name, text: extracted.text, textNote: extracted.note, checklist });
-    if (answer.fallbackReason) log.warn('the AI provider failed; the built-in classifier answered', { job: job.job_id, reason: answer.fallbackReason });
+    if (answer.fallbackReason)
+      log.warn('the AI provider failed; the built-in classifier answered', { job: job.job_id, reason: answer.fallbackReason });
     const result = {
       provider: answer.provider,
       candidates: answer.result.candidates,
@@ -92,15 +109,19 @@ export async function runJob(deps: AiWorkerDeps, job: ClaimedJob): Promise<JobOu
       text_note: extracted.note ?? null,
     };
     // The result is worth keeping through a database restart: retry while the connection is down.
-    const [row] = await whileDatabaseIsBack(() => deps.sql<{ ok: boolean }[]>`
-      select private.finish_ai_job(${job.job_id}::bigint, ${deps.workerId}, ${deps.sql.json(result as never)}) as ok`);
+    const [row] = await whileDatabaseIsBack(
+      () => deps.sql<{ ok: boolean }[]>`
+      select private.finish_ai_job(${job.job_id}::bigint, ${deps.workerId}, ${deps.sql.json(result as never)}) as ok`,
+    );
     return row.ok ? 'done' : 'lost';
   } catch (err) {
     log.error('an AI job failed', { job: job.job_id, file: job.file_id, ...errorFields(err) });
     if (isConnectionError(err)) return 'lost'; // the lease runs out and the job is claimed again
     try {
-      const [row] = await whileDatabaseIsBack(() => deps.sql<{ status: string | null }[]>`
-        select private.fail_ai_job(${job.job_id}::bigint, ${deps.workerId}, ${err instanceof Error ? err.message : String(err)}) as status`);
+      const [row] = await whileDatabaseIsBack(
+        () => deps.sql<{ status: string | null }[]>`
+        select private.fail_ai_job(${job.job_id}::bigint, ${deps.workerId}, ${err instanceof Error ? err.message : String(err)}) as status`,
+      );
       return (row.status as JobOutcome | null) ?? 'lost';
     } catch {
       // The database is away: the lease runs out and the job is claimed again.
@@ -215,7 +236,12 @@ export function startAiWorker(deps: AiWorkerDeps, opts: { concurrency?: number }
     }
   }
 
-  void deps.sql.listen('ai_jobs', () => void pump(), () => void pump())
+  void deps.sql
+    .listen(
+      'ai_jobs',
+      () => void pump(),
+      () => void pump(),
+    )
     .then((listener) => {
       unlisten = () => listener.unlisten();
       if (stopped) void listener.unlisten();
@@ -224,10 +250,11 @@ export function startAiWorker(deps: AiWorkerDeps, opts: { concurrency?: number }
 
   return {
     wake: () => void pump(),
-    idle: () => new Promise<void>((resolve) => {
-      idleWaiters.push(resolve);
-      void pump();
-    }),
+    idle: () =>
+      new Promise<void>((resolve) => {
+        idleWaiters.push(resolve);
+        void pump();
+      }),
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);

@@ -1,7 +1,16 @@
 /** The deal's activity feed (docs/product.md §2 Activity, §7): GET /deals/{dealId}/activity. Runtime-neutral. */
 
 /** The kinds the feed's filter offers; the feed may carry others (shown with a generic title). */
-export const ACTIVITY_TYPES = ['upload', 'download', 'delete', 'checklist_update', 'user_invite', 'deal_create', 'login', 'approval'] as const;
+export const ACTIVITY_TYPES = [
+  'upload',
+  'download',
+  'delete',
+  'checklist_update',
+  'user_invite',
+  'deal_create',
+  'login',
+  'approval',
+] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 export const ACTIVITY_PAGE_DEFAULT = 100;

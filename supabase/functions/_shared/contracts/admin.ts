@@ -6,26 +6,44 @@ export const AUDIT_PAGE_DEFAULT = 50;
 export const ELIGIBLE_PAGE_DEFAULT = 50;
 export const AUDIT_DAYS = [7, 30, 90, 365] as const;
 export const MIN_ADMIN_PASSWORD = 8;
-export const CAPABILITIES = ['view', 'download', 'comment', 'approve', 'upload', 'edit_files', 'edit_folders', 'edit_checklist', 'manage_users'] as const;
+export const CAPABILITIES = [
+  'view',
+  'download',
+  'comment',
+  'approve',
+  'upload',
+  'edit_files',
+  'edit_folders',
+  'edit_checklist',
+  'manage_users',
+] as const;
 export const BUILT_IN_SETS = ['upload_only', 'upload_view', 'approve_only', 'edit'] as const;
 
-export const adminListQuery = (pageSize: number) => z.object({
-  search: z.string().max(200).default(''),
-  page: z.coerce.number().int().min(1, 'page starts at 1').default(1),
-  page_size: z.coerce.number().int().min(1).max(100, 'page_size is at most 100').default(pageSize),
-});
+export const adminListQuery = (pageSize: number) =>
+  z.object({
+    search: z.string().max(200).default(''),
+    page: z.coerce.number().int().min(1, 'page starts at 1').default(1),
+    page_size: z.coerce.number().int().min(1).max(100, 'page_size is at most 100').default(pageSize),
+  });
 
 export const auditQuery = z.object({
   entity_type: z.string().max(50).default(''),
   action: z.string().max(80).default(''),
-  days: z.coerce.number().int().refine((d) => (AUDIT_DAYS as readonly number[]).includes(d), 'days is 7, 30, 90 or 365').default(30),
+  days: z.coerce
+    .number()
+    .int()
+    .refine((d) => (AUDIT_DAYS as readonly number[]).includes(d), 'days is 7, 30, 90 or 365')
+    .default(30),
   page: z.coerce.number().int().min(1, 'page starts at 1').default(1),
   page_size: z.coerce.number().int().min(1).max(200, 'page_size is at most 200').default(AUDIT_PAGE_DEFAULT),
 });
 
 export const superAdminToggle = z.object({
   user_id: z.string({ required_error: 'user_id is required' }).uuid('user_id must be a user id'),
-  is_super_admin: z.boolean({ required_error: 'is_super_admin is required', invalid_type_error: 'is_super_admin must be true or false' }),
+  is_super_admin: z.boolean({
+    required_error: 'is_super_admin is required',
+    invalid_type_error: 'is_super_admin must be true or false',
+  }),
 });
 
 const name = (label: string) => z.string().trim().max(100, `${label} is at most 100 characters`);
@@ -37,18 +55,26 @@ export const adminUserUpdate = z.object({
 
 export const passwordReset = z.object({
   user_id: z.string().optional(),
-  new_password: z.string({ required_error: 'new_password is required' })
-    .min(MIN_ADMIN_PASSWORD, `Password must be at least ${MIN_ADMIN_PASSWORD} characters`).max(200, 'Password is at most 200 characters'),
+  new_password: z
+    .string({ required_error: 'new_password is required' })
+    .min(MIN_ADMIN_PASSWORD, `Password must be at least ${MIN_ADMIN_PASSWORD} characters`)
+    .max(200, 'Password is at most 200 characters'),
 });
 
 export const systemSetBody = z.object({
   name: z.string({ required_error: 'Please enter a name' }).trim().min(1, 'Please enter a name').max(100),
   description: z.string().trim().max(1000).default(''),
   /** A map of capability to boolean (the deal sets' shape) or a list of capabilities. */
-  capabilities: z.union([
-    z.record(z.string(), z.boolean()).transform((m) => Object.entries(m).filter(([, on]) => on).map(([k]) => k)),
-    z.array(z.string()),
-  ]).default([]),
+  capabilities: z
+    .union([
+      z.record(z.string(), z.boolean()).transform((m) =>
+        Object.entries(m)
+          .filter(([, on]) => on)
+          .map(([k]) => k),
+      ),
+      z.array(z.string()),
+    ])
+    .default([]),
 });
 
 export interface AdminUser {

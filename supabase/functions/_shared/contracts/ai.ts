@@ -5,15 +5,19 @@ export const AI_ACTIONS = ['accept', 'dismiss', 'override', 'try_again'] as cons
 export type AiAction = (typeof AI_ACTIONS)[number];
 
 /** `new_item_id` is the dashboard modal's name for `override_item_id`; either is accepted. */
-export const aiActionBody = z.object({
-  action: z.string({ required_error: 'action is required' }),
-  override_item_id: z.string().uuid('override_item_id must be a checklist item id').nullish(),
-  new_item_id: z.string().uuid('new_item_id must be a checklist item id').nullish(),
-}).transform((b) => ({ action: b.action, itemId: b.override_item_id ?? b.new_item_id ?? null }));
+export const aiActionBody = z
+  .object({
+    action: z.string({ required_error: 'action is required' }),
+    override_item_id: z.string().uuid('override_item_id must be a checklist item id').nullish(),
+    new_item_id: z.string().uuid('new_item_id must be a checklist item id').nullish(),
+  })
+  .transform((b) => ({ action: b.action, itemId: b.override_item_id ?? b.new_item_id ?? null }));
 
-export const batchAnalysisBody = z.object({
-  file_ids: z.array(z.string().uuid('file_ids must be file ids')).max(1000).optional(),
-}).default({});
+export const batchAnalysisBody = z
+  .object({
+    file_ids: z.array(z.string().uuid('file_ids must be file ids')).max(1000).optional(),
+  })
+  .default({});
 
 export interface AiCandidate {
   item_id: string;

@@ -8,21 +8,35 @@ export const REVIEW_BULK_MAX = 500;
 export const reviewQueueQuery = z.object({
   kind: z.enum(['all', 'files', 'items'], { message: 'kind must be all, files or items' }).default('all'),
   // 'awaiting': pending or in review, what still needs a decision (the screen's default).
-  status: z.enum(['all', 'awaiting', 'pending', 'review', 'approved', 'changes_requested'], {
-    message: 'status must be all, awaiting, pending, review, approved or changes_requested',
-  }).default('all'),
+  status: z
+    .enum(['all', 'awaiting', 'pending', 'review', 'approved', 'changes_requested'], {
+      message: 'status must be all, awaiting, pending, review, approved or changes_requested',
+    })
+    .default('all'),
   category_id: z.string().uuid('category_id must be a category of this deal').optional(),
   search: z.string().max(200, 'search can be at most 200 characters').optional(),
-  sort: z.enum(['updated_at', 'name', 'completeness'], { message: 'sort must be updated_at, name or completeness' }).default('updated_at'),
-  page: z.coerce.number({ invalid_type_error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').default(1),
-  page_size: z.coerce.number({ invalid_type_error: 'page_size must be a number' }).int('page_size must be a whole number')
-    .min(1, 'page_size must be at least 1').max(REVIEW_PAGE_MAX, `page_size can be at most ${REVIEW_PAGE_MAX}`).default(REVIEW_PAGE_DEFAULT),
+  sort: z
+    .enum(['updated_at', 'name', 'completeness'], { message: 'sort must be updated_at, name or completeness' })
+    .default('updated_at'),
+  page: z.coerce
+    .number({ invalid_type_error: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be at least 1')
+    .default(1),
+  page_size: z.coerce
+    .number({ invalid_type_error: 'page_size must be a number' })
+    .int('page_size must be a whole number')
+    .min(1, 'page_size must be at least 1')
+    .max(REVIEW_PAGE_MAX, `page_size can be at most ${REVIEW_PAGE_MAX}`)
+    .default(REVIEW_PAGE_DEFAULT),
 });
 export type ReviewQueueQuery = z.infer<typeof reviewQueueQuery>;
 
 export const reviewBulkBody = z.object({
-  item_ids: z.array(z.string().uuid('item_ids must hold ids of files or checklist items'), { required_error: 'item_ids is required' })
-    .min(1, 'No items selected').max(REVIEW_BULK_MAX, `At most ${REVIEW_BULK_MAX} items at once`),
+  item_ids: z
+    .array(z.string().uuid('item_ids must hold ids of files or checklist items'), { required_error: 'item_ids is required' })
+    .min(1, 'No items selected')
+    .max(REVIEW_BULK_MAX, `At most ${REVIEW_BULK_MAX} items at once`),
   note: z.string().trim().max(2000, 'The note can be at most 2000 characters').nullish(),
 });
 export type ReviewBulkBody = z.infer<typeof reviewBulkBody>;

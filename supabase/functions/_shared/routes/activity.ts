@@ -11,8 +11,11 @@ const BAD_CURSOR = 'before must be the cursor of an entry of this feed.';
 
 const query = z.object({
   before: z.string().max(200).optional(),
-  limit: z.coerce.number({ invalid_type_error: 'limit must be a number' }).int('limit must be a whole number')
-    .min(1, 'limit must be at least 1').max(ACTIVITY_PAGE_MAX, `limit can be at most ${ACTIVITY_PAGE_MAX}`)
+  limit: z.coerce
+    .number({ invalid_type_error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(ACTIVITY_PAGE_MAX, `limit can be at most ${ACTIVITY_PAGE_MAX}`)
     .default(ACTIVITY_PAGE_DEFAULT),
 });
 
@@ -20,7 +23,8 @@ const query = z.object({
  * A position in the feed: the entry's timestamp as Postgres prints it (full microsecond precision,
  * which a JavaScript Date would lose) and its id, base64url-encoded.
  */
-const encodeCursor = (createdAt: string, id: string) => btoa(`${createdAt}|${id}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const encodeCursor = (createdAt: string, id: string) =>
+  btoa(`${createdAt}|${id}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 export function decodeCursor(cursor: string): { at: string; id: string } {
   let text: string;
   try {
@@ -29,7 +33,8 @@ export function decodeCursor(cursor: string): { at: string; id: string } {
     throw new HttpError(400, BAD_CURSOR);
   }
   const [at, id] = text.split('|');
-  if (!at || !id || !isUuid(id) || !/^\d{4}-\d{2}-\d{2}[ T][\d:.]+([+-]\d{2}(:?\d{2})?|Z)?$/.test(at)) throw new HttpError(400, BAD_CURSOR);
+  if (!at || !id || !isUuid(id) || !/^\d{4}-\d{2}-\d{2}[ T][\d:.]+([+-]\d{2}(:?\d{2})?|Z)?$/.test(at))
+    throw new HttpError(400, BAD_CURSOR);
   return { at, id };
 }
 
@@ -40,9 +45,8 @@ export function decodeCursor(cursor: string): { at: string; id: string } {
  * Row-level security decides both; another member's sign-ins show to those who may see the deal's people.
  */
 export function activityPage(tx: Tx, dealId: string, after: { at: string; id: string } | undefined, limit: number) {
-  const keyset = (table: string) => after
-    ? tx`and (${tx(table)}.created_at, ${tx(table)}.id) < (${after.at}::timestamptz, ${after.id}::uuid)`
-    : tx``;
+  const keyset = (table: string) =>
+    after ? tx`and (${tx(table)}.created_at, ${tx(table)}.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : tx``;
   return tx<(Omit<ActivityEntry, 'cursor'> & { position: string })[]>`
     select feed.*, feed.created_at::text as position from (
       (select a.id, a.activity_type, a.description, a.metadata, a.created_at,

@@ -6,8 +6,14 @@
  */
 import { type Context, Hono } from 'hono';
 import {
-  AI_ACTIONS, aiActionBody, batchAnalysisBody, type AiActionResult, type AiAnalysis, type BatchAnalysisResult,
-  type ChecklistAiSuggestions, type PendingReview,
+  AI_ACTIONS,
+  aiActionBody,
+  batchAnalysisBody,
+  type AiActionResult,
+  type AiAnalysis,
+  type BatchAnalysisResult,
+  type ChecklistAiSuggestions,
+  type PendingReview,
 } from '../contracts/ai.ts';
 import type { ApiDeps, ApiEnv } from '../context.ts';
 import { withDeal, type DealContext } from '../deal-scope.ts';
@@ -45,7 +51,11 @@ export function aiRoutes(deps: ApiDeps) {
     const raw = await c.req.text();
     let parsed: unknown = {};
     if (raw.trim()) {
-      try { parsed = JSON.parse(raw); } catch { throw new HttpError(400, 'The request body must be valid JSON.'); }
+      try {
+        parsed = JSON.parse(raw);
+      } catch {
+        throw new HttpError(400, 'The request body must be valid JSON.');
+      }
     }
     const body = parseOrThrow(batchAnalysisBody, parsed);
     const result = await scoped(c, async (tx, ctx): Promise<BatchAnalysisResult> => {
@@ -200,11 +210,13 @@ export function aiRoutes(deps: ApiDeps) {
                m.date_range_start::text, m.date_range_end::text, m.people_mentioned, m.named_organizations,
                m.languages_used, m.ai_generated_at, m.updated_at
         from public.file_metadata m where m.file_id = ${fileId}`;
-      return { metadata: { ...metadata, formatted_title: file.formatted_title, file_size: file.size_bytes }, filled_fields: filled };
+      return {
+        metadata: { ...metadata, formatted_title: file.formatted_title, file_size: file.size_bytes },
+        filled_fields: filled,
+      };
     });
     return c.json(result);
   });
 
   return app;
 }
-

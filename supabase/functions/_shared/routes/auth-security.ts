@@ -53,16 +53,24 @@ export function authSecurityRoutes(deps: ApiDeps) {
     if (sessionId === c.get('claims').session_id) {
       throw new HttpError(400, 'This is the session you are using: sign out instead.');
     }
-    const [{ ended }] = await asUser(sql, c.get('claims'), (tx) => tx<{ ended: boolean }[]>`
-      select public.end_my_session(${sessionId}) as ended`);
+    const [{ ended }] = await asUser(
+      sql,
+      c.get('claims'),
+      (tx) => tx<{ ended: boolean }[]>`
+      select public.end_my_session(${sessionId}) as ended`,
+    );
     if (!ended) throw new HttpError(404, 'This session was not found or has already ended.');
     return c.json({ message: 'Session signed out' });
   });
 
   app.get('/mfa/factors', midSignIn, async (c) => {
     const factors = await auth.listFactors(caller(c));
-    const [{ left }] = await asUser(sql, c.get('claims'), (tx) => tx<{ left: number }[]>`
-      select public.my_recovery_codes_left() as "left"`);
+    const [{ left }] = await asUser(
+      sql,
+      c.get('claims'),
+      (tx) => tx<{ left: number }[]>`
+      select public.my_recovery_codes_left() as "left"`,
+    );
     return c.json({
       factors: factors.filter((f) => f.status === 'verified'),
       session_aal: c.get('claims').aal ?? 'aal1',
@@ -71,9 +79,14 @@ export function authSecurityRoutes(deps: ApiDeps) {
   });
 
   app.post('/mfa/enroll', signedIn, async (c) => {
-    const body = await readJson(c, z.object({
-      friendly_name: z.string().trim().max(60, 'The name is too long (60 characters at most)').optional(),
-    }).strict());
+    const body = await readJson(
+      c,
+      z
+        .object({
+          friendly_name: z.string().trim().max(60, 'The name is too long (60 characters at most)').optional(),
+        })
+        .strict(),
+    );
     const factors = await auth.listFactors(caller(c));
     if (factors.filter((f) => f.status === 'verified').length >= 5) {
       throw new HttpError(400, 'You already have five authenticators. Remove one first.');
@@ -85,10 +98,16 @@ export function authSecurityRoutes(deps: ApiDeps) {
   // Proves the second factor: a first code from a new authenticator finishes its enrolment (and makes
   // the first recovery codes); later codes raise a password sign-in to aal2.
   app.post('/mfa/verify', midSignIn, async (c) => {
-    const body = await readJson(c, z.object({
-      factor_id: z.string().uuid('factor_id must be an authenticator id'),
-      code: z.string({ required_error: 'Enter the 6-digit code' }).trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
-    }));
+    const body = await readJson(
+      c,
+      z.object({
+        factor_id: z.string().uuid('factor_id must be an authenticator id'),
+        code: z
+          .string({ required_error: 'Enter the 6-digit code' })
+          .trim()
+          .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
+      }),
+    );
     const who = caller(c);
     await throttle.beforeMfaCode(who.claims.sub);
     const before = await auth.listFactors(who);
@@ -117,20 +136,34 @@ export function authSecurityRoutes(deps: ApiDeps) {
   });
 
   app.post('/mfa/recover', midSignIn, async (c) => {
-    const body = await readJson(c, z.object({
-      code: z.string({ required_error: 'Enter one of your recovery codes' }).trim().min(1, 'Enter one of your recovery codes').max(40),
-    }));
+    const body = await readJson(
+      c,
+      z.object({
+        code: z
+          .string({ required_error: 'Enter one of your recovery codes' })
+          .trim()
+          .min(1, 'Enter one of your recovery codes')
+          .max(40),
+      }),
+    );
     const who = caller(c);
     await throttle.beforeMfaCode(who.claims.sub);
-    const [{ used }] = await asUser(sql, who.claims, async (tx) => tx<{ used: boolean }[]>`
-      select public.use_my_recovery_code(${await recoveryHash(body.code)}) as used`);
+    const [{ used }] = await asUser(
+      sql,
+      who.claims,
+      async (tx) => tx<{ used: boolean }[]>`
+      select public.use_my_recovery_code(${await recoveryHash(body.code)}) as used`,
+    );
     if (!used) {
       await throttle.mfaCodeFailed(c.get('clientAddress'), who.claims.sub);
       throw new HttpError(400, 'That recovery code is not right, or it was already used.');
     }
     const outcome = await auth.recoverWithCode(who);
     if (outcome === 'factors_removed') {
-      return c.json({ message: 'Your authenticators were removed. Set up a new one in Settings → Security.', factors_removed: true });
+      return c.json({
+        message: 'Your authenticators were removed. Set up a new one in Settings → Security.',
+        factors_removed: true,
+      });
     }
     if (!outcome) throw new HttpError(401, 'Your session has ended. Please sign in again.');
     return c.json(await sessionAnswer(sql, outcome));
@@ -153,7 +186,8 @@ export function authSecurityRoutes(deps: ApiDeps) {
     const factor = factors.find((f) => f.id === factorId);
     if (!factor) throw new HttpError(404, FACTOR_NOT_FOUND);
     // Removing a proved factor needs a session that proved one (a stolen password cannot turn MFA off).
-    if (factor.status === 'verified' && who.claims.aal !== 'aal2') throw new HttpError(403, 'Enter a code from your authenticator app first.');
+    if (factor.status === 'verified' && who.claims.aal !== 'aal2')
+      throw new HttpError(403, 'Enter a code from your authenticator app first.');
     if (!(await auth.unenrollFactor(who, factorId))) throw new HttpError(404, FACTOR_NOT_FOUND);
     await asUser(sql, who.claims, async (tx) => {
       await tx`select public.forget_my_recovery_codes()`;

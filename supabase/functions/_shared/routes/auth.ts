@@ -34,7 +34,12 @@ export function authRoutes(deps: ApiDeps) {
       throw new HttpError(400, 'Password must be at most 72 bytes (letters with accents count as two or more)');
     }
     await throttle.beforeRegister(c.get('clientAddress'), body.email);
-    const session = await auth.register(body.email, body.password, new URL('/login/magic', deps.config.publicUrl).toString(), clientInfo(c));
+    const session = await auth.register(
+      body.email,
+      body.password,
+      new URL('/login/magic', deps.config.publicUrl).toString(),
+      clientInfo(c),
+    );
     if (!session) throw new HttpError(400, 'An account with this email already exists. Sign in instead.');
     return c.json(await sessionAnswer(sql, session));
   });
@@ -55,7 +60,10 @@ export function authRoutes(deps: ApiDeps) {
 
   // A refresh token buys the next pair once; presented again later, its whole session ends.
   app.post('/refresh', async (c) => {
-    const body = await readJson(c, z.object({ refresh_token: z.string({ required_error: 'refresh_token is required' }).min(1).max(200) }));
+    const body = await readJson(
+      c,
+      z.object({ refresh_token: z.string({ required_error: 'refresh_token is required' }).min(1).max(200) }),
+    );
     const outcome = await auth.refresh(body.refresh_token, clientInfo(c));
     if (typeof outcome === 'string') throw new HttpError(401, REFRESH_REFUSED[outcome], { code: `refresh_${outcome}` });
     return c.json(await sessionAnswer(sql, outcome));
@@ -66,14 +74,22 @@ export function authRoutes(deps: ApiDeps) {
     const text = await c.req.text();
     let raw: unknown = {};
     if (text.trim()) {
-      try { raw = JSON.parse(text); } catch { throw new HttpError(400, 'The request body must be valid JSON.'); }
+      try {
+        raw = JSON.parse(text);
+      } catch {
+        throw new HttpError(400, 'The request body must be valid JSON.');
+      }
     }
-    const body = parseOrThrow(z.object({
-      scope: z.enum(['local', 'global', 'others'], { message: 'scope is local, others or global' }).default('local'),
-    }), raw);
+    const body = parseOrThrow(
+      z.object({
+        scope: z.enum(['local', 'global', 'others'], { message: 'scope is local, others or global' }).default('local'),
+      }),
+      raw,
+    );
     const caller = { claims: c.get('claims'), token: c.get('accessToken') };
     await auth.signOut(caller, body.scope);
-    if (body.scope === 'global') await asUser(sql, caller.claims, (tx) => tx`select public.end_my_sessions('signed_out_everywhere')`);
+    if (body.scope === 'global')
+      await asUser(sql, caller.claims, (tx) => tx`select public.end_my_sessions('signed_out_everywhere')`);
     return c.json({ message: 'Logged out successfully', scope: body.scope });
   });
 

@@ -6,8 +6,11 @@ import { HttpError } from '../errors.ts';
 import { dealIdParam, loadDeal } from '../deal-scope.ts';
 import { parseOrThrow, readJson } from '../validate.ts';
 
-const dealName = z.string({ required_error: 'Please enter a deal name', invalid_type_error: 'Please enter a deal name' })
-  .trim().min(1, 'Please enter a deal name').max(200, 'The deal name can be at most 200 characters');
+const dealName = z
+  .string({ required_error: 'Please enter a deal name', invalid_type_error: 'Please enter a deal name' })
+  .trim()
+  .min(1, 'Please enter a deal name')
+  .max(200, 'The deal name can be at most 200 characters');
 const dealDescription = z.string().trim().max(5000, 'The description can be at most 5000 characters');
 
 const createDeal = z.object({
@@ -64,7 +67,10 @@ export function dealRoutes(deps: ApiDeps) {
       z.object({ view: z.enum(['active', 'archived'], { message: 'view must be active or archived' }).default('active') }),
       { view: c.req.query('view') },
     ).view;
-    const deals = await asUser(deps.sql, claims, (tx) => tx`
+    const deals = await asUser(
+      deps.sql,
+      claims,
+      (tx) => tx`
       select d.id, d.name, d.description, d.created_at, d.archived_at,
              private.display_role(d.id, ${claims.sub}) as user_role, (d.owner_id = ${claims.sub}) as is_owner,
              (select count(*)::int from public.deal_members mm where mm.deal_id = d.id and mm.status = 'active') as user_count,
@@ -75,7 +81,8 @@ export function dealRoutes(deps: ApiDeps) {
       from public.deals d
       join public.deal_members m on m.deal_id = d.id and m.user_id = ${claims.sub} and m.status = 'active'
       where (d.archived_at is null) = ${view === 'active'}
-      order by coalesce(d.archived_at, d.created_at) desc`);
+      order by coalesce(d.archived_at, d.created_at) desc`,
+    );
     return c.json(deals);
   });
 

@@ -54,10 +54,16 @@ export function eventRoutes(deps: ApiDeps) {
           }
           const batch = pending.splice(0, pending.length);
           const fileIds = [...new Set(batch.map((e) => e.file_id).filter((id): id is string => Boolean(id)))];
-          const visible = new Set(fileIds.length
-            ? await asUser(deps.sql, claims, async (tx) => (await tx<{ id: string }[]>`
-                select id from unnest(${fileIds}::uuid[]) as id where private.can_see_file(id)`).map((r) => r.id))
-            : []);
+          const visible = new Set(
+            fileIds.length
+              ? await asUser(deps.sql, claims, async (tx) =>
+                  (
+                    await tx<{ id: string }[]>`
+                select id from unnest(${fileIds}::uuid[]) as id where private.can_see_file(id)`
+                  ).map((r) => r.id),
+                )
+              : [],
+          );
           for (const event of batch) {
             if (event.file_id && !visible.has(event.file_id)) continue;
             await stream.writeSSE({ event: event.type, data: JSON.stringify(event) });

@@ -17,8 +17,12 @@ const listQuery = z.object({
 });
 
 const addToDeal = z.object({
-  catalog_item_id: z.string({ required_error: 'Please select an item and target category' }).uuid('Please select an item and target category'),
-  category_id: z.string({ required_error: 'Please select an item and target category' }).uuid('Please select an item and target category'),
+  catalog_item_id: z
+    .string({ required_error: 'Please select an item and target category' })
+    .uuid('Please select an item and target category'),
+  category_id: z
+    .string({ required_error: 'Please select an item and target category' })
+    .uuid('Please select an item and target category'),
   title_override: z.string().trim().max(300).nullish(),
   description_override: z.string().trim().max(5000).nullish(),
 });
@@ -60,10 +64,15 @@ export function catalogRoutes(deps: ApiDeps, checklist: ReturnType<typeof dealCh
         select id, code, title, description, requirements from public.catalog_items where id = ${body.catalog_item_id} and active`;
       if (!entry) throw new HttpError(400, 'That catalog item does not exist or is inactive');
       return checklist.insertItem(tx, ctx, {
-        name: body.title_override || entry.title, description: body.description_override || entry.description,
-        category_id: body.category_id, status: 'in_progress', required: true,
+        name: body.title_override || entry.title,
+        description: body.description_override || entry.description,
+        category_id: body.category_id,
+        status: 'in_progress',
+        required: true,
         anticipated_file_count: entry.requirements?.multiple_files_expected ? 2 : 1,
-        item_code: entry.code, catalog_item_id: entry.id, requirements: entry.requirements,
+        item_code: entry.code,
+        catalog_item_id: entry.id,
+        requirements: entry.requirements,
       });
     });
     return c.json(item, 201);

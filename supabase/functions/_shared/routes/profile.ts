@@ -7,15 +7,22 @@ import { readJson } from '../validate.ts';
 import { authThrottle, DEFAULT_AUTH_LIMITS } from '../throttle.ts';
 import { clientInfo, profileColumns, sessionAnswer } from '../accounts.ts';
 
-const profileUpdate = z.object({
-  first_name: z.string().trim().max(100, 'First name is too long').optional(),
-  last_name: z.string().trim().max(100, 'Last name is too long').optional(),
-  title: z.string().trim().max(100, 'Title is too long').optional(),
-  preferred_color: z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'Preferred colour must be a colour like #3B82F6').optional(),
-}).strict();
+const profileUpdate = z
+  .object({
+    first_name: z.string().trim().max(100, 'First name is too long').optional(),
+    last_name: z.string().trim().max(100, 'Last name is too long').optional(),
+    title: z.string().trim().max(100, 'Title is too long').optional(),
+    preferred_color: z
+      .string()
+      .regex(/^#[0-9A-Fa-f]{6}$/, 'Preferred colour must be a colour like #3B82F6')
+      .optional(),
+  })
+  .strict();
 
 const passwordChange = z.object({
-  current_password: z.string({ required_error: 'Please enter your current password' }).min(1, 'Please enter your current password'),
+  current_password: z
+    .string({ required_error: 'Please enter your current password' })
+    .min(1, 'Please enter your current password'),
   new_password: z.string({ required_error: 'Please enter a new password' }).min(6, 'Password must be at least 6 characters'),
 });
 
@@ -52,7 +59,8 @@ export function profileRoutes(deps: ApiDeps) {
   app.put('/password', async (c) => {
     const claims = c.get('claims');
     const body = await readJson(c, passwordChange);
-    if (body.new_password === body.current_password) throw new HttpError(400, 'The new password must differ from the current one');
+    if (body.new_password === body.current_password)
+      throw new HttpError(400, 'The new password must differ from the current one');
     if (new TextEncoder().encode(body.new_password).length > 72) {
       throw new HttpError(400, 'Password must be at most 72 bytes (letters with accents count as two or more)');
     }
@@ -67,9 +75,17 @@ export function profileRoutes(deps: ApiDeps) {
     }
     await deps.auth.setPassword(claims.sub, body.new_password);
     await asUser(deps.sql, claims, (tx) => tx`select public.end_my_sessions('password_changed')`);
-    const fresh = await deps.auth.reopen({ claims, token: c.get('accessToken') }, account.email, body.new_password, clientInfo(c));
+    const fresh = await deps.auth.reopen(
+      { claims, token: c.get('accessToken') },
+      account.email,
+      body.new_password,
+      clientInfo(c),
+    );
     if (!fresh) throw new HttpError(503, 'Your password was changed; please sign in again with it.');
-    return c.json({ ...(await sessionAnswer(deps.sql, fresh)), message: 'Password changed. Every other session was signed out.' });
+    return c.json({
+      ...(await sessionAnswer(deps.sql, fresh)),
+      message: 'Password changed. Every other session was signed out.',
+    });
   });
 
   return app;

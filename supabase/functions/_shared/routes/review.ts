@@ -1,5 +1,11 @@
 import { type Context, Hono } from 'hono';
-import { reviewBulkBody, reviewQueueQuery, type ReviewBulkResult, type ReviewQueueQuery, type ReviewRow } from '../contracts/review.ts';
+import {
+  reviewBulkBody,
+  reviewQueueQuery,
+  type ReviewBulkResult,
+  type ReviewQueueQuery,
+  type ReviewRow,
+} from '../contracts/review.ts';
 import type { Paged } from '../contracts/common.ts';
 import type { ApiDeps, ApiEnv } from '../context.ts';
 import { withDeal, type DealContext } from '../deal-scope.ts';
@@ -17,7 +23,7 @@ type Decision = 'approved' | 'changes_requested';
  */
 async function decideOne(tx: Tx, ctx: DealContext, id: string, decision: Decision, note: string | null): Promise<boolean> {
   try {
-    return await tx.savepoint(async (sp) => {
+    return (await tx.savepoint(async (sp) => {
       const files = await sp`
         update public.files set approval_status = ${decision}, approval_note = ${note}
         where id = ${id} and deal_id = ${ctx.dealId} and upload_state = 'ready' and archived_at is null
@@ -29,7 +35,7 @@ async function decideOne(tx: Tx, ctx: DealContext, id: string, decision: Decisio
       await sp`insert into public.checklist_approvals (item_id, deal_id, decision, note, decided_by)
                values (${id}, ${ctx.dealId}, ${decision}, ${note}, ${ctx.userId})`;
       return true;
-    }) as boolean;
+    })) as boolean;
   } catch (err) {
     // A refusal fails this id only; a database that went away fails the request (503).
     if (isDatabaseUnavailable(err)) throw err;
@@ -47,9 +53,12 @@ export function reviewQueueRows(tx: Tx, dealId: string, q: ReviewQueueQuery) {
   const wantFiles = q.kind !== 'items';
   const wantItems = q.kind !== 'files';
   const statuses = q.status === 'all' ? null : q.status === 'awaiting' ? ['pending', 'review'] : [q.status];
-  const order = q.sort === 'name' ? tx`lower(coalesce(name, title)), id`
-    : q.sort === 'completeness' ? tx`completeness asc nulls last, lower(coalesce(name, title)), id`
-    : tx`updated_at desc, id`;
+  const order =
+    q.sort === 'name'
+      ? tx`lower(coalesce(name, title)), id`
+      : q.sort === 'completeness'
+        ? tx`completeness asc nulls last, lower(coalesce(name, title)), id`
+        : tx`updated_at desc, id`;
   return tx`
     with linked as (
       -- Connected files per item, counted in one pass over the files the caller sees.
@@ -102,12 +111,29 @@ export function reviewRoutes(deps: ApiDeps) {
       const items = rows.map(({ total_count: _total, ...row }) => {
         const common = { id: row.id, status: row.status, updated_at: row.updated_at };
         if (row.kind === 'file') {
-          return { ...common, kind: 'file', name: row.name, file_type: row.file_type, file_size: row.file_size, uploaded_by: row.uploaded_by,
-                   can_decide: canApprove } as ReviewRow;
+          return {
+            ...common,
+            kind: 'file',
+            name: row.name,
+            file_type: row.file_type,
+            file_size: row.file_size,
+            uploaded_by: row.uploaded_by,
+            can_decide: canApprove,
+          } as ReviewRow;
         }
-        return { ...common, kind: 'item', title: row.title, item_id: row.item_id, category_id: row.category_id, category: row.category,
-                 required: row.required, actual_file_count: row.actual_file_count, anticipated_file_count: row.anticipated_file_count,
-                 completeness: row.completeness, can_decide: canApprove && row.status === 'pending' } as ReviewRow;
+        return {
+          ...common,
+          kind: 'item',
+          title: row.title,
+          item_id: row.item_id,
+          category_id: row.category_id,
+          category: row.category,
+          required: row.required,
+          actual_file_count: row.actual_file_count,
+          anticipated_file_count: row.anticipated_file_count,
+          completeness: row.completeness,
+          can_decide: canApprove && row.status === 'pending',
+        } as ReviewRow;
       });
       return { items, page: q.page, page_size: q.page_size, total_count: total, has_more: q.page * q.page_size < total };
     });

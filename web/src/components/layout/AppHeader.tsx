@@ -24,16 +24,8 @@ export function AppHeader({ children, maxW = '7xl' }: { children?: ReactNode; ma
   const user = useCurrentUser();
   const logout = useLogout();
   return (
-    <Box
-      as="header"
-      bg="bg"
-      borderBottomWidth="1px"
-      borderColor="border"
-      position="sticky"
-      top="0"
-      zIndex="sticky"
-    >
-      <Flex maxW={maxW} mx="auto" px={{ base: '4', md: '6' }} h="14" align="center" gap={{ base: "2", md: "4" }}>
+    <Box as="header" bg="bg" borderBottomWidth="1px" borderColor="border" position="sticky" top="0" zIndex="sticky">
+      <Flex maxW={maxW} mx="auto" px={{ base: '4', md: '6' }} h="14" align="center" gap={{ base: '2', md: '4' }}>
         <RouterLink to="/" aria-label="Data Room home" style={{ flexShrink: 0 }}>
           <Logo showName={!children} />
         </RouterLink>
@@ -56,7 +48,10 @@ export function AppHeader({ children, maxW = '7xl' }: { children?: ReactNode; ma
             truncate
             data-testid="welcome"
           >
-            Welcome, <Text as="span" color="fg" fontWeight="medium">{displayName(user)}</Text>
+            Welcome,{' '}
+            <Text as="span" color="fg" fontWeight="medium">
+              {displayName(user)}
+            </Text>
           </Text>
           <Button asChild variant="ghost" size="sm" colorPalette="gray" px={{ base: '2', md: '3' }}>
             <RouterLink to="/settings" aria-label="Settings">

@@ -28,18 +28,21 @@ function entry(n: number, patch: Partial<ActivityEntry> = {}): ActivityEntry {
 
 function fakeApi(pages: Record<string, ActivityEntry[] | Response>) {
   const asked: string[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (input: string) => {
-    const url = new URL(input, 'http://localhost');
-    if (url.pathname === '/api/user/profile') return jsonResponse(testUser);
-    if (url.pathname === `/api/deals/${DEAL}`) return jsonResponse({ id: DEAL, name: 'Project Falcon', user_role: 'admin' });
-    if (url.pathname === `/api/deals/${DEAL}/activity`) {
-      const before = url.searchParams.get('before') ?? '';
-      asked.push(before);
-      const page = pages[before];
-      return page instanceof Response ? page : jsonResponse(page ?? []);
-    }
-    return jsonResponse({ detail: 'Not found' }, 404);
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const url = new URL(input, 'http://localhost');
+      if (url.pathname === '/api/user/profile') return jsonResponse(testUser);
+      if (url.pathname === `/api/deals/${DEAL}`) return jsonResponse({ id: DEAL, name: 'Project Falcon', user_role: 'admin' });
+      if (url.pathname === `/api/deals/${DEAL}/activity`) {
+        const before = url.searchParams.get('before') ?? '';
+        asked.push(before);
+        const page = pages[before];
+        return page instanceof Response ? page : jsonResponse(page ?? []);
+      }
+      return jsonResponse({ detail: 'Not found' }, 404);
+    }),
+  );
   return asked;
 }
 
@@ -58,7 +61,13 @@ describe('activity titles and filtering', () => {
   it('filters by type and searches description, author and e-mail, ignoring case', () => {
     const entries = [
       entry(1, { activity_type: 'upload', description: 'Uploaded "SPA.pdf"' }),
-      entry(2, { activity_type: 'login', description: 'Signed in', user_first_name: 'Grace', user_last_name: 'Hopper', user_email: 'grace@navy.mil' }),
+      entry(2, {
+        activity_type: 'login',
+        description: 'Signed in',
+        user_first_name: 'Grace',
+        user_last_name: 'Hopper',
+        user_email: 'grace@navy.mil',
+      }),
       entry(3, { activity_type: 'download', description: 'Downloaded "SPA.pdf"' }),
     ];
     expect(filterActivities(entries, '', 'all')).toHaveLength(3);
@@ -83,7 +92,11 @@ describe('activity titles and filtering', () => {
 describe('ActivityPage', () => {
   it('lists entries with links to their file, folder and item, and loads older ones on demand', async () => {
     const first = Array.from({ length: 100 }, (_, i) => entry(i + 1));
-    first[0] = entry(1, { activity_type: 'upload', description: 'Uploaded "SPA.pdf"', metadata: { file_id: FILE, path: '/Legal' } });
+    first[0] = entry(1, {
+      activity_type: 'upload',
+      description: 'Uploaded "SPA.pdf"',
+      metadata: { file_id: FILE, path: '/Legal' },
+    });
     first[1] = entry(2, { description: 'Approved A.1', metadata: { item_id: ITEM } });
     const asked = fakeApi({ '': first, c100: [entry(101, { description: 'The oldest entry' })] });
     renderFeed();
@@ -94,8 +107,10 @@ describe('ActivityPage', () => {
     expect(within(upload).getByText(/Ada Lovelace/)).toBeInTheDocument();
     expect(within(upload).getByRole('link', { name: 'Open file' })).toHaveAttribute('href', `/deals/${DEAL}/files/${FILE}`);
     expect(within(upload).getByRole('link', { name: '/Legal' }).getAttribute('href')).toContain(`/deals/${DEAL}/`);
-    expect(within(screen.getAllByTestId('activity-entry')[1]).getByRole('link', { name: 'Open checklist item' }))
-      .toHaveAttribute('href', `/deals/${DEAL}/checklist/items/${ITEM}`);
+    expect(within(screen.getAllByTestId('activity-entry')[1]).getByRole('link', { name: 'Open checklist item' })).toHaveAttribute(
+      'href',
+      `/deals/${DEAL}/checklist/items/${ITEM}`,
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Load older activity' }));
     expect(await screen.findByText('The oldest entry')).toBeInTheDocument();
@@ -106,7 +121,12 @@ describe('ActivityPage', () => {
   });
 
   it('searches and filters the loaded entries, with "No activities found" when nothing matches', async () => {
-    fakeApi({ '': [entry(1, { activity_type: 'upload', description: 'Uploaded "SPA.pdf"' }), entry(2, { activity_type: 'login', description: 'Signed in' })] });
+    fakeApi({
+      '': [
+        entry(1, { activity_type: 'upload', description: 'Uploaded "SPA.pdf"' }),
+        entry(2, { activity_type: 'login', description: 'Signed in' }),
+      ],
+    });
     renderFeed();
     await screen.findByText('Signed in');
     fireEvent.change(screen.getByLabelText('Activity type'), { target: { value: 'login' } });

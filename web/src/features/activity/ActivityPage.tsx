@@ -2,7 +2,21 @@
  * The deal's activity feed at /deals/:dealId/activity (docs/product.md §2 Activity): newest first, more
  * loaded on demand; search and the type filter work over what is loaded.
  */
-import { Box, Button, Card, Flex, Heading, HStack, Input, InputGroup, NativeSelect, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Card,
+  Flex,
+  Heading,
+  HStack,
+  Input,
+  InputGroup,
+  NativeSelect,
+  Separator,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { Activity, Search } from 'lucide-react';
 import { Fragment, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
@@ -20,7 +34,9 @@ const LOAD_FAILED = 'Failed to load activity feed';
 function FeedSkeleton() {
   return (
     <Stack gap="3" p="4" data-testid="activity-loading">
-      {Array.from({ length: 6 }, (_, i) => <Skeleton key={i} height="14" />)}
+      {Array.from({ length: 6 }, (_, i) => (
+        <Skeleton key={i} height="14" />
+      ))}
     </Stack>
   );
 }
@@ -44,7 +60,9 @@ export default function ActivityPage() {
     <PageContainer>
       <Stack gap="5">
         <Box>
-          <Heading as="h1" size="2xl" letterSpacing="-0.02em">Activity Feed</Heading>
+          <Heading as="h1" size="2xl" letterSpacing="-0.02em">
+            Activity Feed
+          </Heading>
           <Text textStyle="sm" color="fg.muted" mt="1">
             {deal.data?.name ? `${deal.data.name} · ` : ''}Everything that happened in this deal, newest first
           </Text>
@@ -60,26 +78,42 @@ export default function ActivityPage() {
             />
           </InputGroup>
           <NativeSelect.Root width={{ base: 'full', md: '56' }}>
-            <NativeSelect.Field aria-label="Activity type" value={type} onChange={(e) => setType(e.target.value as ActivityFilter)}>
-              {ACTIVITY_FILTERS.map((f) => <option key={f} value={f}>{filterLabel(f)}</option>)}
+            <NativeSelect.Field
+              aria-label="Activity type"
+              value={type}
+              onChange={(e) => setType(e.target.value as ActivityFilter)}
+            >
+              {ACTIVITY_FILTERS.map((f) => (
+                <option key={f} value={f}>
+                  {filterLabel(f)}
+                </option>
+              ))}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Flex>
 
         <Text textStyle="sm" color="fg.muted" data-testid="activity-count">
-          {feed.isPending ? 'Loading activity...' : filtering
-            ? `${shown.length} of ${pluralize(loaded.length, 'activity', 'activities')}`
-            : pluralize(loaded.length, 'activity', 'activities')}
+          {feed.isPending
+            ? 'Loading activity...'
+            : filtering
+              ? `${shown.length} of ${pluralize(loaded.length, 'activity', 'activities')}`
+              : pluralize(loaded.length, 'activity', 'activities')}
         </Text>
 
         <Card.Root>
-          {feed.isPending ? <FeedSkeleton /> : feed.isError && loaded.length === 0 ? (
+          {feed.isPending ? (
+            <FeedSkeleton />
+          ) : feed.isError && loaded.length === 0 ? (
             <EmptyState
               icon={<Activity />}
               title={LOAD_FAILED}
               description="The activity could not be read. Check your connection and try again."
-              action={<Button size="sm" variant="outline" onClick={() => feed.refetch()}>Try Again</Button>}
+              action={
+                <Button size="sm" variant="outline" onClick={() => feed.refetch()}>
+                  Try Again
+                </Button>
+              }
             />
           ) : shown.length === 0 ? (
             <EmptyState

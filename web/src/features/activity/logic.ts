@@ -17,7 +17,14 @@ const TITLES: Record<string, string> = {
 
 /** The entry's title; kinds the feed learns later read as their words capitalised ("ai_review" → "Ai Review"). */
 export function activityTitle(type: string): string {
-  return TITLES[type] ?? type.split(/[_\s]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+  return (
+    TITLES[type] ??
+    type
+      .split(/[_\s]+/)
+      .filter(Boolean)
+      .map((w) => w[0].toUpperCase() + w.slice(1))
+      .join(' ')
+  );
 }
 
 /** The filter's option label: 'All activity' or the kind's title. */
@@ -32,7 +39,8 @@ export function filterActivities(entries: ActivityEntry[], search: string, type:
   return entries.filter((entry) => {
     if (type !== 'all' && entry.activity_type !== type) return false;
     if (!needle) return true;
-    return [entry.description, activityAuthor(entry), entry.user_email ?? '', activityTitle(entry.activity_type)]
-      .some((text) => text.toLowerCase().includes(needle));
+    return [entry.description, activityAuthor(entry), entry.user_email ?? '', activityTitle(entry.activity_type)].some((text) =>
+      text.toLowerCase().includes(needle),
+    );
   });
 }

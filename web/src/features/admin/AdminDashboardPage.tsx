@@ -1,14 +1,6 @@
 import { Box, Center, Flex, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  ArrowRight,
-  KeyRound,
-  Library,
-  ListChecks,
-  ShieldCheck,
-  Users,
-  type LucideIcon,
-} from 'lucide-react';
+import { ArrowRight, KeyRound, Library, ListChecks, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { notify } from '../../lib/toast';

@@ -168,13 +168,7 @@ function MobileBar({ current }: { current?: AdminNavItem }) {
         <Text fontWeight="semibold" textStyle="sm" flex="1" truncate>
           Admin Portal
         </Text>
-        <Button
-          asChild
-          size="sm"
-          variant="ghost"
-          color="whiteAlpha.800"
-          _hover={{ bg: 'whiteAlpha.100', color: 'white' }}
-        >
+        <Button asChild size="sm" variant="ghost" color="whiteAlpha.800" _hover={{ bg: 'whiteAlpha.100', color: 'white' }}>
           <RouterLink to="/">
             <ArrowLeft size={16} /> Back to App
           </RouterLink>
@@ -191,16 +185,7 @@ function MobileBar({ current }: { current?: AdminNavItem }) {
           <LogOut />
         </IconButton>
       </Flex>
-      <HStack
-        ref={navRef}
-        as="nav"
-        aria-label="Admin sections"
-        bg="bg"
-        borderBottomWidth="1px"
-        gap="0"
-        px="2"
-        overflowX="auto"
-      >
+      <HStack ref={navRef} as="nav" aria-label="Admin sections" bg="bg" borderBottomWidth="1px" gap="0" px="2" overflowX="auto">
         {ADMIN_NAV.flatMap((group) => group.items).map((item) => {
           const active = current === item;
           const Icon = item.icon;

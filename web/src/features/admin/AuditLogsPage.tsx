@@ -9,14 +9,24 @@ import { useAuditLogs, type AuditFilters } from './api/people';
 import { AdminPage, AdminPageHeader, LoadError, Panel, AdminTable } from './components/common';
 import { Pager } from '../../components/Pager';
 
-const ENTITY_TYPES: [string, string][] = [['', 'All'], ['user', 'User'], ['catalog_item', 'Catalog item'], ['preset', 'Preset'],
-  ['deal', 'Deal'], ['permission_set', 'Permission set'], ['file', 'File']];
+const ENTITY_TYPES: [string, string][] = [
+  ['', 'All'],
+  ['user', 'User'],
+  ['catalog_item', 'Catalog item'],
+  ['preset', 'Preset'],
+  ['deal', 'Deal'],
+  ['permission_set', 'Permission set'],
+  ['file', 'File'],
+];
 const DAY_LABELS: Record<number, string> = { 7: 'Last 7 days', 30: 'Last 30 days', 90: 'Last 90 days', 365: 'Last year' };
 const DEFAULT_FILTERS: AuditFilters = { entity_type: '', days: 30 };
 
 /** 'super_admin_granted' reads 'Super Admin Granted'; the colour follows the kind of change. */
 export function actionLabel(action: string): string {
-  return action.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+  return action
+    .split('_')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
 }
 export function actionPalette(action: string): string {
   if (/deleted|revoked|archived/.test(action)) return 'red';
@@ -25,21 +35,36 @@ export function actionPalette(action: string): string {
   return 'gray';
 }
 
-const show = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
+const show = (value: unknown) =>
+  value === null || value === undefined || value === '' ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
 
 function Details({ entry }: { entry: AuditEntry }) {
   const changes = Object.entries(entry.changes ?? {});
   const metadata = Object.keys(entry.metadata ?? {}).length > 0;
-  if (!changes.length && !metadata) return <Text textStyle="xs" color="fg.subtle">No additional details</Text>;
+  if (!changes.length && !metadata)
+    return (
+      <Text textStyle="xs" color="fg.subtle">
+        No additional details
+      </Text>
+    );
   return (
     <Stack gap="1">
       {changes.length > 0 && (
         <Collapsible.Root>
-          <Collapsible.Trigger asChild><Button size="2xs" variant="ghost">View changes ({changes.length})</Button></Collapsible.Trigger>
+          <Collapsible.Trigger asChild>
+            <Button size="2xs" variant="ghost">
+              View changes ({changes.length})
+            </Button>
+          </Collapsible.Trigger>
           <Collapsible.Content>
             <Stack gap="0.5" textStyle="xs" pt="1" data-testid="audit-changes">
               {changes.map(([field, change]) => (
-                <Text key={field} wordBreak="break-word"><Text as="span" fontWeight="semibold">{field}</Text>: {show(change?.old)} → {show(change?.new)}</Text>
+                <Text key={field} wordBreak="break-word">
+                  <Text as="span" fontWeight="semibold">
+                    {field}
+                  </Text>
+                  : {show(change?.old)} → {show(change?.new)}
+                </Text>
               ))}
             </Stack>
           </Collapsible.Content>
@@ -47,9 +72,15 @@ function Details({ entry }: { entry: AuditEntry }) {
       )}
       {metadata && (
         <Collapsible.Root>
-          <Collapsible.Trigger asChild><Button size="2xs" variant="ghost">View metadata</Button></Collapsible.Trigger>
+          <Collapsible.Trigger asChild>
+            <Button size="2xs" variant="ghost">
+              View metadata
+            </Button>
+          </Collapsible.Trigger>
           <Collapsible.Content>
-            <Box as="pre" textStyle="xs" bg="bg.subtle" p="2" rounded="md" whiteSpace="pre-wrap" wordBreak="break-word">{JSON.stringify(entry.metadata, null, 2)}</Box>
+            <Box as="pre" textStyle="xs" bg="bg.subtle" p="2" rounded="md" whiteSpace="pre-wrap" wordBreak="break-word">
+              {JSON.stringify(entry.metadata, null, 2)}
+            </Box>
           </Collapsible.Content>
         </Collapsible.Root>
       )}
@@ -70,37 +101,94 @@ export function AuditLogsPage() {
   const changed = filters.entity_type !== DEFAULT_FILTERS.entity_type || filters.days !== DEFAULT_FILTERS.days;
   return (
     <AdminPage>
-      <AdminPageHeader title="Audit Logs" description={<><Lock size={12} style={{ display: 'inline' }} /> Every administrative change, newest first. Logs cannot be deleted or modified.</>} />
+      <AdminPageHeader
+        title="Audit Logs"
+        description={
+          <>
+            <Lock size={12} style={{ display: 'inline' }} /> Every administrative change, newest first. Logs cannot be deleted or
+            modified.
+          </>
+        }
+      />
       <Panel>
         <Flex gap="3" p="4" borderBottomWidth="1px" borderColor="border" align="flex-end" wrap="wrap">
-          <SelectField w={{ base: 'full', md: '52' }} label="Entity type" value={filters.entity_type} options={ENTITY_TYPES}
-            onChange={(v) => set({ entity_type: v })} />
-          <SelectField w={{ base: 'full', md: '52' }} label="Time range" value={String(filters.days)}
-            options={AUDIT_DAYS.map((d) => [String(d), DAY_LABELS[d]] as const)} onChange={(v) => set({ days: Number(v) })} />
-          <Button size="sm" variant="ghost" disabled={!changed} onClick={() => set(DEFAULT_FILTERS)}>Clear Filters</Button>
-          {logs.isSuccess && <Text textStyle="sm" color="fg.muted" ms={{ md: 'auto' }}>{logs.data.total_count} entries</Text>}
+          <SelectField
+            w={{ base: 'full', md: '52' }}
+            label="Entity type"
+            value={filters.entity_type}
+            options={ENTITY_TYPES}
+            onChange={(v) => set({ entity_type: v })}
+          />
+          <SelectField
+            w={{ base: 'full', md: '52' }}
+            label="Time range"
+            value={String(filters.days)}
+            options={AUDIT_DAYS.map((d) => [String(d), DAY_LABELS[d]] as const)}
+            onChange={(v) => set({ days: Number(v) })}
+          />
+          <Button size="sm" variant="ghost" disabled={!changed} onClick={() => set(DEFAULT_FILTERS)}>
+            Clear Filters
+          </Button>
+          {logs.isSuccess && (
+            <Text textStyle="sm" color="fg.muted" ms={{ md: 'auto' }}>
+              {logs.data.total_count} entries
+            </Text>
+          )}
         </Flex>
         {logs.isError && !logs.data ? (
-          <LoadError title="Failed to load audit logs" error={logs.error} retrying={logs.isFetching} onRetry={() => logs.refetch()} />
+          <LoadError
+            title="Failed to load audit logs"
+            error={logs.error}
+            retrying={logs.isFetching}
+            onRetry={() => logs.refetch()}
+          />
         ) : logs.isSuccess && list.length === 0 ? (
-          <Box py="6"><EmptyState icon={<ScrollText />} title="No audit entries" description="Nothing was changed in this period." /></Box>
+          <Box py="6">
+            <EmptyState icon={<ScrollText />} title="No audit entries" description="Nothing was changed in this period." />
+          </Box>
         ) : (
           <AdminTable
-            columns={[{ label: 'Date and time' }, { label: 'Action' }, { label: 'Entity' }, { label: 'Performed by' }, { label: 'Details', minW: '64' }]}
-            loading={logs.isPending} fetching={logs.isFetching} stale={logs.isPlaceholderData}
+            columns={[
+              { label: 'Date and time' },
+              { label: 'Action' },
+              { label: 'Entity' },
+              { label: 'Performed by' },
+              { label: 'Details', minW: '64' },
+            ]}
+            loading={logs.isPending}
+            fetching={logs.isFetching}
+            stale={logs.isPlaceholderData}
           >
             {list.map((entry) => (
-                  <Table.Row key={entry.id} data-testid="audit-row" verticalAlign="top">
-                    <Table.Cell><Text textStyle="sm" whiteSpace="nowrap">{formatDateTime(entry.created_at)}</Text></Table.Cell>
-                    <Table.Cell><Badge size="sm" variant="subtle" colorPalette={actionPalette(entry.action)}>{actionLabel(entry.action)}</Badge></Table.Cell>
-                    <Table.Cell><Text textStyle="sm">{entry.entity_type.replace('_', ' ')}</Text></Table.Cell>
-                    <Table.Cell><Text textStyle="sm" color={entry.performed_by_email ? 'fg' : 'fg.subtle'}>{entry.performed_by_email ?? 'System'}</Text></Table.Cell>
-                    <Table.Cell><Details entry={entry} /></Table.Cell>
-                  </Table.Row>
-                ))}
+              <Table.Row key={entry.id} data-testid="audit-row" verticalAlign="top">
+                <Table.Cell>
+                  <Text textStyle="sm" whiteSpace="nowrap">
+                    {formatDateTime(entry.created_at)}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell>
+                  <Badge size="sm" variant="subtle" colorPalette={actionPalette(entry.action)}>
+                    {actionLabel(entry.action)}
+                  </Badge>
+                </Table.Cell>
+                <Table.Cell>
+                  <Text textStyle="sm">{entry.entity_type.replace('_', ' ')}</Text>
+                </Table.Cell>
+                <Table.Cell>
+                  <Text textStyle="sm" color={entry.performed_by_email ? 'fg' : 'fg.subtle'}>
+                    {entry.performed_by_email ?? 'System'}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell>
+                  <Details entry={entry} />
+                </Table.Cell>
+              </Table.Row>
+            ))}
           </AdminTable>
         )}
-        {logs.data && <Pager page={page} total={logs.data.total_count} pageSize={AUDIT_PAGE_DEFAULT} noun="entries" onPageChange={setPage} />}
+        {logs.data && (
+          <Pager page={page} total={logs.data.total_count} pageSize={AUDIT_PAGE_DEFAULT} noun="entries" onPageChange={setPage} />
+        )}
       </Panel>
     </AdminPage>
   );

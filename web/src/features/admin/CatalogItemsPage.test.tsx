@@ -72,7 +72,9 @@ describe('Catalog Items', () => {
     fireEvent.click(screen.getByRole('button', { name: /Next/ }));
     await waitFor(() => expect(screen.getByTestId('page-indicator')).toHaveTextContent('Page 2 of 3'));
     const select = screen.getByRole('combobox', { name: 'Category' });
-    const options = within(select).getAllByRole('option').map((o) => o.textContent);
+    const options = within(select)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toEqual([
       'All Categories',
       'Corporate Documents',

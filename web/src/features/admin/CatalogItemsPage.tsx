@@ -1,14 +1,4 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Flex,
-  HStack,
-  IconButton,
-  NativeSelect,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, HStack, IconButton, NativeSelect, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Library, Pencil, Plus, ToggleLeft, ToggleRight, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -17,12 +7,20 @@ import { EmptyState } from '../../components/EmptyState';
 import { errorDetail } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { CATALOG_CATEGORIES, adminKeys, fetchCatalog, type CatalogItem, ADMIN_PAGE_SIZE } from './api';
-import { AdminPage, AdminPageHeader, LoadError, Panel, SearchField, AdminTable, ActiveBadge, useDebouncedValue  } from './components/common';
+import {
+  AdminPage,
+  AdminPageHeader,
+  LoadError,
+  Panel,
+  SearchField,
+  AdminTable,
+  ActiveBadge,
+  useDebouncedValue,
+} from './components/common';
 import { CatalogItemFormDialog } from './components/CatalogItemFormDialog';
 import { useDeleteCatalogItem, useToggleCatalogItem } from './api/catalog-and-preset-changes';
 import { pageCount } from '../../lib/paging';
 import { Pager } from '../../components/Pager';
-
 
 /** /admin/catalog (docs/product.md §2 Catalog Items). */
 export function CatalogItemsPage() {
@@ -118,105 +116,109 @@ export function CatalogItemsPage() {
         </Flex>
 
         {catalog.isError && !catalog.data ? (
-          <LoadError title="Failed to load catalog items" error={catalog.error} retrying={catalog.isFetching} onRetry={() => catalog.refetch()} />
+          <LoadError
+            title="Failed to load catalog items"
+            error={catalog.error}
+            retrying={catalog.isFetching}
+            onRetry={() => catalog.refetch()}
+          />
         ) : catalog.isSuccess && items.length === 0 ? (
           <Box py="6">
             <EmptyState
               icon={<Library />}
               title="No catalog items found"
-              description={
-                filtered ? 'Try another search or category.' : 'Add the first item to start building presets.'
-              }
+              description={filtered ? 'Try another search or category.' : 'Add the first item to start building presets.'}
             />
           </Box>
         ) : (
           <AdminTable
-            columns={[{ label: 'Code', w: '20' }, { label: 'Title', minW: '72' }, { label: 'Category' }, { label: 'Version' }, { label: 'Status' }, { label: 'Actions', textAlign: 'end' }]}
-            loading={catalog.isPending} fetching={catalog.isFetching} stale={catalog.isPlaceholderData}
+            columns={[
+              { label: 'Code', w: '20' },
+              { label: 'Title', minW: '72' },
+              { label: 'Category' },
+              { label: 'Version' },
+              { label: 'Status' },
+              { label: 'Actions', textAlign: 'end' },
+            ]}
+            loading={catalog.isPending}
+            fetching={catalog.isFetching}
+            stale={catalog.isPlaceholderData}
           >
             {items.map((item) => (
-                    <Table.Row key={item.id} data-testid="catalog-row" opacity={item.active ? 1 : 0.75}>
-                      <Table.Cell>
-                        <Text fontFamily="mono" fontWeight="semibold" textStyle="sm" whiteSpace="nowrap">
-                          {item.code}
-                        </Text>
-                      </Table.Cell>
-                      <Table.Cell>
-                        <Text fontWeight="medium">{item.title}</Text>
-                        {item.description && (
-                          <Text textStyle="xs" color="fg.muted" lineClamp={2} maxW="xl" title={item.description}>
-                            {item.description}
-                          </Text>
-                        )}
-                      </Table.Cell>
-                      <Table.Cell>
-                        <Text textStyle="sm" color="fg.muted" whiteSpace="nowrap">
-                          {item.category}
-                        </Text>
-                      </Table.Cell>
-                      <Table.Cell>
-                        <Badge size="sm" variant="outline" colorPalette="gray">
-                          v{item.version}
-                        </Badge>
-                      </Table.Cell>
-                      <Table.Cell>
-                        <ActiveBadge active={item.active} />
-                      </Table.Cell>
-                      <Table.Cell>
-                        <HStack gap="0.5" justify="flex-end">
-                          <IconButton
-                            aria-label={`Edit ${item.code}`}
-                            title="Edit"
-                            size="xs"
-                            variant="ghost"
-                            onClick={() => openForm(item)}
-                          >
-                            <Pencil />
-                          </IconButton>
-                          <IconButton
-                            aria-label={item.active ? `Deactivate ${item.code}` : `Activate ${item.code}`}
-                            title={item.active ? 'Deactivate' : 'Activate'}
-                            size="xs"
-                            variant="ghost"
-                            colorPalette={item.active ? 'green' : 'gray'}
-                            loading={toggle.isPending && toggle.variables?.id === item.id}
-                            onClick={() => toggle.mutate(item)}
-                          >
-                            {item.active ? <ToggleRight /> : <ToggleLeft />}
-                          </IconButton>
-                          <IconButton
-                            aria-label={`Delete ${item.code}`}
-                            title="Delete"
-                            size="xs"
-                            variant="ghost"
-                            colorPalette="red"
-                            onClick={() => setDeleting(item)}
-                          >
-                            <Trash2 />
-                          </IconButton>
-                        </HStack>
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
+              <Table.Row key={item.id} data-testid="catalog-row" opacity={item.active ? 1 : 0.75}>
+                <Table.Cell>
+                  <Text fontFamily="mono" fontWeight="semibold" textStyle="sm" whiteSpace="nowrap">
+                    {item.code}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell>
+                  <Text fontWeight="medium">{item.title}</Text>
+                  {item.description && (
+                    <Text textStyle="xs" color="fg.muted" lineClamp={2} maxW="xl" title={item.description}>
+                      {item.description}
+                    </Text>
+                  )}
+                </Table.Cell>
+                <Table.Cell>
+                  <Text textStyle="sm" color="fg.muted" whiteSpace="nowrap">
+                    {item.category}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell>
+                  <Badge size="sm" variant="outline" colorPalette="gray">
+                    v{item.version}
+                  </Badge>
+                </Table.Cell>
+                <Table.Cell>
+                  <ActiveBadge active={item.active} />
+                </Table.Cell>
+                <Table.Cell>
+                  <HStack gap="0.5" justify="flex-end">
+                    <IconButton
+                      aria-label={`Edit ${item.code}`}
+                      title="Edit"
+                      size="xs"
+                      variant="ghost"
+                      onClick={() => openForm(item)}
+                    >
+                      <Pencil />
+                    </IconButton>
+                    <IconButton
+                      aria-label={item.active ? `Deactivate ${item.code}` : `Activate ${item.code}`}
+                      title={item.active ? 'Deactivate' : 'Activate'}
+                      size="xs"
+                      variant="ghost"
+                      colorPalette={item.active ? 'green' : 'gray'}
+                      loading={toggle.isPending && toggle.variables?.id === item.id}
+                      onClick={() => toggle.mutate(item)}
+                    >
+                      {item.active ? <ToggleRight /> : <ToggleLeft />}
+                    </IconButton>
+                    <IconButton
+                      aria-label={`Delete ${item.code}`}
+                      title="Delete"
+                      size="xs"
+                      variant="ghost"
+                      colorPalette="red"
+                      onClick={() => setDeleting(item)}
+                    >
+                      <Trash2 />
+                    </IconButton>
+                  </HStack>
+                </Table.Cell>
+              </Table.Row>
+            ))}
           </AdminTable>
         )}
 
         {catalog.data && <Pager page={page} total={total} pageSize={ADMIN_PAGE_SIZE} noun="items" onPageChange={setPage} />}
       </Panel>
 
-      <CatalogItemFormDialog
-        open={formOpen}
-        item={editing}
-        onClose={() => setFormOpen(false)}
-      />
+      <CatalogItemFormDialog open={formOpen} item={editing} onClose={() => setFormOpen(false)} />
       <ConfirmDialog
         open={Boolean(deleting)}
         title="Delete Catalog Item"
-        message={
-          <Text>
-            Delete catalog item &quot;{deleteTarget?.code}&quot;? This will remove it from all presets.
-          </Text>
-        }
+        message={<Text>Delete catalog item &quot;{deleteTarget?.code}&quot;? This will remove it from all presets.</Text>}
         confirmLabel="Delete"
         destructive
         loading={remove.isPending}

@@ -10,8 +10,14 @@ import { fakeAdminApi } from './test/fakeAdminApi';
 import { UsersPage } from './UsersPage';
 
 const user = (n: number, over: Partial<AdminUser> = {}): AdminUser => ({
-  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, email: `user${n}@example.com`, first_name: `First${n}`, last_name: 'Last',
-  title: n % 2 ? 'CFO' : '', is_super_admin: n === 1, created_at: '2026-01-02T10:00:00Z', ...over,
+  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  email: `user${n}@example.com`,
+  first_name: `First${n}`,
+  last_name: 'Last',
+  title: n % 2 ? 'CFO' : '',
+  is_super_admin: n === 1,
+  created_at: '2026-01-02T10:00:00Z',
+  ...over,
 });
 
 describe('user management', () => {
@@ -43,7 +49,7 @@ describe('user management', () => {
     expect(await screen.findByText('No users found')).toBeInTheDocument();
   });
 
-  it('checks the new password before sending it, and deletes after confirmation with the server\'s refusal shown', async () => {
+  it("checks the new password before sending it, and deletes after confirmation with the server's refusal shown", async () => {
     expect(passwordProblem('abcdefgh', 'abcdefgx')).toBe('Passwords do not match');
     expect(passwordProblem('short', 'short')).toBe('Password must be at least 8 characters');
     expect(passwordProblem('long-enough', 'long-enough')).toBeNull();
@@ -51,7 +57,8 @@ describe('user management', () => {
     const calls = fakeAdminApi({
       'GET /admin/users': { users: [target], total_count: 1, page: 1, page_size: 20 },
       [`POST /admin/users/${target.id}/reset-password`]: { message: 'Password reset successfully' },
-      [`DELETE /admin/users/${target.id}`]: () => jsonResponse({ detail: 'user2@example.com owns 1 deal that is not archived: "Falcon". Archive it first.' }, 409),
+      [`DELETE /admin/users/${target.id}`]: () =>
+        jsonResponse({ detail: 'user2@example.com owns 1 deal that is not archived: "Falcon". Archive it first.' }, 409),
     });
     renderPage(<UsersPage />);
     fireEvent.click(await screen.findByRole('button', { name: `Reset the password of ${target.email}` }));
@@ -65,11 +72,16 @@ describe('user management', () => {
     fireEvent.change(within(dialog).getByLabelText(/Confirm Password/), { target: { value: 'long-enough-1' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByText('Password reset successfully')).toBeInTheDocument();
-    expect(calls.find((c) => c.path.endsWith('/reset-password'))?.body).toEqual({ user_id: target.id, new_password: 'long-enough-1' });
+    expect(calls.find((c) => c.path.endsWith('/reset-password'))?.body).toEqual({
+      user_id: target.id,
+      new_password: 'long-enough-1',
+    });
 
     fireEvent.click(screen.getByRole('button', { name: `Delete ${target.email}` }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete User' });
-    expect(within(confirm).getByText(`Are you sure you want to delete ${target.email}? This action cannot be undone.`)).toBeInTheDocument();
+    expect(
+      within(confirm).getByText(`Are you sure you want to delete ${target.email}? This action cannot be undone.`),
+    ).toBeInTheDocument();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete user')).toBeInTheDocument();
     expect(screen.getByText(/Archive it first/)).toBeInTheDocument();
@@ -92,22 +104,54 @@ describe('super admins', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Promote to Super Admin' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Promote' }));
     expect(await screen.findByText('user7@example.com is now a super admin')).toBeInTheDocument();
-    expect(calls.find((c) => c.path === '/admin/super-admins/toggle')?.body).toEqual({ user_id: user(7).id, is_super_admin: true });
+    expect(calls.find((c) => c.path === '/admin/super-admins/toggle')?.body).toEqual({
+      user_id: user(7).id,
+      is_super_admin: true,
+    });
   });
 });
 
 describe('system permission sets', () => {
   const set = (over: Partial<SystemPermissionSet>): SystemPermissionSet => ({
-    id: 's1', name: 'edit', description: 'Full file operations', type: 'system', built_in: true, user_count: 3, group_count: 1,
-    capabilities: { view: true, download: true, comment: true, approve: true, upload: true, edit_files: true, edit_folders: true, edit_checklist: true, manage_users: false },
-    created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', ...over,
+    id: 's1',
+    name: 'edit',
+    description: 'Full file operations',
+    type: 'system',
+    built_in: true,
+    user_count: 3,
+    group_count: 1,
+    capabilities: {
+      view: true,
+      download: true,
+      comment: true,
+      approve: true,
+      upload: true,
+      edit_files: true,
+      edit_folders: true,
+      edit_checklist: true,
+      manage_users: false,
+    },
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+    ...over,
   });
 
   it('shows cards, keeps built-ins undeletable, creates a set whose capabilities bring what they require', async () => {
     const calls = fakeAdminApi({
-      'GET /admin/permission-sets': { permission_sets: [set({}), set({ id: 's2', name: 'Auditors', built_in: false, user_count: 0, group_count: 0 })], total_count: 2 },
+      'GET /admin/permission-sets': {
+        permission_sets: [set({}), set({ id: 's2', name: 'Auditors', built_in: false, user_count: 0, group_count: 0 })],
+        total_count: 2,
+      },
       'POST /admin/permission-sets': (call: any) => jsonResponse(set({ id: 's3', name: call.body.name, built_in: false }), 201),
-      'GET /admin/permission-sets/s1/usage': { permission_set_id: 's1', permission_set_name: 'edit', total_users: 1, total_groups: 0, total_invitations: 0, users: [{ email: 'ann@example.com', deal_name: 'Falcon' }], groups: [] },
+      'GET /admin/permission-sets/s1/usage': {
+        permission_set_id: 's1',
+        permission_set_name: 'edit',
+        total_users: 1,
+        total_groups: 0,
+        total_invitations: 0,
+        users: [{ email: 'ann@example.com', deal_name: 'Falcon' }],
+        groups: [],
+      },
     });
     renderPage(<PermissionSetsPage />);
     expect(await screen.findAllByTestId('system-set-card')).toHaveLength(2);
@@ -136,12 +180,30 @@ describe('system permission sets', () => {
 describe('audit logs', () => {
   it('capitalises and colours actions, expands changes and metadata, and filters by entity and time', async () => {
     expect(actionLabel('super_admin_granted')).toBe('Super Admin Granted');
-    expect([actionPalette('user_deleted'), actionPalette('preset_created'), actionPalette('user_password_reset')]).toEqual(['red', 'green', 'blue']);
+    expect([actionPalette('user_deleted'), actionPalette('preset_created'), actionPalette('user_password_reset')]).toEqual([
+      'red',
+      'green',
+      'blue',
+    ]);
     const entry: AuditEntry = {
-      id: 'a1', created_at: '2026-11-20T10:00:00Z', action: 'user_updated', entity_type: 'user', entity_id: 'u1', performed_by: 'u0',
-      performed_by_email: 'root@example.com', changes: { title: { old: '', new: 'CFO' } }, metadata: {},
+      id: 'a1',
+      created_at: '2026-11-20T10:00:00Z',
+      action: 'user_updated',
+      entity_type: 'user',
+      entity_id: 'u1',
+      performed_by: 'u0',
+      performed_by_email: 'root@example.com',
+      changes: { title: { old: '', new: 'CFO' } },
+      metadata: {},
     };
-    const calls = fakeAdminApi({ 'GET /admin/audit': { logs: [entry, { ...entry, id: 'a2', changes: {}, metadata: {} }], total_count: 2, page: 1, page_size: 50 } });
+    const calls = fakeAdminApi({
+      'GET /admin/audit': {
+        logs: [entry, { ...entry, id: 'a2', changes: {}, metadata: {} }],
+        total_count: 2,
+        page: 1,
+        page_size: 50,
+      },
+    });
     renderPage(<AuditLogsPage />);
     expect((await screen.findAllByText('User Updated')).length).toBe(2);
     expect(screen.getByText('No additional details')).toBeInTheDocument();
@@ -152,7 +214,9 @@ describe('audit logs', () => {
     expect(lastAudit()?.query.get('days')).toBe('30');
     fireEvent.change(screen.getByLabelText('Entity type'), { target: { value: 'user' } });
     fireEvent.change(screen.getByLabelText('Time range'), { target: { value: '90' } });
-    await waitFor(() => expect(calls.some((c) => c.query.get('entity_type') === 'user' && c.query.get('days') === '90')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.query.get('entity_type') === 'user' && c.query.get('days') === '90')).toBe(true),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
     await waitFor(() => expect(lastAudit()?.query.get('days')).toBe('30'));
   });

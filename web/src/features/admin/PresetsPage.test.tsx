@@ -72,8 +72,7 @@ describe('Checklist Presets', () => {
 
   it("says 'Failed to set default preset' when the server refuses", async () => {
     api({
-      'POST /admin/presets/p2/set-default': () =>
-        jsonResponse({ detail: 'An inactive preset cannot be the default' }, 400),
+      'POST /admin/presets/p2/set-default': () => jsonResponse({ detail: 'An inactive preset cannot be the default' }, 400),
     });
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Set Lite as default' }));
@@ -128,7 +127,13 @@ describe('Checklist Presets', () => {
       'GET /admin/presets/p1': {
         ...defaultPreset,
         catalog_items: [
-          { id: 'c1', code: 'A.1', title: 'Certificate of incorporation', category: 'Corporate Documents', description: 'Certified copy' },
+          {
+            id: 'c1',
+            code: 'A.1',
+            title: 'Certificate of incorporation',
+            category: 'Corporate Documents',
+            description: 'Certified copy',
+          },
           { id: 'c3', code: 'B.2', title: 'Management accounts', category: 'Financial Information', description: 'Monthly' },
         ],
       },

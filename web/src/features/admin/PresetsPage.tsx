@@ -7,7 +7,16 @@ import { EmptyState } from '../../components/EmptyState';
 import { errorDetail } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { adminKeys, fetchPresets, type Preset, ADMIN_PAGE_SIZE } from './api';
-import { AdminPage, AdminTable, AdminPageHeader, LoadError, Panel, SearchField, ActiveBadge, useDebouncedValue } from './components/common';
+import {
+  AdminPage,
+  AdminTable,
+  AdminPageHeader,
+  LoadError,
+  Panel,
+  SearchField,
+  ActiveBadge,
+  useDebouncedValue,
+} from './components/common';
 import { PresetFormDialog } from './components/PresetFormDialog';
 import { PresetItemsDialog } from './components/PresetItemsDialog';
 import { useDeletePreset, useMakeDefaultPreset } from './api/catalog-and-preset-changes';
@@ -84,12 +93,7 @@ export function PresetsPage() {
       <Panel>
         <Flex gap="3" p="4" borderBottomWidth="1px" borderColor="border" wrap="wrap" align="center">
           <Box flex="1" maxW={{ md: 'md' }}>
-            <SearchField
-              value={search}
-              onChange={setSearch}
-              label="Search presets"
-              placeholder="Search by name or description"
-            />
+            <SearchField value={search} onChange={setSearch} label="Search presets" placeholder="Search by name or description" />
           </Box>
           {presets.isSuccess && (
             <Text textStyle="sm" color="fg.muted" ms={{ md: 'auto' }} data-testid="preset-count">
@@ -99,15 +103,18 @@ export function PresetsPage() {
         </Flex>
 
         {presets.isError && !presets.data ? (
-          <LoadError title="Failed to load presets" error={presets.error} retrying={presets.isFetching} onRetry={() => presets.refetch()} />
+          <LoadError
+            title="Failed to load presets"
+            error={presets.error}
+            retrying={presets.isFetching}
+            onRetry={() => presets.refetch()}
+          />
         ) : presets.isSuccess && list.length === 0 ? (
           <Box py="6">
             <EmptyState
               icon={<ListChecks />}
               title="No presets found"
-              description={
-                debouncedSearch ? 'No preset matches this search.' : 'Create your first preset to get started'
-              }
+              description={debouncedSearch ? 'No preset matches this search.' : 'Create your first preset to get started'}
               action={
                 debouncedSearch ? undefined : (
                   <Button colorPalette="brand" size="sm" onClick={() => openForm(null)}>
@@ -119,82 +126,91 @@ export function PresetsPage() {
           </Box>
         ) : (
           <AdminTable
-            columns={[{ label: 'Name', minW: '48' }, { label: 'Description', minW: '64' }, { label: 'Items' }, { label: 'Status' }, { label: 'Actions', textAlign: 'end' }]}
-            loading={presets.isPending} fetching={presets.isFetching} stale={presets.isPlaceholderData} skeletonRows={4}
+            columns={[
+              { label: 'Name', minW: '48' },
+              { label: 'Description', minW: '64' },
+              { label: 'Items' },
+              { label: 'Status' },
+              { label: 'Actions', textAlign: 'end' },
+            ]}
+            loading={presets.isPending}
+            fetching={presets.isFetching}
+            stale={presets.isPlaceholderData}
+            skeletonRows={4}
           >
-                {list.map((preset) => (
-                      <Table.Row key={preset.id} data-testid="preset-row">
-                        <Table.Cell>
-                          <HStack gap="2">
-                            <Box w="4" flexShrink={0} color="yellow.500">
-                              {preset.is_default && (
-                                <Box title="Default preset" aria-label="Default preset" role="img">
-                                  <Star size={16} fill="currentColor" />
-                                </Box>
-                              )}
-                            </Box>
-                            <Text fontWeight="medium">{preset.name}</Text>
-                          </HStack>
-                        </Table.Cell>
-                        <Table.Cell>
-                          <Text textStyle="sm" color="fg.muted" lineClamp={2} maxW="md" title={preset.description ?? ''}>
-                            {preset.description || '—'}
-                          </Text>
-                        </Table.Cell>
-                        <Table.Cell>
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            colorPalette="brand"
-                            onClick={() => setViewing(preset)}
-                            aria-label={`Show the ${preset.item_count} items in ${preset.name}`}
-                          >
-                            {preset.item_count} {preset.item_count === 1 ? 'item' : 'items'}
-                          </Button>
-                        </Table.Cell>
-                        <Table.Cell>
-                          <ActiveBadge active={preset.active} />
-                        </Table.Cell>
-                        <Table.Cell>
-                          <HStack gap="0.5" justify="flex-end">
-                            {!preset.is_default && (
-                              <IconButton
-                                aria-label={`Set ${preset.name} as default`}
-                                title="Set as default"
-                                size="xs"
-                                variant="ghost"
-                                colorPalette="yellow"
-                                loading={makeDefault.isPending && makeDefault.variables?.id === preset.id}
-                                disabled={makeDefault.isPending}
-                                onClick={() => makeDefault.mutate(preset)}
-                              >
-                                <Star />
-                              </IconButton>
-                            )}
-                            <IconButton
-                              aria-label={`Edit ${preset.name}`}
-                              title="Edit"
-                              size="xs"
-                              variant="ghost"
-                              onClick={() => openForm(preset)}
-                            >
-                              <Pencil />
-                            </IconButton>
-                            <IconButton
-                              aria-label={`Delete ${preset.name}`}
-                              title={preset.is_default ? DEFAULT_DELETE_REFUSAL : 'Delete'}
-                              size="xs"
-                              variant="ghost"
-                              colorPalette="red"
-                              disabled={preset.is_default}
-                              onClick={() => askDelete(preset)}
-                            >
-                              <Trash2 />
-                            </IconButton>
-                          </HStack>
-                        </Table.Cell>
-                      </Table.Row>
-                    ))}
+            {list.map((preset) => (
+              <Table.Row key={preset.id} data-testid="preset-row">
+                <Table.Cell>
+                  <HStack gap="2">
+                    <Box w="4" flexShrink={0} color="yellow.500">
+                      {preset.is_default && (
+                        <Box title="Default preset" aria-label="Default preset" role="img">
+                          <Star size={16} fill="currentColor" />
+                        </Box>
+                      )}
+                    </Box>
+                    <Text fontWeight="medium">{preset.name}</Text>
+                  </HStack>
+                </Table.Cell>
+                <Table.Cell>
+                  <Text textStyle="sm" color="fg.muted" lineClamp={2} maxW="md" title={preset.description ?? ''}>
+                    {preset.description || '—'}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    colorPalette="brand"
+                    onClick={() => setViewing(preset)}
+                    aria-label={`Show the ${preset.item_count} items in ${preset.name}`}
+                  >
+                    {preset.item_count} {preset.item_count === 1 ? 'item' : 'items'}
+                  </Button>
+                </Table.Cell>
+                <Table.Cell>
+                  <ActiveBadge active={preset.active} />
+                </Table.Cell>
+                <Table.Cell>
+                  <HStack gap="0.5" justify="flex-end">
+                    {!preset.is_default && (
+                      <IconButton
+                        aria-label={`Set ${preset.name} as default`}
+                        title="Set as default"
+                        size="xs"
+                        variant="ghost"
+                        colorPalette="yellow"
+                        loading={makeDefault.isPending && makeDefault.variables?.id === preset.id}
+                        disabled={makeDefault.isPending}
+                        onClick={() => makeDefault.mutate(preset)}
+                      >
+                        <Star />
+                      </IconButton>
+                    )}
+                    <IconButton
+                      aria-label={`Edit ${preset.name}`}
+                      title="Edit"
+                      size="xs"
+                      variant="ghost"
+                      onClick={() => openForm(preset)}
+                    >
+                      <Pencil />
+                    </IconButton>
+                    <IconButton
+                      aria-label={`Delete ${preset.name}`}
+                      title={preset.is_default ? DEFAULT_DELETE_REFUSAL : 'Delete'}
+                      size="xs"
+                      variant="ghost"
+                      colorPalette="red"
+                      disabled={preset.is_default}
+                      onClick={() => askDelete(preset)}
+                    >
+                      <Trash2 />
+                    </IconButton>
+                  </HStack>
+                </Table.Cell>
+              </Table.Row>
+            ))}
           </AdminTable>
         )}
 
@@ -208,8 +224,8 @@ export function PresetsPage() {
         title="Delete Preset"
         message={
           <Text>
-            Delete preset &quot;{deleteTarget?.name}&quot;? Deals already created from it keep their checklists. This cannot
-            be undone.
+            Delete preset &quot;{deleteTarget?.name}&quot;? Deals already created from it keep their checklists. This cannot be
+            undone.
           </Text>
         }
         confirmLabel="Delete"

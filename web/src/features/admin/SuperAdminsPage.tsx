@@ -35,45 +35,103 @@ export function SuperAdminsPage() {
 
   return (
     <AdminPage>
-      <AdminPageHeader title="Super Admins" description="People who run the platform. There is always at least one."
-        actions={<Button colorPalette="brand" size="sm" onClick={() => setPromoting(true)}><UserPlus /> Promote User</Button>} />
+      <AdminPageHeader
+        title="Super Admins"
+        description="People who run the platform. There is always at least one."
+        actions={
+          <Button colorPalette="brand" size="sm" onClick={() => setPromoting(true)}>
+            <UserPlus /> Promote User
+          </Button>
+        }
+      />
       <Panel>
         {admins.isError && !admins.data ? (
-          <LoadError title="Failed to load super admins" error={admins.error} retrying={admins.isFetching} onRetry={() => admins.refetch()} />
+          <LoadError
+            title="Failed to load super admins"
+            error={admins.error}
+            retrying={admins.isFetching}
+            onRetry={() => admins.refetch()}
+          />
         ) : admins.isSuccess && list.length === 0 ? (
-          <Box py="6"><EmptyState icon={<ShieldCheck />} title="No super admins" description="Promote a user to give them the admin portal." /></Box>
+          <Box py="6">
+            <EmptyState
+              icon={<ShieldCheck />}
+              title="No super admins"
+              description="Promote a user to give them the admin portal."
+            />
+          </Box>
         ) : (
           <AdminTable
-            columns={[{ label: 'Super admin', minW: '64' }, { label: 'Title' }, { label: 'Account created' }, { label: 'Actions', textAlign: 'end' }]}
-            loading={admins.isPending} fetching={admins.isFetching} skeletonRows={3}
+            columns={[
+              { label: 'Super admin', minW: '64' },
+              { label: 'Title' },
+              { label: 'Account created' },
+              { label: 'Actions', textAlign: 'end' },
+            ]}
+            loading={admins.isPending}
+            fetching={admins.isFetching}
+            skeletonRows={3}
           >
             {list.map((user) => (
-                  <Table.Row key={user.id} data-testid="super-admin-row">
-                    <Table.Cell>
-                      <HStack gap="2">
-                        <Text fontWeight="medium">{[user.first_name, user.last_name].filter(Boolean).join(' ') || user.email}</Text>
-                        {user.id === me?.id && <Text textStyle="xs" color="fg.muted">(you)</Text>}
-                      </HStack>
-                      <Text textStyle="xs" color="fg.muted">{user.email}</Text>
-                    </Table.Cell>
-                    <Table.Cell><Text textStyle="sm" color={user.title ? 'fg' : 'fg.subtle'}>{user.title || '—'}</Text></Table.Cell>
-                    <Table.Cell><Text textStyle="sm" color="fg.muted">{formatDate(user.created_at)}</Text></Table.Cell>
-                    <Table.Cell textAlign="end">
-                      <Button size="xs" variant="outline" colorPalette="red" disabled={last}
-                        title={last ? 'The last super admin cannot be revoked' : undefined} onClick={() => setRevoking(user)}>
-                        Revoke
-                      </Button>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
+              <Table.Row key={user.id} data-testid="super-admin-row">
+                <Table.Cell>
+                  <HStack gap="2">
+                    <Text fontWeight="medium">{[user.first_name, user.last_name].filter(Boolean).join(' ') || user.email}</Text>
+                    {user.id === me?.id && (
+                      <Text textStyle="xs" color="fg.muted">
+                        (you)
+                      </Text>
+                    )}
+                  </HStack>
+                  <Text textStyle="xs" color="fg.muted">
+                    {user.email}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell>
+                  <Text textStyle="sm" color={user.title ? 'fg' : 'fg.subtle'}>
+                    {user.title || '—'}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell>
+                  <Text textStyle="sm" color="fg.muted">
+                    {formatDate(user.created_at)}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell textAlign="end">
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    colorPalette="red"
+                    disabled={last}
+                    title={last ? 'The last super admin cannot be revoked' : undefined}
+                    onClick={() => setRevoking(user)}
+                  >
+                    Revoke
+                  </Button>
+                </Table.Cell>
+              </Table.Row>
+            ))}
           </AdminTable>
         )}
         {admins.data && <Pager page={page} total={total} pageSize={ADMIN_PAGE_SIZE} noun="super admins" onPageChange={setPage} />}
       </Panel>
       <PromoteUserDialog open={promoting} onClose={() => setPromoting(false)} />
-      <ConfirmDialog open={revoking !== null} title="Revoke Super Admin" destructive confirmLabel="Revoke" loading={revoke.isPending}
-        message={<Text>{revoking?.id === me?.id ? 'Revoke your own super admin rights? You will leave the admin portal.' : `Revoke super admin rights from ${revoking?.email}?`}</Text>}
-        onConfirm={() => revoking && revoke.mutate({ user: revoking, promote: false })} onClose={() => setRevoking(null)} />
+      <ConfirmDialog
+        open={revoking !== null}
+        title="Revoke Super Admin"
+        destructive
+        confirmLabel="Revoke"
+        loading={revoke.isPending}
+        message={
+          <Text>
+            {revoking?.id === me?.id
+              ? 'Revoke your own super admin rights? You will leave the admin portal.'
+              : `Revoke super admin rights from ${revoking?.email}?`}
+          </Text>
+        }
+        onConfirm={() => revoking && revoke.mutate({ user: revoking, promote: false })}
+        onClose={() => setRevoking(null)}
+      />
     </AdminPage>
   );
 }

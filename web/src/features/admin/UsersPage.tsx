@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDate } from '../../lib/format';
 import { useAdminUsers, useDeleteUser } from './api/people';
-import { AdminPage, AdminPageHeader, LoadError, Panel, SearchField, AdminTable, useDebouncedValue  } from './components/common';
+import { AdminPage, AdminPageHeader, LoadError, Panel, SearchField, AdminTable, useDebouncedValue } from './components/common';
 import { EditUserDialog, ResetPasswordDialog } from './components/UserDialogs';
 import { Pager } from '../../components/Pager';
 import { ADMIN_PAGE_SIZE } from './api';
@@ -37,50 +37,120 @@ export function UsersPage() {
 
   return (
     <AdminPage>
-      <AdminPageHeader title="User Management" description="Everyone with an account: edit their names, reset a password, or remove an account." />
+      <AdminPageHeader
+        title="User Management"
+        description="Everyone with an account: edit their names, reset a password, or remove an account."
+      />
       <Panel>
         <Flex gap="3" p="4" borderBottomWidth="1px" borderColor="border" align="center" wrap="wrap">
           <SearchField value={search} onChange={setSearch} label="Search users" placeholder="Search by e-mail, name or title" />
-          {users.isSuccess && <Text textStyle="sm" color="fg.muted" data-testid="users-count">{total} {total === 1 ? 'user' : 'users'}</Text>}
+          {users.isSuccess && (
+            <Text textStyle="sm" color="fg.muted" data-testid="users-count">
+              {total} {total === 1 ? 'user' : 'users'}
+            </Text>
+          )}
         </Flex>
         {users.isError && !users.data ? (
-          <LoadError title="Failed to load users" error={users.error} retrying={users.isFetching} onRetry={() => users.refetch()} />
+          <LoadError
+            title="Failed to load users"
+            error={users.error}
+            retrying={users.isFetching}
+            onRetry={() => users.refetch()}
+          />
         ) : users.isSuccess && list.length === 0 ? (
           <Box py="6">
-            <EmptyState icon={<Users />} title="No users found" description={q ? 'Try another name, e-mail or title.' : 'Accounts appear here once people register.'} />
+            <EmptyState
+              icon={<Users />}
+              title="No users found"
+              description={q ? 'Try another name, e-mail or title.' : 'Accounts appear here once people register.'}
+            />
           </Box>
         ) : (
           <AdminTable
-            columns={[{ label: 'User', minW: '64' }, { label: 'Title' }, { label: 'Role' }, { label: 'Created' }, { label: 'Actions', textAlign: 'end' }]}
-            loading={users.isPending} fetching={users.isFetching} stale={users.isPlaceholderData}
+            columns={[
+              { label: 'User', minW: '64' },
+              { label: 'Title' },
+              { label: 'Role' },
+              { label: 'Created' },
+              { label: 'Actions', textAlign: 'end' },
+            ]}
+            loading={users.isPending}
+            fetching={users.isFetching}
+            stale={users.isPlaceholderData}
           >
             {list.map((user) => (
-                  <Table.Row key={user.id} data-testid="user-row">
-                    <Table.Cell>
-                      <Text fontWeight="medium">{fullName(user) || user.email}</Text>
-                      {fullName(user) && <Text textStyle="xs" color="fg.muted">{user.email}</Text>}
-                    </Table.Cell>
-                    <Table.Cell><Text textStyle="sm" color={user.title ? 'fg' : 'fg.subtle'}>{user.title || '—'}</Text></Table.Cell>
-                    <Table.Cell><RoleBadge superAdmin={user.is_super_admin} /></Table.Cell>
-                    <Table.Cell><Text textStyle="sm" color="fg.muted" whiteSpace="nowrap">{formatDate(user.created_at)}</Text></Table.Cell>
-                    <Table.Cell>
-                      <HStack gap="0.5" justify="flex-end">
-                        <IconButton aria-label={`Edit ${user.email}`} title="Edit" size="xs" variant="ghost" onClick={() => setEditing(user)}><Pencil /></IconButton>
-                        <IconButton aria-label={`Reset the password of ${user.email}`} title="Reset password" size="xs" variant="ghost" onClick={() => setResetting(user)}><KeyRound /></IconButton>
-                        <IconButton aria-label={`Delete ${user.email}`} title="Delete" size="xs" variant="ghost" colorPalette="red" onClick={() => setDeleting(user)}><Trash2 /></IconButton>
-                      </HStack>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
+              <Table.Row key={user.id} data-testid="user-row">
+                <Table.Cell>
+                  <Text fontWeight="medium">{fullName(user) || user.email}</Text>
+                  {fullName(user) && (
+                    <Text textStyle="xs" color="fg.muted">
+                      {user.email}
+                    </Text>
+                  )}
+                </Table.Cell>
+                <Table.Cell>
+                  <Text textStyle="sm" color={user.title ? 'fg' : 'fg.subtle'}>
+                    {user.title || '—'}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell>
+                  <RoleBadge superAdmin={user.is_super_admin} />
+                </Table.Cell>
+                <Table.Cell>
+                  <Text textStyle="sm" color="fg.muted" whiteSpace="nowrap">
+                    {formatDate(user.created_at)}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell>
+                  <HStack gap="0.5" justify="flex-end">
+                    <IconButton
+                      aria-label={`Edit ${user.email}`}
+                      title="Edit"
+                      size="xs"
+                      variant="ghost"
+                      onClick={() => setEditing(user)}
+                    >
+                      <Pencil />
+                    </IconButton>
+                    <IconButton
+                      aria-label={`Reset the password of ${user.email}`}
+                      title="Reset password"
+                      size="xs"
+                      variant="ghost"
+                      onClick={() => setResetting(user)}
+                    >
+                      <KeyRound />
+                    </IconButton>
+                    <IconButton
+                      aria-label={`Delete ${user.email}`}
+                      title="Delete"
+                      size="xs"
+                      variant="ghost"
+                      colorPalette="red"
+                      onClick={() => setDeleting(user)}
+                    >
+                      <Trash2 />
+                    </IconButton>
+                  </HStack>
+                </Table.Cell>
+              </Table.Row>
+            ))}
           </AdminTable>
         )}
         {users.data && <Pager page={page} total={total} pageSize={ADMIN_PAGE_SIZE} noun="users" onPageChange={setPage} />}
       </Panel>
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
       <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
-      <ConfirmDialog open={deleting !== null} title="Delete User" destructive confirmLabel="Delete" loading={remove.isPending}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete User"
+        destructive
+        confirmLabel="Delete"
+        loading={remove.isPending}
         message={<Text>Are you sure you want to delete {deleting?.email}? This action cannot be undone.</Text>}
-        onConfirm={() => deleting && remove.mutate(deleting.id)} onClose={() => setDeleting(null)} />
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onClose={() => setDeleting(null)}
+      />
     </AdminPage>
   );
 }

@@ -34,7 +34,10 @@ describe('LoginPage', () => {
   });
 
   it("shows the server's detail when login fails", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ detail: 'Invalid email or password' }, 401)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ detail: 'Invalid email or password' }, 401)),
+    );
     renderLogin();
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'jane@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'nope' } });
@@ -44,7 +47,10 @@ describe('LoginPage', () => {
   });
 
   it('says so when a successful answer carries no token', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ user: testUser })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ user: testUser })),
+    );
     renderLogin();
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'jane@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } });
@@ -53,7 +59,10 @@ describe('LoginPage', () => {
   });
 
   it('stores the token on success and announces it', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ access_token: 'tok', token_type: 'bearer', user: testUser })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ access_token: 'tok', token_type: 'bearer', user: testUser })),
+    );
     renderLogin();
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'jane@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } });

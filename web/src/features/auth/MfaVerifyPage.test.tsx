@@ -9,30 +9,45 @@ const enrolled = { ...testUser, mfa_enabled: true, session_aal: 'aal1' };
 const verified = { ...enrolled, session_aal: 'aal2' };
 
 function serve(posts: { url: string; body: unknown }[]) {
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
-    if (init?.method === 'POST') {
-      const body = JSON.parse(String(init.body));
-      posts.push({ url, body });
-      if (url.endsWith('/auth/mfa/verify')) {
-        return body.code === '123456'
-          ? jsonResponse({ access_token: 'aal2-token', refresh_token: 'refresh-2', user: verified })
-          : jsonResponse({ detail: 'That code is not right, or it was already used.' }, 400);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (init?.method === 'POST') {
+        const body = JSON.parse(String(init.body));
+        posts.push({ url, body });
+        if (url.endsWith('/auth/mfa/verify')) {
+          return body.code === '123456'
+            ? jsonResponse({ access_token: 'aal2-token', refresh_token: 'refresh-2', user: verified })
+            : jsonResponse({ detail: 'That code is not right, or it was already used.' }, 400);
+        }
+        if (url.endsWith('/auth/mfa/recover'))
+          return jsonResponse({ access_token: 'aal2-recovered', refresh_token: 'refresh-3', user: verified });
+        if (url.endsWith('/auth/logout')) return jsonResponse({ message: 'Logged out successfully' });
       }
-      if (url.endsWith('/auth/mfa/recover')) return jsonResponse({ access_token: 'aal2-recovered', refresh_token: 'refresh-3', user: verified });
-      if (url.endsWith('/auth/logout')) return jsonResponse({ message: 'Logged out successfully' });
-    }
-    if (url.endsWith('/auth/mfa/factors')) {
-      return jsonResponse({ factors: [{ id: 'f1', friendly_name: 'Phone', factor_type: 'totp', status: 'verified', created_at: '2026-11-01T00:00:00Z' }],
-        session_aal: 'aal1', recovery_codes_left: 10 });
-    }
-    return jsonResponse(enrolled);
-  }));
+      if (url.endsWith('/auth/mfa/factors')) {
+        return jsonResponse({
+          factors: [
+            { id: 'f1', friendly_name: 'Phone', factor_type: 'totp', status: 'verified', created_at: '2026-11-01T00:00:00Z' },
+          ],
+          session_aal: 'aal1',
+          recovery_codes_left: 10,
+        });
+      }
+      return jsonResponse(enrolled);
+    }),
+  );
 }
 
 const routes = [
   { path: '/login/verify', element: <MfaVerifyPage /> },
   { path: '/login', element: <p>Sign-in page</p> },
-  { element: <RequireAuth />, children: [{ path: '/deals/d1', element: <p>Deal d1</p> }, { path: '/', element: <p>Deals home</p> }] },
+  {
+    element: <RequireAuth />,
+    children: [
+      { path: '/deals/d1', element: <p>Deal d1</p> },
+      { path: '/', element: <p>Deals home</p> },
+    ],
+  },
 ];
 
 describe('MfaVerifyPage', () => {

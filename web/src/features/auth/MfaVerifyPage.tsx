@@ -31,7 +31,11 @@ export function MfaVerifyPage() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const factors = useQuery({ queryKey: mfaKeys.factors, queryFn: ({ signal }) => fetchFactors(signal), enabled: status === 'mfa' });
+  const factors = useQuery({
+    queryKey: mfaKeys.factors,
+    queryFn: ({ signal }) => fetchFactors(signal),
+    enabled: status === 'mfa',
+  });
 
   if (status === 'loading') return <FullPageSpinner />;
   if (status === 'anonymous') return <Navigate to="/login" replace />;
@@ -103,7 +107,10 @@ export function MfaVerifyPage() {
                 placeholder={mode === 'code' ? '123456' : 'xxxxx-xxxxx'}
                 maxLength={mode === 'code' ? 6 : 20}
                 value={code}
-                onChange={(e) => { setCode(e.target.value); setError(null); }}
+                onChange={(e) => {
+                  setCode(e.target.value);
+                  setError(null);
+                }}
                 fontFamily="mono"
                 letterSpacing={mode === 'code' ? '0.3em' : undefined}
               />
@@ -115,10 +122,21 @@ export function MfaVerifyPage() {
           </Stack>
         </form>
         <Stack gap="1" align="center" textStyle="sm">
-          <Button variant="plain" size="sm" color="fg.muted" onClick={() => { setMode(mode === 'code' ? 'recovery' : 'code'); setCode(''); setError(null); }}>
+          <Button
+            variant="plain"
+            size="sm"
+            color="fg.muted"
+            onClick={() => {
+              setMode(mode === 'code' ? 'recovery' : 'code');
+              setCode('');
+              setError(null);
+            }}
+          >
             {mode === 'code' ? 'Lost your device? Use a recovery code' : 'Use a code from your authenticator app'}
           </Button>
-          <Button variant="plain" size="sm" color="fg.muted" onClick={logout}>Sign out</Button>
+          <Button variant="plain" size="sm" color="fg.muted" onClick={logout}>
+            Sign out
+          </Button>
         </Stack>
       </VStack>
     </Center>

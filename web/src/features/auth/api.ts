@@ -17,8 +17,7 @@ export const login = (email: string, password: string) =>
 export const register = (email: string, password: string) =>
   api.post<AuthResponse>('/auth/register', { email: email.trim(), password });
 
-export const requestMagicLink = (email: string) =>
-  api.post<{ message?: string }>('/auth/magic-link', { email: email.trim() });
+export const requestMagicLink = (email: string) => api.post<{ message?: string }>('/auth/magic-link', { email: email.trim() });
 
 export const verifyMagicLink = (token: string) => api.post<AuthResponse>('/auth/magic-link/verify', { token });
 

@@ -17,9 +17,7 @@ describe('register validation', () => {
   });
 
   it('needs matching passwords', () => {
-    expect(validateRegister({ email: 'a@b.c', password: 'secret1', confirmPassword: 'secret2' })).toBe(
-      'Passwords do not match',
-    );
+    expect(validateRegister({ email: 'a@b.c', password: 'secret1', confirmPassword: 'secret2' })).toBe('Passwords do not match');
   });
 
   it('needs at least 6 characters', () => {

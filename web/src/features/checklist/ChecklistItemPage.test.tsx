@@ -29,7 +29,15 @@ describe('checklist item page', () => {
     open({
       [`GET ${ITEM}`]: detail({
         approval_history: [
-          { id: 'h1', decision: 'changes_requested', note: 'Missing the 2019 amendment', decided_at: '2026-01-03T10:00:00Z', decided_by_email: 'r@x.com', decided_by_first_name: 'Rita', decided_by_last_name: 'Reviewer' },
+          {
+            id: 'h1',
+            decision: 'changes_requested',
+            note: 'Missing the 2019 amendment',
+            decided_at: '2026-01-03T10:00:00Z',
+            decided_by_email: 'r@x.com',
+            decided_by_first_name: 'Rita',
+            decided_by_last_name: 'Reviewer',
+          },
         ],
       }),
     });
@@ -55,7 +63,9 @@ describe('checklist item page', () => {
   it('offers Approve and Request Changes while pending, to approvers', async () => {
     const { calls } = open({
       [`GET ${ITEM}`]: detail(),
-      [`POST ${ITEM}/approve`]: detail({ approval: { status: 'approved', decided_by: 'a@x', decided_at: '2026-01-04T00:00:00Z' } }),
+      [`POST ${ITEM}/approve`]: detail({
+        approval: { status: 'approved', decided_by: 'a@x', decided_at: '2026-01-04T00:00:00Z' },
+      }),
     });
     const card = await actions();
     expect(card.getByRole('button', { name: /Request Changes/ })).toBeInTheDocument();
@@ -67,13 +77,16 @@ describe('checklist item page', () => {
     ['approved', true],
     ['changes_requested', true],
     ['pending', false],
-  ] as const)('hides Approve and Request Changes when the item is %s and can_approve is %s… unless pending', async (status, canApprove) => {
-    open({ [`GET ${ITEM}`]: detail({ approval: { status, decided_by: null, decided_at: null }, can_approve: canApprove }) });
-    const card = await actions();
-    expect(card.queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
-    expect(card.queryByRole('button', { name: /Request Changes/ })).not.toBeInTheDocument();
-    expect(card.getByRole('button', { name: /Update Item/ })).toBeInTheDocument();
-  });
+  ] as const)(
+    'hides Approve and Request Changes when the item is %s and can_approve is %s… unless pending',
+    async (status, canApprove) => {
+      open({ [`GET ${ITEM}`]: detail({ approval: { status, decided_by: null, decided_at: null }, can_approve: canApprove }) });
+      const card = await actions();
+      expect(card.queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
+      expect(card.queryByRole('button', { name: /Request Changes/ })).not.toBeInTheDocument();
+      expect(card.getByRole('button', { name: /Update Item/ })).toBeInTheDocument();
+    },
+  );
 
   it('hides Update Item and upload without the right to upload', async () => {
     open({ [`GET ${ITEM}`]: detail({ can_upload: false, can_approve: false, can_edit: false }) });
@@ -91,7 +104,9 @@ describe('checklist item page', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'Please add the signed copy' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Request Changes' }));
-    await waitFor(() => expect(calls.find((c) => c.key === `POST ${ITEM}/request-changes`)?.body).toEqual({ note: 'Please add the signed copy' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.key === `POST ${ITEM}/request-changes`)?.body).toEqual({ note: 'Please add the signed copy' }),
+    );
   });
 
   it("toasts 'Failed to approve item' with the server's detail", async () => {

@@ -10,7 +10,13 @@ import { ApiError, errorDetail } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { checklistKeys, fetchChecklistItem } from './api';
-import { useApplyFreshItem, useApproveItem, useRequestItemChanges, useSaveItem, useSetConnectedFileApproval } from './api/item-changes';
+import {
+  useApplyFreshItem,
+  useApproveItem,
+  useRequestItemChanges,
+  useSaveItem,
+  useSetConnectedFileApproval,
+} from './api/item-changes';
 import { ItemUploadPanel, type ItemUploadHandle } from './components/ItemUploadPanel';
 import { UpdateItemDialog } from './components/UpdateItemDialog';
 import { approvalOf, fileCountTone } from './logic';
@@ -136,16 +142,27 @@ export function ChecklistItemPage() {
                   <Text textStyle="xs" color="fg.muted" fontWeight="medium">
                     Actual
                   </Text>
-                  <Text textStyle="2xl" fontWeight="semibold" color={tone === 'met' ? 'green.fg' : undefined} data-testid="actual-count">
+                  <Text
+                    textStyle="2xl"
+                    fontWeight="semibold"
+                    color={tone === 'met' ? 'green.fg' : undefined}
+                    data-testid="actual-count"
+                  >
                     {actual}
                   </Text>
                 </Box>
               </Flex>
               {expected > 0 && (
                 <Box mt="3">
-                  <ProgressBar progress={{ completed: Math.min(actual, expected), total: expected }} size="xs" label={`${actual} of ${expected} expected files`} />
+                  <ProgressBar
+                    progress={{ completed: Math.min(actual, expected), total: expected }}
+                    size="xs"
+                    label={`${actual} of ${expected} expected files`}
+                  />
                   <Text textStyle="xs" color="fg.muted" mt="1.5">
-                    {tone === 'met' ? 'All expected files are in.' : `${Math.max(0, expected - actual)} more file${expected - actual === 1 ? '' : 's'} expected.`}
+                    {tone === 'met'
+                      ? 'All expected files are in.'
+                      : `${Math.max(0, expected - actual)} more file${expected - actual === 1 ? '' : 's'} expected.`}
                   </Text>
                 </Box>
               )}
@@ -155,7 +172,12 @@ export function ChecklistItemPage() {
               <Stack gap="3">
                 {data.can_approve && pending && (
                   <Stack gap="2">
-                    <Button colorPalette="green" onClick={() => approve.mutate()} loading={approve.isPending} disabled={sendBack.isPending}>
+                    <Button
+                      colorPalette="green"
+                      onClick={() => approve.mutate()}
+                      loading={approve.isPending}
+                      disabled={sendBack.isPending}
+                    >
                       <CheckCircle2 /> Approve
                     </Button>
                     <Button
@@ -170,8 +192,8 @@ export function ChecklistItemPage() {
                 )}
                 {data.can_approve && !pending && (
                   <Text textStyle="sm" color="fg.muted">
-                    {approval === 'approved' ? 'This item has been approved.' : 'Changes were requested on this item.'} Approve and
-                    Request Changes are offered only while an item is pending review.
+                    {approval === 'approved' ? 'This item has been approved.' : 'Changes were requested on this item.'} Approve
+                    and Request Changes are offered only while an item is pending review.
                   </Text>
                 )}
                 {data.can_upload && (
@@ -218,7 +240,12 @@ export function ChecklistItemPage() {
         canEditStatus={data.can_edit}
         onSaved={(fresh) => applyFresh(fresh)}
       />
-      <RequestChangesDialog open={changesOpen} busy={sendBack.isPending} onSend={(note) => sendBack.mutate(note)} onClose={() => setChangesOpen(false)} />
+      <RequestChangesDialog
+        open={changesOpen}
+        busy={sendBack.isPending}
+        onSend={(note) => sendBack.mutate(note)}
+        onClose={() => setChangesOpen(false)}
+      />
     </PageContainer>
   );
 }

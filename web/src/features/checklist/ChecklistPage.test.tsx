@@ -129,7 +129,9 @@ describe('checklist page', () => {
 
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Code/ }), { target: { value: 'f' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Category' }));
-    await waitFor(() => expect(calls.find((c) => c.key === `POST ${BASE}/checklist/categories`)?.body).toEqual({ name: 'IP/Tech', code: 'F' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.key === `POST ${BASE}/checklist/categories`)?.body).toEqual({ name: 'IP/Tech', code: 'F' }),
+    );
   });
 
   it('validates a new item (name, category, whole expected count) and does not offer its status', async () => {
@@ -174,7 +176,12 @@ describe('checklist page', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByRole('combobox', { name: 'Status' }), { target: { value: 'provided' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(calls.find((c) => c.key === `PUT ${BASE}/checklist/items/i2`)?.body).toMatchObject({ status: 'provided', name: 'Bylaws' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.key === `PUT ${BASE}/checklist/items/i2`)?.body).toMatchObject({
+        status: 'provided',
+        name: 'Bylaws',
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete Good standing certificates' }));
@@ -199,6 +206,8 @@ describe('checklist page', () => {
     expect(await within(dialog).findByTestId('linked-files')).toHaveTextContent('Bylaws 2021.pdf');
     fireEvent.change(within(dialog).getByRole('combobox', { name: 'Status' }), { target: { value: 'provided' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(calls.find((c) => c.key === `PUT ${BASE}/checklist/i2`)?.body).toEqual({ status: 'provided', files: ['f7'] }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.key === `PUT ${BASE}/checklist/i2`)?.body).toEqual({ status: 'provided', files: ['f7'] }),
+    );
   });
 });

@@ -39,7 +39,6 @@ export function ChecklistPage() {
     if (deal.isError) notify.error('Failed to load deal information', errorDetail(deal.error, '') || undefined);
   }, [deal.isError, deal.error]);
 
-
   const filter = useMemo(() => ({ search: deferredSearch, status }), [deferredSearch, status]);
   const filtering = isFilterActive(filter);
   const data = checklist.data;
@@ -65,10 +64,7 @@ export function ChecklistPage() {
     else setDialog({ kind: 'delete-item', item });
   }, []);
   const categoryById = useCallback((id: string) => data?.categories.find((c) => c.id === id) ?? null, [data]);
-  const onEditCategory = useCallback(
-    (id: string) => setDialog({ kind: 'category', category: categoryById(id) }),
-    [categoryById],
-  );
+  const onEditCategory = useCallback((id: string) => setDialog({ kind: 'category', category: categoryById(id) }), [categoryById]);
   const onDeleteCategory = useCallback(
     (id: string) => {
       const category = categoryById(id);
@@ -108,7 +104,12 @@ export function ChecklistPage() {
   return (
     <PageContainer>
       <Stack gap="5">
-        <Flex justify="space-between" align={{ base: 'stretch', lg: 'flex-end' }} gap="4" direction={{ base: 'column', lg: 'row' }}>
+        <Flex
+          justify="space-between"
+          align={{ base: 'stretch', lg: 'flex-end' }}
+          gap="4"
+          direction={{ base: 'column', lg: 'row' }}
+        >
           <Box minW="0">
             <Heading as="h1" size="2xl" letterSpacing="-0.02em">
               Due Diligence Checklist
@@ -250,7 +251,13 @@ export function ChecklistPage() {
         )}
       </Stack>
 
-      <ChecklistDialogs dealId={dealId} data={data} dialog={dialog} addedCatalogIds={addedCatalogIds} onClose={() => setDialog(null)} />
+      <ChecklistDialogs
+        dealId={dealId}
+        data={data}
+        dialog={dialog}
+        addedCatalogIds={addedCatalogIds}
+        onClose={() => setDialog(null)}
+      />
     </PageContainer>
   );
 }

@@ -163,7 +163,11 @@ describe('progress and counts', () => {
   it('colours under 30% red, under 70% yellow, else green; grey at 0 total', () => {
     expect(progressColor(computeProgress([]))).toBe('gray');
     const of = (done: number, total: number) =>
-      progressColor(computeProgress(Array.from({ length: total }, (_, i) => item({ id: `x${i}`, status: i < done ? 'provided' : 'in_progress' }))));
+      progressColor(
+        computeProgress(
+          Array.from({ length: total }, (_, i) => item({ id: `x${i}`, status: i < done ? 'provided' : 'in_progress' })),
+        ),
+      );
     expect(of(2, 10)).toBe('red');
     expect(of(3, 10)).toBe('yellow');
     expect(of(6, 10)).toBe('yellow');
@@ -188,7 +192,15 @@ describe('progress and counts', () => {
   });
 
   it('tallies statuses and decisions', () => {
-    expect(countItems(items)).toMatchObject({ total: 4, in_progress: 2, provided: 1, not_applicable: 1, approved: 1, changes_requested: 1, required_open: 1 });
+    expect(countItems(items)).toMatchObject({
+      total: 4,
+      in_progress: 2,
+      provided: 1,
+      not_applicable: 1,
+      approved: 1,
+      changes_requested: 1,
+      required_open: 1,
+    });
   });
 
   it('judges expected against actual files', () => {

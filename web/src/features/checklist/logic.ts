@@ -135,7 +135,10 @@ export interface CategoryView {
  * The sections to show: every category (in the server's order) with its items and those that pass the
  * filter. While a filter is active, categories without a match are left out.
  */
-export function buildSections(data: Pick<ChecklistResponse, 'categories' | 'checklist'>, filter: ChecklistFilter): CategoryView[] {
+export function buildSections(
+  data: Pick<ChecklistResponse, 'categories' | 'checklist'>,
+  filter: ChecklistFilter,
+): CategoryView[] {
   const words = searchWords(filter.search);
   const active = isFilterActive(filter);
   const byCategoryId = new Map<string, ChecklistItem[]>();
@@ -202,7 +205,10 @@ export function allItems(data: Pick<ChecklistResponse, 'checklist'>): ChecklistI
 }
 
 /** Expected vs actual files: 'met' once the actual count reaches a positive expectation. */
-export function fileCountTone(expected: number | null | undefined, actual: number | null | undefined): 'met' | 'partial' | 'none' {
+export function fileCountTone(
+  expected: number | null | undefined,
+  actual: number | null | undefined,
+): 'met' | 'partial' | 'none' {
   const want = Number(expected) || 0;
   const have = Number(actual) || 0;
   if (want > 0 && have >= want) return 'met';
@@ -234,7 +240,6 @@ export function codePrefix(catalogCode: string | null | undefined): string | nul
   const prefix = (catalogCode ?? '').split('.')[0]?.trim() ?? '';
   return prefix && [...prefix].length <= CATEGORY_CODE_MAX ? prefix : null;
 }
-
 
 // ---- which sections start open ----
 

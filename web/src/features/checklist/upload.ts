@@ -31,6 +31,10 @@ export function uploadIntoItem(
   file: File,
   options: { keepBoth?: boolean; onProgress: (loaded: number) => void; signal?: AbortSignal },
 ): Promise<{ fileId: string; savedAs: string }> {
-  return uploadFile(dealId, file, { path: '/', checklistItems: [itemId], keepBoth: options.keepBoth },
-    { onProgress: options.onProgress, signal: options.signal });
+  return uploadFile(
+    dealId,
+    file,
+    { path: '/', checklistItems: [itemId], keepBoth: options.keepBoth },
+    { onProgress: options.onProgress, signal: options.signal },
+  );
 }

@@ -277,9 +277,7 @@ describe('the file browser', () => {
     expect(screen.getByText('in /Finance')).toBeInTheDocument();
     expect(screen.getByText('in /Legal')).toBeInTheDocument();
     expect(screen.getByTestId('search-summary')).toHaveTextContent('2 results for “tax”');
-    expect(calls.filter((c) => c.startsWith('GET /api/deals/d1/files/search'))).toEqual([
-      'GET /api/deals/d1/files/search?q=tax',
-    ]);
+    expect(calls.filter((c) => c.startsWith('GET /api/deals/d1/files/search'))).toEqual(['GET /api/deals/d1/files/search?q=tax']);
   });
 
   it('copies the id-based share link and the path link', async () => {
@@ -293,9 +291,7 @@ describe('the file browser', () => {
     });
     open('/deals/d1/files/Legal');
     fireEvent.click(await screen.findByRole('button', { name: /Share Link/ }));
-    await waitFor(() =>
-      expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/deals/d1/data-room/folder/fo1`),
-    );
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/deals/d1/data-room/folder/fo1`));
     fireEvent.click(screen.getByRole('button', { name: /Path Link/ }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/deals/d1/data-room/path/Legal`));
 
@@ -307,7 +303,10 @@ describe('the file browser', () => {
   it('validates and creates a folder in the current path', async () => {
     let body: unknown;
     fakeApi({
-      'GET /api/deals/d1/files': listing({ path: '/Legal', folder: { id: 'fo1', name: 'Legal', full_path: '/Legal', created_at: '' } }),
+      'GET /api/deals/d1/files': listing({
+        path: '/Legal',
+        folder: { id: 'fo1', name: 'Legal', full_path: '/Legal', created_at: '' },
+      }),
       'POST /api/deals/d1/folders': (_url: URL, init?: RequestInit) => {
         body = JSON.parse(String(init?.body));
         return jsonResponse({ detail: 'A folder named "Tax" already exists here' }, 409);
@@ -371,16 +370,32 @@ describe('the file browser', () => {
 
   it('Edit File renames, retags and describes a file from its row, each based on the version it read', async () => {
     const bodies: { key: string; body: any; ifMatch: string | null }[] = [];
-    const detail = { id: 'f1', deal_id: 'd1', name: 'spa.pdf', tags: ['legal'], edit_version: 4, formatted_title: null, versions: [], created_at: '2026-01-02T10:00:00Z' };
+    const detail = {
+      id: 'f1',
+      deal_id: 'd1',
+      name: 'spa.pdf',
+      tags: ['legal'],
+      edit_version: 4,
+      formatted_title: null,
+      versions: [],
+      created_at: '2026-01-02T10:00:00Z',
+    };
     fakeApi({
       'GET /api/deals/d1/files': listing({ files: [file('f1', 'spa.pdf', { tags: ['legal'] })] }),
-      'GET /api/deals/d1/files/f1/metadata': { file: detail, metadata: { document_type: 'Agreement', quick_summary: '', confidentiality_level: 'internal' } },
+      'GET /api/deals/d1/files/f1/metadata': {
+        file: detail,
+        metadata: { document_type: 'Agreement', quick_summary: '', confidentiality_level: 'internal' },
+      },
       'PUT /api/deals/d1/files/f1': (_url: URL, init?: RequestInit) => {
         bodies.push({ key: 'file', body: JSON.parse(String(init?.body)), ifMatch: new Headers(init?.headers).get('If-Match') });
         return jsonResponse({ ...detail, name: 'SPA signed.pdf', edit_version: 5 });
       },
       'PUT /api/deals/d1/files/f1/metadata': (_url: URL, init?: RequestInit) => {
-        bodies.push({ key: 'metadata', body: JSON.parse(String(init?.body)), ifMatch: new Headers(init?.headers).get('If-Match') });
+        bodies.push({
+          key: 'metadata',
+          body: JSON.parse(String(init?.body)),
+          ifMatch: new Headers(init?.headers).get('If-Match'),
+        });
         return jsonResponse({ file: { ...detail, edit_version: 6 }, metadata: {} });
       },
     });

@@ -35,7 +35,6 @@ const statusOf = (error: unknown) => (error instanceof ApiError ? error.status :
 
 type Row = { kind: 'folder'; folder: Folder } | { kind: 'file'; file: FileSummary };
 
-
 /**
  * The file browser behind every data-room route (docs/product.md §2 Data room): the root, a path, or a folder id.
  */
@@ -71,7 +70,7 @@ export function DataRoomPage({ mode }: { mode: DataRoomMode }) {
     if (folder.isPending) return <PageSpinner label="Loading files..." />;
   }
 
-  const path = mode === 'root' ? '/' : mode === 'path' ? pathFromPathname(pathname) : folder.data?.full_path ?? '/';
+  const path = mode === 'root' ? '/' : mode === 'path' ? pathFromPathname(pathname) : (folder.data?.full_path ?? '/');
   return <FolderBrowser key={`${dealId}:${path}`} dealId={dealId} path={path} byId={byId} />;
 }
 
@@ -83,7 +82,8 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
     queryKey: dataRoomKeys.listing(dealId, path),
     queryFn: ({ signal }) => fetchListing(dealId, path, signal),
     // Live events move the badges; polling every 3 s while the AI works is the fallback (docs/product.md §9).
-    refetchInterval: (query) => (query.state.data?.files.some((f) => f.ai_status === 'queued' || f.ai_status === 'processing') ? AI_POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.files.some((f) => f.ai_status === 'queued' || f.ai_status === 'processing') ? AI_POLL_MS : false,
   });
 
   const [search, setSearch] = useState('');
@@ -115,14 +115,21 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
   const actions = browserActions(capabilities);
 
   const create = useCreateFolder(dealId, path, () => setDialog(null));
-  const { queue, state: uploadState, startUpload, startImport, dropzone } = useFolderUploads(
-    dealId, path, { upload: actions.upload, editFolders: actions.editFolders, ready: Boolean(listing.data) }, () => setDialog(null),
+  const {
+    queue,
+    state: uploadState,
+    startUpload,
+    startImport,
+    dropzone,
+  } = useFolderUploads(
+    dealId,
+    path,
+    { upload: actions.upload, editFolders: actions.editFolders, ready: Boolean(listing.data) },
+    () => setDialog(null),
   );
 
   const download = (file: FileSummary) => {
-    downloadFile(dealId, file.id).catch((error) =>
-      notify.error('Failed to download file', errorDetail(error, '') || undefined),
-    );
+    downloadFile(dealId, file.id).catch((error) => notify.error('Failed to download file', errorDetail(error, '') || undefined));
   };
 
   const retryAi = useRetryAnalysis(dealId);
@@ -132,9 +139,7 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
   };
 
   const rows: Row[] = useMemo(() => {
-    const source: Pick<FolderListing, 'folders' | 'files'> | undefined = searching
-      ? results.data
-      : listing.data;
+    const source: Pick<FolderListing, 'folders' | 'files'> | undefined = searching ? results.data : listing.data;
     if (!source) return [];
     return [
       ...source.folders.map((f) => ({ kind: 'folder' as const, folder: f })),
@@ -148,7 +153,7 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
   const data = listing.data;
   const current = data.folder;
   const title = current?.name ?? 'Data Room';
-  
+
   const renderRow = (index: number) => {
     const row = rows[index];
     if (!row) return null;
@@ -191,9 +196,17 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
     <PageContainer>
       <Stack gap="5">
         <DataRoomHeader
-          dealId={dealId} path={path} folderId={current?.id} title={title} breadcrumbs={data.breadcrumbs}
-          folders={folders} files={files} actions={actions}
-          onCreate={() => setDialog('create')} onImport={() => setDialog('import')} onUpload={() => setDialog('upload')}
+          dealId={dealId}
+          path={path}
+          folderId={current?.id}
+          title={title}
+          breadcrumbs={data.breadcrumbs}
+          folders={folders}
+          files={files}
+          actions={actions}
+          onCreate={() => setDialog('create')}
+          onImport={() => setDialog('import')}
+          onUpload={() => setDialog('upload')}
         />
 
         <Card.Root variant="outline" bg="bg" overflow="hidden">
@@ -226,7 +239,12 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
       </Stack>
 
       <EditFileDialog dealId={dealId} file={editingFile} onClose={() => setEditingFile(null)} />
-      <AiReviewDialog dealId={dealId} fileIds={reviewing ? [reviewing] : []} open={reviewing !== null} onClose={() => setReviewing(null)} />
+      <AiReviewDialog
+        dealId={dealId}
+        fileIds={reviewing ? [reviewing] : []}
+        open={reviewing !== null}
+        onClose={() => setReviewing(null)}
+      />
       <CreateFolderDialog
         open={dialog === 'create'}
         path={path}

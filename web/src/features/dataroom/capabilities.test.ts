@@ -22,10 +22,25 @@ describe('buttons per capabilities', () => {
   });
 
   it('lets the uploader manage their own file', () => {
-    expect(fileRowActions(['view'], { uploaded_by: 'u2' }, 'u1')).toEqual({ download: false, edit: false, archive: false, delete: false });
-    expect(fileRowActions(['view', 'upload'], { uploaded_by: 'u1' }, 'u1')).toEqual({ download: true, edit: true, archive: true, delete: true });
+    expect(fileRowActions(['view'], { uploaded_by: 'u2' }, 'u1')).toEqual({
+      download: false,
+      edit: false,
+      archive: false,
+      delete: false,
+    });
+    expect(fileRowActions(['view', 'upload'], { uploaded_by: 'u1' }, 'u1')).toEqual({
+      download: true,
+      edit: true,
+      archive: true,
+      delete: true,
+    });
     // An archived deal leaves view and download: one's own file is read-only, still downloadable.
-    expect(fileRowActions(['view', 'download'], { uploaded_by: 'u1' }, 'u1')).toEqual({ download: true, edit: false, archive: false, delete: false });
+    expect(fileRowActions(['view', 'download'], { uploaded_by: 'u1' }, 'u1')).toEqual({
+      download: true,
+      edit: false,
+      archive: false,
+      delete: false,
+    });
     expect(fileRowActions(['view', 'download'], { uploaded_by: 'u2' }, 'u1')).toEqual({
       download: true,
       edit: false,

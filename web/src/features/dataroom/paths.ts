@@ -52,12 +52,7 @@ export function encodePath(path: string): string {
 
 /** The part of a URL after the route prefix back to a data-room path (each segment URL-decoded once). */
 export function decodePath(splat: string | undefined | null): string {
-  return normalizePath(
-    (splat ?? '')
-      .split('/')
-      .map(safeDecode)
-      .join('/'),
-  );
+  return normalizePath((splat ?? '').split('/').map(safeDecode).join('/'));
 }
 
 const PATH_ROUTE_RE = /^\/deals\/[^/]+\/(?:files|data-room\/path)(?:\/(.*))?$/;
@@ -87,9 +82,7 @@ export function fileUrl(dealId: string, fileId: string): string {
 
 /** The 'Share Link': id-based, or the data room's root. */
 export function shareLinkPath(dealId: string, folderId: string | null | undefined): string {
-  return folderId
-    ? `${dealBase(dealId)}/data-room/folder/${encodeURIComponent(folderId)}`
-    : `${dealBase(dealId)}/data-room`;
+  return folderId ? `${dealBase(dealId)}/data-room/folder/${encodeURIComponent(folderId)}` : `${dealBase(dealId)}/data-room`;
 }
 
 /** The 'Path Link': readable, path-based. */
@@ -99,8 +92,6 @@ export function pathLinkPath(dealId: string, path: string): string {
 
 /** The folder part of a picked or dropped file's relative path: "Top/Sub/a.pdf", "./a.pdf", "/Top/a.pdf". */
 export function relativeDir(relativePath: string | undefined | null): string {
-  const segments = (relativePath ?? '')
-    .split('/')
-    .filter((s) => s && s !== '.');
+  const segments = (relativePath ?? '').split('/').filter((s) => s && s !== '.');
   return normalizePath(segments.slice(0, -1).join('/'));
 }

@@ -1,15 +1,7 @@
 import type { FileSummary } from '../files';
 
 export type Capability =
-  | 'view'
-  | 'download'
-  | 'comment'
-  | 'approve'
-  | 'upload'
-  | 'edit_files'
-  | 'edit_folders'
-  | 'edit_checklist'
-  | 'manage_users';
+  'view' | 'download' | 'comment' | 'approve' | 'upload' | 'edit_files' | 'edit_folders' | 'edit_checklist' | 'manage_users';
 
 export interface Folder {
   id: string;

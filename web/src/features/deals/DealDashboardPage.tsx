@@ -13,7 +13,13 @@ import { InviteUserDialog, ManageUsersDialog } from '../people';
 import { fetchDashboardStats } from './api';
 import { AI_POLL_MS, PendingReviewCount, PendingReviewList } from '../ai';
 
-import { ChecklistProgressPanel, DashboardSkeleton, DashboardStats, RecentActivityPanel, RecentFilesPanel } from './components/DashboardParts';
+import {
+  ChecklistProgressPanel,
+  DashboardSkeleton,
+  DashboardStats,
+  RecentActivityPanel,
+  RecentFilesPanel,
+} from './components/DashboardParts';
 
 /** The deal dashboard at /deals/:dealId (docs/product.md §2). */
 export function DealDashboardPage() {
@@ -23,7 +29,8 @@ export function DealDashboardPage() {
     queryKey: dealKeys.scoped(dealId, 'dashboard'),
     queryFn: ({ signal }) => fetchDashboardStats(dealId, signal),
     // Live events refresh the counts; while files wait for the AI, polling is the fallback (docs/product.md §9).
-    refetchInterval: (query) => ((query.state.data?.files_processing ?? 0) + (query.state.data?.files_queued ?? 0) > 0 ? AI_POLL_MS : false),
+    refetchInterval: (query) =>
+      (query.state.data?.files_processing ?? 0) + (query.state.data?.files_queued ?? 0) > 0 ? AI_POLL_MS : false,
   });
   const aiWorking = (stats.data?.files_processing ?? 0) + (stats.data?.files_queued ?? 0) > 0;
   const admin = isDealAdmin(deal.data);
@@ -98,11 +105,7 @@ export function DealDashboardPage() {
             <Stack gap="5">
               <ChecklistProgressPanel sections={sections} base={base} />
 
-              <Panel
-                title="Files Pending Review"
-                testId="pending-review"
-                action={<PendingReviewCount dealId={dealId} />}
-              >
+              <Panel title="Files Pending Review" testId="pending-review" action={<PendingReviewCount dealId={dealId} />}>
                 <PendingReviewList dealId={dealId} poll={aiWorking} />
               </Panel>
             </Stack>

@@ -49,24 +49,12 @@ function DealTabs({ dealId }: { dealId: string }) {
   const rest = pathname.startsWith(base) ? pathname.slice(base.length).replace(/^\/+|\/+$/g, '') : '';
   return (
     <Box bg="bg" borderBottomWidth="1px" borderColor="border">
-      <HStack
-        as="nav"
-        aria-label="Deal sections"
-        maxW="7xl"
-        mx="auto"
-        px={{ base: '1', md: '3' }}
-        gap="0"
-        overflowX="auto"
-      >
+      <HStack as="nav" aria-label="Deal sections" maxW="7xl" mx="auto" px={{ base: '1', md: '3' }} gap="0" overflowX="auto">
         {DEAL_TABS.map((tab) => {
           const active = tab.match.test(rest);
           const Icon = tab.icon;
           return (
-            <RouterLink
-              key={tab.label}
-              to={tab.to ? `${base}/${tab.to}` : base}
-              aria-current={active ? 'page' : undefined}
-            >
+            <RouterLink key={tab.label} to={tab.to ? `${base}/${tab.to}` : base} aria-current={active ? 'page' : undefined}>
               <HStack
                 gap="2"
                 px="3"
@@ -184,7 +172,9 @@ export function DealLayout() {
           <Alert.Root status="warning" borderRadius="0" data-testid="archived-banner">
             <Alert.Indicator />
             <Alert.Title>Archived</Alert.Title>
-            <Alert.Description>This deal is archived and read-only: its files can still be opened and downloaded.</Alert.Description>
+            <Alert.Description>
+              This deal is archived and read-only: its files can still be opened and downloaded.
+            </Alert.Description>
           </Alert.Root>
         )}
         <Box as="main">
@@ -199,9 +189,7 @@ export function DealLayout() {
   return (
     <Flex direction="column" minH="100vh">
       <AppHeader>
-        {deal.data && (
-          <DealHeaderContent deal={deal.data} onEdit={() => setEditing(true)} onArchive={() => setArchiving(true)} />
-        )}
+        {deal.data && <DealHeaderContent deal={deal.data} onEdit={() => setEditing(true)} onArchive={() => setArchiving(true)} />}
       </AppHeader>
       {content}
       {deal.data && (
@@ -212,8 +200,8 @@ export function DealLayout() {
             title="Archive Deal"
             message={
               <Text>
-                Archive <strong>{deal.data.name}</strong>? This cannot be undone. The deal moves to the archived list
-                and can no longer be changed.
+                Archive <strong>{deal.data.name}</strong>? This cannot be undone. The deal moves to the archived list and can no
+                longer be changed.
               </Text>
             }
             confirmLabel="Archive Deal"

@@ -52,10 +52,10 @@ describe('Create New Deal', () => {
     fireEvent.click(screen.getAllByRole('button', { name: /Create New Deal/ })[0]);
 
     const dialog = await screen.findByRole('dialog');
-    await waitFor(() =>
-      expect(within(dialog).getByRole('combobox')).toHaveValue('full acquisition'),
-    );
-    const options = within(dialog).getAllByRole('option').map((o) => (o as HTMLOptionElement).value);
+    await waitFor(() => expect(within(dialog).getByRole('combobox')).toHaveValue('full acquisition'));
+    const options = within(dialog)
+      .getAllByRole('option')
+      .map((o) => (o as HTMLOptionElement).value);
     expect(options).toEqual(['full acquisition', 'lite', 'blank']);
 
     fireEvent.change(within(dialog).getByLabelText(/Deal name/), { target: { value: '   ' } });
@@ -90,7 +90,17 @@ describe('Active / Archived', () => {
     const calls = fakeApi({
       'GET /api/deals': () =>
         jsonResponse([
-          { id: 'a', name: 'Old deal', description: '', user_role: 'viewer', user_count: 1, created_at: '2026-01-01', archived_at: '2026-02-01', checklist_progress: {}, recent_activity: [] },
+          {
+            id: 'a',
+            name: 'Old deal',
+            description: '',
+            user_role: 'viewer',
+            user_count: 1,
+            created_at: '2026-01-01',
+            archived_at: '2026-02-01',
+            checklist_progress: {},
+            recent_activity: [],
+          },
         ]),
     });
     renderList();
@@ -103,7 +113,14 @@ describe('Active / Archived', () => {
 
 describe('pending invitations', () => {
   const invitations = [
-    { invitation_id: 'i1', deal_id: 'd9', deal_name: 'Project Everest', deal_description: 'Sell-side', invited_by_name: 'Maria Lopez', is_expired: false },
+    {
+      invitation_id: 'i1',
+      deal_id: 'd9',
+      deal_name: 'Project Everest',
+      deal_description: 'Sell-side',
+      invited_by_name: 'Maria Lopez',
+      is_expired: false,
+    },
     { invitation_id: 'i2', deal_name: 'Project Fjord', invited_by_name: 'Sam Lee', is_expired: true },
   ];
 

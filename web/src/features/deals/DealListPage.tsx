@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Flex,
-  Heading,
-  HStack,
-  SegmentGroup,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Box, Button, Flex, Heading, HStack, SegmentGroup, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Archive, Briefcase, Plus, RefreshCw } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -75,7 +63,12 @@ export function DealListPage() {
   return (
     <PageContainer>
       <Stack gap="6">
-        <Flex justify="space-between" align={{ base: 'stretch', md: 'flex-end' }} gap="4" direction={{ base: 'column', md: 'row' }}>
+        <Flex
+          justify="space-between"
+          align={{ base: 'stretch', md: 'flex-end' }}
+          gap="4"
+          direction={{ base: 'column', md: 'row' }}
+        >
           <Box>
             <Heading as="h1" size="2xl" letterSpacing="-0.02em">
               Deals

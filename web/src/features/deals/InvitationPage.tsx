@@ -24,7 +24,9 @@ function Notice({ title, children }: { title: string; children: React.ReactNode 
       <Card.Root maxW="lg" w="full">
         <Card.Body>
           <Stack gap="3">
-            <Text fontSize="lg" fontWeight="semibold">{title}</Text>
+            <Text fontSize="lg" fontWeight="semibold">
+              {title}
+            </Text>
             {children}
           </Stack>
         </Card.Body>
@@ -53,12 +55,14 @@ export default function InvitationPage() {
       <PageContainer>
         <Notice title="This invitation is for another address">
           <Text>
-            It was sent to <b>{sentTo}</b>, but you are signed in as <b>{user.email}</b>. Sign out, then sign in or
-            register with {sentTo} to answer it.
+            It was sent to <b>{sentTo}</b>, but you are signed in as <b>{user.email}</b>. Sign out, then sign in or register with{' '}
+            {sentTo} to answer it.
           </Text>
           <HStack>
             <Button onClick={() => logout()}>Sign out</Button>
-            <Button variant="outline" asChild><RouterLink to="/">Back to my deals</RouterLink></Button>
+            <Button variant="outline" asChild>
+              <RouterLink to="/">Back to my deals</RouterLink>
+            </Button>
           </HStack>
         </Notice>
       </PageContainer>
@@ -67,7 +71,9 @@ export default function InvitationPage() {
   if (user?.email_confirmed === false) {
     return (
       <PageContainer>
-        <Box py="8"><ConfirmEmailNotice /></Box>
+        <Box py="8">
+          <ConfirmEmailNotice />
+        </Box>
         <Notice title="Confirm your address to answer this invitation">
           <Text>Open the confirmation link we sent to {user.email}, then come back to this invitation.</Text>
         </Notice>
@@ -80,8 +86,12 @@ export default function InvitationPage() {
     return (
       <PageContainer>
         <Notice title="This invitation is no longer open">
-          <Text>It was already answered, withdrawn, or sent to another address. Ask the person who invited you for a new one.</Text>
-          <Button variant="outline" asChild alignSelf="start"><RouterLink to="/">Back to my deals</RouterLink></Button>
+          <Text>
+            It was already answered, withdrawn, or sent to another address. Ask the person who invited you for a new one.
+          </Text>
+          <Button variant="outline" asChild alignSelf="start">
+            <RouterLink to="/">Back to my deals</RouterLink>
+          </Button>
         </Notice>
       </PageContainer>
     );
@@ -93,21 +103,37 @@ export default function InvitationPage() {
         <Card.Root maxW="lg" w="full" data-testid="invitation-card">
           <Card.Body>
             <Stack gap="4">
-              <HStack gap="3"><MailCheck size={28} /><Text fontSize="xl" fontWeight="semibold">You're invited to {invitation.deal_name}</Text></HStack>
+              <HStack gap="3">
+                <MailCheck size={28} />
+                <Text fontSize="xl" fontWeight="semibold">
+                  You're invited to {invitation.deal_name}
+                </Text>
+              </HStack>
               {invitation.deal_description && <Text color="fg.muted">{invitation.deal_description}</Text>}
               <Text>Invited by {invitation.invited_by_name ?? invitation.invited_by ?? 'a member of the deal'}</Text>
               {invitation.permission_set_name && (
-                <HStack><Text>Access:</Text><Badge>{invitation.permission_set_name}</Badge></HStack>
+                <HStack>
+                  <Text>Access:</Text>
+                  <Badge>{invitation.permission_set_name}</Badge>
+                </HStack>
               )}
               <Text fontSize="sm" color={expired ? 'red.600' : 'fg.muted'}>
-                {expired ? 'This invitation has expired. Ask for a new one.' : `Expires ${new Date(invitation.expires_at ?? '').toLocaleString()}`}
+                {expired
+                  ? 'This invitation has expired. Ask for a new one.'
+                  : `Expires ${new Date(invitation.expires_at ?? '').toLocaleString()}`}
               </Text>
               <HStack>
-                <Button colorPalette="brand" disabled={expired} loading={answer.isPending && answer.variables?.accept}
-                  onClick={() => answer.mutate({ invitationId, accept: true, token })}>
+                <Button
+                  colorPalette="brand"
+                  disabled={expired}
+                  loading={answer.isPending && answer.variables?.accept}
+                  onClick={() => answer.mutate({ invitationId, accept: true, token })}
+                >
                   Accept
                 </Button>
-                <Button variant="outline" disabled={answer.isPending} onClick={() => setDeclining(true)}>Decline</Button>
+                <Button variant="outline" disabled={answer.isPending} onClick={() => setDeclining(true)}>
+                  Decline
+                </Button>
               </HStack>
             </Stack>
           </Card.Body>

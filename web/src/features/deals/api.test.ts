@@ -54,13 +54,19 @@ describe('fetchDeals', () => {
 
   it('rejects a response that is not an array', async () => {
     localStorage.setItem(TOKEN_KEY, 't');
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ deals: [] })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ deals: [] })),
+    );
     await expect(fetchDeals('active')).rejects.toThrow('Invalid data format received from server');
   });
 
   it('maps server errors', async () => {
     localStorage.setItem(TOKEN_KEY, 't');
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ detail: 'down' }, 503)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ detail: 'down' }, 503)),
+    );
     await expect(fetchDeals('active')).rejects.toThrow('Service temporarily unavailable. Please try again.');
   });
 
@@ -95,16 +101,25 @@ describe('presets and invitations', () => {
 
   it('treats any error of my-invitations as no invitations', async () => {
     localStorage.setItem(TOKEN_KEY, 't');
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ detail: 'Not found' }, 404)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ detail: 'Not found' }, 404)),
+    );
     await expect(fetchMyInvitations()).resolves.toEqual([]);
   });
 
   it('reads a bare array or an {invitations} object', async () => {
     localStorage.setItem(TOKEN_KEY, 't');
     const invitation = { invitation_id: 'i1', deal_name: 'Atlas', is_expired: false };
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse([invitation])));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse([invitation])),
+    );
     await expect(fetchMyInvitations()).resolves.toEqual([invitation]);
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ invitations: [invitation] })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ invitations: [invitation] })),
+    );
     await expect(fetchMyInvitations()).resolves.toEqual([invitation]);
   });
 });

@@ -72,7 +72,15 @@ const standard = (over: Record<string, Handler | unknown> = {}) => ({
     },
   },
   [`GET ${BASE}/comments`]: [],
-  [`GET ${BASE}/permissions`]: { type: 'all', allowed_users: [], allowed_groups: [], allowed_tags: [], denied_users: [], denied_groups: [], denied_tags: [] },
+  [`GET ${BASE}/permissions`]: {
+    type: 'all',
+    allowed_users: [],
+    allowed_groups: [],
+    allowed_tags: [],
+    denied_users: [],
+    denied_groups: [],
+    denied_tags: [],
+  },
   ...over,
 });
 
@@ -114,19 +122,34 @@ describe('file detail', () => {
 
   it('shows the AI analysis, re-runs it, and polls while it is queued', async () => {
     let status = 'review';
-    const calls = fakeApi(standard({
-      [`GET ${BASE}`]: () => jsonResponse(detail({ ai_status: status as FileDetail['ai_status'], can_request_ai: true })),
-      [`GET ${BASE}/ai-analysis`]: {
-        analysis_id: 'a1', file_id: FILE_ID, file_name: 'SPA draft.docx', status: 'review', provider: 'builtin', version_number: 2,
-        recommended_item: { id: 'aaaaaaaa-1111-4111-8111-111111111111', name: 'Share purchase agreement', category: 'Legal' },
-        category: 'Legal', confidence: 86, reasoning: 'The name says "SPA", which stands for share purchase agreement.',
-        candidates: [], ai_tags: [], extraction: 'full', chosen_item_id: null, created_at: '2026-01-03T10:00:00Z', decided_at: null, can_decide: true,
-      },
-      [`POST ${BASE}/ai-analysis/retry`]: () => {
-        status = 'queued';
-        return jsonResponse({ status: 'queued', message: 'AI analysis started' });
-      },
-    }));
+    const calls = fakeApi(
+      standard({
+        [`GET ${BASE}`]: () => jsonResponse(detail({ ai_status: status as FileDetail['ai_status'], can_request_ai: true })),
+        [`GET ${BASE}/ai-analysis`]: {
+          analysis_id: 'a1',
+          file_id: FILE_ID,
+          file_name: 'SPA draft.docx',
+          status: 'review',
+          provider: 'builtin',
+          version_number: 2,
+          recommended_item: { id: 'aaaaaaaa-1111-4111-8111-111111111111', name: 'Share purchase agreement', category: 'Legal' },
+          category: 'Legal',
+          confidence: 86,
+          reasoning: 'The name says "SPA", which stands for share purchase agreement.',
+          candidates: [],
+          ai_tags: [],
+          extraction: 'full',
+          chosen_item_id: null,
+          created_at: '2026-01-03T10:00:00Z',
+          decided_at: null,
+          can_decide: true,
+        },
+        [`POST ${BASE}/ai-analysis/retry`]: () => {
+          status = 'queued';
+          return jsonResponse({ status: 'queued', message: 'AI analysis started' });
+        },
+      }),
+    );
     open();
     expect(await screen.findByTestId('ai-recommended-item')).toHaveTextContent('Share purchase agreement');
     expect(screen.getByTestId('ai-reasoning')).toHaveTextContent('"SPA"');
@@ -143,7 +166,10 @@ describe('file detail', () => {
   });
 
   it("'Generate with AI' fills the empty fields and says how many; a refusal shows the server's reason", async () => {
-    let answer: Response = jsonResponse({ metadata: { document_type: 'Agreement' }, filled_fields: ['date_range_start', 'languages_used'] });
+    let answer: Response = jsonResponse({
+      metadata: { document_type: 'Agreement' },
+      filled_fields: ['date_range_start', 'languages_used'],
+    });
     const calls = fakeApi(standard({ [`POST ${BASE}/metadata/ai-generate`]: () => answer }));
     open();
     fireEvent.click(await screen.findByRole('button', { name: /Generate with AI/ }));
@@ -164,7 +190,9 @@ describe('file detail', () => {
 
   it('needs a non-blank comment and shows why posting failed', async () => {
     const calls = fakeApi(
-      standard({ [`POST ${BASE}/comments`]: () => jsonResponse({ detail: "You don't have permission to comment on files." }, 403) }),
+      standard({
+        [`POST ${BASE}/comments`]: () => jsonResponse({ detail: "You don't have permission to comment on files." }, 403),
+      }),
     );
     open();
     const box = await screen.findByLabelText('Add a comment');
@@ -181,7 +209,9 @@ describe('file detail', () => {
   });
 
   it('saves tags parsed from a comma-separated list', async () => {
-    const calls = fakeApi(standard({ [`PUT ${BASE}`]: (_u: URL, init?: RequestInit) => jsonResponse(detail(JSON.parse(String(init?.body)))) }));
+    const calls = fakeApi(
+      standard({ [`PUT ${BASE}`]: (_u: URL, init?: RequestInit) => jsonResponse(detail(JSON.parse(String(init?.body)))) }),
+    );
     open();
     const card = await screen.findByTestId('status-organization');
     fireEvent.click(within(card).getByRole('button', { name: /Edit/ }));
@@ -193,7 +223,9 @@ describe('file detail', () => {
   });
 
   it("shows the server's detail when saving document details fails", async () => {
-    const calls = fakeApi(standard({ [`PUT ${BASE}/metadata`]: () => jsonResponse({ detail: 'That date does not exist' }, 400) }));
+    const calls = fakeApi(
+      standard({ [`PUT ${BASE}/metadata`]: () => jsonResponse({ detail: 'That date does not exist' }, 400) }),
+    );
     open();
     const card = await screen.findByTestId('document-details');
     await within(card).findByText('Agreement');
@@ -211,22 +243,30 @@ describe('file detail', () => {
 
   it('edits the people, organisations and languages a document names, as lists', async () => {
     let saved: any = null;
-    const calls = fakeApi(standard({
-      [`PUT ${BASE}/metadata`]: (_url: URL, init?: RequestInit) => {
-        saved = JSON.parse(String(init?.body));
-        return jsonResponse({ file: detail(), metadata: { ...saved } });
-      },
-    }));
+    const calls = fakeApi(
+      standard({
+        [`PUT ${BASE}/metadata`]: (_url: URL, init?: RequestInit) => {
+          saved = JSON.parse(String(init?.body));
+          return jsonResponse({ file: detail(), metadata: { ...saved } });
+        },
+      }),
+    );
     open();
     const card = await screen.findByTestId('document-details');
     await within(card).findByText('Agreement');
     fireEvent.click(within(card).getByRole('button', { name: /Edit/ }));
     expect(within(card).getByLabelText('People mentioned')).toHaveValue('Jane Doe');
-    fireEvent.change(within(card).getByLabelText('People mentioned'), { target: { value: 'Jane Doe, Ada Lovelace, , Jane Doe' } });
+    fireEvent.change(within(card).getByLabelText('People mentioned'), {
+      target: { value: 'Jane Doe, Ada Lovelace, , Jane Doe' },
+    });
     fireEvent.change(within(card).getByLabelText('Languages'), { target: { value: 'English, German' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(saved).not.toBeNull());
-    expect(saved).toMatchObject({ people_mentioned: ['Jane Doe', 'Ada Lovelace'], named_organizations: ['Acme Ltd'], languages_used: ['English', 'German'] });
+    expect(saved).toMatchObject({
+      people_mentioned: ['Jane Doe', 'Ada Lovelace'],
+      named_organizations: ['Acme Ltd'],
+      languages_used: ['English', 'German'],
+    });
     expect(calls.filter((c) => c.key === `PUT ${BASE}/metadata`)).toHaveLength(1);
   });
 
@@ -237,7 +277,9 @@ describe('file detail', () => {
     await within(card).findByText('Agreement');
     fireEvent.click(within(card).getByRole('button', { name: /Edit/ }));
     const options = (label: string) =>
-      Array.from((within(card).getByLabelText(label) as HTMLSelectElement).options).map((o) => o.value).filter(Boolean);
+      Array.from((within(card).getByLabelText(label) as HTMLSelectElement).options)
+        .map((o) => o.value)
+        .filter(Boolean);
     expect(options('Document type')).toEqual(['Contract', 'Report', 'Statement', 'Org Chart', 'NDA', 'Agreement', 'Other']);
     expect(options('Confidentiality')).toEqual(['public', 'internal', 'confidential', 'privileged']);
   });

@@ -29,7 +29,6 @@ import {
   useUploadNewVersion,
 } from './api/file-page-changes';
 
-
 function detailOrUndefined(error: unknown) {
   return errorDetail(error, '') || undefined;
 }
@@ -161,8 +160,15 @@ export function FileDetailPage() {
             </RouterLink>
           </Button>
           {data.can_request_ai && (
-            <Button size="sm" variant="outline" loading={rerun.isPending || aiBusy} loadingText={aiBusy ? 'Analysing...' : undefined}
-              disabled={aiBusy} onClick={() => rerun.mutate(fileId)} data-testid="rerun-ai">
+            <Button
+              size="sm"
+              variant="outline"
+              loading={rerun.isPending || aiBusy}
+              loadingText={aiBusy ? 'Analysing...' : undefined}
+              disabled={aiBusy}
+              onClick={() => rerun.mutate(fileId)}
+              data-testid="rerun-ai"
+            >
               <Sparkles /> Re-run AI
             </Button>
           )}

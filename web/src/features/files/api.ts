@@ -13,8 +13,7 @@ import type {
   FileVersion,
 } from './types';
 
-const fileBase = (dealId: string, fileId: string) =>
-  `/deals/${encodeURIComponent(dealId)}/files/${encodeURIComponent(fileId)}`;
+const fileBase = (dealId: string, fileId: string) => `/deals/${encodeURIComponent(dealId)}/files/${encodeURIComponent(fileId)}`;
 
 export const fileKeys = {
   detail: (dealId: string, fileId: string) => dealKeys.scoped(dealId, 'file', fileId),

@@ -40,7 +40,10 @@ describe('permission rules', () => {
   });
 
   it("falls back to type 'all' when the permissions cannot be loaded", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ detail: 'boom' }), { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ detail: 'boom' }), { status: 500 })),
+    );
     await expect(fetchPermissions('d1', 'f1')).resolves.toEqual(ALL_MEMBERS);
   });
 });

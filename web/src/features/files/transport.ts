@@ -44,9 +44,7 @@ export function postToStorage(
       } catch {
         /* not JSON */
       }
-      reject(
-        new ApiError(detail ?? `Storage upload failed with status ${xhr.status}`, { status: xhr.status, detail }),
-      );
+      reject(new ApiError(detail ?? `Storage upload failed with status ${xhr.status}`, { status: xhr.status, detail }));
     };
     xhr.onerror = () => {
       cleanup();

@@ -1,14 +1,6 @@
 /** Files of the data room (docs/product.md §3 File, File version, File comment, File metadata, File permissions). */
 
-export type AiStatus =
-  | 'not_started'
-  | 'queued'
-  | 'processing'
-  | 'review'
-  | 'approved'
-  | 'try_again'
-  | 'completed'
-  | 'failed';
+export type AiStatus = 'not_started' | 'queued' | 'processing' | 'review' | 'approved' | 'try_again' | 'completed' | 'failed';
 
 export type ApprovalStatus = 'pending' | 'review' | 'approved' | 'changes_requested';
 

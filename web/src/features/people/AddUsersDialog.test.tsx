@@ -118,9 +118,29 @@ describe('Add Users', () => {
 describe('Pending invitations', () => {
   const day = 86_400_000;
   const invitations = [
-    { id: 'i1', email: 'new@x.com', status: 'pending', invited_at: new Date().toISOString(), expires_at: new Date(Date.now() + 7 * day).toISOString(), permission_set_name: 'upload_view' },
-    { id: 'i2', email: 'old@x.com', status: 'pending', invited_at: new Date(Date.now() - 9 * day).toISOString(), expires_at: new Date(Date.now() - 2 * day).toISOString(), permission_set_name: 'edit' },
-    { id: 'i3', email: 'done@x.com', status: 'accepted', invited_at: new Date().toISOString(), expires_at: new Date(Date.now() + day).toISOString() },
+    {
+      id: 'i1',
+      email: 'new@x.com',
+      status: 'pending',
+      invited_at: new Date().toISOString(),
+      expires_at: new Date(Date.now() + 7 * day).toISOString(),
+      permission_set_name: 'upload_view',
+    },
+    {
+      id: 'i2',
+      email: 'old@x.com',
+      status: 'pending',
+      invited_at: new Date(Date.now() - 9 * day).toISOString(),
+      expires_at: new Date(Date.now() - 2 * day).toISOString(),
+      permission_set_name: 'edit',
+    },
+    {
+      id: 'i3',
+      email: 'done@x.com',
+      status: 'accepted',
+      invited_at: new Date().toISOString(),
+      expires_at: new Date(Date.now() + day).toISOString(),
+    },
   ];
 
   it('lists only pending ones with age and expiry, resends and revokes after confirming', async () => {

@@ -7,8 +7,26 @@ import { DEAL_ID, fakePeopleApi, writes } from './testing';
 import type { DealUser } from './types';
 
 const DEAL_USERS: DealUser[] = [
-  { id: 'u-owner', email: 'owner@example.com', first_name: 'Olivia', last_name: 'Owner', company: null, permission_set: 'admin', role: 'admin', is_owner: true },
-  { id: 'u-ann', email: 'ann@buyer.com', first_name: 'Ann', last_name: 'Lee', company: 'Buyer LLP', permission_set: 'upload_view', role: 'viewer', is_owner: false },
+  {
+    id: 'u-owner',
+    email: 'owner@example.com',
+    first_name: 'Olivia',
+    last_name: 'Owner',
+    company: null,
+    permission_set: 'admin',
+    role: 'admin',
+    is_owner: true,
+  },
+  {
+    id: 'u-ann',
+    email: 'ann@buyer.com',
+    first_name: 'Ann',
+    last_name: 'Lee',
+    company: 'Buyer LLP',
+    permission_set: 'upload_view',
+    role: 'viewer',
+    is_owner: false,
+  },
 ];
 
 describe('Invite User to Deal (dashboard)', () => {
@@ -17,12 +35,11 @@ describe('Invite User to Deal (dashboard)', () => {
     renderPage(<InviteUserDialog dealId={DEAL_ID} open onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog', { name: 'Invite User to Deal' });
     expect(within(dialog).getByLabelText('Permission set')).toHaveValue('upload_view');
-    expect(within(dialog).getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).toEqual([
-      'upload_only',
-      'upload_view',
-      'approve_only',
-      'edit',
-    ]);
+    expect(
+      within(dialog)
+        .getAllByRole('option')
+        .map((o) => (o as HTMLOptionElement).value),
+    ).toEqual(['upload_only', 'upload_view', 'approve_only', 'edit']);
     await waitFor(() =>
       expect([...within(dialog).getByTestId('company-suggestions').querySelectorAll('option')].map((o) => o.value)).toEqual([
         'Buyer LLP',
@@ -51,7 +68,8 @@ describe('Invite User to Deal (dashboard)', () => {
   it("says 'Failed to invite user' with the server's reason", async () => {
     fakePeopleApi({
       overrides: {
-        [`POST /deals/${DEAL_ID}/invite`]: () => new Response(JSON.stringify({ detail: 'new@firm.com is already invited.' }), { status: 409 }),
+        [`POST /deals/${DEAL_ID}/invite`]: () =>
+          new Response(JSON.stringify({ detail: 'new@firm.com is already invited.' }), { status: 409 }),
       },
     });
     renderPage(<InviteUserDialog dealId={DEAL_ID} open onClose={() => {}} />);
@@ -129,7 +147,9 @@ describe('Manage Users (dashboard)', () => {
     renderPage(<ManageUsersDialog dealId={DEAL_ID} open onClose={() => {}} />);
     const [, ann] = await screen.findAllByTestId('manage-user-row');
     fireEvent.click(within(ann).getByRole('button', { name: 'Remove Ann Lee' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Remove user' })).getByRole('button', { name: 'Remove User' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Remove user' })).getByRole('button', { name: 'Remove User' }),
+    );
     expect(await screen.findByText('Failed to remove user')).toBeInTheDocument();
   });
 });

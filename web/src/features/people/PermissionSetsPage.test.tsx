@@ -126,7 +126,9 @@ describe('Permission Sets', () => {
 
   it("says 'Failed to load permission sets' when they cannot be read", async () => {
     fakePeopleApi({
-      overrides: { [`GET /deals/${DEAL_ID}/permissions/sets`]: () => new Response(JSON.stringify({ detail: 'boom' }), { status: 500 }) },
+      overrides: {
+        [`GET /deals/${DEAL_ID}/permissions/sets`]: () => new Response(JSON.stringify({ detail: 'boom' }), { status: 500 }),
+      },
     });
     renderSets();
     expect((await screen.findAllByText('Failed to load permission sets')).length).toBeGreaterThan(0);

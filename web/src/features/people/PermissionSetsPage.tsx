@@ -58,8 +58,8 @@ export function PermissionSetsPage() {
                 Permission Sets
               </Heading>
               <Text color="fg.muted" textStyle="sm" mt="1" maxW="2xl">
-                A permission set bundles capabilities. Each member holds one, and each group can add one; a member’s
-                effective permissions combine them all.
+                A permission set bundles capabilities. Each member holds one, and each group can add one; a member’s effective
+                permissions combine them all.
               </Text>
             </Box>
             {createButton}
@@ -91,11 +91,7 @@ export function PermissionSetsPage() {
             >
               <SetsTable sets={system} canManage={false} testId="system-sets" />
             </Section>
-            <Section
-              title="Custom sets"
-              count={custom.length}
-              description="Defined for this deal only."
-            >
+            <Section title="Custom sets" count={custom.length} description="Defined for this deal only.">
               {custom.length === 0 ? (
                 <Box py="8">
                   <EmptyState
@@ -110,13 +106,7 @@ export function PermissionSetsPage() {
                   />
                 </Box>
               ) : (
-                <SetsTable
-                  sets={custom}
-                  canManage={canManage}
-                  onEdit={setEditing}
-                  onDelete={setDeleting}
-                  testId="custom-sets"
-                />
+                <SetsTable sets={custom} canManage={canManage} onEdit={setEditing} onDelete={setDeleting} testId="custom-sets" />
               )}
             </Section>
           </>

@@ -255,7 +255,11 @@ describe('Users & Permissions', () => {
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Purple #8B5CF6' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Tag' }));
     expect(await screen.findByText('Tag created')).toBeInTheDocument();
-    expect(writes(calls)[0]).toMatchObject({ method: 'POST', path: `/deals/${DEAL_ID}/permissions/tags`, body: { name: 'Tax', color: '#8B5CF6' } });
+    expect(writes(calls)[0]).toMatchObject({
+      method: 'POST',
+      path: `/deals/${DEAL_ID}/permissions/tags`,
+      body: { name: 'Tax', color: '#8B5CF6' },
+    });
   });
 
   it('creates a group with the default colour, a description and a permission set', async () => {
@@ -269,6 +273,11 @@ describe('Users & Permissions', () => {
     fireEvent.change(within(dialog).getByLabelText('Group permission set'), { target: { value: 'set-fin' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Group' }));
     expect(await screen.findByText('Group created')).toBeInTheDocument();
-    expect(writes(calls)[0].body).toEqual({ name: 'Tax advisors', description: 'Tax DD', permission_set_id: 'set-fin', color: '#6366F1' });
+    expect(writes(calls)[0].body).toEqual({
+      name: 'Tax advisors',
+      description: 'Tax DD',
+      permission_set_id: 'set-fin',
+      color: '#6366F1',
+    });
   });
 });

@@ -26,7 +26,6 @@ import { useGroups, usePendingInvitations, usePeopleAccess, usePermissionSets, u
 import { type MemberStatus, type UserFilters } from './types';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 
-
 type Deleting = GroupOrTag;
 
 /** Users & Permissions (/deals/{dealId}/users, docs/product.md §2). */

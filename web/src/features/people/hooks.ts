@@ -1,14 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { dealKeys } from '../../lib/deal';
-import {
-  fetchPeopleAccess,
-  fetchGroups,
-  fetchPendingInvitations,
-  fetchPermissionSets,
-  fetchTags,
-  peopleKeys,
-} from './api';
+import { fetchPeopleAccess, fetchGroups, fetchPendingInvitations, fetchPermissionSets, fetchTags, peopleKeys } from './api';
 
 export function usePermissionSets(dealId: string, enabled = true) {
   return useQuery({

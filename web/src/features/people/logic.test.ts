@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bulkOperation, bulkResultToast, isSelectable, type BulkAction } from './bulk';
-import {
-  emptyCapabilities,
-  enabledCapabilities,
-  previewCapabilities,
-  toggleCapability,
-  unmetRequirements,
-} from './capabilities';
+import { emptyCapabilities, enabledCapabilities, previewCapabilities, toggleCapability, unmetRequirements } from './capabilities';
 import { GROUP_DEFAULT_COLOR, SWATCH_COLORS, TAG_DEFAULT_COLOR } from './colors';
 import {
   INVITE_MESSAGES,
@@ -42,7 +36,8 @@ describe('e-mail lists (docs/product.md §5)', () => {
   });
 
   it('reads the first column of each CSV line and keeps lines with an @', () => {
-    const csv = '\uFEFFemail,name,company\nann@x.com,Ann,Buyer\n"bob@y.org","Stone, Bob",Firm\r\n\nno address here,1\ncarl@z.io\n  dee@w.net ;Dee\n';
+    const csv =
+      '\uFEFFemail,name,company\nann@x.com,Ann,Buyer\n"bob@y.org","Stone, Bob",Firm\r\n\nno address here,1\ncarl@z.io\n  dee@w.net ;Dee\n';
     expect(parseCsvEmails(csv)).toEqual(['ann@x.com', 'bob@y.org', 'carl@z.io', 'dee@w.net']);
   });
 
@@ -105,13 +100,31 @@ describe('capability requirements (docs/product.md §5)', () => {
     const sets = SETS;
     const own = previewCapabilities({ role: 'member', status: 'active', permissionSetId: 'set-uo', groupSetIds: [], sets });
     expect(enabledCapabilities(own)).toEqual(['upload']);
-    const withGroup = previewCapabilities({ role: 'member', status: 'active', permissionSetId: 'set-uo', groupSetIds: ['set-fin', null], sets });
+    const withGroup = previewCapabilities({
+      role: 'member',
+      status: 'active',
+      permissionSetId: 'set-uo',
+      groupSetIds: ['set-fin', null],
+      sets,
+    });
     expect(enabledCapabilities(withGroup)).toEqual(['view', 'download', 'upload']);
-    const suspended = previewCapabilities({ role: 'member', status: 'suspended', permissionSetId: 'set-edit', groupSetIds: [], sets });
+    const suspended = previewCapabilities({
+      role: 'member',
+      status: 'suspended',
+      permissionSetId: 'set-edit',
+      groupSetIds: [],
+      sets,
+    });
     expect(enabledCapabilities(suspended)).toEqual([]);
     const admin = previewCapabilities({ role: 'admin', status: 'active', permissionSetId: null, groupSetIds: [], sets });
     expect(enabledCapabilities(admin)).toEqual([...CAPABILITIES]);
-    const contributor = previewCapabilities({ role: 'contributor', status: 'active', permissionSetId: null, groupSetIds: [], sets });
+    const contributor = previewCapabilities({
+      role: 'contributor',
+      status: 'active',
+      permissionSetId: null,
+      groupSetIds: [],
+      sets,
+    });
     expect(contributor.edit_files).toBe(true);
   });
 });
@@ -195,7 +208,10 @@ describe('bulk actions (docs/product.md §7)', () => {
       bulkResultToast(actions[0], {
         success_count: 0,
         failed_count: 2,
-        failed: [{ reason: 'You can only give others rights you hold yourself' }, { reason: 'You can only give others rights you hold yourself' }],
+        failed: [
+          { reason: 'You can only give others rights you hold yourself' },
+          { reason: 'You can only give others rights you hold yourself' },
+        ],
       }).description,
     ).toBe('Failed to update users. You can only give others rights you hold yourself');
   });
@@ -213,9 +229,11 @@ describe('Edit User changes', () => {
     expect(memberUpdate(before, before)).toEqual({});
     expect(memberUpdate(before, { ...before, tagIds: ['t-key'] })).toEqual({ tag_ids: ['t-key'] });
     expect(memberUpdate(before, { ...before, groupIds: [...before.groupIds].reverse() })).toEqual({});
-    expect(
-      memberUpdate(before, { ...before, permissionSetId: 'set-edit', company: '  ', status: 'suspended' }),
-    ).toEqual({ permission_set_id: 'set-edit', company: null, status: 'suspended' });
+    expect(memberUpdate(before, { ...before, permissionSetId: 'set-edit', company: '  ', status: 'suspended' })).toEqual({
+      permission_set_id: 'set-edit',
+      company: null,
+      status: 'suspended',
+    });
   });
 });
 

@@ -13,15 +13,63 @@ const caps = (...on: string[]) =>
   );
 
 export const SETS: PermissionSet[] = [
-  { id: 'set-uo', name: 'upload_only', description: 'Upload only', type: 'system', capabilities: caps('upload'), user_count: 0, group_count: 0 },
-  { id: 'set-uv', name: 'upload_view', description: 'Upload and view', type: 'system', capabilities: caps('view', 'download', 'comment', 'upload'), user_count: 1, group_count: 0 },
-  { id: 'set-edit', name: 'edit', description: 'Edit', type: 'system', capabilities: caps('view', 'download', 'comment', 'approve', 'upload', 'edit_files', 'edit_folders', 'edit_checklist'), user_count: 0, group_count: 1 },
-  { id: 'set-fin', name: 'Financial reviewers', description: 'Finance', type: 'custom', capabilities: caps('view', 'download'), user_count: 2, group_count: 1 },
+  {
+    id: 'set-uo',
+    name: 'upload_only',
+    description: 'Upload only',
+    type: 'system',
+    capabilities: caps('upload'),
+    user_count: 0,
+    group_count: 0,
+  },
+  {
+    id: 'set-uv',
+    name: 'upload_view',
+    description: 'Upload and view',
+    type: 'system',
+    capabilities: caps('view', 'download', 'comment', 'upload'),
+    user_count: 1,
+    group_count: 0,
+  },
+  {
+    id: 'set-edit',
+    name: 'edit',
+    description: 'Edit',
+    type: 'system',
+    capabilities: caps('view', 'download', 'comment', 'approve', 'upload', 'edit_files', 'edit_folders', 'edit_checklist'),
+    user_count: 0,
+    group_count: 1,
+  },
+  {
+    id: 'set-fin',
+    name: 'Financial reviewers',
+    description: 'Finance',
+    type: 'custom',
+    capabilities: caps('view', 'download'),
+    user_count: 2,
+    group_count: 1,
+  },
 ];
 
 export const GROUPS: Group[] = [
-  { id: 'g-legal', name: 'Legal counsel', description: 'Lawyers', permission_set_id: 'set-edit', permission_set_name: 'edit', color: '#EC4899', member_count: 3 },
-  { id: 'g-fin', name: 'Financial advisors', description: '', permission_set_id: null, permission_set_name: null, color: '#6366F1', member_count: 0 },
+  {
+    id: 'g-legal',
+    name: 'Legal counsel',
+    description: 'Lawyers',
+    permission_set_id: 'set-edit',
+    permission_set_name: 'edit',
+    color: '#EC4899',
+    member_count: 3,
+  },
+  {
+    id: 'g-fin',
+    name: 'Financial advisors',
+    description: '',
+    permission_set_id: null,
+    permission_set_name: null,
+    color: '#6366F1',
+    member_count: 0,
+  },
 ];
 
 export const TAGS: Tag[] = [
@@ -60,7 +108,17 @@ export const OWNER = member({
   permission_set_id: null,
   permission_set_name: null,
   permission_set: 'admin',
-  effective_permissions: caps('view', 'download', 'comment', 'approve', 'upload', 'edit_files', 'edit_folders', 'edit_checklist', 'manage_users'),
+  effective_permissions: caps(
+    'view',
+    'download',
+    'comment',
+    'approve',
+    'upload',
+    'edit_files',
+    'edit_folders',
+    'edit_checklist',
+    'manage_users',
+  ),
 });
 
 export const ANN = member({

@@ -8,36 +8,60 @@ import { completenessPalette, keyAction } from './logic';
 
 const DEAL = '11111111-1111-4111-8111-111111111111';
 
-const file = (n: number, patch: Partial<ReviewRow> = {}): ReviewRow => ({
-  kind: 'file', id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, name: `File ${n}.pdf`, file_type: 'pdf', file_size: 2048,
-  uploaded_by: 'Ada Lovelace', status: 'pending', updated_at: '2026-01-01T00:00:00Z', can_decide: true, ...patch,
-} as ReviewRow);
-const item = (n: number, patch: Partial<ReviewRow> = {}): ReviewRow => ({
-  kind: 'item', id: `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`, title: `Item ${n}`, item_id: `A.${n}`, category_id: 'c1',
-  category: 'Corporate', required: true, actual_file_count: 1, anticipated_file_count: 2, completeness: 0.5, status: 'pending',
-  updated_at: '2026-01-01T00:00:00Z', can_decide: true, ...patch,
-} as ReviewRow);
+const file = (n: number, patch: Partial<ReviewRow> = {}): ReviewRow =>
+  ({
+    kind: 'file',
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    name: `File ${n}.pdf`,
+    file_type: 'pdf',
+    file_size: 2048,
+    uploaded_by: 'Ada Lovelace',
+    status: 'pending',
+    updated_at: '2026-01-01T00:00:00Z',
+    can_decide: true,
+    ...patch,
+  }) as ReviewRow;
+const item = (n: number, patch: Partial<ReviewRow> = {}): ReviewRow =>
+  ({
+    kind: 'item',
+    id: `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`,
+    title: `Item ${n}`,
+    item_id: `A.${n}`,
+    category_id: 'c1',
+    category: 'Corporate',
+    required: true,
+    actual_file_count: 1,
+    anticipated_file_count: 2,
+    completeness: 0.5,
+    status: 'pending',
+    updated_at: '2026-01-01T00:00:00Z',
+    can_decide: true,
+    ...patch,
+  }) as ReviewRow;
 
 function fakeApi(rows: ReviewRow[]) {
   const calls: { path: string; body: any }[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (input: string, init?: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ path: url.pathname + url.search, body });
-    if (url.pathname === '/api/user/profile') return jsonResponse(testUser);
-    if (url.pathname.endsWith('/checklist/categories')) return jsonResponse([{ id: 'c1', name: 'Corporate' }]);
-    if (url.pathname.endsWith('/review-queue')) {
-      const page = Number(url.searchParams.get('page'));
-      const slice = rows.slice((page - 1) * 20, page * 20);
-      return jsonResponse({ items: slice, page, page_size: 20, total_count: rows.length, has_more: page * 20 < rows.length });
-    }
-    if (url.pathname.includes('/review-queue/bulk-')) {
-      // A selection of several has one id the server refuses.
-      const failed = body.item_ids.length > 1 ? 1 : 0;
-      return jsonResponse({ success_count: body.item_ids.length - failed, failed_count: failed });
-    }
-    return jsonResponse({ detail: 'Not found' }, 404);
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = new URL(input, 'http://localhost');
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ path: url.pathname + url.search, body });
+      if (url.pathname === '/api/user/profile') return jsonResponse(testUser);
+      if (url.pathname.endsWith('/checklist/categories')) return jsonResponse([{ id: 'c1', name: 'Corporate' }]);
+      if (url.pathname.endsWith('/review-queue')) {
+        const page = Number(url.searchParams.get('page'));
+        const slice = rows.slice((page - 1) * 20, page * 20);
+        return jsonResponse({ items: slice, page, page_size: 20, total_count: rows.length, has_more: page * 20 < rows.length });
+      }
+      if (url.pathname.includes('/review-queue/bulk-')) {
+        // A selection of several has one id the server refuses.
+        const failed = body.item_ids.length > 1 ? 1 : 0;
+        return jsonResponse({ success_count: body.item_ids.length - failed, failed_count: failed });
+      }
+      return jsonResponse({ detail: 'Not found' }, 404);
+    }),
+  );
   return calls;
 }
 

@@ -3,7 +3,21 @@
  * awaiting a decision, filtered and searched on the server, approved or sent back one at a time, by
  * selection or from the keyboard (A, R, J, K, Shift+A, Shift+R, F).
  */
-import { Box, Button, Card, Checkbox, Flex, Heading, HStack, Input, InputGroup, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  Flex,
+  Heading,
+  HStack,
+  Input,
+  InputGroup,
+  Separator,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import type { ReviewRow } from '@contracts/review';
 import { ClipboardCheck, Filter, Search } from 'lucide-react';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
@@ -35,8 +49,13 @@ export default function ReviewQueuePage() {
   const total = query.data?.pages[0]?.total_count ?? 0;
   const remaining = Math.max(0, total - rows.length);
 
-  useEffect(() => { if (query.isError) notify.error('Failed to load review queue'); }, [query.isError, query.errorUpdatedAt]);
-  useEffect(() => { setSelected(new Set()); setHighlight(0); }, [debounced, filters]);
+  useEffect(() => {
+    if (query.isError) notify.error('Failed to load review queue');
+  }, [query.isError, query.errorUpdatedAt]);
+  useEffect(() => {
+    setSelected(new Set());
+    setHighlight(0);
+  }, [debounced, filters]);
 
   const act = (ids: string[], kind: Decision) => {
     if (ids.length === 0) return notify.error('No items selected');
@@ -67,30 +86,57 @@ export default function ReviewQueuePage() {
   }, []);
 
   const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
-  const toggle = (id: string, on: boolean) => setSelected((s) => { const next = new Set(s); if (on) next.add(id); else next.delete(id); return next; });
+  const toggle = (id: string, on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   return (
     <PageContainer>
       <Stack gap="5" pb={selected.size ? '20' : '0'}>
         <Box>
-          <Heading as="h1" size="2xl" letterSpacing="-0.02em">Review Queue</Heading>
-          <Text textStyle="sm" color="fg.muted" mt="1">Files and checklist items awaiting a decision. Keys: A approve, R request changes, J/K move, Shift+A/Shift+R the selection, F search.</Text>
+          <Heading as="h1" size="2xl" letterSpacing="-0.02em">
+            Review Queue
+          </Heading>
+          <Text textStyle="sm" color="fg.muted" mt="1">
+            Files and checklist items awaiting a decision. Keys: A approve, R request changes, J/K move, Shift+A/Shift+R the
+            selection, F search.
+          </Text>
         </Box>
         <Flex gap="3" direction={{ base: 'column', md: 'row' }}>
           <InputGroup flex="1" startElement={<Search size={16} />}>
-            <Input ref={searchRef} placeholder="Search files and checklist items... (F)" aria-label="Search the review queue" value={search} onChange={(e) => setSearch(e.target.value)} />
+            <Input
+              ref={searchRef}
+              placeholder="Search files and checklist items... (F)"
+              aria-label="Search the review queue"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
           </InputGroup>
-          <Button variant={showFilters ? 'subtle' : 'outline'} onClick={() => setShowFilters((v) => !v)} aria-expanded={showFilters}>
+          <Button
+            variant={showFilters ? 'subtle' : 'outline'}
+            onClick={() => setShowFilters((v) => !v)}
+            aria-expanded={showFilters}
+          >
             <Filter /> Filters
           </Button>
         </Flex>
         {showFilters && (
-          <FilterPanel filters={{ ...filters, search }} categories={categories.data ?? []}
-            onChange={(patch) => setFilters((f) => ({ ...f, ...patch }))} />
+          <FilterPanel
+            filters={{ ...filters, search }}
+            categories={categories.data ?? []}
+            onChange={(patch) => setFilters((f) => ({ ...f, ...patch }))}
+          />
         )}
         <HStack justify="space-between">
-          <Checkbox.Root checked={allOnPage} disabled={!rows.length}
-            onCheckedChange={(e) => setSelected(e.checked === true ? new Set(rows.map((r) => r.id)) : new Set())}>
+          <Checkbox.Root
+            checked={allOnPage}
+            disabled={!rows.length}
+            onCheckedChange={(e) => setSelected(e.checked === true ? new Set(rows.map((r) => r.id)) : new Set())}
+          >
             <Checkbox.HiddenInput />
             <Checkbox.Control />
             <Checkbox.Label>Select all</Checkbox.Label>
@@ -101,20 +147,43 @@ export default function ReviewQueuePage() {
         </HStack>
         <Card.Root>
           {query.isPending ? (
-            <Stack p="4" gap="3">{Array.from({ length: 5 }, (_, i) => <Skeleton key={i} height="12" />)}</Stack>
+            <Stack p="4" gap="3">
+              {Array.from({ length: 5 }, (_, i) => (
+                <Skeleton key={i} height="12" />
+              ))}
+            </Stack>
           ) : query.isError && !rows.length ? (
-            <EmptyState icon={<ClipboardCheck />} title="Failed to load review queue" description="Check your connection and try again."
-              action={<Button size="sm" variant="outline" onClick={() => query.refetch()}>Try Again</Button>} />
+            <EmptyState
+              icon={<ClipboardCheck />}
+              title="Failed to load review queue"
+              description="Check your connection and try again."
+              action={
+                <Button size="sm" variant="outline" onClick={() => query.refetch()}>
+                  Try Again
+                </Button>
+              }
+            />
           ) : rows.length === 0 ? (
-            <EmptyState icon={<ClipboardCheck />} title="No items in review queue" description="Nothing here matches; files and checklist items show up as they arrive." />
+            <EmptyState
+              icon={<ClipboardCheck />}
+              title="No items in review queue"
+              description="Nothing here matches; files and checklist items show up as they arrive."
+            />
           ) : (
             <Stack gap="0" data-testid="review-list">
               {rows.map((row, index) => (
                 <Fragment key={row.id}>
                   {index > 0 && <Separator />}
-                  <ReviewRowView dealId={dealId} row={row} selected={selected.has(row.id)} highlighted={index === highlight}
-                    busy={decision.isPending} onSelect={(on) => toggle(row.id, on)} onHighlight={() => setHighlight(index)}
-                    onDecide={(kind) => act([row.id], kind)} />
+                  <ReviewRowView
+                    dealId={dealId}
+                    row={row}
+                    selected={selected.has(row.id)}
+                    highlighted={index === highlight}
+                    busy={decision.isPending}
+                    onSelect={(on) => toggle(row.id, on)}
+                    onHighlight={() => setHighlight(index)}
+                    onDecide={(kind) => act([row.id], kind)}
+                  />
                 </Fragment>
               ))}
             </Stack>
@@ -128,8 +197,13 @@ export default function ReviewQueuePage() {
           </HStack>
         )}
       </Stack>
-      <BulkBar count={selected.size} busy={decision.isPending} onClear={() => setSelected(new Set())}
-        onApprove={() => act(decidable(selected), 'approve')} onRequestChanges={() => act(decidable(selected), 'request-changes')} />
+      <BulkBar
+        count={selected.size}
+        busy={decision.isPending}
+        onClear={() => setSelected(new Set())}
+        onApprove={() => act(decidable(selected), 'approve')}
+        onRequestChanges={() => act(decidable(selected), 'request-changes')}
+      />
     </PageContainer>
   );
 }

@@ -17,7 +17,8 @@ export const reviewStatus = (status: string): { label: string; palette: string }
 
 export const rowTitle = (row: ReviewRow) => (row.kind === 'file' ? row.name : row.title);
 
-export type KeyAction = 'approve' | 'request-changes' | 'approve-selected' | 'request-changes-selected' | 'down' | 'up' | 'search';
+export type KeyAction =
+  'approve' | 'request-changes' | 'approve-selected' | 'request-changes-selected' | 'down' | 'up' | 'search';
 
 /** Whether the key press happens while typing (in a field, a select or editable text): shortcuts stay off. */
 export function isTyping(target: EventTarget | null): boolean {
@@ -31,14 +32,22 @@ export function isTyping(target: EventTarget | null): boolean {
  * The queue's keyboard map (docs/product.md §2 Review queue): A approves the highlighted row, R requests
  * changes on it, J and K move, Shift+A and Shift+R act on the selection, F focuses the search.
  */
-export function keyAction(event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey' | 'target'>): KeyAction | null {
+export function keyAction(
+  event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey' | 'target'>,
+): KeyAction | null {
   if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return null;
   switch (event.key.toLowerCase()) {
-    case 'a': return event.shiftKey ? 'approve-selected' : 'approve';
-    case 'r': return event.shiftKey ? 'request-changes-selected' : 'request-changes';
-    case 'j': return event.shiftKey ? null : 'down';
-    case 'k': return event.shiftKey ? null : 'up';
-    case 'f': return event.shiftKey ? null : 'search';
-    default: return null;
+    case 'a':
+      return event.shiftKey ? 'approve-selected' : 'approve';
+    case 'r':
+      return event.shiftKey ? 'request-changes-selected' : 'request-changes';
+    case 'j':
+      return event.shiftKey ? null : 'down';
+    case 'k':
+      return event.shiftKey ? null : 'up';
+    case 'f':
+      return event.shiftKey ? null : 'search';
+    default:
+      return null;
   }
 }

@@ -6,20 +6,29 @@ import { newPasswordProblem, SecurityBody } from './components/SecurityCard';
 
 function fakeApi(routes: Record<string, (body: any) => Response>) {
   const calls: { key: string; body: any }[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (input: string, init?: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ key, body });
-    if (key === 'GET /api/user/profile') return jsonResponse(testUser);
-    return routes[key]?.(body) ?? jsonResponse({ detail: 'Not found' }, 404);
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = new URL(input, 'http://localhost');
+      const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ key, body });
+      if (key === 'GET /api/user/profile') return jsonResponse(testUser);
+      return routes[key]?.(body) ?? jsonResponse({ detail: 'Not found' }, 404);
+    }),
+  );
   return calls;
 }
 
 function show() {
   localStorage.setItem(TOKEN_KEY, 'old-token');
-  return renderRoutes([{ path: '/settings', element: <SecurityBody /> }, { path: '/login', element: <p>login page</p> }], '/settings');
+  return renderRoutes(
+    [
+      { path: '/settings', element: <SecurityBody /> },
+      { path: '/login', element: <p>login page</p> },
+    ],
+    '/settings',
+  );
 }
 
 describe('Settings → Security', () => {
@@ -34,9 +43,10 @@ describe('Settings → Security', () => {
   it('changes the password and keeps this session with the fresh token; a wrong current password says so', async () => {
     let wrong = true;
     const calls = fakeApi({
-      'PUT /api/user/password': () => (wrong
-        ? jsonResponse({ detail: 'Your current password is not correct' }, 400)
-        : jsonResponse({ access_token: 'fresh-token', message: 'Password changed. Every other session was signed out.' })),
+      'PUT /api/user/password': () =>
+        wrong
+          ? jsonResponse({ detail: 'Your current password is not correct' }, 400)
+          : jsonResponse({ access_token: 'fresh-token', message: 'Password changed. Every other session was signed out.' }),
     });
     show();
     const form = await screen.findByRole('form', { name: 'Change password' });
@@ -50,11 +60,16 @@ describe('Settings → Security', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByText('Password changed. Every other session was signed out.')).toBeInTheDocument();
     expect(localStorage.getItem(TOKEN_KEY)).toBe('fresh-token');
-    expect(calls.filter((c) => c.key === 'PUT /api/user/password').at(-1)?.body).toEqual({ current_password: 'guess', new_password: 'brand-new-1' });
+    expect(calls.filter((c) => c.key === 'PUT /api/user/password').at(-1)?.body).toEqual({
+      current_password: 'guess',
+      new_password: 'brand-new-1',
+    });
   });
 
   it('signs out everywhere after confirmation and goes to the sign-in page', async () => {
-    const calls = fakeApi({ 'POST /api/auth/logout': () => jsonResponse({ message: 'Logged out successfully', scope: 'global' }) });
+    const calls = fakeApi({
+      'POST /api/auth/logout': () => jsonResponse({ message: 'Logged out successfully', scope: 'global' }),
+    });
     show();
     fireEvent.click(await screen.findByRole('button', { name: /Sign Out Everywhere/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign Out Everywhere' });

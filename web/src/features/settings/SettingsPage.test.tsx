@@ -9,8 +9,19 @@ import { SettingsPage } from './SettingsPage';
 function securityAnswer(input: string): Response | undefined {
   if (input.includes('/auth/mfa/factors')) return jsonResponse({ factors: [], session_aal: 'aal1', recovery_codes_left: 0 });
   if (input.includes('/auth/sessions')) {
-    return jsonResponse({ sessions: [{ id: 's1', created_at: '2026-11-20T10:00:00Z', last_active_at: '2026-11-20T10:00:00Z',
-      user_agent: 'Mozilla/5.0 (Macintosh) Firefox/130.0', ip: '127.0.0.1', aal: 'aal1', is_current: true }] });
+    return jsonResponse({
+      sessions: [
+        {
+          id: 's1',
+          created_at: '2026-11-20T10:00:00Z',
+          last_active_at: '2026-11-20T10:00:00Z',
+          user_agent: 'Mozilla/5.0 (Macintosh) Firefox/130.0',
+          ip: '127.0.0.1',
+          aal: 'aal1',
+          is_current: true,
+        },
+      ],
+    });
   }
   return undefined;
 }
@@ -52,8 +63,10 @@ describe('SettingsPage', () => {
     localStorage.setItem(TOKEN_KEY, 'tok');
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (input: string, init?: RequestInit) =>
-        securityAnswer(input) ?? (init?.method === 'PUT' ? jsonResponse({ detail: 'Title is too long' }, 400) : jsonResponse(testUser)),
+      vi.fn(
+        async (input: string, init?: RequestInit) =>
+          securityAnswer(input) ??
+          (init?.method === 'PUT' ? jsonResponse({ detail: 'Title is too long' }, 400) : jsonResponse(testUser)),
       ),
     );
     renderPage(<SettingsPage />, '/settings');
@@ -64,7 +77,10 @@ describe('SettingsPage', () => {
 
   it('keeps notification preferences on the client, all on by default', async () => {
     localStorage.setItem(TOKEN_KEY, 'tok');
-    vi.stubGlobal('fetch', vi.fn(async (input: string) => securityAnswer(input) ?? jsonResponse(testUser)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => securityAnswer(input) ?? jsonResponse(testUser)),
+    );
     renderPage(<SettingsPage />, '/settings');
     const toggle = await screen.findByRole('checkbox', { name: 'File uploads' });
     for (const name of ['Email notifications', 'File uploads', 'Checklist updates', 'User invitations']) {

@@ -22,7 +22,12 @@ function SecurityCard() {
 
 function TwoStepCard() {
   return (
-    <SettingsCard id="two-step-verification" icon={ShieldCheck} title="Two-Step Verification" description="A code from your phone at every sign-in">
+    <SettingsCard
+      id="two-step-verification"
+      icon={ShieldCheck}
+      title="Two-Step Verification"
+      description="A code from your phone at every sign-in"
+    >
       <TwoStepVerificationBody />
     </SettingsCard>
   );

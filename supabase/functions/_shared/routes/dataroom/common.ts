@@ -10,8 +10,7 @@ export const FOLDER_NOT_FOUND = "Folder not found or you don't have access";
 export const UPLOAD_URL_SECONDS = 2 * 3600;
 export const DOWNLOAD_URL_SECONDS = 60;
 
-export const storageKey = (dealId: string, fileId: string, version: number) =>
-  `deals/${dealId}/files/${fileId}/v${version}`;
+export const storageKey = (dealId: string, fileId: string, version: number) => `deals/${dealId}/files/${fileId}/v${version}`;
 
 /** A file or folder name as data: NFC-normalised, trimmed, and refused when it could not be a name. */
 export function itemName(raw: unknown, what: 'file' | 'folder'): string {
@@ -24,7 +23,8 @@ export function itemName(raw: unknown, what: 'file' | 'folder'): string {
   // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (/[\u0000-\u001f\u007f-\u009f]/.test(name)) throw new HttpError(400, `The ${what} name contains control characters.`);
   // Bidirectional overrides and isolates make "evil\u202egnp.exe" read as "evilexe.png" (docs/decisions.md #16).
-  if (/[\u202a-\u202e\u2066-\u2069]/.test(name)) throw new HttpError(400, `The ${what} name contains bidirectional text overrides.`);
+  if (/[\u202a-\u202e\u2066-\u2069]/.test(name))
+    throw new HttpError(400, `The ${what} name contains bidirectional text overrides.`);
   if (/[/\\]/.test(name)) throw new HttpError(400, `The ${what} name cannot contain / or \\.`);
   if (name === '.' || name === '..') throw new HttpError(400, `"${name}" is not a valid ${what} name.`);
   return name;
@@ -32,17 +32,27 @@ export function itemName(raw: unknown, what: 'file' | 'folder'): string {
 
 /** "/A//B/" → "/A/B"; "" and "/" → "/". Each segment must be a valid name. */
 export function normalisePath(raw: string | undefined | null): string {
-  const segments = (raw ?? '').normalize('NFC').split('/').map((s) => s.trim()).filter(Boolean);
+  const segments = (raw ?? '')
+    .normalize('NFC')
+    .split('/')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const segment of segments) {
     // eslint-disable-next-line no-control-regex -- refusing control characters is the point
-    if (segment === '.' || segment === '..' || /[\u0000-\u001f\u007f-\u009f\\]/.test(segment)) throw new HttpError(404, PATH_NOT_FOUND);
+    if (segment === '.' || segment === '..' || /[\u0000-\u001f\u007f-\u009f\\]/.test(segment))
+      throw new HttpError(404, PATH_NOT_FOUND);
   }
   return '/' + segments.join('/');
 }
 
 export function fileExtension(name: string): string {
   const dot = name.lastIndexOf('.');
-  return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase().slice(0, 20) : '';
+  return dot > 0 && dot < name.length - 1
+    ? name
+        .slice(dot + 1)
+        .toLowerCase()
+        .slice(0, 20)
+    : '';
 }
 
 /** "Report.pdf" → "Report (2).pdf", the first name not taken in the folder. */
@@ -83,11 +93,14 @@ export async function folderAtPath(tx: Tx, dealId: string, rawPath: string | und
 }
 
 /** Tags: trimmed, empties dropped, de-duplicated, bounded. */
-export const tagsSchema = z.array(z.string().max(100, 'A tag can be at most 100 characters'))
+export const tagsSchema = z
+  .array(z.string().max(100, 'A tag can be at most 100 characters'))
   .max(50, 'A file can have at most 50 tags')
   .transform((tags) => [...new Set(tags.map((t) => t.normalize('NFC').trim()).filter(Boolean))]);
 
-export const checklistItemsSchema = z.array(z.string().uuid('checklist_items must be item ids')).max(200)
+export const checklistItemsSchema = z
+  .array(z.string().uuid('checklist_items must be item ids'))
+  .max(200)
   .transform((ids) => [...new Set(ids)]);
 
 /** Form fields that carry JSON (direct upload): `tags` and `checklist_items`. */

@@ -6,49 +6,69 @@ import type { Tx } from '../../db.ts';
 import { HttpError } from '../../errors.ts';
 import { readJson } from '../../validate.ts';
 import {
-  checklistItemsSchema, DOWNLOAD_URL_SECONDS, fileIdParam, itemName, loadReadyFile,
-  requireCapability, tagsSchema, type DealContext,
+  checklistItemsSchema,
+  DOWNLOAD_URL_SECONDS,
+  fileIdParam,
+  itemName,
+  loadReadyFile,
+  requireCapability,
+  tagsSchema,
+  type DealContext,
 } from './common.ts';
 
 const approvalStatus = z.enum(['pending', 'review', 'approved'], { message: 'status must be pending, review or approved' });
 
-const fileUpdate = z.object({
-  name: z.unknown().optional(),
-  formatted_title: z.string().trim().max(500).nullish(),
-  tags: tagsSchema.optional(),
-  checklist_items: checklistItemsSchema.optional(),
-  approval_status: approvalStatus.optional(),
-}).strict();
+const fileUpdate = z
+  .object({
+    name: z.unknown().optional(),
+    formatted_title: z.string().trim().max(500).nullish(),
+    tags: tagsSchema.optional(),
+    checklist_items: checklistItemsSchema.optional(),
+    approval_status: approvalStatus.optional(),
+  })
+  .strict();
 
-const stringList = z.array(z.string().trim().max(200)).max(200).transform((xs) => xs.filter(Boolean));
+const stringList = z
+  .array(z.string().trim().max(200))
+  .max(200)
+  .transform((xs) => xs.filter(Boolean));
 /** A real calendar date: "2024-02-30" must not roll over into March, nor "2024-13-01" reach Postgres. */
 const isRealDate = (value: string) => {
   const [y, m, d] = value.split('-').map(Number);
   const date = new Date(Date.UTC(y, m - 1, d));
   return y >= 1 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 };
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must look like 2024-12-31')
-  .refine(isRealDate, 'That date does not exist').nullish();
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must look like 2024-12-31')
+  .refine(isRealDate, 'That date does not exist')
+  .nullish();
 const rangeError = 'The date range must start before it ends';
-const metadataUpdate = z.object({
-  formatted_title: z.string().trim().max(500).nullish(),
-  custom_file_category: z.string().trim().max(200).nullish(),
-  document_type: z.enum(['Contract', 'Report', 'Statement', 'Org Chart', 'NDA', 'Agreement', 'Other']).nullish(),
-  quick_summary: z.string().trim().max(5000).nullish(),
-  confidentiality_level: z.enum(['public', 'internal', 'confidential', 'privileged']).nullish(),
-  date_range_start: isoDate,
-  date_range_end: isoDate,
-  people_mentioned: stringList.optional(),
-  named_organizations: stringList.optional(),
-  languages_used: stringList.optional(),
-}).strict().refine((m) => !m.date_range_start || !m.date_range_end || m.date_range_start <= m.date_range_end,
-  { message: rangeError });
+const metadataUpdate = z
+  .object({
+    formatted_title: z.string().trim().max(500).nullish(),
+    custom_file_category: z.string().trim().max(200).nullish(),
+    document_type: z.enum(['Contract', 'Report', 'Statement', 'Org Chart', 'NDA', 'Agreement', 'Other']).nullish(),
+    quick_summary: z.string().trim().max(5000).nullish(),
+    confidentiality_level: z.enum(['public', 'internal', 'confidential', 'privileged']).nullish(),
+    date_range_start: isoDate,
+    date_range_end: isoDate,
+    people_mentioned: stringList.optional(),
+    named_organizations: stringList.optional(),
+    languages_used: stringList.optional(),
+  })
+  .strict()
+  .refine((m) => !m.date_range_start || !m.date_range_end || m.date_range_start <= m.date_range_end, { message: rangeError });
 
 const uuidList = z.array(z.string().uuid()).max(1000).default([]);
 const permissionsUpdate = z.object({
   type: z.enum(['all', 'custom'], { message: 'type must be all or custom' }),
-  allowed_users: uuidList, allowed_groups: uuidList, allowed_tags: uuidList,
-  denied_users: uuidList, denied_groups: uuidList, denied_tags: uuidList,
+  allowed_users: uuidList,
+  allowed_groups: uuidList,
+  allowed_tags: uuidList,
+  denied_users: uuidList,
+  denied_groups: uuidList,
+  denied_tags: uuidList,
 });
 
 function fileRights(ctx: DealContext, file: Record<string, unknown>) {
@@ -62,7 +82,8 @@ function fileRights(ctx: DealContext, file: Record<string, unknown>) {
     can_comment: ctx.capabilities.has('comment'),
     can_upload_version: admin || mine || ctx.capabilities.has('edit_files'),
     // As private.can_request_ai and private.can_decide_ai decide (migration 20261125100000).
-    can_request_ai: !ctx.archived && (admin || mine || ['upload', 'edit_files', 'approve'].some((cap) => ctx.capabilities.has(cap))),
+    can_request_ai:
+      !ctx.archived && (admin || mine || ['upload', 'edit_files', 'approve'].some((cap) => ctx.capabilities.has(cap))),
     can_decide_ai: !ctx.archived && (admin || mine || ['edit_files', 'approve'].some((cap) => ctx.capabilities.has(cap))),
   };
 }
@@ -72,7 +93,8 @@ function ifMatch(c: Context): number | undefined {
   const raw = c.req.header('if-match');
   if (raw === undefined) return undefined;
   const version = Number(raw.replace(/^W\//, '').replace(/"/g, '').trim());
-  if (!Number.isSafeInteger(version) || version < 1) throw new HttpError(400, 'If-Match must be the version of the file you edited, e.g. "3".');
+  if (!Number.isSafeInteger(version) || version < 1)
+    throw new HttpError(400, 'If-Match must be the version of the file you edited, e.g. "3".');
   return version;
 }
 
@@ -88,8 +110,11 @@ async function beginEdit(tx: Tx, ctx: DealContext, fileId: string, expected: num
     from public.files f left join public.profiles p on p.id = f.edited_by
     where f.id = ${fileId} and f.deal_id = ${ctx.dealId}`;
   if (row && row.edit_version !== expected) {
-    throw new HttpError(409, `This file was changed by ${row.editor ?? 'someone else'} meanwhile. Review the current details and make your change again.`,
-      { current: await fileDetail(tx, ctx, fileId) });
+    throw new HttpError(
+      409,
+      `This file was changed by ${row.editor ?? 'someone else'} meanwhile. Review the current details and make your change again.`,
+      { current: await fileDetail(tx, ctx, fileId) },
+    );
   }
 }
 
@@ -121,10 +146,15 @@ async function fileDetail(tx: Tx, ctx: DealContext, fileId: string): Promise<Rec
     from public.file_ai_analyses a where a.file_id = ${fileId} and a.status <> 'superseded'
     order by a.created_at desc limit 1`;
   return {
-    ...file, versions, ...fileRights(ctx, file),
-    ai_analysis_id: ai?.ai_analysis_id ?? null, ai_analysis_status: ai?.ai_analysis_status ?? null,
-    ai_recommended_item: ai?.ai_recommended_item ?? null, ai_category: ai?.ai_category ?? null,
-    ai_confidence: ai?.ai_confidence ?? null, ai_reasoning: ai?.ai_reasoning ?? null,
+    ...file,
+    versions,
+    ...fileRights(ctx, file),
+    ai_analysis_id: ai?.ai_analysis_id ?? null,
+    ai_analysis_status: ai?.ai_analysis_status ?? null,
+    ai_recommended_item: ai?.ai_recommended_item ?? null,
+    ai_category: ai?.ai_category ?? null,
+    ai_confidence: ai?.ai_confidence ?? null,
+    ai_reasoning: ai?.ai_reasoning ?? null,
   };
 }
 
@@ -137,11 +167,11 @@ async function downloadUrl(deps: ApiDeps, tx: Tx, ctx: DealContext, fileId: stri
   if (!row) throw new HttpError(404, `Version ${wanted} of this file does not exist.`);
   const [allowed] = await tx<{ ok: boolean }[]>`select private.record_download(${fileId}, ${wanted}) as ok`;
   if (!allowed.ok) throw new HttpError(403, "You don't have permission to download this file.");
-  const filename = version && version !== file.current_version
-    ? (row.original_name as string)
-    : (file.name as string);
+  const filename = version && version !== file.current_version ? (row.original_name as string) : (file.name as string);
   const url = await deps.blobs.createDownloadUrl(row.storage_key, {
-    filename, contentType: row.content_type, expiresInSeconds: DOWNLOAD_URL_SECONDS,
+    filename,
+    contentType: row.content_type,
+    expiresInSeconds: DOWNLOAD_URL_SECONDS,
   });
   return { download_url: url, filename, version_number: wanted, expires_in: DOWNLOAD_URL_SECONDS };
 }
@@ -181,14 +211,18 @@ export function fileRoutes(deps: ApiDeps) {
           approval_status = coalesce(${body.approval_status ?? null}, approval_status)
         where id = ${fileId} returning id`;
       if (!updated.length) throw new HttpError(403, "You don't have permission to edit this file.");
-      if (body.name !== undefined || body.formatted_title !== undefined || body.tags || body.checklist_items) await endEdit(tx, ctx, fileId);
+      if (body.name !== undefined || body.formatted_title !== undefined || body.tags || body.checklist_items)
+        await endEdit(tx, ctx, fileId);
       return fileDetail(tx, ctx, fileId);
     });
     return c.json(result);
   });
 
   app.put('/:dealId/files/:fileId/tags-links', async (c) => {
-    const body = await readJson(c, z.object({ tags: tagsSchema.optional(), checklist_items: checklistItemsSchema.optional() }).strict());
+    const body = await readJson(
+      c,
+      z.object({ tags: tagsSchema.optional(), checklist_items: checklistItemsSchema.optional() }).strict(),
+    );
     const result = await withDeal(c, async (tx, ctx) => {
       const fileId = fileIdParam(c);
       await loadReadyFile(tx, ctx.dealId, fileId);
@@ -219,7 +253,8 @@ export function fileRoutes(deps: ApiDeps) {
     const result = await withDeal(c, async (tx, ctx) => {
       const fileId = fileIdParam(c);
       await loadReadyFile(tx, ctx.dealId, fileId);
-      const updated = await tx`update public.files set archived_at = coalesce(archived_at, now()) where id = ${fileId} returning id`;
+      const updated =
+        await tx`update public.files set archived_at = coalesce(archived_at, now()) where id = ${fileId} returning id`;
       if (!updated.length) throw new HttpError(403, "You don't have permission to archive this file.");
       return { id: fileId, archived: true };
     });
@@ -246,7 +281,8 @@ export function fileRoutes(deps: ApiDeps) {
   app.get('/:dealId/files/:fileId/download-url', download);
 
   app.get('/:dealId/files/:fileId/versions', async (c) =>
-    c.json(await withDeal(c, async (tx, ctx) => (await fileDetail(tx, ctx, fileIdParam(c))).versions)));
+    c.json(await withDeal(c, async (tx, ctx) => (await fileDetail(tx, ctx, fileIdParam(c))).versions)),
+  );
 
   app.get('/:dealId/files/:fileId/versions/:n/download-url', async (c) => {
     const n = Number(c.req.param('n'));
@@ -256,20 +292,30 @@ export function fileRoutes(deps: ApiDeps) {
   });
 
   app.get('/:dealId/files/:fileId/comments', async (c) =>
-    c.json(await withDeal(c, async (tx, ctx) => {
-      const fileId = fileIdParam(c);
-      await loadReadyFile(tx, ctx.dealId, fileId);
-      return tx`
+    c.json(
+      await withDeal(c, async (tx, ctx) => {
+        const fileId = fileIdParam(c);
+        await loadReadyFile(tx, ctx.dealId, fileId);
+        return tx`
         select cm.id, cm.comment, cm.created_at, cm.user_id,
                p.first_name as user_first_name, p.last_name as user_last_name, p.email as user_email
         from public.file_comments cm left join public.profiles p on p.id = cm.user_id
         where cm.file_id = ${fileId} order by cm.created_at, cm.id`;
-    })));
+      }),
+    ),
+  );
 
   app.post('/:dealId/files/:fileId/comments', async (c) => {
-    const body = await readJson(c, z.object({
-      comment: z.string({ required_error: 'A comment cannot be blank' }).trim().min(1, 'A comment cannot be blank').max(10000, 'A comment can be at most 10000 characters'),
-    }));
+    const body = await readJson(
+      c,
+      z.object({
+        comment: z
+          .string({ required_error: 'A comment cannot be blank' })
+          .trim()
+          .min(1, 'A comment cannot be blank')
+          .max(10000, 'A comment can be at most 10000 characters'),
+      }),
+    );
     const comment = await withDeal(c, async (tx, ctx) => {
       const fileId = fileIdParam(c);
       await loadReadyFile(tx, ctx.dealId, fileId);
@@ -290,20 +336,33 @@ export function fileRoutes(deps: ApiDeps) {
              m.date_range_start::text, m.date_range_end::text, m.people_mentioned, m.named_organizations,
              m.languages_used, m.ai_generated_at, m.updated_at
       from public.file_metadata m where m.file_id = ${fileId}`;
-    return row ?? {
-      custom_file_category: null, document_type: null, quick_summary: null, confidentiality_level: null,
-      date_range_start: null, date_range_end: null, people_mentioned: [], named_organizations: [], languages_used: [],
-      ai_generated_at: null, updated_at: null,
-    };
+    return (
+      row ?? {
+        custom_file_category: null,
+        document_type: null,
+        quick_summary: null,
+        confidentiality_level: null,
+        date_range_start: null,
+        date_range_end: null,
+        people_mentioned: [],
+        named_organizations: [],
+        languages_used: [],
+        ai_generated_at: null,
+        updated_at: null,
+      }
+    );
   };
 
   app.get('/:dealId/files/:fileId/metadata', async (c) =>
-    c.json(await withDeal(c, async (tx, ctx) => {
-      const fileId = fileIdParam(c);
-      const file = await fileDetail(tx, ctx, fileId);
-      const metadata = await metadataOf(tx, fileId);
-      return { file, metadata: { ...metadata, formatted_title: file.formatted_title, file_size: file.size_bytes } };
-    })));
+    c.json(
+      await withDeal(c, async (tx, ctx) => {
+        const fileId = fileIdParam(c);
+        const file = await fileDetail(tx, ctx, fileId);
+        const metadata = await metadataOf(tx, fileId);
+        return { file, metadata: { ...metadata, formatted_title: file.formatted_title, file_size: file.size_bytes } };
+      }),
+    ),
+  );
 
   app.put('/:dealId/files/:fileId/metadata', async (c) => {
     const body = await readJson(c, metadataUpdate);
@@ -337,25 +396,35 @@ export function fileRoutes(deps: ApiDeps) {
           languages_used = excluded.languages_used, updated_at = now()`;
       await endEdit(tx, ctx, fileId);
       const fresh = await fileDetail(tx, ctx, fileId);
-      return { file: fresh, metadata: { ...(await metadataOf(tx, fileId)), formatted_title: fresh.formatted_title, file_size: fresh.size_bytes } };
+      return {
+        file: fresh,
+        metadata: { ...(await metadataOf(tx, fileId)), formatted_title: fresh.formatted_title, file_size: fresh.size_bytes },
+      };
     });
     return c.json(result);
   });
 
   app.get('/:dealId/files/:fileId/permissions', async (c) =>
-    c.json(await withDeal(c, async (tx, ctx) => {
-      const fileId = fileIdParam(c);
-      const file = await loadReadyFile(tx, ctx.dealId, fileId);
-      const [p] = await tx`
+    c.json(
+      await withDeal(c, async (tx, ctx) => {
+        const fileId = fileIdParam(c);
+        const file = await loadReadyFile(tx, ctx.dealId, fileId);
+        const [p] = await tx`
         select allowed_users, allowed_groups, allowed_tags, denied_users, denied_groups, denied_tags
         from public.file_permissions where file_id = ${fileId}`;
-      return {
-        type: file.permission_type,
-        allowed_users: p?.allowed_users ?? [], allowed_groups: p?.allowed_groups ?? [], allowed_tags: p?.allowed_tags ?? [],
-        denied_users: p?.denied_users ?? [], denied_groups: p?.denied_groups ?? [], denied_tags: p?.denied_tags ?? [],
-        can_edit: fileRights(ctx, file).can_edit,
-      };
-    })));
+        return {
+          type: file.permission_type,
+          allowed_users: p?.allowed_users ?? [],
+          allowed_groups: p?.allowed_groups ?? [],
+          allowed_tags: p?.allowed_tags ?? [],
+          denied_users: p?.denied_users ?? [],
+          denied_groups: p?.denied_groups ?? [],
+          denied_tags: p?.denied_tags ?? [],
+          can_edit: fileRights(ctx, file).can_edit,
+        };
+      }),
+    ),
+  );
 
   app.put('/:dealId/files/:fileId/permissions', async (c) => {
     const body = await readJson(c, permissionsUpdate);
@@ -363,8 +432,12 @@ export function fileRoutes(deps: ApiDeps) {
       const fileId = fileIdParam(c);
       const file = await loadReadyFile(tx, ctx.dealId, fileId);
       if (!fileRights(ctx, file).can_edit) throw new HttpError(403, "You don't have permission to change who can see this file.");
-      const members = new Set((await tx<{ user_id: string }[]>`
-        select user_id from public.deal_members where deal_id = ${ctx.dealId}`).map((m) => m.user_id));
+      const members = new Set(
+        (
+          await tx<{ user_id: string }[]>`
+        select user_id from public.deal_members where deal_id = ${ctx.dealId}`
+        ).map((m) => m.user_id),
+      );
       const strangers = [...body.allowed_users, ...body.denied_users].filter((id) => !members.has(id));
       if (strangers.length) throw new HttpError(400, 'Permissions can only name members of this deal.');
       // Denied entries win, so an id in both lists is simply denied.
@@ -380,8 +453,14 @@ export function fileRoutes(deps: ApiDeps) {
           updated_at = now()`;
       await tx`update public.files set permission_type = ${body.type} where id = ${fileId}`;
       return {
-        type: body.type, allowed_users: allowedUsers, allowed_groups: body.allowed_groups, allowed_tags: body.allowed_tags,
-        denied_users: body.denied_users, denied_groups: body.denied_groups, denied_tags: body.denied_tags, can_edit: true,
+        type: body.type,
+        allowed_users: allowedUsers,
+        allowed_groups: body.allowed_groups,
+        allowed_tags: body.allowed_tags,
+        denied_users: body.denied_users,
+        denied_groups: body.denied_groups,
+        denied_tags: body.denied_tags,
+        can_edit: true,
       };
     });
     return c.json(result);

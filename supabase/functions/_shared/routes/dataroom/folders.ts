@@ -5,7 +5,13 @@ import { asUser, type Tx } from '../../db.ts';
 import { HttpError } from '../../errors.ts';
 import { parseOrThrow, readJson } from '../../validate.ts';
 import {
-  dealContext, FOLDER_NOT_FOUND, folderAtPath, folderIdParam, itemName, normalisePath, requireCapability,
+  dealContext,
+  FOLDER_NOT_FOUND,
+  folderAtPath,
+  folderIdParam,
+  itemName,
+  normalisePath,
+  requireCapability,
 } from './common.ts';
 
 const folderColumns = (tx: Tx) => tx`
@@ -72,13 +78,17 @@ export function folderRoutes(deps: ApiDeps) {
         files: listing.files,
       };
     });
-    return c.body(`${JSON.stringify(head).slice(0, -1)},"files":${files}}`, 200, { 'content-type': 'application/json; charset=UTF-8' });
+    return c.body(`${JSON.stringify(head).slice(0, -1)},"files":${files}}`, 200, {
+      'content-type': 'application/json; charset=UTF-8',
+    });
   });
 
   // Names, tags and folder names across the whole deal, in one statement over trigram indexes.
   app.get('/:dealId/files/search', async (c) => {
     const claims = c.get('claims');
-    const q = parseOrThrow(z.object({ q: z.string().trim().min(1, 'Type something to search for').max(200) }), { q: c.req.query('q') }).q;
+    const q = parseOrThrow(z.object({ q: z.string().trim().min(1, 'Type something to search for').max(200) }), {
+      q: c.req.query('q'),
+    }).q;
     // Lower-cased by Postgres, as search_text and lower(name) are (under the C locale lower() keeps "É", so
     // "ÉTUDE" must still find "ÉTUDE.pdf"), and by JavaScript too (so "ÉTUDE" also finds "étude.pdf").
     const pattern = `%${q.normalize('NFC').replace(/[\\%_]/g, '\\$&')}%`;
@@ -101,7 +111,20 @@ export function folderRoutes(deps: ApiDeps) {
     });
     return c.json({
       query: q,
-      folders: rows.filter((r) => r.kind === 'folder').map(({ kind: _k, tags: _t, size_bytes: _s, file_type: _f, ai_status: _a, approval_status: _p, current_version: _v, ...folder }) => ({ ...folder, full_path: folder.path })),
+      folders: rows
+        .filter((r) => r.kind === 'folder')
+        .map(
+          ({
+            kind: _k,
+            tags: _t,
+            size_bytes: _s,
+            file_type: _f,
+            ai_status: _a,
+            approval_status: _p,
+            current_version: _v,
+            ...folder
+          }) => ({ ...folder, full_path: folder.path }),
+        ),
       files: rows.filter((r) => r.kind === 'file').map(({ kind: _k, ...file }) => ({ ...file, file_size: file.size_bytes })),
     });
   });
@@ -129,13 +152,16 @@ export function folderRoutes(deps: ApiDeps) {
 
   app.post('/:dealId/folders', async (c) => {
     const claims = c.get('claims');
-    const body = await readJson(c, z.object({ name: z.unknown(), path: z.string().max(4000).nullish(), parent_id: z.string().uuid().nullish() }));
+    const body = await readJson(
+      c,
+      z.object({ name: z.unknown(), path: z.string().max(4000).nullish(), parent_id: z.string().uuid().nullish() }),
+    );
     const name = itemName(body.name, 'folder');
     const folder = await asUser(deps.sql, claims, async (tx) => {
       const ctx = await dealContext(tx, c, claims.sub);
       requireCapability(ctx, 'edit_folders', 'create folders');
       const parentId = body.parent_id
-        ? (await loadFolder(tx, ctx.dealId, body.parent_id)).id as string
+        ? ((await loadFolder(tx, ctx.dealId, body.parent_id)).id as string)
         : await folderAtPath(tx, ctx.dealId, body.path);
       const [clash] = await tx`
         select 1 from public.folders where deal_id = ${ctx.dealId} and parent_id ${parentId ? tx`= ${parentId}` : tx`is null`}

@@ -8,12 +8,31 @@ import { HttpError } from '../../errors.ts';
 import { boundaryOf, readMultipart } from '../../multipart.ts';
 import { readJson } from '../../validate.ts';
 import {
-  checklistItemsSchema, dealContext, fileExtension, fileIdParam, folderAtPath, freeName, itemName, jsonField,
-  loadFile, loadReadyFile, requireCapability, storageKey, tagsSchema, UPLOAD_URL_SECONDS, type DealContext,
+  checklistItemsSchema,
+  dealContext,
+  fileExtension,
+  fileIdParam,
+  folderAtPath,
+  freeName,
+  itemName,
+  jsonField,
+  loadFile,
+  loadReadyFile,
+  requireCapability,
+  storageKey,
+  tagsSchema,
+  UPLOAD_URL_SECONDS,
+  type DealContext,
 } from './common.ts';
 
-const contentTypeSchema = z.string().trim().max(200).regex(/^[\w.+-]+\/[\w.+-]+$/, 'content_type must look like application/pdf')
-  .or(z.literal('')).nullish().transform((v) => v || 'application/octet-stream');
+const contentTypeSchema = z
+  .string()
+  .trim()
+  .max(200)
+  .regex(/^[\w.+-]+\/[\w.+-]+$/, 'content_type must look like application/pdf')
+  .or(z.literal(''))
+  .nullish()
+  .transform((v) => v || 'application/octet-stream');
 
 const uploadRequest = z.object({
   filename: z.unknown(),
@@ -82,7 +101,10 @@ async function recordVersion(deps: ApiDeps, tx: Tx, grant: Record<string, any>, 
   const stored = await deps.blobs.stat(grant.storage_key);
   if (!stored) throw new HttpError(400, "The file's bytes have not arrived. Upload the file again.");
   if (stored.size !== declaredSize) {
-    throw new HttpError(400, `The stored file is ${stored.size} bytes but file_size says ${declaredSize}. Upload the file again.`);
+    throw new HttpError(
+      400,
+      `The stored file is ${stored.size} bytes but file_size says ${declaredSize}. Upload the file again.`,
+    );
   }
   await tx`
     insert into public.file_versions (file_id, deal_id, version_number, storage_key, size_bytes, sha256,
@@ -96,10 +118,11 @@ async function recordVersion(deps: ApiDeps, tx: Tx, grant: Record<string, any>, 
 /** Runs `work` in a savepoint so a unique violation on the file name (and only that one) becomes a clean 409. */
 async function nameGuard<T>(tx: Tx, name: string, folderId: string | null, dealId: string, work: () => Promise<T>): Promise<T> {
   try {
-    return await tx.savepoint(() => work()) as T;
+    return (await tx.savepoint(() => work())) as T;
   } catch (err) {
     const e = err as { code?: string; constraint_name?: string };
-    if (e.code === '23505' && e.constraint_name === 'files_unique_name') conflict(name, await existingFileId(tx, dealId, folderId, name));
+    if (e.code === '23505' && e.constraint_name === 'files_unique_name')
+      conflict(name, await existingFileId(tx, dealId, folderId, name));
     throw err;
   }
 }
@@ -134,7 +157,14 @@ export function uploadRoutes(deps: ApiDeps) {
         values (${key}, ${file.id}, ${ctx.dealId}, 1, ${name}, ${body.content_type}, ${ctx.userId},
                 now() + make_interval(secs => ${UPLOAD_URL_SECONDS}))`;
       const signed = await deps.blobs.createUploadUrl(key, { expiresInSeconds: UPLOAD_URL_SECONDS, maxBytes: maxUploadBytes });
-      return { file_id: file.id, filename: name, upload_url: signed.url, upload_fields: signed.fields, storage_path: key, max_bytes: maxUploadBytes };
+      return {
+        file_id: file.id,
+        filename: name,
+        upload_url: signed.url,
+        upload_fields: signed.fields,
+        storage_path: key,
+        max_bytes: maxUploadBytes,
+      };
     });
     return c.json(result);
   });
@@ -147,7 +177,8 @@ export function uploadRoutes(deps: ApiDeps) {
       await serialiseCompletions(tx, fileId);
       const file = await loadFile(tx, ctx.dealId, fileId);
       if (file.upload_state === 'ready') {
-        if (Number(file.size_bytes) !== declared) throw new HttpError(400, `This upload was completed with ${file.size_bytes} bytes, not ${declared}.`);
+        if (Number(file.size_bytes) !== declared)
+          throw new HttpError(400, `This upload was completed with ${file.size_bytes} bytes, not ${declared}.`);
         return loadReadyFile(tx, ctx.dealId, fileId);
       }
       const [grant] = await tx`select * from public.upload_grants where file_id = ${fileId} and version_number = 1`;
@@ -165,7 +196,8 @@ export function uploadRoutes(deps: ApiDeps) {
   // Direct: one multipart request with the fields and the file, streamed to the store.
   app.post('/:dealId/files/upload', async (c) => {
     const declared = Number(c.req.header('content-length') ?? NaN);
-    if (declared > maxUploadBytes + 1024 * 1024) throw new HttpError(413, `The file is larger than the limit of ${maxUploadBytes} bytes.`);
+    if (declared > maxUploadBytes + 1024 * 1024)
+      throw new HttpError(413, `The file is larger than the limit of ${maxUploadBytes} bytes.`);
     const boundary = boundaryOf(c.req.header('content-type'));
     const claims = c.get('claims');
     // Check the right to upload before reading any bytes.
@@ -192,7 +224,13 @@ export function uploadRoutes(deps: ApiDeps) {
       const checklistItems = jsonField(checklistItemsSchema, fields.checklist_items, 'checklist_items');
       const contentType = contentTypeSchema.safeParse(stored.contentType).data ?? 'application/octet-stream';
       const file = await withDeal(c, async (tx, dealCtx) => {
-        const { folderId, name } = await placeNewFile(tx, dealCtx, fields.filename || stored.filename, fields.path, fields.on_conflict ?? 'error');
+        const { folderId, name } = await placeNewFile(
+          tx,
+          dealCtx,
+          fields.filename || stored.filename,
+          fields.path,
+          fields.on_conflict ?? 'error',
+        );
         return nameGuard(tx, name, folderId, dealCtx.dealId, async () => {
           await tx`
             insert into public.files (id, deal_id, folder_id, name, file_type, content_type, tags, checklist_items, uploaded_by)
@@ -224,7 +262,8 @@ export function uploadRoutes(deps: ApiDeps) {
       if (!(ctx.role === 'admin' || file.uploaded_by === ctx.userId || ctx.capabilities.has('edit_files'))) {
         throw new HttpError(403, "You don't have permission to upload a new version of this file.");
       }
-      const originalName = body.filename === undefined || body.filename === '' ? file.name as string : itemName(body.filename, 'file');
+      const originalName =
+        body.filename === undefined || body.filename === '' ? (file.name as string) : itemName(body.filename, 'file');
       // Lock the file row so two version uploads cannot take the same number.
       await tx`select 1 from public.files where id = ${fileId} for update`;
       let [{ next }] = await tx<{ next: number }[]>`
@@ -237,10 +276,12 @@ export function uploadRoutes(deps: ApiDeps) {
       for (let attempt = 0; ; attempt++) {
         key = storageKey(ctx.dealId, fileId, next);
         try {
-          await tx.savepoint((sp) => sp`
+          await tx.savepoint(
+            (sp) => sp`
             insert into public.upload_grants (storage_key, file_id, deal_id, version_number, original_name, content_type, created_by, expires_at)
             values (${key}, ${fileId}, ${ctx.dealId}, ${next}, ${originalName}, ${body.content_type}, ${ctx.userId},
-                    now() + make_interval(secs => ${UPLOAD_URL_SECONDS}))`);
+                    now() + make_interval(secs => ${UPLOAD_URL_SECONDS}))`,
+          );
           break;
         } catch (err) {
           if ((err as { code?: string }).code !== '23505' || attempt >= 50) throw err;

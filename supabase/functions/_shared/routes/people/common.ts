@@ -6,7 +6,17 @@ import { DEAL_ARCHIVED, HttpError } from '../../errors.ts';
 import { dealIdParam, loadDeal } from '../../deal-scope.ts';
 import { randomToken, sha256Hex } from '../../tokens.ts';
 
-export const CAPABILITIES = ['view', 'download', 'comment', 'approve', 'upload', 'edit_files', 'edit_folders', 'edit_checklist', 'manage_users'] as const;
+export const CAPABILITIES = [
+  'view',
+  'download',
+  'comment',
+  'approve',
+  'upload',
+  'edit_files',
+  'edit_folders',
+  'edit_checklist',
+  'manage_users',
+] as const;
 export const COLOR = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'Colour must look like #6366F1');
 export const uuid = z.string().uuid();
 export const uuidList = z.array(uuid).max(500).default([]);
@@ -20,8 +30,11 @@ export const listQuery = z.object({
   tag_id: uuid.optional(),
 });
 
-export const capabilityMap = z.record(z.enum(CAPABILITIES), z.boolean())
-  .transform((caps) => Object.entries(caps).filter(([, on]) => on).map(([cap]) => cap));
+export const capabilityMap = z.record(z.enum(CAPABILITIES), z.boolean()).transform((caps) =>
+  Object.entries(caps)
+    .filter(([, on]) => on)
+    .map(([cap]) => cap),
+);
 
 export const setBody = z.object({
   name: z.string({ required_error: 'Please enter a name' }).trim().min(1, 'Please enter a name').max(100),
@@ -39,22 +52,26 @@ export const tagBody = z.object({
   color: COLOR.default('#10B981'),
 });
 
-export const memberUpdate = z.object({
-  permission_set_id: uuid.optional(),
-  group_ids: z.array(uuid).max(500).optional(),
-  tag_ids: z.array(uuid).max(500).optional(),
-  company: z.string().trim().max(200).nullish(),
-  status: z.enum(['active', 'inactive', 'suspended']).optional(),
-}).strict();
+export const memberUpdate = z
+  .object({
+    permission_set_id: uuid.optional(),
+    group_ids: z.array(uuid).max(500).optional(),
+    tag_ids: z.array(uuid).max(500).optional(),
+    company: z.string().trim().max(200).nullish(),
+    status: z.enum(['active', 'inactive', 'suspended']).optional(),
+  })
+  .strict();
 
-export const bulkUpdate = z.object({
-  user_ids: z.array(uuid).min(1, 'Select at least one user').max(1000),
-  permission_set_id: uuid.optional(),
-  add_group_ids: z.array(uuid).min(1).optional(),
-  remove_group_ids: z.array(uuid).min(1).optional(),
-  add_tag_ids: z.array(uuid).min(1).optional(),
-  remove_tag_ids: z.array(uuid).min(1).optional(),
-}).strict();
+export const bulkUpdate = z
+  .object({
+    user_ids: z.array(uuid).min(1, 'Select at least one user').max(1000),
+    permission_set_id: uuid.optional(),
+    add_group_ids: z.array(uuid).min(1).optional(),
+    remove_group_ids: z.array(uuid).min(1).optional(),
+    add_tag_ids: z.array(uuid).min(1).optional(),
+    remove_tag_ids: z.array(uuid).min(1).optional(),
+  })
+  .strict();
 
 export const INVITE_DAYS = 7;
 
@@ -110,8 +127,12 @@ export const shapeMember = (row: Record<string, any>) => {
 export async function resolveSet(tx: Tx, dealId: string, idOrName: string | undefined | null): Promise<string> {
   const value = idOrName ?? 'upload_view';
   const [set] = /^[0-9a-f-]{36}$/i.test(value)
-    ? await tx<{ id: string }[]>`select id from public.permission_sets where id = ${value} and (deal_id is null or deal_id = ${dealId})`
-    : await tx<{ id: string }[]>`select id from public.permission_sets where lower(name) = lower(${value}) and (deal_id is null or deal_id = ${dealId})
+    ? await tx<
+        { id: string }[]
+      >`select id from public.permission_sets where id = ${value} and (deal_id is null or deal_id = ${dealId})`
+    : await tx<
+        { id: string }[]
+      >`select id from public.permission_sets where lower(name) = lower(${value}) and (deal_id is null or deal_id = ${dealId})
                                  order by deal_id nulls first limit 1`;
   if (!set) throw new HttpError(400, 'Please select a permission set');
   return set.id;
@@ -119,10 +140,12 @@ export async function resolveSet(tx: Tx, dealId: string, idOrName: string | unde
 
 export async function checkIds(tx: Tx, dealId: string, table: 'deal_groups' | 'deal_tags', ids: string[]) {
   if (!ids.length) return;
-  const rows = table === 'deal_groups'
-    ? await tx`select id from public.deal_groups where deal_id = ${dealId} and id = any(${ids}::uuid[])`
-    : await tx`select id from public.deal_tags where deal_id = ${dealId} and id = any(${ids}::uuid[])`;
-  if (rows.length !== new Set(ids).size) throw new HttpError(400, `Some ${table === 'deal_groups' ? 'groups' : 'tags'} do not belong to this deal.`);
+  const rows =
+    table === 'deal_groups'
+      ? await tx`select id from public.deal_groups where deal_id = ${dealId} and id = any(${ids}::uuid[])`
+      : await tx`select id from public.deal_tags where deal_id = ${dealId} and id = any(${ids}::uuid[])`;
+  if (rows.length !== new Set(ids).size)
+    throw new HttpError(400, `Some ${table === 'deal_groups' ? 'groups' : 'tags'} do not belong to this deal.`);
 }
 
 export async function loadMember(tx: Tx, dealId: string, userId: string) {
@@ -148,21 +171,35 @@ export async function mailInvitation(deps: ApiDeps, tx: Tx, invitationId: string
   await deps.mail.send({
     to: inv.email,
     subject: `You're invited to "${inv.deal_name}"`,
-    body: `${inv.inviter_name ?? inv.inviter_email} invited you to the deal "${inv.deal_name}" in the data room.\n\n` +
+    body:
+      `${inv.inviter_name ?? inv.inviter_email} invited you to the deal "${inv.deal_name}" in the data room.\n\n` +
       `Open this link, then sign in (or register with this address) to accept or decline:\n${link.toString()}\n\n` +
       `The invitation expires on ${new Date(inv.expires_at).toUTCString()}.`,
   });
 }
 
-export interface InviteInput { email: string; permission_set_id: string; group_ids: string[]; tag_ids: string[]; company?: string | null }
+export interface InviteInput {
+  email: string;
+  permission_set_id: string;
+  group_ids: string[];
+  tag_ids: string[];
+  company?: string | null;
+}
 
 /** Creates one invitation; returns the reason when it is skipped (existing member or pending invitation). */
-export async function invite(deps: ApiDeps, tx: Tx, dealId: string, userId: string, input: InviteInput): Promise<{ id?: string; skipped?: string }> {
+export async function invite(
+  deps: ApiDeps,
+  tx: Tx,
+  dealId: string,
+  userId: string,
+  input: InviteInput,
+): Promise<{ id?: string; skipped?: string }> {
   const [member] = await tx`
     select 1 from public.deal_members m join public.profiles p on p.id = m.user_id
     where m.deal_id = ${dealId} and lower(p.email) = ${input.email}`;
   if (member) return { skipped: 'already a member' };
-  const [pending] = await tx`select 1 from public.invitations where deal_id = ${dealId} and email = ${input.email} and status = 'pending'`;
+  const [pending] =
+    await tx`select 1 from public.invitations where deal_id = ${dealId} and email = ${input.email} and status = 'pending'`;
   if (pending) return { skipped: 'already invited' };
   const [row] = await tx<{ id: string }[]>`
     insert into public.invitations (deal_id, email, permission_set_id, group_ids, tag_ids, company, invited_by, expires_at)
@@ -177,12 +214,20 @@ export const emailValue = z.string().trim().toLowerCase().max(254).email();
 
 /** Splits a pasted list on commas and newlines, keeping entries that contain '@' (docs/product.md §5). */
 export function splitEmails(text: string): string[] {
-  return [...new Set(text.split(/[,\n\r]+/).map((s) => s.trim().toLowerCase()).filter((s) => s.includes('@')))];
+  return [
+    ...new Set(
+      text
+        .split(/[,\n\r]+/)
+        .map((s) => s.trim().toLowerCase())
+        .filter((s) => s.includes('@')),
+    ),
+  ];
 }
 
 /** Members, groups, tags, permission sets and invitations of one deal (docs/product.md §7). */
 
 /** Runs `work` in one transaction as the caller, with the deal of `:dealId` and the caller's people rights in it. */
-export const peopleScope = (deps: ApiDeps) =>
+export const peopleScope =
+  (deps: ApiDeps) =>
   <T>(c: Context<ApiEnv>, work: (tx: Tx, access: Awaited<ReturnType<typeof dealAccess>>) => Promise<T>) =>
     asUser(deps.sql, c.get('claims'), async (tx) => work(tx, await dealAccess(tx, c)));

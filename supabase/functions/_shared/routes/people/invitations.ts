@@ -4,22 +4,39 @@ import type { ApiDeps, ApiEnv } from '../../context.ts';
 import { asUser, type Tx } from '../../db.ts';
 import { HttpError } from '../../errors.ts';
 import { parseOrThrow, readJson } from '../../validate.ts';
-import { INVITE_DAYS, checkIds, dealAccess, emailValue, invite, mailInvitation, requireManage, resolveSet, splitEmails, uuid, uuidList, peopleScope } from './common.ts';
+import {
+  INVITE_DAYS,
+  checkIds,
+  dealAccess,
+  emailValue,
+  invite,
+  mailInvitation,
+  requireManage,
+  resolveSet,
+  splitEmails,
+  uuid,
+  uuidList,
+  peopleScope,
+} from './common.ts';
 
 /** Invitations to a deal: list, send (one, the older form, many), resend, revoke (docs/product.md §7 People). */
 export function invitationRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   const run = peopleScope(deps);
   // Invitations.
-  app.get('/:dealId/invitations', async (c) => c.json(await run(c, async (tx, access) => {
-    requireManage(access);
-    return tx`
+  app.get('/:dealId/invitations', async (c) =>
+    c.json(
+      await run(c, async (tx, access) => {
+        requireManage(access);
+        return tx`
       select i.id, i.email, i.status, i.invited_at, i.expires_at, i.company, i.permission_set_id, ps.name as permission_set_name,
              i.group_ids, i.tag_ids, (i.expires_at < now()) as is_expired, p.email as invited_by_email
       from public.invitations i join public.permission_sets ps on ps.id = i.permission_set_id
       left join public.profiles p on p.id = i.invited_by
       where i.deal_id = ${access.dealId} order by i.invited_at desc`;
-  })));
+      }),
+    ),
+  );
 
   const inviteBody = z.object({
     permission_set_id: z.string({ required_error: 'Please select a permission set' }).min(1, 'Please select a permission set'),
@@ -32,64 +49,94 @@ export function invitationRoutes(deps: ApiDeps) {
     requireManage(access);
     await checkIds(tx, access.dealId, 'deal_groups', body.group_ids);
     await checkIds(tx, access.dealId, 'deal_tags', body.tag_ids);
-    return { permission_set_id: await resolveSet(tx, access.dealId, body.permission_set_id), group_ids: body.group_ids, tag_ids: body.tag_ids, company: body.company };
+    return {
+      permission_set_id: await resolveSet(tx, access.dealId, body.permission_set_id),
+      group_ids: body.group_ids,
+      tag_ids: body.tag_ids,
+      company: body.company,
+    };
   };
 
   app.post('/:dealId/invitations', async (c) => {
-    const body = await readJson(c, inviteBody.extend({
-      email: z.string({ required_error: 'Please enter an email address' }).trim().min(1, 'Please enter an email address'),
-    }));
+    const body = await readJson(
+      c,
+      inviteBody.extend({
+        email: z.string({ required_error: 'Please enter an email address' }).trim().min(1, 'Please enter an email address'),
+      }),
+    );
     const email = emailValue.safeParse(body.email);
     if (!email.success) throw new HttpError(400, `"${body.email}" is not a valid email address.`);
-    return c.json(await run(c, async (tx, access) => {
-      const base = await prepareInvite(tx, access, body);
-      const result = await invite(deps, tx, access.dealId, access.userId, { ...base, email: email.data });
-      if (result.skipped) throw new HttpError(409, `${email.data} is ${result.skipped}.`);
-      return { id: result.id, email: email.data, status: 'pending' };
-    }), 201);
+    return c.json(
+      await run(c, async (tx, access) => {
+        const base = await prepareInvite(tx, access, body);
+        const result = await invite(deps, tx, access.dealId, access.userId, { ...base, email: email.data });
+        if (result.skipped) throw new HttpError(409, `${email.data} is ${result.skipped}.`);
+        return { id: result.id, email: email.data, status: 'pending' };
+      }),
+      201,
+    );
   });
 
   // Part 1's form: {email, permission_set (name), company}.
   app.post('/:dealId/invite', async (c) => {
-    const body = await readJson(c, z.object({
-      email: z.string({ required_error: 'Please enter an email address' }).trim().min(1, 'Please enter an email address'),
-      permission_set: z.string().trim().max(100).default('upload_view'),
-      company: z.string().trim().max(200).nullish(),
-    }));
+    const body = await readJson(
+      c,
+      z.object({
+        email: z.string({ required_error: 'Please enter an email address' }).trim().min(1, 'Please enter an email address'),
+        permission_set: z.string().trim().max(100).default('upload_view'),
+        company: z.string().trim().max(200).nullish(),
+      }),
+    );
     const email = emailValue.safeParse(body.email);
     if (!email.success) throw new HttpError(400, `"${body.email}" is not a valid email address.`);
-    return c.json(await run(c, async (tx, access) => {
-      const base = await prepareInvite(tx, access, { permission_set_id: body.permission_set, group_ids: [], tag_ids: [], company: body.company });
-      const result = await invite(deps, tx, access.dealId, access.userId, { ...base, email: email.data });
-      if (result.skipped) throw new HttpError(409, `${email.data} is ${result.skipped}.`);
-      return { id: result.id, email: email.data, status: 'pending' };
-    }), 201);
+    return c.json(
+      await run(c, async (tx, access) => {
+        const base = await prepareInvite(tx, access, {
+          permission_set_id: body.permission_set,
+          group_ids: [],
+          tag_ids: [],
+          company: body.company,
+        });
+        const result = await invite(deps, tx, access.dealId, access.userId, { ...base, email: email.data });
+        if (result.skipped) throw new HttpError(409, `${email.data} is ${result.skipped}.`);
+        return { id: result.id, email: email.data, status: 'pending' };
+      }),
+      201,
+    );
   });
 
   app.post('/:dealId/invitations/bulk', async (c) => {
-    const body = await readJson(c, inviteBody.extend({
-      emails: z.union([z.string().max(100_000), z.array(z.string().max(254)).max(1000)]),
+    const body = await readJson(
+      c,
+      inviteBody.extend({
+        emails: z.union([z.string().max(100_000), z.array(z.string().max(254)).max(1000)]),
+      }),
+    );
+    const list = splitEmails(Array.isArray(body.emails) ? body.emails.join('\n') : body.emails).map((raw) => ({
+      raw,
+      email: emailValue.safeParse(raw),
     }));
-    const list = splitEmails(Array.isArray(body.emails) ? body.emails.join('\n') : body.emails)
-      .map((raw) => ({ raw, email: emailValue.safeParse(raw) }));
     // Entries with an '@' that are still not addresses do not count: a list of only those is refused too.
     if (!list.some((entry) => entry.email.success)) throw new HttpError(400, 'Please enter at least one valid email address');
     if (list.length > 500) throw new HttpError(400, 'At most 500 invitations can be sent at once.');
-    return c.json(await run(c, async (tx, access) => {
-      const base = await prepareInvite(tx, access, body);
-      let created = 0;
-      const skipped: { email: string; reason: string }[] = [];
-      for (const { raw, email } of list) {
-        if (!email.success) {
-          skipped.push({ email: raw, reason: 'not a valid email address' });
-          continue;
+    return c.json(
+      await run(c, async (tx, access) => {
+        const base = await prepareInvite(tx, access, body);
+        let created = 0;
+        const skipped: { email: string; reason: string }[] = [];
+        for (const { raw, email } of list) {
+          if (!email.success) {
+            skipped.push({ email: raw, reason: 'not a valid email address' });
+            continue;
+          }
+          const result = await invite(deps, tx, access.dealId, access.userId, { ...base, email: email.data });
+          if (result.skipped) skipped.push({ email: email.data, reason: result.skipped });
+          else created++;
         }
-        const result = await invite(deps, tx, access.dealId, access.userId, { ...base, email: email.data });
-        if (result.skipped) skipped.push({ email: email.data, reason: result.skipped });
-        else created++;
-      }
-      return { created_count: created, skipped_count: skipped.length, skipped };
-    }), 201);
+        return { created_count: created, skipped_count: skipped.length, skipped };
+      }),
+      201,
+    );
   });
 
   const invitationParam = (c: Context<ApiEnv>) => {
@@ -98,24 +145,32 @@ export function invitationRoutes(deps: ApiDeps) {
     return id;
   };
 
-  app.post('/:dealId/invitations/:invitationId/resend', async (c) => c.json(await run(c, async (tx, access) => {
-    requireManage(access);
-    const id = invitationParam(c);
-    const updated = await tx`
+  app.post('/:dealId/invitations/:invitationId/resend', async (c) =>
+    c.json(
+      await run(c, async (tx, access) => {
+        requireManage(access);
+        const id = invitationParam(c);
+        const updated = await tx`
       update public.invitations set expires_at = now() + make_interval(days => ${INVITE_DAYS}), invited_at = now()
       where id = ${id} and deal_id = ${access.dealId} and status = 'pending' returning id, expires_at`;
-    if (!updated.length) throw new HttpError(404, 'Invitation not found.');
-    await mailInvitation(deps, tx, id);
-    return { id, expires_at: updated[0].expires_at, resent: true };
-  })));
+        if (!updated.length) throw new HttpError(404, 'Invitation not found.');
+        await mailInvitation(deps, tx, id);
+        return { id, expires_at: updated[0].expires_at, resent: true };
+      }),
+    ),
+  );
 
-  app.delete('/:dealId/invitations/:invitationId', async (c) => c.json(await run(c, async (tx, access) => {
-    requireManage(access);
-    const id = invitationParam(c);
-    const deleted = await tx`delete from public.invitations where id = ${id} and deal_id = ${access.dealId} returning id`;
-    if (!deleted.length) throw new HttpError(404, 'Invitation not found.');
-    return { id, revoked: true };
-  })));
+  app.delete('/:dealId/invitations/:invitationId', async (c) =>
+    c.json(
+      await run(c, async (tx, access) => {
+        requireManage(access);
+        const id = invitationParam(c);
+        const deleted = await tx`delete from public.invitations where id = ${id} and deal_id = ${access.dealId} returning id`;
+        if (!deleted.length) throw new HttpError(404, 'Invitation not found.');
+        return { id, revoked: true };
+      }),
+    ),
+  );
 
   return app;
 }
@@ -124,10 +179,18 @@ export function invitationRoutes(deps: ApiDeps) {
 export function myInvitationRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
 
-  app.get('/my-invitations', async (c) => c.json(await asUser(deps.sql, c.get('claims'), (tx) => tx`
+  app.get('/my-invitations', async (c) =>
+    c.json(
+      await asUser(
+        deps.sql,
+        c.get('claims'),
+        (tx) => tx`
     select invitation_id, invitation_id as id, deal_id, deal_name, deal_description, invited_by_name, invited_by,
            invited_at, expires_at, is_expired, permission_set_name
-    from private.my_invitations()`)));
+    from private.my_invitations()`,
+      ),
+    ),
+  );
 
   const respond = (accept: boolean) => async (c: Context<ApiEnv>) => {
     const id = c.req.param('invitationId') ?? '';
@@ -137,7 +200,11 @@ export function myInvitationRoutes(deps: ApiDeps) {
     let token: string | null = null;
     if (text.trim()) {
       let parsed: unknown;
-      try { parsed = JSON.parse(text); } catch { throw new HttpError(400, 'The request body is not valid JSON.'); }
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        throw new HttpError(400, 'The request body is not valid JSON.');
+      }
       token = parseOrThrow(z.object({ token: z.string().min(10).max(200).nullish() }), parsed).token ?? null;
     }
     const dealId = await asUser(deps.sql, c.get('claims'), async (tx) => {

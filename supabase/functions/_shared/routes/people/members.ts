@@ -4,7 +4,20 @@ import type { ApiDeps, ApiEnv } from '../../context.ts';
 import type { Tx } from '../../db.ts';
 import { HttpError } from '../../errors.ts';
 import { parseOrThrow, readJson } from '../../validate.ts';
-import { bulkUpdate, checkIds, dealAccess, listQuery, loadMember, memberUpdate, membersQuery, requireManage, resolveSet, shapeMember, uuid, peopleScope } from './common.ts';
+import {
+  bulkUpdate,
+  checkIds,
+  dealAccess,
+  listQuery,
+  loadMember,
+  memberUpdate,
+  membersQuery,
+  requireManage,
+  resolveSet,
+  shapeMember,
+  uuid,
+  peopleScope,
+} from './common.ts';
 
 /** A deal's members: the two generations of list, companies, edits, removal and bulk updates (docs/product.md §7 People). */
 export function memberRoutes(deps: ApiDeps) {
@@ -14,8 +27,9 @@ export function memberRoutes(deps: ApiDeps) {
   app.get('/:dealId/users-enhanced', async (c) => {
     const q = parseOrThrow(listQuery, c.req.query());
     const pattern = `%${q.search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
-    return c.json(await run(c, async (tx, access) => {
-      const where = tx`
+    return c.json(
+      await run(c, async (tx, access) => {
+        const where = tx`
         (${q.status} = '' or m.status = ${q.status})
         and (${q.search} = '' or lower(p.email) like ${pattern} or lower(p.first_name || ' ' || p.last_name) like ${pattern}
              or lower(coalesce(m.company, '')) like ${pattern})
@@ -23,33 +37,60 @@ export function memberRoutes(deps: ApiDeps) {
              where gm.deal_id = m.deal_id and gm.user_id = m.user_id and gm.group_id = ${q.group_id ?? null}))
         and (${q.tag_id ?? null}::uuid is null or exists (select 1 from public.deal_member_tags mt
              where mt.deal_id = m.deal_id and mt.user_id = m.user_id and mt.tag_id = ${q.tag_id ?? null}))`;
-      const rows = await membersQuery(tx, access.dealId, where, q.page_size, (q.page - 1) * q.page_size);
-      const [{ total }] = await tx<{ total: number }[]>`
+        const rows = await membersQuery(tx, access.dealId, where, q.page_size, (q.page - 1) * q.page_size);
+        const [{ total }] = await tx<{ total: number }[]>`
         select count(*)::int as total from public.deal_members m join public.profiles p on p.id = m.user_id
         where m.deal_id = ${access.dealId} and ${where}`;
-      return { users: rows.map(shapeMember), total_count: total, page: q.page, page_size: q.page_size, can_manage: access.manage && !access.deal.archived_at };
-    }));
+        return {
+          users: rows.map(shapeMember),
+          total_count: total,
+          page: q.page,
+          page_size: q.page_size,
+          can_manage: access.manage && !access.deal.archived_at,
+        };
+      }),
+    );
   });
 
   // Part 1's form of the member list.
-  app.get('/:dealId/users', async (c) => c.json(await run(c, async (tx, access) => {
-    const rows = await membersQuery(tx, access.dealId, tx`true`, 10000, 0);
-    return rows.map((r) => ({
-      id: r.user_id, email: r.email, first_name: r.first_name, last_name: r.last_name, company: r.company,
-      permission_set: r.permission_set, role: r.display_role, is_owner: r.is_owner, status: r.status,
-    }));
-  })));
+  app.get('/:dealId/users', async (c) =>
+    c.json(
+      await run(c, async (tx, access) => {
+        const rows = await membersQuery(tx, access.dealId, tx`true`, 10000, 0);
+        return rows.map((r) => ({
+          id: r.user_id,
+          email: r.email,
+          first_name: r.first_name,
+          last_name: r.last_name,
+          company: r.company,
+          permission_set: r.permission_set,
+          role: r.display_role,
+          is_owner: r.is_owner,
+          status: r.status,
+        }));
+      }),
+    ),
+  );
 
-  app.get('/:dealId/companies', async (c) => c.json(await run(c, async (tx, access) => {
-    const rows = await tx<{ company: string }[]>`
+  app.get('/:dealId/companies', async (c) =>
+    c.json(
+      await run(c, async (tx, access) => {
+        const rows = await tx<{ company: string }[]>`
       select distinct company from (
         select btrim(company) as company from public.deal_members where deal_id = ${access.dealId}
         union select btrim(company) from public.invitations where deal_id = ${access.dealId}) c
       where company is not null and company <> '' order by company`;
-    return { companies: rows.map((r) => r.company) };
-  })));
+        return { companies: rows.map((r) => r.company) };
+      }),
+    ),
+  );
 
-  const updateMember = async (tx: Tx, access: Awaited<ReturnType<typeof dealAccess>>, userId: string, body: z.infer<typeof memberUpdate>) => {
+  const updateMember = async (
+    tx: Tx,
+    access: Awaited<ReturnType<typeof dealAccess>>,
+    userId: string,
+    body: z.infer<typeof memberUpdate>,
+  ) => {
     requireManage(access);
     if (userId === access.deal.owner_id) throw new HttpError(403, 'The deal owner cannot be edited.');
     await loadMember(tx, access.dealId, userId);
@@ -91,66 +132,84 @@ export function memberRoutes(deps: ApiDeps) {
 
   // Part 1's form: {permission_set (name or id), company}.
   app.put('/:dealId/users/:userId', async (c) => {
-    const body = await readJson(c, z.object({ permission_set: z.string().min(1).max(100).optional(), company: z.string().trim().max(200).nullish() }));
-    return c.json(await run(c, async (tx, access) => {
-      const setId = body.permission_set ? await resolveSet(tx, access.dealId, body.permission_set) : undefined;
-      return updateMember(tx, access, memberParam(c), { permission_set_id: setId, company: body.company });
-    }));
+    const body = await readJson(
+      c,
+      z.object({ permission_set: z.string().min(1).max(100).optional(), company: z.string().trim().max(200).nullish() }),
+    );
+    return c.json(
+      await run(c, async (tx, access) => {
+        const setId = body.permission_set ? await resolveSet(tx, access.dealId, body.permission_set) : undefined;
+        return updateMember(tx, access, memberParam(c), { permission_set_id: setId, company: body.company });
+      }),
+    );
   });
 
-  app.delete('/:dealId/users/:userId', async (c) => c.json(await run(c, async (tx, access) => {
-    requireManage(access);
-    const userId = memberParam(c);
-    if (userId === access.deal.owner_id) throw new HttpError(403, 'The deal owner cannot be removed.');
-    await loadMember(tx, access.dealId, userId);
-    await tx`delete from public.deal_members where deal_id = ${access.dealId} and user_id = ${userId}`;
-    return { user_id: userId, removed: true };
-  })));
+  app.delete('/:dealId/users/:userId', async (c) =>
+    c.json(
+      await run(c, async (tx, access) => {
+        requireManage(access);
+        const userId = memberParam(c);
+        if (userId === access.deal.owner_id) throw new HttpError(403, 'The deal owner cannot be removed.');
+        await loadMember(tx, access.dealId, userId);
+        await tx`delete from public.deal_members where deal_id = ${access.dealId} and user_id = ${userId}`;
+        return { user_id: userId, removed: true };
+      }),
+    ),
+  );
 
   app.post('/:dealId/users/bulk-update', async (c) => {
     const body = await readJson(c, bulkUpdate);
-    const ops = (['permission_set_id', 'add_group_ids', 'remove_group_ids', 'add_tag_ids', 'remove_tag_ids'] as const)
-      .filter((op) => body[op] !== undefined);
-    if (ops.length !== 1) throw new HttpError(400, 'Send exactly one of permission_set_id, add_group_ids, remove_group_ids, add_tag_ids or remove_tag_ids.');
-    return c.json(await run(c, async (tx, access) => {
-      requireManage(access);
-      if (body.add_group_ids || body.remove_group_ids) await checkIds(tx, access.dealId, 'deal_groups', body.add_group_ids ?? body.remove_group_ids ?? []);
-      if (body.add_tag_ids || body.remove_tag_ids) await checkIds(tx, access.dealId, 'deal_tags', body.add_tag_ids ?? body.remove_tag_ids ?? []);
-      // A set that cannot be used in this deal is refused up front, like foreign groups and tags.
-      const setId = body.permission_set_id ? await resolveSet(tx, access.dealId, body.permission_set_id) : null;
-      let success = 0;
-      const failed: { user_id: string; reason: string }[] = [];
-      for (const userId of new Set(body.user_ids)) {
-        try {
-          await tx.savepoint(async (sp) => {
-            if (userId === access.deal.owner_id) throw new HttpError(403, 'The deal owner cannot be changed.');
-            const [m] = await sp`select 1 from public.deal_members where deal_id = ${access.dealId} and user_id = ${userId}`;
-            if (!m) throw new HttpError(404, 'not a member');
-            if (setId) {
-              await sp`update public.deal_members set permission_set_id = ${setId},
+    const ops = (['permission_set_id', 'add_group_ids', 'remove_group_ids', 'add_tag_ids', 'remove_tag_ids'] as const).filter(
+      (op) => body[op] !== undefined,
+    );
+    if (ops.length !== 1)
+      throw new HttpError(
+        400,
+        'Send exactly one of permission_set_id, add_group_ids, remove_group_ids, add_tag_ids or remove_tag_ids.',
+      );
+    return c.json(
+      await run(c, async (tx, access) => {
+        requireManage(access);
+        if (body.add_group_ids || body.remove_group_ids)
+          await checkIds(tx, access.dealId, 'deal_groups', body.add_group_ids ?? body.remove_group_ids ?? []);
+        if (body.add_tag_ids || body.remove_tag_ids)
+          await checkIds(tx, access.dealId, 'deal_tags', body.add_tag_ids ?? body.remove_tag_ids ?? []);
+        // A set that cannot be used in this deal is refused up front, like foreign groups and tags.
+        const setId = body.permission_set_id ? await resolveSet(tx, access.dealId, body.permission_set_id) : null;
+        let success = 0;
+        const failed: { user_id: string; reason: string }[] = [];
+        for (const userId of new Set(body.user_ids)) {
+          try {
+            await tx.savepoint(async (sp) => {
+              if (userId === access.deal.owner_id) throw new HttpError(403, 'The deal owner cannot be changed.');
+              const [m] = await sp`select 1 from public.deal_members where deal_id = ${access.dealId} and user_id = ${userId}`;
+              if (!m) throw new HttpError(404, 'not a member');
+              if (setId) {
+                await sp`update public.deal_members set permission_set_id = ${setId},
                          role = case when role <> 'admin' then 'member' else role end
                        where deal_id = ${access.dealId} and user_id = ${userId}`;
-            } else if (body.add_group_ids) {
-              await sp`insert into public.deal_group_members (group_id, deal_id, user_id)
+              } else if (body.add_group_ids) {
+                await sp`insert into public.deal_group_members (group_id, deal_id, user_id)
                        select unnest(${body.add_group_ids}::uuid[]), ${access.dealId}, ${userId} on conflict do nothing`;
-            } else if (body.remove_group_ids) {
-              await sp`delete from public.deal_group_members where deal_id = ${access.dealId} and user_id = ${userId}
+              } else if (body.remove_group_ids) {
+                await sp`delete from public.deal_group_members where deal_id = ${access.dealId} and user_id = ${userId}
                        and group_id = any(${body.remove_group_ids}::uuid[])`;
-            } else if (body.add_tag_ids) {
-              await sp`insert into public.deal_member_tags (tag_id, deal_id, user_id)
+              } else if (body.add_tag_ids) {
+                await sp`insert into public.deal_member_tags (tag_id, deal_id, user_id)
                        select unnest(${body.add_tag_ids}::uuid[]), ${access.dealId}, ${userId} on conflict do nothing`;
-            } else if (body.remove_tag_ids) {
-              await sp`delete from public.deal_member_tags where deal_id = ${access.dealId} and user_id = ${userId}
+              } else if (body.remove_tag_ids) {
+                await sp`delete from public.deal_member_tags where deal_id = ${access.dealId} and user_id = ${userId}
                        and tag_id = any(${body.remove_tag_ids}::uuid[])`;
-            }
-          });
-          success++;
-        } catch (err) {
-          failed.push({ user_id: userId, reason: err instanceof Error ? err.message : 'failed' });
+              }
+            });
+            success++;
+          } catch (err) {
+            failed.push({ user_id: userId, reason: err instanceof Error ? err.message : 'failed' });
+          }
         }
-      }
-      return { success_count: success, failed_count: failed.length, failed };
-    }));
+        return { success_count: success, failed_count: failed.length, failed };
+      }),
+    );
   });
 
   return app;

@@ -10,7 +10,8 @@ export const activityKeys = {
 /** One page of the feed: `limit` entries older than the entry whose cursor is `before` (docs/product.md §7). */
 export const fetchActivityPage = (dealId: string, before: string | undefined, signal?: AbortSignal) => {
   return api.get<ActivityEntry[]>(`/deals/${encodeURIComponent(dealId)}/activity`, {
-    query: { limit: ACTIVITY_PAGE_DEFAULT, before }, signal,
+    query: { limit: ACTIVITY_PAGE_DEFAULT, before },
+    signal,
   });
 };
 

@@ -18,7 +18,14 @@ const ICONS: Record<string, typeof Zap> = {
 };
 
 const COLORS: Record<string, string> = {
-  upload: 'blue', download: 'teal', delete: 'red', checklist_update: 'green', user_invite: 'purple', deal_create: 'orange', login: 'gray', approval: 'green',
+  upload: 'blue',
+  download: 'teal',
+  delete: 'red',
+  checklist_update: 'green',
+  user_invite: 'purple',
+  deal_create: 'orange',
+  login: 'gray',
+  approval: 'green',
 };
 
 /** What the entry is about, as links: the file, the folder (path) and the checklist item. */
@@ -51,12 +58,21 @@ export function ActivityEntryRow({ dealId, entry, now }: { dealId: string; entry
       </Box>
       <Stack gap="1" minW="0" flex="1">
         <HStack gap="2" wrap="wrap">
-          <Text fontWeight="semibold" textStyle="sm">{activityTitle(entry.activity_type)}</Text>
-          <Badge size="sm" variant="subtle" colorPalette={palette}>{entry.activity_type}</Badge>
+          <Text fontWeight="semibold" textStyle="sm">
+            {activityTitle(entry.activity_type)}
+          </Text>
+          <Badge size="sm" variant="subtle" colorPalette={palette}>
+            {entry.activity_type}
+          </Badge>
         </HStack>
-        <Text textStyle="sm" wordBreak="break-word">{entry.description}</Text>
+        <Text textStyle="sm" wordBreak="break-word">
+          {entry.description}
+        </Text>
         <Text textStyle="xs" color="fg.muted">
-          {activityAuthor(entry)} · <time dateTime={entry.created_at} title={new Date(entry.created_at).toLocaleString()}>{formatRelativeTime(entry.created_at, now)}</time>
+          {activityAuthor(entry)} ·{' '}
+          <time dateTime={entry.created_at} title={new Date(entry.created_at).toLocaleString()}>
+            {formatRelativeTime(entry.created_at, now)}
+          </time>
         </Text>
         <MetadataLinks dealId={dealId} entry={entry} />
       </Stack>

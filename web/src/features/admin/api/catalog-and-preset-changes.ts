@@ -5,8 +5,19 @@
  */
 import { useApiMutation } from '../../../lib/mutation';
 import {
-  adminKeys, createCatalogItem, createPreset, deleteCatalogItem, deletePreset, setDefaultPreset, toggleCatalogItem,
-  updateCatalogItem, updatePreset, type CatalogItem, type CatalogItemPayload, type Preset, type PresetPayload,
+  adminKeys,
+  createCatalogItem,
+  createPreset,
+  deleteCatalogItem,
+  deletePreset,
+  setDefaultPreset,
+  toggleCatalogItem,
+  updateCatalogItem,
+  updatePreset,
+  type CatalogItem,
+  type CatalogItemPayload,
+  type Preset,
+  type PresetPayload,
 } from '.';
 
 export const useToggleCatalogItem = () =>

@@ -124,8 +124,7 @@ export const NEW_ITEM_PRESETS = ['Default'];
 export const adminKeys = {
   all: ['admin'] as const,
   catalog: () => ['admin', 'catalog'] as const,
-  catalogList: (params: { search: string; category: string; page: number }) =>
-    ['admin', 'catalog', 'list', params] as const,
+  catalogList: (params: { search: string; category: string; page: number }) => ['admin', 'catalog', 'list', params] as const,
   catalogPicker: () => ['admin', 'catalog', 'picker'] as const,
   presets: () => ['admin', 'presets'] as const,
   presetList: (params: { search: string; page: number }) => ['admin', 'presets', 'list', params] as const,
@@ -160,8 +159,7 @@ export function fetchPickerItems(signal?: AbortSignal): Promise<CatalogPage> {
 export const createCatalogItem = (body: CatalogItemPayload) => api.post<CatalogItem>('/admin/catalog', body);
 export const updateCatalogItem = (id: string, body: CatalogItemPayload) =>
   api.put<CatalogItem>(`/admin/catalog/${encodeURIComponent(id)}`, body);
-export const toggleCatalogItem = (id: string) =>
-  api.post<CatalogItem>(`/admin/catalog/${encodeURIComponent(id)}/toggle-active`);
+export const toggleCatalogItem = (id: string) => api.post<CatalogItem>(`/admin/catalog/${encodeURIComponent(id)}/toggle-active`);
 export const deleteCatalogItem = (id: string) => api.delete<unknown>(`/admin/catalog/${encodeURIComponent(id)}`);
 
 export function fetchPresets(params: { search?: string; page: number }, signal?: AbortSignal): Promise<PresetsPage> {
@@ -176,8 +174,7 @@ export const fetchPreset = (id: string, signal?: AbortSignal) =>
 export const createPreset = (body: PresetPayload) => api.post<PresetDetail>('/admin/presets', body);
 export const updatePreset = (id: string, body: PresetPayload) =>
   api.put<PresetDetail>(`/admin/presets/${encodeURIComponent(id)}`, body);
-export const setDefaultPreset = (id: string) =>
-  api.post<PresetDetail>(`/admin/presets/${encodeURIComponent(id)}/set-default`);
+export const setDefaultPreset = (id: string) => api.post<PresetDetail>(`/admin/presets/${encodeURIComponent(id)}/set-default`);
 export const deletePreset = (id: string) => api.delete<unknown>(`/admin/presets/${encodeURIComponent(id)}`);
 
 /** The full object PUT /admin/catalog/{id} takes, built from the edited item and the form's four fields. */
@@ -197,7 +194,6 @@ export function catalogPayload(
     presets: item ? [...(item.presets ?? [])] : [...NEW_ITEM_PRESETS],
   };
 }
-
 
 /** One dashboard count: the list's total_count asked with page_size 1, or null when unavailable. */
 export interface DashboardCount {

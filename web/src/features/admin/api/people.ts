@@ -5,8 +5,14 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
-  ADMIN_PAGE_DEFAULT, AUDIT_PAGE_DEFAULT, ELIGIBLE_PAGE_DEFAULT,
-  type AdminUser, type AdminUserPage, type AuditPage, type PermissionSetUsage, type SystemPermissionSet,
+  ADMIN_PAGE_DEFAULT,
+  AUDIT_PAGE_DEFAULT,
+  ELIGIBLE_PAGE_DEFAULT,
+  type AdminUser,
+  type AdminUserPage,
+  type AuditPage,
+  type PermissionSetUsage,
+  type SystemPermissionSet,
 } from '@contracts/admin';
 import { api } from '../../../lib/api';
 import { useApiMutation } from '../../../lib/mutation';
@@ -26,12 +32,17 @@ const ADMIN = [['admin']];
 export function useAdminUsers(search: string, page: number) {
   return useQuery({
     queryKey: peopleKeys.users(search, page),
-    queryFn: ({ signal }) => api.get<AdminUserPage>('/admin/users', { query: { search, page, page_size: ADMIN_PAGE_DEFAULT }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<AdminUserPage>('/admin/users', { query: { search, page, page_size: ADMIN_PAGE_DEFAULT }, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-export interface UserEdit { first_name: string; last_name: string; title: string }
+export interface UserEdit {
+  first_name: string;
+  last_name: string;
+  title: string;
+}
 
 export function useUpdateUser(onDone: () => void) {
   return useApiMutation<AdminUser, { id: string } & UserEdit>({
@@ -45,7 +56,8 @@ export function useUpdateUser(onDone: () => void) {
 
 export function useResetPassword(onDone: () => void) {
   return useApiMutation<unknown, { id: string; password: string }>({
-    mutationFn: ({ id, password }) => api.post(`/admin/users/${encodeURIComponent(id)}/reset-password`, { user_id: id, new_password: password }),
+    mutationFn: ({ id, password }) =>
+      api.post(`/admin/users/${encodeURIComponent(id)}/reset-password`, { user_id: id, new_password: password }),
     successMessage: 'Password reset successfully',
     errorMessage: 'Failed to reset password',
     onSuccess: onDone,
@@ -65,7 +77,8 @@ export function useDeleteUser(onDone: () => void) {
 export function useSuperAdmins(page: number) {
   return useQuery({
     queryKey: peopleKeys.superAdmins(page),
-    queryFn: ({ signal }) => api.get<AdminUserPage>('/admin/super-admins', { query: { page, page_size: ADMIN_PAGE_DEFAULT }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<AdminUserPage>('/admin/super-admins', { query: { page, page_size: ADMIN_PAGE_DEFAULT }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -73,7 +86,11 @@ export function useSuperAdmins(page: number) {
 export function useEligibleUsers(search: string, enabled: boolean) {
   return useQuery({
     queryKey: peopleKeys.eligible(search),
-    queryFn: ({ signal }) => api.get<AdminUserPage>('/admin/super-admins/eligible-users', { query: { search, page: 1, page_size: ELIGIBLE_PAGE_DEFAULT }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<AdminUserPage>('/admin/super-admins/eligible-users', {
+        query: { search, page: 1, page_size: ELIGIBLE_PAGE_DEFAULT },
+        signal,
+      }),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -92,19 +109,28 @@ export function useToggleSuperAdmin(onDone: () => void) {
 export function useSystemSets(search: string, page: number) {
   return useQuery({
     queryKey: peopleKeys.sets(search, page),
-    queryFn: ({ signal }) => api.get<{ permission_sets: SystemPermissionSet[]; total_count: number }>('/admin/permission-sets',
-      { query: { search, page, page_size: ADMIN_PAGE_DEFAULT }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<{ permission_sets: SystemPermissionSet[]; total_count: number }>('/admin/permission-sets', {
+        query: { search, page, page_size: ADMIN_PAGE_DEFAULT },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
 
-export interface SystemSetInput { id?: string; name: string; description: string; capabilities: Record<string, boolean> }
+export interface SystemSetInput {
+  id?: string;
+  name: string;
+  description: string;
+  capabilities: Record<string, boolean>;
+}
 
 export function useSaveSystemSet(onDone: () => void) {
   return useApiMutation<SystemPermissionSet, SystemSetInput>({
-    mutationFn: ({ id, ...body }) => (id
-      ? api.put<SystemPermissionSet>(`/admin/permission-sets/${encodeURIComponent(id)}`, body)
-      : api.post<SystemPermissionSet>('/admin/permission-sets', body)),
+    mutationFn: ({ id, ...body }) =>
+      id
+        ? api.put<SystemPermissionSet>(`/admin/permission-sets/${encodeURIComponent(id)}`, body)
+        : api.post<SystemPermissionSet>('/admin/permission-sets', body),
     invalidates: ADMIN,
     successMessage: (_, input) => (input.id ? 'System permission set updated' : 'System permission set created'),
     errorMessage: 'Failed to save',
@@ -125,19 +151,25 @@ export function useDeleteSystemSet(onDone: () => void) {
 export function useSetUsage(id: string | null) {
   return useQuery({
     queryKey: peopleKeys.usage(id ?? ''),
-    queryFn: ({ signal }) => api.get<PermissionSetUsage>(`/admin/permission-sets/${encodeURIComponent(id ?? '')}/usage`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<PermissionSetUsage>(`/admin/permission-sets/${encodeURIComponent(id ?? '')}/usage`, { signal }),
     enabled: Boolean(id),
   });
 }
 
-export interface AuditFilters { entity_type: string; days: number }
+export interface AuditFilters {
+  entity_type: string;
+  days: number;
+}
 
 export function useAuditLogs(filters: AuditFilters, page: number) {
   return useQuery({
     queryKey: peopleKeys.audit(filters, page),
-    queryFn: ({ signal }) => api.get<AuditPage>('/admin/audit', {
-      query: { entity_type: filters.entity_type || undefined, days: filters.days, page, page_size: AUDIT_PAGE_DEFAULT }, signal,
-    }),
+    queryFn: ({ signal }) =>
+      api.get<AuditPage>('/admin/audit', {
+        query: { entity_type: filters.entity_type || undefined, days: filters.days, page, page_size: AUDIT_PAGE_DEFAULT },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

@@ -47,11 +47,7 @@ export function CatalogItemFormDialog({
 
   useEffect(() => {
     if (!open) return;
-    setForm(
-      item
-        ? { code: item.code, category: item.category, title: item.title, description: item.description ?? '' }
-        : EMPTY,
-    );
+    setForm(item ? { code: item.code, category: item.category, title: item.title, description: item.description ?? '' } : EMPTY);
     setErrors({});
   }, [open, item]);
 

@@ -37,9 +37,7 @@ export function groupByCategory(items: CatalogItem[]): CategoryGroup[] {
     list.push(item);
     groups.set(item.category, list);
   }
-  return [...groups.entries()]
-    .filter(([, list]) => list.length > 0)
-    .map(([category, list]) => ({ category, items: list }));
+  return [...groups.entries()].filter(([, list]) => list.length > 0).map(([category, list]) => ({ category, items: list }));
 }
 
 export function validatePresetForm(form: { name: string; description: string }) {
@@ -59,13 +57,7 @@ function matches(item: CatalogItem, filter: string): boolean {
   );
 }
 
-function ItemPicker({
-  selected,
-  onChange,
-}: {
-  selected: Set<string>;
-  onChange: (next: Set<string>) => void;
-}) {
+function ItemPicker({ selected, onChange }: { selected: Set<string>; onChange: (next: Set<string>) => void }) {
   const [filter, setFilter] = useState('');
   const picker = useQuery({
     queryKey: adminKeys.catalogPicker(),
@@ -202,8 +194,8 @@ function ItemPicker({
       </Box>
       {unlisted > 0 && (
         <Text textStyle="xs" color="fg.muted">
-          {unlisted} selected {unlisted === 1 ? 'item is' : 'items are'} inactive and not listed; {unlisted === 1 ? 'it stays' : 'they stay'} in
-          the preset.
+          {unlisted} selected {unlisted === 1 ? 'item is' : 'items are'} inactive and not listed;{' '}
+          {unlisted === 1 ? 'it stays' : 'they stay'} in the preset.
         </Text>
       )}
     </Stack>
@@ -211,15 +203,7 @@ function ItemPicker({
 }
 
 /** Create or edit a checklist preset (docs/product.md §2 Checklist Presets). */
-export function PresetFormDialog({
-  open,
-  preset,
-  onClose,
-}: {
-  open: boolean;
-  preset: Preset | null;
-  onClose: () => void;
-}) {
+export function PresetFormDialog({ open, preset, onClose }: { open: boolean; preset: Preset | null; onClose: () => void }) {
   const editing = Boolean(preset);
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
@@ -255,7 +239,6 @@ export function PresetFormDialog({
       active: preset ? preset.active : true,
     };
   };
-
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -35,9 +35,7 @@ export function PresetItemsDialog({ preset: current, onClose }: { preset: Preset
       onClose={onClose}
       size="2xl"
       title={`Items in ${preset?.name ?? ''}`}
-      description={
-        detail.isSuccess ? `${items.length} ${items.length === 1 ? 'item' : 'items'} in this preset` : undefined
-      }
+      description={detail.isSuccess ? `${items.length} ${items.length === 1 ? 'item' : 'items'} in this preset` : undefined}
       footer={
         <Button variant="outline" onClick={onClose}>
           Close

@@ -25,11 +25,23 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onCl
   const field = (key: keyof typeof form, label: string, placeholder?: string) => (
     <Field.Root>
       <Field.Label>{label}</Field.Label>
-      <Input value={form[key]} maxLength={100} placeholder={placeholder} onChange={(e) => setForm({ ...form, [key]: e.target.value })} />
+      <Input
+        value={form[key]}
+        maxLength={100}
+        placeholder={placeholder}
+        onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+      />
     </Field.Root>
   );
   return (
-    <Modal open={user !== null} onClose={onClose} title="Edit User" description={user?.email} size="md" preventClose={save.isPending}>
+    <Modal
+      open={user !== null}
+      onClose={onClose}
+      title="Edit User"
+      description={user?.email}
+      size="md"
+      preventClose={save.isPending}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="4" pb="2">
           {field('first_name', 'First name')}
@@ -59,19 +71,49 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null;
     if (!found && user) reset.mutate({ id: user.id, password });
   };
   return (
-    <Modal open={user !== null} onClose={onClose} title="Reset Password" size="md" preventClose={reset.isPending}
-      description={<>Set a new password for <Text as="span" fontWeight="medium" color="fg">{user?.email}</Text>. Their other sessions end.</>}>
+    <Modal
+      open={user !== null}
+      onClose={onClose}
+      title="Reset Password"
+      size="md"
+      preventClose={reset.isPending}
+      description={
+        <>
+          Set a new password for{' '}
+          <Text as="span" fontWeight="medium" color="fg">
+            {user?.email}
+          </Text>
+          . Their other sessions end.
+        </>
+      }
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="4" pb="2">
           <Field.Root required invalid={Boolean(problem)}>
-            <Field.Label>New Password <Field.RequiredIndicator /></Field.Label>
-            <Input type="password" autoComplete="new-password" value={password} minLength={MIN_ADMIN_PASSWORD} required
-              onChange={(e) => setPassword(e.target.value)} />
+            <Field.Label>
+              New Password <Field.RequiredIndicator />
+            </Field.Label>
+            <Input
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              minLength={MIN_ADMIN_PASSWORD}
+              required
+              onChange={(e) => setPassword(e.target.value)}
+            />
           </Field.Root>
           <Field.Root required invalid={Boolean(problem)}>
-            <Field.Label>Confirm Password <Field.RequiredIndicator /></Field.Label>
-            <Input type="password" autoComplete="new-password" value={confirm} minLength={MIN_ADMIN_PASSWORD} required
-              onChange={(e) => setConfirm(e.target.value)} />
+            <Field.Label>
+              Confirm Password <Field.RequiredIndicator />
+            </Field.Label>
+            <Input
+              type="password"
+              autoComplete="new-password"
+              value={confirm}
+              minLength={MIN_ADMIN_PASSWORD}
+              required
+              onChange={(e) => setConfirm(e.target.value)}
+            />
             {problem && <Field.ErrorText>{problem}</Field.ErrorText>}
           </Field.Root>
           <FormActions submitLabel="Reset Password" busy={reset.isPending} busyLabel="Resetting..." onCancel={onClose} />

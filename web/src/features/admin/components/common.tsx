@@ -1,4 +1,19 @@
-import { Alert, Badge, Box, Button, Flex, Heading, HStack, Input, InputGroup, Skeleton, Table, Text, CloseButton, type BoxProps } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Flex,
+  Heading,
+  HStack,
+  Input,
+  InputGroup,
+  Skeleton,
+  Table,
+  Text,
+  CloseButton,
+  type BoxProps,
+} from '@chakra-ui/react';
 import { RefreshCw, Search } from 'lucide-react';
 import { errorDetail } from '../../../lib/api';
 import type { ReactNode } from 'react';
@@ -63,9 +78,7 @@ export function SearchField({
       flex="1"
       minW={{ base: 'full', md: '64' }}
       startElement={<Search size={16} />}
-      endElement={
-        value ? <CloseButton size="xs" aria-label="Clear search" onClick={() => onChange('')} me="-2" /> : undefined
-      }
+      endElement={value ? <CloseButton size="xs" aria-label="Clear search" onClick={() => onChange('')} me="-2" /> : undefined}
     >
       <Input
         size="sm"
@@ -107,7 +120,17 @@ export function SkeletonRows({ columns, rows = 6 }: { columns: number; rows?: nu
 }
 
 /** A list that failed to load: the docs/product.md §8 title, the server's detail, and Try Again. */
-export function LoadError({ title, error, retrying, onRetry }: { title: string; error: unknown; retrying: boolean; onRetry: () => void }) {
+export function LoadError({
+  title,
+  error,
+  retrying,
+  onRetry,
+}: {
+  title: string;
+  error: unknown;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
   return (
     <Box p="4">
       <Alert.Root status="error" borderRadius="lg">
@@ -137,7 +160,12 @@ export interface AdminColumn {
  * previous page dimmed while the next one arrives.
  */
 export function AdminTable({
-  columns, loading, fetching, stale = false, skeletonRows, children,
+  columns,
+  loading,
+  fetching,
+  stale = false,
+  skeletonRows,
+  children,
 }: {
   columns: AdminColumn[];
   loading: boolean;
@@ -151,7 +179,11 @@ export function AdminTable({
       <Table.Root size="sm" aria-busy={fetching} opacity={stale ? 0.6 : 1}>
         <Table.Header>
           <Table.Row bg="bg.subtle">
-            {columns.map(({ label, ...layout }) => <Table.ColumnHeader key={label} {...layout}>{label}</Table.ColumnHeader>)}
+            {columns.map(({ label, ...layout }) => (
+              <Table.ColumnHeader key={label} {...layout}>
+                {label}
+              </Table.ColumnHeader>
+            ))}
           </Table.Row>
         </Table.Header>
         <Table.Body>{loading ? <SkeletonRows columns={columns.length} rows={skeletonRows} /> : children}</Table.Body>

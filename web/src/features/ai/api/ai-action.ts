@@ -12,7 +12,12 @@ export interface AiActionInput {
 }
 
 /** The action as the toasts say it (docs/product.md §8 'AI suggestion {action}ed successfully'). */
-const PAST: Record<AiAction, string> = { accept: 'accepted', dismiss: 'dismissed', override: 'overridden', try_again: 'sent back for analysis' };
+const PAST: Record<AiAction, string> = {
+  accept: 'accepted',
+  dismiss: 'dismissed',
+  override: 'overridden',
+  try_again: 'sent back for analysis',
+};
 const VERB: Record<AiAction, string> = { accept: 'accept', dismiss: 'dismiss', override: 'override', try_again: 'retry' };
 
 export const aiActionSuccess = (action: AiAction) => `AI suggestion ${PAST[action]} successfully`;

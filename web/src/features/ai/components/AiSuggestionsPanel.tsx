@@ -26,8 +26,12 @@ export function AiSuggestionsPanel({ dealId }: { dealId: string }) {
         <Flex justify="space-between" align="center" gap="3">
           <HStack gap="2">
             <Sparkles size={16} />
-            <Heading as="h2" size="sm">AI suggestions</Heading>
-            <Badge colorPalette="orange" variant="subtle">{total}</Badge>
+            <Heading as="h2" size="sm">
+              AI suggestions
+            </Heading>
+            <Badge colorPalette="orange" variant="subtle">
+              {total}
+            </Badge>
           </HStack>
           <Button size="xs" variant="ghost" onClick={() => setOpen(!open)} aria-expanded={open}>
             {open ? <ChevronUp /> : <ChevronDown />} {open ? 'Hide' : 'Show'}
@@ -40,7 +44,9 @@ export function AiSuggestionsPanel({ dealId }: { dealId: string }) {
             {byItem.map(({ itemId, name, list }) => (
               <Box key={itemId} borderTopWidth="1px" borderColor="border.muted" pt="3" data-testid="ai-suggestion-item">
                 <Flex justify="space-between" align="center" gap="3" mb="1">
-                  <Text fontWeight="medium" textStyle="sm">{name}</Text>
+                  <Text fontWeight="medium" textStyle="sm">
+                    {name}
+                  </Text>
                   <Button size="xs" variant="outline" onClick={() => setReviewing(list.map((s) => s.file_id))}>
                     Review {list.length > 1 ? `${list.length} files` : ''}
                   </Button>

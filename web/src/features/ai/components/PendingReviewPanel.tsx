@@ -18,18 +18,35 @@ export function PendingReviewList({ dealId, poll = false }: { dealId: string; po
   const files = pending.data?.pending_files ?? [];
 
   if (pending.isPending) {
-    return <Stack gap="2" aria-busy="true"><Skeleton h="10" /><Skeleton h="10" /></Stack>;
+    return (
+      <Stack gap="2" aria-busy="true">
+        <Skeleton h="10" />
+        <Skeleton h="10" />
+      </Stack>
+    );
   }
   if (pending.isError) {
     return (
-      <EmptyState size="sm" title="Failed to load review interface" description={errorDetail(pending.error, 'Please try again.')}
-        action={<Button size="sm" variant="outline" onClick={() => pending.refetch()}>Try Again</Button>} />
+      <EmptyState
+        size="sm"
+        title="Failed to load review interface"
+        description={errorDetail(pending.error, 'Please try again.')}
+        action={
+          <Button size="sm" variant="outline" onClick={() => pending.refetch()}>
+            Try Again
+          </Button>
+        }
+      />
     );
   }
   if (!files.length) {
     return (
-      <EmptyState size="sm" icon={<Sparkles />} title="No Files Awaiting AI Review"
-        description="When the AI assistant proposes a checklist item for an upload, the file waits here for your decision." />
+      <EmptyState
+        size="sm"
+        icon={<Sparkles />}
+        title="No Files Awaiting AI Review"
+        description="When the AI assistant proposes a checklist item for an upload, the file waits here for your decision."
+      />
     );
   }
   const ids = files.map((f) => f.file_id);
@@ -42,7 +59,9 @@ export function PendingReviewList({ dealId, poll = false }: { dealId: string; po
               <FileText size={16} />
             </Center>
             <Box flex="1" minW="0">
-              <Text textStyle="sm" fontWeight="medium" truncate>{file.file_name}</Text>
+              <Text textStyle="sm" fontWeight="medium" truncate>
+                {file.file_name}
+              </Text>
               <Text textStyle="xs" color="fg.muted" truncate>
                 {file.recommended_item ? `Suggested: ${file.recommended_item.name}` : 'No checklist item suggested'}
                 {file.upload_date ? ` · ${formatRelativeTime(file.upload_date)}` : ''}

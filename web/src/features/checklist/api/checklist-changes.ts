@@ -9,7 +9,14 @@ import { useChecklistRefresh } from '../hooks';
 import { NEW_CATEGORY_PREFIX, codePrefix } from '../logic';
 import type { CatalogItem, ChecklistCategory, ChecklistItem, ItemStatus } from '../types';
 import {
-  type ItemInput, addCatalogItemToDeal, createCategory, createItem, deleteCategory, deleteItem, updateCategory, updateItem,
+  type ItemInput,
+  addCatalogItemToDeal,
+  createCategory,
+  createItem,
+  deleteCategory,
+  deleteItem,
+  updateCategory,
+  updateItem,
   updateItemStatusAndFiles,
 } from '.';
 
@@ -45,7 +52,8 @@ export type { ItemInput as ItemFields } from '.';
 export function useSaveChecklistItem(dealId: string, item: ChecklistItem | null | undefined, onDone: () => void) {
   const editing = !!item;
   return useApiMutation({
-    mutationFn: (body: ItemInput) => (item ? updateItem(dealId, item.id, body) : createItem(dealId, { ...body, status: 'in_progress' })),
+    mutationFn: (body: ItemInput) =>
+      item ? updateItem(dealId, item.id, body) : createItem(dealId, { ...body, status: 'in_progress' }),
     successMessage: editing ? 'Checklist item updated' : 'Checklist item added',
     errorMessage: editing ? 'Failed to update checklist item' : 'Failed to add checklist item',
     onSuccess: () => onDone(),
@@ -86,16 +94,27 @@ export interface CatalogAddition {
  * Adds a catalog request to the deal, creating its category first when asked. A category created on
  * the way stays even if the item then fails; `onCategory` hears of it so the dialog keeps it selected.
  */
-export function useAddCatalogItem(dealId: string, handlers: { onCategory: (id: string) => void; onAdded: () => void; onDone: () => void }) {
+export function useAddCatalogItem(
+  dealId: string,
+  handlers: { onCategory: (id: string) => void; onAdded: () => void; onDone: () => void },
+) {
   return useApiMutation({
     mutationFn: async ({ catalogItem, target, title_override, description_override }: CatalogAddition) => {
       let categoryId = target;
       if (target.startsWith(NEW_CATEGORY_PREFIX)) {
-        const created = await createCategory(dealId, { name: target.slice(NEW_CATEGORY_PREFIX.length), code: codePrefix(catalogItem.code) });
+        const created = await createCategory(dealId, {
+          name: target.slice(NEW_CATEGORY_PREFIX.length),
+          code: codePrefix(catalogItem.code),
+        });
         categoryId = created.id;
         handlers.onCategory(created.id);
       }
-      return addCatalogItemToDeal(dealId, { catalog_item_id: catalogItem.id, category_id: categoryId, title_override, description_override });
+      return addCatalogItemToDeal(dealId, {
+        catalog_item_id: catalogItem.id,
+        category_id: categoryId,
+        title_override,
+        description_override,
+      });
     },
     errorMessage: 'Failed to add catalog item',
     onSuccess: (item) => {

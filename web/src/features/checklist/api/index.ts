@@ -68,8 +68,7 @@ export interface ItemInput {
   anticipated_file_count: number;
 }
 
-export const createItem = (dealId: string, body: ItemInput) =>
-  api.post<ChecklistItem>(`${checklistBase(dealId)}/items`, body);
+export const createItem = (dealId: string, body: ItemInput) => api.post<ChecklistItem>(`${checklistBase(dealId)}/items`, body);
 
 export const updateItem = (dealId: string, itemId: string, body: Partial<ItemInput>) =>
   api.put<ChecklistItem>(itemPath(dealId, itemId), body);

@@ -17,7 +17,9 @@ export function useApplyFreshItem(dealId: string, itemId: string) {
   return useCallback(
     (fresh?: ChecklistItem) => {
       if (fresh) {
-        queryClient.setQueryData<ChecklistItemDetail>(checklistKeys.item(dealId, itemId), (old) => (old ? { ...old, ...fresh } : old));
+        queryClient.setQueryData<ChecklistItemDetail>(checklistKeys.item(dealId, itemId), (old) =>
+          old ? { ...old, ...fresh } : old,
+        );
       }
       refreshChecklist();
     },

@@ -28,7 +28,14 @@ function open(routes: Record<string, unknown> = {}) {
   const onAdded = vi.fn();
   const onClose = vi.fn();
   renderPage(
-    <CatalogPickerDialog open onClose={onClose} dealId={DEAL} categories={categories} addedCatalogIds={new Set(['cat-2'])} onAdded={onAdded} />,
+    <CatalogPickerDialog
+      open
+      onClose={onClose}
+      dealId={DEAL}
+      categories={categories}
+      addedCatalogIds={new Set(['cat-2'])}
+      onAdded={onAdded}
+    />,
   );
   return { calls, onAdded, onClose };
 }
@@ -93,7 +100,8 @@ describe('catalog picker', () => {
 
   it("shows the server's detail when adding fails", async () => {
     open({
-      [`POST /api/checklist-catalog/add-to-deal/${DEAL}`]: () => jsonResponse({ detail: 'That catalog item does not exist or is inactive' }, 400),
+      [`POST /api/checklist-catalog/add-to-deal/${DEAL}`]: () =>
+        jsonResponse({ detail: 'That catalog item does not exist or is inactive' }, 400),
     });
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(await within(dialog).findByText('Catalog request 1'));

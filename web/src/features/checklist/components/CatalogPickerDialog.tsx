@@ -23,11 +23,16 @@ import { errorDetail } from '../../../lib/api';
 import { notify } from '../../../lib/toast';
 import { CATALOG_PAGE_SIZE, checklistKeys, fetchCatalog } from '../api';
 import { useAddCatalogItem } from '../api/checklist-changes';
-import { CATALOG_CATEGORIES, NEW_CATEGORY_PREFIX, defaultTargetCategory, overrideValue, validateCatalogSelection } from '../logic';
+import {
+  CATALOG_CATEGORIES,
+  NEW_CATEGORY_PREFIX,
+  defaultTargetCategory,
+  overrideValue,
+  validateCatalogSelection,
+} from '../logic';
 import { pageCount } from '../../../lib/paging';
 import type { CatalogItem, ChecklistCategory } from '../types';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
-
 
 /**
  * Adds a request from the platform catalog: search, category filter, pages of 20; an item and a target
@@ -102,7 +107,12 @@ export function CatalogPickerDialog({
     const invalid = validateCatalogSelection(selected?.id, target);
     setError(invalid);
     if (!invalid && selected) {
-      add.mutate({ catalogItem: selected, target, title_override: overrideValue(title), description_override: overrideValue(description) });
+      add.mutate({
+        catalogItem: selected,
+        target,
+        title_override: overrideValue(title),
+        description_override: overrideValue(description),
+      });
     }
   };
 
@@ -223,14 +233,7 @@ export function CatalogPickerDialog({
                     onClick={() => pick(item)}
                   >
                     <HStack gap="2.5" align="flex-start">
-                      <Text
-                        fontFamily="mono"
-                        textStyle="xs"
-                        fontWeight="semibold"
-                        color="fg.muted"
-                        minW="10"
-                        pt="0.5"
-                      >
+                      <Text fontFamily="mono" textStyle="xs" fontWeight="semibold" color="fg.muted" minW="10" pt="0.5">
                         {item.code}
                       </Text>
                       <Box flex="1" minW="0">
@@ -265,9 +268,7 @@ export function CatalogPickerDialog({
             textStyle="xs"
             color="fg.muted"
           >
-            <Text data-testid="catalog-range">
-              {total === 0 ? 'No items' : `Showing ${first}–${last} of ${total}`}
-            </Text>
+            <Text data-testid="catalog-range">{total === 0 ? 'No items' : `Showing ${first}–${last} of ${total}`}</Text>
             <HStack gap="1">
               <Button
                 size="xs"

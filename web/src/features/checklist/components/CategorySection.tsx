@@ -145,9 +145,20 @@ const ROWS_CSS = {
   '& .cl-pill[data-tone=green]': { bg: 'green.subtle', color: 'green.fg' },
   '& .cl-pill[data-tone=gray]': { bg: 'gray.subtle', color: 'gray.fg' },
   '& .cl-pill[data-variant=outline]': { bg: 'transparent', boxShadow: 'inset 0 0 0 1px currentColor' },
-  '& .cl-pill[data-variant=outline][data-tone=gray]': { color: 'fg.muted', boxShadow: 'inset 0 0 0 1px var(--chakra-colors-border-emphasized)' },
+  '& .cl-pill[data-variant=outline][data-tone=gray]': {
+    color: 'fg.muted',
+    boxShadow: 'inset 0 0 0 1px var(--chakra-colors-border-emphasized)',
+  },
   '& .cl-pill[data-tone=orange]': { color: 'orange.fg' },
-  '& .cl-pill[data-tone=required]': { bg: 'red.subtle', color: 'red.fg', height: '4.5', px: '1.5', fontSize: '2xs', fontWeight: 'semibold', flexShrink: 0 },
+  '& .cl-pill[data-tone=required]': {
+    bg: 'red.subtle',
+    color: 'red.fg',
+    height: '4.5',
+    px: '1.5',
+    fontSize: '2xs',
+    fontWeight: 'semibold',
+    flexShrink: 0,
+  },
   '& .cl-ico': {
     display: 'inline-block',
     width: '14px',
@@ -231,7 +242,12 @@ const ItemRow = memo(function ItemRow({
           <RowIcon name="file" />
           {actual}/{expected}
         </span>
-        <span className="cl-pill cl-approval" data-variant="outline" data-tone={APPROVAL_TONES[approval]} data-approval={approval}>
+        <span
+          className="cl-pill cl-approval"
+          data-variant="outline"
+          data-tone={APPROVAL_TONES[approval]}
+          data-approval={approval}
+        >
           {APPROVAL_LABELS[approval]}
         </span>
       </div>
@@ -243,10 +259,24 @@ const ItemRow = memo(function ItemRow({
         )}
         {canEdit && (
           <>
-            <button type="button" className="cl-btn" data-action="edit" data-item={item.id} aria-label={`Edit ${item.name}`} title="Edit item">
+            <button
+              type="button"
+              className="cl-btn"
+              data-action="edit"
+              data-item={item.id}
+              aria-label={`Edit ${item.name}`}
+              title="Edit item"
+            >
               <RowIcon name="pencil" />
             </button>
-            <button type="button" className="cl-btn" data-action="delete" data-item={item.id} aria-label={`Delete ${item.name}`} title="Delete item">
+            <button
+              type="button"
+              className="cl-btn"
+              data-action="delete"
+              data-item={item.id}
+              aria-label={`Delete ${item.name}`}
+              title="Delete item"
+            >
               <RowIcon name="trash" />
             </button>
           </>
@@ -356,7 +386,11 @@ export const CategorySection = memo(function CategorySection({
           </Box>
           <HStack gap="3" flexShrink={0} display={{ base: 'none', md: 'flex' }} w="56">
             <Box flex="1">
-              <ProgressBar progress={progress} size="sm" label={`${category.name}: ${category.completed} of ${category.total} completed`} />
+              <ProgressBar
+                progress={progress}
+                size="sm"
+                label={`${category.name}: ${category.completed} of ${category.total} completed`}
+              />
             </Box>
           </HStack>
           <Text
@@ -379,10 +413,22 @@ export const CategorySection = memo(function CategorySection({
         </Box>
         {rights.canEdit && (
           <HStack gap="0.5" flexShrink={0}>
-            <IconButton size="xs" variant="ghost" aria-label={`Add item to ${category.name}`} title="Add item" onClick={() => onAddItem(category.id)}>
+            <IconButton
+              size="xs"
+              variant="ghost"
+              aria-label={`Add item to ${category.name}`}
+              title="Add item"
+              onClick={() => onAddItem(category.id)}
+            >
               <Plus />
             </IconButton>
-            <IconButton size="xs" variant="ghost" aria-label={`Edit ${category.name}`} title="Edit category" onClick={() => onEditCategory(category.id)}>
+            <IconButton
+              size="xs"
+              variant="ghost"
+              aria-label={`Edit ${category.name}`}
+              title="Edit category"
+              onClick={() => onEditCategory(category.id)}
+            >
               <Pencil />
             </IconButton>
             <IconButton

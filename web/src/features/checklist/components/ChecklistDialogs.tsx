@@ -76,8 +76,8 @@ export function ChecklistDialogs({
         message={
           dialog?.kind === 'delete-item' ? (
             <Text>
-              Delete <strong>{dialog.item.item_id ? `${dialog.item.item_id} ${dialog.item.name}` : dialog.item.name}</strong>? Its files stay
-              in the data room but are no longer linked to it.
+              Delete <strong>{dialog.item.item_id ? `${dialog.item.item_id} ${dialog.item.name}` : dialog.item.name}</strong>? Its
+              files stay in the data room but are no longer linked to it.
             </Text>
           ) : null
         }
@@ -94,8 +94,8 @@ export function ChecklistDialogs({
           dialog?.kind === 'delete-category' ? (
             <Text>
               Delete <strong>{dialog.category.name}</strong>
-              {dialog.count > 0 ? ` and its ${dialog.count} item${dialog.count === 1 ? '' : 's'}` : ''}? Files stay in the data room
-              but are no longer linked to them. This cannot be undone.
+              {dialog.count > 0 ? ` and its ${dialog.count} item${dialog.count === 1 ? '' : 's'}` : ''}? Files stay in the data
+              room but are no longer linked to them. This cannot be undone.
             </Text>
           ) : null
         }

@@ -27,49 +27,49 @@ export function ChecklistFilters({
   setAll: (open: boolean) => void;
 }) {
   return (
-        <Flex gap="3" wrap="wrap" align="center">
-          <InputGroup
-            w={{ base: 'full', md: 'md' }}
-            startElement={<Search size={16} />}
-            endElement={
-              search ? <CloseButton size="2xs" aria-label="Clear search" onClick={() => setSearch('')} me="-2" /> : undefined
-            }
-          >
-            <Input
-              bg="bg"
-              placeholder="Search items by code, name or description"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              aria-label="Search checklist"
-            />
-          </InputGroup>
-          <NativeSelect.Root w="52" bg="bg">
-            <NativeSelect.Field
-              aria-label="Status filter"
-              value={status}
-              onChange={(e) => setStatus(e.currentTarget.value as StatusFilter)}
-            >
-              <option value="all">All statuses</option>
-              {ITEM_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {STATUS_LABELS[value]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <Box flex={{ base: 'none', md: '1' }} />
-          {filtering && (
-            <Text textStyle="sm" color="fg.muted" data-testid="match-count">
-              {matches} of {totalItems} item{totalItems === 1 ? '' : 's'}
-            </Text>
-          )}
-          {hasSections && (
-            <Button size="sm" variant="ghost" onClick={() => setAll(!anyOpen)}>
-              {anyOpen ? <ChevronsDownUp /> : <ChevronsUpDown />}
-              {anyOpen ? 'Collapse all' : 'Expand all'}
-            </Button>
-          )}
-        </Flex>
+    <Flex gap="3" wrap="wrap" align="center">
+      <InputGroup
+        w={{ base: 'full', md: 'md' }}
+        startElement={<Search size={16} />}
+        endElement={
+          search ? <CloseButton size="2xs" aria-label="Clear search" onClick={() => setSearch('')} me="-2" /> : undefined
+        }
+      >
+        <Input
+          bg="bg"
+          placeholder="Search items by code, name or description"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          aria-label="Search checklist"
+        />
+      </InputGroup>
+      <NativeSelect.Root w="52" bg="bg">
+        <NativeSelect.Field
+          aria-label="Status filter"
+          value={status}
+          onChange={(e) => setStatus(e.currentTarget.value as StatusFilter)}
+        >
+          <option value="all">All statuses</option>
+          {ITEM_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {STATUS_LABELS[value]}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Box flex={{ base: 'none', md: '1' }} />
+      {filtering && (
+        <Text textStyle="sm" color="fg.muted" data-testid="match-count">
+          {matches} of {totalItems} item{totalItems === 1 ? '' : 's'}
+        </Text>
+      )}
+      {hasSections && (
+        <Button size="sm" variant="ghost" onClick={() => setAll(!anyOpen)}>
+          {anyOpen ? <ChevronsDownUp /> : <ChevronsUpDown />}
+          {anyOpen ? 'Collapse all' : 'Expand all'}
+        </Button>
+      )}
+    </Flex>
   );
 }

@@ -15,12 +15,7 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import {
-  CheckCircle2,
-  FileText,
-  MessageSquareWarning,
-  Pencil,
-} from 'lucide-react';
+import { CheckCircle2, FileText, MessageSquareWarning, Pencil } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageContainer } from '../../../components/layout/PageContainer';
@@ -63,7 +58,17 @@ export function DetailRow({ label, children }: { label: string; children: ReactN
 }
 
 /** Details: view, or (with the right to edit the checklist) edit name, description, required, expected files. */
-export function DetailsCard({ item, canEdit, onSave, saving }: { item: ChecklistItemDetail; canEdit: boolean; onSave: (patch: { name: string; description: string; required: boolean; anticipated_file_count: number }) => Promise<unknown>; saving: boolean }) {
+export function DetailsCard({
+  item,
+  canEdit,
+  onSave,
+  saving,
+}: {
+  item: ChecklistItemDetail;
+  canEdit: boolean;
+  onSave: (patch: { name: string; description: string; required: boolean; anticipated_file_count: number }) => Promise<unknown>;
+  saving: boolean;
+}) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
@@ -89,7 +94,12 @@ export function DetailsCard({ item, canEdit, onSave, saving }: { item: Checklist
     setErrors(found);
     if (found.name || found.expected) return;
     try {
-      await onSave({ name: name.trim(), description: description.trim(), required, anticipated_file_count: parseExpectedCount(expected) ?? 0 });
+      await onSave({
+        name: name.trim(),
+        description: description.trim(),
+        required,
+        anticipated_file_count: parseExpectedCount(expected) ?? 0,
+      });
       setEditing(false);
     } catch {
       /* the toast says it; the form stays open */
@@ -180,16 +190,43 @@ export function DetailsCard({ item, canEdit, onSave, saving }: { item: Checklist
 
 const FILE_APPROVALS = (['pending', 'review', 'approved'] as const).map((value) => ({ value, label: APPROVAL_LABELS[value] }));
 
-export function FileRow({ dealId, file, canApprove, onApproval, busy }: { dealId: string; file: ConnectedFile; canApprove: boolean; onApproval: (status: string) => void; busy: boolean }) {
+export function FileRow({
+  dealId,
+  file,
+  canApprove,
+  onApproval,
+  busy,
+}: {
+  dealId: string;
+  file: ConnectedFile;
+  canApprove: boolean;
+  onApproval: (status: string) => void;
+  busy: boolean;
+}) {
   const status = file.approval_status ?? 'pending';
   return (
-    <Flex gap="3" align="center" px="4" py="2.5" borderTopWidth="1px" borderColor="border.muted" _first={{ borderTopWidth: 0 }} data-testid="connected-file">
+    <Flex
+      gap="3"
+      align="center"
+      px="4"
+      py="2.5"
+      borderTopWidth="1px"
+      borderColor="border.muted"
+      _first={{ borderTopWidth: 0 }}
+      data-testid="connected-file"
+    >
       <Box color="brand.solid" flexShrink={0}>
         <FileText size={18} />
       </Box>
       <Box flex="1" minW="0">
         <RouterLink to={`/deals/${dealId}/files/${file.file_id}`}>
-          <Text textStyle="sm" fontWeight="medium" truncate title={file.name} _hover={{ color: 'brand.fg', textDecoration: 'underline' }}>
+          <Text
+            textStyle="sm"
+            fontWeight="medium"
+            truncate
+            title={file.name}
+            _hover={{ color: 'brand.fg', textDecoration: 'underline' }}
+          >
             {file.name}
           </Text>
         </RouterLink>
@@ -199,7 +236,11 @@ export function FileRow({ dealId, file, canApprove, onApproval, busy }: { dealId
       </Box>
       {canApprove ? (
         <NativeSelect.Root size="xs" w="32" flexShrink={0} disabled={busy}>
-          <NativeSelect.Field aria-label={`Approval of ${file.name}`} value={status} onChange={(e) => onApproval(e.currentTarget.value)}>
+          <NativeSelect.Field
+            aria-label={`Approval of ${file.name}`}
+            value={status}
+            onChange={(e) => onApproval(e.currentTarget.value)}
+          >
             {FILE_APPROVALS.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
@@ -209,7 +250,12 @@ export function FileRow({ dealId, file, canApprove, onApproval, busy }: { dealId
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       ) : (
-        <Badge size="sm" variant="surface" colorPalette={status === 'approved' ? 'green' : status === 'review' ? 'orange' : 'gray'} flexShrink={0}>
+        <Badge
+          size="sm"
+          variant="surface"
+          colorPalette={status === 'approved' ? 'green' : status === 'review' ? 'orange' : 'gray'}
+          flexShrink={0}
+        >
           {FILE_APPROVALS.find((o) => o.value === status)?.label ?? 'Pending'}
         </Badge>
       )}
@@ -229,8 +275,12 @@ export function HistoryEntry({ entry }: { entry: ApprovalDecision }) {
           {approvalLabel(entry.decision)}
         </Text>
         <Text textStyle="xs" color="fg.muted">
-          {displayName({ first_name: entry.decided_by_first_name, last_name: entry.decided_by_last_name, email: entry.decided_by_email })} ·{' '}
-          {formatDateTime(entry.decided_at)}
+          {displayName({
+            first_name: entry.decided_by_first_name,
+            last_name: entry.decided_by_last_name,
+            email: entry.decided_by_email,
+          })}{' '}
+          · {formatDateTime(entry.decided_at)}
         </Text>
         {entry.note && (
           <Text textStyle="sm" mt="1.5" px="3" py="2" bg="bg.muted" rounded="md" whiteSpace="pre-wrap">

@@ -78,7 +78,7 @@ export function ItemFormDialog({
       size="xl"
       preventClose={save.isPending}
       title={editing ? 'Edit Item' : 'Add Item'}
-      description={editing ? item?.item_id ?? undefined : 'A custom request for a document or set of documents.'}
+      description={editing ? (item?.item_id ?? undefined) : 'A custom request for a document or set of documents.'}
     >
       <form onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit Item' : 'Add Item'}>
         <Stack gap="4" pb="2">

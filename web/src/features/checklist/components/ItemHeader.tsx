@@ -6,7 +6,15 @@ import type { ChecklistItemDetail } from '../types';
 import { ApprovalBadge, RequiredBadge, ItemStatusBadge } from './Badges';
 
 /** Back to Checklist, the item's code and name, and its status, requirement, approval and category. */
-export function ItemHeader({ dealId, data, approval }: { dealId: string; data: ChecklistItemDetail; approval: ReturnType<typeof approvalOf> }) {
+export function ItemHeader({
+  dealId,
+  data,
+  approval,
+}: {
+  dealId: string;
+  data: ChecklistItemDetail;
+  approval: ReturnType<typeof approvalOf>;
+}) {
   return (
     <Box>
       <Button asChild variant="ghost" size="sm" ms="-3" color="fg.muted">
@@ -16,7 +24,19 @@ export function ItemHeader({ dealId, data, approval }: { dealId: string; data: C
       </Button>
       <HStack gap="3" mt="2" align="center" minW="0">
         {data.item_id && (
-          <Flex align="center" justify="center" px="2" h="8" rounded="md" bg="brand.subtle" color="brand.fg" fontWeight="semibold" textStyle="sm" flexShrink={0} fontFamily="mono">
+          <Flex
+            align="center"
+            justify="center"
+            px="2"
+            h="8"
+            rounded="md"
+            bg="brand.subtle"
+            color="brand.fg"
+            fontWeight="semibold"
+            textStyle="sm"
+            flexShrink={0}
+            fontFamily="mono"
+          >
             {data.item_id}
           </Flex>
         )}

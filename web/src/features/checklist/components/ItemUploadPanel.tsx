@@ -62,7 +62,10 @@ export const ItemUploadPanel = forwardRef<
           patch(entry.key, { state: 'conflict', error: errorDetail(error, `A file named "${entry.file.name}" already exists`) });
           return;
         }
-        patch(entry.key, { state: 'failed', error: errorDetail(error, error instanceof Error ? error.message : 'Upload failed') });
+        patch(entry.key, {
+          state: 'failed',
+          error: errorDetail(error, error instanceof Error ? error.message : 'Upload failed'),
+        });
         notify.error('Failed to upload files', errorDetail(error, '') || undefined);
       } finally {
         controllers.current.delete(entry.key);
@@ -160,14 +163,26 @@ export const ItemUploadPanel = forwardRef<
                         Cancel
                       </Button>
                     ) : entry.state !== 'queued' ? (
-                      <Button size="2xs" variant="ghost" aria-label={`Dismiss ${entry.file.name}`} onClick={() => dismiss(entry.key)} px="1">
+                      <Button
+                        size="2xs"
+                        variant="ghost"
+                        aria-label={`Dismiss ${entry.file.name}`}
+                        onClick={() => dismiss(entry.key)}
+                        px="1"
+                      >
                         <X />
                       </Button>
                     ) : null}
                   </HStack>
                 </HStack>
                 {(entry.state === 'uploading' || entry.state === 'queued') && (
-                  <Progress.Root value={percent} size="xs" colorPalette="brand" mt="2" aria-label={`Uploading ${entry.file.name}`}>
+                  <Progress.Root
+                    value={percent}
+                    size="xs"
+                    colorPalette="brand"
+                    mt="2"
+                    aria-label={`Uploading ${entry.file.name}`}
+                  >
                     <Progress.Track borderRadius="full">
                       <Progress.Range borderRadius="full" />
                     </Progress.Track>

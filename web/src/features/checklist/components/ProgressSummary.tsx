@@ -39,8 +39,8 @@ export function ProgressSummary({ data }: { data: ChecklistResponse }) {
                 {progressPercent(progress)}%
               </Text>
               <Text textStyle="sm" color="fg.muted">
-                {progress.completed} of {progress.total} item{progress.total === 1 ? '' : 's'} complete ·{' '}
-                {sections.completed}/{sections.total} section{sections.total === 1 ? '' : 's'} done
+                {progress.completed} of {progress.total} item{progress.total === 1 ? '' : 's'} complete · {sections.completed}/
+                {sections.total} section{sections.total === 1 ? '' : 's'} done
               </Text>
             </HStack>
             <ProgressBar progress={progress} size="md" label={`Overall: ${progress.completed} of ${progress.total} completed`} />
@@ -69,4 +69,3 @@ export function ChecklistSkeleton() {
     </Stack>
   );
 }
-

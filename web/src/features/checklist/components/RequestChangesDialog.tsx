@@ -44,7 +44,13 @@ export function RequestChangesDialog({
             (optional)
           </Text>
         </Field.Label>
-        <Textarea value={note} onChange={(e) => setNote(e.target.value)} rows={4} placeholder="What is missing or needs to change?" autoFocus />
+        <Textarea
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          rows={4}
+          placeholder="What is missing or needs to change?"
+          autoFocus
+        />
       </Field.Root>
     </Modal>
   );

@@ -24,7 +24,6 @@ import { ITEM_STATUSES, STATUS_LABELS } from '../logic';
 import type { ChecklistItem, DealFile, ItemStatus } from '../types';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 
-
 function pathCrumbs(path: string): { name: string; path: string }[] {
   const crumbs = [{ name: 'Data Room', path: '/' }];
   let acc = '';
@@ -87,8 +86,7 @@ export function UpdateItemDialog({
   });
 
   const initialIds = useMemo(() => new Set(item?.files ?? []), [item]);
-  const filesChanged =
-    selected.size !== initialIds.size || [...selected.keys()].some((id) => !initialIds.has(id));
+  const filesChanged = selected.size !== initialIds.size || [...selected.keys()].some((id) => !initialIds.has(id));
   const statusChanged = item ? status !== item.status : false;
 
   const save = useSaveItemStatusAndFiles(dealId, item?.id, (fresh) => {
@@ -106,8 +104,8 @@ export function UpdateItemDialog({
   };
 
   const searching = Boolean(query);
-  const files = searching ? found.data ?? [] : listing.data?.files ?? [];
-  const folders = searching ? [] : listing.data?.folders ?? [];
+  const files = searching ? (found.data ?? []) : (listing.data?.files ?? []);
+  const folders = searching ? [] : (listing.data?.folders ?? []);
   const loading = searching ? found.isPending : listing.isPending;
   const failed = searching ? found.isError : listing.isError;
 

@@ -29,10 +29,32 @@ export const categories: ChecklistCategory[] = [
 ];
 
 export const items: ChecklistItem[] = [
-  item({ id: 'i1', item_id: 'A.1', name: 'Certificate of incorporation', description: 'Charter and amendments', status: 'provided', metadata: { anticipated_file_count: 2, actual_file_count: 2 }, approval: { status: 'approved', decided_by: 'a@x', decided_at: '2026-01-01T00:00:00Z' } }),
+  item({
+    id: 'i1',
+    item_id: 'A.1',
+    name: 'Certificate of incorporation',
+    description: 'Charter and amendments',
+    status: 'provided',
+    metadata: { anticipated_file_count: 2, actual_file_count: 2 },
+    approval: { status: 'approved', decided_by: 'a@x', decided_at: '2026-01-01T00:00:00Z' },
+  }),
   item({ id: 'i2', item_id: 'A.2', name: 'Bylaws', description: 'Current bylaws', required: false }),
-  item({ id: 'i3', item_id: 'A.3', name: 'Good standing certificates', description: 'Per jurisdiction', approval: { status: 'changes_requested', decided_by: null, decided_at: null } }),
-  item({ id: 'i4', item_id: 'C.1', name: 'Income tax returns', description: 'Federal and state', category_id: 'c2', category: 'Tax Matters', status: 'not_applicable' }),
+  item({
+    id: 'i3',
+    item_id: 'A.3',
+    name: 'Good standing certificates',
+    description: 'Per jurisdiction',
+    approval: { status: 'changes_requested', decided_by: null, decided_at: null },
+  }),
+  item({
+    id: 'i4',
+    item_id: 'C.1',
+    name: 'Income tax returns',
+    description: 'Federal and state',
+    category_id: 'c2',
+    category: 'Tax Matters',
+    status: 'not_applicable',
+  }),
 ];
 
 export function checklist(over: Partial<ChecklistResponse> = {}): ChecklistResponse {
@@ -55,7 +77,14 @@ export function detail(over: Partial<ChecklistItemDetail> = {}): ChecklistItemDe
   return {
     ...items[1],
     connected_files: [
-      { file_id: 'f1', name: 'Bylaws 2021.pdf', size: 2048, ai_status: 'not_started', approval_status: 'pending', uploaded_at: '2026-01-02T10:00:00Z' },
+      {
+        file_id: 'f1',
+        name: 'Bylaws 2021.pdf',
+        size: 2048,
+        ai_status: 'not_started',
+        approval_status: 'pending',
+        uploaded_at: '2026-01-02T10:00:00Z',
+      },
     ],
     files: ['f1'],
     metadata: { anticipated_file_count: 2, actual_file_count: 1 },

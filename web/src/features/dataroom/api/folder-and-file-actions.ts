@@ -22,8 +22,7 @@ export function useCreateFolder(dealId: string, path: string, onCreated: () => v
 
 /** Archiving or deleting a folder (with what it holds) or a file, confirmed first. */
 export type PendingRemoval =
-  | { action: 'archive-folder' | 'delete-folder'; folder: Folder }
-  | { action: 'archive-file' | 'delete-file'; file: FileSummary };
+  { action: 'archive-folder' | 'delete-folder'; folder: Folder } | { action: 'archive-file' | 'delete-file'; file: FileSummary };
 
 const DONE: Record<PendingRemoval['action'], string> = {
   'archive-folder': 'Folder archived',

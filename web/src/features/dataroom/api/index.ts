@@ -42,9 +42,7 @@ export const archiveFolder = (dealId: string, folderId: string) =>
   );
 
 export const deleteFolder = (dealId: string, folderId: string) =>
-  api.delete<{ deleted_folders: number; deleted_files: number }>(
-    `${dealBase(dealId)}/folders/${encodeURIComponent(folderId)}`,
-  );
+  api.delete<{ deleted_folders: number; deleted_files: number }>(`${dealBase(dealId)}/folders/${encodeURIComponent(folderId)}`);
 
 export interface UploadTarget {
   file_id: string;
@@ -79,18 +77,16 @@ export interface UploadUrlRequest {
  * detail); a 409 becomes a NameConflictError carrying `existing_file_id`, which "Upload as new
  * version" needs.
  */
-export async function requestUploadUrl(
-  dealId: string,
-  body: UploadUrlRequest,
-  signal?: AbortSignal,
-): Promise<UploadTarget> {
+export async function requestUploadUrl(dealId: string, body: UploadUrlRequest, signal?: AbortSignal): Promise<UploadTarget> {
   try {
     return await api.post<UploadTarget>(`${dealBase(dealId)}/files/upload-url`, body, { signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) {
       const existing = (error.body as { existing_file_id?: unknown } | undefined)?.existing_file_id;
-      throw new NameConflictError(error.detail ?? `A file named "${body.filename}" already exists in this folder`,
-        typeof existing === 'string' ? existing : undefined);
+      throw new NameConflictError(
+        error.detail ?? `A file named "${body.filename}" already exists in this folder`,
+        typeof existing === 'string' ? existing : undefined,
+      );
     }
     throw error;
   }

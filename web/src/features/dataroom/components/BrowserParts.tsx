@@ -24,7 +24,9 @@ export function DataRoomSearch({
         flex="1"
         maxW={{ base: 'full', md: 'md' }}
         startElement={<Search size={16} />}
-        endElement={search ? <CloseButton size="2xs" aria-label="Clear search" onClick={() => setSearch('')} me="-2" /> : undefined}
+        endElement={
+          search ? <CloseButton size="2xs" aria-label="Clear search" onClick={() => setSearch('')} me="-2" /> : undefined
+        }
       >
         <Input
           size="sm"

@@ -29,7 +29,17 @@ async function copyText(text: string): Promise<void> {
  * Upload Files as the caller's rights allow.
  */
 export function DataRoomHeader({
-  dealId, path, folderId, title, breadcrumbs, folders, files, actions, onCreate, onImport, onUpload,
+  dealId,
+  path,
+  folderId,
+  title,
+  breadcrumbs,
+  folders,
+  files,
+  actions,
+  onCreate,
+  onImport,
+  onUpload,
 }: {
   dealId: string;
   path: string;

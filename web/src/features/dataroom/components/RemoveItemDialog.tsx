@@ -12,7 +12,10 @@ const TITLES: Record<PendingRemoval['action'], string> = {
 };
 
 /** "3 items inside (1 subfolder, 2 files) will be archived with it." */
-export function folderContentsText(detail: { item_count: number; folders: number; files: number } | undefined, verb: string): string | null {
+export function folderContentsText(
+  detail: { item_count: number; folders: number; files: number } | undefined,
+  verb: string,
+): string | null {
   if (!detail) return null;
   const count = detail.item_count;
   if (count === 0) return 'The folder is empty.';
@@ -24,7 +27,15 @@ export function folderContentsText(detail: { item_count: number; folders: number
 }
 
 /** Confirms archiving or deleting a folder or a file; for a folder it says what goes with it. */
-export function RemoveItemDialog({ dealId, pending, onClose }: { dealId: string; pending: PendingRemoval | null; onClose: () => void }) {
+export function RemoveItemDialog({
+  dealId,
+  pending,
+  onClose,
+}: {
+  dealId: string;
+  pending: PendingRemoval | null;
+  onClose: () => void;
+}) {
   const remove = useRemoveItem(dealId, onClose);
   const folderId = pending && 'folder' in pending ? pending.folder.id : '';
   const folderCount = useQuery({
@@ -34,9 +45,12 @@ export function RemoveItemDialog({ dealId, pending, onClose }: { dealId: string;
     staleTime: 0,
   });
   const archiving = pending?.action.startsWith('archive') ?? false;
-  const contents = pending && 'folder' in pending
-    ? folderCount.isPending ? 'Counting the items inside…' : folderContentsText(folderCount.data, archiving ? 'archived' : 'deleted')
-    : null;
+  const contents =
+    pending && 'folder' in pending
+      ? folderCount.isPending
+        ? 'Counting the items inside…'
+        : folderContentsText(folderCount.data, archiving ? 'archived' : 'deleted')
+      : null;
   return (
     <ConfirmDialog
       open={pending !== null}
@@ -45,7 +59,8 @@ export function RemoveItemDialog({ dealId, pending, onClose }: { dealId: string;
         pending ? (
           <Stack gap="2" textStyle="sm">
             <Text>
-              {archiving ? 'Archive' : 'Delete'} <Text as="strong">{'folder' in pending ? pending.folder.name : pending.file.name}</Text>?
+              {archiving ? 'Archive' : 'Delete'}{' '}
+              <Text as="strong">{'folder' in pending ? pending.folder.name : pending.file.name}</Text>?
             </Text>
             {contents && <Text data-testid="folder-item-count">{contents}</Text>}
             <Text color="fg.muted">

@@ -203,9 +203,7 @@ export function FileRow({
   const tags = file.tags ?? [];
   const entries: MenuEntry[] = [
     { value: 'open', label: 'Open', icon: <ExternalLink size={14} />, onSelect: onOpen },
-    ...(actions.download
-      ? [{ value: 'download', label: 'Download', icon: <Download size={14} />, onSelect: onDownload }]
-      : []),
+    ...(actions.download ? [{ value: 'download', label: 'Download', icon: <Download size={14} />, onSelect: onDownload }] : []),
     ...(actions.edit ? [{ value: 'edit', label: 'Edit File', icon: <Pencil size={14} />, onSelect: onEdit }] : []),
     ...(actions.archive ? [{ value: 'archive', label: 'Archive', icon: <Archive size={14} />, onSelect: onArchive }] : []),
     ...(actions.delete
@@ -246,7 +244,9 @@ export function FileRow({
             </Wrap>
           ) : (
             <Text textStyle="xs" color="fg.muted" truncate>
-              {file.formatted_title && file.formatted_title !== file.name ? file.formatted_title : extension.toUpperCase() || 'File'}
+              {file.formatted_title && file.formatted_title !== file.name
+                ? file.formatted_title
+                : extension.toUpperCase() || 'File'}
             </Text>
           )}
         </Box>

@@ -49,7 +49,15 @@ function ItemRow({
   const percent = item.size > 0 ? Math.round((item.loaded / item.size) * 100) : item.status === 'done' ? 100 : 0;
   const where = showPath ? (item.path === '/' ? 'Data Room' : item.path) : '';
   return (
-    <Box as="li" px="3" py="2.5" borderBottomWidth="1px" borderColor="border.muted" data-testid="upload-item" data-status={item.status}>
+    <Box
+      as="li"
+      px="3"
+      py="2.5"
+      borderBottomWidth="1px"
+      borderColor="border.muted"
+      data-testid="upload-item"
+      data-status={item.status}
+    >
       <HStack gap="3">
         <Box flexShrink={0} w="4" display="flex" justifyContent="center">
           <StatusIcon item={item} />
@@ -169,7 +177,11 @@ export function UploadOverlay({
     ) : undefined
   ) : (
     <>
-      <Button variant={state.phase === 'failed' ? 'outline' : 'solid'} colorPalette={state.phase === 'failed' ? 'gray' : 'brand'} onClick={onClose}>
+      <Button
+        variant={state.phase === 'failed' ? 'outline' : 'solid'}
+        colorPalette={state.phase === 'failed' ? 'gray' : 'brand'}
+        onClick={onClose}
+      >
         Close
       </Button>
       {state.phase === 'failed' && (

@@ -142,7 +142,10 @@ describe('UploadQueue', () => {
     };
     const queue = new UploadQueue(uploader);
     const names = ['1.pdf', '2.pdf', '3.pdf', '4.pdf', '5.pdf'];
-    void queue.start('upload', names.map((name) => makeItem(file(name), '/')));
+    void queue.start(
+      'upload',
+      names.map((name) => makeItem(file(name), '/')),
+    );
     await flush();
     expect([...pending.keys()]).toEqual(['1.pdf', '2.pdf', '3.pdf']);
 
@@ -166,7 +169,10 @@ describe('UploadQueue', () => {
     const again = new UploadQueue(async (item) => {
       retried.push(item.name);
     });
-    void again.start('upload', state.items.map((i) => ({ ...i })));
+    void again.start(
+      'upload',
+      state.items.map((i) => ({ ...i })),
+    );
     await flush();
     expect(retried).toEqual([]);
     again.retryFailed();
@@ -223,7 +229,10 @@ describe('UploadQueue', () => {
           signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
         }),
     );
-    void queue.start('upload', ['a', 'b', 'c', 'd'].map((n) => makeItem(file(n), '/')));
+    void queue.start(
+      'upload',
+      ['a', 'b', 'c', 'd'].map((n) => makeItem(file(n), '/')),
+    );
     await flush();
     expect(signals).toHaveLength(3);
     queue.cancel();

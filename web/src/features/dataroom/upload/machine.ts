@@ -148,9 +148,7 @@ export function uploadReducer(state: UploadState, action: UploadAction): UploadS
       return settle({ ...state, items: state.items.map((item) => resolveItem(item, action.choice)) });
     case 'cancel': {
       if (state.phase !== 'uploading' && state.phase !== 'preparing') return state;
-      const items = state.items.map((item) =>
-        ACTIVE.includes(item.status) ? { ...item, status: 'cancelled' as const } : item,
-      );
+      const items = state.items.map((item) => (ACTIVE.includes(item.status) ? { ...item, status: 'cancelled' as const } : item));
       return { ...state, phase: 'cancelled', items };
     }
     case 'retryFailed': {

@@ -15,8 +15,12 @@ class StorageXhr {
   onabort: (() => void) | null = null;
   withCredentials = false;
   private url = '';
-  open(_method: string, url: string) { this.url = url; }
-  abort() { this.onabort?.(); }
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  abort() {
+    this.onabort?.();
+  }
   send(body: FormData) {
     StorageXhr.sent.push({ url: this.url, body });
     this.status = 201;
@@ -35,24 +39,43 @@ describe('uploadFile, the one upload stack', () => {
     localStorage.setItem(REFRESH_KEY, 'r1');
     const calls: { url: string; auth?: string; body?: unknown }[] = [];
     vi.stubGlobal('XMLHttpRequest', StorageXhr);
-    vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
-      const auth = (init?.headers as Record<string, string> | undefined)?.Authorization;
-      calls.push({ url, auth, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (url === '/api/auth/refresh') return jsonResponse({ access_token: 'fresh', refresh_token: 'r2' });
-      if (auth !== 'Bearer fresh') return jsonResponse({ detail: 'Token expired' }, 401);
-      if (url.endsWith('/files/upload-url')) {
-        return jsonResponse({ file_id: 'f1', filename: 'SPA.pdf', upload_url: '/storage/v1/upload/x', upload_fields: { token: 't' }, storage_path: 'p' });
-      }
-      return jsonResponse({ id: 'f1' });
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const auth = (init?.headers as Record<string, string> | undefined)?.Authorization;
+        calls.push({ url, auth, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+        if (url === '/api/auth/refresh') return jsonResponse({ access_token: 'fresh', refresh_token: 'r2' });
+        if (auth !== 'Bearer fresh') return jsonResponse({ detail: 'Token expired' }, 401);
+        if (url.endsWith('/files/upload-url')) {
+          return jsonResponse({
+            file_id: 'f1',
+            filename: 'SPA.pdf',
+            upload_url: '/storage/v1/upload/x',
+            upload_fields: { token: 't' },
+            storage_path: 'p',
+          });
+        }
+        return jsonResponse({ id: 'f1' });
+      }),
+    );
     const progress: number[] = [];
     const file = new File(['%PDF-1.7 contract'], 'SPA.pdf', { type: 'application/pdf' });
     const result = await uploadFile('d1', file, { path: '/', checklistItems: ['i1'] }, { onProgress: (n) => progress.push(n) });
 
     expect(result).toEqual({ fileId: 'f1', savedAs: 'SPA.pdf' });
-    expect(calls.map((c) => c.url)).toEqual(['/api/deals/d1/files/upload-url', '/api/auth/refresh', '/api/deals/d1/files/upload-url',
-      '/api/deals/d1/files/f1/upload-complete']);
-    expect(calls[2].body).toEqual({ filename: 'SPA.pdf', content_type: 'application/pdf', path: '/', tags: [], checklist_items: ['i1'] });
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/deals/d1/files/upload-url',
+      '/api/auth/refresh',
+      '/api/deals/d1/files/upload-url',
+      '/api/deals/d1/files/f1/upload-complete',
+    ]);
+    expect(calls[2].body).toEqual({
+      filename: 'SPA.pdf',
+      content_type: 'application/pdf',
+      path: '/',
+      tags: [],
+      checklist_items: ['i1'],
+    });
     expect(calls[3].body).toEqual({ file_size: file.size });
     expect(StorageXhr.sent[0].url).toBe('/storage/v1/upload/x');
     expect(StorageXhr.sent[0].body.get('token')).toBe('t');
@@ -62,8 +85,13 @@ describe('uploadFile, the one upload stack', () => {
   it('a taken name is a NameConflictError carrying the existing file, and nothing is sent to storage', async () => {
     localStorage.setItem(TOKEN_KEY, 'ok');
     vi.stubGlobal('XMLHttpRequest', StorageXhr);
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ detail: 'A file named "SPA.pdf" already exists', existing_file_id: 'f0' }, 409)));
-    const error = await uploadFile('d1', new File(['x'], 'SPA.pdf'), { path: '/' }, { onProgress: () => {} }).catch((e: unknown) => e);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ detail: 'A file named "SPA.pdf" already exists', existing_file_id: 'f0' }, 409)),
+    );
+    const error = await uploadFile('d1', new File(['x'], 'SPA.pdf'), { path: '/' }, { onProgress: () => {} }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(NameConflictError);
     expect((error as NameConflictError).existingFileId).toBe('f0');
     expect((error as NameConflictError).status).toBe(409);

@@ -26,7 +26,10 @@ export async function uploadFile(
     },
     options.signal,
   );
-  await postToStorage(grant.upload_url, grant.upload_fields, file, { signal: options.signal, onProgress: (loaded) => options.onProgress(loaded) });
+  await postToStorage(grant.upload_url, grant.upload_fields, file, {
+    signal: options.signal,
+    onProgress: (loaded) => options.onProgress(loaded),
+  });
   await completeUpload(dealId, grant.file_id, file.size, options.signal);
   return { fileId: grant.file_id, savedAs: grant.filename ?? target.name ?? file.name };
 }
@@ -44,8 +47,12 @@ export function dataRoomUploader(dealId: string): Uploader {
       );
       return;
     }
-    const { savedAs } = await uploadFile(dealId, item.file, { path: item.path, name: item.name, keepBoth: item.mode === 'keep_both' },
-      { signal, onProgress });
+    const { savedAs } = await uploadFile(
+      dealId,
+      item.file,
+      { path: item.path, name: item.name, keepBoth: item.mode === 'keep_both' },
+      { signal, onProgress },
+    );
     return { savedAs };
   };
 }

@@ -45,7 +45,13 @@ export function useFolderUploads(
     else startUpload(files);
   };
 
-  const dropzone = useDropzone({ onDrop, noClick: true, noKeyboard: true, multiple: true, disabled: !rights.upload || !rights.ready });
+  const dropzone = useDropzone({
+    onDrop,
+    noClick: true,
+    noKeyboard: true,
+    multiple: true,
+    disabled: !rights.upload || !rights.ready,
+  });
 
   return { queue, state, startUpload, startImport, dropzone };
 }

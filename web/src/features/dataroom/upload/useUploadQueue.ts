@@ -23,7 +23,10 @@ export function useUploadQueue(dealId: string) {
       void queryClient.invalidateQueries({ queryKey: dealKeys.scoped(dealId, 'dashboard') });
       if (state.phase === 'failed') {
         const failed = state.items.filter((item) => item.status === 'failed').length;
-        notify.error('Failed to upload files', `${failed} of ${state.items.length} file${state.items.length === 1 ? '' : 's'} could not be uploaded.`);
+        notify.error(
+          'Failed to upload files',
+          `${failed} of ${state.items.length} file${state.items.length === 1 ? '' : 's'} could not be uploaded.`,
+        );
       }
     }
   }, [state.phase, state.items, dealId, queryClient]);

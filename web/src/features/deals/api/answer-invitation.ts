@@ -17,8 +17,10 @@ export interface InvitationAnswer {
 }
 
 export const answerInvitation = ({ invitationId, accept, token }: AnswerInvitationInput) =>
-  api.post<InvitationAnswer>(`/invitations/${encodeURIComponent(invitationId)}/${accept ? 'accept' : 'decline'}`,
-    token ? { token } : undefined);
+  api.post<InvitationAnswer>(
+    `/invitations/${encodeURIComponent(invitationId)}/${accept ? 'accept' : 'decline'}`,
+    token ? { token } : undefined,
+  );
 
 /** Accept or decline an invitation (docs/product.md §2); the deal list and the pending invitations refresh. */
 export function useAnswerInvitation(onAnswered: (answer: InvitationAnswer, input: AnswerInvitationInput) => void) {

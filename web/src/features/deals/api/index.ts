@@ -1,12 +1,6 @@
 import { ApiError, api, getToken, isAbortError } from '../../../lib/api';
 import type { Deal } from '../../../lib/deal';
-import type {
-  ChecklistPreset,
-  DashboardStats,
-  DealSummary,
-  DealView,
-  Invitation,
-} from '../types';
+import type { ChecklistPreset, DashboardStats, DealSummary, DealView, Invitation } from '../types';
 
 export const DEAL_LIST_TIMEOUT_MS = 10_000;
 /** The signed-in person's pending invitations (the deal list's banner and the invitation page). */
@@ -79,8 +73,7 @@ export const fetchDealsRequiringVerification = (signal?: AbortSignal) =>
 
 export const createDeal = (input: DealInput & { checklist_preset: string }) => api.post<Deal>('/deals', input);
 
-export const updateDeal = (dealId: string, input: DealInput) =>
-  api.put<Deal>(`/deals/${encodeURIComponent(dealId)}`, input);
+export const updateDeal = (dealId: string, input: DealInput) => api.put<Deal>(`/deals/${encodeURIComponent(dealId)}`, input);
 
 export const archiveDeal = (dealId: string) => api.put<Deal>(`/deals/${encodeURIComponent(dealId)}/archive`);
 
@@ -120,13 +113,10 @@ export async function fetchMyInvitations(signal?: AbortSignal): Promise<Invitati
 }
 
 export const acceptInvitation = (invitationId: string) =>
-  api.post<{ deal_id?: string; message?: string } | undefined>(
-    `/invitations/${encodeURIComponent(invitationId)}/accept`,
-  );
+  api.post<{ deal_id?: string; message?: string } | undefined>(`/invitations/${encodeURIComponent(invitationId)}/accept`);
 
 export const declineInvitation = (invitationId: string) =>
   api.post<unknown>(`/invitations/${encodeURIComponent(invitationId)}/decline`);
 
 export const fetchDashboardStats = (dealId: string, signal?: AbortSignal) =>
   api.get<DashboardStats>(`/deals/${encodeURIComponent(dealId)}/dashboard/stats`, { signal });
-

@@ -1,5 +1,15 @@
 import { Badge, Box, Button, Card, Center, Flex, Grid, HStack, SimpleGrid, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
-import { Activity as ActivityIcon, Clock, FileText, FileUp, ListChecks, Sparkles, Target, Users, type LucideIcon } from 'lucide-react';
+import {
+  Activity as ActivityIcon,
+  Clock,
+  FileText,
+  FileUp,
+  ListChecks,
+  Sparkles,
+  Target,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState';
@@ -165,7 +175,13 @@ export function ChecklistProgressPanel({ sections, base }: { sections: [string, 
   );
 }
 
-export function RecentActivityPanel({ activities, base }: { activities: NonNullable<DashboardData['recent_activities']>; base: string }) {
+export function RecentActivityPanel({
+  activities,
+  base,
+}: {
+  activities: NonNullable<DashboardData['recent_activities']>;
+  base: string;
+}) {
   return (
     <Panel
       title="Recent activity"

@@ -75,9 +75,7 @@ export function DealCard({ deal }: { deal: DealSummary }) {
             Recent activity
           </Text>
           {activities.length > 0 ? (
-            activities.map((activity, index) => (
-              <ActivityLine key={activity.id ?? index} activity={activity} compact />
-            ))
+            activities.map((activity, index) => <ActivityLine key={activity.id ?? index} activity={activity} compact />)
           ) : (
             <Text textStyle="sm" color="fg.subtle">
               No recent activity

@@ -101,7 +101,11 @@ export function DealFormDialog({
     if (invalid) return;
     mutation.mutate(
       deal
-        ? { kind: 'update', dealId: deal.id, body: { name: name.trim(), description: description.trim(), require_mfa: requireMfa } }
+        ? {
+            kind: 'update',
+            dealId: deal.id,
+            body: { name: name.trim(), description: description.trim(), require_mfa: requireMfa },
+          }
         : { kind: 'create', body: { name: name.trim(), description: description.trim(), checklist_preset: presetValue } },
     );
   };
@@ -113,9 +117,7 @@ export function DealFormDialog({
       size="lg"
       preventClose={mutation.isPending}
       title={editing ? 'Edit Deal' : 'Create New Deal'}
-      description={
-        editing ? undefined : 'Set up a data room for a transaction. You become the deal owner and admin.'
-      }
+      description={editing ? undefined : 'Set up a data room for a transaction. You become the deal owner and admin.'}
     >
       <form id="deal-form" onSubmit={onSubmit} noValidate>
         <Stack gap="4" pb="2">
@@ -152,8 +154,11 @@ export function DealFormDialog({
           </Field.Root>
           {editing && (
             <Field.Root>
-              <Checkbox.Root checked={requireMfa} disabled={!requireMfa && !mayRequireMfa}
-                onCheckedChange={(d) => setRequireMfa(d.checked === true)}>
+              <Checkbox.Root
+                checked={requireMfa}
+                disabled={!requireMfa && !mayRequireMfa}
+                onCheckedChange={(d) => setRequireMfa(d.checked === true)}
+              >
                 <Checkbox.HiddenInput name="require_mfa" />
                 <Checkbox.Control />
                 <Checkbox.Label>Require two-step verification</Checkbox.Label>
@@ -166,12 +171,7 @@ export function DealFormDialog({
             </Field.Root>
           )}
           {!editing && (
-            <PresetSelect
-              value={presetValue}
-              onChange={setPreset}
-              presets={presets.data ?? []}
-              loading={presets.isLoading}
-            />
+            <PresetSelect value={presetValue} onChange={setPreset} presets={presets.data ?? []} loading={presets.isLoading} />
           )}
         </Stack>
         <Stack direction="row" justify="flex-end" gap="2" pt="4" pb="2">

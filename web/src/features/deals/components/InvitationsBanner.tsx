@@ -98,12 +98,7 @@ export function InvitationsBanner() {
               </Box>
               {!expired && (
                 <HStack gap="2" flexShrink={0}>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    onClick={() => setDeclining(invitation)}
-                    disabled={answer.isPending}
-                  >
+                  <Button size="sm" variant="outline" onClick={() => setDeclining(invitation)} disabled={answer.isPending}>
                     <X size={15} /> Decline
                   </Button>
                   <Button
@@ -125,8 +120,7 @@ export function InvitationsBanner() {
         title="Decline invitation?"
         message={
           <Text>
-            You will not get access to <strong>{declining?.deal_name}</strong>. The deal admin would have to invite
-            you again.
+            You will not get access to <strong>{declining?.deal_name}</strong>. The deal admin would have to invite you again.
           </Text>
         }
         confirmLabel="Decline Invitation"

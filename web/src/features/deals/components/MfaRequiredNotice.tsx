@@ -8,7 +8,9 @@ import { fetchDealsRequiringVerification } from '../api';
 
 /** The API's answer for a member of a deal that requires a second factor this session has not proved. */
 export const isDealMfaRequired = (error: unknown): boolean =>
-  error instanceof ApiError && error.status === 403 && (error.body as { code?: string } | undefined)?.code === 'deal_mfa_required';
+  error instanceof ApiError &&
+  error.status === 403 &&
+  (error.body as { code?: string } | undefined)?.code === 'deal_mfa_required';
 
 const SETTINGS_LINK = '/settings#two-step-verification';
 
@@ -22,8 +24,12 @@ export function DealMfaRequired() {
         description="Its admins ask everyone to sign in with a code from an authenticator app. Set up two-step verification, then open the deal again."
         action={
           <HStack>
-            <Button asChild size="sm" variant="outline"><RouterLink to="/">Back to deals</RouterLink></Button>
-            <Button asChild size="sm" colorPalette="brand"><RouterLink to={SETTINGS_LINK}>Set Up Two-Step Verification</RouterLink></Button>
+            <Button asChild size="sm" variant="outline">
+              <RouterLink to="/">Back to deals</RouterLink>
+            </Button>
+            <Button asChild size="sm" colorPalette="brand">
+              <RouterLink to={SETTINGS_LINK}>Set Up Two-Step Verification</RouterLink>
+            </Button>
           </HStack>
         }
       />
@@ -43,12 +49,20 @@ export function DealsNeedingVerificationBanner() {
   const names = deals.map((d) => d.name).join(', ');
   return (
     <Alert.Root status="info" data-testid="deals-need-verification">
-      <Alert.Indicator><ShieldCheck size={18} /></Alert.Indicator>
+      <Alert.Indicator>
+        <ShieldCheck size={18} />
+      </Alert.Indicator>
       <Box flex="1">
-        <Alert.Title>{deals.length === 1 ? 'A deal requires two-step verification' : `${deals.length} deals require two-step verification`}</Alert.Title>
-        <Alert.Description>{names}: set up two-step verification to open {deals.length === 1 ? 'it' : 'them'}.</Alert.Description>
+        <Alert.Title>
+          {deals.length === 1 ? 'A deal requires two-step verification' : `${deals.length} deals require two-step verification`}
+        </Alert.Title>
+        <Alert.Description>
+          {names}: set up two-step verification to open {deals.length === 1 ? 'it' : 'them'}.
+        </Alert.Description>
       </Box>
-      <Button asChild size="sm" colorPalette="brand" variant="outline"><RouterLink to={SETTINGS_LINK}>Set Up</RouterLink></Button>
+      <Button asChild size="sm" colorPalette="brand" variant="outline">
+        <RouterLink to={SETTINGS_LINK}>Set Up</RouterLink>
+      </Button>
     </Alert.Root>
   );
 }

@@ -9,7 +9,18 @@ import { ApiError } from '../../../lib/api';
 import { dealKeys } from '../../../lib/deal';
 import { useApiMutation } from '../../../lib/mutation';
 import { dataRoomKeys } from '../../dataroom';
-import { addComment, ALL_MEMBERS, downloadFile, downloadVersion, fileKeys, saveMetadata, savePermissions, setApproval, updateFile, uploadNewVersion } from '../api';
+import {
+  addComment,
+  ALL_MEMBERS,
+  downloadFile,
+  downloadVersion,
+  fileKeys,
+  saveMetadata,
+  savePermissions,
+  setApproval,
+  updateFile,
+  uploadNewVersion,
+} from '../api';
 import { metadataPayload, type DocumentDetails } from '../components/DocumentDetailsCard';
 import type { StatusChange } from '../components/StatusCard';
 import type { FileDetail, FilePermissions } from '../types';
@@ -53,10 +64,15 @@ export function useSaveFileStatus(dealId: string, fileId: string, current: FileD
       const tagsChanged = JSON.stringify(change.tags) !== JSON.stringify(current.tags ?? []);
       const statusChanged = change.approval_status !== (current.approval_status ?? 'pending');
       if (current.can_edit) {
-        return updateFile(dealId, fileId, {
-          ...(tagsChanged ? { tags: change.tags } : {}),
-          ...(statusChanged ? { approval_status: change.approval_status } : {}),
-        }, current.edit_version);
+        return updateFile(
+          dealId,
+          fileId,
+          {
+            ...(tagsChanged ? { tags: change.tags } : {}),
+            ...(statusChanged ? { approval_status: change.approval_status } : {}),
+          },
+          current.edit_version,
+        );
       }
       let fresh: FileDetail | undefined;
       if (statusChanged) fresh = await setApproval(dealId, fileId, change.approval_status);
@@ -95,7 +111,10 @@ export const useDownloadFile = (dealId: string, fileId: string) =>
 
 /** A download of one earlier version; `downloading` is the version on its way, if any. */
 export function useDownloadVersion(dealId: string, fileId: string) {
-  const mutation = useApiMutation({ mutationFn: (version: number) => downloadVersion(dealId, fileId, version), errorMessage: 'Failed to download version' });
+  const mutation = useApiMutation({
+    mutationFn: (version: number) => downloadVersion(dealId, fileId, version),
+    errorMessage: 'Failed to download version',
+  });
   return { download: mutation.mutate, downloading: mutation.isPending ? mutation.variables : null };
 }
 

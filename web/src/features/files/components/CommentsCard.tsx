@@ -52,7 +52,12 @@ export function CommentsCard({
             Loading comments...
           </Text>
         ) : comments.length === 0 ? (
-          <EmptyState size="sm" icon={<MessageSquare />} title="No comments yet" description="Questions and notes about this file appear here." />
+          <EmptyState
+            size="sm"
+            icon={<MessageSquare />}
+            title="No comments yet"
+            description="Questions and notes about this file appear here."
+          />
         ) : (
           <Stack gap="4" as="ul" listStyleType="none">
             {comments.map((comment) => {

@@ -36,7 +36,14 @@ export function detailsFrom(metadata: FileMetadata | undefined, fallbackTitle?: 
 }
 
 /** 'Jane Doe, , Acme Ltd, Jane Doe' → ['Jane Doe', 'Acme Ltd']. */
-export const listOf = (text: string) => [...new Set(text.split(',').map((part) => part.trim()).filter(Boolean))];
+export const listOf = (text: string) => [
+  ...new Set(
+    text
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  ),
+];
 
 /** The PUT metadata body: blanks become null (cleared). */
 export function metadataPayload(details: DocumentDetails): Partial<FileMetadata> {
@@ -199,8 +206,13 @@ export function DocumentDetailsCard({
               </Field.Root>
             </SimpleGrid>
             <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-              {([['people_mentioned', 'People mentioned', 'Jane Doe, John Smith'], ['named_organizations', 'Organizations', 'Acme Ltd, Globex'],
-                ['languages_used', 'Languages', 'English, German']] as const).map(([key, label, placeholder]) => (
+              {(
+                [
+                  ['people_mentioned', 'People mentioned', 'Jane Doe, John Smith'],
+                  ['named_organizations', 'Organizations', 'Acme Ltd, Globex'],
+                  ['languages_used', 'Languages', 'English, German'],
+                ] as const
+              ).map(([key, label, placeholder]) => (
                 <Field.Root key={key}>
                   <Field.Label>{label}</Field.Label>
                   <Input value={form[key]} placeholder={placeholder} onChange={(e) => set(key)(e.target.value)} />
@@ -240,11 +252,7 @@ export function DocumentDetailsCard({
             { label: 'Document type', value: details.document_type || notSet },
             {
               label: 'Quick summary',
-              value: details.quick_summary ? (
-                <Text whiteSpace="pre-wrap">{details.quick_summary}</Text>
-              ) : (
-                notSet
-              ),
+              value: details.quick_summary ? <Text whiteSpace="pre-wrap">{details.quick_summary}</Text> : notSet,
             },
             {
               label: 'Confidentiality',

@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Checkbox,
-  Grid,
-  HStack,
-  RadioGroup,
-  Spinner,
-  Stack,
-  Tabs,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Checkbox, Grid, HStack, RadioGroup, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { Modal } from '../../../components/Modal';
 import { displayName } from '../../../lib/format';
@@ -208,8 +195,7 @@ export function PermissionsDialog({
   }, [open, initial]);
 
   const summary = permissionSummary(value);
-  const counts = (kind: PrincipalKind) =>
-    new Set([...listOf(value, 'allowed', kind), ...listOf(value, 'denied', kind)]).size;
+  const counts = (kind: PrincipalKind) => new Set([...listOf(value, 'allowed', kind), ...listOf(value, 'denied', kind)]).size;
 
   return (
     <Modal
@@ -267,8 +253,8 @@ export function PermissionsDialog({
               <Alert.Indicator />
               <Alert.Content>
                 <Alert.Description>
-                  Denied entries override allowed ones: anyone matching a denied member, group or tag cannot see the
-                  file, even if they are also allowed. Deal owners, admins and the uploader always keep access.
+                  Denied entries override allowed ones: anyone matching a denied member, group or tag cannot see the file, even if
+                  they are also allowed. Deal owners, admins and the uploader always keep access.
                 </Alert.Description>
               </Alert.Content>
             </Alert.Root>

@@ -6,7 +6,13 @@ import { Panel } from '../../../components/Panel';
 
 /** "People: A, B · Organizations: X · Languages: English" for a version that names any. */
 export function versionNames(version: FileVersion): string | null {
-  const parts = ([['People', version.people_mentioned], ['Organizations', version.named_organizations], ['Languages', version.languages_used]] as const)
+  const parts = (
+    [
+      ['People', version.people_mentioned],
+      ['Organizations', version.named_organizations],
+      ['Languages', version.languages_used],
+    ] as const
+  )
     .filter(([, list]) => list && list.length > 0)
     .map(([label, list]) => `${label}: ${list!.join(', ')}`);
   return parts.length > 0 ? parts.join(' · ') : null;
@@ -66,7 +72,13 @@ export function VersionsCard({
                     : ''}
                 </Text>
                 {versionNames(version) && (
-                  <Text textStyle="xs" color="fg.subtle" truncate title={versionNames(version) ?? undefined} data-testid="version-names">
+                  <Text
+                    textStyle="xs"
+                    color="fg.subtle"
+                    truncate
+                    title={versionNames(version) ?? undefined}
+                    data-testid="version-names"
+                  >
                     {versionNames(version)}
                   </Text>
                 )}

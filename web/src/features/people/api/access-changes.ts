@@ -7,14 +7,22 @@ import { useApiMutation } from '../../../lib/mutation';
 import { useRefreshPeople } from '../hooks';
 import type { Group, GroupInput, PermissionSet, PermissionSetInput, Tag, TagInput } from '../types';
 import {
-  createGroup, createPermissionSet, createTag, deleteGroup, deletePermissionSet, deleteTag, updateGroup,
-  updatePermissionSet, updateTag,
+  createGroup,
+  createPermissionSet,
+  createTag,
+  deleteGroup,
+  deletePermissionSet,
+  deleteTag,
+  updateGroup,
+  updatePermissionSet,
+  updateTag,
 } from '.';
 
 export function useSavePermissionSet(dealId: string, set: PermissionSet | null | undefined, onDone: () => void) {
   const refresh = useRefreshPeople(dealId);
   return useApiMutation({
-    mutationFn: (body: PermissionSetInput) => (set ? updatePermissionSet(dealId, set.id, body) : createPermissionSet(dealId, body)),
+    mutationFn: (body: PermissionSetInput) =>
+      set ? updatePermissionSet(dealId, set.id, body) : createPermissionSet(dealId, body),
     successMessage: set ? 'Permission set updated' : 'Permission set created',
     errorMessage: 'Failed to save',
     onSuccess: () => {
@@ -38,9 +46,7 @@ export function useDeletePermissionSet(dealId: string, onDone: () => void) {
 }
 
 export type GroupOrTag = { kind: 'group'; item: Group } | { kind: 'tag'; item: Tag };
-export type GroupOrTagSave =
-  | { kind: 'group'; id?: string; body: GroupInput }
-  | { kind: 'tag'; id?: string; body: TagInput };
+export type GroupOrTagSave = { kind: 'group'; id?: string; body: GroupInput } | { kind: 'tag'; id?: string; body: TagInput };
 
 /** Create or edit a group or a tag; `noun` is "Group" or "Tag" for the toasts. */
 export function useSaveGroupOrTag(dealId: string, noun: string, editing: boolean, onDone: () => void) {
@@ -62,7 +68,8 @@ export function useSaveGroupOrTag(dealId: string, noun: string, editing: boolean
 export function useDeleteGroupOrTag(dealId: string, onDone: (target: GroupOrTag) => void) {
   const refresh = useRefreshPeople(dealId);
   return useApiMutation({
-    mutationFn: (target: GroupOrTag) => (target.kind === 'group' ? deleteGroup(dealId, target.item.id) : deleteTag(dealId, target.item.id)),
+    mutationFn: (target: GroupOrTag) =>
+      target.kind === 'group' ? deleteGroup(dealId, target.item.id) : deleteTag(dealId, target.item.id),
     successMessage: (_result, target) => (target.kind === 'group' ? 'Group deleted' : 'Tag deleted'),
     errorMessage: (target) => (target.kind === 'group' ? 'Failed to delete group' : 'Failed to delete tag'),
     onSuccess: (_result, target) => {

@@ -104,20 +104,17 @@ export const deletePermissionSet = (dealId: string, setId: string) =>
 // Groups and tags.
 export const fetchGroups = (dealId: string, signal?: AbortSignal) =>
   api.get<Group[]>(`${deal(dealId)}/permissions/groups`, { signal });
-export const createGroup = (dealId: string, body: GroupInput) =>
-  api.post<Group>(`${deal(dealId)}/permissions/groups`, body);
+export const createGroup = (dealId: string, body: GroupInput) => api.post<Group>(`${deal(dealId)}/permissions/groups`, body);
 export const updateGroup = (dealId: string, groupId: string, body: GroupInput) =>
   api.put<Group>(`${deal(dealId)}/permissions/groups/${id(groupId)}`, body);
 export const deleteGroup = (dealId: string, groupId: string) =>
   api.delete<unknown>(`${deal(dealId)}/permissions/groups/${id(groupId)}`);
 
-export const fetchTags = (dealId: string, signal?: AbortSignal) =>
-  api.get<Tag[]>(`${deal(dealId)}/permissions/tags`, { signal });
+export const fetchTags = (dealId: string, signal?: AbortSignal) => api.get<Tag[]>(`${deal(dealId)}/permissions/tags`, { signal });
 export const createTag = (dealId: string, body: TagInput) => api.post<Tag>(`${deal(dealId)}/permissions/tags`, body);
 export const updateTag = (dealId: string, tagId: string, body: TagInput) =>
   api.put<Tag>(`${deal(dealId)}/permissions/tags/${id(tagId)}`, body);
-export const deleteTag = (dealId: string, tagId: string) =>
-  api.delete<unknown>(`${deal(dealId)}/permissions/tags/${id(tagId)}`);
+export const deleteTag = (dealId: string, tagId: string) => api.delete<unknown>(`${deal(dealId)}/permissions/tags/${id(tagId)}`);
 
 // Invitations: the client keeps only the pending ones (docs/product.md §4).
 export async function fetchPendingInvitations(dealId: string, signal?: AbortSignal): Promise<Invitation[]> {

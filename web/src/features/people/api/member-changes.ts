@@ -90,7 +90,8 @@ export function useUpdateMember(dealId: string, onDone: () => void) {
 export function useUpdateDealUser(dealId: string) {
   const refresh = useRefreshPeople(dealId);
   return useApiMutation({
-    mutationFn: ({ userId, body }: { userId: string; body: Parameters<typeof updateDealUser>[2] }) => updateDealUser(dealId, userId, body),
+    mutationFn: ({ userId, body }: { userId: string; body: Parameters<typeof updateDealUser>[2] }) =>
+      updateDealUser(dealId, userId, body),
     successMessage: 'User permissions updated successfully',
     errorMessage: 'Failed to update user permissions',
     onSuccess: () => refresh(),

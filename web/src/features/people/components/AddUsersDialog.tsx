@@ -102,13 +102,7 @@ export function AddUsersDialog({
             <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
               Cancel
             </Button>
-            <Button
-              type="submit"
-              form="add-users-form"
-              colorPalette="brand"
-              disabled={!canSubmit}
-              loading={mutation.isPending}
-            >
+            <Button type="submit" form="add-users-form" colorPalette="brand" disabled={!canSubmit} loading={mutation.isPending}>
               {emails.length > 1 ? `Send ${emails.length} Invitations` : 'Send Invitation'}
             </Button>
           </HStack>
@@ -117,12 +111,7 @@ export function AddUsersDialog({
     >
       <form id="add-users-form" onSubmit={onSubmit} noValidate>
         <Stack gap="5">
-          <FormField
-            label="Email addresses"
-            required
-            error={emailError}
-            helper="Separate addresses with commas or new lines."
-          >
+          <FormField label="Email addresses" required error={emailError} helper="Separate addresses with commas or new lines.">
             <Textarea
               name="emails"
               rows={5}
@@ -168,12 +157,7 @@ export function AddUsersDialog({
             />
           </FormField>
           <FieldGroup label="Groups" optional>
-            <ChipPicker
-              items={groups}
-              value={groupIds}
-              onChange={setGroupIds}
-              emptyText="This deal has no groups yet."
-            />
+            <ChipPicker items={groups} value={groupIds} onChange={setGroupIds} emptyText="This deal has no groups yet." />
           </FieldGroup>
           <FieldGroup label="Tags" optional>
             <ChipPicker items={tags} value={tagIds} onChange={setTagIds} emptyText="This deal has no tags yet." />

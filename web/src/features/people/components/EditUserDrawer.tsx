@@ -23,7 +23,16 @@ import { CAPABILITY_INFO, normalizeCapabilities, previewCapabilities } from '../
 import { EDIT_USER_MESSAGES, memberForm, memberUpdate, type MemberForm } from '../member';
 import { formatLastActive } from '../time';
 import { CAPABILITIES, MEMBER_STATUSES, type EnhancedUser, type Group, type PermissionSet, type Tag } from '../types';
-import { ChipPicker, FieldGroup, FormField, OwnerBadge, PermissionSetSelect, PersonCell, RoleBadge, MemberStatusBadge } from './common';
+import {
+  ChipPicker,
+  FieldGroup,
+  FormField,
+  OwnerBadge,
+  PermissionSetSelect,
+  PersonCell,
+  RoleBadge,
+  MemberStatusBadge,
+} from './common';
 import { useRemoveMember, useUpdateMember } from '../api/member-changes';
 
 function SectionTitle({ children }: { children: string }) {
@@ -288,13 +297,7 @@ export function EditUserDrawer({
                   </Drawer.Body>
                   <Drawer.Footer borderTopWidth="1px" borderColor="border" justifyContent="space-between">
                     {canManage && !user.is_owner ? (
-                      <Button
-                        variant="ghost"
-                        colorPalette="red"
-                        size="sm"
-                        onClick={() => setConfirmRemove(true)}
-                        disabled={busy}
-                      >
+                      <Button variant="ghost" colorPalette="red" size="sm" onClick={() => setConfirmRemove(true)} disabled={busy}>
                         <UserMinus /> Remove
                       </Button>
                     ) : (
@@ -325,8 +328,8 @@ export function EditUserDrawer({
         title="Remove user"
         message={
           <Text>
-            Remove <strong>{user ? displayName(user) : ''}</strong> from this deal? They lose access to its data room,
-            checklist and activity at once.
+            Remove <strong>{user ? displayName(user) : ''}</strong> from this deal? They lose access to its data room, checklist
+            and activity at once.
           </Text>
         }
         confirmLabel="Remove User"

@@ -55,7 +55,11 @@ export function GroupTagDialog({
     if (!target) return;
     mutation.mutate(
       target.kind === 'group'
-        ? { kind: 'group', id: target.item?.id, body: { name: name.trim(), description: description.trim(), permission_set_id: setId || null, color } }
+        ? {
+            kind: 'group',
+            id: target.item?.id,
+            body: { name: name.trim(), description: description.trim(), permission_set_id: setId || null, color },
+          }
         : { kind: 'tag', id: target.item?.id, body: { name: name.trim(), color } },
     );
   };

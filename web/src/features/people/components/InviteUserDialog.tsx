@@ -38,7 +38,11 @@ export function InviteUserDialog({ dealId, open, onClose }: { dealId: string; op
     const invalid = validateInviteEmail(email);
     setError(invalid);
     if (!invalid) {
-      mutation.mutate({ email: email.trim(), permission_set: permissionSet, ...(company.trim() ? { company: company.trim() } : {}) });
+      mutation.mutate({
+        email: email.trim(),
+        permission_set: permissionSet,
+        ...(company.trim() ? { company: company.trim() } : {}),
+      });
     }
   };
 

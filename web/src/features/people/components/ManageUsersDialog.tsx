@@ -14,15 +14,7 @@ import type { DealUser } from '../types';
 import { OwnerBadge, PersonCell, RoleBadge } from './common';
 import { useRemoveMember, useUpdateDealUser } from '../api/member-changes';
 
-function UserRow({
-  dealId,
-  user,
-  onRemove,
-}: {
-  dealId: string;
-  user: DealUser;
-  onRemove: (user: DealUser) => void;
-}) {
+function UserRow({ dealId, user, onRemove }: { dealId: string; user: DealUser; onRemove: (user: DealUser) => void }) {
   const [permissionSet, setPermissionSet] = useState(user.permission_set ?? '');
   const [company, setCompany] = useState(user.company ?? '');
   useEffect(() => {
@@ -87,7 +79,12 @@ function UserRow({
               variant={setChanged || companyChanged ? 'solid' : 'outline'}
               disabled={!setChanged && !companyChanged}
               loading={save.isPending}
-              onClick={() => save.mutate({ userId: user.id, body: { ...(setChanged ? { permission_set: permissionSet } : {}), company: company.trim() || null } })}
+              onClick={() =>
+                save.mutate({
+                  userId: user.id,
+                  body: { ...(setChanged ? { permission_set: permissionSet } : {}), company: company.trim() || null },
+                })
+              }
             >
               Save
             </Button>

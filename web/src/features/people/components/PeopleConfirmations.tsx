@@ -37,8 +37,8 @@ export function PeopleConfirmations({
                 Delete the group <strong>{deleting.item.name}</strong>?
               </Text>
               <Text color="fg.muted" textStyle="sm">
-                Its {pluralize(deleting.item.member_count, 'member')} will lose the permissions this group gives them.
-                Their own permission sets are kept.
+                Its {pluralize(deleting.item.member_count, 'member')} will lose the permissions this group gives them. Their own
+                permission sets are kept.
               </Text>
             </Stack>
           ) : deleting ? (

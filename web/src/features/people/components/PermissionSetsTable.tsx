@@ -71,12 +71,7 @@ export function SetsTable({
               {CAPABILITIES.map((cap) => (
                 <Table.Cell key={cap} textAlign="center" px="1">
                   {set.capabilities[cap] ? (
-                    <Flex
-                      justify="center"
-                      color="green.600"
-                      aria-label={`${CAPABILITY_INFO[cap].label}: yes`}
-                      role="img"
-                    >
+                    <Flex justify="center" color="green.600" aria-label={`${CAPABILITY_INFO[cap].label}: yes`} role="img">
                       <Check size={16} strokeWidth={2.75} />
                     </Flex>
                   ) : (

@@ -31,9 +31,7 @@ export function UsersFilterBar({
           minW="56"
           startElement={<Search size={16} />}
           endElement={
-            searchText ? (
-              <CloseButton size="xs" aria-label="Clear search" me="-2" onClick={() => setSearchText('')} />
-            ) : undefined
+            searchText ? <CloseButton size="xs" aria-label="Clear search" me="-2" onClick={() => setSearchText('')} /> : undefined
           }
         >
           <Input

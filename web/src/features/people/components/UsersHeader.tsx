@@ -27,9 +27,7 @@ export function UsersHeader({
           Users &amp; Permissions
         </Heading>
         <HStack gap="2" mt="1" textStyle="sm" color="fg.muted" wrap="wrap">
-          <Text data-testid="member-count">
-            {memberCount === undefined ? '\u00a0' : pluralize(memberCount, 'member')}
-          </Text>
+          <Text data-testid="member-count">{memberCount === undefined ? '\u00a0' : pluralize(memberCount, 'member')}</Text>
           {canManage && (
             <>
               <Text aria-hidden="true">·</Text>

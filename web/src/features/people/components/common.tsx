@@ -205,7 +205,7 @@ const STATUS_PALETTE: Record<string, string> = {
   pending: 'yellow',
 };
 
-/** A member: active, invited or suspended. */
+/** A member's status: active, inactive, suspended or pending. */
 export function MemberStatusBadge({ status }: { status: string }) {
   return (
     <Badge size="sm" variant="subtle" colorPalette={STATUS_PALETTE[status] ?? 'gray'} textTransform="capitalize">

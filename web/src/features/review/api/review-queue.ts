@@ -16,8 +16,13 @@ export const reviewKeys = {
 export const fetchReviewPage = (dealId: string, filters: ReviewFilters, page: number, signal?: AbortSignal) =>
   api.get<Paged<ReviewRow>>(`/deals/${encodeURIComponent(dealId)}/review-queue`, {
     query: {
-      kind: filters.kind, status: filters.status, sort: filters.sort, category_id: filters.category_id,
-      search: filters.search.trim() || undefined, page, page_size: REVIEW_PAGE_DEFAULT,
+      kind: filters.kind,
+      status: filters.status,
+      sort: filters.sort,
+      category_id: filters.category_id,
+      search: filters.search.trim() || undefined,
+      page,
+      page_size: REVIEW_PAGE_DEFAULT,
     },
     signal,
   });
@@ -32,7 +37,10 @@ export function useReviewQueue(dealId: string, filters: ReviewFilters) {
   });
 }
 
-export interface Category { id: string; name: string }
+export interface Category {
+  id: string;
+  name: string;
+}
 
 /** The deal's checklist categories, for the category filter. */
 export function useCategories(dealId: string) {
@@ -43,7 +51,10 @@ export function useCategories(dealId: string) {
 }
 
 export type Decision = 'approve' | 'request-changes';
-export interface DecisionInput { ids: string[]; decision: Decision }
+export interface DecisionInput {
+  ids: string[];
+  decision: Decision;
+}
 
 const NOTES: Record<Decision, { one: string; many: string }> = {
   approve: { one: 'Approved from the review queue', many: 'Approved in bulk from the review queue' },
@@ -52,7 +63,8 @@ const NOTES: Record<Decision, { one: string; many: string }> = {
 
 export const decide = (dealId: string, { ids, decision }: DecisionInput) =>
   api.post<ReviewBulkResult>(`/deals/${encodeURIComponent(dealId)}/review-queue/bulk-${decision}`, {
-    item_ids: ids, note: ids.length === 1 ? NOTES[decision].one : NOTES[decision].many,
+    item_ids: ids,
+    note: ids.length === 1 ? NOTES[decision].one : NOTES[decision].many,
   });
 
 /**
@@ -65,7 +77,9 @@ export function useReviewDecision(dealId: string, onDone?: (result: ReviewBulkRe
     invalidates: [dealKeys.detail(dealId)],
     successMessage: (result, input) => {
       if (result.failed_count > 0) {
-        notify.error(`${result.failed_count} item${result.failed_count === 1 ? '' : 's'} failed to ${input.decision === 'approve' ? 'approve' : 'update'}`);
+        notify.error(
+          `${result.failed_count} item${result.failed_count === 1 ? '' : 's'} failed to ${input.decision === 'approve' ? 'approve' : 'update'}`,
+        );
       }
       if (result.success_count === 0) return undefined;
       const n = `${result.success_count} item${result.success_count === 1 ? '' : 's'}`;

@@ -2,8 +2,18 @@ import { ActionBar, Button, Portal } from '@chakra-ui/react';
 import { Check, MessageSquareWarning, X } from 'lucide-react';
 
 /** Shown while rows are selected: decide on all of them at once (Shift+A, Shift+R). */
-export function BulkBar({ count, busy, onApprove, onRequestChanges, onClear }: {
-  count: number; busy: boolean; onApprove: () => void; onRequestChanges: () => void; onClear: () => void;
+export function BulkBar({
+  count,
+  busy,
+  onApprove,
+  onRequestChanges,
+  onClear,
+}: {
+  count: number;
+  busy: boolean;
+  onApprove: () => void;
+  onRequestChanges: () => void;
+  onClear: () => void;
 }) {
   return (
     <ActionBar.Root open={count > 0} closeOnInteractOutside={false}>
@@ -12,9 +22,15 @@ export function BulkBar({ count, busy, onApprove, onRequestChanges, onClear }: {
           <ActionBar.Content data-testid="review-bulk-bar">
             <ActionBar.SelectionTrigger>{count} selected</ActionBar.SelectionTrigger>
             <ActionBar.Separator />
-            <Button size="sm" colorPalette="green" loading={busy} onClick={onApprove}><Check /> Approve Selected</Button>
-            <Button size="sm" colorPalette="red" variant="outline" disabled={busy} onClick={onRequestChanges}><MessageSquareWarning /> Request Changes</Button>
-            <Button size="sm" variant="ghost" onClick={onClear} aria-label="Clear selection"><X /></Button>
+            <Button size="sm" colorPalette="green" loading={busy} onClick={onApprove}>
+              <Check /> Approve Selected
+            </Button>
+            <Button size="sm" colorPalette="red" variant="outline" disabled={busy} onClick={onRequestChanges}>
+              <MessageSquareWarning /> Request Changes
+            </Button>
+            <Button size="sm" variant="ghost" onClick={onClear} aria-label="Clear selection">
+              <X />
+            </Button>
           </ActionBar.Content>
         </ActionBar.Positioner>
       </Portal>

@@ -21,7 +21,14 @@ function Details({ row }: { row: ReviewRow }) {
   if (row.kind === 'file') {
     return (
       <Text textStyle="xs" color="fg.muted">
-        {[row.file_type.toUpperCase() || 'FILE', formatFileSize(row.file_size), row.uploaded_by, `Updated ${formatDate(row.updated_at)}`].filter(Boolean).join(' · ')}
+        {[
+          row.file_type.toUpperCase() || 'FILE',
+          formatFileSize(row.file_size),
+          row.uploaded_by,
+          `Updated ${formatDate(row.updated_at)}`,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
       </Text>
     );
   }
@@ -29,13 +36,30 @@ function Details({ row }: { row: ReviewRow }) {
   return (
     <Stack gap="1">
       <Text textStyle="xs" color="fg.muted">
-        {[row.item_id, row.category, row.required ? 'Required' : 'Optional', `${row.actual_file_count} of ${row.anticipated_file_count} files`].filter(Boolean).join(' · ')}
+        {[
+          row.item_id,
+          row.category,
+          row.required ? 'Required' : 'Optional',
+          `${row.actual_file_count} of ${row.anticipated_file_count} files`,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
       </Text>
       <HStack gap="2" maxW="xs">
-        <Progress.Root value={percent} size="xs" flex="1" colorPalette={completenessPalette(row.completeness)} aria-label="Completeness">
-          <Progress.Track><Progress.Range /></Progress.Track>
+        <Progress.Root
+          value={percent}
+          size="xs"
+          flex="1"
+          colorPalette={completenessPalette(row.completeness)}
+          aria-label="Completeness"
+        >
+          <Progress.Track>
+            <Progress.Range />
+          </Progress.Track>
         </Progress.Root>
-        <Text textStyle="xs" color="fg.muted" data-testid="completeness" data-palette={completenessPalette(row.completeness)}>{percent}%</Text>
+        <Text textStyle="xs" color="fg.muted" data-testid="completeness" data-palette={completenessPalette(row.completeness)}>
+          {percent}%
+        </Text>
       </HStack>
     </Stack>
   );
@@ -48,27 +72,53 @@ export function ReviewRowView({ dealId, row, selected, highlighted, busy, onSele
   const Icon = row.kind === 'file' ? FileText : ListChecks;
   return (
     <HStack
-      gap="3" px="4" py="3" align="center" data-testid="review-row" data-kind={row.kind} data-id={row.id}
+      gap="3"
+      px="4"
+      py="3"
+      align="center"
+      data-testid="review-row"
+      data-kind={row.kind}
+      data-id={row.id}
       aria-current={highlighted ? 'true' : undefined}
-      bg={highlighted ? 'brand.subtle' : undefined} borderLeftWidth="3px" borderLeftColor={highlighted ? 'brand.solid' : 'transparent'}
+      bg={highlighted ? 'brand.subtle' : undefined}
+      borderLeftWidth="3px"
+      borderLeftColor={highlighted ? 'brand.solid' : 'transparent'}
       onMouseDown={onHighlight}
     >
-      <Checkbox.Root checked={selected} onCheckedChange={(e) => onSelect(e.checked === true)} aria-label={`Select ${rowTitle(row)}`}>
+      <Checkbox.Root
+        checked={selected}
+        onCheckedChange={(e) => onSelect(e.checked === true)}
+        aria-label={`Select ${rowTitle(row)}`}
+      >
         <Checkbox.HiddenInput />
         <Checkbox.Control />
       </Checkbox.Root>
-      <Box color="fg.muted" flexShrink={0}><Icon size={18} aria-hidden /></Box>
+      <Box color="fg.muted" flexShrink={0}>
+        <Icon size={18} aria-hidden />
+      </Box>
       <Stack gap="0.5" flex="1" minW="0">
         <HStack gap="2" minW="0">
           {row.kind === 'file' ? (
-            <Text as="button" textStyle="sm" fontWeight="medium" truncate textAlign="left" cursor="pointer" _hover={{ textDecoration: 'underline' }}
-              onClick={() => navigate(fileUrl(dealId, row.id))}>
+            <Text
+              as="button"
+              textStyle="sm"
+              fontWeight="medium"
+              truncate
+              textAlign="left"
+              cursor="pointer"
+              _hover={{ textDecoration: 'underline' }}
+              onClick={() => navigate(fileUrl(dealId, row.id))}
+            >
               {row.name}
             </Text>
           ) : (
-            <Text textStyle="sm" fontWeight="medium" truncate>{row.title}</Text>
+            <Text textStyle="sm" fontWeight="medium" truncate>
+              {row.title}
+            </Text>
           )}
-          <Badge size="sm" variant="subtle" colorPalette={status.palette} flexShrink={0}>{status.label}</Badge>
+          <Badge size="sm" variant="subtle" colorPalette={status.palette} flexShrink={0}>
+            {status.label}
+          </Badge>
         </HStack>
         <Details row={row} />
       </Stack>

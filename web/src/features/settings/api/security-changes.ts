@@ -4,7 +4,15 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import {
-  endSession, fetchFactors, fetchSessions, mfaKeys, newRecoveryCodes, removeFactor, signOutOthers, startEnrollment, verifyCode,
+  endSession,
+  fetchFactors,
+  fetchSessions,
+  mfaKeys,
+  newRecoveryCodes,
+  removeFactor,
+  signOutOthers,
+  startEnrollment,
+  verifyCode,
 } from '../../auth';
 import { setToken } from '../../../lib/api';
 import { useApiMutation } from '../../../lib/mutation';
@@ -50,7 +58,11 @@ export function useRemoveFactor() {
 }
 
 export const useNewRecoveryCodes = () =>
-  useApiMutation({ mutationFn: () => newRecoveryCodes(), invalidates: [mfaKeys.factors], errorMessage: 'Failed to make new recovery codes' });
+  useApiMutation({
+    mutationFn: () => newRecoveryCodes(),
+    invalidates: [mfaKeys.factors],
+    errorMessage: 'Failed to make new recovery codes',
+  });
 
 export const useEndSession = () =>
   useApiMutation({

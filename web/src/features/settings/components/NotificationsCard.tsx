@@ -14,11 +14,7 @@ const NOTIFICATION_OPTIONS: { key: keyof NotificationPreferences; label: string;
 export function NotificationsCard() {
   const { preferences, setPreference } = useNotificationPreferences();
   return (
-    <SettingsCard
-      icon={Bell}
-      title="Notification Preferences"
-      description="Saved in this browser on this device."
-    >
+    <SettingsCard icon={Bell} title="Notification Preferences" description="Saved in this browser on this device.">
       <Stack gap="0" separator={<Separator />}>
         {NOTIFICATION_OPTIONS.map((option) => (
           <Flex key={option.key} justify="space-between" align="center" gap="6" py="3" _first={{ pt: 0 }} _last={{ pb: 0 }}>

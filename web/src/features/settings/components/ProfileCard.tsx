@@ -93,7 +93,8 @@ export function ProfileCard() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (form) save.mutate({ ...form, first_name: form.first_name.trim(), last_name: form.last_name.trim(), title: form.title.trim() });
+    if (form)
+      save.mutate({ ...form, first_name: form.first_name.trim(), last_name: form.last_name.trim(), title: form.title.trim() });
   };
 
   const set = (key: keyof ProfileUpdate) => (event: React.ChangeEvent<HTMLInputElement>) =>
@@ -129,12 +130,26 @@ export function ProfileCard() {
       {user && !editing && (
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
           <ReadOnlyRow label="Email">{user.email}</ReadOnlyRow>
-          <ReadOnlyRow label="Title">{user.title || <Text as="span" color="fg.subtle">Not set</Text>}</ReadOnlyRow>
+          <ReadOnlyRow label="Title">
+            {user.title || (
+              <Text as="span" color="fg.subtle">
+                Not set
+              </Text>
+            )}
+          </ReadOnlyRow>
           <ReadOnlyRow label="First name">
-            {user.first_name || <Text as="span" color="fg.subtle">Not set</Text>}
+            {user.first_name || (
+              <Text as="span" color="fg.subtle">
+                Not set
+              </Text>
+            )}
           </ReadOnlyRow>
           <ReadOnlyRow label="Last name">
-            {user.last_name || <Text as="span" color="fg.subtle">Not set</Text>}
+            {user.last_name || (
+              <Text as="span" color="fg.subtle">
+                Not set
+              </Text>
+            )}
           </ReadOnlyRow>
           <ReadOnlyRow label="Preferred colour">
             <HStack gap="2">

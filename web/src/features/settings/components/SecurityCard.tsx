@@ -19,8 +19,12 @@ function Row({ title, text, action }: { title: string; text: string; action: Rea
   return (
     <Flex justify="space-between" align="center" gap="4" wrap="wrap">
       <Box>
-        <Text textStyle="sm" fontWeight="medium">{title}</Text>
-        <Text textStyle="xs" color="fg.muted">{text}</Text>
+        <Text textStyle="sm" fontWeight="medium">
+          {title}
+        </Text>
+        <Text textStyle="xs" color="fg.muted">
+          {text}
+        </Text>
       </Box>
       {action}
     </Flex>
@@ -45,8 +49,15 @@ export function SecurityBody() {
   const field = (key: keyof typeof form, label: string, autoComplete: string) => (
     <Field.Root required>
       <Field.Label>{label}</Field.Label>
-      <Input type="password" autoComplete={autoComplete} value={form[key]}
-        onChange={(e) => { setForm({ ...form, [key]: e.target.value }); setProblem(null); }} />
+      <Input
+        type="password"
+        autoComplete={autoComplete}
+        value={form[key]}
+        onChange={(e) => {
+          setForm({ ...form, [key]: e.target.value });
+          setProblem(null);
+        }}
+      />
     </Field.Root>
   );
 
@@ -54,27 +65,61 @@ export function SecurityBody() {
     <Stack gap="5">
       <form onSubmit={submit} noValidate aria-label="Change password">
         <Stack gap="3">
-          <Flex align="center" gap="2"><KeyRound size={16} /><Text textStyle="sm" fontWeight="medium">Change password</Text></Flex>
+          <Flex align="center" gap="2">
+            <KeyRound size={16} />
+            <Text textStyle="sm" fontWeight="medium">
+              Change password
+            </Text>
+          </Flex>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
             {field('current', 'Current password', 'current-password')}
             {field('next', 'New password', 'new-password')}
             {field('confirm', 'Confirm new password', 'new-password')}
           </SimpleGrid>
-          {problem && <Text textStyle="sm" color="fg.error" role="alert">{problem}</Text>}
+          {problem && (
+            <Text textStyle="sm" color="fg.error" role="alert">
+              {problem}
+            </Text>
+          )}
           <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-            <Text textStyle="xs" color="fg.muted">Every other session of your account is signed out when the password changes.</Text>
-            <Button type="submit" size="sm" colorPalette="brand" loading={change.isPending} loadingText="Saving...">Change Password</Button>
+            <Text textStyle="xs" color="fg.muted">
+              Every other session of your account is signed out when the password changes.
+            </Text>
+            <Button type="submit" size="sm" colorPalette="brand" loading={change.isPending} loadingText="Saving...">
+              Change Password
+            </Button>
           </Flex>
         </Stack>
       </form>
       <Separator />
-      <Row title="Sign out" text="End your session on this device. You will need to sign in again."
-        action={<Button variant="outline" colorPalette="red" size="sm" onClick={logout}><LogOut size={14} /> Sign Out</Button>} />
-      <Row title="Sign out everywhere" text="End every session of your account, on every device, this one included."
-        action={<Button variant="outline" colorPalette="red" size="sm" onClick={() => setConfirming(true)}><MonitorSmartphone size={14} /> Sign Out Everywhere</Button>} />
-      <ConfirmDialog open={confirming} title="Sign Out Everywhere" destructive confirmLabel="Sign Out Everywhere" loading={everywhere.isPending}
+      <Row
+        title="Sign out"
+        text="End your session on this device. You will need to sign in again."
+        action={
+          <Button variant="outline" colorPalette="red" size="sm" onClick={logout}>
+            <LogOut size={14} /> Sign Out
+          </Button>
+        }
+      />
+      <Row
+        title="Sign out everywhere"
+        text="End every session of your account, on every device, this one included."
+        action={
+          <Button variant="outline" colorPalette="red" size="sm" onClick={() => setConfirming(true)}>
+            <MonitorSmartphone size={14} /> Sign Out Everywhere
+          </Button>
+        }
+      />
+      <ConfirmDialog
+        open={confirming}
+        title="Sign Out Everywhere"
+        destructive
+        confirmLabel="Sign Out Everywhere"
+        loading={everywhere.isPending}
         message={<Text>Every device signed in to your account will need to sign in again, this one too.</Text>}
-        onConfirm={() => everywhere.mutate()} onClose={() => setConfirming(false)} />
+        onConfirm={() => everywhere.mutate()}
+        onClose={() => setConfirming(false)}
+      />
     </Stack>
   );
 }
