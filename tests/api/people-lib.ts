@@ -2,17 +2,9 @@
 import { expect } from 'vitest';
 import { call, createDeal, registerUser, sql, type TestUser } from './helpers.ts';
 
-export const CAPABILITIES = [
-  'view',
-  'download',
-  'comment',
-  'approve',
-  'upload',
-  'edit_files',
-  'edit_folders',
-  'edit_checklist',
-  'manage_users',
-];
+import { CAPABILITIES as CAPABILITY_LIST } from '../../supabase/functions/_shared/contracts/capabilities.ts';
+
+export const CAPABILITIES: string[] = [...CAPABILITY_LIST];
 
 /** The capabilities of each system set, as docs/access-model.md lists them (sorted, as the API returns them). */
 export const SYSTEM_SETS: Record<string, string[]> = {

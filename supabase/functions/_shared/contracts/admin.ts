@@ -6,17 +6,9 @@ export const AUDIT_PAGE_DEFAULT = 50;
 export const ELIGIBLE_PAGE_DEFAULT = 50;
 export const AUDIT_DAYS = [7, 30, 90, 365] as const;
 export const MIN_ADMIN_PASSWORD = 8;
-export const CAPABILITIES = [
-  'view',
-  'download',
-  'comment',
-  'approve',
-  'upload',
-  'edit_files',
-  'edit_folders',
-  'edit_checklist',
-  'manage_users',
-] as const;
+import { CAPABILITIES } from './capabilities.ts';
+
+export { CAPABILITIES };
 export const BUILT_IN_SETS = ['upload_only', 'upload_view', 'approve_only', 'edit'] as const;
 
 export const adminListQuery = (pageSize: number) =>

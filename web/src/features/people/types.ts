@@ -1,18 +1,9 @@
 /** Deal users, groups, tags, permission sets and invitations (docs/product.md §3, docs/product.md §3). */
 
-export const CAPABILITIES = [
-  'view',
-  'download',
-  'comment',
-  'approve',
-  'upload',
-  'edit_files',
-  'edit_folders',
-  'edit_checklist',
-  'manage_users',
-] as const;
+import type { Capability } from '@contracts/capabilities';
 
-export type Capability = (typeof CAPABILITIES)[number];
+export { CAPABILITIES, type Capability } from '@contracts/capabilities';
+
 export type CapabilityMap = Record<Capability, boolean>;
 
 export type MemberStatus = 'active' | 'inactive' | 'suspended';

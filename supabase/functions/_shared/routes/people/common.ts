@@ -6,17 +6,9 @@ import { DEAL_ARCHIVED, HttpError } from '../../errors.ts';
 import { dealIdParam, loadDeal } from '../../deal-scope.ts';
 import { randomToken, sha256Hex } from '../../tokens.ts';
 
-export const CAPABILITIES = [
-  'view',
-  'download',
-  'comment',
-  'approve',
-  'upload',
-  'edit_files',
-  'edit_folders',
-  'edit_checklist',
-  'manage_users',
-] as const;
+import { CAPABILITIES } from '../../contracts/capabilities.ts';
+
+export { CAPABILITIES };
 export const COLOR = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'Colour must look like #6366F1');
 export const uuid = z.string().uuid();
 export const uuidList = z.array(uuid).max(500).default([]);
