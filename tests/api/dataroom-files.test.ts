@@ -50,7 +50,8 @@ describe('GET /deals/{id}/files/{fileId}', () => {
       can_comment: true,
       can_upload_version: false,
     });
-    expect(res.body.file_size).toBe(1000);
+    expect(res.body.size_bytes).toBe(1000);
+    expect(res.body).not.toHaveProperty('file_size');
     expect(res.body.size_bytes).toBe(1000);
     expect(res.body.versions).toHaveLength(1);
     expect(res.body.versions[0]).toMatchObject({

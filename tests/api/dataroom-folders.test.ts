@@ -41,7 +41,8 @@ describe('GET /deals/{id}/files?path=', () => {
       file_type: 'txt',
       approval_status: 'pending',
     });
-    expect(res.body.files[0].file_size).toBe(1000);
+    expect(res.body.files[0].size_bytes).toBe(1000);
+    expect(res.body.files[0]).not.toHaveProperty('file_size');
     expect(res.body.capabilities).toEqual(expect.arrayContaining(['view', 'upload', 'edit_folders']));
     // No query at all is the root.
     const noQuery = await call('GET', `${r.base}/files`, { token: r.owner.token });
@@ -345,7 +346,7 @@ describe('GET /deals/{id}/files/search', () => {
     expect(names(res.body.files)).toEqual(['Federal TAX 2023.pdf', 'minutes.docx']);
     expect(res.body.files[0]).toMatchObject({ path: '/Tax Returns/Deep', file_type: 'pdf' });
     expect(res.body.files[1].tags).toEqual(['board', 'taxes']);
-    expect(res.body.files[1]).toMatchObject({ size_bytes: 1000, file_size: 1000 });
+    expect(res.body.files[1]).toMatchObject({ size_bytes: 1000 });
     expect(names(res.body.folders)).toEqual(['Tax Returns', 'Taxonomy']);
     expect(res.body.folders[1]).toMatchObject({ full_path: '/Tax Returns/Deep/Taxonomy' });
     expect(names((await call('GET', `${r.base}/files/search?q=BOARD`, { token: r.owner.token })).body.files)).toEqual([

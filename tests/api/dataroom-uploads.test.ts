@@ -61,7 +61,7 @@ describe('two-step upload', () => {
       });
       // Sizes are JSON numbers in every answer, as in the listing.
       expect(up.file.size_bytes).toBe(bytes.length);
-      expect(up.file.file_size).toBe(bytes.length);
+      expect(up.file.size_bytes).toBe(bytes.length);
 
       const got = await download(r, r.owner, up.fileId);
       expect(got.bytes.length).toBe(bytes.length);

@@ -25,7 +25,7 @@ describe('GET /deals/:dealId/review-queue', () => {
     expect(all).toMatchObject({ page: 1, page_size: 20, has_more: false });
     const file = all.items.find((x) => x.id === a.fileId);
     expect(file).toMatchObject({ kind: 'file', name: 'Audited accounts 2025.pdf', status: 'pending', can_decide: true });
-    expect(file.file_size).toBeGreaterThan(0);
+    expect(file.size_bytes).toBeGreaterThan(0);
     expect(file.uploaded_by).toBeTruthy();
     const item = all.items.find((x) => x.id === itemA);
     expect(item).toMatchObject({

@@ -18,7 +18,7 @@ export function fileIdParam(c: Context): string {
 /** The columns every file answer carries (docs/product.md §3 File). Sizes are JSON numbers, as in the listing (int8 would be a string). */
 export const fileSelect = (tx: Tx) => tx`
   f.id, f.deal_id, f.folder_id, f.name, f.formatted_title, f.file_type, f.content_type,
-  f.current_version, f.size_bytes::float8 as size_bytes, f.size_bytes::float8 as file_size, f.tags, f.checklist_items,
+  f.current_version, f.size_bytes::float8 as size_bytes, f.tags, f.checklist_items,
   f.approval_status, f.approval_note, f.ai_status, f.permission_type, f.upload_state,
   f.created_at, f.updated_at, f.archived_at, f.uploaded_by, f.edit_version,
   coalesce((select fo.full_path from public.folders fo where fo.id = f.folder_id), '/') as path,

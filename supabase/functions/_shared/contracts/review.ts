@@ -54,7 +54,7 @@ export interface ReviewFileRow extends ReviewRowBase {
   kind: 'file';
   name: string;
   file_type: string;
-  file_size: number;
+  size_bytes: number;
   uploaded_by: string | null;
 }
 export interface ReviewItemRow extends ReviewRowBase {

@@ -70,7 +70,7 @@ export function reviewQueueRows(tx: Tx, dealId: string, q: ReviewQueueQuery) {
       select 'file' as kind, f.id, f.name, null::text as title, null::text as item_id, f.approval_status as status,
              null::uuid as category_id, null::text as category, null::boolean as required,
              null::int as actual_file_count, null::int as anticipated_file_count, null::float8 as completeness,
-             f.file_type, f.size_bytes::float8 as file_size,
+             f.file_type, f.size_bytes::float8 as size_bytes,
              coalesce(nullif(btrim(concat_ws(' ', p.first_name, p.last_name)), ''), p.email) as uploaded_by,
              f.updated_at
       from public.files f left join public.profiles p on p.id = f.uploaded_by
@@ -116,7 +116,7 @@ export function reviewRoutes(deps: ApiDeps) {
             kind: 'file',
             name: row.name,
             file_type: row.file_type,
-            file_size: row.file_size,
+            size_bytes: row.size_bytes,
             uploaded_by: row.uploaded_by,
             can_decide: canApprove,
           } as ReviewRow;

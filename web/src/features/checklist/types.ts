@@ -98,7 +98,6 @@ export interface DealFile {
   name: string;
   path?: string | null;
   size_bytes?: number | null;
-  file_size?: number | null;
   created_at?: string | null;
   checklist_items?: string[] | null;
 }

@@ -52,7 +52,6 @@ const file = (id: string, name: string, extra: Partial<FileSummary> = {}): FileS
   name,
   created_at: '2026-01-02T10:00:00Z',
   size_bytes: 2048,
-  file_size: 2048,
   ai_status: 'not_started',
   uploaded_by: 'someone-else',
   tags: [],

@@ -20,7 +20,6 @@ const detail = (over: Partial<FileDetail> = {}): FileDetail => ({
   file_type: 'docx',
   current_version: 2,
   size_bytes: 90_000,
-  file_size: 90_000,
   tags: ['legal'],
   checklist_items: ['aaaaaaaa-1111-4111-8111-111111111111'],
   approval_status: 'review',

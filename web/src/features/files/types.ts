@@ -13,7 +13,6 @@ export interface FileSummary {
   content_type?: string | null;
   current_version?: number | null;
   size_bytes?: number | null;
-  file_size?: number | null;
   tags?: string[] | null;
   checklist_items?: string[] | null;
   approval_status?: ApprovalStatus | null;
@@ -132,8 +131,8 @@ export const CONFIDENTIALITY_LEVELS = ['public', 'internal', 'confidential', 'pr
 /** What a person may set on the file page (the review queue can also send a file back: changes_requested). */
 export const APPROVAL_STATUSES: ApprovalStatus[] = ['pending', 'review', 'approved'];
 
-/** The size of a file, whichever field the answer carries. */
-export function fileSizeOf(file: { file_size?: number | null; size_bytes?: number | null }): number | null {
-  const size = file.file_size ?? file.size_bytes;
+/** The size of a file in bytes (`size_bytes`: docs/product.md names one field per value), or null when unknown. */
+export function fileSizeOf(file: { size_bytes?: number | null }): number | null {
+  const size = file.size_bytes;
   return size === null || size === undefined ? null : Number(size);
 }

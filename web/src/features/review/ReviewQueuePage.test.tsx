@@ -14,7 +14,7 @@ const file = (n: number, patch: Partial<ReviewRow> = {}): ReviewRow =>
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     name: `File ${n}.pdf`,
     file_type: 'pdf',
-    file_size: 2048,
+    size_bytes: 2048,
     uploaded_by: 'Ada Lovelace',
     status: 'pending',
     updated_at: '2026-01-01T00:00:00Z',

@@ -41,8 +41,7 @@ async function loadFolder(tx: Tx, dealId: string, folderId: string) {
 // deno-lint-ignore no-explicit-any
 export const listFilesSql = (tx: Tx, dealId: string, inFolder: any, path: string) => tx`
   select coalesce(json_agg(x order by lower(x.name)), '[]')::text as files from (
-    select f.id, f.name, f.formatted_title, f.file_type, f.content_type, f.current_version, f.size_bytes,
-           f.size_bytes as file_size, f.tags, f.checklist_items, f.approval_status, f.ai_status,
+    select f.id, f.name, f.formatted_title, f.file_type, f.content_type, f.current_version, f.size_bytes, f.tags, f.checklist_items, f.approval_status, f.ai_status,
            f.permission_type, f.uploaded_by, f.created_at, f.updated_at, ${path}::text as path
     from public.files f
     where f.deal_id = ${dealId} and f.folder_id ${inFolder}
@@ -125,7 +124,7 @@ export function folderRoutes(deps: ApiDeps) {
             ...folder
           }) => ({ ...folder, full_path: folder.path }),
         ),
-      files: rows.filter((r) => r.kind === 'file').map(({ kind: _k, ...file }) => ({ ...file, file_size: file.size_bytes })),
+      files: rows.filter((r) => r.kind === 'file').map(({ kind: _k, ...file }) => file),
     });
   });
 

@@ -34,7 +34,7 @@ function pathCrumbs(path: string): { name: string; path: string }[] {
   return crumbs;
 }
 
-const sizeOf = (file: DealFile) => file.size_bytes ?? file.file_size ?? null;
+const sizeOf = (file: DealFile) => file.size_bytes ?? null;
 
 /**
  * Update Item: the item's status and which files of the deal answer it (PUT checklist/{id}). The status

@@ -23,7 +23,7 @@ function Details({ row }: { row: ReviewRow }) {
       <Text textStyle="xs" color="fg.muted">
         {[
           row.file_type.toUpperCase() || 'FILE',
-          formatFileSize(row.file_size),
+          formatFileSize(row.size_bytes),
           row.uploaded_by,
           `Updated ${formatDate(row.updated_at)}`,
         ]
