@@ -1,13 +1,12 @@
 import { Box, Button, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { BookOpen, FolderPlus, ListChecks, Plus, SearchX } from 'lucide-react';
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { PageContainer } from '../../components/layout/PageContainer';
 import { errorDetail } from '../../lib/api';
 import { useDeal } from '../../lib/deal';
-import { notify } from '../../lib/toast';
 import { checklistKeys, fetchChecklist } from './api';
 import { useSectionsOpen } from './hooks';
 import { ChecklistFilters } from './components/ChecklistFilters';
@@ -17,6 +16,7 @@ import { AiSuggestionsPanel } from '../ai';
 import { CategorySection, type RowAction } from './components/CategorySection';
 import { allItems, buildSections, isFilterActive, type StatusFilter } from './logic';
 import type { ChecklistItem } from './types';
+import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 
 /** The checklist at /deals/:dealId/checklist (docs/product.md §2 'Due Diligence Checklist'). */
 export function ChecklistPage() {
@@ -32,12 +32,8 @@ export function ChecklistPage() {
   const deferredSearch = useDeferredValue(search);
   const [dialog, setDialog] = useState<ChecklistDialog>(null);
 
-  useEffect(() => {
-    if (checklist.isError) notify.error('Failed to load checklist', errorDetail(checklist.error, '') || undefined);
-  }, [checklist.isError, checklist.error]);
-  useEffect(() => {
-    if (deal.isError) notify.error('Failed to load deal information', errorDetail(deal.error, '') || undefined);
-  }, [deal.isError, deal.error]);
+  useLoadErrorToast(checklist.isError, 'Failed to load checklist', checklist.error);
+  useLoadErrorToast(deal.isError, 'Failed to load deal information', deal.error);
 
   const filter = useMemo(() => ({ search: deferredSearch, status }), [deferredSearch, status]);
   const filtering = isFilterActive(filter);

@@ -8,9 +8,9 @@ import { ApiError, errorDetail } from '../../lib/api';
 import { useCurrentUser } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { AI_POLL_MS, AiReviewDialog, useRetryAnalysis } from '../ai';
-import { downloadFile, EditFileDialog, type FileSummary } from '../files';
+import { EditFileDialog, type FileSummary } from '../files';
 import { dataRoomKeys, fetchFolder, fetchListing, searchDataRoom } from './api';
-import { useCreateFolder, type PendingRemoval } from './api/folder-and-file-actions';
+import { useCreateFolder, useDownloadListedFile, type PendingRemoval } from './api/folder-and-file-actions';
 import { DataRoomHeader } from './components/DataRoomHeader';
 import { RemoveItemDialog } from './components/RemoveItemDialog';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
@@ -26,6 +26,7 @@ import { VirtualList } from './components/VirtualList';
 import { fileUrl, folderUrl, isUuid, pathFromPathname } from './paths';
 import type { Capability, Folder, FolderListing } from './types';
 import { UploadOverlay } from './upload/UploadOverlay';
+import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 
 export type DataRoomMode = 'root' | 'path' | 'folder';
 
@@ -98,18 +99,13 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
 
   const [dialog, setDialog] = useState<'create' | 'upload' | 'import' | null>(null);
   const [pending, setPending] = useState<PendingRemoval | null>(null);
-  const [retrying, setRetrying] = useState<string | null>(null);
   const [reviewing, setReviewing] = useState<string | null>(null);
   const [editingFile, setEditingFile] = useState<FileSummary | null>(null);
 
   const status = statusOf(listing.error);
   const knownFailure = status === 404 || status === 403 || status === 400;
-  useEffect(() => {
-    if (listing.isError && !knownFailure) notify.error('Failed to load files', errorDetail(listing.error, '') || undefined);
-  }, [listing.isError, listing.error, knownFailure]);
-  useEffect(() => {
-    if (results.isError) notify.error('Failed to load files', errorDetail(results.error, '') || undefined);
-  }, [results.isError, results.error]);
+  useLoadErrorToast(listing.isError && !knownFailure, 'Failed to load files', listing.error);
+  useLoadErrorToast(results.isError, 'Failed to load files', results.error);
 
   const capabilities: Capability[] = listing.data?.capabilities ?? [];
   const actions = browserActions(capabilities);
@@ -128,15 +124,8 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
     () => setDialog(null),
   );
 
-  const download = (file: FileSummary) => {
-    downloadFile(dealId, file.id).catch((error) => notify.error('Failed to download file', errorDetail(error, '') || undefined));
-  };
-
+  const download = useDownloadListedFile(dealId);
   const retryAi = useRetryAnalysis(dealId);
-  const retry = (file: FileSummary) => {
-    setRetrying(file.id);
-    retryAi.mutate(file.id, { onSettled: () => setRetrying(null) });
-  };
 
   const rows: Row[] = useMemo(() => {
     const source: Pick<FolderListing, 'folders' | 'files'> | undefined = searching ? results.data : listing.data;
@@ -177,14 +166,14 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
         to={fileUrl(dealId, file.id)}
         actions={fileRowActions(capabilities, file, user?.id)}
         showLocation={searching}
-        retrying={retrying === file.id}
+        retrying={retryAi.isPending && retryAi.variables === file.id}
         onOpen={() => navigate(fileUrl(dealId, file.id))}
-        onDownload={() => download(file)}
+        onDownload={() => download.mutate(file)}
         onEdit={() => setEditingFile(file)}
         onArchive={() => setPending({ action: 'archive-file', file })}
         onDelete={() => setPending({ action: 'delete-file', file })}
         onReview={() => setReviewing(file.id)}
-        onRetry={() => retry(file)}
+        onRetry={() => retryAi.mutate(file.id)}
       />
     );
   };

@@ -10,7 +10,7 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
@@ -18,11 +18,11 @@ import { AppHeader } from '../../components/layout/AppHeader';
 import { PageSpinner } from '../../components/Spinners';
 import { ApiError, errorDetail } from '../../lib/api';
 import { DEAL_NOT_FOUND_MESSAGE, isDealAdmin, useDeal, type Deal } from '../../lib/deal';
-import { notify } from '../../lib/toast';
 import { DealFormDialog } from './components/DealFormDialog';
 import { DealMfaRequired, isDealMfaRequired } from './components/MfaRequiredNotice';
 import { useDealEvents } from '../ai';
 import { useArchiveDeal } from './api/deal-changes';
+import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 
 interface DealTab {
   label: string;
@@ -124,9 +124,7 @@ export function DealLayout() {
 
   const notFound = deal.error instanceof ApiError && (deal.error.status === 404 || deal.error.status === 400);
 
-  useEffect(() => {
-    if (deal.isError && !notFound) notify.error('Failed to load deal', errorDetail(deal.error, '') || undefined);
-  }, [deal.isError, deal.error, notFound]);
+  useLoadErrorToast(deal.isError && !notFound, 'Failed to load deal', deal.error);
 
   const archive = useArchiveDeal(dealId, () => {
     setArchiving(false);

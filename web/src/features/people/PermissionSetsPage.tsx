@@ -2,18 +2,18 @@ import { Box, Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/re
 import { useDeletePermissionSet } from './api/access-changes';
 import { Section, SetsTable } from './components/PermissionSetsTable';
 import { ArrowLeft, KeyRound, Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { PageContainer } from '../../components/layout/PageContainer';
 import { errorDetail } from '../../lib/api';
 import { pluralize } from '../../lib/format';
-import { notify } from '../../lib/toast';
 import { enabledCapabilities } from './capabilities';
 import { PermissionSetDialog } from './components/PermissionSetDialog';
 import { usePeopleAccess, usePermissionSets } from './hooks';
 import { type PermissionSet } from './types';
+import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 
 /** Permission Sets (/deals/{dealId}/permissions, docs/product.md §2): system and custom sets. */
 export function PermissionSetsPage() {
@@ -25,9 +25,7 @@ export function PermissionSetsPage() {
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<PermissionSet | null>(null);
 
-  useEffect(() => {
-    if (sets.isError) notify.error('Failed to load permission sets', errorDetail(sets.error, '') || undefined);
-  }, [sets.isError, sets.error]);
+  useLoadErrorToast(sets.isError, 'Failed to load permission sets', sets.error);
 
   const remove = useDeletePermissionSet(dealId, () => setDeleting(null));
 

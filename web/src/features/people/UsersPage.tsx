@@ -7,7 +7,6 @@ import { useParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { PageContainer } from '../../components/layout/PageContainer';
 import { errorDetail } from '../../lib/api';
-import { notify } from '../../lib/toast';
 import { fetchEnhancedUsers, peopleKeys, USERS_PAGE_SIZE } from './api';
 import { useDeleteGroupOrTag, type GroupOrTag } from './api/access-changes';
 import { useBulkRemoveMembers, useBulkUpdateMembers } from './api/member-changes';
@@ -25,6 +24,7 @@ import { UsersTable } from './components/UsersTable';
 import { useGroups, usePendingInvitations, usePeopleAccess, usePermissionSets, useTags } from './hooks';
 import { type MemberStatus, type UserFilters } from './types';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 
 type Deleting = GroupOrTag;
 
@@ -67,9 +67,7 @@ export function UsersPage() {
   const tags = useTags(dealId);
   const invitations = usePendingInvitations(dealId, canManage);
 
-  useEffect(() => {
-    if (users.isError) notify.error('Failed to load users and permissions', errorDetail(users.error, '') || undefined);
-  }, [users.isError, users.error]);
+  useLoadErrorToast(users.isError, 'Failed to load users and permissions', users.error);
 
   const rows = useMemo(() => users.data?.users ?? [], [users.data]);
   const selectedIds = Object.keys(rowSelection).filter((id) => rowSelection[id]);

@@ -19,8 +19,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Modal } from '../../../components/Modal';
-import { errorDetail } from '../../../lib/api';
-import { notify } from '../../../lib/toast';
 import { CATALOG_PAGE_SIZE, checklistKeys, fetchCatalog } from '../api';
 import { useAddCatalogItem } from '../api/checklist-changes';
 import {
@@ -33,6 +31,7 @@ import {
 import { pageCount } from '../../../lib/paging';
 import type { CatalogItem, ChecklistCategory } from '../types';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
+import { useLoadErrorToast } from '../../../lib/useLoadErrorToast';
 
 /**
  * Adds a request from the platform catalog: search, category filter, pages of 20; an item and a target
@@ -91,9 +90,7 @@ export function CatalogPickerDialog({
     staleTime: 60_000,
   });
 
-  useEffect(() => {
-    if (catalog.isError) notify.error('Failed to load catalog items', errorDetail(catalog.error, '') || undefined);
-  }, [catalog.isError, catalog.error]);
+  useLoadErrorToast(catalog.isError, 'Failed to load catalog items', catalog.error);
 
   const add = useAddCatalogItem(dealId, { onCategory: setTarget, onAdded, onDone: onClose });
 

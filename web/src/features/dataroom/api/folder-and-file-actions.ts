@@ -5,7 +5,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { dealKeys } from '../../../lib/deal';
 import { useApiMutation } from '../../../lib/mutation';
-import { archiveFile, deleteFile, type FileSummary } from '../../files';
+import { archiveFile, deleteFile, downloadFile, type FileSummary } from '../../files';
 import type { Folder } from '../types';
 import { archiveFolder, createFolder, dataRoomKeys, deleteFolder } from './index';
 
@@ -58,3 +58,7 @@ export function useRemoveItem(dealId: string, onDone: () => void) {
     onSuccess: onDone,
   });
 }
+
+/** Download from a listing row (the browser saves the file through a signed URL). */
+export const useDownloadListedFile = (dealId: string) =>
+  useApiMutation({ mutationFn: (file: FileSummary) => downloadFile(dealId, file.id), errorMessage: 'Failed to download file' });
