@@ -59,7 +59,7 @@ describe("registering someone else's address", () => {
     const confirmed = await call('POST', '/auth/magic-link/verify', { body: { token: confirmToken } });
     expect(confirmed.status).toBe(200);
     const mine = await call('GET', '/invitations/my-invitations', { token: reg.body.access_token });
-    expect(mine.body.map((i: { id: string }) => i.id)).toEqual([invitationId]);
+    expect(mine.body.map((i: { invitation_id: string }) => i.invitation_id)).toEqual([invitationId]);
     expect((await call('POST', `/invitations/${invitationId}/accept`, { token: reg.body.access_token })).status).toBe(200);
     expect((await call('GET', `/deals/${deal.id}`, { token: reg.body.access_token })).status).toBe(200);
   });

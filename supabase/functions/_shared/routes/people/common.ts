@@ -87,7 +87,7 @@ export const capabilityObject = (caps: string[]) => Object.fromEntries(CAPABILIT
 // deno-lint-ignore no-explicit-any
 export function membersQuery(tx: Tx, dealId: string, where: any, limit: number, offset: number) {
   return tx`
-    select m.user_id, m.user_id as id, p.email, p.first_name, p.last_name, m.company, m.status, m.role,
+    select m.user_id, p.email, p.first_name, p.last_name, m.company, m.status, m.role,
            private.display_role(m.deal_id, m.user_id) as display_role,
            (d.owner_id = m.user_id) as is_owner, coalesce(m.last_active_at, p.last_active_at) as last_active_at, m.joined_at,
            m.permission_set_id,

@@ -185,7 +185,7 @@ export function myInvitationRoutes(deps: ApiDeps) {
         deps.sql,
         c.get('claims'),
         (tx) => tx`
-    select invitation_id, invitation_id as id, deal_id, deal_name, deal_description, invited_by_name, invited_by,
+    select invitation_id, deal_id, deal_name, deal_description, invited_by_name, invited_by,
            invited_at, expires_at, is_expired, permission_set_name
     from private.my_invitations()`,
       ),
