@@ -34,6 +34,7 @@ export async function loadBench(): Promise<Row[]> {
     ...(process.env.LOAD_SERVER_ENV ? JSON.parse(process.env.LOAD_SERVER_ENV) : {}),
   });
   const base = `${server.url}/api`;
+  let renewal: ReturnType<typeof setInterval> | undefined;
   try {
     const json = async (method: string, path: string, token?: string, body?: unknown) => {
       const res = await fetch(`${base}${path}`, {
@@ -48,10 +49,22 @@ export async function loadBench(): Promise<Row[]> {
       if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
       return text ? JSON.parse(text) : undefined;
     };
-    const { access_token: token } = await json('POST', '/auth/login', undefined, {
+    const signedIn = await json('POST', '/auth/login', undefined, {
       email: 'admin@example.com',
       password: 'admin-password',
     });
+    // Access tokens live 15 minutes (JWT_EXPIRY): like the web app, the clients renew theirs in time, so a
+    // soak (LOAD_SECONDS=1800) measures the server, not an expired session.
+    let token: string = signedIn.access_token;
+    let refreshToken: string = signedIn.refresh_token;
+    renewal = setInterval(() => {
+      json('POST', '/auth/refresh', undefined, { refresh_token: refreshToken })
+        .then((renewed) => {
+          token = renewed.access_token;
+          refreshToken = renewed.refresh_token;
+        })
+        .catch((err) => errors.push(`token renewal: ${(err as Error).message}`));
+    }, 5 * 60_000);
     const deal = await json('POST', '/deals', token, { name: 'Load deal', checklist_preset: 'default' });
     const dealPath = `/deals/${deal.id}`;
 
@@ -186,6 +199,7 @@ export async function loadBench(): Promise<Row[]> {
       ['  of which external (buffers)', mb(gauge('nodejs_external_memory_bytes')), ''],
     ];
   } finally {
+    clearInterval(renewal);
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
