@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { percentile, rssOf, spawnServer } from './lib.ts';
+import { LISTING_PAGE_DEFAULT } from '../../supabase/functions/_shared/contracts/dataroom.ts';
 
 type Row = [string, string, string];
 const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 50);
@@ -135,7 +136,8 @@ export async function loadBench(): Promise<Row[]> {
           switch (n % 4) {
             case 0:
               await timed(async () => {
-                await json('GET', `${dealPath}/files?path=/`, token);
+                // What the data room asks for: the first page of the level (the web reads more as it scrolls).
+                await json('GET', `${dealPath}/files?path=/&limit=${LISTING_PAGE_DEFAULT}`, token);
               });
               break;
             case 1:
@@ -161,7 +163,7 @@ export async function loadBench(): Promise<Row[]> {
     const gauge = (name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(scraped)?.[1] ?? 0);
 
     // Every completed upload is listed and byte-exact.
-    const listing = await json('GET', `${dealPath}/files?path=/&page_size=100000`, token);
+    const listing = await json('GET', `${dealPath}/files?path=/`, token);
     const listed = new Set((listing.files as { id: string }[]).map((f) => f.id));
     const missing = [...uploaded.keys()].filter((id) => !listed.has(id)).length;
     let wrong = 0;

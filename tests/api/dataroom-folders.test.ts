@@ -110,6 +110,62 @@ describe('GET /deals/{id}/files?path=', () => {
     expect((await call('PUT', `${r.base}/folders/${old.id}/archive`, { token: r.owner.token })).status).toBe(200);
     expectError(await call('GET', `${r.base}/files?path=/Old`, { token: r.owner.token }), 404, PATH_404);
   });
+
+  it('pages files by name with limit and after, counting the level on the first page only', async () => {
+    const r = await room('paged');
+    await mkdir(r, r.owner, 'Sub');
+    for (const n of ['e.txt', 'B.txt', 'a.txt', 'D.txt', 'c.txt']) await directOk(r, r.owner, { filename: n, path: '/' });
+    const page = (after?: string, limit = 2) =>
+      call('GET', `${r.base}/files?path=/&limit=${limit}${after === undefined ? '' : `&after=${encodeURIComponent(after)}`}`, {
+        token: r.owner.token,
+      });
+    const first = await page();
+    expect(first.status).toBe(200);
+    expect(names(first.body.files)).toEqual(['a.txt', 'B.txt']);
+    expect(first.body).toMatchObject({ next_cursor: 'B.txt', file_count: 5 });
+    expect(names(first.body.folders)).toEqual(['Sub']);
+    expect(first.body.files[0]).toMatchObject({ path: '/', current_version: 1, size_bytes: 1000 });
+    // The cursor is compared without regard to case, as the names are ordered.
+    const second = await page('b.TXT');
+    expect(names(second.body.files)).toEqual(['c.txt', 'D.txt']);
+    expect(second.body.next_cursor).toBe('D.txt');
+    expect(second.body).not.toHaveProperty('file_count');
+    const last = await page('D.txt');
+    expect(names(last.body.files)).toEqual(['e.txt']);
+    expect(last.body.next_cursor).toBeNull();
+    // A page that ends exactly at the last file says so: no empty page to fetch.
+    expect((await page(undefined, 5)).body.next_cursor).toBeNull();
+    expect((await page('e.txt')).body.files).toEqual([]);
+    // The files the pages give are the whole listing's, in the same order and shape.
+    const whole = await call('GET', `${r.base}/files?path=/`, { token: r.owner.token });
+    expect([...first.body.files, ...second.body.files, ...last.body.files]).toEqual(whole.body.files);
+    expect(whole.body).not.toHaveProperty('next_cursor');
+  });
+
+  it('pages only what the reader may see, and checks membership before the query', async () => {
+    const r = await room('pagedvis');
+    const viewer = await member(r, 'viewer');
+    const hidden = await directOk(r, r.owner, { filename: 'b-hidden.pdf', path: '/' });
+    for (const n of ['a.pdf', 'c.pdf']) await directOk(r, r.owner, { filename: n, path: '/' });
+    await call('PUT', `${r.base}/files/${hidden.fileId}/permissions`, {
+      token: r.owner.token,
+      body: { type: 'custom', denied_users: [viewer.id] },
+    });
+    const seen = await call('GET', `${r.base}/files?path=/&limit=1&after=a.pdf`, { token: viewer.token });
+    expect(names(seen.body.files)).toEqual(['c.pdf']);
+    expect(seen.body.next_cursor).toBeNull();
+    expect((await call('GET', `${r.base}/files?path=/&limit=10`, { token: viewer.token })).body.file_count).toBe(2);
+    for (const bad of ['0', '1001', 'ten', '2.5']) {
+      expectError(await call('GET', `${r.base}/files?path=/&limit=${bad}`, { token: r.owner.token }), 400, /limit/);
+    }
+    expectError(
+      await call('GET', `${r.base}/files?path=/&limit=5&after=${'x'.repeat(1025)}`, { token: r.owner.token }),
+      400,
+      /after/,
+    );
+    const stranger = await (await import('./helpers.ts')).registerUser('pager-stranger');
+    expectError(await call('GET', `${r.base}/files?path=/&limit=ten`, { token: stranger.token }), 404);
+  });
 });
 
 describe('GET /deals/{id}/folders/{folderId}', () => {

@@ -43,6 +43,7 @@ function listing(overrides: Partial<FolderListing> = {}): FolderListing {
     folders: [],
     files: [],
     capabilities: ALL,
+    next_cursor: null,
     ...overrides,
   };
 }
@@ -94,7 +95,7 @@ describe('data-room routes', () => {
     });
     open('/deals/d1/files/Legal%20%26%20Tax/Q1%202024');
     expect(await screen.findByRole('heading', { name: 'Q1 2024' })).toBeInTheDocument();
-    expect(calls).toContain('GET /api/deals/d1/files?path=%2FLegal+%26+Tax%2FQ1+2024');
+    expect(calls).toContain('GET /api/deals/d1/files?path=%2FLegal+%26+Tax%2FQ1+2024&limit=200');
     const crumbs = screen.getAllByRole('link').filter((a) => a.closest('nav[aria-label="breadcrumb"]'));
     expect(crumbs.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Data Room', '/deals/d1/files'],
@@ -115,7 +116,7 @@ describe('data-room routes', () => {
 
     open('/deals/d1/files/Contracts');
     expect(await screen.findByText('No files or folders yet')).toBeInTheDocument();
-    expect(calls).toContain('GET /api/deals/d1/files?path=%2FContracts');
+    expect(calls).toContain('GET /api/deals/d1/files?path=%2FContracts&limit=200');
   });
 
   it('resolves an id-based link to its folder path', async () => {
@@ -134,7 +135,7 @@ describe('data-room routes', () => {
     });
     open('/deals/d1/data-room/folder/11111111-2222-4333-8444-555555555555');
     await screen.findByText('No files or folders yet');
-    expect(calls).toContain('GET /api/deals/d1/files?path=%2FLegal%2FTax');
+    expect(calls).toContain('GET /api/deals/d1/files?path=%2FLegal%2FTax&limit=200');
   });
 
   it('shows Folder Not Found with Go to Root for a missing path and for a missing folder id', async () => {
@@ -242,6 +243,27 @@ describe('the file browser', () => {
     expect(rendered).toBeGreaterThan(5);
     expect(rendered).toBeLessThan(60);
     expect(screen.queryByText('Document 09999.pdf')).not.toBeInTheDocument();
+  });
+
+  it('reads a long folder a page at a time as the list nears its end, and counts the whole level', async () => {
+    const page = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, i) => file(`f${from + i}`, `Doc ${String(from + i).padStart(4, '0')}.pdf`));
+    const calls = fakeApi({
+      'GET /api/deals/d1/files': (url: URL) =>
+        url.searchParams.get('after') === 'Doc 0199.pdf'
+          ? jsonResponse(listing({ files: page(200, 260), next_cursor: null }))
+          : jsonResponse(listing({ files: page(0, 200), next_cursor: 'Doc 0199.pdf', file_count: 260 })),
+    });
+    open('/deals/d1/files');
+    expect(await screen.findByText('0 folders · 260 files')).toBeInTheDocument();
+    const list = screen.getByTestId('virtual-list');
+    expect(list).toHaveAttribute('aria-rowcount', '200');
+    // Scrolled to the bottom of the first page: the rest is read after its last name.
+    Object.defineProperty(list, 'scrollTop', { value: 199 * 60, configurable: true });
+    fireEvent.scroll(list);
+    await waitFor(() => expect(list).toHaveAttribute('aria-rowcount', '260'));
+    expect(calls).toContain('GET /api/deals/d1/files?path=%2F&limit=200&after=Doc+0199.pdf');
+    expect(calls.filter((c) => c.startsWith('GET /api/deals/d1/files?'))).toHaveLength(2);
   });
 
   it('lists folders first, then files', async () => {

@@ -7,9 +7,10 @@ import { PageSpinner } from '../../components/Spinners';
 import { ApiError, errorDetail } from '../../lib/api';
 import { useCurrentUser } from '../../lib/session';
 import { notify } from '../../lib/toast';
-import { AI_POLL_MS, AiReviewDialog, useRetryAnalysis } from '../ai';
+import { AiReviewDialog, useRetryAnalysis } from '../ai';
 import { EditFileDialog, type FileSummary } from '../files';
-import { dataRoomKeys, fetchFolder, fetchListing, searchDataRoom } from './api';
+import { dataRoomKeys, fetchFolder, searchDataRoom } from './api';
+import { useFolderListing } from './api/folder-listing';
 import { useCreateFolder, useDownloadListedFile, type PendingRemoval } from './api/folder-and-file-actions';
 import { DataRoomHeader } from './components/DataRoomHeader';
 import { RemoveItemDialog } from './components/RemoveItemDialog';
@@ -79,13 +80,7 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
   const navigate = useNavigate();
   const user = useCurrentUser();
 
-  const listing = useQuery({
-    queryKey: dataRoomKeys.listing(dealId, path),
-    queryFn: ({ signal }) => fetchListing(dealId, path, signal),
-    // Live events move the badges; polling every 3 s while the AI works is the fallback (docs/product.md §9).
-    refetchInterval: (query) =>
-      query.state.data?.files.some((f) => f.ai_status === 'queued' || f.ai_status === 'processing') ? AI_POLL_MS : false,
-  });
+  const listing = useFolderListing(dealId, path);
 
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -136,10 +131,9 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
     ];
   }, [searching, results.data, listing.data]);
 
-  if (listing.isPending) return <PageSpinner label="Loading files..." />;
   if (listing.isError) return <FolderProblem error={listing.error} byId={byId} onRoot={() => navigate(folderUrl(dealId, '/'))} />;
-
   const data = listing.data;
+  if (!data) return <PageSpinner label="Loading files..." />;
   const current = data.folder;
   const title = current?.name ?? 'Data Room';
 
@@ -179,7 +173,10 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
   };
 
   const folders = data.folders.length;
-  const files = data.files.length;
+  const files = data.file_count;
+  // Near the end of what is loaded, the next page of files is read (a level can hold tens of thousands).
+  const loadMore =
+    !searching && listing.hasNextPage && !listing.isFetchingNextPage ? () => void listing.fetchNextPage() : undefined;
 
   return (
     <PageContainer>
@@ -217,6 +214,7 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
                 count={rows.length}
                 rowHeight={ROW_HEIGHT}
                 renderRow={renderRow}
+                onNearEnd={loadMore}
                 label={searching ? 'Search results' : `Contents of ${title}`}
               />
             ) : (

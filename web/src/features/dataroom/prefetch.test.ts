@@ -30,7 +30,7 @@ describe('listing prefetch at start-up', () => {
     localStorage.setItem(TOKEN_KEY, 'tok');
     const urls = stubFetch();
     prefetchListingFor('/deals/d1/files/A%20B');
-    expect(urls).toEqual(['/api/deals/d1/files?path=%2FA+B']);
+    expect(urls).toEqual(['/api/deals/d1/files?path=%2FA+B&limit=200']);
     const listing = await fetchListing('d1', '/A B');
     expect(listing.path).toBe('/A B');
     expect(urls).toHaveLength(1);
@@ -48,6 +48,6 @@ describe('listing prefetch at start-up', () => {
     prefetchListingFor('/deals/d1/checklist');
     expect(urls).toEqual([]);
     prefetchListingFor('/deals/d1/data-room');
-    expect(urls).toEqual(['/api/deals/d1/files?path=%2F']);
+    expect(urls).toEqual(['/api/deals/d1/files?path=%2F&limit=200']);
   });
 });

@@ -1,3 +1,4 @@
+import { LISTING_PAGE_DEFAULT } from '@contracts/dataroom';
 import { api, getToken } from '../../lib/api';
 import { isUuid, pathFromPathname, pathSegments } from './paths';
 import type { FolderListing } from './types';
@@ -22,7 +23,9 @@ export function prefetchListingFor(pathname: string): void {
   const segments = pathSegments(path);
   // /deals/{d}/files/{uuid} is a file's page, not a folder.
   if (segments.length === 1 && isUuid(segments[0]) && !pathname.includes('/data-room/')) return;
-  const promise = api.get<FolderListing>(`/deals/${encodeURIComponent(dealId)}/files`, { query: { path } });
+  const promise = api.get<FolderListing>(`/deals/${encodeURIComponent(dealId)}/files`, {
+    query: { path, limit: LISTING_PAGE_DEFAULT },
+  });
   promise.catch(() => undefined);
   prefetched = { key: keyOf(dealId, path), at: Date.now(), promise };
 }

@@ -1,3 +1,4 @@
+import type { ListingPageInfo } from '@contracts/dataroom';
 import type { FileSummary } from '../files';
 
 export type Capability =
@@ -18,8 +19,8 @@ export interface Breadcrumb {
   path: string;
 }
 
-/** GET /deals/{d}/files?path=… */
-export interface FolderListing {
+/** GET /deals/{d}/files?path=…&limit=…&after=…: one page of a level. */
+export interface FolderListing extends ListingPageInfo {
   path: string;
   folder: Folder | null;
   breadcrumbs: Breadcrumb[];

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ApiDeps, ApiEnv } from '../../context.ts';
 import { asUser, type Tx } from '../../db.ts';
 import { HttpError } from '../../errors.ts';
+import { listingQuery } from '../../contracts/dataroom.ts';
 import { parseOrThrow, readJson } from '../../validate.ts';
 import {
   dealContext,
@@ -37,15 +38,45 @@ async function loadFolder(tx: Tx, dealId: string, folderId: string) {
   return folder;
 }
 
+const fileColumns = (tx: Tx, path: string) => tx`
+  f.id, f.name, f.formatted_title, f.file_type, f.content_type, f.current_version, f.size_bytes, f.tags, f.checklist_items, f.approval_status, f.ai_status,
+  f.permission_type, f.uploaded_by, f.created_at, f.updated_at, ${path}::text as path`;
+
 /** The files of one folder level as one JSON array, in name order (the listing's hot path). */
 // deno-lint-ignore no-explicit-any
 export const listFilesSql = (tx: Tx, dealId: string, inFolder: any, path: string) => tx`
   select coalesce(json_agg(x order by lower(x.name)), '[]')::text as files from (
-    select f.id, f.name, f.formatted_title, f.file_type, f.content_type, f.current_version, f.size_bytes, f.tags, f.checklist_items, f.approval_status, f.ai_status,
-           f.permission_type, f.uploaded_by, f.created_at, f.updated_at, ${path}::text as path
+    select ${fileColumns(tx, path)}
     from public.files f
     where f.deal_id = ${dealId} and f.folder_id ${inFolder}
       and f.archived_at is null and f.upload_state = 'ready') x`;
+
+/**
+ * One page of a level's files after the name `after`, read along files_listing_idx: as fast on page 70
+ * of a 15,000-file folder as on page 1. One row more than asked says whether another page follows.
+ */
+export const listFilesPageSql = (
+  tx: Tx,
+  dealId: string,
+  // deno-lint-ignore no-explicit-any
+  inFolder: any,
+  path: string,
+  after: string | undefined,
+  limit: number,
+) => tx`
+  select coalesce(json_agg(p.j order by p.n) filter (where p.n <= ${limit}), '[]')::text as files,
+         max(p.name) filter (where p.n = ${limit} and p.total > ${limit}) as next_cursor
+  from (select to_json(r) as j, r.name, row_number() over (order by lower(r.name)) as n, count(*) over () as total
+        from (select ${fileColumns(tx, path)}
+              from public.files f
+              where f.deal_id = ${dealId} and f.folder_id ${inFolder}
+                and f.archived_at is null and f.upload_state = 'ready'
+                ${after === undefined ? tx`` : tx`and lower(f.name) > lower(${after})`}
+              order by lower(f.name) limit ${limit + 1}) r) p`;
+
+const countFilesSql = (tx: Tx, dealId: string, inFolder: unknown) => tx`
+  select count(*)::int as n from public.files f
+  where f.deal_id = ${dealId} and f.folder_id ${inFolder as never} and f.archived_at is null and f.upload_state = 'ready'`;
 
 /** Listing, search and folders of one deal's data room (docs/product.md §7 Data room and folders). */
 export function folderRoutes(deps: ApiDeps) {
@@ -57,7 +88,8 @@ export function folderRoutes(deps: ApiDeps) {
     const claims = c.get('claims');
     const { head, files } = await asUser(deps.sql, claims, async (tx) => {
       const ctx = await dealContext(tx, c, claims.sub);
-      const path = normalisePath(c.req.query('path'));
+      const query = parseOrThrow(listingQuery, c.req.query());
+      const path = normalisePath(query.path);
       const folderId = await folderAtPath(tx, ctx.dealId, path);
       const inFolder = folderId ? tx`= ${folderId}` : tx`is null`;
       const folders = await tx`
@@ -65,17 +97,24 @@ export function folderRoutes(deps: ApiDeps) {
         from public.folders fo
         where fo.deal_id = ${ctx.dealId} and fo.parent_id ${inFolder} and fo.archived_at is null
         order by lower(fo.name)`;
-      const [listing] = (await listFilesSql(tx, ctx.dealId, inFolder, path)) as unknown as { files: string }[];
-      return {
-        head: {
-          path,
-          folder: folderId ? await loadFolder(tx, ctx.dealId, folderId) : null,
-          breadcrumbs: breadcrumbs(path === '/' ? null : path),
-          folders,
-          capabilities: [...ctx.capabilities],
-        },
-        files: listing.files,
+      const head: Record<string, unknown> = {
+        path,
+        folder: folderId ? await loadFolder(tx, ctx.dealId, folderId) : null,
+        breadcrumbs: breadcrumbs(path === '/' ? null : path),
+        folders,
+        capabilities: [...ctx.capabilities],
       };
+      if (query.limit === undefined) {
+        const [listing] = (await listFilesSql(tx, ctx.dealId, inFolder, path)) as unknown as { files: string }[];
+        return { head, files: listing.files };
+      }
+      const [page] = (await listFilesPageSql(tx, ctx.dealId, inFolder, path, query.after, query.limit)) as unknown as {
+        files: string;
+        next_cursor: string | null;
+      }[];
+      head.next_cursor = page.next_cursor;
+      if (query.after === undefined) head.file_count = (await countFilesSql(tx, ctx.dealId, inFolder))[0].n;
+      return { head, files: page.files };
     });
     return c.body(`${JSON.stringify(head).slice(0, -1)},"files":${files}}`, 200, {
       'content-type': 'application/json; charset=UTF-8',

@@ -1,3 +1,4 @@
+import { LISTING_PAGE_DEFAULT } from '@contracts/dataroom';
 import { ApiError, api } from '../../../lib/api';
 import { dealKeys } from '../../../lib/deal';
 import { takePrefetchedListing } from '../prefetch';
@@ -12,16 +13,18 @@ export const dataRoomKeys = {
   search: (dealId: string, q: string) => dealKeys.scoped(dealId, 'dataroom', 'search', q),
 };
 
-export async function fetchListing(dealId: string, path: string, signal?: AbortSignal): Promise<FolderListing> {
+/** One page of a level: the first carries the folders and the count of files; later ones only files after `after`. */
+export async function fetchListing(dealId: string, path: string, after?: string, signal?: AbortSignal): Promise<FolderListing> {
   const data =
-    (await takePrefetchedListing(dealId, path)) ??
-    (await api.get<FolderListing>(`${dealBase(dealId)}/files`, { query: { path }, signal }));
+    (after === undefined ? await takePrefetchedListing(dealId, path) : undefined) ??
+    (await api.get<FolderListing>(`${dealBase(dealId)}/files`, { query: { path, limit: LISTING_PAGE_DEFAULT, after }, signal }));
   return {
     ...data,
     folders: data?.folders ?? [],
     files: data?.files ?? [],
     breadcrumbs: data?.breadcrumbs ?? [{ name: 'Data Room', path: '/' }],
     capabilities: data?.capabilities ?? [],
+    next_cursor: data?.next_cursor ?? null,
   };
 }
 

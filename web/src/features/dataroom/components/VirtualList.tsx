@@ -33,10 +33,13 @@ export function VirtualList({
   maxHeight = 'calc(100vh - 372px)',
   minHeight = '360px',
   label,
+  onNearEnd,
 }: {
   count: number;
   rowHeight: number;
   renderRow: (index: number) => ReactNode;
+  /** Called when the rendered window comes within a screenful of the last row (to load the next page). */
+  onNearEnd?: () => void;
   maxHeight?: string;
   minHeight?: string;
   label?: string;
@@ -77,6 +80,11 @@ export function VirtualList({
 
   const total = count * rowHeight;
   const { start, end } = visibleRange(count, rowHeight, scrollTop, viewport);
+  const nearEnd = end >= count - Math.ceil(viewport / rowHeight);
+  useEffect(() => {
+    if (nearEnd) onNearEnd?.();
+  }, [nearEnd, onNearEnd, count]);
+
   const rows: ReactNode[] = [];
   for (let index = start; index < end; index++) {
     rows.push(
