@@ -69,7 +69,13 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
   // connect_timeout: while the database is down a request waits 5 s at most, then answers 503.
   // idle_timeout: each pooled connection keeps a read buffer as large as the largest answer it carried
   // (a 2,000-file listing is megabytes); closing connections idle for 10 s gives that memory back.
-  const sql = postgres(databaseUrl, { max: 20, onnotice: () => {}, prepare: true, connect_timeout: 5, idle_timeout: 10 });
+  const sql = postgres(databaseUrl, {
+    max: config.databasePoolMax,
+    onnotice: () => {},
+    prepare: true,
+    connect_timeout: 5,
+    idle_timeout: 10,
+  });
   let httpServer: ServerType | undefined;
   let sweeper: ReturnType<typeof setInterval> | undefined;
   let aiWorker: RunningAiWorker | undefined;
@@ -206,7 +212,7 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
           dataroom_database_up: { help: '1 when the database answers, else 0.', value: up },
           dataroom_database_connections: { help: 'Connections to the database (pool and workers).', value: connections.total },
           dataroom_database_connections_active: { help: 'Connections running a statement now.', value: connections.active },
-          dataroom_database_pool_max: { help: 'Largest size of the request pool.', value: 20 },
+          dataroom_database_pool_max: { help: 'Largest size of the request pool.', value: config.databasePoolMax },
           process_resident_memory_bytes: { help: 'Resident memory of the server process.', value: memory.rss },
           nodejs_heap_used_bytes: { help: 'V8 heap in use.', value: memory.heapUsed },
           nodejs_heap_total_bytes: { help: 'V8 heap reserved.', value: memory.heapTotal },

@@ -60,7 +60,7 @@ export function itemsJson(tx: Tx, dealId: string, itemId: string | null) {
     with links as (
       select u.item_id, f.id as file_id, f.name, f.size_bytes as size, f.ai_status, f.approval_status, f.created_at as uploaded_at
       from public.files f, unnest(f.checklist_items) u(item_id)
-      where f.deal_id = ${dealId} and f.upload_state = 'ready' and f.archived_at is null
+      where f.deal_id = ${dealId} and f.upload_state = 'ready' and f.archived_at is null and cardinality(f.checklist_items) > 0
         and (${itemId}::uuid is null or u.item_id = ${itemId})
     ), linked as (
       select item_id, json_agg(json_build_object('file_id', file_id, 'name', name, 'size', size, 'ai_status', ai_status,
