@@ -8,6 +8,7 @@ import { createApi } from '../../supabase/functions/_shared/app.ts';
 import { embeddedAuth, outboxMail } from '../../supabase/functions/_shared/adapters/embedded-auth.ts';
 import { diskBlobStore } from '../../server/blob-store.ts';
 import { listFilesPageSql, listFilesSql } from '../../supabase/functions/_shared/routes/dataroom/folders.ts';
+import { CAPABILITIES } from '../../supabase/functions/_shared/contracts/capabilities.ts';
 import { LISTING_PAGE_DEFAULT } from '../../supabase/functions/_shared/contracts/dataroom.ts';
 import { startTestDatabase } from '../lib/testdb.ts';
 import { ms, percentile, rssOf, spawnServer, timeMany } from './lib.ts';
@@ -48,7 +49,15 @@ export async function listingBench(): Promise<[string, string, string][]> {
       count = (await res.json()).files.length;
     });
     // The same statement the endpoint runs, as the table owner: no RLS, no API.
-    const bareSamples = await timeMany(RUNS, () => listFilesSql(sql as never, deal.id, sql`= ${folder.id}`, '/Big'));
+    const owner = {
+      dealId: deal.id as string,
+      userId: session.user.id,
+      role: 'admin',
+      capabilities: new Set<string>(CAPABILITIES),
+      archived: false,
+      can: () => true,
+    };
+    const bareSamples = await timeMany(RUNS, () => listFilesSql(sql as never, owner, sql`= ${folder.id}`, '/Big'));
     const ratio = percentile(apiSamples, 50) / percentile(bareSamples, 50);
     // What the web asks for: 200 files at a time, the first page and one deep in the folder.
     const pageRows: [string, string, string][] = [];
@@ -63,7 +72,7 @@ export async function listingBench(): Promise<[string, string, string][]> {
         listed = (await res.json()).files.length;
       });
       const pageBare = await timeMany(RUNS, () =>
-        listFilesPageSql(sql as never, deal.id, sql`= ${folder.id}`, '/Big', after, LISTING_PAGE_DEFAULT),
+        listFilesPageSql(sql as never, owner, sql`= ${folder.id}`, '/Big', after, LISTING_PAGE_DEFAULT),
       );
       pageRows.push(
         [`GET files?path=&limit=${LISTING_PAGE_DEFAULT}, ${label}, p50`, ms(percentile(pageApi, 50)), `${listed} files`],

@@ -142,6 +142,41 @@ describe('GET /deals/{id}/files?path=', () => {
     expect(whole.body).not.toHaveProperty('next_cursor');
   });
 
+  it("carries the caller's rights on every file row, in the listing, its pages, search and the file page", async () => {
+    const r = await room('rights');
+    const uploader = await (await import('./helpers.ts')).registerUser('rights-upload-view');
+    await sql`insert into public.deal_members (deal_id, user_id, role, permission_set_id)
+              values (${r.deal.id}, ${uploader.id}, 'member', (select id from public.permission_sets where name = 'upload_view' and deal_id is null))`;
+    const viewer = await member(r, 'viewer');
+    const theirs = await directOk(r, r.owner, { filename: 'a-owner.pdf', path: '/' });
+    const mine = await twoStep(r, uploader, {
+      filename: 'b-mine.pdf',
+      path: '/',
+      content_type: 'application/pdf',
+      bytes: random(100),
+    });
+    const rightsOf = (rows: { id: string; can_edit: boolean; can_download: boolean; can_request_ai: boolean }[]) =>
+      Object.fromEntries(rows.map((f) => [f.id, [f.can_edit, f.can_download, f.can_request_ai]]));
+    const listed = async (token: string) => rightsOf((await call('GET', `${r.base}/files?path=/`, { token })).body.files);
+    // The deal's admin manages every file; a member of upload_view manages only their own and downloads the rest.
+    expect(await listed(r.owner.token)).toEqual({ [theirs.fileId]: [true, true, true], [mine.fileId]: [true, true, true] });
+    expect(await listed(uploader.token)).toEqual({ [theirs.fileId]: [false, true, true], [mine.fileId]: [true, true, true] });
+    const viewerRows = await listed(viewer.token);
+    expect(viewerRows[theirs.fileId][0]).toBe(false);
+    // Pages and search answer the same flags; the file page too.
+    const paged = await call('GET', `${r.base}/files?path=/&limit=1&after=a-owner.pdf`, { token: uploader.token });
+    expect(rightsOf(paged.body.files)).toEqual({ [mine.fileId]: [true, true, true] });
+    const found = await call('GET', `${r.base}/files/search?q=pdf`, { token: uploader.token });
+    expect(rightsOf(found.body.files)).toEqual({ [theirs.fileId]: [false, true, true], [mine.fileId]: [true, true, true] });
+    expect(found.body.folders).toEqual([]);
+    const page = await call('GET', `${r.base}/files/${theirs.fileId}`, { token: uploader.token });
+    expect(page.body).toMatchObject({ can_edit: false, can_download: true, can_upload_version: false });
+    // In an archived deal nobody edits, not the admin, not the uploader; downloads stay.
+    expect((await call('PUT', `${r.base}/archive`, { token: r.owner.token })).status).toBe(200);
+    expect(await listed(r.owner.token)).toEqual({ [theirs.fileId]: [false, true, false], [mine.fileId]: [false, true, false] });
+    expect(await listed(uploader.token)).toEqual({ [theirs.fileId]: [false, true, false], [mine.fileId]: [false, true, false] });
+  });
+
   it('pages only what the reader may see, and checks membership before the query', async () => {
     const r = await room('pagedvis');
     const viewer = await member(r, 'viewer');

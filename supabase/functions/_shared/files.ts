@@ -3,6 +3,8 @@
  * columns every file answer carries (docs/product.md §3 File), and loading it as the caller (RLS decides).
  */
 import type { Context } from 'hono';
+import type { FileRights } from './contracts/dataroom.ts';
+import type { DealContext } from './deal-scope.ts';
 import type { Tx } from './db.ts';
 import { isUuid } from './db.ts';
 import { HttpError } from './errors.ts';
@@ -37,4 +39,32 @@ export async function loadReadyFile(tx: Tx, dealId: string, fileId: string): Pro
   const file = await loadFile(tx, dealId, fileId);
   if (file.upload_state !== 'ready') throw new HttpError(404, FILE_NOT_FOUND);
   return file;
+}
+
+/**
+ * What the caller may do with each file, computed beside the row (`f`) in SQL: the listing, search and
+ * the file page answer with these flags, and the web shows its buttons by them instead of deriving the
+ * rule again. An admin and the uploader may edit, replace and download the file; others by their
+ * capabilities. In an archived deal no one edits, not even an admin or the uploader (docs/decisions.md
+ * decision 8). The AI rights are those of private.can_request_ai and private.can_decide_ai.
+ */
+export function fileRightsColumns(tx: Tx, ctx: DealContext) {
+  const open = !ctx.archived;
+  const admin = open && ctx.role === 'admin';
+  const has = (capability: string) => ctx.capabilities.has(capability);
+  const orMine = (granted: boolean) => tx`(${granted}::boolean or (${open}::boolean and f.uploaded_by = ${ctx.userId}::uuid))`;
+  return tx`
+    ${orMine(admin || has('edit_files'))} as can_edit,
+    ${orMine(admin || has('download'))} as can_download,
+    ${has('approve')}::boolean as can_approve,
+    ${has('comment')}::boolean as can_comment,
+    ${orMine(open && (admin || ['upload', 'edit_files', 'approve'].some(has)))} as can_request_ai,
+    ${orMine(open && (admin || ['edit_files', 'approve'].some(has)))} as can_decide_ai`;
+}
+
+/** The caller's rights on one file, by the same rule as the listing's. */
+export async function fileRightsOf(tx: Tx, ctx: DealContext, fileId: string): Promise<FileRights> {
+  const [rights] = await tx<FileRights[]>`select ${fileRightsColumns(tx, ctx)} from public.files f where f.id = ${fileId}`;
+  if (!rights) throw new HttpError(404, FILE_NOT_FOUND);
+  return rights;
 }

@@ -21,37 +21,24 @@ describe('buttons per capabilities', () => {
     expect(browserActions(['view'])).toEqual({ upload: false, importFolder: false, createFolder: false, editFolders: false });
   });
 
-  it('lets the uploader manage their own file', () => {
-    expect(fileRowActions(['view'], { uploaded_by: 'u2' }, 'u1')).toEqual({
+  it("shows a file row's buttons by the rights the API computed for that row", () => {
+    expect(fileRowActions({ can_edit: false, can_download: false })).toEqual({
       download: false,
       edit: false,
       archive: false,
       delete: false,
     });
-    expect(fileRowActions(['view', 'upload'], { uploaded_by: 'u1' }, 'u1')).toEqual({
-      download: true,
-      edit: true,
-      archive: true,
-      delete: true,
-    });
-    // An archived deal leaves view and download: one's own file is read-only, still downloadable.
-    expect(fileRowActions(['view', 'download'], { uploaded_by: 'u1' }, 'u1')).toEqual({
-      download: true,
-      edit: false,
-      archive: false,
-      delete: false,
-    });
-    expect(fileRowActions(['view', 'download'], { uploaded_by: 'u2' }, 'u1')).toEqual({
-      download: true,
-      edit: false,
-      archive: false,
-      delete: false,
-    });
-    expect(fileRowActions(['view', 'edit_files'], { uploaded_by: null }, null)).toEqual({
+    expect(fileRowActions({ can_edit: true, can_download: false })).toEqual({
       download: false,
       edit: true,
       archive: true,
       delete: true,
+    });
+    expect(fileRowActions({ can_edit: false, can_download: true })).toEqual({
+      download: true,
+      edit: false,
+      archive: false,
+      delete: false,
     });
   });
 });

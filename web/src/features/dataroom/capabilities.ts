@@ -34,22 +34,9 @@ export interface FileRowActions {
 }
 
 /**
- * A file row's buttons: download with the download right, archive and delete with the right to edit
- * files. The uploader of a file may do all three with their own file while they may upload.
+ * A file row's buttons, by the rights the API computed for the row (an admin and the uploader manage
+ * the file; others by their capabilities; nobody edits in an archived deal).
  */
-export function fileRowActions(
-  capabilities: readonly Capability[] | readonly string[],
-  file: Pick<FileSummary, 'uploaded_by'>,
-  userId: string | null | undefined,
-): FileRowActions {
-  const has = (capability: Capability) => (capabilities as readonly string[]).includes(capability);
-  const mine = Boolean(userId) && file.uploaded_by === userId;
-  // Without upload (an archived deal keeps only view and download) one's own files are read-only too.
-  const manageOwn = mine && has('upload');
-  return {
-    download: has('download') || mine,
-    edit: has('edit_files') || manageOwn,
-    archive: has('edit_files') || manageOwn,
-    delete: has('edit_files') || manageOwn,
-  };
+export function fileRowActions(file: Pick<FileSummary, 'can_edit' | 'can_download'>): FileRowActions {
+  return { download: file.can_download, edit: file.can_edit, archive: file.can_edit, delete: file.can_edit };
 }

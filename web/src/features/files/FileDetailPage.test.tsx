@@ -36,6 +36,8 @@ const detail = (over: Partial<FileDetail> = {}): FileDetail => ({
   can_approve: true,
   can_comment: true,
   can_upload_version: true,
+  can_request_ai: false,
+  can_decide_ai: false,
   ...over,
 });
 

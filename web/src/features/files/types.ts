@@ -1,11 +1,13 @@
+import type { FileRights } from '@contracts/dataroom';
+
 /** Files of the data room (docs/product.md §3 File, File version, File comment, File metadata, File permissions). */
 
 export type AiStatus = 'not_started' | 'queued' | 'processing' | 'review' | 'approved' | 'try_again' | 'completed' | 'failed';
 
 export type ApprovalStatus = 'pending' | 'review' | 'approved' | 'changes_requested';
 
-/** A file as the folder listing and search return it. */
-export interface FileSummary {
+/** A file as the folder listing and search return it, with what the caller may do with it. */
+export interface FileSummary extends FileRights {
   id: string;
   name: string;
   formatted_title?: string | null;
@@ -55,14 +57,7 @@ export interface FileDetail extends FileSummary {
   approval_note?: string | null;
   versions: FileVersion[];
   uploader?: Uploader | null;
-  can_edit?: boolean;
-  can_download?: boolean;
-  can_approve?: boolean;
-  can_comment?: boolean;
-  can_upload_version?: boolean;
-  /** Whether the caller may ask for an analysis (Re-run AI) and decide on its suggestion. */
-  can_request_ai?: boolean;
-  can_decide_ai?: boolean;
+  can_upload_version: boolean;
   ai_analysis_status?: string | null;
   ai_recommended_item?: { id: string; name: string; category: string | null } | null;
   ai_category?: string | null;

@@ -73,7 +73,15 @@ export async function freeName(tx: Tx, dealId: string, folderId: string | null, 
 
 export { dealContext, requireCapability, type DealContext } from '../../deal-scope.ts';
 // One file in a deal, as every area reads it (the AI routes too): _shared/files.ts.
-export { FILE_NOT_FOUND, fileIdParam, fileSelect, loadFile, loadReadyFile } from '../../files.ts';
+export {
+  FILE_NOT_FOUND,
+  fileIdParam,
+  fileRightsColumns,
+  fileRightsOf,
+  fileSelect,
+  loadFile,
+  loadReadyFile,
+} from '../../files.ts';
 
 export function folderIdParam(c: Context): string {
   const id = c.req.param('folderId') ?? '';

@@ -10,6 +10,7 @@ import {
   DOWNLOAD_URL_SECONDS,
   fileIdParam,
   itemName,
+  fileRightsOf,
   loadReadyFile,
   requireCapability,
   tagsSchema,
@@ -71,23 +72,6 @@ const permissionsUpdate = z.object({
   denied_tags: uuidList,
 });
 
-function fileRights(ctx: DealContext, file: Record<string, unknown>) {
-  // In an archived deal no one edits, not even an admin or the uploader (docs/decisions.md decision 8).
-  const mine = !ctx.archived && file.uploaded_by === ctx.userId;
-  const admin = !ctx.archived && ctx.role === 'admin';
-  return {
-    can_edit: admin || mine || ctx.capabilities.has('edit_files'),
-    can_download: admin || mine || ctx.capabilities.has('download'),
-    can_approve: ctx.capabilities.has('approve'),
-    can_comment: ctx.capabilities.has('comment'),
-    can_upload_version: admin || mine || ctx.capabilities.has('edit_files'),
-    // As private.can_request_ai and private.can_decide_ai decide (migration 20261125100000).
-    can_request_ai:
-      !ctx.archived && (admin || mine || ['upload', 'edit_files', 'approve'].some((cap) => ctx.capabilities.has(cap))),
-    can_decide_ai: !ctx.archived && (admin || mine || ['edit_files', 'approve'].some((cap) => ctx.capabilities.has(cap))),
-  };
-}
-
 /** The `If-Match` of an edit: the `version` (edit_version) the client's copy of the file had; undefined when not sent. */
 function ifMatch(c: Context): number | undefined {
   const raw = c.req.header('if-match');
@@ -130,6 +114,7 @@ async function storageKeysOf(tx: Tx, fileId: string): Promise<string[]> {
 
 async function fileDetail(tx: Tx, ctx: DealContext, fileId: string): Promise<Record<string, any>> {
   const file = await loadReadyFile(tx, ctx.dealId, fileId);
+  const rights = await fileRightsOf(tx, ctx, fileId);
   const versions = await tx`
     select v.version_number, v.uploaded_at, v.size_bytes::float8 as file_size, v.sha256, v.original_name, v.content_type,
            v.people_mentioned, v.named_organizations, v.languages_used,
@@ -148,7 +133,8 @@ async function fileDetail(tx: Tx, ctx: DealContext, fileId: string): Promise<Rec
   return {
     ...file,
     versions,
-    ...fileRights(ctx, file),
+    ...rights,
+    can_upload_version: rights.can_edit,
     ai_analysis_id: ai?.ai_analysis_id ?? null,
     ai_analysis_status: ai?.ai_analysis_status ?? null,
     ai_recommended_item: ai?.ai_recommended_item ?? null,
@@ -265,7 +251,8 @@ export function fileRoutes(deps: ApiDeps) {
     const { keys, fileId } = await withDeal(c, async (tx, ctx) => {
       const id = fileIdParam(c);
       const file = await loadReadyFile(tx, ctx.dealId, id);
-      if (!fileRights(ctx, file).can_edit) throw new HttpError(403, "You don't have permission to delete this file.");
+      if (!(await fileRightsOf(tx, ctx, file.id)).can_edit)
+        throw new HttpError(403, "You don't have permission to delete this file.");
       const storageKeys = await storageKeysOf(tx, id);
       const deleted = await tx`delete from public.files where id = ${id} returning id`;
       if (!deleted.length) throw new HttpError(403, "You don't have permission to delete this file.");
@@ -371,7 +358,8 @@ export function fileRoutes(deps: ApiDeps) {
       const fileId = fileIdParam(c);
       await beginEdit(tx, ctx, fileId, expected);
       const file = await loadReadyFile(tx, ctx.dealId, fileId);
-      if (!fileRights(ctx, file).can_edit) throw new HttpError(403, "You don't have permission to edit this file.");
+      if (!(await fileRightsOf(tx, ctx, file.id)).can_edit)
+        throw new HttpError(403, "You don't have permission to edit this file.");
       const { formatted_title, ...fields } = body;
       if (formatted_title !== undefined) {
         await tx`update public.files set formatted_title = ${formatted_title ?? null} where id = ${fileId}`;
@@ -420,7 +408,7 @@ export function fileRoutes(deps: ApiDeps) {
           denied_users: p?.denied_users ?? [],
           denied_groups: p?.denied_groups ?? [],
           denied_tags: p?.denied_tags ?? [],
-          can_edit: fileRights(ctx, file).can_edit,
+          can_edit: (await fileRightsOf(tx, ctx, file.id)).can_edit,
         };
       }),
     ),
@@ -431,7 +419,8 @@ export function fileRoutes(deps: ApiDeps) {
     const result = await withDeal(c, async (tx, ctx) => {
       const fileId = fileIdParam(c);
       const file = await loadReadyFile(tx, ctx.dealId, fileId);
-      if (!fileRights(ctx, file).can_edit) throw new HttpError(403, "You don't have permission to change who can see this file.");
+      if (!(await fileRightsOf(tx, ctx, file.id)).can_edit)
+        throw new HttpError(403, "You don't have permission to change who can see this file.");
       const members = new Set(
         (
           await tx<{ user_id: string }[]>`

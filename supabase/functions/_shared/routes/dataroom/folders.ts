@@ -3,10 +3,12 @@ import { z } from 'zod';
 import type { ApiDeps, ApiEnv } from '../../context.ts';
 import { asUser, type Tx } from '../../db.ts';
 import { HttpError } from '../../errors.ts';
-import { listingQuery } from '../../contracts/dataroom.ts';
+import { LISTING_PAGE_MAX } from '../../contracts/dataroom.ts';
 import { parseOrThrow, readJson } from '../../validate.ts';
 import {
   dealContext,
+  fileRightsColumns,
+  type DealContext,
   FOLDER_NOT_FOUND,
   folderAtPath,
   folderIdParam,
@@ -14,6 +16,22 @@ import {
   normalisePath,
   requireCapability,
 } from './common.ts';
+
+/**
+ * Paging is opt-in: without `limit` the whole level comes back, as docs/product.md's endpoint always
+ * answered. With it, files come in name order `limit` at a time; `after` is the name of the last file
+ * of the previous page (names are unique in a folder regardless of case, so the name is the cursor).
+ */
+const listingQuery = z.object({
+  path: z.string().max(4096, 'path can be at most 4096 characters').optional(),
+  limit: z.coerce
+    .number({ invalid_type_error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(LISTING_PAGE_MAX, `limit can be at most ${LISTING_PAGE_MAX}`)
+    .optional(),
+  after: z.string().max(1024, 'after can be at most 1024 characters').optional(),
+});
 
 const folderColumns = (tx: Tx) => tx`
   fo.id, fo.name, fo.parent_id, fo.full_path, fo.created_at, fo.archived_at,
@@ -38,17 +56,17 @@ async function loadFolder(tx: Tx, dealId: string, folderId: string) {
   return folder;
 }
 
-const fileColumns = (tx: Tx, path: string) => tx`
-  f.id, f.name, f.formatted_title, f.file_type, f.content_type, f.current_version, f.size_bytes, f.tags, f.checklist_items, f.approval_status, f.ai_status,
+const fileColumns = (tx: Tx, ctx: DealContext, path: string) => tx`
+  ${fileRightsColumns(tx, ctx)}, f.id, f.name, f.formatted_title, f.file_type, f.content_type, f.current_version, f.size_bytes, f.tags, f.checklist_items, f.approval_status, f.ai_status,
   f.permission_type, f.uploaded_by, f.created_at, f.updated_at, ${path}::text as path`;
 
 /** The files of one folder level as one JSON array, in name order (the listing's hot path). */
 // deno-lint-ignore no-explicit-any
-export const listFilesSql = (tx: Tx, dealId: string, inFolder: any, path: string) => tx`
+export const listFilesSql = (tx: Tx, ctx: DealContext, inFolder: any, path: string) => tx`
   select coalesce(json_agg(x order by lower(x.name)), '[]')::text as files from (
-    select ${fileColumns(tx, path)}
+    select ${fileColumns(tx, ctx, path)}
     from public.files f
-    where f.deal_id = ${dealId} and f.folder_id ${inFolder}
+    where f.deal_id = ${ctx.dealId} and f.folder_id ${inFolder}
       and f.archived_at is null and f.upload_state = 'ready') x`;
 
 /**
@@ -57,7 +75,7 @@ export const listFilesSql = (tx: Tx, dealId: string, inFolder: any, path: string
  */
 export const listFilesPageSql = (
   tx: Tx,
-  dealId: string,
+  ctx: DealContext,
   // deno-lint-ignore no-explicit-any
   inFolder: any,
   path: string,
@@ -67,9 +85,9 @@ export const listFilesPageSql = (
   select coalesce(json_agg(p.j order by p.n) filter (where p.n <= ${limit}), '[]')::text as files,
          max(p.name) filter (where p.n = ${limit} and p.total > ${limit}) as next_cursor
   from (select to_json(r) as j, r.name, row_number() over (order by lower(r.name)) as n, count(*) over () as total
-        from (select ${fileColumns(tx, path)}
+        from (select ${fileColumns(tx, ctx, path)}
               from public.files f
-              where f.deal_id = ${dealId} and f.folder_id ${inFolder}
+              where f.deal_id = ${ctx.dealId} and f.folder_id ${inFolder}
                 and f.archived_at is null and f.upload_state = 'ready'
                 ${after === undefined ? tx`` : tx`and lower(f.name) > lower(${after})`}
               order by lower(f.name) limit ${limit + 1}) r) p`;
@@ -105,10 +123,10 @@ export function folderRoutes(deps: ApiDeps) {
         capabilities: [...ctx.capabilities],
       };
       if (query.limit === undefined) {
-        const [listing] = (await listFilesSql(tx, ctx.dealId, inFolder, path)) as unknown as { files: string }[];
+        const [listing] = (await listFilesSql(tx, ctx, inFolder, path)) as unknown as { files: string }[];
         return { head, files: listing.files };
       }
-      const [page] = (await listFilesPageSql(tx, ctx.dealId, inFolder, path, query.after, query.limit)) as unknown as {
+      const [page] = (await listFilesPageSql(tx, ctx, inFolder, path, query.after, query.limit)) as unknown as {
         files: string;
         next_cursor: string | null;
       }[];
@@ -135,13 +153,16 @@ export function folderRoutes(deps: ApiDeps) {
       const ctx = await dealContext(tx, c, claims.sub);
       return tx`
         (select 'folder' as kind, fo.id, fo.name, fo.full_path as path, fo.created_at, null::text[] as tags,
-                null::float8 as size_bytes, null::text as file_type, null::text as ai_status, null::text as approval_status, null::int as current_version
+                null::float8 as size_bytes, null::text as file_type, null::text as ai_status, null::text as approval_status, null::int as current_version,
+                null::uuid as uploaded_by, null::boolean as can_edit, null::boolean as can_download, null::boolean as can_approve,
+                null::boolean as can_comment, null::boolean as can_request_ai, null::boolean as can_decide_ai
            from public.folders fo
           where fo.deal_id = ${ctx.dealId} and fo.archived_at is null and (lower(fo.name) like lower(${pattern}::text) or lower(fo.name) like ${folded})
           order by lower(fo.name) limit 200)
         union all
         (select 'file', f.id, f.name, coalesce(fo.full_path, '/'), f.created_at, f.tags,
-                f.size_bytes::float8, f.file_type, f.ai_status, f.approval_status, f.current_version
+                f.size_bytes::float8, f.file_type, f.ai_status, f.approval_status, f.current_version, f.uploaded_by,
+                ${fileRightsColumns(tx, ctx)}
            from public.files f left join public.folders fo on fo.id = f.folder_id
           where f.deal_id = ${ctx.dealId} and f.archived_at is null and f.upload_state = 'ready'
             and (f.search_text like lower(${pattern}::text) or f.search_text like ${folded})
@@ -151,18 +172,7 @@ export function folderRoutes(deps: ApiDeps) {
       query: q,
       folders: rows
         .filter((r) => r.kind === 'folder')
-        .map(
-          ({
-            kind: _k,
-            tags: _t,
-            size_bytes: _s,
-            file_type: _f,
-            ai_status: _a,
-            approval_status: _p,
-            current_version: _v,
-            ...folder
-          }) => ({ ...folder, full_path: folder.path }),
-        ),
+        .map(({ id, name, path, created_at }) => ({ id, name, path, created_at, full_path: path })),
       files: rows.filter((r) => r.kind === 'file').map(({ kind: _k, ...file }) => file),
     });
   });

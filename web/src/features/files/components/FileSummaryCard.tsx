@@ -74,7 +74,7 @@ export function FileSummaryCard({
         )}
 
         <HStack gap="2">
-          {data.can_upload_version !== false && (
+          {data.can_upload_version && (
             <>
               <input
                 ref={versionInput}
@@ -100,7 +100,7 @@ export function FileSummaryCard({
               </Button>
             </>
           )}
-          {data.can_download !== false && (
+          {data.can_download && (
             <Button flex="1" size="sm" colorPalette="brand" loading={downloading} onClick={onDownload}>
               <Download /> Download
             </Button>
