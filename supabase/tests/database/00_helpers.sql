@@ -10,7 +10,7 @@
 --   tests.as_server()                      the migration owner, no claims: triggers see no caller
 begin;
 create extension if not exists pgtap with schema extensions;
-select plan(4);
+select plan(7);
 
 create schema if not exists tests;
 grant usage on schema tests to anon, authenticated, service_role;
@@ -64,11 +64,68 @@ begin
   perform set_config('request.jwt.claims', '', true);
 end $$;
 
+-- Matrices of outcomes: a file creates `create temp table actor (ord int unique, name text primary key,
+-- id uuid, email text) on commit drop`, names its actors there (ord orders a matrix's columns), and
+-- then tests.matrix('label', 'statement', 'outcome per actor …').
+
+-- Act as a named actor (anonymous when the actor has no id) until the next act() or as_server().
+create or replace function tests.act(p_name text) returns void language plpgsql as $$
+declare v record;
+begin
+  perform tests.as_server();
+  select * into v from pg_temp.actor where name = p_name;
+  if not found then raise exception 'unknown actor %', p_name; end if;
+  if v.id is null then
+    perform tests.as_anon();
+  else
+    perform tests.as_user(v.id::text);
+  end if;
+end $$;
+
+-- What one statement does for an actor, undone afterwards: a select gives its rows' first column
+-- (sorted, comma-separated, '-' for none), a write its row count, an error its SQLSTATE.
+create or replace function tests.try(p_actor text, p_sql text) returns text language plpgsql as $$
+declare v_out text; v_n bigint;
+begin
+  begin
+    perform tests.act(p_actor);
+    if p_sql ~* '^\s*select' then
+      execute format('select coalesce(string_agg(x::text, '','' order by x::text collate "C"), ''-'') from (%s) s(x)', p_sql)
+        into v_out;
+    else
+      execute p_sql;
+      get diagnostics v_n = row_count;
+      v_out := v_n::text;
+    end if;
+    raise sqlstate 'PT999';  -- roll the statement back
+  exception
+    when sqlstate 'PT999' then null;
+    when others then v_out := sqlstate;
+  end;
+  return v_out;
+end $$;
+
+-- One assertion per matrix actor (in actor.ord order); p_want lists their outcomes separated by blanks.
+create or replace function tests.matrix(p_label text, p_sql text, p_want text) returns setof text language plpgsql as $$
+declare v_want text[] := regexp_split_to_array(btrim(p_want), '\s+'); v record;
+begin
+  if cardinality(v_want) <> (select count(*) from pg_temp.actor where ord is not null) then
+    raise exception 'matrix "%": % outcomes for % actors', p_label, cardinality(v_want),
+      (select count(*) from pg_temp.actor where ord is not null);
+  end if;
+  for v in select name, ord from pg_temp.actor where ord is not null order by ord loop
+    return next is(tests.try(v.name, p_sql), v_want[v.ord], format('%s: %s -> %s', p_label, v.name, v_want[v.ord]));
+  end loop;
+end $$;
+
 grant execute on all functions in schema tests to anon, authenticated, service_role;
 
 select has_function('tests', 'as_user', array['text', 'text', 'text'], 'tests.as_user exists');
 select has_function('tests', 'as_anon', 'tests.as_anon exists');
 select has_function('tests', 'as_service', 'tests.as_service exists');
 select has_function('tests', 'as_server', 'tests.as_server exists');
+select has_function('tests', 'act', array['text'], 'tests.act exists');
+select has_function('tests', 'try', array['text', 'text'], 'tests.try exists');
+select has_function('tests', 'matrix', array['text', 'text', 'text'], 'tests.matrix exists');
 select * from finish();
 commit;

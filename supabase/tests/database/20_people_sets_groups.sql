@@ -20,60 +20,8 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(423);
 
--- ---------------------------------------------------------------- helpers (this transaction only)
+-- ---------------------------------------------------------------- actors of tests.matrix (00_helpers.sql)
 create temp table actor (ord int unique, name text primary key, id uuid, email text) on commit drop;
-
--- Act as the server (no role, no JWT: the privileged path) until the next act().
-
--- Act as a named actor (anonymous when the actor has no id) until the next act() or as_server().
-create function pg_temp.act(p_name text) returns void language plpgsql as $$
-declare v record;
-begin
-  perform tests.as_server();
-  select * into v from actor where name = p_name;
-  if not found then raise exception 'unknown actor %', p_name; end if;
-  if v.id is null then
-    perform tests.as_anon();
-  else
-    perform tests.as_user(v.id::text);
-  end if;
-end $$;
-
--- What one statement does for an actor, undone afterwards: a select gives its rows' first column
--- (sorted, comma-separated, '-' for none), a write its row count, an error its SQLSTATE.
-create function pg_temp.try(p_actor text, p_sql text) returns text language plpgsql as $$
-declare v_out text; v_n bigint;
-begin
-  begin
-    perform pg_temp.act(p_actor);
-    if p_sql ~* '^\s*select' then
-      execute format('select coalesce(string_agg(x::text, '','' order by x::text collate "C"), ''-'') from (%s) s(x)', p_sql)
-        into v_out;
-    else
-      execute p_sql;
-      get diagnostics v_n = row_count;
-      v_out := v_n::text;
-    end if;
-    raise sqlstate 'PT999';  -- roll the statement back
-  exception
-    when sqlstate 'PT999' then null;
-    when others then v_out := sqlstate;
-  end;
-  return v_out;
-end $$;
-
--- One assertion per matrix actor (in actor.ord order); p_want lists their outcomes separated by blanks.
-create function pg_temp.matrix(p_label text, p_sql text, p_want text) returns setof text language plpgsql as $$
-declare v_want text[] := regexp_split_to_array(btrim(p_want), '\s+'); v record;
-begin
-  if cardinality(v_want) <> (select count(*) from actor where ord is not null) then
-    raise exception 'matrix "%": % outcomes for % actors', p_label, cardinality(v_want),
-      (select count(*) from actor where ord is not null);
-  end if;
-  for v in select name, ord from actor where ord is not null order by ord loop
-    return next is(pg_temp.try(v.name, p_sql), v_want[v.ord], format('%s: %s -> %s', p_label, v.name, v_want[v.ord]));
-  end loop;
-end $$;
 
 -- ---------------------------------------------------------------- fixture, as the table owner
 insert into auth.users (id, email)
@@ -131,105 +79,105 @@ select is(private.member_capabilities('20000000-0000-0000-0000-0000000000a1', '2
 -- Outcomes: a select's visible rows ('-' none); a write's row count; an error's SQLSTATE.
 
 -- ---------------------------------------------------------------- permission_sets
-select * from pg_temp.matrix('permission_sets select (system sets shown as "system")',
+select * from tests.matrix('permission_sets select (system sets shown as "system")',
   $$select distinct case when deal_id is null then 'system' else name end from public.permission_sets
     where deal_id is null or deal_id::text like '20000000-%'$$,
   '42501 system managers,readers,system managers,readers,system managers,readers,system managers,readers,system
    managers,readers,system managers,readers,system system managers,readers,system managers,readers,system
    beta-set,managers,readers,system beta-set,system');
-select * from pg_temp.matrix('permission_sets insert a system set',
+select * from tests.matrix('permission_sets insert a system set',
   $$insert into public.permission_sets (name, capabilities) values ('sys20-new', '{view}')$$,
   '42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 1 42501');
-select * from pg_temp.matrix('permission_sets insert an Alpha custom set within the managers'' rights',
+select * from tests.matrix('permission_sets insert an Alpha custom set within the managers'' rights',
   $$insert into public.permission_sets (deal_id, name, capabilities)
     values ('20000000-0000-0000-0000-0000000000a1', 'new-set', '{view,manage_users}')$$,
   '42501 42501 42501 42501 42501 42501 1 1 42501 1 1 42501 42501');
 -- custom and grouped hold {view, manage_users}: a set with download is more than they hold.
-select * from pg_temp.matrix('permission_sets insert an Alpha custom set with download',
+select * from tests.matrix('permission_sets insert an Alpha custom set with download',
   $$insert into public.permission_sets (deal_id, name, capabilities)
     values ('20000000-0000-0000-0000-0000000000a1', 'new-set', '{view,download}')$$,
   '42501 42501 42501 42501 42501 42501 42501 42501 42501 1 1 42501 42501');
-select * from pg_temp.matrix('permission_sets insert a Beta custom set',
+select * from tests.matrix('permission_sets insert a Beta custom set',
   $$insert into public.permission_sets (deal_id, name, capabilities)
     values ('20000000-0000-0000-0000-0000000000b2', 'new-set', '{view}')$$,
   '42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 1');
-select * from pg_temp.matrix('permission_sets update a system set',
+select * from tests.matrix('permission_sets update a system set',
   $$update public.permission_sets set description = 'changed' where id = '20000000-0000-0000-0000-0000000005f1'$$,
   '42501 0 0 0 0 0 0 0 0 0 0 1 0');
-select * from pg_temp.matrix('permission_sets update an Alpha custom set',
+select * from tests.matrix('permission_sets update an Alpha custom set',
   $$update public.permission_sets set description = 'changed' where id = '20000000-0000-0000-0000-0000000005a2'$$,
   '42501 0 0 0 0 0 1 1 0 1 1 0 0');
-select * from pg_temp.matrix('permission_sets delete a system set',
+select * from tests.matrix('permission_sets delete a system set',
   $$delete from public.permission_sets where id = '20000000-0000-0000-0000-0000000005f1'$$,
   '42501 0 0 0 0 0 0 0 0 0 0 1 0');
-select * from pg_temp.matrix('permission_sets delete an Alpha custom set',
+select * from tests.matrix('permission_sets delete an Alpha custom set',
   $$delete from public.permission_sets where id = '20000000-0000-0000-0000-0000000005a2'$$,
   '42501 0 0 0 0 0 1 1 0 1 1 0 0');
 
 -- ---------------------------------------------------------------- deal_groups
 -- upload_only (no view) sees no group, tag or link: docs/decisions.md decision 10.
-select * from pg_temp.matrix('deal_groups select',
+select * from tests.matrix('deal_groups select',
   $$select name from public.deal_groups where deal_id::text like '20000000-%'$$,
   '42501 - - managers-group,plain-group managers-group,plain-group managers-group,plain-group
    managers-group,plain-group managers-group,plain-group - managers-group,plain-group managers-group,plain-group - beta-group');
-select * from pg_temp.matrix('deal_groups insert into Alpha',
+select * from tests.matrix('deal_groups insert into Alpha',
   $$insert into public.deal_groups (deal_id, name) values ('20000000-0000-0000-0000-0000000000a1', 'new-group')$$,
   '42501 42501 42501 42501 42501 42501 1 1 42501 1 1 42501 42501');
-select * from pg_temp.matrix('deal_groups update an Alpha group',
+select * from tests.matrix('deal_groups update an Alpha group',
   $$update public.deal_groups set description = 'changed' where id = '20000000-0000-0000-0000-00000000c0a2'$$,
   '42501 0 0 0 0 0 1 1 0 1 1 0 0');
-select * from pg_temp.matrix('deal_groups delete an Alpha group',
+select * from tests.matrix('deal_groups delete an Alpha group',
   $$delete from public.deal_groups where id = '20000000-0000-0000-0000-00000000c0a2'$$,
   '42501 0 0 0 0 0 1 1 0 1 1 0 0');
 
 -- ---------------------------------------------------------------- deal_group_members (group/user suffixes)
-select * from pg_temp.matrix('deal_group_members select',
+select * from tests.matrix('deal_group_members select',
   $$select right(group_id::text, 4) || '/' || right(user_id::text, 2) from public.deal_group_members
     where deal_id::text like '20000000-%'$$,
   '42501 - - c0a1/08,c0a2/04 c0a1/08,c0a2/04 c0a1/08,c0a2/04 c0a1/08,c0a2/04 c0a1/08,c0a2/04
    - c0a1/08,c0a2/04 c0a1/08,c0a2/04 - c0b1/12');
-select * from pg_temp.matrix('deal_group_members insert an Alpha member into an Alpha group',
+select * from tests.matrix('deal_group_members insert an Alpha member into an Alpha group',
   $$insert into public.deal_group_members (group_id, deal_id, user_id) values
     ('20000000-0000-0000-0000-00000000c0a2', '20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000013')$$,
   '42501 42501 42501 42501 42501 42501 1 1 42501 1 1 42501 42501');
 -- The managers cannot act on the upload_view member: their rights do not cover its rights.
-select * from pg_temp.matrix('deal_group_members update (move to another group)',
+select * from tests.matrix('deal_group_members update (move to another group)',
   $$update public.deal_group_members set group_id = '20000000-0000-0000-0000-00000000c0a1'
     where group_id = '20000000-0000-0000-0000-00000000c0a2' and user_id = '20000000-0000-0000-0000-000000000004'$$,
   '42501 0 0 0 0 0 42501 42501 0 1 1 0 0');
-select * from pg_temp.matrix('deal_group_members delete',
+select * from tests.matrix('deal_group_members delete',
   $$delete from public.deal_group_members
     where group_id = '20000000-0000-0000-0000-00000000c0a2' and user_id = '20000000-0000-0000-0000-000000000004'$$,
   '42501 0 0 0 0 0 42501 42501 0 1 1 0 0');
 
 -- ---------------------------------------------------------------- deal_tags
-select * from pg_temp.matrix('deal_tags select',
+select * from tests.matrix('deal_tags select',
   $$select name from public.deal_tags where deal_id::text like '20000000-%'$$,
   '42501 - - buyer,seller buyer,seller buyer,seller buyer,seller buyer,seller - buyer,seller buyer,seller - beta-tag');
-select * from pg_temp.matrix('deal_tags insert into Alpha',
+select * from tests.matrix('deal_tags insert into Alpha',
   $$insert into public.deal_tags (deal_id, name) values ('20000000-0000-0000-0000-0000000000a1', 'new-tag')$$,
   '42501 42501 42501 42501 42501 42501 1 1 42501 1 1 42501 42501');
-select * from pg_temp.matrix('deal_tags update an Alpha tag',
+select * from tests.matrix('deal_tags update an Alpha tag',
   $$update public.deal_tags set color = '#000000' where id = '20000000-0000-0000-0000-0000000074a2'$$,
   '42501 0 0 0 0 0 1 1 0 1 1 0 0');
-select * from pg_temp.matrix('deal_tags delete an Alpha tag',
+select * from tests.matrix('deal_tags delete an Alpha tag',
   $$delete from public.deal_tags where id = '20000000-0000-0000-0000-0000000074a2'$$,
   '42501 0 0 0 0 0 1 1 0 1 1 0 0');
 
 -- ---------------------------------------------------------------- deal_member_tags (tag/user suffixes)
-select * from pg_temp.matrix('deal_member_tags select',
+select * from tests.matrix('deal_member_tags select',
   $$select right(tag_id::text, 4) || '/' || right(user_id::text, 2) from public.deal_member_tags
     where deal_id::text like '20000000-%'$$,
   '42501 - - 74a1/04 74a1/04 74a1/04 74a1/04 74a1/04 - 74a1/04 74a1/04 - 74b1/12');
-select * from pg_temp.matrix('deal_member_tags insert',
+select * from tests.matrix('deal_member_tags insert',
   $$insert into public.deal_member_tags (tag_id, deal_id, user_id) values
     ('20000000-0000-0000-0000-0000000074a2', '20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000013')$$,
   '42501 42501 42501 42501 42501 42501 1 1 42501 1 1 42501 42501');
-select * from pg_temp.matrix('deal_member_tags update (move to another tag)',
+select * from tests.matrix('deal_member_tags update (move to another tag)',
   $$update public.deal_member_tags set tag_id = '20000000-0000-0000-0000-0000000074a2'
     where tag_id = '20000000-0000-0000-0000-0000000074a1' and user_id = '20000000-0000-0000-0000-000000000004'$$,
   '42501 0 0 0 0 0 1 1 0 1 1 0 0');
-select * from pg_temp.matrix('deal_member_tags delete',
+select * from tests.matrix('deal_member_tags delete',
   $$delete from public.deal_member_tags
     where tag_id = '20000000-0000-0000-0000-0000000074a1' and user_id = '20000000-0000-0000-0000-000000000004'$$,
   '42501 0 0 0 0 0 1 1 0 1 1 0 0');
@@ -243,7 +191,7 @@ select is((select count(*) from public.permission_sets where deal_id::text like 
   15::bigint, 'the matrix left the fixture as it was (4 sets, 3 groups, 3 group links, 3 tags, 2 tag links)');
 
 -- ================================================================ the capability dependency rule
-select pg_temp.act('admin');
+select tests.act('admin');
 select throws_ok(format($$insert into public.permission_sets (deal_id, name, capabilities)
     values ('20000000-0000-0000-0000-0000000000a1', 'bad-%s', array[%L])$$, c, c),
   'P0001', 'A permission set that grants download, comment, approve, edit_files, edit_folders, edit_checklist or manage_users must also grant view',
@@ -274,7 +222,7 @@ select throws_ok($$update public.permission_sets set deal_id = '20000000-0000-00
   '42501', null, 'an Alpha admin cannot move an Alpha set into Beta');
 select throws_ok($$update public.permission_sets set deal_id = null where id = '20000000-0000-0000-0000-0000000005a2'$$,
   '42501', null, 'an Alpha admin cannot turn a custom set into a system set');
-select pg_temp.act('super');
+select tests.act('super');
 select throws_ok($$insert into public.permission_sets (name, capabilities) values ('sys20-bad', '{approve,upload}')$$,
   'P0001', 'A permission set that grants download, comment, approve, edit_files, edit_folders, edit_checklist or manage_users must also grant view',
   'the rule holds for system sets too (super admin)');
@@ -296,7 +244,7 @@ select is((select count(*) from public.permission_sets where deal_id is null
             and name in ('upload_only','upload_view','approve_only','edit')), 4::bigint, 'the four system sets are seeded');
 
 -- ================================================================ sets, groups and links stay inside their deal
-select pg_temp.act('admin');
+select tests.act('admin');
 select throws_ok($$update public.deal_members set permission_set_id = '20000000-0000-0000-0000-0000000005b1'
     where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000013'$$,
   'P0001', 'That permission set does not belong to this deal', 'a member cannot be given another deal''s set');
@@ -335,14 +283,14 @@ select throws_ok($$insert into public.deal_member_tags (tag_id, deal_id, user_id
 select results_eq($$update public.deal_members set role = 'admin'
     where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000013' returning role$$,
   $$values ('admin'::text)$$, 'an admin can make a member an admin');
-select pg_temp.act('owner');
+select tests.act('owner');
 select throws_ok($$insert into public.deal_group_members (group_id, deal_id, user_id) values
     ('20000000-0000-0000-0000-00000000c0a2', '20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000001')$$,
   '42501', null, 'the owner cannot put themselves into a group either');
 select is_empty($$update public.deal_members set role = 'member'
     where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000001' returning 1$$,
   'the owner cannot demote themselves (0 rows)');
-select pg_temp.act('custom');
+select tests.act('custom');
 select is_empty($$update public.deal_members set status = 'inactive'
     where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000001' returning 1$$,
   'a non-admin manager cannot touch the owner (0 rows)');
@@ -379,7 +327,7 @@ select lives_ok($$insert into public.deal_members (deal_id, user_id, role, permi
     values ('20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000010', 'member',
             '20000000-0000-0000-0000-0000000005a2')$$,
   'a non-admin manager can add someone as a member with a set within their rights ("readers" {view})');
-select pg_temp.act('grouped');
+select tests.act('grouped');
 select throws_ok($$delete from public.deal_members
     where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000002'$$,
   '42501', 'Only deal admins can change or remove another admin', 'a manager through a group cannot remove an admin either');
@@ -425,7 +373,7 @@ select is(private.member_capabilities('20000000-0000-0000-0000-0000000000a1', '2
   array['manage_users','view'], 'fixture: custom holds exactly view and manage_users in Alpha');
 
 -- ---------------------------------------------------------------- custom sets (permission_sets_check)
-select pg_temp.act('custom');
+select tests.act('custom');
 select throws_ok($$insert into public.permission_sets (deal_id, name, capabilities)
     values ('20000000-0000-0000-0000-0000000000a1', 'grant-dl', '{view,download}')$$,
   '42501', 'You can only give others rights you hold yourself', 'a {view, manage_users} manager cannot create a custom set with download');
@@ -444,11 +392,11 @@ select throws_ok($$update public.permission_sets set capabilities = '{view,downl
 select results_eq($$update public.permission_sets set capabilities = '{view,manage_users}'
     where deal_id = '20000000-0000-0000-0000-0000000000a1' and name = 'grant-view' returning capabilities$$,
   $$values ('{manage_users,view}'::text[])$$, 'a {view, manage_users} manager can change a set within their rights');
-select pg_temp.act('grouped');
+select tests.act('grouped');
 select throws_ok($$insert into public.permission_sets (deal_id, name, capabilities)
     values ('20000000-0000-0000-0000-0000000000a1', 'grant-edit', '{view,edit_files}')$$,
   '42501', 'You can only give others rights you hold yourself', 'a manager through a group is bound by the group''s rights');
-select pg_temp.act('admin');
+select tests.act('admin');
 select lives_ok($$insert into public.permission_sets (deal_id, name, capabilities)
     values ('20000000-0000-0000-0000-0000000000a1', 'grant-admin', '{view,download,edit_files}')$$,
   'an admin can create a custom set with download and edit_files');
@@ -457,7 +405,7 @@ select results_eq($$update public.permission_sets set capabilities = '{view,down
   $$values ('{approve,download,view}'::text[])$$, 'an admin can widen a set');
 
 -- ---------------------------------------------------------------- members (guard_member_write)
-select pg_temp.act('custom');
+select tests.act('custom');
 select throws_ok($$update public.deal_members set permission_set_id = (select id from public.permission_sets where deal_id is null and name = 'edit')
     where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000004'$$,
   '42501', 'You can only give others rights you hold yourself', 'a {view, manage_users} manager cannot assign the edit set');
@@ -484,11 +432,11 @@ select lives_ok($$insert into public.deal_members (deal_id, user_id, role, permi
 select results_eq($$update public.deal_members set company = 'Edit Co'
     where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000006' returning company$$,
   $$values ('Edit Co'::text)$$, 'and still edit a member who holds more, leaving set and role alone');
-select pg_temp.act('grouped');
+select tests.act('grouped');
 select throws_ok($$update public.deal_members set permission_set_id = (select id from public.permission_sets where deal_id is null and name = 'edit')
     where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000005'$$,
   '42501', 'You can only give others rights you hold yourself', 'a manager through a group cannot assign the edit set either');
-select pg_temp.act('admin');
+select tests.act('admin');
 select results_eq($$update public.deal_members set permission_set_id = (select id from public.permission_sets where deal_id is null and name = 'edit')
     where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000005' returning 1$$,
   $$values (1)$$, 'an admin can assign the edit set');
@@ -501,7 +449,7 @@ select results_eq($$update public.deal_members set role = 'member'
 select results_eq($$delete from public.deal_members
     where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000013' returning role$$,
   $$values ('admin'::text)$$, 'an admin can remove another admin');
-select pg_temp.act('custom');
+select tests.act('custom');
 select results_eq($$update public.deal_members set company = 'Former admin'
     where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000009' returning company$$,
   $$values ('Former admin'::text)$$, 'once demoted, the row is a member''s again: a non-admin manager can edit it');
@@ -530,11 +478,11 @@ select throws_ok($$update public.deal_group_members set group_id = '20000000-000
 select lives_ok($$insert into public.deal_group_members (group_id, deal_id, user_id) values
     ('20000000-0000-0000-0000-00000000c0a4', '20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000010')$$,
   'a {view, manage_users} manager can add someone to a group within their rights');
-select pg_temp.act('grouped');
+select tests.act('grouped');
 select throws_ok($$insert into public.deal_group_members (group_id, deal_id, user_id) values
     ('20000000-0000-0000-0000-00000000c0a3', '20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000010')$$,
   '42501', 'You can only give others rights you hold yourself', 'a manager through a group cannot add someone to the editors group either');
-select pg_temp.act('admin');
+select tests.act('admin');
 select lives_ok($$insert into public.deal_groups (deal_id, name, permission_set_id) values
     ('20000000-0000-0000-0000-0000000000a1', 'admin-editors', (select id from public.permission_sets where deal_id is null and name = 'edit'))$$,
   'an admin can create a group holding edit');
@@ -542,7 +490,7 @@ select lives_ok($$insert into public.deal_group_members (group_id, deal_id, user
     ('20000000-0000-0000-0000-00000000c0a3', '20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000010'),
     ('20000000-0000-0000-0000-00000000c0a3', '20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000006')$$,
   'an admin can add people to a group holding edit');
-select pg_temp.act('custom');
+select tests.act('custom');
 select throws_ok($$delete from public.deal_group_members
     where group_id = '20000000-0000-0000-0000-00000000c0a3' and user_id = '20000000-0000-0000-0000-000000000006'$$,
   '42501', 'You can only change members whose rights you hold yourself',
@@ -577,10 +525,10 @@ select is(private.member_capabilities('20000000-0000-0000-0000-0000000000a1', '2
 -- ---------------------------------------------------------------- open holes (see the report)
 -- guard_member_write checks a grant only when permission_set_id or role change, not when a row changes hands
 -- (user_id) or deals (deal_id). Run through try() so that a success leaves nothing behind.
-select is(pg_temp.try('custom', $$update public.deal_members set user_id = '20000000-0000-0000-0000-000000000016'
+select is(tests.try('custom', $$update public.deal_members set user_id = '20000000-0000-0000-0000-000000000016'
     where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000006'$$),
   '42501', 'a {view, manage_users} manager cannot hand an edit member''s row to someone else');
-select is(pg_temp.try('custom', $$update public.deal_members set deal_id = '20000000-0000-0000-0000-0000000000a1'
+select is(tests.try('custom', $$update public.deal_members set deal_id = '20000000-0000-0000-0000-0000000000a1'
     where deal_id = '20000000-0000-0000-0000-0000000000c3' and user_id = '20000000-0000-0000-0000-000000000016'$$),
   '42501', 'a {view, manage_users} manager cannot move an admin row from a deal they own into this one');
 

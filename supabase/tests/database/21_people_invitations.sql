@@ -24,65 +24,13 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(142);
 
--- ---------------------------------------------------------------- helpers (this transaction only)
+-- ---------------------------------------------------------------- actors of tests.matrix (00_helpers.sql)
 create temp table actor (ord int unique, name text primary key, id uuid, email text) on commit drop;
-
--- Act as the server (no role, no JWT: the privileged path) until the next act().
 
 -- The capabilities the caller holds in a deal through has_capability, sorted.
 create function pg_temp.held(p_deal uuid) returns text[] language sql as $$
   select array(select c from unnest(private.all_capabilities()) c
                where private.has_capability(p_deal, c) order by c collate "C") $$;
-
--- Act as a named actor (anonymous when the actor has no id) until the next act() or as_server().
-create function pg_temp.act(p_name text) returns void language plpgsql as $$
-declare v record;
-begin
-  perform tests.as_server();
-  select * into v from actor where name = p_name;
-  if not found then raise exception 'unknown actor %', p_name; end if;
-  if v.id is null then
-    perform tests.as_anon();
-  else
-    perform tests.as_user(v.id::text);
-  end if;
-end $$;
-
--- What one statement does for an actor, undone afterwards: a select gives its rows' first column
--- (sorted, comma-separated, '-' for none), a write its row count, an error its SQLSTATE.
-create function pg_temp.try(p_actor text, p_sql text) returns text language plpgsql as $$
-declare v_out text; v_n bigint;
-begin
-  begin
-    perform pg_temp.act(p_actor);
-    if p_sql ~* '^\s*select' then
-      execute format('select coalesce(string_agg(x::text, '','' order by x::text collate "C"), ''-'') from (%s) s(x)', p_sql)
-        into v_out;
-    else
-      execute p_sql;
-      get diagnostics v_n = row_count;
-      v_out := v_n::text;
-    end if;
-    raise sqlstate 'PT999';  -- roll the statement back
-  exception
-    when sqlstate 'PT999' then null;
-    when others then v_out := sqlstate;
-  end;
-  return v_out;
-end $$;
-
--- One assertion per matrix actor (in actor.ord order); p_want lists their outcomes separated by blanks.
-create function pg_temp.matrix(p_label text, p_sql text, p_want text) returns setof text language plpgsql as $$
-declare v_want text[] := regexp_split_to_array(btrim(p_want), '\s+'); v record;
-begin
-  if cardinality(v_want) <> (select count(*) from actor where ord is not null) then
-    raise exception 'matrix "%": % outcomes for % actors', p_label, cardinality(v_want),
-      (select count(*) from actor where ord is not null);
-  end if;
-  for v in select name, ord from actor where ord is not null order by ord loop
-    return next is(pg_temp.try(v.name, p_sql), v_want[v.ord], format('%s: %s -> %s', p_label, v.name, v_want[v.ord]));
-  end loop;
-end $$;
 
 -- ---------------------------------------------------------------- fixture, as the table owner
 -- Accounts whose owners opened their confirmation link (unconfirmed ones: 24_invitations_confirmed.sql).
@@ -148,28 +96,28 @@ from (values (1, 'anon', null), (2, 'stranger', '10'), (3, 'upload_only', '03'),
 -- Columns, in order:
 --   anon stranger upload_only upload_view approve_only edit custom grouped suspended admin owner super beta_owner invitee decliner
 -- Outcomes: a select's visible invitations by id suffix ('-' none); a write's row count; an error's SQLSTATE.
-select * from pg_temp.matrix('invitations select: managers see their deals'' invitations, an invitee their own',
+select * from tests.matrix('invitations select: managers see their deals'' invitations, an invitee their own',
   $$select right(id::text, 2) from public.invitations where deal_id::text like '21000000-%'$$,
   '42501 - - - - - e1,e3,e5,e6 e1,e3,e5,e6 - e1,e3,e5,e6 e1,e3,e5,e6,e7 - e2,e4 e1,e2,e7 e3');
-select * from pg_temp.matrix('invitations insert into Alpha with a set within the managers'' rights ("readers" {view})',
+select * from tests.matrix('invitations insert into Alpha with a set within the managers'' rights ("readers" {view})',
   $$insert into public.invitations (deal_id, email, permission_set_id, invited_by)
     values ('21000000-0000-0000-0000-0000000000a1', 'new@people21.test', '21000000-0000-0000-0000-0000000005a2', (select auth.uid()))$$,
   '42501 42501 42501 42501 42501 42501 1 1 42501 1 1 42501 42501 42501 42501');
 -- custom and grouped hold {view, manage_users}: upload_view's download, comment and upload are not theirs to give.
-select * from pg_temp.matrix('invitations insert into Alpha with upload_view',
+select * from tests.matrix('invitations insert into Alpha with upload_view',
   $$insert into public.invitations (deal_id, email, permission_set_id, invited_by)
     values ('21000000-0000-0000-0000-0000000000a1', 'new@people21.test',
             (select id from public.permission_sets where deal_id is null and name = 'upload_view'), (select auth.uid()))$$,
   '42501 42501 42501 42501 42501 42501 42501 42501 42501 1 1 42501 42501 42501 42501');
-select * from pg_temp.matrix('invitations update (extend) the invitee''s Alpha invitation',
+select * from tests.matrix('invitations update (extend) the invitee''s Alpha invitation',
   $$update public.invitations set expires_at = expires_at + interval '30 days' where id = '21000000-0000-0000-0000-0000000000e1'$$,
   '42501 0 0 0 0 0 1 1 0 1 1 0 0 0 0');
-select * from pg_temp.matrix('invitations delete the invitee''s Alpha invitation',
+select * from tests.matrix('invitations delete the invitee''s Alpha invitation',
   $$delete from public.invitations where id = '21000000-0000-0000-0000-0000000000e1'$$,
   '42501 0 0 0 0 0 1 1 0 1 1 0 0 0 0');
 
 -- ---------------------------------------------------------------- what a manager's insert must carry
-select pg_temp.act('admin');
+select tests.act('admin');
 select throws_ok($$insert into public.invitations (deal_id, email, permission_set_id, invited_by)
     values ('21000000-0000-0000-0000-0000000000a1', 'new@people21.test',
             (select id from public.permission_sets where deal_id is null and name = 'upload_view'), '21000000-0000-0000-0000-000000000001')$$,
@@ -189,35 +137,35 @@ select throws_ok($$insert into public.invitations (deal_id, email, permission_se
 select tests.as_server();
 
 -- ================================================================ my_invitations
-select pg_temp.act('invitee');
+select tests.act('invitee');
 select set_eq($$select deal_id, deal_name, invited_by_name, invited_by, is_expired, permission_set_name from private.my_invitations()$$,
   $$values ('21000000-0000-0000-0000-0000000000a1'::uuid, 'People21 Alpha'::text, 'Olivia Owner'::text, 'u1@people21.test'::text, false, 'approve_only'::text),
            ('21000000-0000-0000-0000-0000000000b2', 'People21 Beta', null, 'u12@people21.test', true, 'upload_view')$$,
   'my_invitations shows a non-member invitee their pending invitations with deal names, the archived deal''s left out');
 select is_empty($$select 1 from public.deals where id in ('21000000-0000-0000-0000-0000000000a1', '21000000-0000-0000-0000-0000000000b2')$$,
   'the invitee cannot read the deals themselves (which is why my_invitations exists)');
-select pg_temp.act('stranger');
+select tests.act('stranger');
 select is_empty($$select * from private.my_invitations()$$, 'my_invitations shows nothing to someone without invitations');
-select pg_temp.act('admin');
+select tests.act('admin');
 select is_empty($$select * from private.my_invitations()$$, 'my_invitations shows a manager nothing of the invitations they sent');
-select pg_temp.act('anon');
+select tests.act('anon');
 select is_empty($$select * from private.my_invitations()$$, 'my_invitations shows nothing to anon');
 
 -- ================================================================ respond_to_invitation: refusals
-select pg_temp.act('stranger');
+select tests.act('stranger');
 select throws_ok($$select private.respond_to_invitation('21000000-0000-0000-0000-0000000000e1', true)$$,
   'P0002', 'Invitation not found', 'someone else''s invitation cannot be accepted');
 select throws_ok($$select private.respond_to_invitation('21000000-0000-0000-0000-0000000000e1', false)$$,
   'P0002', 'Invitation not found', 'someone else''s invitation cannot be declined');
 select throws_ok($$select private.respond_to_invitation('21000000-0000-0000-0000-0000000000ff', true)$$,
   'P0002', 'Invitation not found', 'an unknown invitation is not found');
-select pg_temp.act('admin');
+select tests.act('admin');
 select throws_ok($$select private.respond_to_invitation('21000000-0000-0000-0000-0000000000e1', true)$$,
   'P0002', 'Invitation not found', 'a manager cannot accept an invitation on the invitee''s behalf');
-select pg_temp.act('anon');
+select tests.act('anon');
 select throws_ok($$select private.respond_to_invitation('21000000-0000-0000-0000-0000000000e1', true)$$,
   'P0002', 'Invitation not found', 'anon cannot accept an invitation');
-select pg_temp.act('invitee');
+select tests.act('invitee');
 select throws_ok($$select private.respond_to_invitation('21000000-0000-0000-0000-0000000000e2', true)$$,
   'P0001', 'This invitation has expired. Ask for a new one.', 'an expired invitation cannot be accepted');
 select throws_ok($$select private.respond_to_invitation('21000000-0000-0000-0000-0000000000e2', false)$$,
@@ -231,7 +179,7 @@ select set_eq($$select right(id::text, 2), status from public.invitations where 
 
 -- ================================================================ respond_to_invitation: accept
 -- The invitee's token spells the address in another case: the match is case-insensitive.
-select pg_temp.act('invitee');
+select tests.act('invitee');
 select set_config('request.jwt.claims',
   '{"sub":"21000000-0000-0000-0000-000000000013","email":"U13@People21.TEST","role":"authenticated"}', true);
 select is(private.respond_to_invitation('21000000-0000-0000-0000-0000000000e1', true), '21000000-0000-0000-0000-0000000000a1'::uuid,
@@ -269,7 +217,7 @@ select results_eq($$select status from public.invitations where id = '21000000-0
   $$values ('pending'::text)$$, 'the expired invitation stays pending (unanswered)');
 
 -- ================================================================ respond_to_invitation: decline
-select pg_temp.act('decliner');
+select tests.act('decliner');
 select is(private.respond_to_invitation('21000000-0000-0000-0000-0000000000e3', false), '21000000-0000-0000-0000-0000000000a1'::uuid,
   'declining returns the deal');
 select throws_ok($$select private.respond_to_invitation('21000000-0000-0000-0000-0000000000e3', true)$$,
@@ -286,7 +234,7 @@ select is((select count(*) from public.activities where deal_id = '21000000-0000
 
 -- ================================================================ a token without an e-mail claim
 -- The invitee is known only by the e-mail claim: without one, nobody's invitation matches (no NULL slip).
-select pg_temp.act('decliner');
+select tests.act('decliner');
 select set_config('request.jwt.claims', '{"sub":"21000000-0000-0000-0000-000000000010","role":"authenticated"}', true);
 select throws_ok($$select private.respond_to_invitation('21000000-0000-0000-0000-0000000000e6', true)$$,
   'P0002', 'Invitation not found', 'a token without an e-mail claim cannot accept someone else''s invitation');
@@ -302,7 +250,7 @@ select results_eq($$select (select status from public.invitations where id = '21
 -- ================================================================ what an invitation may hand out (invitation_check)
 -- custom (07) holds {view, manage_users} through its own set, grouped (08) the same through a group.
 -- Invitations e8 (custom -> u15, "readers" + managers-group) and e9 (admin -> u16, edit + editors) are sent here.
-select pg_temp.act('custom');
+select tests.act('custom');
 select throws_ok($$insert into public.invitations (deal_id, email, permission_set_id, invited_by)
     values ('21000000-0000-0000-0000-0000000000a1', 'grant@people21.test',
             (select id from public.permission_sets where deal_id is null and name = 'edit'), (select auth.uid()))$$,
@@ -327,12 +275,12 @@ select throws_ok($$update public.invitations set group_ids = '{21000000-0000-000
 select throws_ok($$update public.invitations set permission_set_id = (select id from public.permission_sets where deal_id is null and name = 'approve_only')
     where id = '21000000-0000-0000-0000-0000000000e5'$$,
   '42501', 'You can only give others rights you hold yourself', 'nor re-issue the admin''s invitation with another set beyond their rights');
-select pg_temp.act('grouped');
+select tests.act('grouped');
 select throws_ok($$insert into public.invitations (deal_id, email, permission_set_id, invited_by)
     values ('21000000-0000-0000-0000-0000000000a1', 'grant@people21.test',
             (select id from public.permission_sets where deal_id is null and name = 'edit'), (select auth.uid()))$$,
   '42501', 'You can only give others rights you hold yourself', 'a manager through a group cannot invite with the edit set either');
-select pg_temp.act('admin');
+select tests.act('admin');
 select throws_ok($$insert into public.invitations (deal_id, email, permission_set_id, invited_by)
     values ('21000000-0000-0000-0000-0000000000a1', 'grant@people21.test', '21000000-0000-0000-0000-0000000005b1', (select auth.uid()))$$,
   'P0001', 'That permission set does not belong to this deal', 'an admin cannot invite with another deal''s set');
@@ -358,13 +306,13 @@ select results_eq($$select ps.name from public.invitations i join public.permiss
 -- written with the inviter's authority (claims cleared inside), and the invitee's claims come back afterwards.
 update public.deal_members set status = 'suspended'
  where deal_id = '21000000-0000-0000-0000-0000000000a1' and user_id = '21000000-0000-0000-0000-000000000007';
-select pg_temp.act('admin');
+select tests.act('admin');
 select set_config('request.jwt.claims', '{"sub":"21000000-0000-0000-0000-000000000015","role":"authenticated"}', true);
 select is(private.verified_email(), 'u15@people21.test',
   'the invitee''s address comes from its confirmed account, not from the token''s e-mail claim');
 select results_eq($$select invitation_id from private.my_invitations() where invitation_id = '21000000-0000-0000-0000-0000000000e8'$$,
   $$values ('21000000-0000-0000-0000-0000000000e8'::uuid)$$, 'so its own invitation shows without an e-mail claim too');
-select pg_temp.act('grant_invitee');
+select tests.act('grant_invitee');
 select is(private.respond_to_invitation('21000000-0000-0000-0000-0000000000e8', true), '21000000-0000-0000-0000-0000000000a1'::uuid,
   'an invitation sent by a since-suspended manager can still be accepted');
 select results_eq($$select auth.uid(), auth.email()$$,
@@ -372,7 +320,7 @@ select results_eq($$select auth.uid(), auth.email()$$,
   'the invitee''s claims are back after accepting');
 select is(pg_temp.held('21000000-0000-0000-0000-0000000000a1'), array['manage_users','view'],
   'the new member holds the set and the group''s set: what the manager held when sending');
-select pg_temp.act('edit_invitee');
+select tests.act('edit_invitee');
 select is(private.respond_to_invitation('21000000-0000-0000-0000-0000000000e9', true), '21000000-0000-0000-0000-0000000000a1'::uuid,
   'the admin''s edit invitation is accepted');
 select is(pg_temp.held('21000000-0000-0000-0000-0000000000a1'),
@@ -403,9 +351,9 @@ insert into public.deals (id, name, owner_id) values
 insert into public.invitations (id, deal_id, email, permission_set_id, invited_by) values
   ('21000000-0000-0000-0000-0000000000ea', '21000000-0000-0000-0000-0000000000d4', 'u10@people21.test',
    (select id from public.permission_sets where deal_id is null and name = 'edit'), '21000000-0000-0000-0000-000000000007');
-select is(pg_temp.try('custom', $$update public.invitations set email = 'u10@people21.test' where id = '21000000-0000-0000-0000-0000000000e5'$$),
+select is(tests.try('custom', $$update public.invitations set email = 'u10@people21.test' where id = '21000000-0000-0000-0000-0000000000e5'$$),
   '42501', 'a {view, manage_users} manager cannot redirect the admin''s upload_view invitation to another address');
-select is(pg_temp.try('custom', $$update public.invitations set deal_id = '21000000-0000-0000-0000-0000000000a1'
+select is(tests.try('custom', $$update public.invitations set deal_id = '21000000-0000-0000-0000-0000000000a1'
     where id = '21000000-0000-0000-0000-0000000000ea'$$),
   '42501', 'a {view, manage_users} manager cannot move an edit invitation from a deal they own into this one');
 

@@ -16,60 +16,8 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(232);
 
--- ---------------------------------------------------------------- helpers (this transaction only)
+-- ---------------------------------------------------------------- actors of tests.matrix (00_helpers.sql)
 create temp table actor (ord int unique, name text primary key, id uuid, email text) on commit drop;
-
--- Act as the server (no role, no JWT: the privileged path) until the next act().
-
--- Act as a named actor (anonymous when the actor has no id) until the next act() or as_server().
-create function pg_temp.act(p_name text) returns void language plpgsql as $$
-declare v record;
-begin
-  perform tests.as_server();
-  select * into v from actor where name = p_name;
-  if not found then raise exception 'unknown actor %', p_name; end if;
-  if v.id is null then
-    perform tests.as_anon();
-  else
-    perform tests.as_user(v.id::text);
-  end if;
-end $$;
-
--- What one statement does for an actor, undone afterwards: a select gives its rows' first column
--- (sorted, comma-separated, '-' for none), a write its row count, an error its SQLSTATE.
-create function pg_temp.try(p_actor text, p_sql text) returns text language plpgsql as $$
-declare v_out text; v_n bigint;
-begin
-  begin
-    perform pg_temp.act(p_actor);
-    if p_sql ~* '^\s*select' then
-      execute format('select coalesce(string_agg(x::text, '','' order by x::text collate "C"), ''-'') from (%s) s(x)', p_sql)
-        into v_out;
-    else
-      execute p_sql;
-      get diagnostics v_n = row_count;
-      v_out := v_n::text;
-    end if;
-    raise sqlstate 'PT999';  -- roll the statement back
-  exception
-    when sqlstate 'PT999' then null;
-    when others then v_out := sqlstate;
-  end;
-  return v_out;
-end $$;
-
--- One assertion per matrix actor (in actor.ord order); p_want lists their outcomes separated by blanks.
-create function pg_temp.matrix(p_label text, p_sql text, p_want text) returns setof text language plpgsql as $$
-declare v_want text[] := regexp_split_to_array(btrim(p_want), '\s+'); v record;
-begin
-  if cardinality(v_want) <> (select count(*) from actor where ord is not null) then
-    raise exception 'matrix "%": % outcomes for % actors', p_label, cardinality(v_want),
-      (select count(*) from actor where ord is not null);
-  end if;
-  for v in select name, ord from actor where ord is not null order by ord loop
-    return next is(pg_temp.try(v.name, p_sql), v_want[v.ord], format('%s: %s -> %s', p_label, v.name, v_want[v.ord]));
-  end loop;
-end $$;
 
 -- ---------------------------------------------------------------- fixture, as the table owner
 insert into auth.users (id, email)
@@ -131,55 +79,55 @@ select set_eq($$select deal_id, user_id, description, metadata ->> 'item_id' as 
 -- Outcomes: a select's visible rows ('-' none); a write's row count; an error's SQLSTATE.
 
 -- ---------------------------------------------------------------- checklist_categories: members read, edit_checklist writes
-select * from pg_temp.matrix('checklist_categories select',
+select * from tests.matrix('checklist_categories select',
   $$select name from public.checklist_categories where deal_id::text like '30000000-%'$$,
   '42501 - corporate,finance corporate,finance corporate,finance corporate,finance corporate,finance corporate,finance
    - corporate,finance corporate,finance - beta-cat');
-select * from pg_temp.matrix('checklist_categories insert into Alpha',
+select * from tests.matrix('checklist_categories insert into Alpha',
   $$insert into public.checklist_categories (deal_id, name, code) values ('30000000-0000-0000-0000-0000000000a1', 'tax', 'C')$$,
   '42501 42501 42501 42501 42501 1 1 1 42501 1 1 42501 42501');
-select * from pg_temp.matrix('checklist_categories update an Alpha category',
+select * from tests.matrix('checklist_categories update an Alpha category',
   $$update public.checklist_categories set position = 9 where id = '30000000-0000-0000-0000-00000000ca02'$$,
   '42501 0 0 0 0 1 1 1 0 1 1 0 0');
-select * from pg_temp.matrix('checklist_categories delete an Alpha category',
+select * from tests.matrix('checklist_categories delete an Alpha category',
   $$delete from public.checklist_categories where id = '30000000-0000-0000-0000-00000000ca02'$$,
   '42501 0 0 0 0 1 1 1 0 1 1 0 0');
 
 -- ---------------------------------------------------------------- checklist_items
-select * from pg_temp.matrix('checklist_items select',
+select * from tests.matrix('checklist_items select',
   $$select name from public.checklist_items where deal_id::text like '30000000-%'$$,
   '42501 - Articles,Minutes Articles,Minutes Articles,Minutes Articles,Minutes Articles,Minutes Articles,Minutes
    - Articles,Minutes Articles,Minutes - Beta-item');
-select * from pg_temp.matrix('checklist_items insert into Alpha',
+select * from tests.matrix('checklist_items insert into Alpha',
   $$insert into public.checklist_items (deal_id, category_id, name)
     values ('30000000-0000-0000-0000-0000000000a1', '30000000-0000-0000-0000-00000000ca01', 'Bylaws')$$,
   '42501 42501 42501 42501 42501 1 1 1 42501 1 1 42501 42501');
-select * from pg_temp.matrix('checklist_items update status',
+select * from tests.matrix('checklist_items update status',
   $$update public.checklist_items set status = 'provided' where id = '30000000-0000-0000-0000-000000001a01'$$,
   '42501 0 0 0 0 1 1 1 0 1 1 0 0');
-select * from pg_temp.matrix('checklist_items delete',
+select * from tests.matrix('checklist_items delete',
   $$delete from public.checklist_items where id = '30000000-0000-0000-0000-000000001a01'$$,
   '42501 0 0 0 0 1 1 1 0 1 1 0 0');
-select * from pg_temp.matrix('checklist_items insert with approval_status (column not granted)',
+select * from tests.matrix('checklist_items insert with approval_status (column not granted)',
   $$insert into public.checklist_items (deal_id, category_id, name, approval_status)
     values ('30000000-0000-0000-0000-0000000000a1', '30000000-0000-0000-0000-00000000ca01', 'Bylaws', 'pending')$$,
   '42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501');
-select * from pg_temp.matrix('checklist_items update approval_status directly (column not granted)',
+select * from tests.matrix('checklist_items update approval_status directly (column not granted)',
   $$update public.checklist_items set approval_status = 'approved' where id = '30000000-0000-0000-0000-000000001a01'$$,
   '42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501');
 
 -- ---------------------------------------------------------------- checklist_approvals: members read, approve decides
-select * from pg_temp.matrix('checklist_approvals select (item suffixes)',
+select * from tests.matrix('checklist_approvals select (item suffixes)',
   $$select right(item_id::text, 4) from public.checklist_approvals where deal_id::text like '30000000-%'$$,
   '42501 - 1a02 1a02 1a02 1a02 1a02 1a02 - 1a02 1a02 - 1b01');
-select * from pg_temp.matrix('checklist_approvals insert a decision on a pending Alpha item',
+select * from tests.matrix('checklist_approvals insert a decision on a pending Alpha item',
   $$insert into public.checklist_approvals (item_id, deal_id, decision, decided_by)
     values ('30000000-0000-0000-0000-000000001a01', '30000000-0000-0000-0000-0000000000a1', 'approved', (select auth.uid()))$$,
   '42501 42501 42501 42501 1 1 42501 1 42501 1 1 42501 42501');
-select * from pg_temp.matrix('checklist_approvals update (decisions are final)',
+select * from tests.matrix('checklist_approvals update (decisions are final)',
   $$update public.checklist_approvals set note = 'changed' where item_id = '30000000-0000-0000-0000-000000001a02'$$,
   '42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501');
-select * from pg_temp.matrix('checklist_approvals delete (decisions are final)',
+select * from tests.matrix('checklist_approvals delete (decisions are final)',
   $$delete from public.checklist_approvals where item_id = '30000000-0000-0000-0000-000000001a02'$$,
   '42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501');
 
@@ -190,7 +138,7 @@ select results_eq($$select (select count(*) from public.checklist_categories whe
   $$values (3::bigint, 3::bigint, 2::bigint, 'pending'::text)$$, 'the matrix left the fixture as it was');
 
 -- ================================================================ categories and items: shape and deal
-select pg_temp.act('admin');
+select tests.act('admin');
 select throws_ok($$insert into public.checklist_categories (deal_id, name, code) values ('30000000-0000-0000-0000-0000000000a1', 'long', 'ABCD')$$,
   '23514', null, 'a category code has at most 3 characters');
 select throws_ok($$insert into public.checklist_categories (deal_id, name, code) values ('30000000-0000-0000-0000-0000000000a1', 'empty', '')$$,
@@ -210,14 +158,14 @@ select throws_ok($$update public.checklist_items set deal_id = '30000000-0000-00
   '42501', null, 'an item''s deal cannot be changed (column not granted)');
 select throws_ok($$update public.checklist_items set catalog_item_id = null where id = '30000000-0000-0000-0000-000000001a01'$$,
   '42501', null, 'an item''s catalog link cannot be changed (column not granted)');
-select pg_temp.act('beta_owner');
+select tests.act('beta_owner');
 select throws_ok($$insert into public.checklist_items (deal_id, category_id, name)
     values ('30000000-0000-0000-0000-0000000000b2', '30000000-0000-0000-0000-00000000ca01', 'Smuggled')$$,
   'P0001', 'The category belongs to another deal', 'the Beta owner cannot put a Beta item into an Alpha category');
 select tests.as_server();
 
 -- ================================================================ approvals
-select pg_temp.act('admin');
+select tests.act('admin');
 select throws_ok($$insert into public.checklist_approvals (item_id, deal_id, decision, decided_by)
     values ('30000000-0000-0000-0000-000000001a02', '30000000-0000-0000-0000-0000000000a1', 'changes_requested', (select auth.uid()))$$,
   'P0001', 'Only items pending review can be approved or sent back', 'no decision on an item that is not pending');
@@ -230,7 +178,7 @@ select throws_ok($$insert into public.checklist_approvals (item_id, deal_id, dec
 select throws_ok($$insert into public.checklist_approvals (item_id, deal_id, decision, decided_by)
     values ('30000000-0000-0000-0000-000000001a01', '30000000-0000-0000-0000-0000000000a1', 'maybe', (select auth.uid()))$$,
   '23514', null, 'a decision is approved or changes_requested');
-select pg_temp.act('approve_only');
+select tests.act('approve_only');
 select lives_ok($$insert into public.checklist_approvals (item_id, deal_id, decision, note, decided_by)
     values ('30000000-0000-0000-0000-000000001a01', '30000000-0000-0000-0000-0000000000a1', 'changes_requested', 'Unsigned copy', (select auth.uid()))$$,
   'an approve_only member sends a pending item back');
@@ -252,18 +200,18 @@ select results_eq($$select description from public.activities where deal_id = '3
     and metadata ->> 'item_id' = '30000000-0000-0000-0000-000000001a01' order by created_at, description$$,
   $$values ('Added checklist item "Articles"'::text), ('Requested changes on "Articles"')$$,
   'the decision''s change of approval status writes no second activity (the other row is the fixture''s insert)');
-select pg_temp.act('upload_view');
+select tests.act('upload_view');
 select results_eq($$select description from public.activities where deal_id = '30000000-0000-0000-0000-0000000000a1'
     and activity_type = 'checklist_update' and metadata ? 'decision' order by description$$,
   $$values ('Approved "Minutes"'::text), ('Requested changes on "Articles"')$$, 'members read the decisions in the feed');
 select tests.as_server();
 
 -- Items cannot be created approved: approval_status is not among the INSERT columns granted to users.
-select pg_temp.act('custom');
+select tests.act('custom');
 select throws_ok($$insert into public.checklist_items (deal_id, category_id, name, approval_status) values
     ('30000000-0000-0000-0000-0000000000a1', '30000000-0000-0000-0000-00000000ca01', 'Pre-approved', 'approved')$$,
   '42501', null, 'an edit_checklist holder without approve cannot create an item that is already approved');
-select pg_temp.act('owner');
+select tests.act('owner');
 select throws_ok($$insert into public.checklist_items (deal_id, category_id, name, approval_status) values
     ('30000000-0000-0000-0000-0000000000a1', '30000000-0000-0000-0000-00000000ca01', 'Pre-approved', 'approved')$$,
   '42501', null, 'nor can the owner');
@@ -273,7 +221,7 @@ select results_eq($$insert into public.checklist_items (deal_id, category_id, na
 select tests.as_server();
 
 -- ================================================================ checklist activity
-select pg_temp.act('edit');
+select tests.act('edit');
 update public.checklist_items set status = 'provided' where id = '30000000-0000-0000-0000-000000001a01';
 update public.checklist_items set position = 5 where id = '30000000-0000-0000-0000-000000001a01';
 update public.checklist_items set description = 'Certified copy' where id = '30000000-0000-0000-0000-000000001a02';
@@ -289,7 +237,7 @@ select results_eq($$select description, user_id, metadata ->> 'item_id' from pub
            ('Removed checklist item "Ledger"', '30000000-0000-0000-0000-000000000006', '30000000-0000-0000-0000-000000001a03'),
            ('Updated checklist item "Minutes"', '30000000-0000-0000-0000-000000000006', '30000000-0000-0000-0000-000000001a02')$$,
   'a status change, an edit, an insert and a delete each write one checklist_update activity (a reorder writes none)');
-select pg_temp.act('upload_view');
+select tests.act('upload_view');
 select results_eq($$select description from public.activities
     where deal_id = '30000000-0000-0000-0000-0000000000a1' and description = 'Marked "Articles" as provided'$$,
   $$values ('Marked "Articles" as provided'::text)$$, 'members read the checklist activity');
@@ -317,7 +265,7 @@ select results_eq($$select name from public.checklist_presets where is_default$$
   'fixture: Default is the default preset');
 
 -- Deals created by a signed-in user through the API's path.
-select pg_temp.act('stranger');
+select tests.act('stranger');
 insert into public.deals (id, name, owner_id, checklist_preset) values
   ('30000000-0000-0000-0000-00000000d0c1', 'Copy default', '30000000-0000-0000-0000-000000000010', 'default'),
   ('30000000-0000-0000-0000-00000000d0c2', 'Copy blank', '30000000-0000-0000-0000-000000000010', 'blank'),
@@ -359,7 +307,7 @@ select is((select count(*) from public.activities where deal_id = '30000000-0000
   0::bigint, 'the copy writes no checklist_update activity');
 
 -- The deal's copy is its own: later catalog changes do not reach it.
-select pg_temp.act('super');
+select tests.act('super');
 update public.catalog_items set title = 'Renamed', description = 'Changed', requirements = '{"multiple_files_expected": false}'
  where id = '30000000-0000-0000-0000-00000000c001';
 update public.catalog_items set active = false where id = '30000000-0000-0000-0000-00000000c002';
@@ -408,7 +356,7 @@ select set_eq($$select * from pg_temp.links()$$,
            ('Uploading.pdf', 'Linked A/1'), ('Both.pdf', 'Linked C,Linked D/2'), ('Other.pdf', 'Linked B/1')$$,
   'fixture: the files link the items as described');
 
-select pg_temp.act('custom');
+select tests.act('custom');
 select is_empty($$select name from public.files where id in ('30000000-0000-0000-0000-00000000f002', '30000000-0000-0000-0000-00000000f004')$$,
   'custom cannot see Hidden.pdf (custom permissions) nor Uploading.pdf (someone else''s pending upload)');
 select is_empty($$update public.files set checklist_items = '{}' where id = '30000000-0000-0000-0000-00000000f001' returning 1$$,
@@ -429,11 +377,11 @@ select results_eq($$select user_id from public.activities where deal_id = '30000
 -- Open hole (see the report): when one statement removes several items linked to the same file (a category's
 -- items, by cascade), the first unlink leaves the file pointing at an item already deleted, and files_before_write
 -- refuses that (23503). Run through try() so that a success leaves nothing behind.
-select is(pg_temp.try('custom', $$delete from public.checklist_categories where id = '30000000-0000-0000-0000-00000000ca03'$$),
+select is(tests.try('custom', $$delete from public.checklist_categories where id = '30000000-0000-0000-0000-00000000ca03'$$),
   '1', 'a category whose items are both linked to one file can be removed');
 
 -- One linked item per file: removing the category unlinks its items by cascade.
-select pg_temp.act('custom');
+select tests.act('custom');
 select results_eq($$delete from public.checklist_items where id = '30000000-0000-0000-0000-000000001a14' returning name$$,
   $$values ('Linked D'::text)$$, 'custom removes "Linked D"');
 select results_eq($$delete from public.checklist_categories where id = '30000000-0000-0000-0000-00000000ca03' returning name$$,

@@ -13,60 +13,8 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(201);
 
--- ---------------------------------------------------------------- helpers (this transaction only)
+-- ---------------------------------------------------------------- actors of tests.matrix (00_helpers.sql)
 create temp table actor (ord int unique, name text primary key, id uuid, email text) on commit drop;
-
--- Act as the server (no role, no JWT: the privileged path) until the next act().
-
--- Act as a named actor (anonymous when the actor has no id) until the next act() or as_server().
-create function pg_temp.act(p_name text) returns void language plpgsql as $$
-declare v record;
-begin
-  perform tests.as_server();
-  select * into v from actor where name = p_name;
-  if not found then raise exception 'unknown actor %', p_name; end if;
-  if v.id is null then
-    perform tests.as_anon();
-  else
-    perform tests.as_user(v.id::text);
-  end if;
-end $$;
-
--- What one statement does for an actor, undone afterwards: a select gives its rows' first column
--- (sorted, comma-separated, '-' for none), a write its row count, an error its SQLSTATE.
-create function pg_temp.try(p_actor text, p_sql text) returns text language plpgsql as $$
-declare v_out text; v_n bigint;
-begin
-  begin
-    perform pg_temp.act(p_actor);
-    if p_sql ~* '^\s*select' then
-      execute format('select coalesce(string_agg(x::text, '','' order by x::text collate "C"), ''-'') from (%s) s(x)', p_sql)
-        into v_out;
-    else
-      execute p_sql;
-      get diagnostics v_n = row_count;
-      v_out := v_n::text;
-    end if;
-    raise sqlstate 'PT999';  -- roll the statement back
-  exception
-    when sqlstate 'PT999' then null;
-    when others then v_out := sqlstate;
-  end;
-  return v_out;
-end $$;
-
--- One assertion per matrix actor (in actor.ord order); p_want lists their outcomes separated by blanks.
-create function pg_temp.matrix(p_label text, p_sql text, p_want text) returns setof text language plpgsql as $$
-declare v_want text[] := regexp_split_to_array(btrim(p_want), '\s+'); v record;
-begin
-  if cardinality(v_want) <> (select count(*) from actor where ord is not null) then
-    raise exception 'matrix "%": % outcomes for % actors', p_label, cardinality(v_want),
-      (select count(*) from actor where ord is not null);
-  end if;
-  for v in select name, ord from actor where ord is not null order by ord loop
-    return next is(pg_temp.try(v.name, p_sql), v_want[v.ord], format('%s: %s -> %s', p_label, v.name, v_want[v.ord]));
-  end loop;
-end $$;
 
 -- ---------------------------------------------------------------- fixture, as the table owner
 insert into auth.users (id, email)
@@ -117,56 +65,56 @@ from (values (1, 'anon', null), (2, 'stranger', '10'), (3, 'upload_only', '03'),
 -- Deal roles and sets grant nothing here: every signed-in user reads, only the super admin writes.
 
 -- ---------------------------------------------------------------- catalog_items
-select * from pg_temp.matrix('catalog_items select (inactive only for super admins)',
+select * from tests.matrix('catalog_items select (inactive only for super admins)',
   $$select code from public.catalog_items where id::text like '31000000-%'$$,
   '42501 YA.1,YA.2 YA.1,YA.2 YA.1,YA.2 YA.1,YA.2 YA.1,YA.2 YA.1,YA.2 YA.1,YA.2 YA.1,YA.2 YA.1,YA.2 YA.1,YA.2 YA.1,YA.2,YB.1 YA.1,YA.2');
-select * from pg_temp.matrix('catalog_items insert',
+select * from tests.matrix('catalog_items insert',
   $$insert into public.catalog_items (code, title, description, category) values ('YC.1', 'New', 'New request', 'Tax Matters')$$,
   '42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 1 42501');
-select * from pg_temp.matrix('catalog_items update',
+select * from tests.matrix('catalog_items update',
   $$update public.catalog_items set title = 'Changed' where id = '31000000-0000-0000-0000-00000000c001'$$,
   '42501 0 0 0 0 0 0 0 0 0 0 1 0');
-select * from pg_temp.matrix('catalog_items re-activate an inactive item',
+select * from tests.matrix('catalog_items re-activate an inactive item',
   $$update public.catalog_items set active = true where id = '31000000-0000-0000-0000-00000000c003'$$,
   '42501 0 0 0 0 0 0 0 0 0 0 1 0');
-select * from pg_temp.matrix('catalog_items delete',
+select * from tests.matrix('catalog_items delete',
   $$delete from public.catalog_items where id = '31000000-0000-0000-0000-00000000c002'$$,
   '42501 0 0 0 0 0 0 0 0 0 0 1 0');
 
 -- ---------------------------------------------------------------- preset_items (preset/item suffixes)
-select * from pg_temp.matrix('preset_items select',
+select * from tests.matrix('preset_items select',
   $$select right(preset_id::text, 4) || '/' || right(catalog_item_id::text, 4) from public.preset_items
     where preset_id::text like '31000000-%'$$,
   '42501 e001/c001,e001/c003,e002/c002 e001/c001,e001/c003,e002/c002 e001/c001,e001/c003,e002/c002
    e001/c001,e001/c003,e002/c002 e001/c001,e001/c003,e002/c002 e001/c001,e001/c003,e002/c002
    e001/c001,e001/c003,e002/c002 e001/c001,e001/c003,e002/c002 e001/c001,e001/c003,e002/c002
    e001/c001,e001/c003,e002/c002 e001/c001,e001/c003,e002/c002 e001/c001,e001/c003,e002/c002');
-select * from pg_temp.matrix('preset_items insert',
+select * from tests.matrix('preset_items insert',
   $$insert into public.preset_items (preset_id, catalog_item_id)
     values ('31000000-0000-0000-0000-00000000e001', '31000000-0000-0000-0000-00000000c002')$$,
   '42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 1 42501');
-select * from pg_temp.matrix('preset_items update',
+select * from tests.matrix('preset_items update',
   $$update public.preset_items set position = 9 where preset_id = '31000000-0000-0000-0000-00000000e001'
       and catalog_item_id = '31000000-0000-0000-0000-00000000c001'$$,
   '42501 0 0 0 0 0 0 0 0 0 0 1 0');
-select * from pg_temp.matrix('preset_items delete',
+select * from tests.matrix('preset_items delete',
   $$delete from public.preset_items where preset_id = '31000000-0000-0000-0000-00000000e001'
       and catalog_item_id = '31000000-0000-0000-0000-00000000c001'$$,
   '42501 0 0 0 0 0 0 0 0 0 0 1 0');
 
 -- ---------------------------------------------------------------- checklist_presets
-select * from pg_temp.matrix('checklist_presets select (inactive only for super admins)',
+select * from tests.matrix('checklist_presets select (inactive only for super admins)',
   $$select name from public.checklist_presets where id::text like '31000000-%' or name in ('Default', 'Blank')$$,
   '42501 Blank,Default,Z31-active Blank,Default,Z31-active Blank,Default,Z31-active Blank,Default,Z31-active
    Blank,Default,Z31-active Blank,Default,Z31-active Blank,Default,Z31-active Blank,Default,Z31-active
    Blank,Default,Z31-active Blank,Default,Z31-active Blank,Default,Z31-active,Z31-inactive Blank,Default,Z31-active');
-select * from pg_temp.matrix('checklist_presets insert',
+select * from tests.matrix('checklist_presets insert',
   $$insert into public.checklist_presets (name) values ('Z31-new')$$,
   '42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 1 42501');
-select * from pg_temp.matrix('checklist_presets update',
+select * from tests.matrix('checklist_presets update',
   $$update public.checklist_presets set description = 'Changed' where id = '31000000-0000-0000-0000-00000000e001'$$,
   '42501 0 0 0 0 0 0 0 0 0 0 1 0');
-select * from pg_temp.matrix('checklist_presets delete',
+select * from tests.matrix('checklist_presets delete',
   $$delete from public.checklist_presets where id = '31000000-0000-0000-0000-00000000e001'$$,
   '42501 0 0 0 0 0 0 0 0 0 0 1 0');
 
@@ -177,7 +125,7 @@ select results_eq($$select (select count(*) from public.catalog_items where id::
   $$values (3::bigint, 3::bigint, 2::bigint, 'Articles of association'::text)$$, 'the matrix left the fixture as it was');
 
 -- ---------------------------------------------------------------- catalog rules
-select pg_temp.act('super');
+select tests.act('super');
 select throws_ok($$insert into public.catalog_items (code, title, description, category) values ('ya.3', 'x', 'y', 'Tax Matters')$$,
   '23514', null, 'a catalog code is letters, a dot and digits');
 select throws_ok($$insert into public.catalog_items (code, title, description, category) values ('YA.3', 'x', 'y', 'Astrology')$$,
@@ -195,7 +143,7 @@ select is((select count(*) from public.audit_logs where entity_type = 'catalog_i
 -- The constraint trigger is deferred to commit; "set constraints all immediate" runs it now.
 select results_eq($$select name from public.checklist_presets where is_default$$, $$values ('Default'::text)$$,
   'the seed makes Default the one default preset');
-select pg_temp.act('super');
+select tests.act('super');
 -- Two defaults never exist, not even for a moment: migration 400's partial unique index refuses the second at once.
 select throws_ok($$insert into public.checklist_presets (name, is_default) values ('Z31-second', true)$$,
   '23505', null, 'a second default preset is refused at once (23505, the at-most-one index)');
@@ -293,7 +241,7 @@ select set_eq($$select action, right(entity_id::text, 4) as preset, performed_by
 
 -- Open hole (see the report): the audit trigger fires on insert and delete only, so an update that swaps a
 -- preset row's catalog item changes which items the preset holds without a trace.
-select pg_temp.act('super');
+select tests.act('super');
 update public.preset_items set catalog_item_id = '31000000-0000-0000-0000-00000000c001'
  where preset_id = '31000000-0000-0000-0000-00000000e003' and catalog_item_id = '31000000-0000-0000-0000-00000000c002';
 select tests.as_server();
