@@ -1,11 +1,11 @@
 import { Box, Center, Flex, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, KeyRound, Library, ListChecks, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { notify } from '../../lib/toast';
-import { adminKeys, fetchDashboardCounts, type DashboardCount } from './api';
+import { type DashboardCount } from './api';
 import { AdminPage, AdminPageHeader } from './components/common';
+import { useDashboardCounts } from './api/catalog-and-preset-reads';
 
 interface StatCard {
   key: string;
@@ -65,10 +65,7 @@ function StatValue({ count, loading }: { count?: DashboardCount; loading: boolea
 
 /** /admin: the counts of each list and quick actions (docs/product.md §2 Admin portal shell). */
 export function AdminDashboardPage() {
-  const stats = useQuery({
-    queryKey: adminKeys.stats(),
-    queryFn: ({ signal }) => fetchDashboardCounts(signal),
-  });
+  const stats = useDashboardCounts();
 
   const failed = stats.isError || Object.values(stats.data ?? {}).some((count) => count.failed);
   useEffect(() => {

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDateTime } from '../../lib/format';
 import { useAuditLogs, type AuditFilters } from './api/people';
-import { AdminPage, AdminPageHeader, LoadError, Panel, AdminTable } from './components/common';
+import { AdminList, AdminPage, AdminPageHeader, Panel } from './components/common';
 import { Pager } from '../../components/Pager';
 
 const ENTITY_TYPES: [string, string][] = [
@@ -135,57 +135,45 @@ export function AuditLogsPage() {
             </Text>
           )}
         </Flex>
-        {logs.isError && !logs.data ? (
-          <LoadError
-            title="Failed to load audit logs"
-            error={logs.error}
-            retrying={logs.isFetching}
-            onRetry={() => logs.refetch()}
-          />
-        ) : logs.isSuccess && list.length === 0 ? (
-          <Box py="6">
-            <EmptyState icon={<ScrollText />} title="No audit entries" description="Nothing was changed in this period." />
-          </Box>
-        ) : (
-          <AdminTable
-            columns={[
-              { label: 'Date and time' },
-              { label: 'Action' },
-              { label: 'Entity' },
-              { label: 'Performed by' },
-              { label: 'Details', minW: '64' },
-            ]}
-            loading={logs.isPending}
-            fetching={logs.isFetching}
-            stale={logs.isPlaceholderData}
-          >
-            {list.map((entry) => (
-              <Table.Row key={entry.id} data-testid="audit-row" verticalAlign="top">
-                <Table.Cell>
-                  <Text textStyle="sm" whiteSpace="nowrap">
-                    {formatDateTime(entry.created_at)}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell>
-                  <Badge size="sm" variant="subtle" colorPalette={actionPalette(entry.action)}>
-                    {actionLabel(entry.action)}
-                  </Badge>
-                </Table.Cell>
-                <Table.Cell>
-                  <Text textStyle="sm">{entry.entity_type.replace('_', ' ')}</Text>
-                </Table.Cell>
-                <Table.Cell>
-                  <Text textStyle="sm" color={entry.performed_by_email ? 'fg' : 'fg.subtle'}>
-                    {entry.performed_by_email ?? 'System'}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell>
-                  <Details entry={entry} />
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </AdminTable>
-        )}
+        <AdminList
+          query={logs}
+          errorTitle="Failed to load audit logs"
+          isEmpty={list.length === 0}
+          empty={<EmptyState icon={<ScrollText />} title="No audit entries" description="Nothing was changed in this period." />}
+          columns={[
+            { label: 'Date and time' },
+            { label: 'Action' },
+            { label: 'Entity' },
+            { label: 'Performed by' },
+            { label: 'Details', minW: '64' },
+          ]}
+        >
+          {list.map((entry) => (
+            <Table.Row key={entry.id} data-testid="audit-row" verticalAlign="top">
+              <Table.Cell>
+                <Text textStyle="sm" whiteSpace="nowrap">
+                  {formatDateTime(entry.created_at)}
+                </Text>
+              </Table.Cell>
+              <Table.Cell>
+                <Badge size="sm" variant="subtle" colorPalette={actionPalette(entry.action)}>
+                  {actionLabel(entry.action)}
+                </Badge>
+              </Table.Cell>
+              <Table.Cell>
+                <Text textStyle="sm">{entry.entity_type.replace('_', ' ')}</Text>
+              </Table.Cell>
+              <Table.Cell>
+                <Text textStyle="sm" color={entry.performed_by_email ? 'fg' : 'fg.subtle'}>
+                  {entry.performed_by_email ?? 'System'}
+                </Text>
+              </Table.Cell>
+              <Table.Cell>
+                <Details entry={entry} />
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </AdminList>
         {logs.data && (
           <Pager page={page} total={logs.data.total_count} pageSize={AUDIT_PAGE_DEFAULT} noun="entries" onPageChange={setPage} />
         )}

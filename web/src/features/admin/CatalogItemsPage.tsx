@@ -1,26 +1,26 @@
-import { Badge, Box, Button, Flex, HStack, IconButton, NativeSelect, Table, Text } from '@chakra-ui/react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Badge, Button, Flex, HStack, NativeSelect, Table, Text } from '@chakra-ui/react';
 import { Library, Pencil, Plus, ToggleLeft, ToggleRight, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { errorDetail } from '../../lib/api';
 import { notify } from '../../lib/toast';
-import { CATALOG_CATEGORIES, adminKeys, fetchCatalog, type CatalogItem, ADMIN_PAGE_SIZE } from './api';
+import { CATALOG_CATEGORIES, type CatalogItem, ADMIN_PAGE_SIZE } from './api';
 import {
   AdminPage,
   AdminPageHeader,
-  LoadError,
   Panel,
   SearchField,
-  AdminTable,
+  AdminList,
   ActiveBadge,
   useDebouncedValue,
+  RowAction,
 } from './components/common';
 import { CatalogItemFormDialog } from './components/CatalogItemFormDialog';
 import { useDeleteCatalogItem, useToggleCatalogItem } from './api/catalog-and-preset-changes';
 import { pageCount } from '../../lib/paging';
 import { Pager } from '../../components/Pager';
+import { useCatalogList } from './api/catalog-and-preset-reads';
 
 /** /admin/catalog (docs/product.md §2 Catalog Items). */
 export function CatalogItemsPage() {
@@ -40,11 +40,7 @@ export function CatalogItemsPage() {
   const setPage = (next: number) => setPaging({ key: filterKey, page: next });
 
   const params = { search: debouncedSearch, category, page };
-  const catalog = useQuery({
-    queryKey: adminKeys.catalogList(params),
-    queryFn: ({ signal }) => fetchCatalog(params, signal),
-    placeholderData: keepPreviousData,
-  });
+  const catalog = useCatalogList(params);
 
   useEffect(() => {
     if (catalog.isError) {
@@ -115,101 +111,81 @@ export function CatalogItemsPage() {
           )}
         </Flex>
 
-        {catalog.isError && !catalog.data ? (
-          <LoadError
-            title="Failed to load catalog items"
-            error={catalog.error}
-            retrying={catalog.isFetching}
-            onRetry={() => catalog.refetch()}
-          />
-        ) : catalog.isSuccess && items.length === 0 ? (
-          <Box py="6">
+        <AdminList
+          query={catalog}
+          errorTitle="Failed to load catalog items"
+          isEmpty={items.length === 0}
+          empty={
             <EmptyState
               icon={<Library />}
               title="No catalog items found"
               description={filtered ? 'Try another search or category.' : 'Add the first item to start building presets.'}
             />
-          </Box>
-        ) : (
-          <AdminTable
-            columns={[
-              { label: 'Code', w: '20' },
-              { label: 'Title', minW: '72' },
-              { label: 'Category' },
-              { label: 'Version' },
-              { label: 'Status' },
-              { label: 'Actions', textAlign: 'end' },
-            ]}
-            loading={catalog.isPending}
-            fetching={catalog.isFetching}
-            stale={catalog.isPlaceholderData}
-          >
-            {items.map((item) => (
-              <Table.Row key={item.id} data-testid="catalog-row" opacity={item.active ? 1 : 0.75}>
-                <Table.Cell>
-                  <Text fontFamily="mono" fontWeight="semibold" textStyle="sm" whiteSpace="nowrap">
-                    {item.code}
+          }
+          columns={[
+            { label: 'Code', w: '20' },
+            { label: 'Title', minW: '72' },
+            { label: 'Category' },
+            { label: 'Version' },
+            { label: 'Status' },
+            { label: 'Actions', textAlign: 'end' },
+          ]}
+        >
+          {items.map((item) => (
+            <Table.Row key={item.id} data-testid="catalog-row" opacity={item.active ? 1 : 0.75}>
+              <Table.Cell>
+                <Text fontFamily="mono" fontWeight="semibold" textStyle="sm" whiteSpace="nowrap">
+                  {item.code}
+                </Text>
+              </Table.Cell>
+              <Table.Cell>
+                <Text fontWeight="medium">{item.title}</Text>
+                {item.description && (
+                  <Text textStyle="xs" color="fg.muted" lineClamp={2} maxW="xl" title={item.description}>
+                    {item.description}
                   </Text>
-                </Table.Cell>
-                <Table.Cell>
-                  <Text fontWeight="medium">{item.title}</Text>
-                  {item.description && (
-                    <Text textStyle="xs" color="fg.muted" lineClamp={2} maxW="xl" title={item.description}>
-                      {item.description}
-                    </Text>
-                  )}
-                </Table.Cell>
-                <Table.Cell>
-                  <Text textStyle="sm" color="fg.muted" whiteSpace="nowrap">
-                    {item.category}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell>
-                  <Badge size="sm" variant="outline" colorPalette="gray">
-                    v{item.version}
-                  </Badge>
-                </Table.Cell>
-                <Table.Cell>
-                  <ActiveBadge active={item.active} />
-                </Table.Cell>
-                <Table.Cell>
-                  <HStack gap="0.5" justify="flex-end">
-                    <IconButton
-                      aria-label={`Edit ${item.code}`}
-                      title="Edit"
-                      size="xs"
-                      variant="ghost"
-                      onClick={() => openForm(item)}
-                    >
-                      <Pencil />
-                    </IconButton>
-                    <IconButton
-                      aria-label={item.active ? `Deactivate ${item.code}` : `Activate ${item.code}`}
-                      title={item.active ? 'Deactivate' : 'Activate'}
-                      size="xs"
-                      variant="ghost"
-                      colorPalette={item.active ? 'green' : 'gray'}
-                      loading={toggle.isPending && toggle.variables?.id === item.id}
-                      onClick={() => toggle.mutate(item)}
-                    >
-                      {item.active ? <ToggleRight /> : <ToggleLeft />}
-                    </IconButton>
-                    <IconButton
-                      aria-label={`Delete ${item.code}`}
-                      title="Delete"
-                      size="xs"
-                      variant="ghost"
-                      colorPalette="red"
-                      onClick={() => setDeleting(item)}
-                    >
-                      <Trash2 />
-                    </IconButton>
-                  </HStack>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </AdminTable>
-        )}
+                )}
+              </Table.Cell>
+              <Table.Cell>
+                <Text textStyle="sm" color="fg.muted" whiteSpace="nowrap">
+                  {item.category}
+                </Text>
+              </Table.Cell>
+              <Table.Cell>
+                <Badge size="sm" variant="outline" colorPalette="gray">
+                  v{item.version}
+                </Badge>
+              </Table.Cell>
+              <Table.Cell>
+                <ActiveBadge active={item.active} />
+              </Table.Cell>
+              <Table.Cell>
+                <HStack gap="0.5" justify="flex-end">
+                  <RowAction aria-label={`Edit ${item.code}`} title="Edit" onClick={() => openForm(item)}>
+                    <Pencil />
+                  </RowAction>
+                  <RowAction
+                    aria-label={item.active ? `Deactivate ${item.code}` : `Activate ${item.code}`}
+                    title={item.active ? 'Deactivate' : 'Activate'}
+                    colorPalette={item.active ? 'green' : 'gray'}
+                    loading={toggle.isPending && toggle.variables?.id === item.id}
+                    onClick={() => toggle.mutate(item)}
+                  >
+                    {item.active ? <ToggleRight /> : <ToggleLeft />}
+                  </RowAction>
+                  <RowAction
+                    aria-label={`Delete ${item.code}`}
+                    title="Delete"
+                    colorPalette="red"
+                    onClick={() => setDeleting(item)}
+                  >
+                    <Trash2 />
+                  </RowAction>
+                </HStack>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </AdminList>
 
         {catalog.data && <Pager page={page} total={total} pageSize={ADMIN_PAGE_SIZE} noun="items" onPageChange={setPage} />}
       </Panel>

@@ -1,27 +1,27 @@
-import { Box, Button, Flex, HStack, IconButton, Table, Text } from '@chakra-ui/react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Box, Button, Flex, HStack, Table, Text } from '@chakra-ui/react';
 import { ListChecks, Pencil, Plus, Star, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { errorDetail } from '../../lib/api';
 import { notify } from '../../lib/toast';
-import { adminKeys, fetchPresets, type Preset, ADMIN_PAGE_SIZE } from './api';
+import { type Preset, ADMIN_PAGE_SIZE } from './api';
 import {
   AdminPage,
-  AdminTable,
+  AdminList,
   AdminPageHeader,
-  LoadError,
   Panel,
   SearchField,
   ActiveBadge,
   useDebouncedValue,
+  RowAction,
 } from './components/common';
 import { PresetFormDialog } from './components/PresetFormDialog';
 import { PresetItemsDialog } from './components/PresetItemsDialog';
 import { useDeletePreset, useMakeDefaultPreset } from './api/catalog-and-preset-changes';
 import { pageCount } from '../../lib/paging';
 import { Pager } from '../../components/Pager';
+import { usePresetList } from './api/catalog-and-preset-reads';
 
 const DEFAULT_DELETE_REFUSAL = 'Cannot delete the default preset';
 
@@ -41,11 +41,7 @@ export function PresetsPage() {
   if (deleting && deleting !== deleteTarget) setDeleteTarget(deleting);
 
   const params = { search: debouncedSearch, page };
-  const presets = useQuery({
-    queryKey: adminKeys.presetList(params),
-    queryFn: ({ signal }) => fetchPresets(params, signal),
-    placeholderData: keepPreviousData,
-  });
+  const presets = usePresetList(params);
 
   useEffect(() => {
     if (presets.isError) {
@@ -102,15 +98,11 @@ export function PresetsPage() {
           )}
         </Flex>
 
-        {presets.isError && !presets.data ? (
-          <LoadError
-            title="Failed to load presets"
-            error={presets.error}
-            retrying={presets.isFetching}
-            onRetry={() => presets.refetch()}
-          />
-        ) : presets.isSuccess && list.length === 0 ? (
-          <Box py="6">
+        <AdminList
+          query={presets}
+          errorTitle="Failed to load presets"
+          isEmpty={list.length === 0}
+          empty={
             <EmptyState
               icon={<ListChecks />}
               title="No presets found"
@@ -123,96 +115,80 @@ export function PresetsPage() {
                 )
               }
             />
-          </Box>
-        ) : (
-          <AdminTable
-            columns={[
-              { label: 'Name', minW: '48' },
-              { label: 'Description', minW: '64' },
-              { label: 'Items' },
-              { label: 'Status' },
-              { label: 'Actions', textAlign: 'end' },
-            ]}
-            loading={presets.isPending}
-            fetching={presets.isFetching}
-            stale={presets.isPlaceholderData}
-            skeletonRows={4}
-          >
-            {list.map((preset) => (
-              <Table.Row key={preset.id} data-testid="preset-row">
-                <Table.Cell>
-                  <HStack gap="2">
-                    <Box w="4" flexShrink={0} color="yellow.500">
-                      {preset.is_default && (
-                        <Box title="Default preset" aria-label="Default preset" role="img">
-                          <Star size={16} fill="currentColor" />
-                        </Box>
-                      )}
-                    </Box>
-                    <Text fontWeight="medium">{preset.name}</Text>
-                  </HStack>
-                </Table.Cell>
-                <Table.Cell>
-                  <Text textStyle="sm" color="fg.muted" lineClamp={2} maxW="md" title={preset.description ?? ''}>
-                    {preset.description || '—'}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell>
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    colorPalette="brand"
-                    onClick={() => setViewing(preset)}
-                    aria-label={`Show the ${preset.item_count} items in ${preset.name}`}
-                  >
-                    {preset.item_count} {preset.item_count === 1 ? 'item' : 'items'}
-                  </Button>
-                </Table.Cell>
-                <Table.Cell>
-                  <ActiveBadge active={preset.active} />
-                </Table.Cell>
-                <Table.Cell>
-                  <HStack gap="0.5" justify="flex-end">
-                    {!preset.is_default && (
-                      <IconButton
-                        aria-label={`Set ${preset.name} as default`}
-                        title="Set as default"
-                        size="xs"
-                        variant="ghost"
-                        colorPalette="yellow"
-                        loading={makeDefault.isPending && makeDefault.variables?.id === preset.id}
-                        disabled={makeDefault.isPending}
-                        onClick={() => makeDefault.mutate(preset)}
-                      >
-                        <Star />
-                      </IconButton>
+          }
+          columns={[
+            { label: 'Name', minW: '48' },
+            { label: 'Description', minW: '64' },
+            { label: 'Items' },
+            { label: 'Status' },
+            { label: 'Actions', textAlign: 'end' },
+          ]}
+          skeletonRows={4}
+        >
+          {list.map((preset) => (
+            <Table.Row key={preset.id} data-testid="preset-row">
+              <Table.Cell>
+                <HStack gap="2">
+                  <Box w="4" flexShrink={0} color="yellow.500">
+                    {preset.is_default && (
+                      <Box title="Default preset" aria-label="Default preset" role="img">
+                        <Star size={16} fill="currentColor" />
+                      </Box>
                     )}
-                    <IconButton
-                      aria-label={`Edit ${preset.name}`}
-                      title="Edit"
-                      size="xs"
-                      variant="ghost"
-                      onClick={() => openForm(preset)}
+                  </Box>
+                  <Text fontWeight="medium">{preset.name}</Text>
+                </HStack>
+              </Table.Cell>
+              <Table.Cell>
+                <Text textStyle="sm" color="fg.muted" lineClamp={2} maxW="md" title={preset.description ?? ''}>
+                  {preset.description || '—'}
+                </Text>
+              </Table.Cell>
+              <Table.Cell>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  colorPalette="brand"
+                  onClick={() => setViewing(preset)}
+                  aria-label={`Show the ${preset.item_count} items in ${preset.name}`}
+                >
+                  {preset.item_count} {preset.item_count === 1 ? 'item' : 'items'}
+                </Button>
+              </Table.Cell>
+              <Table.Cell>
+                <ActiveBadge active={preset.active} />
+              </Table.Cell>
+              <Table.Cell>
+                <HStack gap="0.5" justify="flex-end">
+                  {!preset.is_default && (
+                    <RowAction
+                      aria-label={`Set ${preset.name} as default`}
+                      title="Set as default"
+                      colorPalette="yellow"
+                      loading={makeDefault.isPending && makeDefault.variables?.id === preset.id}
+                      disabled={makeDefault.isPending}
+                      onClick={() => makeDefault.mutate(preset)}
                     >
-                      <Pencil />
-                    </IconButton>
-                    <IconButton
-                      aria-label={`Delete ${preset.name}`}
-                      title={preset.is_default ? DEFAULT_DELETE_REFUSAL : 'Delete'}
-                      size="xs"
-                      variant="ghost"
-                      colorPalette="red"
-                      disabled={preset.is_default}
-                      onClick={() => askDelete(preset)}
-                    >
-                      <Trash2 />
-                    </IconButton>
-                  </HStack>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </AdminTable>
-        )}
+                      <Star />
+                    </RowAction>
+                  )}
+                  <RowAction aria-label={`Edit ${preset.name}`} title="Edit" onClick={() => openForm(preset)}>
+                    <Pencil />
+                  </RowAction>
+                  <RowAction
+                    aria-label={`Delete ${preset.name}`}
+                    title={preset.is_default ? DEFAULT_DELETE_REFUSAL : 'Delete'}
+                    colorPalette="red"
+                    disabled={preset.is_default}
+                    onClick={() => askDelete(preset)}
+                  >
+                    <Trash2 />
+                  </RowAction>
+                </HStack>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </AdminList>
 
         {presets.data && <Pager page={page} total={total} pageSize={ADMIN_PAGE_SIZE} noun="presets" onPageChange={setPage} />}
       </Panel>

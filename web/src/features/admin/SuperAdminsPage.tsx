@@ -1,4 +1,4 @@
-import { Box, Button, HStack, Table, Text } from '@chakra-ui/react';
+import { Button, HStack, Table, Text } from '@chakra-ui/react';
 import type { AdminUser } from '@contracts/admin';
 import { ShieldCheck, UserPlus } from 'lucide-react';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { formatDate } from '../../lib/format';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../lib/session';
 import { useSuperAdmins, useToggleSuperAdmin } from './api/people';
-import { AdminPage, AdminPageHeader, LoadError, Panel, AdminTable } from './components/common';
+import { AdminList, AdminPage, AdminPageHeader, Panel } from './components/common';
 import { PromoteUserDialog } from './components/PromoteUserDialog';
 import { Pager } from '../../components/Pager';
 import { ADMIN_PAGE_SIZE } from './api';
@@ -45,74 +45,65 @@ export function SuperAdminsPage() {
         }
       />
       <Panel>
-        {admins.isError && !admins.data ? (
-          <LoadError
-            title="Failed to load super admins"
-            error={admins.error}
-            retrying={admins.isFetching}
-            onRetry={() => admins.refetch()}
-          />
-        ) : admins.isSuccess && list.length === 0 ? (
-          <Box py="6">
+        <AdminList
+          query={admins}
+          errorTitle="Failed to load super admins"
+          isEmpty={list.length === 0}
+          empty={
             <EmptyState
               icon={<ShieldCheck />}
               title="No super admins"
               description="Promote a user to give them the admin portal."
             />
-          </Box>
-        ) : (
-          <AdminTable
-            columns={[
-              { label: 'Super admin', minW: '64' },
-              { label: 'Title' },
-              { label: 'Account created' },
-              { label: 'Actions', textAlign: 'end' },
-            ]}
-            loading={admins.isPending}
-            fetching={admins.isFetching}
-            skeletonRows={3}
-          >
-            {list.map((user) => (
-              <Table.Row key={user.id} data-testid="super-admin-row">
-                <Table.Cell>
-                  <HStack gap="2">
-                    <Text fontWeight="medium">{[user.first_name, user.last_name].filter(Boolean).join(' ') || user.email}</Text>
-                    {user.id === me?.id && (
-                      <Text textStyle="xs" color="fg.muted">
-                        (you)
-                      </Text>
-                    )}
-                  </HStack>
-                  <Text textStyle="xs" color="fg.muted">
-                    {user.email}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell>
-                  <Text textStyle="sm" color={user.title ? 'fg' : 'fg.subtle'}>
-                    {user.title || '—'}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell>
-                  <Text textStyle="sm" color="fg.muted">
-                    {formatDate(user.created_at)}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell textAlign="end">
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    colorPalette="red"
-                    disabled={last}
-                    title={last ? 'The last super admin cannot be revoked' : undefined}
-                    onClick={() => setRevoking(user)}
-                  >
-                    Revoke
-                  </Button>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </AdminTable>
-        )}
+          }
+          columns={[
+            { label: 'Super admin', minW: '64' },
+            { label: 'Title' },
+            { label: 'Account created' },
+            { label: 'Actions', textAlign: 'end' },
+          ]}
+          skeletonRows={3}
+        >
+          {list.map((user) => (
+            <Table.Row key={user.id} data-testid="super-admin-row">
+              <Table.Cell>
+                <HStack gap="2">
+                  <Text fontWeight="medium">{[user.first_name, user.last_name].filter(Boolean).join(' ') || user.email}</Text>
+                  {user.id === me?.id && (
+                    <Text textStyle="xs" color="fg.muted">
+                      (you)
+                    </Text>
+                  )}
+                </HStack>
+                <Text textStyle="xs" color="fg.muted">
+                  {user.email}
+                </Text>
+              </Table.Cell>
+              <Table.Cell>
+                <Text textStyle="sm" color={user.title ? 'fg' : 'fg.subtle'}>
+                  {user.title || '—'}
+                </Text>
+              </Table.Cell>
+              <Table.Cell>
+                <Text textStyle="sm" color="fg.muted">
+                  {formatDate(user.created_at)}
+                </Text>
+              </Table.Cell>
+              <Table.Cell textAlign="end">
+                <Button
+                  size="xs"
+                  variant="outline"
+                  colorPalette="red"
+                  disabled={last}
+                  title={last ? 'The last super admin cannot be revoked' : undefined}
+                  onClick={() => setRevoking(user)}
+                >
+                  Revoke
+                </Button>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </AdminList>
         {admins.data && <Pager page={page} total={total} pageSize={ADMIN_PAGE_SIZE} noun="super admins" onPageChange={setPage} />}
       </Panel>
       <PromoteUserDialog open={promoting} onClose={() => setPromoting(false)} />

@@ -1,4 +1,4 @@
-import { Badge, Box, Flex, HStack, IconButton, Table, Text } from '@chakra-ui/react';
+import { Badge, Flex, HStack, Table, Text } from '@chakra-ui/react';
 import type { AdminUser } from '@contracts/admin';
 import { KeyRound, Pencil, Trash2, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDate } from '../../lib/format';
 import { useAdminUsers, useDeleteUser } from './api/people';
-import { AdminPage, AdminPageHeader, LoadError, Panel, SearchField, AdminTable, useDebouncedValue } from './components/common';
+import { AdminPage, AdminPageHeader, Panel, SearchField, AdminList, useDebouncedValue, RowAction } from './components/common';
 import { EditUserDialog, ResetPasswordDialog } from './components/UserDialogs';
 import { Pager } from '../../components/Pager';
 import { ADMIN_PAGE_SIZE } from './api';
@@ -50,93 +50,73 @@ export function UsersPage() {
             </Text>
           )}
         </Flex>
-        {users.isError && !users.data ? (
-          <LoadError
-            title="Failed to load users"
-            error={users.error}
-            retrying={users.isFetching}
-            onRetry={() => users.refetch()}
-          />
-        ) : users.isSuccess && list.length === 0 ? (
-          <Box py="6">
+        <AdminList
+          query={users}
+          errorTitle="Failed to load users"
+          isEmpty={list.length === 0}
+          empty={
             <EmptyState
               icon={<Users />}
               title="No users found"
               description={q ? 'Try another name, e-mail or title.' : 'Accounts appear here once people register.'}
             />
-          </Box>
-        ) : (
-          <AdminTable
-            columns={[
-              { label: 'User', minW: '64' },
-              { label: 'Title' },
-              { label: 'Role' },
-              { label: 'Created' },
-              { label: 'Actions', textAlign: 'end' },
-            ]}
-            loading={users.isPending}
-            fetching={users.isFetching}
-            stale={users.isPlaceholderData}
-          >
-            {list.map((user) => (
-              <Table.Row key={user.id} data-testid="user-row">
-                <Table.Cell>
-                  <Text fontWeight="medium">{fullName(user) || user.email}</Text>
-                  {fullName(user) && (
-                    <Text textStyle="xs" color="fg.muted">
-                      {user.email}
-                    </Text>
-                  )}
-                </Table.Cell>
-                <Table.Cell>
-                  <Text textStyle="sm" color={user.title ? 'fg' : 'fg.subtle'}>
-                    {user.title || '—'}
+          }
+          columns={[
+            { label: 'User', minW: '64' },
+            { label: 'Title' },
+            { label: 'Role' },
+            { label: 'Created' },
+            { label: 'Actions', textAlign: 'end' },
+          ]}
+        >
+          {list.map((user) => (
+            <Table.Row key={user.id} data-testid="user-row">
+              <Table.Cell>
+                <Text fontWeight="medium">{fullName(user) || user.email}</Text>
+                {fullName(user) && (
+                  <Text textStyle="xs" color="fg.muted">
+                    {user.email}
                   </Text>
-                </Table.Cell>
-                <Table.Cell>
-                  <RoleBadge superAdmin={user.is_super_admin} />
-                </Table.Cell>
-                <Table.Cell>
-                  <Text textStyle="sm" color="fg.muted" whiteSpace="nowrap">
-                    {formatDate(user.created_at)}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell>
-                  <HStack gap="0.5" justify="flex-end">
-                    <IconButton
-                      aria-label={`Edit ${user.email}`}
-                      title="Edit"
-                      size="xs"
-                      variant="ghost"
-                      onClick={() => setEditing(user)}
-                    >
-                      <Pencil />
-                    </IconButton>
-                    <IconButton
-                      aria-label={`Reset the password of ${user.email}`}
-                      title="Reset password"
-                      size="xs"
-                      variant="ghost"
-                      onClick={() => setResetting(user)}
-                    >
-                      <KeyRound />
-                    </IconButton>
-                    <IconButton
-                      aria-label={`Delete ${user.email}`}
-                      title="Delete"
-                      size="xs"
-                      variant="ghost"
-                      colorPalette="red"
-                      onClick={() => setDeleting(user)}
-                    >
-                      <Trash2 />
-                    </IconButton>
-                  </HStack>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </AdminTable>
-        )}
+                )}
+              </Table.Cell>
+              <Table.Cell>
+                <Text textStyle="sm" color={user.title ? 'fg' : 'fg.subtle'}>
+                  {user.title || '—'}
+                </Text>
+              </Table.Cell>
+              <Table.Cell>
+                <RoleBadge superAdmin={user.is_super_admin} />
+              </Table.Cell>
+              <Table.Cell>
+                <Text textStyle="sm" color="fg.muted" whiteSpace="nowrap">
+                  {formatDate(user.created_at)}
+                </Text>
+              </Table.Cell>
+              <Table.Cell>
+                <HStack gap="0.5" justify="flex-end">
+                  <RowAction aria-label={`Edit ${user.email}`} title="Edit" onClick={() => setEditing(user)}>
+                    <Pencil />
+                  </RowAction>
+                  <RowAction
+                    aria-label={`Reset the password of ${user.email}`}
+                    title="Reset password"
+                    onClick={() => setResetting(user)}
+                  >
+                    <KeyRound />
+                  </RowAction>
+                  <RowAction
+                    aria-label={`Delete ${user.email}`}
+                    title="Delete"
+                    colorPalette="red"
+                    onClick={() => setDeleting(user)}
+                  >
+                    <Trash2 />
+                  </RowAction>
+                </HStack>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </AdminList>
         {users.data && <Pager page={page} total={total} pageSize={ADMIN_PAGE_SIZE} noun="users" onPageChange={setPage} />}
       </Panel>
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />

@@ -12,7 +12,9 @@ import {
   Table,
   Text,
   CloseButton,
+  IconButton,
   type BoxProps,
+  type IconButtonProps,
 } from '@chakra-ui/react';
 import { RefreshCw, Search } from 'lucide-react';
 import { errorDetail } from '../../../lib/api';
@@ -190,4 +192,60 @@ export function AdminTable({
       </Table.Root>
     </Table.ScrollArea>
   );
+}
+
+/** What AdminList reads of a list's query. */
+interface ListQuery {
+  isError: boolean;
+  isSuccess: boolean;
+  isPending: boolean;
+  isFetching: boolean;
+  isPlaceholderData: boolean;
+  data: unknown;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * An admin list by its query's state: the load error with Try Again (while nothing was ever loaded), the
+ * empty state once an empty page arrived, else the table (skeleton rows while loading, dimmed while the
+ * next page is read).
+ */
+export function AdminList({
+  query,
+  errorTitle,
+  isEmpty,
+  empty,
+  columns,
+  skeletonRows,
+  children,
+}: {
+  query: ListQuery;
+  errorTitle: string;
+  isEmpty: boolean;
+  empty: ReactNode;
+  columns: AdminColumn[];
+  skeletonRows?: number;
+  children: ReactNode;
+}) {
+  if (query.isError && !query.data) {
+    return <LoadError title={errorTitle} error={query.error} retrying={query.isFetching} onRetry={() => query.refetch()} />;
+  }
+  if (query.isSuccess && isEmpty) return <Box py="6">{empty}</Box>;
+  return (
+    <AdminTable
+      columns={columns}
+      loading={query.isPending}
+      fetching={query.isFetching}
+      stale={query.isPlaceholderData}
+      skeletonRows={skeletonRows}
+    >
+      {children}
+    </AdminTable>
+  );
+}
+
+/** An icon button of an admin table's Actions column (name it with aria-label; title is its tooltip). */
+export function RowAction(props: IconButtonProps) {
+  return <IconButton size="xs" variant="ghost" {...props} />;
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Field, HStack, Input, Separator, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, HStack, Separator, Stack, Text } from '@chakra-ui/react';
 import { Mail } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { notify } from '../../../lib/toast';
@@ -6,6 +6,7 @@ import { authErrorMessage, login, requestMagicLink, requireSession } from '../ap
 import { useCompleteSignIn } from '../useCompleteSignIn';
 import { MESSAGES, validateLogin } from '../validation';
 import { FormError, submitErrorMessage } from './FormError';
+import { EmailField, PasswordField } from './AccountFields';
 
 export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
   const completeSignIn = useCompleteSignIn();
@@ -57,28 +58,15 @@ export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Login">
       <Stack gap="4">
-        <Field.Root>
-          <Field.Label>Email</Field.Label>
-          <Input
-            type="email"
-            name="email"
-            autoComplete="email"
-            placeholder="you@company.com"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>Password</Field.Label>
-          <Input
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            placeholder="Your password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Field.Root>
+        <EmailField value={email} onChange={setEmail} />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          placeholder="Your password"
+          value={password}
+          onChange={setPassword}
+        />
         <FormError message={error} />
         {linkSent && (
           <Alert.Root status="success" size="sm" borderRadius="md">

@@ -146,32 +146,53 @@ export function DashboardStats({ data, admin, base }: { data: DashboardData; adm
   );
 }
 
-export function ChecklistProgressPanel({ sections, base }: { sections: [string, Progress][]; base: string }) {
+/** A dashboard panel: its title, a link to the full page, and its rows or what it shows when there are none. */
+function DashboardPanel({
+  title,
+  testId,
+  link,
+  gap,
+  rows,
+  empty,
+}: {
+  title: string;
+  testId: string;
+  link: { to: string; label: string };
+  gap: string;
+  rows: ReactNode[];
+  empty: { icon: ReactNode; title: string; description: string };
+}) {
   return (
     <Panel
-      title="Checklist progress"
-      testId="checklist-progress"
+      title={title}
+      testId={testId}
       action={
         <Button asChild size="xs" variant="ghost">
-          <RouterLink to={`${base}/checklist`}>Open checklist</RouterLink>
+          <RouterLink to={link.to}>{link.label}</RouterLink>
         </Button>
       }
     >
-      {sections.length > 0 ? (
-        <Stack gap="4">
-          {sections.map(([name, progress]) => (
-            <SectionRow key={name} name={name} progress={progress} />
-          ))}
-        </Stack>
-      ) : (
-        <EmptyState
-          size="sm"
-          icon={<ListChecks />}
-          title="No checklist sections yet"
-          description="Checklist items added to this deal will show their progress here, section by section."
-        />
-      )}
+      {rows.length > 0 ? <Stack gap={gap}>{rows}</Stack> : <EmptyState size="sm" {...empty} />}
     </Panel>
+  );
+}
+
+export function ChecklistProgressPanel({ sections, base }: { sections: [string, Progress][]; base: string }) {
+  return (
+    <DashboardPanel
+      title="Checklist progress"
+      testId="checklist-progress"
+      link={{ to: `${base}/checklist`, label: 'Open checklist' }}
+      gap="4"
+      rows={sections.map(([name, progress]) => (
+        <SectionRow key={name} name={name} progress={progress} />
+      ))}
+      empty={{
+        icon: <ListChecks />,
+        title: 'No checklist sections yet',
+        description: 'Checklist items added to this deal will show their progress here, section by section.',
+      }}
+    />
   );
 }
 
@@ -183,80 +204,56 @@ export function RecentActivityPanel({
   base: string;
 }) {
   return (
-    <Panel
+    <DashboardPanel
       title="Recent activity"
       testId="recent-activity"
-      action={
-        <Button asChild size="xs" variant="ghost">
-          <RouterLink to={`${base}/activity`}>View all</RouterLink>
-        </Button>
-      }
-    >
-      {activities.length > 0 ? (
-        <Stack gap="3.5">
-          {activities.map((activity, index) => (
-            <ActivityLine key={activity.id ?? index} activity={activity} />
-          ))}
-        </Stack>
-      ) : (
-        <EmptyState
-          size="sm"
-          icon={<Clock />}
-          title="No activity yet"
-          description="Uploads, downloads and checklist changes will appear here."
-        />
-      )}
-    </Panel>
+      link={{ to: `${base}/activity`, label: 'View all' }}
+      gap="3.5"
+      rows={activities.map((activity, index) => (
+        <ActivityLine key={activity.id ?? index} activity={activity} />
+      ))}
+      empty={{
+        icon: <Clock />,
+        title: 'No activity yet',
+        description: 'Uploads, downloads and checklist changes will appear here.',
+      }}
+    />
   );
 }
 
 export function RecentFilesPanel({ files, base }: { files: NonNullable<DashboardData['recent_files']>; base: string }) {
   return (
-    <Panel
+    <DashboardPanel
       title="Recent files"
       testId="recent-files"
-      action={
-        <Button asChild size="xs" variant="ghost">
-          <RouterLink to={`${base}/files`}>Data Room</RouterLink>
-        </Button>
-      }
-    >
-      {files.length > 0 ? (
-        <Stack gap="3">
-          {files.map((file, index) => (
-            <HStack key={file.id ?? `${file.name}-${index}`} align="flex-start" gap="3">
-              <Center boxSize="8" rounded="md" bg="bg.muted" color="fg.muted" flexShrink={0}>
-                <FileText size={16} />
-              </Center>
-              <Box minW="0" flex="1">
-                <Text textStyle="sm" fontWeight="medium" truncate title={file.name}>
-                  {file.name}
-                </Text>
-                <Text textStyle="xs" color="fg.muted" truncate>
-                  {file.path && file.path !== '/' ? `${file.path} · ` : ''}
-                  {formatRelativeTime(file.created_at)}
-                </Text>
-                {file.tags && file.tags.length > 0 && (
-                  <Wrap gap="1" mt="1.5">
-                    {file.tags.map((tag) => (
-                      <Badge key={tag} size="xs" variant="subtle" colorPalette="gray">
-                        {tag}
-                      </Badge>
-                    ))}
-                  </Wrap>
-                )}
-              </Box>
-            </HStack>
-          ))}
-        </Stack>
-      ) : (
-        <EmptyState
-          size="sm"
-          icon={<FileText />}
-          title="No files yet"
-          description="Files uploaded to the data room will be listed here."
-        />
-      )}
-    </Panel>
+      link={{ to: `${base}/files`, label: 'Data Room' }}
+      gap="3"
+      rows={files.map((file, index) => (
+        <HStack key={file.id ?? `${file.name}-${index}`} align="flex-start" gap="3">
+          <Center boxSize="8" rounded="md" bg="bg.muted" color="fg.muted" flexShrink={0}>
+            <FileText size={16} />
+          </Center>
+          <Box minW="0" flex="1">
+            <Text textStyle="sm" fontWeight="medium" truncate title={file.name}>
+              {file.name}
+            </Text>
+            <Text textStyle="xs" color="fg.muted" truncate>
+              {file.path && file.path !== '/' ? `${file.path} · ` : ''}
+              {formatRelativeTime(file.created_at)}
+            </Text>
+            {file.tags && file.tags.length > 0 && (
+              <Wrap gap="1" mt="1.5">
+                {file.tags.map((tag) => (
+                  <Badge key={tag} size="xs" variant="subtle" colorPalette="gray">
+                    {tag}
+                  </Badge>
+                ))}
+              </Wrap>
+            )}
+          </Box>
+        </HStack>
+      ))}
+      empty={{ icon: <FileText />, title: 'No files yet', description: 'Files uploaded to the data room will be listed here.' }}
+    />
   );
 }
