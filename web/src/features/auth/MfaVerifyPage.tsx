@@ -1,5 +1,4 @@
 import { Button, Center, Field, Heading, Input, Stack, Text, VStack } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -10,7 +9,7 @@ import { errorDetail } from '../../lib/api';
 import { sessionAtom, useSession } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { useLogout } from '../../lib/useLogout';
-import { fetchFactors, mfaKeys, recoverWithCode, verifyCode } from './mfa';
+import { recoverWithCode, useMfaStatus, verifyCode } from './mfa';
 
 interface FromState {
   from?: { pathname: string; search?: string; hash?: string };
@@ -31,11 +30,7 @@ export function MfaVerifyPage() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const factors = useQuery({
-    queryKey: mfaKeys.factors,
-    queryFn: ({ signal }) => fetchFactors(signal),
-    enabled: status === 'mfa',
-  });
+  const factors = useMfaStatus(status === 'mfa');
 
   if (status === 'loading') return <FullPageSpinner />;
   if (status === 'anonymous') return <Navigate to="/login" replace />;

@@ -2,6 +2,7 @@
  * Two-step verification and sessions, as the API serves them (docs/decisions.md decisions 21 and 22).
  * One fetcher per endpoint; the screens compose them with React Query.
  */
+import { useQuery } from '@tanstack/react-query';
 import type { AccountSession, MfaStatus, TotpEnrollment } from '@contracts/auth';
 import { api } from '../../lib/api';
 import type { User } from '../../lib/session';
@@ -22,6 +23,10 @@ export const mfaKeys = {
 };
 
 export const fetchFactors = (signal?: AbortSignal) => api.get<MfaStatus>('/auth/mfa/factors', { signal });
+
+/** The person's authenticators and recovery-code count (the verification page and Settings). */
+export const useMfaStatus = (enabled = true) =>
+  useQuery({ queryKey: mfaKeys.factors, queryFn: ({ signal }) => fetchFactors(signal), enabled });
 export const startEnrollment = (friendlyName: string) =>
   api.post<TotpEnrollment>('/auth/mfa/enroll', { friendly_name: friendlyName });
 export const verifyCode = (factorId: string, code: string) =>

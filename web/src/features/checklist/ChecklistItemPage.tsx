@@ -1,7 +1,6 @@
 import { Box, Button, Flex, Grid, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, FileQuestion, FileText, History, MessageSquareWarning, RefreshCw, Upload } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { PageContainer } from '../../components/layout/PageContainer';
@@ -9,7 +8,7 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { ApiError, errorDetail } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/toast';
-import { checklistKeys, fetchChecklistItem } from './api';
+import { useChecklistItem } from './api/checklist-reads';
 import {
   useApplyFreshItem,
   useApproveItem,
@@ -35,8 +34,7 @@ export function ChecklistItemPage() {
   const [updateOpen, setUpdateOpen] = useState(false);
   const [changesOpen, setChangesOpen] = useState(false);
 
-  const key = useMemo(() => checklistKeys.item(dealId, itemId), [dealId, itemId]);
-  const item = useQuery({ queryKey: key, queryFn: ({ signal }) => fetchChecklistItem(dealId, itemId, signal) });
+  const item = useChecklistItem(dealId, itemId);
   const notFound = item.error instanceof ApiError && item.error.status === 404;
 
   useEffect(() => {

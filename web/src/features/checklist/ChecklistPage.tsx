@@ -1,5 +1,4 @@
-import { Box, Button, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
+import { Button, Card, HStack, Stack } from '@chakra-ui/react';
 import { BookOpen, FolderPlus, ListChecks, Plus, SearchX } from 'lucide-react';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
@@ -7,7 +6,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageContainer } from '../../components/layout/PageContainer';
 import { errorDetail } from '../../lib/api';
 import { useDeal } from '../../lib/deal';
-import { checklistKeys, fetchChecklist } from './api';
+import { useChecklist } from './api/checklist-reads';
 import { useSectionsOpen } from './hooks';
 import { ChecklistFilters } from './components/ChecklistFilters';
 import { ChecklistDialogs, type ChecklistDialog } from './components/ChecklistDialogs';
@@ -17,15 +16,13 @@ import { CategorySection, type RowAction } from './components/CategorySection';
 import { allItems, buildSections, isFilterActive, type StatusFilter } from './logic';
 import type { ChecklistItem } from './types';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
+import { ChecklistHeader } from './components/ChecklistHeader';
 
 /** The checklist at /deals/:dealId/checklist (docs/product.md §2 'Due Diligence Checklist'). */
 export function ChecklistPage() {
   const { dealId = '' } = useParams();
   const deal = useDeal(dealId);
-  const checklist = useQuery({
-    queryKey: checklistKeys.checklist(dealId),
-    queryFn: ({ signal }) => fetchChecklist(dealId, signal),
-  });
+  const checklist = useChecklist(dealId);
 
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -100,41 +97,13 @@ export function ChecklistPage() {
   return (
     <PageContainer>
       <Stack gap="5">
-        <Flex
-          justify="space-between"
-          align={{ base: 'stretch', lg: 'flex-end' }}
-          gap="4"
-          direction={{ base: 'column', lg: 'row' }}
-        >
-          <Box minW="0">
-            <Heading as="h1" size="2xl" letterSpacing="-0.02em">
-              Due Diligence Checklist
-            </Heading>
-            <Text textStyle="sm" color="fg.muted" mt="1">
-              {deal.data?.name ? `${deal.data.name} · ` : ''}
-              {totalItems} item{totalItems === 1 ? '' : 's'} in {data.categories.length} categor
-              {data.categories.length === 1 ? 'y' : 'ies'}
-            </Text>
-          </Box>
-          {canEdit && !empty && (
-            <HStack gap="2" wrap="wrap">
-              <Button size="sm" variant="outline" onClick={() => setDialog({ kind: 'category', category: null })}>
-                <FolderPlus /> Add Category
-              </Button>
-              <Button size="sm" variant="outline" onClick={() => setDialog({ kind: 'catalog' })}>
-                <BookOpen /> Add from Catalog
-              </Button>
-              <Button
-                size="sm"
-                colorPalette="brand"
-                onClick={() => setDialog({ kind: 'item', item: null })}
-                disabled={data.categories.length === 0}
-              >
-                <Plus /> Add Item
-              </Button>
-            </HStack>
-          )}
-        </Flex>
+        <ChecklistHeader
+          dealName={deal.data?.name}
+          totalItems={totalItems}
+          categories={data.categories.length}
+          showActions={canEdit && !empty}
+          onOpen={setDialog}
+        />
 
         {empty ? (
           <Card.Root variant="outline" bg="bg">

@@ -56,6 +56,12 @@ const file = (id: string, name: string, extra: Partial<FileSummary> = {}): FileS
   ai_status: 'not_started',
   uploaded_by: 'someone-else',
   tags: [],
+  can_edit: true,
+  can_download: true,
+  can_approve: true,
+  can_comment: true,
+  can_request_ai: true,
+  can_decide_ai: true,
   ...extra,
 });
 
@@ -204,7 +210,7 @@ describe('buttons per capabilities', () => {
         ],
         capabilities: ['view'],
         folders: [{ id: 'fo2', name: 'Tax', full_path: '/Legal/Tax', created_at: '2026-01-01' }],
-        files: [file('f1', 'spa.pdf')],
+        files: [file('f1', 'spa.pdf', { can_edit: false, can_download: false })],
       }),
     });
     open('/deals/d1/files/Legal');
@@ -441,7 +447,12 @@ describe('the file browser', () => {
   });
 
   it('offers Edit File only to those who may edit the file', async () => {
-    fakeApi({ 'GET /api/deals/d1/files': listing({ capabilities: ['view', 'download'], files: [file('f1', 'spa.pdf')] }) });
+    fakeApi({
+      'GET /api/deals/d1/files': listing({
+        capabilities: ['view', 'download'],
+        files: [file('f1', 'spa.pdf', { can_edit: false })],
+      }),
+    });
     open('/deals/d1/files');
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for spa.pdf' }));
     expect(await screen.findByRole('menuitem', { name: /Download/ })).toBeInTheDocument();

@@ -1,16 +1,13 @@
 import { Box, Card, Stack } from '@chakra-ui/react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { PageContainer } from '../../components/layout/PageContainer';
 import { PageSpinner } from '../../components/Spinners';
 import { ApiError, errorDetail } from '../../lib/api';
-import { useCurrentUser } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { AiReviewDialog, useRetryAnalysis } from '../ai';
 import { EditFileDialog, type FileSummary } from '../files';
-import { dataRoomKeys, fetchFolder, searchDataRoom } from './api';
-import { useFolderListing } from './api/folder-listing';
+import { useDataRoomSearch, useFolder, useFolderListing } from './api/data-room-reads';
 import { useCreateFolder, useDownloadListedFile, type PendingRemoval } from './api/folder-and-file-actions';
 import { DataRoomHeader } from './components/DataRoomHeader';
 import { RemoveItemDialog } from './components/RemoveItemDialog';
@@ -46,11 +43,7 @@ export function DataRoomPage({ mode }: { mode: DataRoomMode }) {
   const navigate = useNavigate();
   const byId = mode === 'folder';
 
-  const folder = useQuery({
-    queryKey: dataRoomKeys.folder(dealId, folderId),
-    queryFn: ({ signal }) => fetchFolder(dealId, folderId, signal),
-    enabled: byId && isUuid(folderId),
-  });
+  const folder = useFolder(dealId, folderId, { enabled: byId && isUuid(folderId) });
 
   const goRoot = () => navigate(folderUrl(dealId, '/'));
   const folderStatus = statusOf(folder.error);
@@ -78,19 +71,13 @@ export function DataRoomPage({ mode }: { mode: DataRoomMode }) {
 
 function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; byId: boolean }) {
   const navigate = useNavigate();
-  const user = useCurrentUser();
 
   const listing = useFolderListing(dealId, path);
 
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const searching = q.length > 0;
-  const results = useQuery({
-    queryKey: dataRoomKeys.search(dealId, q),
-    queryFn: ({ signal }) => searchDataRoom(dealId, q, signal),
-    enabled: searching,
-    placeholderData: keepPreviousData,
-  });
+  const results = useDataRoomSearch(dealId, q);
 
   const [dialog, setDialog] = useState<'create' | 'upload' | 'import' | null>(null);
   const [pending, setPending] = useState<PendingRemoval | null>(null);
@@ -158,7 +145,7 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
       <FileRow
         file={file}
         to={fileUrl(dealId, file.id)}
-        actions={fileRowActions(capabilities, file, user?.id)}
+        actions={fileRowActions(file)}
         showLocation={searching}
         retrying={retryAi.isPending && retryAi.variables === file.id}
         onOpen={() => navigate(fileUrl(dealId, file.id))}

@@ -1,5 +1,4 @@
 import { Box, Button, Flex, Grid, GridItem, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
 import { Activity as ActivityIcon, UserPlus, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -7,11 +6,10 @@ import { EmptyState } from '../../components/EmptyState';
 import { Panel } from '../../components/Panel';
 import { PageContainer } from '../../components/layout/PageContainer';
 import { errorDetail } from '../../lib/api';
-import { dealKeys, isDealAdmin, useDeal } from '../../lib/deal';
+import { isDealAdmin, useDeal } from '../../lib/deal';
 import { formatDate } from '../../lib/format';
 import { InviteUserDialog, ManageUsersDialog } from '../people';
-import { fetchDashboardStats } from './api';
-import { AI_POLL_MS, PendingReviewCount, PendingReviewList } from '../ai';
+import { PendingReviewCount, PendingReviewList } from '../ai';
 
 import {
   ChecklistProgressPanel,
@@ -20,18 +18,13 @@ import {
   RecentActivityPanel,
   RecentFilesPanel,
 } from './components/DashboardParts';
+import { useDashboardStats } from './api/deal-reads';
 
 /** The deal dashboard at /deals/:dealId (docs/product.md §2). */
 export function DealDashboardPage() {
   const { dealId = '' } = useParams();
   const deal = useDeal(dealId);
-  const stats = useQuery({
-    queryKey: dealKeys.scoped(dealId, 'dashboard'),
-    queryFn: ({ signal }) => fetchDashboardStats(dealId, signal),
-    // Live events refresh the counts; while files wait for the AI, polling is the fallback (docs/product.md §9).
-    refetchInterval: (query) =>
-      (query.state.data?.files_processing ?? 0) + (query.state.data?.files_queued ?? 0) > 0 ? AI_POLL_MS : false,
-  });
+  const stats = useDashboardStats(dealId);
   const aiWorking = (stats.data?.files_processing ?? 0) + (stats.data?.files_queued ?? 0) > 0;
   const admin = isDealAdmin(deal.data);
   const [inviting, setInviting] = useState(false);

@@ -1,12 +1,10 @@
 import { Alert, Box, Button, Flex, Heading, HStack, SegmentGroup, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
 import { Archive, Briefcase, Plus, RefreshCw } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { PageContainer } from '../../components/layout/PageContainer';
-import { dealKeys } from '../../lib/deal';
-import { dealListErrorMessage, fetchDeals } from './api';
+import { dealListErrorMessage } from './api';
 import { ARCHIVED_MARKER_CLEAR_MS, clearArchivedDeal, readArchivedDeal } from './archivedMarker';
 import { DealCard } from './components/DealCard';
 import { DealFormDialog } from './components/DealFormDialog';
@@ -14,6 +12,7 @@ import { ConfirmEmailNotice } from './components/ConfirmEmailNotice';
 import { InvitationsBanner } from './components/InvitationsBanner';
 import { DealsNeedingVerificationBanner } from './components/MfaRequiredNotice';
 import type { DealView } from './types';
+import { useDeals } from './api/deal-reads';
 
 function CardSkeleton() {
   return (
@@ -36,11 +35,7 @@ export function DealListPage() {
   const [creating, setCreating] = useState(false);
   const [archivedMarker] = useState(readArchivedDeal);
 
-  const deals = useQuery({
-    queryKey: dealKeys.list(view),
-    queryFn: ({ signal }) => fetchDeals(view, signal),
-    retry: false,
-  });
+  const deals = useDeals(view);
 
   useEffect(() => {
     if (!archivedMarker || !deals.isSuccess) return;

@@ -4,7 +4,6 @@
  * browser to /login first (the address prefilled) and back here after sign-in or registration.
  */
 import { Badge, Box, Button, Card, Center, HStack, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
@@ -14,9 +13,9 @@ import { PageSpinner } from '../../components/Spinners';
 import { PageContainer } from '../../components/layout/PageContainer';
 import { sessionAtom } from '../../lib/session';
 import { useLogout } from '../../lib/useLogout';
-import { fetchMyInvitations, MY_INVITATIONS_KEY } from './api';
 import { useAnswerInvitation } from './api/answer-invitation';
 import { ConfirmEmailNotice } from './components/ConfirmEmailNotice';
+import { useMyInvitations } from './api/deal-reads';
 
 function Notice({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -44,7 +43,7 @@ export default function InvitationPage() {
   const navigate = useNavigate();
   const logout = useLogout();
   const [declining, setDeclining] = useState(false);
-  const invitations = useQuery({ queryKey: MY_INVITATIONS_KEY, queryFn: ({ signal }) => fetchMyInvitations(signal) });
+  const invitations = useMyInvitations();
   const answer = useAnswerInvitation((result) => {
     setDeclining(false);
     navigate(result.status === 'accepted' ? `/deals/${result.deal_id}` : '/');

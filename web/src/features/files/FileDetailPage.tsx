@@ -1,5 +1,4 @@
 import { Box, Button, Grid, HStack, Skeleton, Stack } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, FileQuestion, Sparkles } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -7,9 +6,10 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageContainer } from '../../components/layout/PageContainer';
 import { ApiError, errorDetail } from '../../lib/api';
 import { notify } from '../../lib/toast';
-import { AI_POLL_MS, AiAnalysisCard, useGenerateMetadata, useRetryAnalysis } from '../ai';
+import { AiAnalysisCard, useGenerateMetadata, useRetryAnalysis } from '../ai';
 import { folderUrl } from '../dataroom';
-import { ALL_MEMBERS, fetchComments, fetchFile, fetchMetadata, fetchPermissionPeople, fetchPermissions, fileKeys } from './api';
+import { ALL_MEMBERS } from './api';
+import { useFile, useFileComments, useFileMetadata, useFilePermissions, usePermissionPeople } from './api/file-reads';
 import { FileSummaryCard } from './components/FileSummaryCard';
 import { PeopleOrganizationsPanel } from './components/PeopleOrganizationsPanel';
 import { PermissionsPanel } from './components/PermissionsPanel';
@@ -59,33 +59,11 @@ export function FileDetailPage() {
   const [versionProgress, setVersionProgress] = useState<number | null>(null);
   const [permissionsOpen, setPermissionsOpen] = useState(false);
 
-  const file = useQuery({
-    queryKey: fileKeys.detail(dealId, fileId),
-    queryFn: ({ signal }) => fetchFile(dealId, fileId, signal),
-    // docs/product.md §9: poll every 3 s while the AI works (queued too: it turns to processing unseen).
-    refetchInterval: (query) => (['processing', 'queued'].includes(query.state.data?.ai_status ?? '') ? AI_POLL_MS : false),
-  });
-  const metadata = useQuery({
-    queryKey: fileKeys.metadata(dealId, fileId),
-    queryFn: ({ signal }) => fetchMetadata(dealId, fileId, signal),
-    enabled: file.isSuccess,
-  });
-  const comments = useQuery({
-    queryKey: fileKeys.comments(dealId, fileId),
-    queryFn: ({ signal }) => fetchComments(dealId, fileId, signal),
-    enabled: file.isSuccess,
-  });
-  const permissions = useQuery({
-    queryKey: fileKeys.permissions(dealId, fileId),
-    queryFn: ({ signal }) => fetchPermissions(dealId, fileId, signal),
-    enabled: file.isSuccess,
-  });
-  const people = useQuery({
-    queryKey: fileKeys.people(dealId),
-    queryFn: ({ signal }) => fetchPermissionPeople(dealId, signal),
-    enabled: permissionsOpen,
-    staleTime: 60_000,
-  });
+  const file = useFile(dealId, fileId);
+  const metadata = useFileMetadata(dealId, fileId, file.isSuccess);
+  const comments = useFileComments(dealId, fileId, file.isSuccess);
+  const permissions = useFilePermissions(dealId, fileId, file.isSuccess);
+  const people = usePermissionPeople(dealId, permissionsOpen);
 
   const notFound = file.error instanceof ApiError && (file.error.status === 404 || file.error.status === 400);
   useEffect(() => {
@@ -192,7 +170,7 @@ export function FileDetailPage() {
             <VersionsCard
               versions={data.versions ?? []}
               currentVersion={data.current_version ?? 1}
-              canDownload={data.can_download !== false}
+              canDownload={data.can_download}
               downloading={versionDownload.downloading}
               onDownload={versionDownload.download}
             />
@@ -205,19 +183,19 @@ export function FileDetailPage() {
             ) : (
               <DocumentDetailsCard
                 details={details}
-                canEdit={data.can_edit !== false}
+                canEdit={data.can_edit}
                 saving={saveDetails.isPending}
                 onSave={(value) => saveDetails.mutateAsync(value)}
                 generating={generate.isPending}
-                onGenerate={data.can_edit !== false ? () => generate.mutate() : undefined}
+                onGenerate={data.can_edit ? () => generate.mutate() : undefined}
               />
             )}
             <StatusCard
               approvalStatus={data.approval_status ?? 'pending'}
               tags={data.tags ?? []}
               checklistItems={data.checklist_items ?? []}
-              canEditTags={data.can_edit !== false}
-              canEditApproval={data.can_edit !== false || data.can_approve === true}
+              canEditTags={data.can_edit}
+              canEditApproval={data.can_edit || data.can_approve}
               saving={saveStatus.isPending}
               onSave={(change) => saveStatus.mutateAsync(change)}
             />
@@ -225,7 +203,7 @@ export function FileDetailPage() {
             <CommentsCard
               comments={comments.data ?? []}
               loading={comments.isPending}
-              canComment={data.can_comment !== false}
+              canComment={data.can_comment}
               posting={comment.isPending}
               onAdd={(text) => comment.mutateAsync(text)}
             />

@@ -11,7 +11,7 @@ import { errorDetail } from '../../lib/api';
 import { pluralize } from '../../lib/format';
 import { enabledCapabilities } from './capabilities';
 import { PermissionSetDialog } from './components/PermissionSetDialog';
-import { usePeopleAccess, usePermissionSets } from './hooks';
+import { usePeopleAccess, usePermissionSets } from './api/people-reads';
 import { type PermissionSet } from './types';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 

@@ -1,5 +1,4 @@
 import { Box, Button, Grid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { Users } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -7,7 +6,7 @@ import { useParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { PageContainer } from '../../components/layout/PageContainer';
 import { errorDetail } from '../../lib/api';
-import { fetchEnhancedUsers, peopleKeys, USERS_PAGE_SIZE } from './api';
+import { USERS_PAGE_SIZE } from './api';
 import { useDeleteGroupOrTag, type GroupOrTag } from './api/access-changes';
 import { useBulkRemoveMembers, useBulkUpdateMembers } from './api/member-changes';
 import { PeopleConfirmations } from './components/PeopleConfirmations';
@@ -21,7 +20,14 @@ import { InvitationsDialog } from './components/InvitationsDialog';
 import { Pager } from '../../components/Pager';
 import { PeopleSidebar } from './components/PeopleSidebar';
 import { UsersTable } from './components/UsersTable';
-import { useGroups, usePendingInvitations, usePeopleAccess, usePermissionSets, useTags } from './hooks';
+import {
+  useEnhancedUsers,
+  useGroups,
+  usePendingInvitations,
+  usePeopleAccess,
+  usePermissionSets,
+  useTags,
+} from './api/people-reads';
 import { type MemberStatus, type UserFilters } from './types';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
@@ -56,11 +62,7 @@ export function UsersPage() {
   }, [search, status, groupId, tagId, page]);
 
   const access = usePeopleAccess(dealId);
-  const users = useQuery({
-    queryKey: peopleKeys.users(dealId, filters),
-    queryFn: ({ signal }) => fetchEnhancedUsers(dealId, filters, signal),
-    placeholderData: keepPreviousData,
-  });
+  const users = useEnhancedUsers(dealId, filters);
   const canManage = Boolean(users.data?.can_manage ?? access.data?.can_manage);
   const sets = usePermissionSets(dealId);
   const groups = useGroups(dealId);

@@ -14,14 +14,15 @@ import {
   Textarea,
   VisuallyHidden,
 } from '@chakra-ui/react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
 import { errorDetail } from '../../../lib/api';
 import { notify } from '../../../lib/toast';
-import { CATALOG_CATEGORIES, adminKeys, fetchPickerItems, type CatalogItem, type Preset, type PresetPayload } from '../api';
+import { CATALOG_CATEGORIES, adminKeys, type CatalogItem, type Preset, type PresetPayload } from '../api';
 import { SearchField } from './common';
 import { useSavePreset } from '../api/catalog-and-preset-changes';
+import { useCatalogPicker } from '../api/catalog-and-preset-reads';
 
 export interface CategoryGroup {
   category: string;
@@ -59,11 +60,7 @@ function matches(item: CatalogItem, filter: string): boolean {
 
 function ItemPicker({ selected, onChange }: { selected: Set<string>; onChange: (next: Set<string>) => void }) {
   const [filter, setFilter] = useState('');
-  const picker = useQuery({
-    queryKey: adminKeys.catalogPicker(),
-    queryFn: ({ signal }) => fetchPickerItems(signal),
-    staleTime: 30_000,
-  });
+  const picker = useCatalogPicker();
 
   useEffect(() => {
     if (picker.isError) {

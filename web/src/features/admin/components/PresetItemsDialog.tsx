@@ -1,12 +1,12 @@
 import { Alert, Badge, Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { EmptyState } from '../../../components/EmptyState';
 import { Modal } from '../../../components/Modal';
 import { errorDetail } from '../../../lib/api';
 import { notify } from '../../../lib/toast';
-import { adminKeys, fetchPreset, type Preset } from '../api';
+import { type Preset } from '../api';
+import { usePreset } from '../api/catalog-and-preset-reads';
 
 /** The read-only list 'Items in {preset name}' opened from a preset's item count. */
 export function PresetItemsDialog({ preset: current, onClose }: { preset: Preset | null; onClose: () => void }) {
@@ -14,11 +14,7 @@ export function PresetItemsDialog({ preset: current, onClose }: { preset: Preset
   const last = useRef<Preset | null>(current);
   if (current) last.current = current;
   const preset = current ?? last.current;
-  const detail = useQuery({
-    queryKey: adminKeys.preset(preset?.id ?? ''),
-    queryFn: ({ signal }) => fetchPreset(preset!.id, signal),
-    enabled: Boolean(current),
-  });
+  const detail = usePreset(preset?.id ?? '', Boolean(current));
 
   useEffect(() => {
     if (detail.isError) {

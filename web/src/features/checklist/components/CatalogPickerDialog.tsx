@@ -15,11 +15,11 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Modal } from '../../../components/Modal';
-import { CATALOG_PAGE_SIZE, checklistKeys, fetchCatalog } from '../api';
+import { CATALOG_PAGE_SIZE } from '../api';
+import { useCatalogPage } from '../api/checklist-reads';
 import { useAddCatalogItem } from '../api/checklist-changes';
 import {
   CATALOG_CATEGORIES,
@@ -82,13 +82,7 @@ export function CatalogPickerDialog({
   }, [page, debouncedSearch, category]);
 
   const params = useMemo(() => ({ page, search: debouncedSearch.trim(), category }), [page, debouncedSearch, category]);
-  const catalog = useQuery({
-    queryKey: checklistKeys.catalog(params),
-    queryFn: ({ signal }) => fetchCatalog(params, signal),
-    enabled: open,
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
+  const catalog = useCatalogPage(params, open);
 
   useLoadErrorToast(catalog.isError, 'Failed to load catalog items', catalog.error);
 

@@ -13,12 +13,11 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, FileText, Folder, Search, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Modal } from '../../../components/Modal';
 import { formatFileSize } from '../../../lib/format';
-import { checklistKeys, fetchFolderFiles, searchFiles } from '../api';
+import { useFileSearch, useFolderFiles } from '../api/checklist-reads';
 import { useSaveItemStatusAndFiles } from '../api/checklist-changes';
 import { ITEM_STATUSES, STATUS_LABELS } from '../logic';
 import type { ChecklistItem, DealFile, ItemStatus } from '../types';
@@ -72,18 +71,8 @@ export function UpdateItemDialog({
     setSearch('');
   }, [open, item]);
 
-  const listing = useQuery({
-    queryKey: checklistKeys.files(dealId, `path:${path}`),
-    queryFn: ({ signal }) => fetchFolderFiles(dealId, path, signal),
-    enabled: open && !query,
-    staleTime: 30_000,
-  });
-  const found = useQuery({
-    queryKey: checklistKeys.files(dealId, `search:${query}`),
-    queryFn: ({ signal }) => searchFiles(dealId, query, signal),
-    enabled: open && Boolean(query),
-    staleTime: 30_000,
-  });
+  const listing = useFolderFiles(dealId, path, open && !query);
+  const found = useFileSearch(dealId, query, open);
 
   const initialIds = useMemo(() => new Set(item?.files ?? []), [item]);
   const filesChanged = selected.size !== initialIds.size || [...selected.keys()].some((id) => !initialIds.has(id));

@@ -1,8 +1,8 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { AI_POLL_MS } from '../../ai';
 import type { FolderListing } from '../types';
-import { dataRoomKeys, fetchListing } from './index';
+import { dataRoomKeys, fetchFolder, fetchListing, searchDataRoom } from './index';
 
 /**
  * One level of the data room, a page of files at a time: the first page brings the folders, the
@@ -30,3 +30,21 @@ export function useFolderListing(dealId: string, path: string) {
   }, [pages]);
   return { ...query, data };
 }
+
+/** A folder by id, with its path and the count of what is inside (`staleTime` 0 for a count shown before a removal). */
+export const useFolder = (dealId: string, folderId: string, options: { enabled?: boolean; staleTime?: number } = {}) =>
+  useQuery({
+    queryKey: dataRoomKeys.folder(dealId, folderId),
+    queryFn: ({ signal }) => fetchFolder(dealId, folderId, signal),
+    enabled: (options.enabled ?? true) && Boolean(folderId),
+    staleTime: options.staleTime,
+  });
+
+/** Names, tags and folder names across the deal; the previous results stay while the next are read. */
+export const useDataRoomSearch = (dealId: string, q: string) =>
+  useQuery({
+    queryKey: dataRoomKeys.search(dealId, q),
+    queryFn: ({ signal }) => searchDataRoom(dealId, q, signal),
+    enabled: q.length > 0,
+    placeholderData: keepPreviousData,
+  });

@@ -1,7 +1,6 @@
 import { Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { dataRoomKeys, fetchFolder } from '../api';
+import { useFolder } from '../api/data-room-reads';
 import { useRemoveItem, type PendingRemoval } from '../api/folder-and-file-actions';
 
 const TITLES: Record<PendingRemoval['action'], string> = {
@@ -38,12 +37,7 @@ export function RemoveItemDialog({
 }) {
   const remove = useRemoveItem(dealId, onClose);
   const folderId = pending && 'folder' in pending ? pending.folder.id : '';
-  const folderCount = useQuery({
-    queryKey: dataRoomKeys.folder(dealId, folderId),
-    queryFn: ({ signal }) => fetchFolder(dealId, folderId, signal),
-    enabled: Boolean(folderId),
-    staleTime: 0,
-  });
+  const folderCount = useFolder(dealId, folderId, { staleTime: 0 });
   const archiving = pending?.action.startsWith('archive') ?? false;
   const contents =
     pending && 'folder' in pending

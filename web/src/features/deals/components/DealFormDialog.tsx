@@ -1,15 +1,13 @@
 import { Button, Checkbox, Field, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
 import { type Deal } from '../../../lib/deal';
 import { useCurrentUser } from '../../../lib/session';
-import { defaultPresetValue, fetchPresets } from '../api';
+import { defaultPresetValue } from '../api';
 import type { ChecklistPreset } from '../types';
 import { validateDealName } from '../validation';
 import { useSaveDeal } from '../api/deal-changes';
-
-const PRESETS_KEY = ['checklist-presets', 'active'] as const;
+import { useChecklistPresets } from '../api/deal-reads';
 
 function PresetSelect({
   value,
@@ -72,12 +70,7 @@ export function DealFormDialog({
   const me = useCurrentUser();
   const mayRequireMfa = Boolean(me?.mfa_enabled && me.session_aal === 'aal2');
 
-  const presets = useQuery({
-    queryKey: PRESETS_KEY,
-    queryFn: ({ signal }) => fetchPresets(signal),
-    enabled: open && !editing,
-    staleTime: 60_000,
-  });
+  const presets = useChecklistPresets(open && !editing);
   const presetValue = preset ?? defaultPresetValue(presets.data);
 
   useEffect(() => {

@@ -1,12 +1,11 @@
 import { Badge, Box, Button, Center, Flex, HStack, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
 import { Check, Mail, X } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { fetchMyInvitations, MY_INVITATIONS_KEY } from '../api';
 import { useAnswerInvitation } from '../api/answer-invitation';
 import type { Invitation } from '../types';
+import { useMyInvitations } from '../api/deal-reads';
 
 const isExpired = (invitation: Invitation) => Boolean(invitation.is_expired) || invitation.status === 'expired';
 
@@ -14,11 +13,7 @@ const isExpired = (invitation: Invitation) => Boolean(invitation.is_expired) || 
 export function InvitationsBanner() {
   const navigate = useNavigate();
   const [declining, setDeclining] = useState<Invitation | null>(null);
-  const invitations = useQuery({
-    queryKey: MY_INVITATIONS_KEY,
-    queryFn: ({ signal }) => fetchMyInvitations(signal),
-    retry: false,
-  });
+  const invitations = useMyInvitations({ retry: false });
 
   const answer = useAnswerInvitation((result, input) => {
     setDeclining(null);

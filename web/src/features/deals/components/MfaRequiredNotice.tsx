@@ -1,10 +1,9 @@
 import { Alert, Box, Button, HStack } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState';
 import { ApiError } from '../../../lib/api';
-import { fetchDealsRequiringVerification } from '../api';
+import { useDealsRequiringVerification } from '../api/deal-reads';
 
 /** The API's answer for a member of a deal that requires a second factor this session has not proved. */
 export const isDealMfaRequired = (error: unknown): boolean =>
@@ -39,11 +38,7 @@ export function DealMfaRequired() {
 
 /** On the deal list: the deals hidden until two-step verification is set up. */
 export function DealsNeedingVerificationBanner() {
-  const needing = useQuery({
-    queryKey: ['deals', 'requiring-verification'],
-    queryFn: ({ signal }) => fetchDealsRequiringVerification(signal),
-    staleTime: 30_000,
-  });
+  const needing = useDealsRequiringVerification();
   const deals = needing.data ?? [];
   if (deals.length === 0) return null;
   const names = deals.map((d) => d.name).join(', ');

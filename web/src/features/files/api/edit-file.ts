@@ -1,6 +1,6 @@
 import { dealKeys } from '../../../lib/deal';
 import { useApiMutation } from '../../../lib/mutation';
-import { fetchMetadata, saveMetadata, updateFile } from '../api';
+import { fetchMetadata, saveMetadata, updateFile } from './index';
 import { metadataPayload, type DocumentDetails } from '../components/DocumentDetailsCard';
 
 export interface FileEdit {

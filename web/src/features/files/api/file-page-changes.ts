@@ -20,7 +20,7 @@ import {
   setApproval,
   updateFile,
   uploadNewVersion,
-} from '../api';
+} from './index';
 import { metadataPayload, type DocumentDetails } from '../components/DocumentDetailsCard';
 import type { StatusChange } from '../components/StatusCard';
 import type { FileDetail, FilePermissions } from '../types';

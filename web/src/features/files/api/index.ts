@@ -1,6 +1,6 @@
-import { api } from '../../lib/api';
-import { dealKeys } from '../../lib/deal';
-import { postToStorage } from './transport';
+import { api } from '../../../lib/api';
+import { dealKeys } from '../../../lib/deal';
+import { postToStorage } from '../transport';
 import type {
   ApprovalStatus,
   DealGroup,
@@ -10,8 +10,7 @@ import type {
   FileDetail,
   FileMetadata,
   FilePermissions,
-  FileVersion,
-} from './types';
+} from '../types';
 
 const fileBase = (dealId: string, fileId: string) => `/deals/${encodeURIComponent(dealId)}/files/${encodeURIComponent(fileId)}`;
 
@@ -76,9 +75,6 @@ export async function downloadVersion(dealId: string, fileId: string, version: n
   const link = await api.get<DownloadLink>(`${fileBase(dealId, fileId)}/versions/${version}/download-url`);
   saveFromUrl(link.download_url, link.filename);
 }
-
-export const fetchVersions = (dealId: string, fileId: string, signal?: AbortSignal) =>
-  api.get<FileVersion[]>(`${fileBase(dealId, fileId)}/versions`, { signal });
 
 export const fetchComments = (dealId: string, fileId: string, signal?: AbortSignal) =>
   api.get<FileComment[]>(`${fileBase(dealId, fileId)}/comments`, { signal });

@@ -1,11 +1,10 @@
 import { Field, Input, SimpleGrid, Skeleton, Stack, Textarea } from '@chakra-ui/react';
 import { FormActions } from '../../../components/FormActions';
 import { SelectField } from '../../../components/SelectField';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
 import { errorDetail } from '../../../lib/api';
-import { fetchMetadata, fileKeys } from '../api';
+import { useFileMetadata } from '../api/file-reads';
 import { useEditFile } from '../api/edit-file';
 import { CONFIDENTIALITY_LEVELS, DOCUMENT_TYPES, type FileSummary } from '../types';
 import { detailsFrom, type DocumentDetails } from './DocumentDetailsCard';
@@ -22,11 +21,7 @@ const splitTags = (text: string) => [
 
 /** Edit File from a data room row (docs/product.md §2): name, tags and the document details. */
 export function EditFileDialog({ dealId, file, onClose }: { dealId: string; file: FileSummary | null; onClose: () => void }) {
-  const metadata = useQuery({
-    queryKey: fileKeys.metadata(dealId, file?.id ?? ''),
-    queryFn: ({ signal }) => fetchMetadata(dealId, file?.id ?? '', signal),
-    enabled: file !== null,
-  });
+  const metadata = useFileMetadata(dealId, file?.id ?? '', file !== null);
   const save = useEditFile(dealId, onClose);
   const [name, setName] = useState('');
   const [tags, setTags] = useState('');

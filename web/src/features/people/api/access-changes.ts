@@ -4,7 +4,7 @@
  * people-related; `onDone` is the screen's follow-up.
  */
 import { useApiMutation } from '../../../lib/mutation';
-import { useRefreshPeople } from '../hooks';
+import { useRefreshPeople } from './people-reads';
 import type { Group, GroupInput, PermissionSet, PermissionSetInput, Tag, TagInput } from '../types';
 import {
   createGroup,

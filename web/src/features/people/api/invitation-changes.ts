@@ -4,7 +4,7 @@
  */
 import { useApiMutation } from '../../../lib/mutation';
 import { notify } from '../../../lib/toast';
-import { useRefreshPeople } from '../hooks';
+import { useRefreshPeople } from './people-reads';
 import type { Invitation, InvitationInput } from '../types';
 import { inviteToDeal, resendInvitation, revokeInvitation, sendBulkInvitations, sendInvitation } from '.';
 

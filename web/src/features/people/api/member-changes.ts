@@ -7,7 +7,7 @@ import { errorDetail } from '../../../lib/api';
 import { useApiMutation } from '../../../lib/mutation';
 import { notify } from '../../../lib/toast';
 import { bulkFailureTitle, bulkOperation, bulkResultToast, usersWord, type BulkAction } from '../bulk';
-import { useRefreshPeople } from '../hooks';
+import { useRefreshPeople } from './people-reads';
 import type { MemberUpdate } from '../types';
 import { bulkUpdateMembers, removeMember, updateDealUser, updateMember } from '.';
 

@@ -1,7 +1,18 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { dealKeys } from '../../lib/deal';
-import { fetchPeopleAccess, fetchGroups, fetchPendingInvitations, fetchPermissionSets, fetchTags, peopleKeys } from './api';
+import { dealKeys } from '../../../lib/deal';
+import {
+  fetchCompanies,
+  fetchDealUsers,
+  fetchEnhancedUsers,
+  fetchGroups,
+  fetchPeopleAccess,
+  fetchPendingInvitations,
+  fetchPermissionSets,
+  fetchTags,
+  peopleKeys,
+} from './index';
+import type { UserFilters } from '../types';
 
 export function usePermissionSets(dealId: string, enabled = true) {
   return useQuery({
@@ -42,6 +53,34 @@ export function usePeopleAccess(dealId: string) {
     queryKey: peopleKeys.access(dealId),
     queryFn: ({ signal }) => fetchPeopleAccess(dealId, signal),
     enabled: Boolean(dealId),
+  });
+}
+
+/** A page of the users list with its filters; the previous page stays while the next is read. */
+export function useEnhancedUsers(dealId: string, filters: UserFilters) {
+  return useQuery({
+    queryKey: peopleKeys.users(dealId, filters),
+    queryFn: ({ signal }) => fetchEnhancedUsers(dealId, filters, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every member of the deal (the Manage Users dialog). */
+export function useDealUsers(dealId: string, enabled = true) {
+  return useQuery({
+    queryKey: peopleKeys.dealUsers(dealId),
+    queryFn: ({ signal }) => fetchDealUsers(dealId, signal),
+    enabled: enabled && Boolean(dealId),
+  });
+}
+
+/** Company names already used in the deal, offered when inviting or editing a member. */
+export function useCompanies(dealId: string, enabled = true) {
+  return useQuery({
+    queryKey: peopleKeys.companies(dealId),
+    queryFn: ({ signal }) => fetchCompanies(dealId, signal),
+    enabled: enabled && Boolean(dealId),
+    staleTime: 60_000,
   });
 }
 

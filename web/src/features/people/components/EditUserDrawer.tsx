@@ -13,12 +13,10 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
 import { Check, Minus, UserMinus } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { displayName } from '../../../lib/format';
-import { fetchCompanies, peopleKeys } from '../api';
 import { CAPABILITY_INFO, normalizeCapabilities, previewCapabilities } from '../capabilities';
 import { EDIT_USER_MESSAGES, memberForm, memberUpdate, type MemberForm } from '../member';
 import { formatLastActive } from '../time';
@@ -34,6 +32,7 @@ import {
   MemberStatusBadge,
 } from './common';
 import { useRemoveMember, useUpdateMember } from '../api/member-changes';
+import { useCompanies } from '../api/people-reads';
 
 function SectionTitle({ children }: { children: string }) {
   return (
@@ -80,12 +79,7 @@ export function EditUserDrawer({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId, setsReady]);
 
-  const companies = useQuery({
-    queryKey: peopleKeys.companies(dealId),
-    queryFn: ({ signal }) => fetchCompanies(dealId, signal),
-    enabled: Boolean(user) && canManage,
-    staleTime: 60_000,
-  });
+  const companies = useCompanies(dealId, Boolean(user) && canManage);
 
   const locked = !canManage || Boolean(user?.is_owner);
   const update = form && initial ? memberUpdate(initial, form) : {};

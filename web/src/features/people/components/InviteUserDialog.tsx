@@ -1,12 +1,11 @@
 import { Button, Input, NativeSelect, Stack } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/Modal';
-import { fetchCompanies, peopleKeys } from '../api';
 import { validateInviteEmail } from '../emails';
 import { DEFAULT_INVITE_SET, LEGACY_SETS } from '../legacy';
 import { FormField } from './common';
 import { useInviteUser } from '../api/invitation-changes';
+import { useCompanies } from '../api/people-reads';
 
 /** Invite User to Deal (docs/product.md §2, §5): e-mail required, permission set (default upload_view), company. */
 export function InviteUserDialog({ dealId, open, onClose }: { dealId: string; open: boolean; onClose: () => void }) {
@@ -24,12 +23,7 @@ export function InviteUserDialog({ dealId, open, onClose }: { dealId: string; op
     setError(null);
   }, [open]);
 
-  const companies = useQuery({
-    queryKey: peopleKeys.companies(dealId),
-    queryFn: ({ signal }) => fetchCompanies(dealId, signal),
-    enabled: open,
-    staleTime: 60_000,
-  });
+  const companies = useCompanies(dealId, open);
 
   const mutation = useInviteUser(dealId, onClose);
 

@@ -1,5 +1,4 @@
 import { Box, Button, Center, HStack, IconButton, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -7,12 +6,12 @@ import { EmptyState } from '../../../components/EmptyState';
 import { Modal } from '../../../components/Modal';
 import { errorDetail } from '../../../lib/api';
 import { displayName } from '../../../lib/format';
-import { fetchDealUsers, peopleKeys } from '../api';
 import { permissionSetLabel } from '../capabilities';
 import { LEGACY_SETS } from '../legacy';
 import type { DealUser } from '../types';
 import { OwnerBadge, PersonCell, RoleBadge } from './common';
 import { useRemoveMember, useUpdateDealUser } from '../api/member-changes';
+import { useDealUsers } from '../api/people-reads';
 
 function UserRow({ dealId, user, onRemove }: { dealId: string; user: DealUser; onRemove: (user: DealUser) => void }) {
   const [permissionSet, setPermissionSet] = useState(user.permission_set ?? '');
@@ -107,11 +106,7 @@ function UserRow({ dealId, user, onRemove }: { dealId: string; user: DealUser; o
 /** Manage Users (docs/product.md §2): each member's permission set and company, and removal; the owner is not editable. */
 export function ManageUsersDialog({ dealId, open, onClose }: { dealId: string; open: boolean; onClose: () => void }) {
   const [removing, setRemoving] = useState<DealUser | null>(null);
-  const users = useQuery({
-    queryKey: peopleKeys.dealUsers(dealId),
-    queryFn: ({ signal }) => fetchDealUsers(dealId, signal),
-    enabled: open,
-  });
+  const users = useDealUsers(dealId, open);
   const remove = useRemoveMember(dealId, () => setRemoving(null));
 
   const list = users.data ?? [];

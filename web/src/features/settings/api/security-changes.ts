@@ -5,7 +5,6 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   endSession,
-  fetchFactors,
   fetchSessions,
   mfaKeys,
   newRecoveryCodes,
@@ -19,7 +18,6 @@ import { useApiMutation } from '../../../lib/mutation';
 import { useSession } from '../../../lib/session';
 import { changePassword, signOutEverywhere } from '.';
 
-export const useMfaStatus = () => useQuery({ queryKey: mfaKeys.factors, queryFn: ({ signal }) => fetchFactors(signal) });
 export const useAccountSessions = () =>
   useQuery({ queryKey: mfaKeys.sessions, queryFn: ({ signal }) => fetchSessions(signal), select: (answer) => answer.sessions });
 

@@ -1,13 +1,12 @@
 import { Box, Button, Circle, Field, Grid, HStack, Input, Separator, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
 import { Check, Pencil, User as UserIcon } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { errorDetail } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import type { User } from '../../../lib/session';
-import { fetchProfile, PROFILE_KEY, type ProfileUpdate } from '../api';
+import { type ProfileUpdate } from '../api';
 import { colorName, DEFAULT_PROFILE_COLOR, PROFILE_COLORS } from '../colors';
-import { useUpdateProfile } from '../api/profile-changes';
+import { useProfile, useUpdateProfile } from '../api/profile-changes';
 
 import { SettingsCard } from './SettingsCard';
 
@@ -75,7 +74,7 @@ function toForm(user: User): ProfileUpdate {
 export function ProfileCard() {
   const [editing, setEditing] = useState(false);
   const [form, setForm] = useState<ProfileUpdate | null>(null);
-  const profile = useQuery({ queryKey: PROFILE_KEY, queryFn: ({ signal }) => fetchProfile(signal) });
+  const profile = useProfile();
 
   const save = useUpdateProfile(() => setEditing(false));
 

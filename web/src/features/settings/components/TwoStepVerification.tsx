@@ -8,13 +8,8 @@ import { errorDetail } from '../../../lib/api';
 import { formatDate, pluralize } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import type { MfaFactor, TotpEnrollment } from '../../auth';
-import {
-  useConfirmEnrollment,
-  useMfaStatus,
-  useNewRecoveryCodes,
-  useRemoveFactor,
-  useStartEnrollment,
-} from '../api/security-changes';
+import { useConfirmEnrollment, useNewRecoveryCodes, useRemoveFactor, useStartEnrollment } from '../api/security-changes';
+import { useMfaStatus } from '../../auth';
 
 /** The codes, shown once: copied or downloaded before the dialog is closed. */
 function RecoveryCodes({ codes }: { codes: string[] }) {
