@@ -170,11 +170,19 @@ export async function loadBench(): Promise<Row[]> {
     const listing = await json('GET', `${dealPath}/files?path=/`, token);
     const listed = new Set((listing.files as { id: string }[]).map((f) => f.id));
     const missing = [...uploaded.keys()].filter((id) => !listed.has(id)).length;
+    // Read back 16 at a time: a soak leaves tens of thousands of files, and the server is still busy with
+    // their AI analyses.
     let wrong = 0;
-    for (const [id, digest] of uploaded) {
-      const { download_url } = await json('GET', `${dealPath}/files/${id}/download-url`, token);
-      if (sha256(new Uint8Array(await (await fetch(`${server.url}${download_url}`)).arrayBuffer())) !== digest) wrong++;
-    }
+    const toVerify = [...uploaded];
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        for (let next = toVerify.pop(); next; next = toVerify.pop()) {
+          const [id, digest] = next;
+          const { download_url } = await json('GET', `${dealPath}/files/${id}/download-url`, token);
+          if (sha256(new Uint8Array(await (await fetch(`${server.url}${download_url}`)).arrayBuffer())) !== digest) wrong++;
+        }
+      }),
+    );
     const late = trend.slice(Math.floor(trend.length / 2));
     const slope = leastSquaresSlope(late.map(([t, rss]) => [t / 60_000, rss / 1024 / 1024]));
     if (errors.length) console.log(`  first errors: ${[...new Set(errors)].slice(0, 3).join(' | ')}`);
