@@ -10,20 +10,21 @@ export type ApprovalStatus = 'pending' | 'review' | 'approved' | 'changes_reques
 export interface FileSummary extends FileRights {
   id: string;
   name: string;
-  formatted_title?: string | null;
-  file_type?: string | null;
-  content_type?: string | null;
-  current_version?: number | null;
-  size_bytes?: number | null;
-  tags?: string[] | null;
-  checklist_items?: string[] | null;
-  approval_status?: ApprovalStatus | null;
-  ai_status?: AiStatus | null;
-  permission_type?: 'all' | 'custom' | null;
-  uploaded_by?: string | null;
+  formatted_title: string | null;
+  file_type: string | null;
+  content_type: string | null;
+  current_version: number;
+  size_bytes: number | null;
+  tags: string[];
+  checklist_items: string[];
+  approval_status: ApprovalStatus;
+  ai_status: AiStatus;
+  permission_type: 'all' | 'custom';
+  uploaded_by: string | null;
   created_at: string;
-  updated_at?: string | null;
-  path?: string | null;
+  updated_at: string;
+  /** The path of the file's folder. */
+  path: string;
 }
 
 export interface FileVersion {
@@ -51,18 +52,19 @@ export interface Uploader {
 /** GET /deals/{d}/files/{id}. */
 export interface FileDetail extends FileSummary {
   /** The version a person's edit must be based on (sent back as If-Match). */
-  edit_version?: number;
+  edit_version: number;
   deal_id: string;
-  folder_id?: string | null;
-  approval_note?: string | null;
+  folder_id: string | null;
+  approval_note: string | null;
   versions: FileVersion[];
-  uploader?: Uploader | null;
+  uploader: Uploader | null;
   can_upload_version: boolean;
-  ai_analysis_status?: string | null;
-  ai_recommended_item?: { id: string; name: string; category: string | null } | null;
-  ai_category?: string | null;
-  ai_confidence?: number | null;
-  ai_reasoning?: string | null;
+  ai_analysis_id: string | null;
+  ai_analysis_status: string | null;
+  ai_recommended_item: { id: string; name: string; category: string | null } | null;
+  ai_category: string | null;
+  ai_confidence: number | null;
+  ai_reasoning: string | null;
 }
 
 export interface FileMetadata {

@@ -56,8 +56,10 @@ async function loadFolder(tx: Tx, dealId: string, folderId: string) {
   return folder;
 }
 
-const fileColumns = (tx: Tx, ctx: DealContext, path: string) => tx`
-  ${fileRightsColumns(tx, ctx)}, f.id, f.name, f.formatted_title, f.file_type, f.content_type, f.current_version, f.size_bytes, f.tags, f.checklist_items, f.approval_status, f.ai_status,
+/** A file row as the listing and search answer it; `path` is its folder's path (a value, or an expression). */
+// deno-lint-ignore no-explicit-any
+const fileColumns = (tx: Tx, ctx: DealContext, path: any) => tx`
+  ${fileRightsColumns(tx, ctx)}, f.id, f.name, f.formatted_title, f.file_type, f.content_type, f.current_version, f.size_bytes::float8 as size_bytes, f.tags, f.checklist_items, f.approval_status, f.ai_status,
   f.permission_type, f.uploaded_by, f.created_at, f.updated_at, ${path}::text as path`;
 
 /** The files of one folder level as one JSON array, in name order (the listing's hot path). */
@@ -149,32 +151,26 @@ export function folderRoutes(deps: ApiDeps) {
     // "ÉTUDE" must still find "ÉTUDE.pdf"), and by JavaScript too (so "ÉTUDE" also finds "étude.pdf").
     const pattern = `%${q.normalize('NFC').replace(/[\\%_]/g, '\\$&')}%`;
     const folded = pattern.toLowerCase();
-    const rows = await asUser(deps.sql, claims, async (tx) => {
+    const { folders, files } = await asUser(deps.sql, claims, async (tx) => {
       const ctx = await dealContext(tx, c, claims.sub);
-      return tx`
-        (select 'folder' as kind, fo.id, fo.name, fo.full_path as path, fo.created_at, null::text[] as tags,
-                null::float8 as size_bytes, null::text as file_type, null::text as ai_status, null::text as approval_status, null::int as current_version,
-                null::uuid as uploaded_by, null::boolean as can_edit, null::boolean as can_download, null::boolean as can_approve,
-                null::boolean as can_comment, null::boolean as can_request_ai, null::boolean as can_decide_ai
-           from public.folders fo
-          where fo.deal_id = ${ctx.dealId} and fo.archived_at is null and (lower(fo.name) like lower(${pattern}::text) or lower(fo.name) like ${folded})
-          order by lower(fo.name) limit 200)
-        union all
-        (select 'file', f.id, f.name, coalesce(fo.full_path, '/'), f.created_at, f.tags,
-                f.size_bytes::float8, f.file_type, f.ai_status, f.approval_status, f.current_version, f.uploaded_by,
-                ${fileRightsColumns(tx, ctx)}
-           from public.files f left join public.folders fo on fo.id = f.folder_id
+      // Both statements go out at once on the transaction's connection.
+      const [folders, files] = await Promise.all([
+        tx`
+          select fo.id, fo.name, fo.full_path as path, fo.full_path, fo.created_at
+          from public.folders fo
+          where fo.deal_id = ${ctx.dealId} and fo.archived_at is null
+            and (lower(fo.name) like lower(${pattern}::text) or lower(fo.name) like ${folded})
+          order by lower(fo.name) limit 200`,
+        tx`
+          select ${fileColumns(tx, ctx, tx`coalesce(fo.full_path, '/')`)}
+          from public.files f left join public.folders fo on fo.id = f.folder_id
           where f.deal_id = ${ctx.dealId} and f.archived_at is null and f.upload_state = 'ready'
             and (f.search_text like lower(${pattern}::text) or f.search_text like ${folded})
-          order by lower(f.name) limit 500)`;
+          order by lower(f.name) limit 500`,
+      ]);
+      return { folders, files };
     });
-    return c.json({
-      query: q,
-      folders: rows
-        .filter((r) => r.kind === 'folder')
-        .map(({ id, name, path, created_at }) => ({ id, name, path, created_at, full_path: path })),
-      files: rows.filter((r) => r.kind === 'file').map(({ kind: _k, ...file }) => file),
-    });
+    return c.json({ query: q, folders, files });
   });
 
   app.get('/:dealId/folders/:folderId', async (c) => {
