@@ -38,21 +38,7 @@ export interface Manifest {
 }
 
 const SECRETS = ['pg-password', 'jwt-secret', 'storage-secret'];
-// Not part of a backup: runtime state Postgres recreates, and what pg_basebackup leaves out too.
-const PG_SKIP = new Set([
-  'postmaster.pid',
-  'postmaster.opts',
-  'pg_wal',
-  'pg_replslot',
-  'pg_stat_tmp',
-  'pg_dynshmem',
-  'pg_notify',
-  'pg_serial',
-  'pg_snapshots',
-  'pg_subtrans',
-  'backup_label',
-  'tablespace_map',
-]);
+// Directories Postgres needs present but recreates the contents of: left out of a backup, made empty on restore.
 const PG_EMPTY_DIRS = [
   'pg_wal',
   'pg_replslot',
@@ -63,6 +49,8 @@ const PG_EMPTY_DIRS = [
   'pg_snapshots',
   'pg_subtrans',
 ];
+// Not part of a backup: runtime state Postgres recreates, and what pg_basebackup leaves out too.
+const PG_SKIP = new Set([...PG_EMPTY_DIRS, 'postmaster.pid', 'postmaster.opts', 'backup_label', 'tablespace_map']);
 
 async function sha256File(path: string): Promise<string> {
   const hash = createHash('sha256');

@@ -17,6 +17,7 @@ import {
   registerUser,
   snap,
   uniqueEmail,
+  dealWithCategory,
   useE2E,
 } from './lib.ts';
 
@@ -27,20 +28,7 @@ describe('AI assistant', () => {
 
   e2e.test('upload → analysed live → review on the dashboard → accept → the item lists the file', async ({ page, server }) => {
     const owner = await registerUser(server, uniqueEmail('ai-owner'));
-    const deal = await apiCall<{ id: string }>(
-      server,
-      'POST',
-      '/deals',
-      { name: 'Project Atlas', description: '', checklist_preset: 'blank' },
-      owner.token,
-    );
-    const category = await apiCall<{ id: string }>(
-      server,
-      'POST',
-      `/deals/${deal.id}/checklist/categories`,
-      { name: 'Financial', code: 'F' },
-      owner.token,
-    );
+    const { deal, category } = await dealWithCategory(server, owner.token, 'Project Atlas', { name: 'Financial', code: 'F' });
     const accounts = await apiCall<{ id: string }>(
       server,
       'POST',

@@ -472,6 +472,24 @@ export async function apiCall<T = unknown>(
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** A deal started from the blank preset, with one checklist category: the setup of the AI, review and ops tests. */
+export async function dealWithCategory(
+  server: TestServer,
+  token: string,
+  dealName: string,
+  category: { name: string; code?: string },
+): Promise<{ deal: { id: string }; category: { id: string } }> {
+  const deal = await apiCall<{ id: string }>(
+    server,
+    'POST',
+    '/deals',
+    { name: dealName, description: '', checklist_preset: 'blank' },
+    token,
+  );
+  const created = await apiCall<{ id: string }>(server, 'POST', `/deals/${deal.id}/checklist/categories`, category, token);
+  return { deal, category: created };
+}
+
 /** Registers a user through the API (POST /auth/register). */
 /**
  * Registers through the API. The address is then confirmed the way its owner would: the

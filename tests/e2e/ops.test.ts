@@ -14,6 +14,7 @@ import {
   apiCall,
   createDealApi,
   eventually,
+  dealWithCategory,
   loginUser,
   startServer,
   type TestServer,
@@ -134,20 +135,7 @@ describe('operations', () => {
   test('Postgres killed while the AI works: every queued file still gets its one suggestion', async () => {
     const server = await start('ops-ai');
     const { token } = await loginUser(server, ADMIN_EMAIL, ADMIN_PASSWORD);
-    const deal = await apiCall<{ id: string }>(
-      server,
-      'POST',
-      '/deals',
-      { name: 'AI under faults', checklist_preset: 'Blank' },
-      token,
-    );
-    const category = await apiCall<{ id: string }>(
-      server,
-      'POST',
-      `/deals/${deal.id}/checklist/categories`,
-      { name: 'Property' },
-      token,
-    );
+    const { deal, category } = await dealWithCategory(server, token, 'AI under faults', { name: 'Property' });
     await apiCall(
       server,
       'POST',

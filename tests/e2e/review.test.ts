@@ -14,6 +14,7 @@ import {
   registerUser,
   snap,
   uniqueEmail,
+  dealWithCategory,
   useE2E,
 } from './lib.ts';
 
@@ -22,20 +23,7 @@ describe('Review queue', () => {
 
   e2e.test('Shift+A approves three files, R requests changes on an item, and the feed shows both', async ({ page, server }) => {
     const owner = await registerUser(server, uniqueEmail('review-owner'));
-    const deal = await apiCall<{ id: string }>(
-      server,
-      'POST',
-      '/deals',
-      { name: 'Project Review', description: '', checklist_preset: 'blank' },
-      owner.token,
-    );
-    const category = await apiCall<{ id: string }>(
-      server,
-      'POST',
-      `/deals/${deal.id}/checklist/categories`,
-      { name: 'Corporate', code: 'A' },
-      owner.token,
-    );
+    const { deal, category } = await dealWithCategory(server, owner.token, 'Project Review', { name: 'Corporate', code: 'A' });
     const item = await apiCall<{ id: string }>(
       server,
       'POST',

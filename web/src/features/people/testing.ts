@@ -1,5 +1,6 @@
 /** Fixtures and a fake API for the people tests (not used by the app). */
 import { vi } from 'vitest';
+import { CAPABILITIES } from '@contracts/capabilities';
 import { jsonResponse, testUser } from '../../test/utils';
 import type { EnhancedUser, Group, Invitation, PermissionSet, Tag } from './types';
 
@@ -108,17 +109,7 @@ export const OWNER = member({
   permission_set_id: null,
   permission_set_name: null,
   permission_set: 'admin',
-  effective_permissions: caps(
-    'view',
-    'download',
-    'comment',
-    'approve',
-    'upload',
-    'edit_files',
-    'edit_folders',
-    'edit_checklist',
-    'manage_users',
-  ),
+  effective_permissions: caps(...CAPABILITIES),
 });
 
 export const ANN = member({
