@@ -152,8 +152,8 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
       sweepAbandonedUploads({ sql, blobs: storage.store })
         .then(async (swept) => {
           if (swept.files || swept.keys) log(`Removed ${swept.files} abandoned uploads (${swept.keys} stored objects).`);
-          // A used upload URL expires after 2 hours; its marker can go a little later.
-          await storage.pruneUsedUploadUrls(3 * 3600);
+          // A used upload URL's resumable token lives 24 hours; its marker must outlive it.
+          await storage.pruneUsedUploadUrls(25 * 3600);
           await storage.removeOrphanTemps();
         })
         .catch((err) => logger.error('sweeping abandoned uploads failed', errorFields(err)));

@@ -6,13 +6,16 @@ import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { HttpError } from '../supabase/functions/_shared/errors.ts';
-import { boundaryOf, readMultipart, type ByteSource } from '../supabase/functions/_shared/multipart.ts';
+import { boundaryOf, bytesOf, readMultipart, type ByteSource } from '../supabase/functions/_shared/multipart.ts';
 import type { BlobStore, StoredObject } from '../supabase/functions/_shared/ports.ts';
+import { resumableUploads } from './resumable-uploads.ts';
 
 const KEY_RE = /^deals\/[0-9a-f-]{36}\/files\/[0-9a-f-]{36}\/v[1-9][0-9]{0,5}$/;
 // Multipart framing around the file: allowed on top of maxBytes in the Content-Length pre-check.
 const FORM_OVERHEAD = 64 * 1024;
 const WRITE_BATCH_BYTES = 1024 * 1024;
+// Chunks of a resumable upload: one PATCH each; a dropped connection costs at most the one in flight.
+export const RESUMABLE_CHUNK_BYTES = 50 * 1024 * 1024;
 
 interface UploadClaim {
   op: 'up';
@@ -122,16 +125,26 @@ export function diskBlobStore(opts: { dir: string; secret: string; basePath?: st
   };
 
   const store: BlobStore = {
-    async createUploadUrl(key, { expiresInSeconds, maxBytes }) {
+    async createUploadUrl(key, { expiresInSeconds, resumableSeconds, maxBytes, contentType }) {
       pathOf(key);
-      const claim: UploadClaim = {
-        op: 'up',
-        key,
-        exp: Math.floor(Date.now() / 1000) + expiresInSeconds,
-        max: maxBytes,
-        n: randomBytes(16).toString('hex'),
+      const now = Math.floor(Date.now() / 1000);
+      // One nonce for both ways: whichever completes first uses the grant up.
+      const nonce = randomBytes(16).toString('hex');
+      const single: UploadClaim = { op: 'up', key, exp: now + expiresInSeconds, max: maxBytes, n: nonce };
+      const resumable: UploadClaim = { ...single, exp: now + resumableSeconds };
+      return {
+        url: `${basePath}/upload/${sign(single)}`,
+        fields: {},
+        expiresAt: new Date(single.exp * 1000),
+        resumable: {
+          endpoint: `${basePath}/upload/resumable`,
+          headers: { 'x-signature': sign(resumable) },
+          withAccessToken: false,
+          metadata: { contentType },
+          chunkSize: RESUMABLE_CHUNK_BYTES,
+          expiresAt: new Date(resumable.exp * 1000),
+        },
       };
-      return { url: `${basePath}/upload/${sign(claim)}`, fields: {} };
     },
 
     async createDownloadUrl(key, { filename, contentType, expiresInSeconds }) {
@@ -243,8 +256,41 @@ export function diskBlobStore(opts: { dir: string; secret: string; basePath?: st
     },
   };
 
+  const isUsed = (nonce: string) =>
+    stat(join(nonceDir, nonce)).then(
+      () => true,
+      () => false,
+    );
+
+  const resumable = resumableUploads({
+    dir: join(dir, '.resumable'),
+    path: `${basePath}/upload/resumable`,
+    verify: (token) => verify<UploadClaim>(token, 'up'),
+    isUsed,
+    async finish(claim, sealed) {
+      const target = pathOf(claim.key);
+      // The single-request URL of the same grant may have stored it first: never overwrite stored bytes.
+      if (await isUsed(claim.n)) throw new HttpError(403, 'This upload link was already used.');
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(`${target}.meta.json`, JSON.stringify({ size: sealed.size, sha256: sealed.sha256 }), { flush: true });
+      await rename(sealed.path, target);
+      await syncDirectory(dirname(target));
+      await mkdir(nonceDir, { recursive: true });
+      await writeFile(join(nonceDir, claim.n), '', { flush: true });
+    },
+    log: (message, err) => console.error(`[storage] ${message}`, err),
+  });
+
   /** The URLs the store hands out, mounted at `basePath` by the embedded server. */
   const routes = new Hono();
+
+  // tus: creation at the endpoint, then HEAD, PATCH and DELETE on the upload's own URL.
+  routes.all('/upload/resumable', (c) => resumable.handle(c.req.raw));
+  routes.patch('/upload/resumable/:id', (c) => {
+    const body = requestBytes(c);
+    return resumable.patch(c.req.raw, c.req.param('id'), body && bytesOf(body));
+  });
+  routes.all('/upload/resumable/:id', (c) => resumable.handle(c.req.raw, c.req.param('id')));
 
   routes.post('/upload/:token', async (c) => {
     const claim = verify<UploadClaim>(c.req.param('token'), 'up');
@@ -259,13 +305,7 @@ export function diskBlobStore(opts: { dir: string; secret: string; basePath?: st
     await mkdir(nonceDir, { recursive: true });
     const used = join(nonceDir, claim.n);
     const lock = `${used}.lock`;
-    if (
-      await stat(used).then(
-        () => true,
-        () => false,
-      )
-    )
-      throw new HttpError(403, 'This upload link was already used.');
+    if (await isUsed(claim.n)) throw new HttpError(403, 'This upload link was already used.');
     try {
       const handle = await open(lock, 'wx');
       await handle.close();
@@ -349,12 +389,12 @@ export function diskBlobStore(opts: { dir: string; secret: string; basePath?: st
   };
 
   /**
-   * Removes what a crash leaves behind: temporary files of uploads no longer being written and
-   * attempt locks of upload URLs no request holds. Safe at any time; at start nothing is live.
+   * Removes what a crash leaves behind: temporary files of uploads no longer being written, attempt
+   * locks of upload URLs no request holds, and resumable uploads past their grant's expiry. Safe at
+   * any time; at start nothing is live.
    */
   const removeOrphanTemps = async (): Promise<{ files: number; bytes: number }> => {
-    let files = 0;
-    let bytes = 0;
+    let { files, bytes } = await resumable.removeExpired();
     let entries: string[];
     try {
       entries = (await readdir(dir, { recursive: true })) as string[];

@@ -101,7 +101,12 @@ describe('signed upload URLs', () => {
 
   it('an expired upload URL is 403 and stores nothing', async () => {
     const { r, start } = await startUpload('expired');
-    const expired = await storage.store.createUploadUrl(start.storage_path, { expiresInSeconds: -1, maxBytes: MAX_UPLOAD_BYTES });
+    const expired = await storage.store.createUploadUrl(start.storage_path, {
+      expiresInSeconds: -1,
+      resumableSeconds: -1,
+      maxBytes: MAX_UPLOAD_BYTES,
+      contentType: 'application/octet-stream',
+    });
     const res = await postToStore(expired.url, random(100));
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ detail: 'This link has expired.' });
@@ -118,7 +123,9 @@ describe('signed upload URLs', () => {
     expect((await postToStore(asUpload, random(100))).status).toBe(403);
     const up2 = await storage.store.createUploadUrl(objectPath(r.deal.id, start.file_id, 1), {
       expiresInSeconds: 60,
+      resumableSeconds: 60,
       maxBytes: 10,
+      contentType: 'application/octet-stream',
     });
     const asDownload = up2.url.replace('/upload/', '/download/');
     expect((await getFromStore(asDownload)).status).toBe(403);

@@ -38,7 +38,14 @@ afterAll(async () => {
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const newKey = () => `deals/${randomUUID()}/files/${randomUUID()}/v1`;
 const uploadUrl = async (key: string) =>
-  (await storage.store.createUploadUrl(key, { expiresInSeconds: 60, maxBytes: LIMIT })).url;
+  (
+    await storage.store.createUploadUrl(key, {
+      expiresInSeconds: 60,
+      resumableSeconds: 60,
+      maxBytes: LIMIT,
+      contentType: 'application/octet-stream',
+    })
+  ).url;
 
 /** Every file under the store's folder for `key`'s file, temporary ones included. */
 function filesOf(key: string): string[] {

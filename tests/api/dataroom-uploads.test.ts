@@ -132,6 +132,79 @@ describe('two-step upload', () => {
   });
 });
 
+/** Sends `bytes` through the resumable (tus) target of an upload-url answer, in chunks of `chunk` bytes. */
+async function sendResumable(resumable: any, bytes: Uint8Array, chunk: number) {
+  const headers = { 'tus-resumable': '1.0.0', ...resumable.headers };
+  const created = await storage.routes.request(resumable.endpoint.slice('/storage/v1'.length), {
+    method: 'POST',
+    headers: { ...headers, 'upload-length': String(bytes.length) },
+  });
+  expect(created.status).toBe(201);
+  const url = (created.headers.get('location') ?? '').slice('/storage/v1'.length);
+  for (let at = 0; at < bytes.length; at += chunk) {
+    const res = await storage.routes.request(url, {
+      method: 'PATCH',
+      headers: { ...headers, 'upload-offset': String(at), 'content-type': 'application/offset+octet-stream' },
+      body: bytes.subarray(at, at + chunk) as BlobPart,
+    });
+    expect(res.status).toBe(204);
+  }
+}
+
+describe('resumable upload (tus) in the two-step flow', () => {
+  it('upload-url offers it with the lifetimes granted; the bytes sent in chunks complete like a single upload', async () => {
+    const r = await room('tus');
+    const start = await call('POST', `${r.base}/files/upload-url`, {
+      token: r.owner.token,
+      body: { filename: 'Big model.xlsx', content_type: 'application/vnd.ms-excel', path: '/' },
+    });
+    expect(start.status).toBe(200);
+    const { resumable } = start.body;
+    expect(resumable).toMatchObject({
+      endpoint: '/storage/v1/upload/resumable',
+      with_access_token: false,
+      metadata: { contentType: 'application/vnd.ms-excel' },
+      chunk_size: 50 * 1024 * 1024,
+    });
+    const hours = (iso: string) => (Date.parse(iso) - Date.now()) / 3600_000;
+    expect(hours(resumable.expires_at)).toBeCloseTo(24, 1);
+    expect(hours(start.body.upload_url_expires_at)).toBeCloseTo(2, 1);
+    const [grant] = await sql`select expires_at from public.upload_grants where file_id = ${start.body.file_id}`;
+    expect(Math.abs(grant.expires_at.getTime() - Date.parse(resumable.expires_at))).toBeLessThan(5000);
+
+    const bytes = random(1_500_000);
+    await sendResumable(resumable, bytes, 400_000);
+    const done = await postFields(`${r.base}/files/${start.body.file_id}/upload-complete`, r.owner.token, {
+      file_size: bytes.length,
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body).toMatchObject({ upload_state: 'ready', current_version: 1 });
+    const [version] = await versionRows(start.body.file_id);
+    expect(version).toMatchObject({ size_bytes: String(bytes.length), sha256: sha256(bytes) });
+    expect(sha256((await download(r, r.owner, start.body.file_id)).bytes)).toBe(sha256(bytes));
+    // The grant is used up: its single-request URL no longer stores anything.
+    expect((await postToStore(start.body.upload_url, random(10))).status).toBe(403);
+  });
+
+  it('a new version goes the same way', async () => {
+    const r = await room('tusv');
+    const first = await twoStep(r, r.owner, { filename: 'Deck.pdf' });
+    const v = await call('POST', `${r.base}/files/${first.fileId}/versions/upload-url`, {
+      token: r.owner.token,
+      body: { content_type: 'application/pdf' },
+    });
+    expect(v.status).toBe(200);
+    const bytes = random(700_000);
+    await sendResumable(v.body.resumable, bytes, 300_000);
+    const done = await postFields(`${r.base}/files/${first.fileId}/versions/upload-complete`, r.owner.token, {
+      storage_path: v.body.storage_path,
+      file_size: bytes.length,
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect((await versionRows(first.fileId)).map((row) => row.sha256)).toEqual([sha256(first.bytes), sha256(bytes)]);
+  });
+});
+
 describe('direct upload', () => {
   it('stores random bytes byte-for-byte with path, tags and checklist_items', async () => {
     const r = await room('direct');

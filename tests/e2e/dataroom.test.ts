@@ -1,5 +1,6 @@
 /**
- * Data room, walked in Chromium against the real server: Upload Files and a byte-exact download, folders
+ * Data room, walked in Chromium against the real server: Upload Files and a byte-exact download, a
+ * resumable upload that survives a dropped connection, folders
  * and breadcrumbs, drag-and-drop upload, Import Folder of a nested tree, a Share Link opened by another
  * member, a new version and a comment on the file page, and a file hidden from a denied member.
  */
@@ -164,6 +165,29 @@ describe('Data room', () => {
       owner.token,
     );
     assert.equal(metadata.metadata.quick_summary, 'Audited figures, final');
+  });
+
+  e2e.test('an upload whose connection drops resumes through tus and stores the same bytes', async ({ page, server }) => {
+    const owner = await registerUser(server, uniqueEmail('owner'));
+    const deal = await createDealApi(server, owner.token, 'Project Resume');
+    // The first PATCH is cut off, as a dropped connection would be; the client asks where to go on (HEAD).
+    const seen: string[] = [];
+    await page.route('**/storage/v1/upload/resumable**', async (route) => {
+      const method = route.request().method();
+      seen.push(method);
+      if (method === 'PATCH' && seen.filter((m) => m === 'PATCH').length === 1) return route.abort('connectionreset');
+      return route.continue();
+    });
+    await openSignedIn(page, owner.token, `/deals/${deal.id}/files`);
+    await expectText(page, 'No files or folders yet', { timeout: FIRST_LOAD_TIMEOUT });
+    const bytes = Buffer.from(Array.from({ length: 200_000 }, (_, i) => (i * 13 + 5) % 256));
+    await uploadWithDialog(page, [{ name: 'resumed.bin', mimeType: 'application/octet-stream', buffer: bytes }]);
+    assert.deepEqual(seen.slice(0, 2), ['POST', 'PATCH']);
+    assert.ok(seen.includes('HEAD'), `the client asked for the offset after the drop (${seen.join(', ')})`);
+    assert.equal(seen.at(-1), 'PATCH');
+    const [file] = (await listing(server, owner.token, deal.id)).files;
+    const stored = await downloadBytes(server, owner.token, deal.id, file.id);
+    assert.ok(stored.equals(bytes), `the stored bytes are the uploaded ones (${stored.length} of ${bytes.length})`);
   });
 
   e2e.test('create a folder, open it, and come back by the breadcrumbs', async ({ page, server }) => {

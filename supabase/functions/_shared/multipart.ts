@@ -81,6 +81,11 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   return out;
 }
 
+/** A request body of either kind as one async iterable of its chunks. */
+export function bytesOf(body: ByteSource): AsyncIterable<Uint8Array> {
+  return { [Symbol.asyncIterator]: () => chunksOf(body) };
+}
+
 function chunksOf(body: ByteSource): AsyncIterator<Uint8Array> {
   if ('getReader' in body) {
     const reader = body.getReader();

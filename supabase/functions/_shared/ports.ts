@@ -104,13 +104,40 @@ export interface StoredObject {
   sha256: string;
 }
 
+/** A tus 1.0 endpoint the browser uploads one file to, in chunks, resuming after a dropped connection. */
+export interface ResumableTarget {
+  endpoint: string;
+  /** Sent with every tus request (the embedded server's signed token; Storage's API key). */
+  headers: Record<string, string>;
+  /** Whether the browser also sends its own access token as `Authorization: Bearer` (Supabase Storage checks it against the grant). */
+  withAccessToken: boolean;
+  /** tus Upload-Metadata the endpoint needs (Storage: bucket, object name, content type). */
+  metadata: Record<string, string>;
+  chunkSize: number;
+  /** Until when the upload may be started and continued, as the store grants it. */
+  expiresAt: Date;
+}
+
+/** Where the browser sends one file's bytes: a single request, or resumable in chunks. */
+export interface UploadTarget {
+  /** A single-use URL (and form fields) the whole file is sent to in one request. */
+  url: string;
+  fields: Record<string, string>;
+  /** When `url` stops being accepted, as the store grants it, never assumed. */
+  expiresAt: Date;
+  resumable: ResumableTarget;
+}
+
 /** Where file bytes live: files under DATA_DIR embedded, Supabase Storage on Supabase. Keys are ours. */
 export interface BlobStore {
-  /** A single-use URL (and form fields) the browser posts the file to; `maxBytes` is enforced while streaming. */
+  /**
+   * Where the browser uploads the bytes of `key`: a single-use URL valid `expiresInSeconds`, and a
+   * resumable upload that may run `resumableSeconds`; `maxBytes` is enforced while streaming.
+   */
   createUploadUrl(
     key: string,
-    opts: { expiresInSeconds: number; maxBytes: number },
-  ): Promise<{ url: string; fields: Record<string, string> }>;
+    opts: { expiresInSeconds: number; resumableSeconds: number; maxBytes: number; contentType: string },
+  ): Promise<UploadTarget>;
   /** A short-lived URL that downloads the object as an attachment named `filename`. */
   createDownloadUrl(key: string, opts: { filename: string; contentType: string; expiresInSeconds: number }): Promise<string>;
   /** Streams bytes into `key`; past `maxBytes` it fails with 413 and leaves nothing behind. */

@@ -16,6 +16,7 @@ const sql = postgres(env('SUPABASE_DB_URL'), { prepare: false, max: 3, onnotice:
 const blobs = supabaseStorage({
   url: env('SUPABASE_URL', 'http://localhost:54321'),
   serviceRoleKey: env('SUPABASE_SERVICE_ROLE_KEY', ''),
+  anonKey: env('SUPABASE_ANON_KEY', ''),
 });
 const ai = aiFromEnv((name) => Deno.env.get(name));
 const secret = env('AI_WORKER_SECRET');

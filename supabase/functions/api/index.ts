@@ -36,6 +36,7 @@ const auth = useEmbeddedAuth
 const blobs = supabaseStorage({
   url: env('SUPABASE_URL', 'http://localhost:54321'),
   serviceRoleKey: env('SUPABASE_SERVICE_ROLE_KEY', ''),
+  anonKey: env('SUPABASE_ANON_KEY', ''),
 });
 
 // Live events need LISTEN, which the transaction pooler cannot carry: with a direct (or session-mode)

@@ -17,20 +17,52 @@ async function digestOf(body: ReadableStream<Uint8Array>): Promise<StoredObject>
 
 /**
  * Supabase Storage, private bucket `deal-files`, through its REST API with the service role key.
- * Signed upload URLs are single use by Storage's own rules; downloads are signed and short-lived.
+ * Signed upload URLs are single use by Storage's own rules; downloads are signed and short-lived;
+ * resumable uploads use Storage's tus endpoint.
  */
-export function supabaseStorage(opts: { url: string; serviceRoleKey: string; bucket?: string }): BlobStore {
+/** Seconds-since-epoch `exp` of a JWT, read without verifying (Storage signed it; we only report it). */
+function expiryOf(token: string): Date | undefined {
+  try {
+    const payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    return typeof payload.exp === 'number' ? new Date(payload.exp * 1000) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// Storage's resumable endpoint takes chunks of exactly 6 MiB (docs/decisions.md decision 24).
+const STORAGE_TUS_CHUNK_BYTES = 6 * 1024 * 1024;
+
+export function supabaseStorage(opts: { url: string; serviceRoleKey: string; anonKey: string; bucket?: string }): BlobStore {
   const base = `${opts.url.replace(/\/$/, '')}/storage/v1`;
   const bucket = opts.bucket ?? 'deal-files';
   const headers = { authorization: `Bearer ${opts.serviceRoleKey}`, apikey: opts.serviceRoleKey };
   const objectPath = (key: string) => `${bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
 
   return {
-    async createUploadUrl(key) {
+    async createUploadUrl(key, { resumableSeconds, contentType }) {
       const res = await fetch(`${base}/object/upload/sign/${objectPath(key)}`, { method: 'POST', headers });
       if (!res.ok) throw new Error(`Storage refused a signed upload URL (${res.status})`);
-      const { url } = (await res.json()) as { url: string };
-      return { url: `${base}${url}`, fields: { method: 'PUT' } };
+      const { url, token } = (await res.json()) as { url: string; token?: string };
+      // The signed URL lives as long as Storage's UPLOAD_SIGNED_URL_EXPIRATION_TIME (60 s by default),
+      // whatever we ask: report the token's own expiry.
+      const signedToken = token ?? new URL(url, base).searchParams.get('token') ?? '';
+      const expiresAt = expiryOf(signedToken) ?? new Date(Date.now() + 60_000);
+      return {
+        url: `${base}${url}`,
+        fields: { method: 'PUT' },
+        expiresAt,
+        // Resumable uploads go as the signed-in person: Storage checks the storage.objects insert policy,
+        // which admits exactly the keys of that person's open, unexpired upload grants.
+        resumable: {
+          endpoint: `${base}/upload/resumable`,
+          headers: { apikey: opts.anonKey, 'x-upsert': 'false' },
+          withAccessToken: true,
+          metadata: { bucketName: bucket, objectName: key, contentType, cacheControl: '3600' },
+          chunkSize: STORAGE_TUS_CHUNK_BYTES,
+          expiresAt: new Date(Date.now() + resumableSeconds * 1000),
+        },
+      };
     },
     async createDownloadUrl(key, { filename, expiresInSeconds }) {
       const res = await fetch(`${base}/object/sign/${objectPath(key)}`, {

@@ -23,3 +23,14 @@ export interface FileRights {
   can_request_ai: boolean;
   can_decide_ai: boolean;
 }
+
+/** A tus 1.0 upload the browser sends one file's bytes to, in chunks (docs/decisions.md decision 24). */
+export interface ResumableUpload {
+  endpoint: string;
+  headers: Record<string, string>;
+  /** Send the browser's own access token as `Authorization: Bearer` with every tus request. */
+  with_access_token: boolean;
+  metadata: Record<string, string>;
+  chunk_size: number;
+  expires_at: string;
+}

@@ -1,10 +1,13 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../../lib/api';
+import { fakeTus } from '../../test/fake-tus';
 import { jsonResponse, renderRoutes, testUser } from '../../test/utils';
 import { uploadNewVersion } from './api';
 import { FileDetailPage } from './FileDetailPage';
 import type { FileDetail } from './types';
+
+vi.mock('tus-js-client', () => import('../../test/fake-tus'));
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -301,33 +304,18 @@ describe('file detail', () => {
 
 describe('new version upload', () => {
   it('jumps to 80% after storage and 100% after completion', async () => {
-    const sent: Array<{ url: string; body: FormData }> = [];
-    class FakeXhr {
-      upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number }) => void) | null } = { onprogress: null };
-      status = 0;
-      responseText = '';
-      withCredentials = false;
-      onload: (() => void) | null = null;
-      onerror: (() => void) | null = null;
-      onabort: (() => void) | null = null;
-      private url = '';
-      open(_method: string, url: string) {
-        this.url = url;
-      }
-      abort() {}
-      send(body: FormData) {
-        sent.push({ url: this.url, body });
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 5 });
-        this.status = 201;
-        this.responseText = '{}';
-        setTimeout(() => this.onload?.(), 0);
-      }
-    }
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const calls = fakeApi({
       [`POST ${BASE}/versions/upload-url`]: {
         upload_url: '/storage/v1/upload/tok',
-        upload_fields: { token: 'abc' },
+        upload_fields: {},
+        resumable: {
+          endpoint: '/storage/v1/upload/resumable',
+          headers: { 'x-signature': 'abc' },
+          with_access_token: false,
+          metadata: { contentType: 'application/msword' },
+          chunk_size: 1024,
+          expires_at: '2026-11-27T00:00:00Z',
+        },
         storage_path: 'deals/d1/files/x/v3',
         next_version_number: 3,
       },
@@ -337,9 +325,8 @@ describe('new version upload', () => {
     const picked = new File([new Uint8Array(10)], 'SPA v3.docx', { type: 'application/msword' });
     await uploadNewVersion('d1', FILE_ID, picked, (p) => progress.push(p));
     expect(progress).toEqual([0, 40, 80, 100]);
-    expect(sent[0].url).toBe('/storage/v1/upload/tok');
-    expect(sent[0].body.get('token')).toBe('abc');
-    expect((sent[0].body.get('file') as File).name).toBe('SPA v3.docx');
+    expect(fakeTus.uploads[0].file).toBe(picked);
+    expect(fakeTus.uploads[0].options.headers).toEqual({ 'x-signature': 'abc' });
     expect(calls.find((c) => c.key === `POST ${BASE}/versions/upload-url`)?.body).toEqual({
       filename: 'SPA v3.docx',
       content_type: 'application/msword',

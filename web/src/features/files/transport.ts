@@ -1,59 +1,98 @@
-import { ApiError } from '../../lib/api';
+import type { ResumableUpload } from '@contracts/dataroom';
+import { ApiError, getToken, renewSession } from '../../lib/api';
+
+/** What upload-url (a new file or a new version) answers about where the bytes go. */
+export interface StorageTarget {
+  resumable: ResumableUpload;
+}
+
+// After a dropped connection, try again at once, then back off; each try resumes from the server's offset.
+const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000];
+
+function storageError(status: number, body: string | undefined): ApiError {
+  let detail: string | undefined;
+  try {
+    const parsed = JSON.parse(body ?? '') as { detail?: unknown };
+    if (typeof parsed?.detail === 'string') detail = parsed.detail;
+  } catch {
+    /* not JSON: Storage answers some refusals as text */
+    if (body?.trim()) detail = body.trim();
+  }
+  if (!status) return new ApiError('Network connection failed', { kind: 'network' });
+  return new ApiError(detail ?? `Storage upload failed with status ${status}`, { status, detail });
+}
 
 /**
- * Sends a file to a signed storage URL as a multipart form (the signed fields, then the file under `file`),
- * with progress. XMLHttpRequest because fetch cannot report upload progress. A non-ok reply raises an
- * ApiError carrying the HTTP status and the store's detail (e.g. 413 too large, 403 link used or expired).
+ * Sends a file to storage as a resumable (tus) upload, in the chunks the store asks for, with progress:
+ * a dropped connection resumes where the server's offset says instead of starting over. The same client
+ * on both platforms (the embedded server's endpoint, Supabase Storage's). A refusal raises an ApiError
+ * carrying the HTTP status and the store's detail (e.g. 413 too large, 403 link used or expired).
  */
-export function postToStorage(
-  url: string,
-  fields: Record<string, string> | null | undefined,
+export async function sendToStorage(
+  target: StorageTarget,
   file: Blob,
   options: { onProgress?: (loaded: number, total: number) => void; signal?: AbortSignal } = {},
 ): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (options.signal?.aborted) {
-      reject(new DOMException('The upload was cancelled', 'AbortError'));
-      return;
-    }
-    const form = new FormData();
-    for (const [key, value] of Object.entries(fields ?? {})) form.append(key, value);
-    form.append('file', file, (file as File).name ?? 'file');
+  const abortError = () => new DOMException('The upload was cancelled', 'AbortError');
+  if (options.signal?.aborted) throw abortError();
+  // Loaded with the first upload, not with the app's first screen.
+  const { Upload } = await import('tus-js-client');
+  const { resumable } = target;
+  const endpoint = new URL(resumable.endpoint, window.location.origin).toString();
+  // An access token refused meanwhile (Supabase): renewed, awaited before the next request; refused again
+  // before any chunk got through with the renewed one, it is a real refusal.
+  let renewal: Promise<boolean> | undefined;
+  let renewedSinceProgress = false;
 
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    xhr.withCredentials = false;
-    const onAbort = () => xhr.abort();
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    const cleanup = () => options.signal?.removeEventListener('abort', onAbort);
-
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) options.onProgress?.(Math.min(event.loaded, file.size), file.size);
-    };
-    xhr.onload = () => {
-      cleanup();
-      if (xhr.status >= 200 && xhr.status < 300) {
+  await new Promise<void>((resolve, reject) => {
+    const upload = new Upload(file, {
+      endpoint,
+      headers: resumable.headers,
+      metadata: resumable.metadata,
+      chunkSize: resumable.chunk_size,
+      uploadSize: file.size,
+      retryDelays: RETRY_DELAYS_MS,
+      // One grant is one upload: nothing to find again after a reload.
+      storeFingerprintForResuming: false,
+      async onBeforeRequest(req) {
+        if (!resumable.with_access_token) return;
+        await renewal;
+        req.setHeader('Authorization', `Bearer ${getToken() ?? ''}`);
+      },
+      onShouldRetry(err) {
+        const status = err.originalResponse?.getStatus() ?? 0;
+        if (resumable.with_access_token && (status === 401 || status === 403) && !renewedSinceProgress) {
+          renewedSinceProgress = true;
+          renewal = renewSession(getToken());
+          return true;
+        }
+        return status === 0 || status === 409 || status === 423 || status >= 500;
+      },
+      onChunkComplete() {
+        renewedSinceProgress = false;
+      },
+      onProgress(sent, total) {
+        options.onProgress?.(Math.min(sent, file.size), total || file.size);
+      },
+      onSuccess() {
+        cleanup();
         options.onProgress?.(file.size, file.size);
         resolve();
-        return;
-      }
-      let detail: string | undefined;
-      try {
-        const body = JSON.parse(xhr.responseText) as { detail?: unknown };
-        if (typeof body?.detail === 'string') detail = body.detail;
-      } catch {
-        /* not JSON */
-      }
-      reject(new ApiError(detail ?? `Storage upload failed with status ${xhr.status}`, { status: xhr.status, detail }));
-    };
-    xhr.onerror = () => {
+      },
+      onError(err) {
+        cleanup();
+        const response = (err as { originalResponse?: { getStatus(): number; getBody(): string } | null }).originalResponse;
+        reject(storageError(response?.getStatus() ?? 0, response?.getBody()));
+      },
+    });
+    const onAbort = () => {
       cleanup();
-      reject(new ApiError('Network connection failed', { kind: 'network' }));
+      // Ends the upload on the server too, so its partial bytes go at once.
+      void upload.abort(true).catch(() => {});
+      reject(abortError());
     };
-    xhr.onabort = () => {
-      cleanup();
-      reject(new DOMException('The upload was cancelled', 'AbortError'));
-    };
-    xhr.send(form);
+    const cleanup = () => options.signal?.removeEventListener('abort', onAbort);
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    upload.start();
   });
 }

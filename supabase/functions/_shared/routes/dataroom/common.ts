@@ -8,6 +8,8 @@ import { parseOrThrow } from '../../validate.ts';
 export const PATH_NOT_FOUND = "Path not found or you don't have access";
 export const FOLDER_NOT_FOUND = "Folder not found or you don't have access";
 export const UPLOAD_URL_SECONDS = 2 * 3600;
+// A resumable upload of gigabytes on an ordinary line may take a working day; the grant lives as long.
+export const RESUMABLE_UPLOAD_SECONDS = 24 * 3600;
 export const DOWNLOAD_URL_SECONDS = 60;
 
 export const storageKey = (dealId: string, fileId: string, version: number) => `deals/${dealId}/files/${fileId}/v${version}`;

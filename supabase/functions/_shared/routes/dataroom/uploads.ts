@@ -7,6 +7,8 @@ import { asUser, type Tx } from '../../db.ts';
 import { HttpError } from '../../errors.ts';
 import { boundaryOf, readMultipart } from '../../multipart.ts';
 import { readJson } from '../../validate.ts';
+import type { UploadTarget } from '../../ports.ts';
+import type { ResumableUpload } from '../../contracts/dataroom.ts';
 import {
   checklistItemsSchema,
   dealContext,
@@ -19,6 +21,7 @@ import {
   loadFile,
   loadReadyFile,
   requireCapability,
+  RESUMABLE_UPLOAD_SECONDS,
   storageKey,
   tagsSchema,
   UPLOAD_URL_SECONDS,
@@ -115,6 +118,31 @@ async function recordVersion(deps: ApiDeps, tx: Tx, grant: Record<string, any>, 
   return stored;
 }
 
+/** Both ways to send the bytes, with the lifetimes the store actually grants. */
+async function uploadTarget(deps: ApiDeps, key: string, contentType: string) {
+  const target: UploadTarget = await deps.blobs.createUploadUrl(key, {
+    expiresInSeconds: UPLOAD_URL_SECONDS,
+    resumableSeconds: RESUMABLE_UPLOAD_SECONDS,
+    maxBytes: deps.config.maxUploadBytes,
+    contentType,
+  });
+  const { resumable } = target;
+  const resumableUpload: ResumableUpload = {
+    endpoint: resumable.endpoint,
+    headers: resumable.headers,
+    with_access_token: resumable.withAccessToken,
+    metadata: resumable.metadata,
+    chunk_size: resumable.chunkSize,
+    expires_at: resumable.expiresAt.toISOString(),
+  };
+  return {
+    upload_url: target.url,
+    upload_fields: target.fields,
+    upload_url_expires_at: target.expiresAt.toISOString(),
+    resumable: resumableUpload,
+  };
+}
+
 /** Runs `work` in a savepoint so a unique violation on the file name (and only that one) becomes a clean 409. */
 async function nameGuard<T>(tx: Tx, name: string, folderId: string | null, dealId: string, work: () => Promise<T>): Promise<T> {
   try {
@@ -155,16 +183,9 @@ export function uploadRoutes(deps: ApiDeps) {
       await tx`
         insert into public.upload_grants (storage_key, file_id, deal_id, version_number, original_name, content_type, created_by, expires_at)
         values (${key}, ${file.id}, ${ctx.dealId}, 1, ${name}, ${body.content_type}, ${ctx.userId},
-                now() + make_interval(secs => ${UPLOAD_URL_SECONDS}))`;
-      const signed = await deps.blobs.createUploadUrl(key, { expiresInSeconds: UPLOAD_URL_SECONDS, maxBytes: maxUploadBytes });
-      return {
-        file_id: file.id,
-        filename: name,
-        upload_url: signed.url,
-        upload_fields: signed.fields,
-        storage_path: key,
-        max_bytes: maxUploadBytes,
-      };
+                now() + make_interval(secs => ${RESUMABLE_UPLOAD_SECONDS}))`;
+      const target = await uploadTarget(deps, key, body.content_type);
+      return { file_id: file.id, filename: name, ...target, storage_path: key, max_bytes: maxUploadBytes };
     });
     return c.json(result);
   });
@@ -280,7 +301,7 @@ export function uploadRoutes(deps: ApiDeps) {
             (sp) => sp`
             insert into public.upload_grants (storage_key, file_id, deal_id, version_number, original_name, content_type, created_by, expires_at)
             values (${key}, ${fileId}, ${ctx.dealId}, ${next}, ${originalName}, ${body.content_type}, ${ctx.userId},
-                    now() + make_interval(secs => ${UPLOAD_URL_SECONDS}))`,
+                    now() + make_interval(secs => ${RESUMABLE_UPLOAD_SECONDS}))`,
           );
           break;
         } catch (err) {
@@ -288,8 +309,8 @@ export function uploadRoutes(deps: ApiDeps) {
           next++;
         }
       }
-      const signed = await deps.blobs.createUploadUrl(key, { expiresInSeconds: UPLOAD_URL_SECONDS, maxBytes: maxUploadBytes });
-      return { upload_url: signed.url, upload_fields: signed.fields, storage_path: key, next_version_number: next };
+      const target = await uploadTarget(deps, key, body.content_type);
+      return { ...target, storage_path: key, next_version_number: next, max_bytes: maxUploadBytes };
     });
     return c.json(result);
   });

@@ -1,4 +1,4 @@
-import { LISTING_PAGE_DEFAULT } from '@contracts/dataroom';
+import { LISTING_PAGE_DEFAULT, type ResumableUpload } from '@contracts/dataroom';
 import { ApiError, api } from '../../../lib/api';
 import { dealKeys } from '../../../lib/deal';
 import { takePrefetchedListing } from '../prefetch';
@@ -52,6 +52,8 @@ export interface UploadTarget {
   filename: string;
   upload_url: string;
   upload_fields?: Record<string, string>;
+  upload_url_expires_at: string;
+  resumable: ResumableUpload;
   storage_path: string;
 }
 

@@ -2,34 +2,22 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REFRESH_KEY, TOKEN_KEY } from '../../../lib/api';
 import { jsonResponse } from '../../../test/utils';
 import { NameConflictError } from '../api';
+import { fakeTus } from '../../../test/fake-tus';
 import { uploadFile } from './uploader';
 
-/** XMLHttpRequest as the storage upload uses it: answers 201 and reports the whole file sent. */
-class StorageXhr {
-  static sent: { url: string; body: FormData }[] = [];
-  upload = { onprogress: null as ((e: { lengthComputable: boolean; loaded: number }) => void) | null };
-  status = 0;
-  responseText = '';
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  withCredentials = false;
-  private url = '';
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  abort() {
-    this.onabort?.();
-  }
-  send(body: FormData) {
-    StorageXhr.sent.push({ url: this.url, body });
-    this.status = 201;
-    this.onload?.();
-  }
-}
+vi.mock('tus-js-client', () => import('../../../test/fake-tus'));
+
+const RESUMABLE = {
+  endpoint: '/storage/v1/upload/resumable',
+  headers: { 'x-signature': 't' },
+  with_access_token: false,
+  metadata: { contentType: 'application/pdf' },
+  chunk_size: 50 * 1024 * 1024,
+  expires_at: '2026-11-27T00:00:00Z',
+};
 
 afterEach(() => {
-  StorageXhr.sent = [];
+  fakeTus.reset();
   vi.unstubAllGlobals();
 });
 
@@ -38,7 +26,6 @@ describe('uploadFile, the one upload stack', () => {
     localStorage.setItem(TOKEN_KEY, 'expired');
     localStorage.setItem(REFRESH_KEY, 'r1');
     const calls: { url: string; auth?: string; body?: unknown }[] = [];
-    vi.stubGlobal('XMLHttpRequest', StorageXhr);
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {
@@ -51,7 +38,8 @@ describe('uploadFile, the one upload stack', () => {
             file_id: 'f1',
             filename: 'SPA.pdf',
             upload_url: '/storage/v1/upload/x',
-            upload_fields: { token: 't' },
+            upload_fields: {},
+            resumable: RESUMABLE,
             storage_path: 'p',
           });
         }
@@ -77,14 +65,20 @@ describe('uploadFile, the one upload stack', () => {
       checklist_items: ['i1'],
     });
     expect(calls[3].body).toEqual({ file_size: file.size });
-    expect(StorageXhr.sent[0].url).toBe('/storage/v1/upload/x');
-    expect(StorageXhr.sent[0].body.get('token')).toBe('t');
+    expect(fakeTus.uploads).toHaveLength(1);
+    expect(fakeTus.uploads[0].file).toBe(file);
+    expect(fakeTus.uploads[0].options).toMatchObject({
+      endpoint: `${window.location.origin}/storage/v1/upload/resumable`,
+      headers: { 'x-signature': 't' },
+      metadata: { contentType: 'application/pdf' },
+      chunkSize: 50 * 1024 * 1024,
+    });
+    expect(fakeTus.uploads[0].headers).toEqual({});
     expect(progress.at(-1)).toBe(file.size);
   });
 
   it('a taken name is a NameConflictError carrying the existing file, and nothing is sent to storage', async () => {
     localStorage.setItem(TOKEN_KEY, 'ok');
-    vi.stubGlobal('XMLHttpRequest', StorageXhr);
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => jsonResponse({ detail: 'A file named "SPA.pdf" already exists', existing_file_id: 'f0' }, 409)),
@@ -95,6 +89,6 @@ describe('uploadFile, the one upload stack', () => {
     expect(error).toBeInstanceOf(NameConflictError);
     expect((error as NameConflictError).existingFileId).toBe('f0');
     expect((error as NameConflictError).status).toBe(409);
-    expect(StorageXhr.sent).toHaveLength(0);
+    expect(fakeTus.uploads).toHaveLength(0);
   });
 });

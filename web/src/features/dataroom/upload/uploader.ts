@@ -1,11 +1,11 @@
-import { postToStorage, uploadNewVersion } from '../../files';
+import { sendToStorage, uploadNewVersion } from '../../files';
 import { completeUpload, createFolder, requestUploadUrl } from '../api';
 import { parentPath, pathSegments } from '../paths';
 import type { Uploader } from './queue';
 
 /**
  * The two-step upload of one file (docs/product.md §7 Files): an upload URL for its folder, the bytes to
- * storage with progress, then upload-complete. The one way every screen uploads a new file (the data
+ * storage with progress (resumable, docs/decisions.md decision 24), then upload-complete. The one way every screen uploads a new file (the data
  * room's queue, a checklist item's panel); a taken name is a NameConflictError (409).
  */
 export async function uploadFile(
@@ -26,7 +26,7 @@ export async function uploadFile(
     },
     options.signal,
   );
-  await postToStorage(grant.upload_url, grant.upload_fields, file, {
+  await sendToStorage(grant, file, {
     signal: options.signal,
     onProgress: (loaded) => options.onProgress(loaded),
   });

@@ -1,6 +1,7 @@
+import type { ResumableUpload } from '@contracts/dataroom';
 import { api } from '../../../lib/api';
 import { dealKeys } from '../../../lib/deal';
-import { postToStorage } from '../transport';
+import { sendToStorage } from '../transport';
 import type {
   ApprovalStatus,
   DealGroup,
@@ -142,6 +143,8 @@ export async function fetchPermissionPeople(dealId: string, signal?: AbortSignal
 interface VersionUploadUrl {
   upload_url: string;
   upload_fields?: Record<string, string>;
+  upload_url_expires_at: string;
+  resumable: ResumableUpload;
   storage_path: string;
   next_version_number: number;
 }
@@ -162,7 +165,7 @@ export async function uploadNewVersion(
     filename: file.name,
     content_type: file.type || 'application/octet-stream',
   });
-  await postToStorage(target.upload_url, target.upload_fields, file, {
+  await sendToStorage(target, file, {
     signal,
     // While the bytes travel: up to 79%. The jump to 80% marks the storage upload as done.
     onProgress: (loaded, total) => {

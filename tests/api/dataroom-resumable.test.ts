@@ -1,0 +1,289 @@
+/**
+ * The embedded store's resumable (tus 1.0) endpoint over real HTTP, as `npm start` serves it: creation,
+ * chunked PATCHes, resuming after a dropped connection, and every refusal (wrong offset, tampered,
+ * expired, reused or foreign tokens). One client, tus-js-client, as the web app uses it.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import { Upload } from 'tus-js-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { diskBlobStore } from '../../server/blob-store.ts';
+
+const LIMIT = 8 * 1024 * 1024;
+const dir = mkdtempSync(join(tmpdir(), 'dataroom-resumable-'));
+const storage = diskBlobStore({ dir, secret: 'resumable-secret' });
+let server: ServerType;
+let origin = '';
+
+beforeAll(async () => {
+  const root = new Hono();
+  root.route('/storage/v1', storage.routes);
+  await new Promise<void>((resolve) => {
+    server = serve({ fetch: root.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
+  });
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const newKey = () => `deals/${randomUUID()}/files/${randomUUID()}/v1`;
+const target = (key: string, seconds = 600) =>
+  storage.store.createUploadUrl(key, {
+    expiresInSeconds: seconds,
+    resumableSeconds: seconds,
+    maxBytes: LIMIT,
+    contentType: 'application/pdf',
+  });
+const resumableDir = join(dir, '.resumable');
+const pendingUploads = () => (existsSync(resumableDir) ? readdirSync(resumableDir).filter((n) => !n.endsWith('.json')) : []);
+
+/** Creates the upload; answers the upload's URL. */
+async function create(token: string, length: number): Promise<Response> {
+  return fetch(`${origin}/storage/v1/upload/resumable`, {
+    method: 'POST',
+    headers: { 'tus-resumable': '1.0.0', 'upload-length': String(length), 'x-signature': token },
+  });
+}
+
+const patch = (url: string, token: string, offset: number, body: Uint8Array) =>
+  fetch(`${origin}${url}`, {
+    method: 'PATCH',
+    headers: {
+      'tus-resumable': '1.0.0',
+      'upload-offset': String(offset),
+      'content-type': 'application/offset+octet-stream',
+      'x-signature': token,
+    },
+    body: body as BlobPart,
+  });
+
+const head = (url: string, token: string) =>
+  fetch(`${origin}${url}`, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0', 'x-signature': token } });
+
+/** Sends `bytes` as a PATCH at `offset` and drops the connection after `sendBytes` of them. */
+function patchThenDrop(url: string, token: string, offset: number, bytes: Uint8Array, sendBytes: number): Promise<void> {
+  return new Promise((resolve) => {
+    const req = request(`${origin}${url}`, {
+      method: 'PATCH',
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-offset': String(offset),
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(bytes.length),
+        'x-signature': token,
+      },
+    });
+    req.on('error', () => resolve());
+    req.write(bytes.subarray(0, sendBytes), () => setTimeout(() => (req.destroy(), resolve()), 100));
+  });
+}
+
+async function eventually(check: () => Promise<boolean>, ms = 3000): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return check();
+}
+
+describe('resumable uploads (tus) on the embedded store', () => {
+  it('hands out a tus endpoint with a signed token, a chunk size and the lifetimes it grants', async () => {
+    const before = Date.now();
+    const t = await target(newKey(), 3600);
+    expect(t.resumable.endpoint).toBe('/storage/v1/upload/resumable');
+    expect(Object.keys(t.resumable.headers)).toEqual(['x-signature']);
+    expect(t.resumable.withAccessToken).toBe(false);
+    expect(t.resumable.chunkSize).toBe(50 * 1024 * 1024);
+    expect(Math.abs(t.resumable.expiresAt.getTime() - (before + 3600_000))).toBeLessThan(2000);
+    expect(Math.abs(t.expiresAt.getTime() - (before + 3600_000))).toBeLessThan(2000);
+  });
+
+  it('stores a file sent in chunks byte for byte, with its size and sha256, and then the token is used up', async () => {
+    const key = newKey();
+    const grant = await target(key);
+    const token = grant.resumable.headers['x-signature'];
+    const file = new Uint8Array(randomBytes(3 * 1024 * 1024 + 17));
+    const created = await create(token, file.length);
+    expect(created.status).toBe(201);
+    const url = created.headers.get('location') ?? '';
+    expect(url).toMatch(/^\/storage\/v1\/upload\/resumable\/[0-9a-f]{32}$/);
+    const chunk = 1024 * 1024;
+    for (let at = 0; at < file.length; at += chunk) {
+      const res = await patch(url, token, at, file.subarray(at, at + chunk));
+      expect(res.status).toBe(204);
+      expect(Number(res.headers.get('upload-offset'))).toBe(Math.min(at + chunk, file.length));
+    }
+    expect(sha256(readFileSync(join(dir, key)))).toBe(sha256(file));
+    expect(await storage.store.stat(key)).toEqual({ size: file.length, sha256: sha256(file) });
+    expect(pendingUploads()).not.toContain(url.split('/').pop());
+    const again = await create(token, 10);
+    expect(again.status).toBe(403);
+    expect(await again.json()).toEqual({ detail: 'This upload link was already used.' });
+    // The grant's single-request URL is used up too: the stored bytes stay.
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(10)]), 'other.bin');
+    const single = await fetch(`${origin}${grant.url}`, { method: 'POST', body: form });
+    expect(single.status).toBe(403);
+    expect(sha256(readFileSync(join(dir, key)))).toBe(sha256(file));
+  });
+
+  it('resumes after a dropped connection from the offset HEAD reports, sending only what is missing', async () => {
+    const key = newKey();
+    const token = (await target(key)).resumable.headers['x-signature'];
+    const file = new Uint8Array(randomBytes(4 * 1024 * 1024));
+    const url = (await create(token, file.length)).headers.get('location') ?? '';
+    await patchThenDrop(url, token, 0, file, Math.floor(file.length * 0.6));
+    let offset = 0;
+    expect(
+      await eventually(async () => {
+        offset = Number((await head(url, token)).headers.get('upload-offset'));
+        return offset > 0;
+      }),
+    ).toBe(true);
+    expect(offset).toBeLessThanOrEqual(Math.floor(file.length * 0.6));
+    const rest = await patch(url, token, offset, file.subarray(offset));
+    expect(rest.status).toBe(204);
+    expect(await storage.store.stat(key)).toEqual({ size: file.length, sha256: sha256(file) });
+  });
+
+  it('answers a PATCH at a wrong offset with 409 and keeps the stored part', async () => {
+    const key = newKey();
+    const token = (await target(key)).resumable.headers['x-signature'];
+    const file = new Uint8Array(randomBytes(2000));
+    const url = (await create(token, file.length)).headers.get('location') ?? '';
+    expect((await patch(url, token, 0, file.subarray(0, 1000))).status).toBe(204);
+    const wrong = await patch(url, token, 500, file.subarray(500));
+    expect(wrong.status).toBe(409);
+    expect(Number((await head(url, token)).headers.get('upload-offset'))).toBe(1000);
+    expect((await patch(url, token, 1000, file.subarray(1000))).status).toBe(204);
+    expect(sha256(readFileSync(join(dir, key)))).toBe(sha256(file));
+  });
+
+  it('refuses a chunk past the declared length (413), a wrong content type (415), no Tus-Resumable (412) and an unknown upload (404)', async () => {
+    const key = newKey();
+    const token = (await target(key)).resumable.headers['x-signature'];
+    const url = (await create(token, 100)).headers.get('location') ?? '';
+    const tooLong = await patch(url, token, 0, new Uint8Array(101));
+    expect(tooLong.status).toBe(413);
+    expect(await tooLong.json()).toEqual({ detail: 'The chunk goes past the length declared for this upload.' });
+    const asJson = await fetch(`${origin}${url}`, {
+      method: 'PATCH',
+      headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/json', 'x-signature': token },
+      body: '{}',
+    });
+    expect(asJson.status).toBe(415);
+    const noVersion = await fetch(`${origin}${url}`, {
+      method: 'PATCH',
+      headers: { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'x-signature': token },
+      body: 'x',
+    });
+    expect(noVersion.status).toBe(412);
+    expect(Number((await head(url, token)).headers.get('upload-offset'))).toBe(0);
+    const otherToken = (await target(newKey())).resumable.headers['x-signature'];
+    const otherId = JSON.parse(Buffer.from(otherToken.split('.')[0], 'base64url').toString()).n;
+    expect((await patch(`/storage/v1/upload/resumable/${otherId}`, otherToken, 0, new Uint8Array(1))).status).toBe(404);
+    expect(existsSync(join(dir, key))).toBe(false);
+  });
+
+  it('tells a second PATCH sent while the first is still streaming to wait (423); the first completes', async () => {
+    const key = newKey();
+    const token = (await target(key)).resumable.headers['x-signature'];
+    const file = new Uint8Array(randomBytes(3 * 1024 * 1024));
+    const url = (await create(token, file.length)).headers.get('location') ?? '';
+    // A slow sender: the body trickles in while the second request arrives.
+    const slow = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        for (let at = 0; at < file.length; at += 256 * 1024) {
+          controller.enqueue(file.subarray(at, at + 256 * 1024));
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        controller.close();
+      },
+    });
+    const first = fetch(`${origin}${url}`, {
+      method: 'PATCH',
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+        'x-signature': token,
+      },
+      body: slow,
+      duplex: 'half',
+    } as RequestInit);
+    await new Promise((r) => setTimeout(r, 60));
+    expect((await patch(url, token, 0, file.subarray(0, 10))).status).toBe(423);
+    expect((await first).status).toBe(204);
+    expect(await storage.store.stat(key)).toEqual({ size: file.length, sha256: sha256(file) });
+  });
+
+  it('refuses tampered, expired, missing and foreign tokens with 403, storing nothing', async () => {
+    const key = newKey();
+    const token = (await target(key)).resumable.headers['x-signature'];
+    const [body, mac] = token.split('.');
+    const claim = JSON.parse(Buffer.from(body, 'base64url').toString());
+    const forged = `${Buffer.from(JSON.stringify({ ...claim, max: LIMIT * 100 })).toString('base64url')}.${mac}`;
+    expect((await create(forged, 10)).status).toBe(403);
+    expect((await create('', 10)).status).toBe(403);
+    const expired = (await target(key, -1)).resumable.headers['x-signature'];
+    const late = await create(expired, 10);
+    expect(late.status).toBe(403);
+    expect(await late.json()).toEqual({ detail: 'This link has expired.' });
+    const url = (await create(token, 10)).headers.get('location') ?? '';
+    const other = (await target(newKey())).resumable.headers['x-signature'];
+    expect((await patch(url, other, 0, new Uint8Array(10))).status).toBe(403);
+    expect((await head(url, other)).status).toBe(403);
+    expect(Number((await head(url, token)).headers.get('upload-offset'))).toBe(0);
+    expect(existsSync(join(dir, key))).toBe(false);
+  });
+
+  it('refuses an upload longer than the limit with 413 before any byte is stored', async () => {
+    const token = (await target(newKey())).resumable.headers['x-signature'];
+    const res = await create(token, LIMIT + 1);
+    expect(res.status).toBe(413);
+  });
+
+  it('sweeps unfinished uploads once their grant has expired, and keeps live ones', async () => {
+    const liveToken = (await target(newKey())).resumable.headers['x-signature'];
+    const live = (await create(liveToken, 100)).headers.get('location')?.split('/').pop();
+    const shortToken = (await target(newKey(), 1)).resumable.headers['x-signature'];
+    const stale = (await create(shortToken, 100)).headers.get('location')?.split('/').pop();
+    expect(pendingUploads()).toEqual(expect.arrayContaining([live, stale]));
+    await new Promise((r) => setTimeout(r, 2100));
+    await storage.removeOrphanTemps();
+    expect(pendingUploads()).toContain(live);
+    expect(pendingUploads()).not.toContain(stale);
+  });
+
+  it('uploads through tus-js-client, the web app client, in chunks', async () => {
+    const key = newKey();
+    const t = await target(key);
+    const file = Buffer.from(randomBytes(2 * 1024 * 1024 + 5));
+    let progress = 0;
+    await new Promise<void>((resolve, reject) => {
+      new Upload(file, {
+        endpoint: `${origin}${t.resumable.endpoint}`,
+        headers: t.resumable.headers,
+        metadata: t.resumable.metadata,
+        chunkSize: 512 * 1024,
+        retryDelays: [],
+        onProgress: (sent) => (progress = sent),
+        onSuccess: () => resolve(),
+        onError: reject,
+      }).start();
+    });
+    expect(progress).toBe(file.length);
+    expect(await storage.store.stat(key)).toEqual({ size: file.length, sha256: sha256(file) });
+  });
+});

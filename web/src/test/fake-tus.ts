@@ -1,0 +1,56 @@
+/**
+ * A stand-in for tus-js-client's Upload in unit tests (`vi.mock('tus-js-client', () => import(…))`):
+ * records each upload's options and the headers set before its requests, reports half then all of the
+ * file, and ends as `fakeTus.outcome` says. The real client against the real endpoint is tested in
+ * tests/api/dataroom-resumable.test.ts and the E2E uploads.
+ */
+interface Outcome {
+  status: number;
+  body?: string;
+  /** Never finishes: the test cancels it. */
+  hold?: boolean;
+}
+
+export const fakeTus = {
+  uploads: [] as { file: Blob; options: Record<string, any>; headers: Record<string, string>; aborted?: boolean }[],
+  outcome: { status: 204 } as Outcome,
+  reset() {
+    this.uploads = [];
+    this.outcome = { status: 204 };
+  },
+};
+
+export class Upload {
+  private readonly record: (typeof fakeTus.uploads)[number];
+
+  constructor(
+    readonly file: Blob,
+    readonly options: Record<string, any>,
+  ) {
+    this.record = { file, options, headers: {} };
+    fakeTus.uploads.push(this.record);
+  }
+
+  start(): void {
+    void (async () => {
+      await this.options.onBeforeRequest?.({ setHeader: (name: string, value: string) => (this.record.headers[name] = value) });
+      if (this.record.aborted || fakeTus.outcome.hold) return;
+      this.options.onProgress?.(Math.floor(this.file.size / 2), this.file.size);
+      const { status, body } = fakeTus.outcome;
+      if (status >= 200 && status < 300) {
+        this.options.onProgress?.(this.file.size, this.file.size);
+        this.options.onSuccess?.({});
+      } else {
+        this.options.onError?.(
+          Object.assign(new Error(`tus: unexpected response ${status}`), {
+            originalResponse: status ? { getStatus: () => status, getBody: () => body ?? '' } : null,
+          }),
+        );
+      }
+    })();
+  }
+
+  async abort(): Promise<void> {
+    this.record.aborted = true;
+  }
+}
