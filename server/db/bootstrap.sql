@@ -12,6 +12,10 @@ begin
     create role service_role nologin noinherit bypassrls;
   end if;
 end $$;
+-- Created NOINHERIT by the image's first script, then made INHERIT by its later migration, as on Supabase.
+alter role anon inherit;
+alter role authenticated inherit;
+alter role service_role inherit;
 
 grant anon, authenticated, service_role to current_user;
 
@@ -20,9 +24,13 @@ create extension if not exists pgcrypto with schema extensions;
 create extension if not exists "uuid-ossp" with schema extensions;
 grant usage on schema extensions to anon, authenticated, service_role;
 
--- Supabase puts extensions on the search path of every role.
+-- Supabase sets the search path per login role (`postgres`: "$user", public, extensions), never for the
+-- whole database: anon, authenticated and service_role keep the default, so a function or migration
+-- that names an extension's object unqualified fails here as it would there. Older data directories
+-- had it set on the database: that is undone.
 do $$ begin
-  execute format('alter database %I set search_path = "$user", public, extensions', current_database());
+  execute format('alter database %I reset search_path', current_database());
+  execute format('alter role %I set search_path = "$user", public, extensions', current_user);
 end $$;
 set search_path = "$user", public, extensions;
 
@@ -133,3 +141,40 @@ create table if not exists auth.mfa_factors (
   last_challenged_at timestamptz
 );
 create index if not exists mfa_factors_user_id_idx on auth.mfa_factors (user_id);
+
+-- Storage's own tables, shaped as Storage's tenant migrations leave them (the columns, keys, row-level
+-- security and grants that matter to us), so the guarded Storage migrations (the bucket, the resumable
+-- upload policy) run and are tested here too. Nothing embedded reads them: files live under DATA_DIR.
+create schema if not exists storage;
+grant usage on schema storage to anon, authenticated, service_role;
+create table if not exists storage.buckets (
+  id text primary key,
+  name text not null,
+  owner uuid,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  public boolean default false,
+  avif_autodetection boolean default false,
+  file_size_limit bigint,
+  allowed_mime_types text[],
+  owner_id text
+);
+create unique index if not exists bname on storage.buckets (name);
+create table if not exists storage.objects (
+  id uuid primary key default gen_random_uuid(),
+  bucket_id text references storage.buckets (id),
+  name text,
+  owner uuid,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  last_accessed_at timestamptz default now(),
+  metadata jsonb,
+  path_tokens text[] generated always as (string_to_array(name, '/')) stored,
+  version text,
+  owner_id text,
+  user_metadata jsonb
+);
+create unique index if not exists bucketid_objname on storage.objects (bucket_id, name);
+alter table storage.buckets enable row level security;
+alter table storage.objects enable row level security;
+grant all on storage.buckets, storage.objects to anon, authenticated, service_role;

@@ -1,0 +1,26 @@
+-- The database is shaped as Supabase's is, so what passes here passes there (docs/architecture.md
+-- "Two platforms"): the API roles inherit, the search path is set per login role and never for the
+-- whole database, and Storage's tables carry row-level security. True on a Supabase project as well.
+begin;
+create extension if not exists pgtap with schema extensions;
+select plan(5);
+
+select is((select array_agg(rolname::text order by rolname) from pg_roles
+           where rolname in ('anon', 'authenticated', 'service_role') and rolinherit),
+          array['anon', 'authenticated', 'service_role'], 'anon, authenticated and service_role are INHERIT');
+
+select is_empty($$
+  select s.setconfig from pg_db_role_setting s join pg_database d on d.oid = s.setdatabase
+  where d.datname = current_database() and s.setrole = 0 and exists (select 1 from unnest(s.setconfig) c where c like 'search_path=%')
+$$, 'no search_path is set for the whole database');
+
+select is_empty($$
+  select r.rolname from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
+  where r.rolname in ('anon', 'authenticated', 'service_role') and exists (select 1 from unnest(s.setconfig) c where c like 'search_path=%')
+$$, 'the API roles keep the default search path: extensions are reached by name (extensions.crypt …)');
+
+select ok((select relrowsecurity from pg_class where oid = 'storage.objects'::regclass), 'storage.objects has row-level security');
+select ok((select relrowsecurity from pg_class where oid = 'storage.buckets'::regclass), 'storage.buckets has row-level security');
+
+select * from finish();
+rollback;
