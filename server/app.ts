@@ -21,7 +21,7 @@ const safeEqual = (a: string, b: string) => {
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 };
-import { embeddedAuth } from '../supabase/functions/_shared/adapters/embedded-auth.ts';
+import { embeddedAuth, insertAccount } from '../supabase/functions/_shared/adapters/embedded-auth.ts';
 import { mailFor, outboxIsServed } from './mail.ts';
 import type { ServerConfig } from './config.ts';
 import { devMailPage } from './dev-mail.ts';
@@ -111,17 +111,12 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
       sessionIdleSeconds: config.sessionIdleSeconds,
     });
     // The super admin exists before the seed so the seed's demo deal is theirs.
-    const [adminExists] = await sql`select 1 from auth.users where lower(email) = ${config.adminEmail}`;
+    const [adminExists] = await sql`select 1 from auth.users where email = ${config.adminEmail}`;
     // The operator named this address: it is confirmed, and no confirmation mail goes out.
-    if (!adminExists) {
-      await sql`insert into auth.users (instance_id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data)
-                values ('00000000-0000-0000-0000-000000000000', 'authenticated', 'authenticated', ${config.adminEmail},
-                        extensions.crypt(${config.adminPassword}, extensions.gen_salt('bf', 10)), now(),
-                        '{"provider":"email","providers":["email"]}')`;
-    }
+    if (!adminExists) await insertAccount(sql, { email: config.adminEmail, password: config.adminPassword, confirmed: true });
     if (await seedOnce(sql, config.adminEmail)) log(`Seeded reference data and the demo deal (owner ${config.adminEmail}).`);
     await sql`insert into public.platform_admins (user_id)
-              select id from auth.users where lower(email) = ${config.adminEmail} on conflict do nothing`;
+              select id from auth.users where email = ${config.adminEmail} on conflict do nothing`;
 
     if (webBuildIsStale()) await buildWeb(log);
 

@@ -19,8 +19,8 @@ export async function adminBench(): Promise<Row[]> {
     const admin = await bench.session('admin-bench@example.com');
     await sql`insert into public.platform_admins (user_id) values (${admin.user.id})`;
     // 100,000 accounts (their profiles come from the sign-up trigger), spread over two years.
-    await sql`insert into auth.users (instance_id, aud, role, email, created_at)
-              select '00000000-0000-0000-0000-000000000000', 'authenticated', 'authenticated',
+    await sql`insert into auth.users (instance_id, id, aud, role, email, created_at)
+              select '00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated',
                      'person' || n || '@firm' || (n % 500) || '.example', now() - n * interval '10 minutes'
               from generate_series(1, 100000) n`;
     await sql`update public.profiles set first_name = 'First' || right(email, 6), title = case when random() < 0.1 then 'Partner' else 'Associate' end,

@@ -21,8 +21,8 @@ export async function authBench(): Promise<Row[]> {
     const email = 'auth-bench@example.com';
     await bench.session(email);
     // Other people's sessions, so the session lookup reads a table of realistic size.
-    await sql`insert into auth.users (instance_id, aud, role, email)
-              select '00000000-0000-0000-0000-000000000000', 'authenticated', 'authenticated', 'someone' || n || '@bench.example'
+    await sql`insert into auth.users (instance_id, id, aud, role, email)
+              select '00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', 'someone' || n || '@bench.example'
               from generate_series(1, 20000) n`;
     await sql`insert into auth.sessions (id, user_id, created_at, updated_at, aal)
               select gen_random_uuid(), u.id, now(), now(), 'aal1' from auth.users u, generate_series(1, 5) where u.email like 'someone%'`;

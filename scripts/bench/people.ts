@@ -24,8 +24,8 @@ export async function peopleBench(): Promise<[string, string, string][]> {
     const [uploadOnly] = await sql`select id from public.permission_sets where name = 'upload_only' and deal_id is null`;
     // 2,000 accounts and memberships, spread over 20 groups (the member under test is in group 1).
     await sql`
-      insert into auth.users (email, encrypted_password, email_confirmed_at)
-      select 'bench-user-' || i || '@example.com', 'x', now() from generate_series(1, ${MEMBERS - 2}) i`;
+      insert into auth.users (id, email, encrypted_password, email_confirmed_at, created_at, updated_at)
+      select gen_random_uuid(), 'bench-user-' || i || '@example.com', 'x', now(), now(), now() from generate_series(1, ${MEMBERS - 2}) i`;
     await sql`update public.profiles set first_name = 'User', last_name = split_part(email, '@', 1), title = 'Analyst'
               where email like 'bench-user-%'`;
     await sql`

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import postgres from 'postgres';
 import { migrate, seedOnce } from '../../server/migrate.ts';
 import { startEmbeddedPostgres, type RunningPostgres } from '../../server/postgres.ts';
+import { insertAccount } from '../../supabase/functions/_shared/adapters/embedded-auth.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 export const TEST_ADMIN_EMAIL = 'admin@example.com';
@@ -17,9 +18,7 @@ export async function startTestDatabase(name: string): Promise<RunningPostgres &
   const sql = postgres(pg.url, { max: 1, onnotice: () => {} });
   try {
     await migrate(sql);
-    await sql`insert into auth.users (email, encrypted_password, email_confirmed_at)
-              values (${TEST_ADMIN_EMAIL}, extensions.crypt(${TEST_ADMIN_PASSWORD}, extensions.gen_salt('bf', 10)), now())
-              on conflict do nothing`;
+    await insertAccount(sql, { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD, confirmed: true });
     await seedOnce(sql, TEST_ADMIN_EMAIL);
   } finally {
     await sql.end();

@@ -42,26 +42,88 @@ alter default privileges in schema public grant all on sequences to anon, authen
 create schema if not exists auth;
 grant usage on schema auth to anon, authenticated, service_role;
 
--- Shaped like GoTrue's auth.users (the columns we use), so accounts move to GoTrue unchanged.
+-- GoTrue's auth.users as its migrations leave it: the same columns, nullability and defaults (an id,
+-- aud, role and timestamps are the writer's to give, as GoTrue gives them), and its e-mail uniqueness:
+-- partial, on `email` as written, case-sensitive. The application lower-cases addresses before it
+-- writes them, as GoTrue does, and compares with lower().
 create table if not exists auth.users (
   instance_id uuid,
-  id uuid primary key default extensions.gen_random_uuid(),
-  aud varchar(255) default 'authenticated',
-  role varchar(255) default 'authenticated',
+  id uuid not null primary key,
+  aud varchar(255),
+  role varchar(255),
   email varchar(255),
   encrypted_password varchar(255),
   email_confirmed_at timestamptz,
+  invited_at timestamptz,
+  confirmation_token varchar(255),
+  confirmation_sent_at timestamptz,
+  recovery_token varchar(255),
+  recovery_sent_at timestamptz,
+  email_change_token_new varchar(255),
+  email_change varchar(255),
+  email_change_sent_at timestamptz,
   last_sign_in_at timestamptz,
-  raw_app_meta_data jsonb default '{}'::jsonb,
-  raw_user_meta_data jsonb default '{}'::jsonb,
+  raw_app_meta_data jsonb,
+  raw_user_meta_data jsonb,
   is_super_admin boolean,
-  created_at timestamptz default now(),
-  updated_at timestamptz default now(),
+  created_at timestamptz,
+  updated_at timestamptz,
+  phone text unique default null,
+  phone_confirmed_at timestamptz default null,
+  phone_change text default '',
+  phone_change_token varchar(255) default '',
+  phone_change_sent_at timestamptz default null,
+  confirmed_at timestamptz generated always as (least(email_confirmed_at, phone_confirmed_at)) stored,
+  email_change_token_current varchar(255) default '',
+  email_change_confirm_status smallint default 0 check (email_change_confirm_status >= 0 and email_change_confirm_status <= 2),
+  banned_until timestamptz,
+  reauthentication_token varchar(255) default '',
+  reauthentication_sent_at timestamptz default null,
   is_sso_user boolean not null default false,
   deleted_at timestamptz,
   is_anonymous boolean not null default false
 );
-create unique index if not exists users_email_partial_key on auth.users (lower(email)) where is_sso_user = false;
+-- Data directories made before this shape: the columns added, the defaults GoTrue lacks dropped, and
+-- the e-mail index made GoTrue's (it was on lower(email)).
+alter table auth.users
+  add column if not exists invited_at timestamptz,
+  add column if not exists confirmation_token varchar(255),
+  add column if not exists confirmation_sent_at timestamptz,
+  add column if not exists recovery_token varchar(255),
+  add column if not exists recovery_sent_at timestamptz,
+  add column if not exists email_change_token_new varchar(255),
+  add column if not exists email_change varchar(255),
+  add column if not exists email_change_sent_at timestamptz,
+  add column if not exists phone text unique default null,
+  add column if not exists phone_confirmed_at timestamptz default null,
+  add column if not exists phone_change text default '',
+  add column if not exists phone_change_token varchar(255) default '',
+  add column if not exists phone_change_sent_at timestamptz default null,
+  add column if not exists confirmed_at timestamptz generated always as (least(email_confirmed_at, phone_confirmed_at)) stored,
+  add column if not exists email_change_token_current varchar(255) default '',
+  add column if not exists email_change_confirm_status smallint default 0
+    check (email_change_confirm_status >= 0 and email_change_confirm_status <= 2),
+  add column if not exists banned_until timestamptz,
+  add column if not exists reauthentication_token varchar(255) default '',
+  add column if not exists reauthentication_sent_at timestamptz default null,
+  alter column id drop default,
+  alter column aud drop default,
+  alter column role drop default,
+  alter column raw_app_meta_data drop default,
+  alter column raw_user_meta_data drop default,
+  alter column created_at drop default,
+  alter column updated_at drop default;
+do $$ begin
+  if exists (select 1 from pg_indexes where schemaname = 'auth' and indexname = 'users_email_partial_key'
+             and indexdef like '%lower(%') then
+    update auth.users set email = lower(email) where email <> lower(email);
+    drop index auth.users_email_partial_key;
+  end if;
+end $$;
+create unique index if not exists users_email_partial_key on auth.users (email) where (is_sso_user = false);
+create index if not exists users_instance_id_email_idx on auth.users (instance_id, email);
+create index if not exists users_instance_id_idx on auth.users (instance_id);
+create index if not exists users_is_anonymous_idx on auth.users (is_anonymous);
 
 create or replace function auth.jwt() returns jsonb
 language sql stable as $$

@@ -35,8 +35,8 @@ function asUser<T>(id: string, work: (tx: postgres.TransactionSql) => Promise<T>
 
 describe('two super admins revoke each other at once', () => {
   it('one wins, the other is refused, one super admin remains', async () => {
-    const [a] = await own`insert into auth.users (email) values ('a@conc.test') returning id`;
-    const [b] = await own`insert into auth.users (email) values ('b@conc.test') returning id`;
+    const [a] = await own`insert into auth.users (id, email) values (gen_random_uuid(), 'a@conc.test') returning id`;
+    const [b] = await own`insert into auth.users (id, email) values (gen_random_uuid(), 'b@conc.test') returning id`;
     await own`delete from public.platform_admins`;
     await own`insert into public.platform_admins (user_id) values (${a.id}), (${b.id})`;
 
@@ -56,8 +56,8 @@ describe('two super admins revoke each other at once', () => {
   }, 30_000);
 
   it('a super admin cannot delete the account of the other at the moment they revoke them, leaving none', async () => {
-    const [c] = await own`insert into auth.users (email) values ('c@conc.test') returning id`;
-    const [d] = await own`insert into auth.users (email) values ('d@conc.test') returning id`;
+    const [c] = await own`insert into auth.users (id, email) values (gen_random_uuid(), 'c@conc.test') returning id`;
+    const [d] = await own`insert into auth.users (id, email) values (gen_random_uuid(), 'd@conc.test') returning id`;
     await own`delete from public.platform_admins`;
     await own`insert into public.platform_admins (user_id) values (${c.id}), (${d.id})`;
     const first = asUser(c.id, async (tx) => {

@@ -24,7 +24,7 @@ import {
 async function bulkAccounts(dealId: string, n: number, label: string) {
   const emails = Array.from({ length: n }, (_, i) => uniqueEmail(`${label}${String(i).padStart(2, '0')}`));
   const rows = await sql<{ id: string; email: string }[]>`
-    insert into auth.users (email) select unnest(${emails}::text[]) returning id, email`;
+    insert into auth.users (id, email) select gen_random_uuid(), unnest(${emails}::text[]) returning id, email`;
   const setId = await systemSetId('upload_view');
   await sql`insert into public.deal_members (deal_id, user_id, role, permission_set_id)
             select ${dealId}, unnest(${rows.map((r) => r.id)}::uuid[]), 'member', ${setId}`;

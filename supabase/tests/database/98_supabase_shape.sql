@@ -1,9 +1,10 @@
 -- The database is shaped as Supabase's is, so what passes here passes there (docs/architecture.md
 -- "Two platforms"): the API roles inherit, the search path is set per login role and never for the
--- whole database, and Storage's tables carry row-level security. True on a Supabase project as well.
+-- whole database, Storage's tables carry row-level security, and auth.users is GoTrue's. True on a
+-- Supabase project as well.
 begin;
 create extension if not exists pgtap with schema extensions;
-select plan(5);
+select plan(9);
 
 select is((select array_agg(rolname::text order by rolname) from pg_roles
            where rolname in ('anon', 'authenticated', 'service_role') and rolinherit),
@@ -21,6 +22,15 @@ $$, 'the API roles keep the default search path: extensions are reached by name 
 
 select ok((select relrowsecurity from pg_class where oid = 'storage.objects'::regclass), 'storage.objects has row-level security');
 select ok((select relrowsecurity from pg_class where oid = 'storage.buckets'::regclass), 'storage.buckets has row-level security');
+
+-- auth.users as GoTrue leaves it: the writer gives id, aud, role and timestamps; uniqueness is on the
+-- address as written (GoTrue and the app lower-case it first).
+select col_hasnt_default('auth', 'users', 'id', 'auth.users.id has no default: GoTrue gives every id');
+select col_hasnt_default('auth', 'users', 'created_at', 'auth.users.created_at has no default either');
+select ok((select indexdef like '%(email) WHERE (is_sso_user = false)' from pg_indexes
+           where schemaname = 'auth' and indexname = 'users_email_partial_key'),
+          'e-mail uniqueness is GoTrue''s: partial, on email as written');
+select has_column('auth', 'users', 'reauthentication_token', 'auth.users has GoTrue''s later columns');
 
 select * from finish();
 rollback;

@@ -1,4 +1,4 @@
-import type { Db } from '../db.ts';
+import type { Db, Tx } from '../db.ts';
 import * as OTPAuth from 'otpauth';
 import type { AccountRecord, AuthPort, ClientInfo, MailPort, MfaFactor } from '../ports.ts';
 import { randomToken, sha256Hex, verifyAccessToken } from '../tokens.ts';
@@ -21,6 +21,32 @@ function totpOf(secretBase32: string, label: string): OTPAuth.TOTP {
     period: TOTP_PERIOD,
     secret: OTPAuth.Secret.fromBase32(secretBase32),
   });
+}
+
+/**
+ * Writes an account the way GoTrue does (its table has no defaults for these): an id, aud and role,
+ * the address lower-cased, empty strings in the token columns GoTrue reads as strings, both metadata
+ * objects and the timestamps. Undefined when the address is taken. The one writer of `auth.users`
+ * outside GoTrue (the first super admin at start uses it too).
+ */
+export async function insertAccount(
+  sql: Db | Tx,
+  account: { email: string; password: string | null; confirmed: boolean },
+): Promise<AccountRecord | undefined> {
+  const { email, password, confirmed } = account;
+  const rows = await sql<AccountRecord[]>`
+    insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+                            confirmation_token, recovery_token, email_change_token_new, email_change,
+                            raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+    values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated',
+            lower(${email}),
+            case when ${password}::text is null then null
+                 else extensions.crypt(${password}::text, extensions.gen_salt('bf', 10)) end,
+            case when ${confirmed} then now() end, '', '', '', '',
+            '{"provider":"email","providers":["email"]}', '{}', now(), now())
+    on conflict do nothing
+    returning id, email`;
+  return rows[0];
 }
 
 /**
@@ -48,8 +74,8 @@ export function embeddedAuth(opts: {
       select u.id, u.email,
              extensions.crypt(${password}, coalesce(u.encrypted_password, ${DUMMY_HASH}))
                = coalesce(u.encrypted_password, '') as ok
-      from (select ${email}::text as email) wanted
-      left join auth.users u on lower(u.email) = wanted.email and u.deleted_at is null`;
+      from (select lower(${email}::text) as email) wanted
+      left join auth.users u on u.email = wanted.email and u.deleted_at is null`;
     const row = rows[0];
     return row?.id && row.ok ? { id: row.id, email: row.email } : undefined;
   };
@@ -69,16 +95,7 @@ export function embeddedAuth(opts: {
     password: string | null,
     confirmed: boolean,
   ): Promise<AccountRecord | undefined> => {
-    const rows = await sql<AccountRecord[]>`
-      insert into auth.users (instance_id, aud, role, email, encrypted_password, email_confirmed_at,
-                              raw_app_meta_data, raw_user_meta_data)
-      values ('00000000-0000-0000-0000-000000000000', 'authenticated', 'authenticated', ${email},
-              case when ${password}::text is null then null
-                   else extensions.crypt(${password}::text, extensions.gen_salt('bf', 10)) end,
-              case when ${confirmed} then now() end, '{"provider":"email","providers":["email"]}', '{}')
-      on conflict do nothing
-      returning id, email`;
-    return rows[0];
+    return insertAccount(sql, { email, password, confirmed });
   };
 
   /** A single-use link to `redirectTo?token=…`; opening it signs in and confirms the address. */
@@ -208,7 +225,7 @@ export function embeddedAuth(opts: {
       const email = used[0]?.email;
       if (!email) return undefined;
       const existing = await sql<AccountRecord[]>`
-        select id, email from auth.users where lower(email) = ${email} and deleted_at is null`;
+        select id, email from auth.users where email = lower(${email}) and deleted_at is null`;
       const user = existing[0] ?? (await createAccount(email, null, true));
       if (!user) return undefined;
       // The link reached this address: it is confirmed from now on.
