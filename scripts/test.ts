@@ -11,7 +11,7 @@ import { startTestDatabase } from './lib/testdb.ts';
 import { runPgTap } from './lib/pgtap.ts';
 
 const root = join(import.meta.dirname, '..');
-const SUITES = ['types', 'lint', 'format', 'pgtap', 'api', 'web', 'deno', 'e2e'];
+const SUITES = ['types', 'lint', 'format', 'pgtap', 'api', 'web', 'deno', 'supabase', 'e2e'];
 // `npm test -- api people-` runs the API suite's files whose path contains "people-" (any other word
 // than a suite name filters the chosen suites' files).
 const only = process.argv
@@ -183,6 +183,8 @@ try {
   if (wanted('api')) results.push(await vitestSuite('API', 'tests/api/vitest.config.ts', env));
   if (wanted('web')) results.push(await vitestSuite('Web', 'web/vitest.config.ts', {}));
   if (wanted('deno')) results.push(await denoSuite(db.url));
+  // The api function in Supabase mode, under Deno, against stand-ins for GoTrue and Storage.
+  if (wanted('supabase')) results.push(await nodeTestSuite('Supabase', 'tests/supabase', env));
   if (wanted('e2e')) results.push(await nodeTestSuite('E2E', 'tests/e2e', {}));
 } finally {
   await db.stop();

@@ -1,5 +1,23 @@
 import type { AccountRecord, AuthPort, Caller, ClientInfo, MailPort, MfaFactor, SessionResult } from '../ports.ts';
+import { HttpError } from '../errors.ts';
 import { supabaseTokenVerifier } from './supabase-tokens.ts';
+
+export const AUTH_UNAVAILABLE = 'The sign-in service is unavailable right now. Please try again in a few seconds.';
+
+/** A request to GoTrue; unreachable or failing on its side (5xx), it is a 503 for our caller, not a fault of ours. */
+async function gotrue(url: string, init: RequestInit): Promise<Response> {
+  let res: Response;
+  try {
+    res = await fetch(url, init);
+  } catch {
+    throw new HttpError(503, AUTH_UNAVAILABLE, undefined, { 'Retry-After': '5' });
+  }
+  if (res.status >= 500) {
+    await res.body?.cancel();
+    throw new HttpError(503, AUTH_UNAVAILABLE, undefined, { 'Retry-After': '5' });
+  }
+  return res;
+}
 
 /**
  * GoTrue (Supabase Auth) through its REST API. Tokens are verified locally: asymmetric keys from the
@@ -16,17 +34,17 @@ export function supabaseAuth(opts: { url: string; anonKey: string; jwtSecret?: s
     ...(client?.ip ? { 'x-forwarded-for': client.ip } : {}),
   });
   const call = async (path: string, body: unknown, client?: ClientInfo): Promise<Response> =>
-    fetch(`${base}${path}`, { method: 'POST', headers: { ...headers, ...clientHeaders(client) }, body: JSON.stringify(body) });
+    gotrue(`${base}${path}`, { method: 'POST', headers: { ...headers, ...clientHeaders(client) }, body: JSON.stringify(body) });
   /** GoTrue's endpoints for the signed-in user take their own access token. */
   const asCaller = (caller: Caller, path: string, init: { method: string; body?: unknown }): Promise<Response> =>
-    fetch(`${base}${path}`, {
+    gotrue(`${base}${path}`, {
       method: init.method,
       headers: { ...headers, authorization: `Bearer ${caller.token}` },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
   const admin = (path: string, method: string, body?: unknown): Promise<Response> => {
     if (!opts.serviceRoleKey) throw new Error('SUPABASE_SERVICE_ROLE_KEY is needed for this account operation');
-    return fetch(`${base}${path}`, {
+    return gotrue(`${base}${path}`, {
       method,
       headers: {
         apikey: opts.serviceRoleKey,
@@ -75,7 +93,7 @@ export function supabaseAuth(opts: { url: string; anonKey: string; jwtSecret?: s
       // GoTrue has no "check" endpoint: the sign-in it takes is ended at once.
       const session = await port.signInWithPassword(email, password);
       if (!session) return false;
-      await fetch(`${base}/logout?scope=local`, {
+      await gotrue(`${base}/logout?scope=local`, {
         method: 'POST',
         headers: { ...headers, authorization: `Bearer ${session.access_token}` },
       });

@@ -1,0 +1,331 @@
+/**
+ * The API as the Supabase edge function `api`, served by Deno in Supabase mode (GoTrue for accounts,
+ * Storage for files) against the embedded Postgres with the Supabase-shaped bootstrap, and local
+ * stand-ins for GoTrue and Storage (tests/supabase/standins.ts). Proves the adapters speak the
+ * protocols end to end: sign-up, sign-in, refresh, magic link, deal creation, the single-request and
+ * the resumable (tus) upload, download and invitation; and that what the real servers refuse is
+ * refused (expired and reused upload tokens, another person's grant, an outage of GoTrue).
+ */
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import postgres from 'postgres';
+import { Upload } from 'tus-js-client';
+import { startStandIns, type StandIns } from './standins.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+const databaseUrl = process.env.TEST_DATABASE_URL;
+if (!databaseUrl) throw new Error('TEST_DATABASE_URL is not set: run through npm test -- supabase');
+
+const sql = postgres(databaseUrl, { max: 3, onnotice: () => {} });
+const scratch = mkdtempSync(join(tmpdir(), 'dataroom-supabase-'));
+let standIns: StandIns;
+let api: ChildProcess;
+let base = '';
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function call<T = any>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+async function register(label: string) {
+  const email = `${label}-${randomUUID().slice(0, 8)}@supabase.test`;
+  const res = await call('POST', '/auth/register', { email, password: 'supabase-password' });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  return {
+    email,
+    token: res.body.access_token as string,
+    refresh: res.body.refresh_token as string,
+    id: res.body.user.id as string,
+  };
+}
+
+async function download(dealId: string, fileId: string, token: string): Promise<Buffer> {
+  const link = await call('GET', `/deals/${dealId}/files/${fileId}/download-url`, undefined, token);
+  assert.equal(link.status, 200, JSON.stringify(link.body));
+  const res = await fetch(link.body.download_url);
+  assert.equal(res.status, 200);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+/** Sends bytes through the resumable target with tus-js-client, as the web app does. */
+function sendResumable(resumable: any, bytes: Buffer, token: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    new Upload(bytes, {
+      endpoint: resumable.endpoint,
+      headers: resumable.headers,
+      metadata: resumable.metadata,
+      chunkSize: resumable.chunk_size,
+      retryDelays: [],
+      onBeforeRequest(req) {
+        if (resumable.with_access_token) req.setHeader('Authorization', `Bearer ${token}`);
+      },
+      onSuccess: () => resolve(),
+      onError: reject,
+    }).start();
+  });
+}
+
+before(async () => {
+  standIns = await startStandIns(sql, scratch);
+  const port = await freePort();
+  api = spawn(
+    join(root, 'node_modules/.bin/deno'),
+    ['run', '--allow-all', '--config', join(root, 'supabase/functions/deno.json'), join(root, 'supabase/functions/api/index.ts')],
+    {
+      env: {
+        ...process.env,
+        NO_COLOR: '1',
+        PORT: String(port),
+        SUPABASE_DB_URL: databaseUrl,
+        SUPABASE_URL: standIns.url,
+        SUPABASE_ANON_KEY: standIns.anonKey,
+        SUPABASE_SERVICE_ROLE_KEY: standIns.serviceKey,
+        PUBLIC_URL: 'http://localhost:5173',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  base = `http://127.0.0.1:${port}/functions/v1/api`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) return;
+    } catch {
+      /* starting */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the api function never answered /health');
+});
+
+after(async () => {
+  api?.kill('SIGTERM');
+  await standIns?.stop();
+  await sql.end();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('the api function on Supabase (GoTrue and Storage stand-ins)', () => {
+  it('signs up, signs in and refreshes through GoTrue; its ES256 tokens open the API; a reused refresh token is refused', async () => {
+    const person = await register('owner');
+    const profile = await call('GET', '/user/profile', undefined, person.token);
+    assert.equal(profile.status, 200);
+    assert.equal(profile.body.email, person.email);
+    const [user] = await sql`select aud, role, confirmation_token, created_at from auth.users where id = ${person.id}`;
+    assert.deepEqual([user.aud, user.role, user.confirmation_token], ['authenticated', 'authenticated', '']);
+
+    const login = await call('POST', '/auth/login', { email: person.email.toUpperCase(), password: 'supabase-password' });
+    assert.equal(login.status, 200, 'GoTrue finds the address whatever its case');
+    const wrong = await call('POST', '/auth/login', { email: person.email, password: 'not-the-password' });
+    assert.equal(wrong.status, 401);
+
+    const renewed = await call('POST', '/auth/refresh', { refresh_token: login.body.refresh_token });
+    assert.equal(renewed.status, 200);
+    assert.equal((await call('GET', '/user/profile', undefined, renewed.body.access_token)).status, 200);
+    const reused = await call('POST', '/auth/refresh', { refresh_token: login.body.refresh_token });
+    assert.equal(reused.status, 401);
+
+    const forged = `${person.token.slice(0, -4)}AAAA`;
+    assert.equal((await call('GET', '/user/profile', undefined, forged)).status, 401);
+  });
+
+  it('signs in by magic link: GoTrue mails it, the API verifies it once', async () => {
+    const person = await register('linked');
+    const asked = await call('POST', '/auth/magic-link', { email: person.email });
+    assert.equal(asked.status, 200);
+    const [token] = standIns.mailbox.get(person.email) ?? [];
+    assert.ok(token, 'GoTrue received the request for a link');
+    const verified = await call('POST', '/auth/magic-link/verify', { token });
+    assert.equal(verified.status, 200);
+    assert.equal(verified.body.user.email, person.email);
+    assert.equal((await call('POST', '/auth/magic-link/verify', { token })).status, 400, 'a link works once');
+  });
+
+  it('creates a deal and uploads through the signed URL, reporting the lifetime Storage grants; the URL works once', async () => {
+    const owner = await register('uploader');
+    const deal = await call('POST', '/deals', { name: 'Supabase deal', checklist_preset: 'blank' }, owner.token);
+    assert.equal(deal.status, 201);
+    const start = await call(
+      'POST',
+      `/deals/${deal.body.id}/files/upload-url`,
+      { filename: 'SPA.pdf', content_type: 'application/pdf' },
+      owner.token,
+    );
+    assert.equal(start.status, 200, JSON.stringify(start.body));
+    const seconds = (Date.parse(start.body.upload_url_expires_at) - Date.now()) / 1000;
+    assert.ok(seconds > 50 && seconds <= 60, `the signed URL's expiry is Storage's 60 s, not an assumed one (${seconds} s)`);
+    assert.ok(start.body.upload_url.startsWith(`${standIns.url}/storage/v1/object/upload/sign/deal-files/`));
+
+    const bytes = randomBytes(300_000);
+    const put = await fetch(start.body.upload_url, {
+      method: 'PUT',
+      body: bytes,
+      headers: { 'content-type': 'application/pdf' },
+    });
+    assert.equal(put.status, 200);
+    const again = await fetch(start.body.upload_url, { method: 'PUT', body: randomBytes(10) });
+    assert.ok(again.status >= 400 && again.status < 500, 'a signed upload URL is single use');
+    const done = await call(
+      'POST',
+      `/deals/${deal.body.id}/files/${start.body.file_id}/upload-complete`,
+      { file_size: bytes.length },
+      owner.token,
+    );
+    assert.equal(done.status, 200, JSON.stringify(done.body));
+    assert.equal(done.body.upload_state, 'ready');
+    assert.equal(sha256(await download(deal.body.id, start.body.file_id, owner.token)), sha256(bytes));
+  });
+
+  it('streams a direct upload through the API into Storage with the service role, hashed on the way', async () => {
+    const owner = await register('direct');
+    const deal = await call('POST', '/deals', { name: 'Direct deal', checklist_preset: 'blank' }, owner.token);
+    const bytes = randomBytes(250_000);
+    const form = new FormData();
+    form.append('path', '/');
+    form.append('file', new Blob([bytes], { type: 'application/pdf' }), 'Direct.pdf');
+    const res = await fetch(`${base}/deals/${deal.body.id}/files/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}` },
+      body: form,
+    });
+    const answer = (await res.json()) as { file_id: string; detail?: string };
+    assert.equal(res.status, 201, answer.detail);
+    const [version] = await sql`select sha256, size_bytes from public.file_versions where file_id = ${answer.file_id}`;
+    assert.deepEqual([version.sha256, Number(version.size_bytes)], [sha256(bytes), bytes.length]);
+    assert.equal(sha256(await download(deal.body.id, answer.file_id, owner.token)), sha256(bytes));
+  });
+
+  it('refuses an expired signed upload URL and records nothing', async () => {
+    const owner = await register('late');
+    const deal = await call('POST', '/deals', { name: 'Late deal', checklist_preset: 'blank' }, owner.token);
+    standIns.uploadTokenSeconds = -1;
+    try {
+      const start = await call('POST', `/deals/${deal.body.id}/files/upload-url`, { filename: 'late.pdf' }, owner.token);
+      assert.ok(Date.parse(start.body.upload_url_expires_at) < Date.now(), 'the reported expiry is already past');
+      const put = await fetch(start.body.upload_url, { method: 'PUT', body: randomBytes(100) });
+      assert.equal(put.status, 400);
+      const done = await call(
+        'POST',
+        `/deals/${deal.body.id}/files/${start.body.file_id}/upload-complete`,
+        { file_size: 100 },
+        owner.token,
+      );
+      assert.equal(done.status, 400);
+      const listing = await call('GET', `/deals/${deal.body.id}/files`, undefined, owner.token);
+      assert.deepEqual(listing.body.files, []);
+    } finally {
+      standIns.uploadTokenSeconds = 60;
+    }
+  });
+
+  it('uploads resumably through Storage tus as the signed-in person; the policy refuses anyone else on that grant', async () => {
+    const owner = await register('tus');
+    const other = await register('tus-other');
+    const deal = await call('POST', '/deals', { name: 'Resumable deal', checklist_preset: 'blank' }, owner.token);
+    const start = await call(
+      'POST',
+      `/deals/${deal.body.id}/files/upload-url`,
+      { filename: 'Model.xlsx', content_type: 'application/vnd.ms-excel' },
+      owner.token,
+    );
+    const { resumable } = start.body;
+    assert.equal(resumable.endpoint, `${standIns.url}/storage/v1/upload/resumable`);
+    assert.equal(resumable.with_access_token, true);
+    assert.equal(resumable.chunk_size, 6 * 1024 * 1024);
+    assert.deepEqual(resumable.headers, { apikey: standIns.anonKey, 'x-upsert': 'false' });
+    assert.equal(resumable.metadata.objectName, start.body.storage_path);
+
+    const bytes = randomBytes(7 * 1024 * 1024 + 11);
+    await assert.rejects(
+      sendResumable(resumable, randomBytes(100), other.token),
+      /403/,
+      'another person cannot upload on this grant',
+    );
+    await sendResumable(resumable, bytes, owner.token);
+    const done = await call(
+      'POST',
+      `/deals/${deal.body.id}/files/${start.body.file_id}/upload-complete`,
+      { file_size: bytes.length },
+      owner.token,
+    );
+    assert.equal(done.status, 200, JSON.stringify(done.body));
+    assert.equal(sha256(await download(deal.body.id, start.body.file_id, owner.token)), sha256(bytes));
+    await assert.rejects(
+      sendResumable(resumable, randomBytes(100), owner.token),
+      /409|403/,
+      'a completed grant takes no second upload',
+    );
+  });
+
+  it('invites a registered person, who accepts and sees the deal', async () => {
+    const owner = await register('inviter');
+    const invitee = await register('invitee');
+    const deal = await call('POST', '/deals', { name: 'Invite deal', checklist_preset: 'blank' }, owner.token);
+    const invited = await call(
+      'POST',
+      `/deals/${deal.body.id}/invitations`,
+      { email: invitee.email, permission_set_id: 'upload_view' },
+      owner.token,
+    );
+    assert.ok(invited.status === 200 || invited.status === 201, JSON.stringify(invited.body));
+    assert.equal((await call('GET', `/deals/${deal.body.id}`, undefined, invitee.token)).status, 404, 'not before accepting');
+    const accepted = await call('POST', `/invitations/${invited.body.id}/accept`, undefined, invitee.token);
+    assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+    assert.equal((await call('GET', `/deals/${deal.body.id}`, undefined, invitee.token)).status, 200);
+  });
+
+  it('the stand-ins refuse wrong keys, as the gateway, GoTrue and Storage do', async () => {
+    const signIn = await fetch(`${standIns.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: 'not-the-key', 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'x@supabase.test', password: 'whatever' }),
+    });
+    assert.equal(signIn.status, 401);
+    const adminCall = await fetch(`${standIns.url}/auth/v1/admin/users/${randomUUID()}`, {
+      method: 'PUT',
+      headers: { apikey: standIns.anonKey, authorization: `Bearer ${standIns.anonKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ password: 'new-password' }),
+    });
+    assert.equal(adminCall.status, 401, 'the admin API wants the service key');
+    const sign = await fetch(`${standIns.url}/storage/v1/object/upload/sign/deal-files/deals/x/files/y/v1`, {
+      method: 'POST',
+      headers: { apikey: standIns.anonKey, authorization: `Bearer ${standIns.anonKey}` },
+    });
+    assert.equal(sign.status, 403, 'Storage signs upload URLs for the service role only');
+  });
+
+  it('answers 503 with a clear message while GoTrue is down, never a 500', async () => {
+    const person = await register('outage');
+    standIns.authDown = true;
+    try {
+      const login = await call('POST', '/auth/login', { email: person.email, password: 'supabase-password' });
+      assert.equal(login.status, 503);
+      assert.match(login.body.detail, /sign-in service/i);
+    } finally {
+      standIns.authDown = false;
+    }
+    assert.equal((await call('POST', '/auth/login', { email: person.email, password: 'supabase-password' })).status, 200);
+  });
+});
