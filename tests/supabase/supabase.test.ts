@@ -149,6 +149,12 @@ describe('the api function on Supabase (GoTrue and Storage stand-ins)', () => {
 
     const forged = `${person.token.slice(0, -4)}AAAA`;
     assert.equal((await call('GET', '/user/profile', undefined, forged)).status, 401);
+
+    // Signing out ends the session in GoTrue: its tokens open nothing from then on.
+    const out = await call('POST', '/auth/logout', { scope: 'local' }, renewed.body.access_token);
+    assert.equal(out.status, 200, JSON.stringify(out.body));
+    assert.equal((await call('GET', '/user/profile', undefined, renewed.body.access_token)).status, 401);
+    assert.equal((await call('GET', '/user/profile', undefined, person.token)).status, 200, 'the other session goes on');
   });
 
   it('signs in by magic link: GoTrue mails it, the API verifies it once', async () => {

@@ -1,124 +1,123 @@
+import { createClient, isAuthRetryableFetchError, type AuthError, type Session } from '@supabase/supabase-js';
 import type { AccountRecord, AuthPort, Caller, ClientInfo, MailPort, MfaFactor, SessionResult } from '../ports.ts';
 import { HttpError } from '../errors.ts';
 import { supabaseTokenVerifier } from './supabase-tokens.ts';
 
 export const AUTH_UNAVAILABLE = 'The sign-in service is unavailable right now. Please try again in a few seconds.';
 
-/** A request to GoTrue; unreachable or failing on its side (5xx), it is a 503 for our caller, not a fault of ours. */
+const unavailable = () => new HttpError(503, AUTH_UNAVAILABLE, undefined, { 'Retry-After': '5' });
+
+/** GoTrue unreachable or failing on its side (supabase-js retried what it retries): a 503 for our caller. */
+function throwIfUnavailable(error: AuthError | null): void {
+  if (error && (isAuthRetryableFetchError(error) || (error.status ?? 0) >= 500)) throw unavailable();
+}
+
+/** A request to GoTrue that supabase-js cannot make for us; failures on GoTrue's side are 503s too. */
 async function gotrue(url: string, init: RequestInit): Promise<Response> {
   let res: Response;
   try {
     res = await fetch(url, init);
   } catch {
-    throw new HttpError(503, AUTH_UNAVAILABLE, undefined, { 'Retry-After': '5' });
+    throw unavailable();
   }
   if (res.status >= 500) {
     await res.body?.cancel();
-    throw new HttpError(503, AUTH_UNAVAILABLE, undefined, { 'Retry-After': '5' });
+    throw unavailable();
   }
   return res;
 }
 
 /**
- * GoTrue (Supabase Auth) through its REST API. Tokens are verified locally: asymmetric keys from the
- * project's JWKS, or the legacy HS256 JWT secret (adapters/supabase-tokens.ts).
+ * GoTrue (Supabase Auth) through `@supabase/supabase-js`, with its error types and retries. Tokens are
+ * verified locally: asymmetric keys from the project's JWKS, or the legacy HS256 JWT secret
+ * (adapters/supabase-tokens.ts). The TOTP enrolment calls stay plain REST: supabase-js makes them only
+ * for a client holding the person's whole session, and the API holds just their access token.
  */
 export function supabaseAuth(opts: { url: string; anonKey: string; jwtSecret?: string; serviceRoleKey?: string }): AuthPort {
   const verify = supabaseTokenVerifier({ url: opts.url, jwtSecret: opts.jwtSecret });
   const base = `${opts.url.replace(/\/$/, '')}/auth/v1`;
   const headers = { apikey: opts.anonKey, 'content-type': 'application/json' };
+  const serverSide = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false };
 
   // The client's address and browser go on to GoTrue, so its sessions list says where a sign-in came from.
   const clientHeaders = (client?: ClientInfo): Record<string, string> => ({
     ...(client?.userAgent ? { 'user-agent': client.userAgent } : {}),
     ...(client?.ip ? { 'x-forwarded-for': client.ip } : {}),
   });
-  const call = async (path: string, body: unknown, client?: ClientInfo): Promise<Response> =>
-    gotrue(`${base}${path}`, { method: 'POST', headers: { ...headers, ...clientHeaders(client) }, body: JSON.stringify(body) });
-  /** GoTrue's endpoints for the signed-in user take their own access token. */
+  // One client per call: each carries its caller's headers, and no session is shared between requests.
+  const gotrueFor = (client?: ClientInfo) =>
+    createClient(opts.url, opts.anonKey, { auth: serverSide, global: { headers: clientHeaders(client) } }).auth;
+  const admin = () => {
+    if (!opts.serviceRoleKey) throw new Error('SUPABASE_SERVICE_ROLE_KEY is needed for this account operation');
+    return createClient(opts.url, opts.serviceRoleKey, { auth: serverSide }).auth.admin;
+  };
+  /** GoTrue's factor endpoints for the signed-in person take their own access token. */
   const asCaller = (caller: Caller, path: string, init: { method: string; body?: unknown }): Promise<Response> =>
     gotrue(`${base}${path}`, {
       method: init.method,
       headers: { ...headers, authorization: `Bearer ${caller.token}` },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
-  const admin = (path: string, method: string, body?: unknown): Promise<Response> => {
-    if (!opts.serviceRoleKey) throw new Error('SUPABASE_SERVICE_ROLE_KEY is needed for this account operation');
-    return gotrue(`${base}${path}`, {
-      method,
-      headers: {
-        apikey: opts.serviceRoleKey,
-        authorization: `Bearer ${opts.serviceRoleKey}`,
-        'content-type': 'application/json',
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  };
 
-  const toSession = (data: {
-    access_token?: string;
-    refresh_token?: string;
-    expires_in?: number;
-    user?: { id: string; email: string };
-  }): SessionResult | undefined =>
-    data.access_token && data.user
+  const toSession = (session: Session | null | undefined): SessionResult | undefined =>
+    session?.access_token && session.user
       ? {
-          access_token: data.access_token,
-          refresh_token: data.refresh_token ?? '',
-          expires_in: data.expires_in ?? 3600,
-          user: { id: data.user.id, email: data.user.email } as AccountRecord,
+          access_token: session.access_token,
+          refresh_token: session.refresh_token ?? '',
+          expires_in: session.expires_in ?? 3600,
+          user: { id: session.user.id, email: session.user.email ?? '' } as AccountRecord,
         }
       : undefined;
 
   const port: AuthPort = {
     async setPassword(userId, password) {
       // GoTrue's admin API (service role): the password is hashed and stored by GoTrue itself.
-      const res = await admin(`/admin/users/${encodeURIComponent(userId)}`, 'PUT', { password });
-      if (!res.ok) throw new Error(`GoTrue admin password update failed with ${res.status}`);
+      const { error } = await admin().updateUserById(userId, { password });
+      throwIfUnavailable(error);
+      if (error) throw new Error(`GoTrue admin password update failed with ${error.status}: ${error.message}`);
     },
     async register(email, password, confirmRedirectTo, client) {
       // GoTrue mails its own confirmation link (when the project requires confirmation) to redirect_to.
-      const res = await call(`/signup?redirect_to=${encodeURIComponent(confirmRedirectTo)}`, { email, password }, client);
-      if (res.status === 422 || res.status === 400) return undefined;
-      if (!res.ok) throw new Error(`GoTrue signup failed with ${res.status}`);
-      return toSession(await res.json());
+      const { data, error } = await gotrueFor(client).signUp({ email, password, options: { emailRedirectTo: confirmRedirectTo } });
+      throwIfUnavailable(error);
+      if (error?.status === 422 || error?.status === 400) return undefined;
+      if (error) throw new Error(`GoTrue signup failed with ${error.status}: ${error.message}`);
+      return toSession(data.session);
     },
     async signInWithPassword(email, password, client) {
-      const res = await call('/token?grant_type=password', { email, password }, client);
-      if (res.status === 400 || res.status === 401) return undefined;
-      if (!res.ok) throw new Error(`GoTrue sign-in failed with ${res.status}`);
-      return toSession(await res.json());
+      const { data, error } = await gotrueFor(client).signInWithPassword({ email, password });
+      throwIfUnavailable(error);
+      if (error?.status === 400 || error?.status === 401) return undefined;
+      if (error) throw new Error(`GoTrue sign-in failed with ${error.status}: ${error.message}`);
+      return toSession(data.session);
     },
     async checkPassword(email, password) {
       // GoTrue has no "check" endpoint: the sign-in it takes is ended at once.
       const session = await port.signInWithPassword(email, password);
       if (!session) return false;
-      await gotrue(`${base}/logout?scope=local`, {
-        method: 'POST',
-        headers: { ...headers, authorization: `Bearer ${session.access_token}` },
-      });
+      await admin().signOut(session.access_token, 'local');
       return true;
     },
     async reopen(_caller, email, password, client) {
       return port.signInWithPassword(email, password, client);
     },
     async refresh(refreshToken, client) {
-      const res = await call('/token?grant_type=refresh_token', { refresh_token: refreshToken }, client);
-      if (res.ok) return toSession(await res.json()) ?? 'invalid';
-      if (res.status >= 500) throw new Error(`GoTrue refresh failed with ${res.status}`);
-      const error = (await res.json().catch(() => ({}))) as { error_code?: string };
-      return error.error_code === 'refresh_token_already_used' ? 'reused' : 'invalid';
+      const { data, error } = await gotrueFor(client).refreshSession({ refresh_token: refreshToken });
+      throwIfUnavailable(error);
+      if (!error) return toSession(data.session) ?? 'invalid';
+      return error.code === 'refresh_token_already_used' ? 'reused' : 'invalid';
     },
     async signOut(caller, scope) {
-      const res = await asCaller(caller, `/logout?scope=${scope}`, { method: 'POST' });
-      // 401/404: the session is already gone, which is what was asked.
-      if (!res.ok && res.status >= 500) throw new Error(`GoTrue logout failed with ${res.status}`);
+      // supabase-js treats 401 and 404 (the session is already gone) as done, which is what was asked.
+      const { error } = await gotrueFor().admin.signOut(caller.token, scope);
+      throwIfUnavailable(error);
+      if (error) throw new Error(`GoTrue logout failed with ${error.status}: ${error.message}`);
     },
     async listFactors(caller) {
-      const res = await asCaller(caller, '/user', { method: 'GET' });
-      if (!res.ok) throw new Error(`GoTrue user lookup failed with ${res.status}`);
-      const user = (await res.json()) as { factors?: MfaFactor[] };
-      return (user.factors ?? [])
+      const { data, error } = await gotrueFor().getUser(caller.token);
+      throwIfUnavailable(error);
+      if (error) throw new Error(`GoTrue user lookup failed with ${error.status}: ${error.message}`);
+      return (data.user.factors ?? [])
         .filter((f) => f.factor_type === 'totp')
         .map(({ id, friendly_name, factor_type, status, created_at }) => ({
           id,
@@ -126,7 +125,7 @@ export function supabaseAuth(opts: { url: string; anonKey: string; jwtSecret?: s
           factor_type,
           status,
           created_at,
-        }));
+        })) as MfaFactor[];
     },
     async enrollTotp(caller, friendlyName) {
       const res = await asCaller(caller, '/factors', {
@@ -149,7 +148,8 @@ export function supabaseAuth(opts: { url: string; anonKey: string; jwtSecret?: s
         body: { challenge_id: challengeId, code },
       });
       if (!res.ok) return undefined;
-      return toSession(await res.json());
+      const data = (await res.json()) as Session;
+      return toSession(data);
     },
     async unenrollFactor(caller, factorId) {
       const res = await asCaller(caller, `/factors/${encodeURIComponent(factorId)}`, { method: 'DELETE' });
@@ -157,25 +157,26 @@ export function supabaseAuth(opts: { url: string; anonKey: string; jwtSecret?: s
     },
     async recoverWithCode(caller) {
       // GoTrue has no recovery codes: a used code removes the lost factors so a new device can be enrolled.
-      const res = await admin(`/admin/users/${encodeURIComponent(caller.claims.sub)}/factors`, 'GET');
-      if (!res.ok) throw new Error(`GoTrue factor lookup failed with ${res.status}`);
-      for (const factor of (await res.json()) as { id: string }[]) {
-        const removed = await admin(
-          `/admin/users/${encodeURIComponent(caller.claims.sub)}/factors/${encodeURIComponent(factor.id)}`,
-          'DELETE',
-        );
-        if (!removed.ok) throw new Error(`GoTrue factor removal failed with ${removed.status}`);
+      const userId = caller.claims.sub;
+      const { data, error } = await admin().mfa.listFactors({ userId });
+      throwIfUnavailable(error);
+      if (error) throw new Error(`GoTrue factor lookup failed with ${error.status}: ${error.message}`);
+      for (const factor of data.factors) {
+        const removed = await admin().mfa.deleteFactor({ id: factor.id, userId });
+        throwIfUnavailable(removed.error);
+        if (removed.error) throw new Error(`GoTrue factor removal failed with ${removed.error.status}`);
       }
       return 'factors_removed';
     },
     async sendMagicLink(email, redirectTo) {
-      const res = await call(`/otp?redirect_to=${encodeURIComponent(redirectTo)}`, { email, create_user: true });
-      if (!res.ok && res.status !== 429) throw new Error(`GoTrue magic link failed with ${res.status}`);
+      const { error } = await gotrueFor().signInWithOtp({ email, options: { emailRedirectTo: redirectTo, shouldCreateUser: true } });
+      throwIfUnavailable(error);
+      if (error && error.status !== 429) throw new Error(`GoTrue magic link failed with ${error.status}: ${error.message}`);
     },
     async verifyMagicLink(token, client) {
-      const res = await call('/verify', { type: 'magiclink', token_hash: token }, client);
-      if (!res.ok) return undefined;
-      return toSession(await res.json());
+      const { data, error } = await gotrueFor(client).verifyOtp({ type: 'magiclink', token_hash: token });
+      throwIfUnavailable(error);
+      return error ? undefined : toSession(data.session);
     },
     verifyToken(token) {
       return verify(token);

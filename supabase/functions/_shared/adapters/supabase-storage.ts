@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createClient } from '@supabase/supabase-js';
 import type { BlobStore, StoredObject } from '../ports.ts';
 import { HttpError } from '../errors.ts';
 
@@ -16,9 +17,11 @@ async function digestOf(body: ReadableStream<Uint8Array>): Promise<StoredObject>
 }
 
 /**
- * Supabase Storage, private bucket `deal-files`, through its REST API with the service role key.
- * Signed upload URLs are single use by Storage's own rules; downloads are signed and short-lived;
- * resumable uploads use Storage's tus endpoint.
+ * Supabase Storage, private bucket `deal-files`, with the service role key: signed URLs and removal
+ * through `@supabase/supabase-js`; the object's bytes through Storage's REST API directly, streamed and
+ * hashed on the way (supabase-js buffers a download whole, and files reach gigabytes). Signed upload
+ * URLs are single use by Storage's own rules; downloads are signed and short-lived; resumable uploads
+ * use Storage's tus endpoint.
  */
 /** Seconds-since-epoch `exp` of a JWT, read without verifying (Storage signed it; we only report it). */
 function expiryOf(token: string): Date | undefined {
@@ -38,18 +41,19 @@ export function supabaseStorage(opts: { url: string; serviceRoleKey: string; ano
   const bucket = opts.bucket ?? 'deal-files';
   const headers = { authorization: `Bearer ${opts.serviceRoleKey}`, apikey: opts.serviceRoleKey };
   const objectPath = (key: string) => `${bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
+  const files = createClient(opts.url, opts.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  }).storage.from(bucket);
 
   return {
     async createUploadUrl(key, { resumableSeconds, contentType }) {
-      const res = await fetch(`${base}/object/upload/sign/${objectPath(key)}`, { method: 'POST', headers });
-      if (!res.ok) throw new Error(`Storage refused a signed upload URL (${res.status})`);
-      const { url, token } = (await res.json()) as { url: string; token?: string };
+      const { data, error } = await files.createSignedUploadUrl(key);
+      if (error) throw new Error(`Storage refused a signed upload URL: ${error.message}`);
       // The signed URL lives as long as Storage's UPLOAD_SIGNED_URL_EXPIRATION_TIME (60 s by default),
       // whatever we ask: report the token's own expiry.
-      const signedToken = token ?? new URL(url, base).searchParams.get('token') ?? '';
-      const expiresAt = expiryOf(signedToken) ?? new Date(Date.now() + 60_000);
+      const expiresAt = expiryOf(data.token) ?? new Date(Date.now() + 60_000);
       return {
-        url: `${base}${url}`,
+        url: data.signedUrl,
         fields: { method: 'PUT' },
         expiresAt,
         // Resumable uploads go as the signed-in person: Storage checks the storage.objects insert policy,
@@ -65,14 +69,9 @@ export function supabaseStorage(opts: { url: string; serviceRoleKey: string; ano
       };
     },
     async createDownloadUrl(key, { filename, expiresInSeconds }) {
-      const res = await fetch(`${base}/object/sign/${objectPath(key)}`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ expiresIn: expiresInSeconds }),
-      });
-      if (!res.ok) throw new Error(`Storage refused a signed download URL (${res.status})`);
-      const { signedURL } = (await res.json()) as { signedURL: string };
-      return `${base}${signedURL}&download=${encodeURIComponent(filename)}`;
+      const { data, error } = await files.createSignedUrl(key, expiresInSeconds, { download: filename });
+      if (error) throw new Error(`Storage refused a signed download URL: ${error.message}`);
+      return data.signedUrl;
     },
     async put(key, body, { maxBytes, contentType }) {
       // Hashed and metered on the way to Storage, so nothing is read back; past maxBytes the upload is aborted.
@@ -144,12 +143,8 @@ export function supabaseStorage(opts: { url: string; serviceRoleKey: string; ano
     },
     async delete(keys) {
       if (!keys.length) return;
-      const res = await fetch(`${base}/object/${bucket}`, {
-        method: 'DELETE',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ prefixes: keys }),
-      });
-      if (!res.ok) throw new Error(`Storage could not delete objects (${res.status})`);
+      const { error } = await files.remove(keys);
+      if (error) throw new Error(`Storage could not delete objects: ${error.message}`);
     },
   };
 }
