@@ -78,7 +78,11 @@ export function supabaseAuth(opts: { url: string; anonKey: string; jwtSecret?: s
     },
     async register(email, password, confirmRedirectTo, client) {
       // GoTrue mails its own confirmation link (when the project requires confirmation) to redirect_to.
-      const { data, error } = await gotrueFor(client).signUp({ email, password, options: { emailRedirectTo: confirmRedirectTo } });
+      const { data, error } = await gotrueFor(client).signUp({
+        email,
+        password,
+        options: { emailRedirectTo: confirmRedirectTo },
+      });
       throwIfUnavailable(error);
       if (error?.status === 422 || error?.status === 400) return undefined;
       if (error) throw new Error(`GoTrue signup failed with ${error.status}: ${error.message}`);
@@ -169,7 +173,10 @@ export function supabaseAuth(opts: { url: string; anonKey: string; jwtSecret?: s
       return 'factors_removed';
     },
     async sendMagicLink(email, redirectTo) {
-      const { error } = await gotrueFor().signInWithOtp({ email, options: { emailRedirectTo: redirectTo, shouldCreateUser: true } });
+      const { error } = await gotrueFor().signInWithOtp({
+        email,
+        options: { emailRedirectTo: redirectTo, shouldCreateUser: true },
+      });
       throwIfUnavailable(error);
       if (error && error.status !== 429) throw new Error(`GoTrue magic link failed with ${error.status}: ${error.message}`);
     },
