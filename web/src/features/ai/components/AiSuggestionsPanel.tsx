@@ -5,15 +5,26 @@ import { useChecklistAiSuggestions } from '../api/checklist-suggestions';
 import { AiReviewDialog } from './AiReviewDialog';
 import { ConfidenceBadge } from './ConfidenceBadge';
 
+// Files listed under an item before "and N more": a bulk upload can propose hundreds for one item.
+export const SUGGESTIONS_SHOWN = 3;
+
 /**
  * The checklist's AI suggestions panel (docs/product.md §2 Checklist): per checklist item, the files the
- * AI proposes for it, each with its confidence; Review opens the AI Analysis Review modal for that
- * item's files. Shows nothing while no suggestion waits.
+ * AI proposes for it, each with its confidence, the first few then "and N more"; Review opens the AI
+ * Analysis Review modal for all of that item's files. Shows nothing while no suggestion waits.
  */
 export function AiSuggestionsPanel({ dealId }: { dealId: string }) {
   const suggestions = useChecklistAiSuggestions(dealId);
   const [open, setOpen] = useState(true);
   const [reviewing, setReviewing] = useState<string[] | null>(null);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (itemId: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(itemId)) next.delete(itemId);
+      else next.add(itemId);
+      return next;
+    });
   const byItem = Object.entries(suggestions.data?.suggestions_by_item ?? {})
     .map(([itemId, list]) => ({ itemId, name: list[0]?.item_name ?? '', list }))
     .sort((a, b) => a.name.localeCompare(b.name));
@@ -52,12 +63,25 @@ export function AiSuggestionsPanel({ dealId }: { dealId: string }) {
                   </Button>
                 </Flex>
                 <Stack gap="1">
-                  {list.map((s) => (
+                  {(expanded.has(itemId) ? list : list.slice(0, SUGGESTIONS_SHOWN)).map((s) => (
                     <HStack key={s.file_id} justify="space-between" textStyle="sm" color="fg.muted">
                       <Text truncate>{s.file_name}</Text>
                       <ConfidenceBadge confidence={s.confidence} size="xs" />
                     </HStack>
                   ))}
+                  {list.length > SUGGESTIONS_SHOWN && (
+                    <Button
+                      size="xs"
+                      variant="plain"
+                      alignSelf="flex-start"
+                      px="0"
+                      color="fg.muted"
+                      aria-expanded={expanded.has(itemId)}
+                      onClick={() => toggle(itemId)}
+                    >
+                      {expanded.has(itemId) ? 'Show fewer' : `and ${list.length - SUGGESTIONS_SHOWN} more`}
+                    </Button>
+                  )}
                 </Stack>
               </Box>
             ))}
