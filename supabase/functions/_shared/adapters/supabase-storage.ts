@@ -41,13 +41,17 @@ export function supabaseStorage(opts: { url: string; serviceRoleKey: string; ano
   const bucket = opts.bucket ?? 'deal-files';
   const headers = { authorization: `Bearer ${opts.serviceRoleKey}`, apikey: opts.serviceRoleKey };
   const objectPath = (key: string) => `${bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
-  const files = createClient(opts.url, opts.serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  }).storage.from(bucket);
+  // Made at first use: supabase-js refuses an empty key, and an entry point built without Storage
+  // (the embedded-auth smoke test) must still start.
+  let client: ReturnType<ReturnType<typeof createClient>['storage']['from']> | undefined;
+  const files = () =>
+    (client ??= createClient(opts.url, opts.serviceRoleKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    }).storage.from(bucket));
 
   return {
     async createUploadUrl(key, { resumableSeconds, contentType }) {
-      const { data, error } = await files.createSignedUploadUrl(key);
+      const { data, error } = await files().createSignedUploadUrl(key);
       if (error) throw new Error(`Storage refused a signed upload URL: ${error.message}`);
       // The signed URL lives as long as Storage's UPLOAD_SIGNED_URL_EXPIRATION_TIME (60 s by default),
       // whatever we ask: report the token's own expiry.
@@ -69,7 +73,7 @@ export function supabaseStorage(opts: { url: string; serviceRoleKey: string; ano
       };
     },
     async createDownloadUrl(key, { filename, expiresInSeconds }) {
-      const { data, error } = await files.createSignedUrl(key, expiresInSeconds, { download: filename });
+      const { data, error } = await files().createSignedUrl(key, expiresInSeconds, { download: filename });
       if (error) throw new Error(`Storage refused a signed download URL: ${error.message}`);
       return data.signedUrl;
     },
@@ -143,7 +147,7 @@ export function supabaseStorage(opts: { url: string; serviceRoleKey: string; ano
     },
     async delete(keys) {
       if (!keys.length) return;
-      const { error } = await files.remove(keys);
+      const { error } = await files().remove(keys);
       if (error) throw new Error(`Storage could not delete objects: ${error.message}`);
     },
   };
