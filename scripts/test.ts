@@ -178,8 +178,8 @@ if (wanted('lint')) results.push(await lintSuite());
 if (wanted('format')) results.push(await formatSuite());
 const db = await startTestDatabase('suite');
 try {
-  const env = { TEST_DATABASE_URL: db.url };
-  if (wanted('pgtap')) results.push(await runPgTap(db.url, join(root, 'supabase/tests/database'), filters));
+  const env = { TEST_DATABASE_URL: db.url, TEST_DATABASE_ADMIN_URL: db.adminUrl };
+  if (wanted('pgtap')) results.push(await runPgTap(db.url, join(root, 'supabase/tests/database'), filters, db.adminUrl));
   if (wanted('api')) results.push(await vitestSuite('API', 'tests/api/vitest.config.ts', env));
   if (wanted('web')) results.push(await vitestSuite('Web', 'web/vitest.config.ts', {}));
   if (wanted('deno')) results.push(await denoSuite(db.url));

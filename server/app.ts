@@ -100,7 +100,7 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
   };
 
   try {
-    await migrate(sql, log);
+    await migrate(sql, log, { bootstrap: !embedded });
     const outbox = outboxIsServed({ host: config.host, nodeEnv: config.nodeEnv, devMail: config.devMail });
     const { mail, says: mailSays } = mailFor({ sql, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, outbox, logger, log });
     const auth = embeddedAuth({

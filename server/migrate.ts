@@ -15,12 +15,24 @@ async function isSupabase(sql: Sql): Promise<boolean> {
 }
 
 /**
- * Bootstrap (plain Postgres only), then every migration in order, each in its own transaction,
- * recorded with a checksum so an edited, already-applied migration stops the start.
+ * Every migration in order, each in its own transaction, recorded with a checksum so an edited,
+ * already-applied migration stops the start. With `bootstrap` (a `DATABASE_URL` of plain Postgres,
+ * reached as a superuser), db/bootstrap.sql first; the embedded database is bootstrapped by its
+ * superuser before (postgres.ts `bootstrapDatabase`) and migrated as the application's role.
  */
-export async function migrate(sql: Sql, log: (line: string) => void = () => {}): Promise<string[]> {
-  if (!(await isSupabase(sql))) {
-    await sql.unsafe(readFileSync(join(import.meta.dirname, 'db', 'bootstrap.sql'), 'utf8'));
+export async function migrate(
+  sql: Sql,
+  log: (line: string) => void = () => {},
+  opts: { bootstrap?: boolean } = {},
+): Promise<string[]> {
+  if (opts.bootstrap && !(await isSupabase(sql))) {
+    const [role] = await sql`select rolsuper, to_regclass('auth.users') is not null as bootstrapped
+                             from pg_roles where rolname = current_user`;
+    if (role.rolsuper) await sql.unsafe(readFileSync(join(import.meta.dirname, 'db', 'bootstrap.sql'), 'utf8'));
+    else if (!role.bootstrapped)
+      throw new Error(
+        'DATABASE_URL reaches a database without the auth schema: connect as a superuser the first time, to bootstrap it.',
+      );
   }
   await sql.unsafe(`
     create schema if not exists _ledger;

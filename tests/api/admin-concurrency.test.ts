@@ -6,6 +6,7 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../server/migrate.ts';
+import { bootstrapDatabase } from '../../server/postgres.ts';
 import { sql } from './helpers.ts';
 
 const name = `admin_conc_${process.pid}_${Date.now().toString(36)}`;
@@ -15,6 +16,10 @@ beforeAll(async () => {
   await sql.unsafe(`create database ${name}`);
   const url = new URL(process.env.TEST_DATABASE_URL!);
   url.pathname = `/${name}`;
+  // As the embedded server prepares its database: the superuser bootstraps, the app role migrates.
+  const admin = new URL(process.env.TEST_DATABASE_ADMIN_URL!);
+  admin.pathname = `/${name}`;
+  await bootstrapDatabase(admin.toString());
   own = postgres(url.toString(), { max: 4, onnotice: () => {} });
   await migrate(own);
 }, 120_000);

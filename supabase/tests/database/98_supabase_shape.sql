@@ -1,10 +1,10 @@
 -- The database is shaped as Supabase's is, so what passes here passes there (docs/architecture.md
 -- "Two platforms"): the API roles inherit, the search path is set per login role and never for the
--- whole database, Storage's tables carry row-level security, and auth.users is GoTrue's. True on a
--- Supabase project as well.
+-- whole database, Storage's tables carry row-level security, auth.users is GoTrue's, and the
+-- connection is no superuser. True on a Supabase project as well.
 begin;
 create extension if not exists pgtap with schema extensions;
-select plan(9);
+select plan(12);
 
 select is((select array_agg(rolname::text order by rolname) from pg_roles
            where rolname in ('anon', 'authenticated', 'service_role') and rolinherit),
@@ -31,6 +31,15 @@ select ok((select indexdef like '%(email) WHERE (is_sso_user = false)' from pg_i
            where schemaname = 'auth' and indexname = 'users_email_partial_key'),
           'e-mail uniqueness is GoTrue''s: partial, on email as written');
 select has_column('auth', 'users', 'reauthentication_token', 'auth.users has GoTrue''s later columns');
+
+-- The tests, the migrations and the API connect as Supabase's `postgres` is: no superuser, but it
+-- bypasses row-level security; GoTrue's and Storage's tables belong to their services' roles.
+select is((select array[rolsuper, rolbypassrls] from pg_roles where rolname = session_user),
+          array[false, true], 'the connection''s role is no superuser and bypasses RLS, as Supabase''s postgres');
+select is((select tableowner::text from pg_tables where schemaname = 'auth' and tablename = 'users'),
+          'supabase_auth_admin', 'auth.users belongs to supabase_auth_admin');
+select is((select tableowner::text from pg_tables where schemaname = 'storage' and tablename = 'objects'),
+          'supabase_storage_admin', 'storage.objects belongs to supabase_storage_admin');
 
 select * from finish();
 rollback;
