@@ -8,12 +8,12 @@ import { Hono, type Context } from 'hono';
 import { HttpError } from '../supabase/functions/_shared/errors.ts';
 import { boundaryOf, bytesOf, readMultipart, type ByteSource } from '../supabase/functions/_shared/multipart.ts';
 import type { BlobStore, StoredObject } from '../supabase/functions/_shared/ports.ts';
+import { syncDirectory, WRITE_BATCH_BYTES, writeAll } from './file-writes.ts';
 import { resumableUploads } from './resumable-uploads.ts';
 
 const KEY_RE = /^deals\/[0-9a-f-]{36}\/files\/[0-9a-f-]{36}\/v[1-9][0-9]{0,5}$/;
 // Multipart framing around the file: allowed on top of maxBytes in the Content-Length pre-check.
 const FORM_OVERHEAD = 64 * 1024;
-const WRITE_BATCH_BYTES = 1024 * 1024;
 // Chunks of a resumable upload: one PATCH each; a dropped connection costs at most the one in flight.
 export const RESUMABLE_CHUNK_BYTES = 50 * 1024 * 1024;
 
@@ -42,35 +42,6 @@ export function contentDisposition(filename: string): string {
     .replace(/["\\%]/g, '_');
   const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
-/** Writes every byte of `chunks` at the file's position; writev may write fewer bytes than asked. */
-async function writeAll(file: FileHandle, chunks: Uint8Array[]): Promise<void> {
-  let pending = chunks;
-  while (pending.length) {
-    const total = pending.reduce((sum, chunk) => sum + chunk.length, 0);
-    let { bytesWritten } = await file.writev(pending);
-    if (bytesWritten === total) return;
-    const rest: Uint8Array[] = [];
-    for (const chunk of pending) {
-      if (bytesWritten >= chunk.length) bytesWritten -= chunk.length;
-      else {
-        rest.push(bytesWritten ? chunk.subarray(bytesWritten) : chunk);
-        bytesWritten = 0;
-      }
-    }
-    pending = rest;
-  }
-}
-
-/** Makes a rename in `dir` survive a crash. */
-async function syncDirectory(dir: string): Promise<void> {
-  const handle = await open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
 
 /**

@@ -1,10 +1,11 @@
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, readFile, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { DataStore, ERRORS, Server, Upload } from '@tus/server';
 import type { StoredObject } from '../supabase/functions/_shared/ports.ts';
+import { WRITE_BATCH_BYTES, writeAll } from './file-writes.ts';
 
 /** The part of an upload URL's signed claim the resumable endpoint needs. */
 export interface ResumableClaim {
@@ -24,7 +25,6 @@ interface UploadInfo {
   done?: boolean;
 }
 
-const WRITE_BATCH_BYTES = 1024 * 1024;
 const ID_RE = /^[0-9a-f]{32}$/;
 
 class TusError extends Error {
@@ -37,27 +37,6 @@ class TusError extends Error {
   // @tus/server sends `body` as is: the product's error shape (docs/architecture.md "Errors").
   get body(): string {
     return JSON.stringify({ detail: this.message });
-  }
-}
-
-/** Writes every byte of `chunks` at `position`; writev may write fewer bytes than asked. */
-async function writeAllAt(file: FileHandle, chunks: Uint8Array[], position: number): Promise<void> {
-  let pending = chunks;
-  let at = position;
-  while (pending.length) {
-    const total = pending.reduce((sum, chunk) => sum + chunk.length, 0);
-    let { bytesWritten } = await file.writev(pending, at);
-    at += bytesWritten;
-    if (bytesWritten === total) return;
-    const rest: Uint8Array[] = [];
-    for (const chunk of pending) {
-      if (bytesWritten >= chunk.length) bytesWritten -= chunk.length;
-      else {
-        rest.push(bytesWritten ? chunk.subarray(bytesWritten) : chunk);
-        bytesWritten = 0;
-      }
-    }
-    pending = rest;
   }
 }
 
@@ -154,7 +133,7 @@ class DiskResumableStore extends DataStore {
       position += batchBytes;
       batch = [];
       batchBytes = 0;
-      writing = writeAllAt(file, chunks, at);
+      writing = writeAll(file, chunks, at);
     };
     try {
       for await (const bytes of body) {
@@ -172,7 +151,7 @@ class DiskResumableStore extends DataStore {
     } catch (err) {
       // What arrived stays (the client resumes from HEAD's offset); the running digest cannot follow.
       await writing.catch(() => {});
-      if (batch.length) await writeAllAt(file, batch, position).catch(() => {});
+      if (batch.length) await writeAll(file, batch, position).catch(() => {});
       this.digests.delete(id);
       throw err;
     } finally {

@@ -4,36 +4,16 @@
  * expired, reused or foreign tokens). One client, tus-js-client, as the web app uses it.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
-import { Hono } from 'hono';
 import { Upload } from 'tus-js-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { diskBlobStore } from '../../server/blob-store.ts';
+import { describe, expect, it } from 'vitest';
+import { useStoreServer } from './store-server.ts';
 
 const LIMIT = 8 * 1024 * 1024;
-const dir = mkdtempSync(join(tmpdir(), 'dataroom-resumable-'));
-const storage = diskBlobStore({ dir, secret: 'resumable-secret' });
-let server: ServerType;
-let origin = '';
-
-beforeAll(async () => {
-  const root = new Hono();
-  root.route('/storage/v1', storage.routes);
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: root.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
-  });
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  rmSync(dir, { recursive: true, force: true });
-});
+const served = useStoreServer('resumable');
+const { dir, storage } = served;
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const newKey = () => `deals/${randomUUID()}/files/${randomUUID()}/v1`;
@@ -49,14 +29,14 @@ const pendingUploads = () => (existsSync(resumableDir) ? readdirSync(resumableDi
 
 /** Creates the upload; answers the upload's URL. */
 async function create(token: string, length: number): Promise<Response> {
-  return fetch(`${origin}/storage/v1/upload/resumable`, {
+  return fetch(`${served.origin}/storage/v1/upload/resumable`, {
     method: 'POST',
     headers: { 'tus-resumable': '1.0.0', 'upload-length': String(length), 'x-signature': token },
   });
 }
 
 const patch = (url: string, token: string, offset: number, body: Uint8Array) =>
-  fetch(`${origin}${url}`, {
+  fetch(`${served.origin}${url}`, {
     method: 'PATCH',
     headers: {
       'tus-resumable': '1.0.0',
@@ -68,12 +48,12 @@ const patch = (url: string, token: string, offset: number, body: Uint8Array) =>
   });
 
 const head = (url: string, token: string) =>
-  fetch(`${origin}${url}`, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0', 'x-signature': token } });
+  fetch(`${served.origin}${url}`, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0', 'x-signature': token } });
 
 /** Sends `bytes` as a PATCH at `offset` and drops the connection after `sendBytes` of them. */
 function patchThenDrop(url: string, token: string, offset: number, bytes: Uint8Array, sendBytes: number): Promise<void> {
   return new Promise((resolve) => {
-    const req = request(`${origin}${url}`, {
+    const req = request(`${served.origin}${url}`, {
       method: 'PATCH',
       headers: {
         'tus-resumable': '1.0.0',
@@ -133,7 +113,7 @@ describe('resumable uploads (tus) on the embedded store', () => {
     // The grant's single-request URL is used up too: the stored bytes stay.
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(10)]), 'other.bin');
-    const single = await fetch(`${origin}${grant.url}`, { method: 'POST', body: form });
+    const single = await fetch(`${served.origin}${grant.url}`, { method: 'POST', body: form });
     expect(single.status).toBe(403);
     expect(sha256(readFileSync(join(dir, key)))).toBe(sha256(file));
   });
@@ -177,13 +157,13 @@ describe('resumable uploads (tus) on the embedded store', () => {
     const tooLong = await patch(url, token, 0, new Uint8Array(101));
     expect(tooLong.status).toBe(413);
     expect(await tooLong.json()).toEqual({ detail: 'The chunk goes past the length declared for this upload.' });
-    const asJson = await fetch(`${origin}${url}`, {
+    const asJson = await fetch(`${served.origin}${url}`, {
       method: 'PATCH',
       headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/json', 'x-signature': token },
       body: '{}',
     });
     expect(asJson.status).toBe(415);
-    const noVersion = await fetch(`${origin}${url}`, {
+    const noVersion = await fetch(`${served.origin}${url}`, {
       method: 'PATCH',
       headers: { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'x-signature': token },
       body: 'x',
@@ -211,7 +191,7 @@ describe('resumable uploads (tus) on the embedded store', () => {
         controller.close();
       },
     });
-    const first = fetch(`${origin}${url}`, {
+    const first = fetch(`${served.origin}${url}`, {
       method: 'PATCH',
       headers: {
         'tus-resumable': '1.0.0',
@@ -273,7 +253,7 @@ describe('resumable uploads (tus) on the embedded store', () => {
     let progress = 0;
     await new Promise<void>((resolve, reject) => {
       new Upload(file, {
-        endpoint: `${origin}${t.resumable.endpoint}`,
+        endpoint: `${served.origin}${t.resumable.endpoint}`,
         headers: t.resumable.headers,
         metadata: t.resumable.metadata,
         chunkSize: 512 * 1024,

@@ -4,36 +4,16 @@
  * checked here on a real socket.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
-import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { diskBlobStore } from '../../server/blob-store.ts';
+import { describe, expect, it } from 'vitest';
+import { useStoreServer } from './store-server.ts';
 
 const LIMIT = 1024 * 1024;
 const BOUNDARY = 'http-test-boundary';
-const dir = mkdtempSync(join(tmpdir(), 'dataroom-store-http-'));
-const storage = diskBlobStore({ dir, secret: 'store-http-secret' });
-let server: ServerType;
-let origin = '';
-
-beforeAll(async () => {
-  const root = new Hono();
-  root.route('/storage/v1', storage.routes);
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: root.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
-  });
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  rmSync(dir, { recursive: true, force: true });
-});
+const served = useStoreServer('store-http');
+const { dir, storage } = served;
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const newKey = () => `deals/${randomUUID()}/files/${randomUUID()}/v1`;
@@ -95,7 +75,7 @@ function post(
         resolve(sent);
       }
     };
-    const req = request(`${origin}${url}`, { method: 'POST', headers }, (res) => {
+    const req = request(`${served.origin}${url}`, { method: 'POST', headers }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk) => {
@@ -255,7 +235,7 @@ describe('embedded store over HTTP', () => {
       contentType: 'application/pdf',
       expiresInSeconds: 60,
     });
-    const res = await fetch(`${origin}${url}`);
+    const res = await fetch(`${served.origin}${url}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe(
       `attachment; filename="Resume.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9.pdf`,

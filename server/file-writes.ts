@@ -1,0 +1,38 @@
+import { open, type FileHandle } from 'node:fs/promises';
+
+/** Bytes gathered before one write: 64 KiB socket chunks written one by one cost a thread-pool round trip each. */
+export const WRITE_BATCH_BYTES = 1024 * 1024;
+
+/**
+ * Writes every byte of `chunks`, at `position` or else at the file's own position; writev may write
+ * fewer bytes than asked.
+ */
+export async function writeAll(file: FileHandle, chunks: Uint8Array[], position?: number): Promise<void> {
+  let pending = chunks;
+  let at = position;
+  while (pending.length) {
+    const total = pending.reduce((sum, chunk) => sum + chunk.length, 0);
+    let { bytesWritten } = await file.writev(pending, at);
+    if (at !== undefined) at += bytesWritten;
+    if (bytesWritten === total) return;
+    const rest: Uint8Array[] = [];
+    for (const chunk of pending) {
+      if (bytesWritten >= chunk.length) bytesWritten -= chunk.length;
+      else {
+        rest.push(bytesWritten ? chunk.subarray(bytesWritten) : chunk);
+        bytesWritten = 0;
+      }
+    }
+    pending = rest;
+  }
+}
+
+/** Makes a rename in `dir` survive a crash. */
+export async function syncDirectory(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * The embedded blob store served over a real socket, as `npm start` mounts it at /storage/v1, for the
+ * tests that must see streaming, limits and dropped connections as a browser would cause them.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import { afterAll, beforeAll } from 'vitest';
+import { diskBlobStore } from '../../server/blob-store.ts';
+
+/** A store in a fresh folder, its server started before the file's tests and removed after them. */
+export function useStoreServer(label: string) {
+  const dir = mkdtempSync(join(tmpdir(), `dataroom-${label}-`));
+  const storage = diskBlobStore({ dir, secret: `${label}-secret` });
+  const served = { dir, storage, origin: '' };
+  let server: ServerType;
+  beforeAll(async () => {
+    const root = new Hono();
+    root.route('/storage/v1', storage.routes);
+    await new Promise<void>((resolve) => {
+      server = serve({ fetch: root.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
+    });
+    served.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return served;
+}
