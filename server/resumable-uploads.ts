@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { DataStore, ERRORS, Server, Upload } from '@tus/server';
 import type { StoredObject } from '../supabase/functions/_shared/ports.ts';
-import { WRITE_BATCH_BYTES, writeAll } from './file-writes.ts';
+import { batchedWriter } from './file-writes.ts';
 
 /** The part of an upload URL's signed claim the resumable endpoint needs. */
 export interface ResumableClaim {
@@ -121,37 +121,21 @@ class DiskResumableStore extends DataStore {
     const running = this.digests.get(id);
     const digest = running && running.offset === offset ? running : undefined;
     if (!digest) this.digests.delete(id);
-    // One batched write in flight while the next batch is read (see blob-store.ts put).
-    let position = offset;
-    let batch: Uint8Array[] = [];
-    let batchBytes = 0;
-    let writing: Promise<void> = Promise.resolve();
-    const flush = async () => {
-      await writing;
-      const chunks = batch;
-      const at = position;
-      position += batchBytes;
-      batch = [];
-      batchBytes = 0;
-      writing = writeAll(file, chunks, at);
-    };
+    const writer = batchedWriter(file, offset);
+    let received = 0;
     try {
       for await (const bytes of body) {
-        if (position + batchBytes + bytes.length - offset > maxBytes)
-          throw new TusError(413, 'The chunk goes past the length declared for this upload.');
+        received += bytes.length;
+        if (received > maxBytes) throw new TusError(413, 'The chunk goes past the length declared for this upload.');
         digest?.hash.update(bytes);
-        batch.push(bytes);
-        batchBytes += bytes.length;
-        if (batchBytes >= WRITE_BATCH_BYTES) await flush();
+        await writer.push(bytes);
       }
-      await flush();
-      await writing;
-      if (digest) digest.offset = position;
-      return position;
+      await writer.finish();
+      if (digest) digest.offset = offset + received;
+      return offset + received;
     } catch (err) {
       // What arrived stays (the client resumes from HEAD's offset); the running digest cannot follow.
-      await writing.catch(() => {});
-      if (batch.length) await writeAll(file, batch, position).catch(() => {});
+      await writer.abandon(true);
       this.digests.delete(id);
       throw err;
     } finally {
