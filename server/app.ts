@@ -193,10 +193,16 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
       const memory = process.memoryUsage();
       let up = 0;
       let connections = { active: 0, total: 0 };
+      let jobs = { queued: 0, running: 0 };
       try {
         [connections] = await sql<{ active: number; total: number }[]>`
           select count(*) filter (where state = 'active')::int as active, count(*)::int as total
           from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`;
+        // Read by the partial index of open jobs, so a long history costs nothing here.
+        [jobs] = await sql<{ queued: number; running: number }[]>`
+          select count(*) filter (where status = 'queued')::int as queued,
+                 count(*) filter (where status = 'running')::int as running
+          from public.ai_jobs where status in ('queued', 'running')`;
         up = 1;
       } catch {
         /* down: reported as 0 */
@@ -208,6 +214,8 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
           dataroom_database_connections: { help: 'Connections to the database (pool and workers).', value: connections.total },
           dataroom_database_connections_active: { help: 'Connections running a statement now.', value: connections.active },
           dataroom_database_pool_max: { help: 'Largest size of the request pool.', value: config.databasePoolMax },
+          dataroom_ai_jobs_queued: { help: 'AI analyses waiting for a worker.', value: jobs.queued },
+          dataroom_ai_jobs_running: { help: 'AI analyses a worker holds now.', value: jobs.running },
           process_resident_memory_bytes: { help: 'Resident memory of the server process.', value: memory.rss },
           nodejs_heap_used_bytes: { help: 'V8 heap in use.', value: memory.heapUsed },
           nodejs_heap_total_bytes: { help: 'V8 heap reserved.', value: memory.heapTotal },

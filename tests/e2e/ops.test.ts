@@ -277,6 +277,10 @@ describe('operations', () => {
     assert.match(text, /^http_requests_total\{method="GET",route="\/api\/deals",status="200"\} [1-9]/m);
     assert.match(text, /^http_request_duration_seconds_bucket\{method="GET",route="\/api\/deals",le="\+Inf"\} [1-9]/m);
     assert.match(text, /^dataroom_database_up 1$/m);
+    // The upload above queued one analysis: it waits or runs, or the worker already finished it.
+    const queued = Number(/^dataroom_ai_jobs_queued (\d+)$/m.exec(text)?.[1]);
+    const running = Number(/^dataroom_ai_jobs_running (\d+)$/m.exec(text)?.[1]);
+    assert.ok(queued + running <= 1 && queued >= 0 && running >= 0, `job queue depth reported: ${queued} + ${running}`);
     assert.match(text, /^process_resident_memory_bytes \d+$/m);
     assert.ok(!text.includes(token64), 'no signed token in a label');
   });
