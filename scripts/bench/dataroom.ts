@@ -12,7 +12,7 @@ import { listFilesPageSql, listFilesSql } from '../../supabase/functions/_shared
 import { CAPABILITIES } from '../../supabase/functions/_shared/contracts/capabilities.ts';
 import { LISTING_PAGE_DEFAULT } from '../../supabase/functions/_shared/contracts/dataroom.ts';
 import { startTestDatabase } from '../lib/testdb.ts';
-import { ms, percentile, rssOf, spawnServer, timeMany } from './lib.ts';
+import { cpuSecondsOf, ms, percentile, rssOf, spawnServer, timeMany } from './lib.ts';
 
 const FILES = 10_000;
 const RUNS = 40;
@@ -239,6 +239,9 @@ export async function uploadBench(): Promise<[string, string, string][]> {
     const copySeconds: number[] = [];
     const uploadSeconds: number[] = [];
     const tusSeconds: number[] = [];
+    // The server's CPU seconds per upload: what the server costs, whatever state the machine's memory is in.
+    const tusCpu: number[] = [];
+    const uploadCpu: number[] = [];
     const statuses: string[] = [];
     const tusStatuses: string[] = [];
     const startUpload = async (name: string) =>
@@ -286,9 +289,11 @@ export async function uploadBench(): Promise<[string, string, string][]> {
       const tusGrant = await startUpload(`big-tus-${round}.bin`);
       await settle();
       const tusStarted = performance.now();
+      const tusCpuBefore = cpuSecondsOf(server.child.pid!);
       const session = await tusCreate(server.url, tusGrant.resumable, size);
       const last = await tusSend(session, source, size, tusGrant.resumable.chunk_size);
       tusSeconds.push((performance.now() - tusStarted) / 1000);
+      tusCpu.push(cpuSecondsOf(server.child.pid!) - tusCpuBefore);
       tusStatuses.push(`${last}/${(await complete(tusGrant.file_id)).status}`);
       await waitForAnalysis(tusGrant.file_id);
       execSync('sync');
@@ -308,8 +313,10 @@ export async function uploadBench(): Promise<[string, string, string][]> {
       }, 50);
       await settle();
       const started = performance.now();
+      const cpuBefore = cpuSecondsOf(server.child.pid!);
       const status = await postFile(`${server.url}${grant.upload_url}`, source, size);
       uploadSeconds.push((performance.now() - started) / 1000);
+      uploadCpu.push(cpuSecondsOf(server.child.pid!) - cpuBefore);
       clearInterval(sampler);
       rssGrowth = Math.max(rssGrowth, peak - baseline);
       const done = await fetch(`${api}/deals/${deal.id}/files/${grant.file_id}/upload-complete`, {
@@ -347,6 +354,7 @@ export async function uploadBench(): Promise<[string, string, string][]> {
     const sourceDigest = sourceSha.digest('hex');
     const mib = size / 1024 ** 2;
     const rate = (seconds: number[]) => `${(mib / median(seconds)).toFixed(0)} MiB/s`;
+    const cpuPerGiB = (seconds: number[]) => `${(median(seconds) / (size / 1024 ** 3)).toFixed(2)} s`;
     const each = (seconds: number[]) => seconds.map((s) => (mib / s).toFixed(0)).join(', ');
     const ratio = (copies: number[], uploads: number[]) => {
       const pairs = uploads.map((seconds, i) => (copies[i] / seconds) * 100);
@@ -359,10 +367,12 @@ export async function uploadBench(): Promise<[string, string, string][]> {
       ['cp + sync on the same disk, median', rate(copySeconds), `rounds: ${each(copySeconds)} MiB/s`],
       ['upload through the server, median', rate(uploadSeconds), `rounds: ${each(uploadSeconds)} MiB/s`],
       ['upload / copy throughput', ratio(copySeconds, uploadSeconds), 'budget >= 50 %'],
+      ['  server CPU per GiB, median', cpuPerGiB(uploadCpu), ''],
       ['tus: last PATCH / upload-complete', tusStatuses.join(' '), '204/200 each round'],
       ['tus upload in 50 MiB chunks, median', rate(tusSeconds), `rounds: ${each(tusSeconds)} MiB/s`],
       ['cp + sync right before each tus upload, median', rate(tusCopySeconds), `rounds: ${each(tusCopySeconds)} MiB/s`],
       ['tus / copy throughput', ratio(tusCopySeconds, tusSeconds), 'budget >= 80 %'],
+      ['  server CPU per GiB, median', cpuPerGiB(tusCpu), ''],
       [
         'tus cut at 60 %: resumed from',
         `${((offset / size) * 100).toFixed(1)} % (${resumedStatus}/${resumedDone.status})`,

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../../server/postgres.ts';
+import { SERVER_ENV, serverArgs } from '../server-command.ts';
 
 export const root = join(import.meta.dirname, '..', '..');
 
@@ -28,16 +29,23 @@ export function rssOf(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
 }
 
+/** CPU seconds (user + system) a process has used so far. */
+export function cpuSecondsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** The real server (`npm start`'s command) on a free port with its own DATA_DIR. */
 export async function spawnServer(
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--max-semi-space-size=2', '--enable-source-maps', 'scripts/start.mjs'], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: root,
-    env: { ...process.env, MALLOC_ARENA_MAX: '2', PORT: String(port), DATA_DIR: dataDir, ...env },
-    stdio: 'ignore',
+    env: { ...process.env, ...SERVER_ENV, PORT: String(port), DATA_DIR: dataDir, ...env },
+    // BENCH_SERVER_LOG=1 shows the server's log, to see why a benchmark's request failed.
+    stdio: process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
   for (;;) {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../server/postgres.ts';
+import { SERVER_ENV, serverArgs } from '../server-command.ts';
 import { buildWeb, webBuildIsStale } from '../../server/web.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -11,9 +12,9 @@ const root = join(import.meta.dirname, '..', '..');
 async function timeToHealthy(dataDir: string): Promise<number> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--max-semi-space-size=2', '--enable-source-maps', 'scripts/start.mjs'], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: root,
-    env: { ...process.env, MALLOC_ARENA_MAX: '2', PORT: String(port), DATA_DIR: dataDir },
+    env: { ...process.env, ...SERVER_ENV, PORT: String(port), DATA_DIR: dataDir },
     stdio: 'ignore',
   });
   try {

@@ -18,6 +18,7 @@ import { createServer } from 'node:net';
 import { basename, join } from 'node:path';
 import { after, before, test, type TestContext } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { SERVER_ENV, serverArgs } from '../../scripts/server-command.ts';
 
 export const root = join(import.meta.dirname, '..', '..');
 export const screensDir = join(root, '.test-data', 'e2e-screens');
@@ -145,7 +146,7 @@ export async function startServer(
     PORT: String(port),
     DATA_DIR: dataDir,
     WEB_DIST_DIR: privateWebDist(),
-    MALLOC_ARENA_MAX: '2',
+    ...SERVER_ENV,
   };
   // The E2E server runs its own embedded Postgres, never a database the test runner was given.
   delete childEnv.DATABASE_URL;
@@ -155,8 +156,8 @@ export async function startServer(
   delete childEnv.DEV_MAIL;
   Object.assign(childEnv, env);
 
-  // The flags and MALLOC_ARENA_MAX of package.json's start script (memory: see README).
-  const child: ChildProcess = spawn(process.execPath, ['--max-semi-space-size=2', '--enable-source-maps', 'scripts/start.mjs'], {
+  // npm start's command (scripts/server-command.ts).
+  const child: ChildProcess = spawn(process.execPath, serverArgs(), {
     cwd: root,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
