@@ -1,5 +1,5 @@
 import { Badge, Button, Flex, HStack, NativeSelect, Table, Text } from '@chakra-ui/react';
-import { Library, Pencil, Plus, ToggleLeft, ToggleRight, Trash2 } from 'lucide-react';
+import { Library, Plus, ToggleLeft, ToggleRight } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
@@ -15,6 +15,8 @@ import {
   ActiveBadge,
   useDebouncedValue,
   RowAction,
+  EditAction,
+  DeleteAction,
 } from './components/common';
 import { CatalogItemFormDialog } from './components/CatalogItemFormDialog';
 import { useDeleteCatalogItem, useToggleCatalogItem } from './api/catalog-and-preset-changes';
@@ -161,9 +163,7 @@ export function CatalogItemsPage() {
               </Table.Cell>
               <Table.Cell>
                 <HStack gap="0.5" justify="flex-end">
-                  <RowAction aria-label={`Edit ${item.code}`} title="Edit" onClick={() => openForm(item)}>
-                    <Pencil />
-                  </RowAction>
+                  <EditAction name={item.code} onClick={() => openForm(item)} />
                   <RowAction
                     aria-label={item.active ? `Deactivate ${item.code}` : `Activate ${item.code}`}
                     title={item.active ? 'Deactivate' : 'Activate'}
@@ -173,14 +173,7 @@ export function CatalogItemsPage() {
                   >
                     {item.active ? <ToggleRight /> : <ToggleLeft />}
                   </RowAction>
-                  <RowAction
-                    aria-label={`Delete ${item.code}`}
-                    title="Delete"
-                    colorPalette="red"
-                    onClick={() => setDeleting(item)}
-                  >
-                    <Trash2 />
-                  </RowAction>
+                  <DeleteAction name={item.code} onClick={() => setDeleting(item)} />
                 </HStack>
               </Table.Cell>
             </Table.Row>

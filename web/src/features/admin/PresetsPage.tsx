@@ -1,5 +1,5 @@
 import { Box, Button, Flex, HStack, Table, Text } from '@chakra-ui/react';
-import { ListChecks, Pencil, Plus, Star, Trash2 } from 'lucide-react';
+import { ListChecks, Plus, Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
@@ -15,6 +15,8 @@ import {
   ActiveBadge,
   useDebouncedValue,
   RowAction,
+  EditAction,
+  DeleteAction,
 } from './components/common';
 import { PresetFormDialog } from './components/PresetFormDialog';
 import { PresetItemsDialog } from './components/PresetItemsDialog';
@@ -172,18 +174,12 @@ export function PresetsPage() {
                       <Star />
                     </RowAction>
                   )}
-                  <RowAction aria-label={`Edit ${preset.name}`} title="Edit" onClick={() => openForm(preset)}>
-                    <Pencil />
-                  </RowAction>
-                  <RowAction
-                    aria-label={`Delete ${preset.name}`}
-                    title={preset.is_default ? DEFAULT_DELETE_REFUSAL : 'Delete'}
-                    colorPalette="red"
-                    disabled={preset.is_default}
+                  <EditAction name={preset.name} onClick={() => openForm(preset)} />
+                  <DeleteAction
+                    name={preset.name}
+                    refusal={preset.is_default ? DEFAULT_DELETE_REFUSAL : undefined}
                     onClick={() => askDelete(preset)}
-                  >
-                    <Trash2 />
-                  </RowAction>
+                  />
                 </HStack>
               </Table.Cell>
             </Table.Row>

@@ -1,4 +1,4 @@
-import { Button, HStack, Table, Text } from '@chakra-ui/react';
+import { Button, Table, Text } from '@chakra-ui/react';
 import type { AdminUser } from '@contracts/admin';
 import { ShieldCheck, UserPlus } from 'lucide-react';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { formatDate } from '../../lib/format';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../lib/session';
 import { useSuperAdmins, useToggleSuperAdmin } from './api/people';
-import { AdminList, AdminPage, AdminPageHeader, Panel } from './components/common';
+import { AccountCells, AdminList, AdminPage, AdminPageHeader, Panel } from './components/common';
 import { PromoteUserDialog } from './components/PromoteUserDialog';
 import { Pager } from '../../components/Pager';
 import { ADMIN_PAGE_SIZE } from './api';
@@ -66,24 +66,7 @@ export function SuperAdminsPage() {
         >
           {list.map((user) => (
             <Table.Row key={user.id} data-testid="super-admin-row">
-              <Table.Cell>
-                <HStack gap="2">
-                  <Text fontWeight="medium">{[user.first_name, user.last_name].filter(Boolean).join(' ') || user.email}</Text>
-                  {user.id === me?.id && (
-                    <Text textStyle="xs" color="fg.muted">
-                      (you)
-                    </Text>
-                  )}
-                </HStack>
-                <Text textStyle="xs" color="fg.muted">
-                  {user.email}
-                </Text>
-              </Table.Cell>
-              <Table.Cell>
-                <Text textStyle="sm" color={user.title ? 'fg' : 'fg.subtle'}>
-                  {user.title || '—'}
-                </Text>
-              </Table.Cell>
+              <AccountCells account={user} you={user.id === me?.id} />
               <Table.Cell>
                 <Text textStyle="sm" color="fg.muted">
                   {formatDate(user.created_at)}

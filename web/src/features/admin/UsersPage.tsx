@@ -1,12 +1,23 @@
 import { Badge, Flex, HStack, Table, Text } from '@chakra-ui/react';
 import type { AdminUser } from '@contracts/admin';
-import { KeyRound, Pencil, Trash2, Users } from 'lucide-react';
+import { KeyRound, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDate } from '../../lib/format';
 import { useAdminUsers, useDeleteUser } from './api/people';
-import { AdminPage, AdminPageHeader, Panel, SearchField, AdminList, useDebouncedValue, RowAction } from './components/common';
+import {
+  AccountCells,
+  AdminPage,
+  AdminPageHeader,
+  Panel,
+  SearchField,
+  AdminList,
+  useDebouncedValue,
+  RowAction,
+  EditAction,
+  DeleteAction,
+} from './components/common';
 import { EditUserDialog, ResetPasswordDialog } from './components/UserDialogs';
 import { Pager } from '../../components/Pager';
 import { ADMIN_PAGE_SIZE } from './api';
@@ -18,8 +29,6 @@ export function RoleBadge({ superAdmin }: { superAdmin: boolean }) {
     </Badge>
   );
 }
-
-const fullName = (u: AdminUser) => [u.first_name, u.last_name].filter(Boolean).join(' ');
 
 /** /admin/users (docs/product.md §2 User Management). */
 export function UsersPage() {
@@ -71,19 +80,7 @@ export function UsersPage() {
         >
           {list.map((user) => (
             <Table.Row key={user.id} data-testid="user-row">
-              <Table.Cell>
-                <Text fontWeight="medium">{fullName(user) || user.email}</Text>
-                {fullName(user) && (
-                  <Text textStyle="xs" color="fg.muted">
-                    {user.email}
-                  </Text>
-                )}
-              </Table.Cell>
-              <Table.Cell>
-                <Text textStyle="sm" color={user.title ? 'fg' : 'fg.subtle'}>
-                  {user.title || '—'}
-                </Text>
-              </Table.Cell>
+              <AccountCells account={user} />
               <Table.Cell>
                 <RoleBadge superAdmin={user.is_super_admin} />
               </Table.Cell>
@@ -94,9 +91,7 @@ export function UsersPage() {
               </Table.Cell>
               <Table.Cell>
                 <HStack gap="0.5" justify="flex-end">
-                  <RowAction aria-label={`Edit ${user.email}`} title="Edit" onClick={() => setEditing(user)}>
-                    <Pencil />
-                  </RowAction>
+                  <EditAction name={user.email} onClick={() => setEditing(user)} />
                   <RowAction
                     aria-label={`Reset the password of ${user.email}`}
                     title="Reset password"
@@ -104,14 +99,7 @@ export function UsersPage() {
                   >
                     <KeyRound />
                   </RowAction>
-                  <RowAction
-                    aria-label={`Delete ${user.email}`}
-                    title="Delete"
-                    colorPalette="red"
-                    onClick={() => setDeleting(user)}
-                  >
-                    <Trash2 />
-                  </RowAction>
+                  <DeleteAction name={user.email} onClick={() => setDeleting(user)} />
                 </HStack>
               </Table.Cell>
             </Table.Row>

@@ -16,7 +16,7 @@ import {
   type BoxProps,
   type IconButtonProps,
 } from '@chakra-ui/react';
-import { RefreshCw, Search } from 'lucide-react';
+import { Pencil, RefreshCw, Search, Trash2 } from 'lucide-react';
 import { errorDetail } from '../../../lib/api';
 import type { ReactNode } from 'react';
 
@@ -248,4 +248,63 @@ export function AdminList({
 /** An icon button of an admin table's Actions column (name it with aria-label; title is its tooltip). */
 export function RowAction(props: IconButtonProps) {
   return <IconButton size="xs" variant="ghost" {...props} />;
+}
+
+/** The Edit action of the row of `name`. */
+export function EditAction({ name, onClick }: { name: string; onClick: () => void }) {
+  return (
+    <RowAction aria-label={`Edit ${name}`} title="Edit" onClick={onClick}>
+      <Pencil />
+    </RowAction>
+  );
+}
+
+/** The Delete action of the row of `name`; a `refusal` disables it and is its tooltip. */
+export function DeleteAction({ name, onClick, refusal }: { name: string; onClick: () => void; refusal?: string }) {
+  return (
+    <RowAction
+      aria-label={`Delete ${name}`}
+      title={refusal ?? 'Delete'}
+      colorPalette="red"
+      disabled={Boolean(refusal)}
+      onClick={onClick}
+    >
+      <Trash2 />
+    </RowAction>
+  );
+}
+
+/** An account's cells in an admin table: its name (else its e-mail) over its e-mail, and its title. */
+export function AccountCells({
+  account,
+  you,
+}: {
+  account: { email: string; first_name: string | null; last_name: string | null; title: string | null };
+  you?: boolean;
+}) {
+  const name = [account.first_name, account.last_name].filter(Boolean).join(' ');
+  return (
+    <>
+      <Table.Cell>
+        <HStack gap="2">
+          <Text fontWeight="medium">{name || account.email}</Text>
+          {you && (
+            <Text textStyle="xs" color="fg.muted">
+              (you)
+            </Text>
+          )}
+        </HStack>
+        {name && (
+          <Text textStyle="xs" color="fg.muted">
+            {account.email}
+          </Text>
+        )}
+      </Table.Cell>
+      <Table.Cell>
+        <Text textStyle="sm" color={account.title ? 'fg' : 'fg.subtle'}>
+          {account.title || '—'}
+        </Text>
+      </Table.Cell>
+    </>
+  );
 }
