@@ -25,7 +25,7 @@ const benches: [string, () => Promise<Row[]>][] = [
   ['In the browser', browserBench],
   ['Review queue (10,000 files, 1,000 items)', reviewBench],
   ['Activity feed (100,000 entries)', activityBench],
-  ['Load (50 clients, 60 s)', loadBench],
+  [`Load (${process.env.LOAD_CLIENTS ?? 50} clients, ${process.env.LOAD_SECONDS ?? 60} s)`, loadBench],
   ['AI assistant (labelled set, 1,000 PDFs)', aiBench],
   ['Admin portal (1,000,000 audit entries, 100,000 users)', adminBench],
   ['Auth (sign-in, refresh, the check on every call)', authBench],

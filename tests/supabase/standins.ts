@@ -26,6 +26,8 @@ export interface StandIns {
   uploadTokenSeconds: number;
   /** While true, GoTrue answers 503, as during an outage. */
   authDown: boolean;
+  /** GoTrue's "Confirm email" (a hosted project's default): sign-up signs no one in until the mailed link is opened. */
+  confirmations: boolean;
   stop(): Promise<void>;
 }
 
@@ -73,6 +75,7 @@ export async function startStandIns(sql: Sql, dir: string): Promise<StandIns> {
     mailbox: new Map(),
     uploadTokenSeconds: 60,
     authDown: false,
+    confirmations: false,
     stop: async () => {},
   };
 
@@ -94,6 +97,13 @@ export async function startStandIns(sql: Sql, dir: string): Promise<StandIns> {
     email: u.email,
     factors: [],
   });
+
+  /** A link GoTrue would mail to `address`: its token in the mailbox, the token's hash kept to verify. */
+  const mailLink = (address: string) => {
+    const token = randomBytes(16).toString('hex');
+    state.mailbox.set(address, [...(state.mailbox.get(address) ?? []), token]);
+    pendingLinks.set(createHash('sha256').update(token).digest('hex'), address);
+  };
 
   const openSession = async (user: { id: string; email: string }, parentToken?: string, sessionId: string = randomUUID()) => {
     if (!parentToken) {
@@ -131,6 +141,21 @@ export async function startStandIns(sql: Sql, dir: string): Promise<StandIns> {
         return send(res, 422, { code: 422, error_code: 'validation_failed', msg: 'Signup requires a valid password' });
       const address = email.trim().toLowerCase();
       const [taken] = await sql`select 1 from auth.users where email = ${address}`;
+      if (state.confirmations) {
+        // GoTrue answers a user and no session, and for a taken address an invented one, so the answer
+        // tells no one whether the address has an account.
+        if (taken) return send(res, 200, userJson({ id: randomUUID(), email: address }));
+        const [user] = await sql<{ id: string; email: string }[]>`
+          insert into auth.users (instance_id, id, aud, role, email, encrypted_password, confirmation_sent_at,
+                                  confirmation_token, recovery_token, email_change_token_new, email_change,
+                                  raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_sso_user, is_anonymous)
+          values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', ${address},
+                  extensions.crypt(${password}, extensions.gen_salt('bf', 10)), now(), '', '', '', '',
+                  '{"provider":"email","providers":["email"]}', '{}', now(), now(), false, false)
+          returning id, email`;
+        mailLink(address);
+        return send(res, 200, userJson(user));
+      }
       if (taken) return send(res, 422, { code: 422, error_code: 'user_already_exists', msg: 'User already registered' });
       // As GoTrue writes a user (autoconfirm on): every column it sets, '' in the token columns.
       const [user] = await sql<{ id: string; email: string }[]>`
@@ -147,10 +172,12 @@ export async function startStandIns(sql: Sql, dir: string): Promise<StandIns> {
       const grant = u.searchParams.get('grant_type');
       const input = JSON.parse(body.toString() || '{}') as { email?: string; password?: string; refresh_token?: string };
       if (grant === 'password') {
-        const [user] = await sql<{ id: string; email: string }[]>`
-          select id, email from auth.users where email = ${String(input.email ?? '').toLowerCase()}
+        const [user] = await sql<{ id: string; email: string; confirmed: boolean }[]>`
+          select id, email, email_confirmed_at is not null as confirmed from auth.users
+          where email = ${String(input.email ?? '').toLowerCase()}
             and encrypted_password = extensions.crypt(${String(input.password ?? '')}, encrypted_password)`;
         if (!user) return send(res, 400, { code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' });
+        if (!user.confirmed) return send(res, 400, { code: 400, error_code: 'email_not_confirmed', msg: 'Email not confirmed' });
         return send(res, 200, await openSession(user));
       }
       if (grant === 'refresh_token') {
@@ -166,10 +193,7 @@ export async function startStandIns(sql: Sql, dir: string): Promise<StandIns> {
     },
     'POST /otp': async (_req, res, _url, body) => {
       const { email } = JSON.parse(body.toString() || '{}') as { email?: string };
-      const address = String(email ?? '').toLowerCase();
-      const token = randomBytes(16).toString('hex');
-      state.mailbox.set(address, [...(state.mailbox.get(address) ?? []), token]);
-      pendingLinks.set(createHash('sha256').update(token).digest('hex'), address);
+      mailLink(String(email ?? '').toLowerCase());
       send(res, 200, {});
     },
     'POST /verify': async (_req, res, _url, body) => {
@@ -179,10 +203,13 @@ export async function startStandIns(sql: Sql, dir: string): Promise<StandIns> {
           .update(String(hash ?? ''))
           .digest('hex'),
       );
-      if (type !== 'magiclink' || !address)
+      // 'email' is GoTrue's type for any e-mailed link; 'magiclink' and 'signup' are its older names.
+      if (!['email', 'magiclink', 'signup'].includes(String(type)) || !address)
         return send(res, 403, { code: 403, error_code: 'otp_expired', msg: 'Email link is invalid or has expired' });
       pendingLinks.delete(createHash('sha256').update(String(hash)).digest('hex'));
-      let [user] = await sql<{ id: string; email: string }[]>`select id, email from auth.users where email = ${address}`;
+      // Opening the link proves the address.
+      let [user] = await sql<{ id: string; email: string }[]>`
+        update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where email = ${address} returning id, email`;
       if (!user) {
         [user] = await sql<{ id: string; email: string }[]>`
           insert into auth.users (instance_id, id, aud, role, email, email_confirmed_at, confirmation_token, recovery_token,

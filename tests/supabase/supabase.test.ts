@@ -169,6 +169,34 @@ describe('the api function on Supabase (GoTrue and Storage stand-ins)', () => {
     assert.equal((await call('POST', '/auth/magic-link/verify', { token })).status, 400, 'a link works once');
   });
 
+  it('with "Confirm email" on, sign-up signs no one in until the mailed link is opened; a taken address answers the same', async () => {
+    standIns.confirmations = true;
+    try {
+      const email = `confirm-${randomUUID().slice(0, 8)}@example.com`;
+      const first = await call('POST', '/auth/register', { email, password: 'supabase-password' });
+      assert.equal(first.status, 202, JSON.stringify(first.body));
+      assert.equal(first.body.confirmation_sent, true);
+      assert.equal(first.body.access_token, undefined);
+      const again = await call('POST', '/auth/register', { email, password: 'another-password' });
+      assert.deepEqual([again.status, again.body], [first.status, first.body], 'a taken address gets the same answer');
+      const early = await call('POST', '/auth/login', { email, password: 'supabase-password' });
+      assert.equal(early.status, 401, 'no sign-in before the address is confirmed');
+      assert.equal(early.body.detail, 'Confirm your email address first: open the link we sent you.');
+      const wrong = await call('POST', '/auth/login', { email, password: 'not-the-password' });
+      assert.equal(wrong.body.detail, 'Invalid email or password', 'a wrong password learns nothing more');
+
+      const [token] = standIns.mailbox.get(email) ?? [];
+      assert.ok(token, 'GoTrue mailed a confirmation link');
+      const confirmed = await call('POST', '/auth/magic-link/verify', { token });
+      assert.equal(confirmed.status, 200, JSON.stringify(confirmed.body));
+      assert.equal(confirmed.body.user.email, email);
+      assert.equal((await call('GET', '/user/profile', undefined, confirmed.body.access_token)).status, 200);
+      assert.equal((await call('POST', '/auth/login', { email, password: 'supabase-password' })).status, 200);
+    } finally {
+      standIns.confirmations = false;
+    }
+  });
+
   it('creates a deal and uploads through the signed URL, reporting the lifetime Storage grants; the URL works once', async () => {
     const owner = await register('uploader');
     const deal = await call('POST', '/deals', { name: 'Supabase deal', checklist_preset: 'blank' }, owner.token);

@@ -49,9 +49,16 @@ export interface AuthPort {
   /**
    * Creates an account whose address is not yet confirmed, and mails a confirmation link landing on
    * `confirmRedirectTo?token=…` (the magic-link page: opening it confirms the address and signs in).
-   * Undefined when the e-mail is already registered.
+   * Undefined when the e-mail is already registered. 'confirmation_sent' when the platform signs no one
+   * in before the address is confirmed (GoTrue with confirmations on; it answers the same whether or
+   * not the address was taken, so no one learns which).
    */
-  register(email: string, password: string, confirmRedirectTo: string, client?: ClientInfo): Promise<SessionResult | undefined>;
+  register(
+    email: string,
+    password: string,
+    confirmRedirectTo: string,
+    client?: ClientInfo,
+  ): Promise<SessionResult | 'confirmation_sent' | undefined>;
   /** Undefined for an unknown e-mail and a wrong password alike. */
   signInWithPassword(email: string, password: string, client?: ClientInfo): Promise<SessionResult | undefined>;
   /** Whether `password` is the account's, without opening a session (a password change's proof). */

@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../db.ts';
 import * as OTPAuth from 'otpauth';
-import type { AccountRecord, AuthPort, ClientInfo, MailPort, MfaFactor } from '../ports.ts';
+import type { AccountRecord, AuthPort, ClientInfo, MailPort, MfaFactor, SessionResult } from '../ports.ts';
 import { randomToken, sha256Hex, verifyAccessToken } from '../tokens.ts';
 import { embeddedSessions } from './embedded-sessions.ts';
 
@@ -53,6 +53,11 @@ export async function insertAccount(
  * Accounts in `auth.users` shaped like GoTrue's, bcrypt cost 10 through pgcrypto (GoTrue's format),
  * so they move to a Supabase project unchanged.
  */
+/** The embedded accounts sign the person in at once: registering never waits on a confirmation. */
+export type EmbeddedAuthPort = Omit<AuthPort, 'register'> & {
+  register(...args: Parameters<AuthPort['register']>): Promise<SessionResult | undefined>;
+};
+
 export function embeddedAuth(opts: {
   sql: Db;
   mail: MailPort;
@@ -60,7 +65,7 @@ export function embeddedAuth(opts: {
   jwtExpirySeconds: number;
   /** A session not refreshed for this long ends (default 7 days). */
   sessionIdleSeconds?: number;
-}): AuthPort {
+}): EmbeddedAuthPort {
   const { sql, mail, jwtSecret, jwtExpirySeconds } = opts;
   const sessions = embeddedSessions(sql, {
     jwtSecret,

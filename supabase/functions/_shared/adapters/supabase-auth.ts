@@ -1,6 +1,7 @@
 import { createClient, isAuthRetryableFetchError, type AuthError, type Session } from '@supabase/supabase-js';
 import type { AccountRecord, AuthPort, Caller, ClientInfo, MailPort, MfaFactor, SessionResult } from '../ports.ts';
 import { HttpError } from '../errors.ts';
+import { EMAIL_NOT_CONFIRMED } from '../contracts/auth.ts';
 import { supabaseTokenVerifier } from './supabase-tokens.ts';
 
 export const AUTH_UNAVAILABLE = 'The sign-in service is unavailable right now. Please try again in a few seconds.';
@@ -86,11 +87,14 @@ export function supabaseAuth(opts: { url: string; anonKey: string; jwtSecret?: s
       throwIfUnavailable(error);
       if (error?.status === 422 || error?.status === 400) return undefined;
       if (error) throw new Error(`GoTrue signup failed with ${error.status}: ${error.message}`);
-      return toSession(data.session);
+      // With confirmations on, GoTrue answers a user and no session, for a new and a taken address alike.
+      return data.session ? toSession(data.session) : 'confirmation_sent';
     },
     async signInWithPassword(email, password, client) {
       const { data, error } = await gotrueFor(client).signInWithPassword({ email, password });
       throwIfUnavailable(error);
+      // GoTrue says so only once the password matched.
+      if (error?.code === 'email_not_confirmed') throw new HttpError(401, EMAIL_NOT_CONFIRMED);
       if (error?.status === 400 || error?.status === 401) return undefined;
       if (error) throw new Error(`GoTrue sign-in failed with ${error.status}: ${error.message}`);
       return toSession(data.session);
@@ -181,7 +185,8 @@ export function supabaseAuth(opts: { url: string; anonKey: string; jwtSecret?: s
       if (error && error.status !== 429) throw new Error(`GoTrue magic link failed with ${error.status}: ${error.message}`);
     },
     async verifyMagicLink(token, client) {
-      const { data, error } = await gotrueFor(client).verifyOtp({ type: 'magiclink', token_hash: token });
+      // 'email' takes the token of a sign-in link and of a sign-up confirmation alike.
+      const { data, error } = await gotrueFor(client).verifyOtp({ type: 'email', token_hash: token });
       throwIfUnavailable(error);
       return error ? undefined : toSession(data.session);
     },

@@ -34,3 +34,15 @@ export interface AccountSession {
   aal: 'aal1' | 'aal2' | null;
   is_current: boolean;
 }
+
+/** The message of POST /auth/register when the address must be confirmed before anyone signs in (202). */
+export const CONFIRMATION_SENT = 'Check your email: open the link we sent to confirm your address and sign in.';
+
+/** POST /auth/login with the right password for an address not confirmed yet (401). */
+export const EMAIL_NOT_CONFIRMED = 'Confirm your email address first: open the link we sent you.';
+
+/** POST /auth/register, 202: no session yet (on Supabase with e-mail confirmations on). */
+export interface ConfirmationSent {
+  confirmation_sent: true;
+  message: string;
+}

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ApiDeps, ApiEnv } from '../context.ts';
 import { HttpError } from '../errors.ts';
+import { CONFIRMATION_SENT } from '../contracts/auth.ts';
 import { emailSchema, parseOrThrow, readJson } from '../validate.ts';
 import { requireUser } from '../middleware.ts';
 import { asUser } from '../db.ts';
@@ -41,6 +42,7 @@ export function authRoutes(deps: ApiDeps) {
       clientInfo(c),
     );
     if (!session) throw new HttpError(400, 'An account with this email already exists. Sign in instead.');
+    if (session === 'confirmation_sent') return c.json({ confirmation_sent: true, message: CONFIRMATION_SENT }, 202);
     return c.json(await sessionAnswer(sql, session));
   });
 

@@ -94,6 +94,25 @@ describe('LoginPage', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('says to confirm the address when registering signs no one in yet', async () => {
+    const message = 'Check your email: open the link we sent to confirm your address and sign in.';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ confirmation_sent: true, message }, 202)),
+    );
+    renderLogin();
+    fireEvent.click(screen.getByRole('tab', { name: 'Register' }));
+    const submit = await screen.findByRole('button', { name: 'Register' });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'new@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } });
+    fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'secret1' } });
+    fireEvent.click(submit);
+    expect(await screen.findByTestId('register-confirmation')).toHaveTextContent(message);
+    expect(screen.queryByText('Registration failed - no token received')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
   it('sends a sign-in link by e-mail', async () => {
     const fetchMock = vi.fn(async () => jsonResponse({ message: 'A sign-in link is on its way.' }));
     vi.stubGlobal('fetch', fetchMock);

@@ -1,5 +1,6 @@
 import { ApiError, api } from '../../lib/api';
 import type { User } from '../../lib/session';
+import type { ConfirmationSent } from '@contracts/auth';
 
 export interface AuthResponse {
   access_token?: string;
@@ -11,11 +12,14 @@ export interface AuthResponse {
   mfa_required?: boolean;
 }
 
+/** POST /auth/register: a session, or (202) a confirmation mailed before anyone is signed in. */
+export type RegisterResponse = AuthResponse & Partial<ConfirmationSent>;
+
 export const login = (email: string, password: string) =>
   api.post<AuthResponse>('/auth/login', { email: email.trim(), password });
 
 export const register = (email: string, password: string) =>
-  api.post<AuthResponse>('/auth/register', { email: email.trim(), password });
+  api.post<RegisterResponse>('/auth/register', { email: email.trim(), password });
 
 export const requestMagicLink = (email: string) => api.post<{ message?: string }>('/auth/magic-link', { email: email.trim() });
 

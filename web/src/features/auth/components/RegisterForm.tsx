@@ -1,4 +1,4 @@
-import { Button, Stack } from '@chakra-ui/react';
+import { Alert, Button, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { notify } from '../../../lib/toast';
 import { register, requireSession } from '../api';
@@ -13,6 +13,7 @@ export function RegisterForm({ initialEmail = '' }: { initialEmail?: string }) {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [confirmation, setConfirmation] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
@@ -23,9 +24,18 @@ export function RegisterForm({ initialEmail = '' }: { initialEmail?: string }) {
       return;
     }
     setError(null);
+    setConfirmation(null);
     setBusy(true);
     try {
-      const session = requireSession(await register(email, password), 'register');
+      const answer = await register(email, password);
+      if (answer?.confirmation_sent) {
+        // No session until the mailed link is opened: the link signs the person in (/login/magic).
+        setConfirmation(answer.message ?? 'Check your email to confirm your address.');
+        setPassword('');
+        setConfirmPassword('');
+        return;
+      }
+      const session = requireSession(answer, 'register');
       await completeSignIn(session);
       notify.success('Registration successful!');
     } catch (caught) {
@@ -57,6 +67,14 @@ export function RegisterForm({ initialEmail = '' }: { initialEmail?: string }) {
           onChange={setConfirmPassword}
         />
         <FormError message={error} />
+        {confirmation && (
+          <Alert.Root status="success" size="sm" variant="subtle" borderRadius="md">
+            <Alert.Indicator />
+            <Alert.Title fontWeight="normal" data-testid="register-confirmation">
+              {confirmation}
+            </Alert.Title>
+          </Alert.Root>
+        )}
         <Button type="submit" colorPalette="brand" loading={busy} w="full">
           Register
         </Button>
