@@ -141,31 +141,26 @@ export async function startStandIns(sql: Sql, dir: string): Promise<StandIns> {
         return send(res, 422, { code: 422, error_code: 'validation_failed', msg: 'Signup requires a valid password' });
       const address = email.trim().toLowerCase();
       const [taken] = await sql`select 1 from auth.users where email = ${address}`;
-      if (state.confirmations) {
-        // GoTrue answers a user and no session, and for a taken address an invented one, so the answer
-        // tells no one whether the address has an account.
-        if (taken) return send(res, 200, userJson({ id: randomUUID(), email: address }));
-        const [user] = await sql<{ id: string; email: string }[]>`
-          insert into auth.users (instance_id, id, aud, role, email, encrypted_password, confirmation_sent_at,
-                                  confirmation_token, recovery_token, email_change_token_new, email_change,
-                                  raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_sso_user, is_anonymous)
-          values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', ${address},
-                  extensions.crypt(${password}, extensions.gen_salt('bf', 10)), now(), '', '', '', '',
-                  '{"provider":"email","providers":["email"]}', '{}', now(), now(), false, false)
-          returning id, email`;
-        mailLink(address);
-        return send(res, 200, userJson(user));
-      }
+      // GoTrue with confirmations on answers a user and no session, and for a taken address an invented
+      // one, so the answer tells no one whether the address has an account.
+      if (taken && state.confirmations) return send(res, 200, userJson({ id: randomUUID(), email: address }));
       if (taken) return send(res, 422, { code: 422, error_code: 'user_already_exists', msg: 'User already registered' });
-      // As GoTrue writes a user (autoconfirm on): every column it sets, '' in the token columns.
+      // As GoTrue writes a user: every column it sets, '' in the token columns; confirmed at once when
+      // confirmations are off, else when the mailed link is opened.
       const [user] = await sql<{ id: string; email: string }[]>`
-        insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+        insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_sent_at,
                                 confirmation_token, recovery_token, email_change_token_new, email_change,
                                 raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_sso_user, is_anonymous)
         values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', ${address},
-                extensions.crypt(${password}, extensions.gen_salt('bf', 10)), now(), '', '', '', '',
-                '{"provider":"email","providers":["email"]}', '{}', now(), now(), false, false)
+                extensions.crypt(${password}, extensions.gen_salt('bf', 10)),
+                case when ${state.confirmations}::boolean then null else now() end,
+                case when ${state.confirmations}::boolean then now() end,
+                '', '', '', '', '{"provider":"email","providers":["email"]}', '{}', now(), now(), false, false)
         returning id, email`;
+      if (state.confirmations) {
+        mailLink(address);
+        return send(res, 200, userJson(user));
+      }
       send(res, 200, await openSession(user));
     },
     'POST /token': async (_req, res, u, body) => {

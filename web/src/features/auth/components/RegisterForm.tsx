@@ -1,10 +1,10 @@
-import { Alert, Button, Stack } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { notify } from '../../../lib/toast';
 import { register, requireSession } from '../api';
 import { useCompleteSignIn } from '../useCompleteSignIn';
 import { validateRegister } from '../validation';
-import { FormError, submitErrorMessage } from './FormError';
+import { FormError, FormNotice, submitErrorMessage } from './FormError';
 import { EmailField, PasswordField } from './AccountFields';
 
 export function RegisterForm({ initialEmail = '' }: { initialEmail?: string }) {
@@ -67,14 +67,7 @@ export function RegisterForm({ initialEmail = '' }: { initialEmail?: string }) {
           onChange={setConfirmPassword}
         />
         <FormError message={error} />
-        {confirmation && (
-          <Alert.Root status="success" size="sm" variant="subtle" borderRadius="md">
-            <Alert.Indicator />
-            <Alert.Title fontWeight="normal" data-testid="register-confirmation">
-              {confirmation}
-            </Alert.Title>
-          </Alert.Root>
-        )}
+        <FormNotice message={confirmation} status="success" testId="register-confirmation" />
         <Button type="submit" colorPalette="brand" loading={busy} w="full">
           Register
         </Button>
