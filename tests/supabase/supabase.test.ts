@@ -70,6 +70,10 @@ async function download(dealId: string, fileId: string, token: string): Promise<
   return Buffer.from(await res.arrayBuffer());
 }
 
+/** Completes an upload whose bytes were sent: the API checks them in Storage and records the file. */
+const complete = (dealId: string, fileId: string, size: number, token: string) =>
+  call('POST', `/deals/${dealId}/files/${fileId}/upload-complete`, { file_size: size }, token);
+
 /** Sends bytes through the resumable target with tus-js-client, as the web app does. */
 function sendResumable(resumable: any, bytes: Buffer, token: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -221,12 +225,7 @@ describe('the api function on Supabase (GoTrue and Storage stand-ins)', () => {
     assert.equal(put.status, 200);
     const again = await fetch(start.body.upload_url, { method: 'PUT', body: randomBytes(10) });
     assert.ok(again.status >= 400 && again.status < 500, 'a signed upload URL is single use');
-    const done = await call(
-      'POST',
-      `/deals/${deal.body.id}/files/${start.body.file_id}/upload-complete`,
-      { file_size: bytes.length },
-      owner.token,
-    );
+    const done = await complete(deal.body.id, start.body.file_id, bytes.length, owner.token);
     assert.equal(done.status, 200, JSON.stringify(done.body));
     assert.equal(done.body.upload_state, 'ready');
     assert.equal(sha256(await download(deal.body.id, start.body.file_id, owner.token)), sha256(bytes));
@@ -260,12 +259,7 @@ describe('the api function on Supabase (GoTrue and Storage stand-ins)', () => {
       assert.ok(Date.parse(start.body.upload_url_expires_at) < Date.now(), 'the reported expiry is already past');
       const put = await fetch(start.body.upload_url, { method: 'PUT', body: randomBytes(100) });
       assert.equal(put.status, 400);
-      const done = await call(
-        'POST',
-        `/deals/${deal.body.id}/files/${start.body.file_id}/upload-complete`,
-        { file_size: 100 },
-        owner.token,
-      );
+      const done = await complete(deal.body.id, start.body.file_id, 100, owner.token);
       assert.equal(done.status, 400);
       const listing = await call('GET', `/deals/${deal.body.id}/files`, undefined, owner.token);
       assert.deepEqual(listing.body.files, []);
@@ -298,12 +292,7 @@ describe('the api function on Supabase (GoTrue and Storage stand-ins)', () => {
       'another person cannot upload on this grant',
     );
     await sendResumable(resumable, bytes, owner.token);
-    const done = await call(
-      'POST',
-      `/deals/${deal.body.id}/files/${start.body.file_id}/upload-complete`,
-      { file_size: bytes.length },
-      owner.token,
-    );
+    const done = await complete(deal.body.id, start.body.file_id, bytes.length, owner.token);
     assert.equal(done.status, 200, JSON.stringify(done.body));
     assert.equal(sha256(await download(deal.body.id, start.body.file_id, owner.token)), sha256(bytes));
     await assert.rejects(

@@ -4,6 +4,19 @@
  * file, and ends as `fakeTus.outcome` says. The real client against the real endpoint is tested in
  * tests/api/dataroom-resumable.test.ts and the E2E uploads.
  */
+import type { ResumableUpload } from '@contracts/dataroom';
+
+/** A resumable target as the API answers it, with `over` changed. */
+export const resumableGrant = (over: Partial<ResumableUpload> = {}): ResumableUpload => ({
+  endpoint: '/storage/v1/upload/resumable',
+  headers: { 'x-signature': 'sig' },
+  with_access_token: false,
+  metadata: { contentType: 'application/pdf' },
+  chunk_size: 6 * 1024 * 1024,
+  expires_at: '2026-11-27T00:00:00Z',
+  ...over,
+});
+
 interface Outcome {
   status: number;
   body?: string;

@@ -1,21 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ResumableUpload } from '@contracts/dataroom';
 import { ApiError, REFRESH_KEY, TOKEN_KEY } from '../../lib/api';
-import { fakeTus } from '../../test/fake-tus';
+import { fakeTus, resumableGrant } from '../../test/fake-tus';
 import { jsonResponse } from '../../test/utils';
 import { sendToStorage } from './transport';
 
 vi.mock('tus-js-client', () => import('../../test/fake-tus'));
 
-const resumable = (over: Partial<ResumableUpload> = {}): ResumableUpload => ({
-  endpoint: '/storage/v1/upload/resumable',
-  headers: { 'x-signature': 'sig' },
-  with_access_token: false,
-  metadata: { contentType: 'application/pdf' },
-  chunk_size: 6 * 1024 * 1024,
-  expires_at: '2026-11-27T00:00:00Z',
-  ...over,
-});
+const resumable = resumableGrant;
 
 afterEach(() => {
   fakeTus.reset();

@@ -2,19 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REFRESH_KEY, TOKEN_KEY } from '../../../lib/api';
 import { jsonResponse } from '../../../test/utils';
 import { NameConflictError } from '../api';
-import { fakeTus } from '../../../test/fake-tus';
+import { fakeTus, resumableGrant } from '../../../test/fake-tus';
 import { uploadFile } from './uploader';
 
 vi.mock('tus-js-client', () => import('../../../test/fake-tus'));
 
-const RESUMABLE = {
-  endpoint: '/storage/v1/upload/resumable',
-  headers: { 'x-signature': 't' },
-  with_access_token: false,
-  metadata: { contentType: 'application/pdf' },
-  chunk_size: 50 * 1024 * 1024,
-  expires_at: '2026-11-27T00:00:00Z',
-};
+const RESUMABLE = resumableGrant({ headers: { 'x-signature': 't' }, chunk_size: 50 * 1024 * 1024 });
 
 afterEach(() => {
   fakeTus.reset();
