@@ -6,9 +6,9 @@
 // - A 64 MB initial old generation: every socket read is a new 64 KiB buffer, and with V8's limit
 //   computed from a ~20 MB live heap, an upload set off a full collection every ~14 MB received
 //   (85 per 2 GiB); with it, none, and the server's CPU per GiB uploaded fell from 2.0 s to 1.0 s.
-export const SERVER_NODE_ARGS = ['--max-semi-space-size=2', '--initial-old-space-size=64', '--enable-source-maps'];
+const SERVER_NODE_ARGS = ['--max-semi-space-size=2', '--initial-old-space-size=64', '--enable-source-maps'];
 export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' };
-export const START_SCRIPT = 'scripts/start.mjs';
+const START_SCRIPT = 'scripts/start.mjs';
 
 /** Arguments for `spawn(process.execPath, …)`. */
 export const serverArgs = () => [...SERVER_NODE_ARGS, START_SCRIPT];

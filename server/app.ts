@@ -192,17 +192,16 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
       if (!safeEqual(given, config.metricsToken)) return c.json({ detail: 'Send METRICS_TOKEN as a bearer token.' }, 401);
       const memory = process.memoryUsage();
       let up = 0;
-      let connections = { active: 0, total: 0 };
-      let jobs = { queued: 0, running: 0 };
+      let gauges = { active: 0, total: 0, queued: 0, running: 0 };
       try {
-        [connections] = await sql<{ active: number; total: number }[]>`
-          select count(*) filter (where state = 'active')::int as active, count(*)::int as total
-          from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`;
-        // Read by the partial index of open jobs, so a long history costs nothing here.
-        [jobs] = await sql<{ queued: number; running: number }[]>`
-          select count(*) filter (where status = 'queued')::int as queued,
-                 count(*) filter (where status = 'running')::int as running
-          from public.ai_jobs where status in ('queued', 'running')`;
+        // The job counts read the partial index of open jobs, so a long history costs nothing here.
+        [gauges] = await sql<(typeof gauges)[]>`
+          select c.active, c.total, j.queued, j.running
+          from (select count(*) filter (where state = 'active')::int as active, count(*)::int as total
+                from pg_stat_activity where datname = current_database() and backend_type = 'client backend') c,
+               (select count(*) filter (where status = 'queued')::int as queued,
+                       count(*) filter (where status = 'running')::int as running
+                from public.ai_jobs where status in ('queued', 'running')) j`;
         up = 1;
       } catch {
         /* down: reported as 0 */
@@ -211,11 +210,11 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
       return c.body(
         metrics.render({
           dataroom_database_up: { help: '1 when the database answers, else 0.', value: up },
-          dataroom_database_connections: { help: 'Connections to the database (pool and workers).', value: connections.total },
-          dataroom_database_connections_active: { help: 'Connections running a statement now.', value: connections.active },
+          dataroom_database_connections: { help: 'Connections to the database (pool and workers).', value: gauges.total },
+          dataroom_database_connections_active: { help: 'Connections running a statement now.', value: gauges.active },
           dataroom_database_pool_max: { help: 'Largest size of the request pool.', value: config.databasePoolMax },
-          dataroom_ai_jobs_queued: { help: 'AI analyses waiting for a worker.', value: jobs.queued },
-          dataroom_ai_jobs_running: { help: 'AI analyses a worker holds now.', value: jobs.running },
+          dataroom_ai_jobs_queued: { help: 'AI analyses waiting for a worker.', value: gauges.queued },
+          dataroom_ai_jobs_running: { help: 'AI analyses a worker holds now.', value: gauges.running },
           process_resident_memory_bytes: { help: 'Resident memory of the server process.', value: memory.rss },
           nodejs_heap_used_bytes: { help: 'V8 heap in use.', value: memory.heapUsed },
           nodejs_heap_total_bytes: { help: 'V8 heap reserved.', value: memory.heapTotal },
