@@ -1,7 +1,7 @@
 /**
  * Data room, walked in Chromium against the real server: Upload Files and a byte-exact download, a
- * resumable upload that survives a dropped connection, folders
- * and breadcrumbs, drag-and-drop upload, Import Folder of a nested tree, a Share Link opened by another
+ * resumable upload that survives a dropped connection, Try Again resuming an upload where it stopped,
+ * folders and breadcrumbs, drag-and-drop upload, Import Folder of a nested tree, a Share Link opened by another
  * member, a new version and a comment on the file page, and a file hidden from a denied member.
  */
 import assert from 'node:assert/strict';
@@ -185,6 +185,63 @@ describe('Data room', () => {
     assert.deepEqual(seen.slice(0, 2), ['POST', 'PATCH']);
     assert.ok(seen.includes('HEAD'), `the client asked for the offset after the drop (${seen.join(', ')})`);
     assert.equal(seen.at(-1), 'PATCH');
+    const [file] = (await listing(server, owner.token, deal.id)).files;
+    const stored = await downloadBytes(server, owner.token, deal.id, file.id);
+    assert.ok(stored.equals(bytes), `the stored bytes are the uploaded ones (${stored.length} of ${bytes.length})`);
+  });
+
+  e2e.test('Try Again after storage stayed out of reach resumes the same upload where it stopped', async ({ page, server }) => {
+    const owner = await registerUser(server, uniqueEmail('owner'));
+    const deal = await createDealApi(server, owner.token, 'Project Try Again');
+    // 60 MiB: the first 50 MiB chunk gets through, then storage is out of reach through every retry.
+    const bytes = Buffer.alloc(60 * 1024 * 1024);
+    for (let i = 0; i < bytes.length; i += 4096) bytes[i] = (i / 4096) % 251;
+    const source = join(scratch, 'model.bin');
+    writeFileSync(source, bytes);
+    const grants: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/files/upload-url')) grants.push(request.method());
+    });
+    const storage: { method: string; offset?: string }[] = [];
+    let reachable = true;
+    await page.route('**/storage/v1/upload/resumable**', async (route) => {
+      const request = route.request();
+      const offset = (await request.headerValue('upload-offset')) ?? undefined;
+      storage.push({ method: request.method(), offset });
+      if (request.method() === 'PATCH' && offset === '0') {
+        const response = await route.fetch();
+        reachable = false;
+        return route.fulfill({ response });
+      }
+      return reachable ? route.continue() : route.abort('internetdisconnected');
+    });
+    await openSignedIn(page, owner.token, `/deals/${deal.id}/files`);
+    await expectText(page, 'No files or folders yet', { timeout: FIRST_LOAD_TIMEOUT });
+
+    await page.getByRole('button', { name: 'Upload Files' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Upload Files' });
+    await dialog.getByLabel('Choose files').setInputFiles(source);
+    await dialog.getByRole('button', { name: 'Upload 1 file' }).click();
+    // The client's own retries (about 40 s) run out.
+    const failed = page.getByRole('dialog', { name: 'Upload finished with errors' });
+    await expectVisible(failed, "the 'Upload finished with errors' modal", 90_000);
+    assert.ok(storage.filter((r) => r.method === 'HEAD').length >= 3, `the client retried (${storage.length} requests)`);
+
+    reachable = true;
+    const before = storage.length;
+    await failed.getByRole('button', { name: 'Try Again' }).click();
+    await closeUploadComplete(page, 1);
+    await expectVisible(fileRow(page, 'model.bin'), 'the row of model.bin');
+
+    const retry = storage.slice(before);
+    assert.deepEqual(
+      retry.map((r) => r.method),
+      ['HEAD', 'PATCH'],
+      `Try Again asked where to go on and sent the rest (${JSON.stringify(retry)})`,
+    );
+    assert.equal(retry[1].offset, String(50 * 1024 * 1024), 'the rest started where the first chunk ended');
+    assert.equal(storage.filter((r) => r.method === 'POST').length, 1, 'one upload created, none started over');
+    assert.deepEqual(grants, ['POST'], 'one upload grant');
     const [file] = (await listing(server, owner.token, deal.id)).files;
     const stored = await downloadBytes(server, owner.token, deal.id, file.id);
     assert.ok(stored.equals(bytes), `the stored bytes are the uploaded ones (${stored.length} of ${bytes.length})`);

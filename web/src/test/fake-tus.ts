@@ -1,8 +1,9 @@
 /**
  * A stand-in for tus-js-client's Upload in unit tests (`vi.mock('tus-js-client', () => import(…))`):
- * records each upload's options and the headers set before its requests, reports half then all of the
- * file, and ends as `fakeTus.outcome` says. The real client against the real endpoint is tested in
- * tests/api/dataroom-resumable.test.ts and the E2E uploads.
+ * records each upload's options and the headers set before its requests, names the upload (its URL),
+ * reports half then all of the file, and ends as the next of `fakeTus.outcomes` says (then `outcome`).
+ * The real client against the real endpoint is tested in tests/api/dataroom-resumable.test.ts and the
+ * E2E uploads.
  */
 import type { ResumableUpload } from '@contracts/dataroom';
 
@@ -27,14 +28,18 @@ interface Outcome {
 export const fakeTus = {
   uploads: [] as { file: Blob; options: Record<string, any>; headers: Record<string, string>; aborted?: boolean }[],
   outcome: { status: 204 } as Outcome,
+  /** Outcomes for the next uploads, in order, before `outcome` applies. */
+  outcomes: [] as Outcome[],
   reset() {
     this.uploads = [];
     this.outcome = { status: 204 };
+    this.outcomes = [];
   },
 };
 
 export class Upload {
   private readonly record: (typeof fakeTus.uploads)[number];
+  url: string | null = null;
 
   constructor(
     readonly file: Blob,
@@ -47,9 +52,12 @@ export class Upload {
   start(): void {
     void (async () => {
       await this.options.onBeforeRequest?.({ setHeader: (name: string, value: string) => (this.record.headers[name] = value) });
-      if (this.record.aborted || fakeTus.outcome.hold) return;
+      const outcome = fakeTus.outcomes.shift() ?? fakeTus.outcome;
+      if (this.record.aborted || outcome.hold) return;
+      this.url = this.options.uploadUrl ?? `https://storage.test/upload/${fakeTus.uploads.indexOf(this.record) + 1}`;
+      this.options.onUploadUrlAvailable?.();
       this.options.onProgress?.(Math.floor(this.file.size / 2), this.file.size);
-      const { status, body } = fakeTus.outcome;
+      const { status, body } = outcome;
       if (status >= 200 && status < 300) {
         this.options.onProgress?.(this.file.size, this.file.size);
         this.options.onSuccess?.({});

@@ -1,5 +1,5 @@
 import type { ResumableUpload } from '@contracts/dataroom';
-import { ApiError, getToken, renewSession } from '../../lib/api';
+import { ApiError, getToken, isAbortError, renewSession } from '../../lib/api';
 
 /** What upload-url (a new file or a new version) answers about where the bytes go. */
 export interface StorageTarget {
@@ -31,7 +31,14 @@ function storageError(status: number, body: string | undefined): ApiError {
 export async function sendToStorage(
   target: StorageTarget,
   file: Blob,
-  options: { onProgress?: (loaded: number, total: number) => void; signal?: AbortSignal } = {},
+  options: {
+    onProgress?: (loaded: number, total: number) => void;
+    signal?: AbortSignal;
+    /** The tus URL of this upload from an earlier try: resumed from storage's offset instead of created. */
+    uploadUrl?: string;
+    /** Called once storage has named the upload (its tus URL), so a later try can resume it. */
+    onUploadUrl?: (url: string) => void;
+  } = {},
 ): Promise<void> {
   const abortError = () => new DOMException('The upload was cancelled', 'AbortError');
   if (options.signal?.aborted) throw abortError();
@@ -52,8 +59,12 @@ export async function sendToStorage(
       chunkSize: resumable.chunk_size,
       uploadSize: file.size,
       retryDelays: RETRY_DELAYS_MS,
-      // One grant is one upload: nothing to find again after a reload.
+      ...(options.uploadUrl ? { uploadUrl: options.uploadUrl } : {}),
+      // One grant is one upload: a later try of the same upload passes its URL (uploadResumably).
       storeFingerprintForResuming: false,
+      onUploadUrlAvailable() {
+        if (upload.url) options.onUploadUrl?.(upload.url);
+      },
       async onBeforeRequest(req) {
         if (!resumable.with_access_token) return;
         await renewal;
@@ -95,4 +106,61 @@ export async function sendToStorage(
     options.signal?.addEventListener('abort', onAbort, { once: true });
     upload.start();
   });
+}
+
+interface UnfinishedUpload {
+  destination: string;
+  target: StorageTarget;
+  uploadUrl?: string;
+}
+
+/** Uploads begun on this page that did not complete, by the file the person chose. */
+const unfinished = new WeakMap<Blob, UnfinishedUpload>();
+
+// A grant this close to its end is not worth resuming: the rest of the bytes may not make it in time.
+const GRANT_MARGIN_MS = 60_000;
+
+const grantLives = (target: StorageTarget) => Date.parse(target.resumable.expires_at) - GRANT_MARGIN_MS > Date.now();
+
+/** A refusal that trying again cannot change (not offline, not a server fault, not a rate limit). */
+const isFinalRefusal = (error: unknown) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+
+/**
+ * One upload of `file` to `destination` (any string naming where it goes): a grant, the bytes to
+ * storage, the completion. When a try fails after the grant (the connection stayed down through every
+ * retry, the completion did not get through), the next try of the same file to the same destination
+ * on this page uses the same grant and resumes the same upload from storage's offset, so a 4 GiB file
+ * cut at 3 GiB sends only the last GiB, and one whose bytes all arrived only completes. Storage
+ * refusing the old upload (swept, expired) starts over with a new grant; cancelling forgets it.
+ */
+export async function uploadResumably<T extends StorageTarget, R>(
+  file: Blob,
+  destination: string,
+  steps: { grant: () => Promise<T>; complete: (target: T) => Promise<R> },
+  options: { onProgress?: (loaded: number, total: number) => void; signal?: AbortSignal } = {},
+): Promise<R> {
+  const earlier = unfinished.get(file);
+  const resuming = earlier?.destination === destination && grantLives(earlier.target) ? earlier : undefined;
+  const upload: UnfinishedUpload = resuming ?? { destination, target: await steps.grant() };
+  unfinished.set(file, upload);
+  try {
+    await sendToStorage(upload.target, file, {
+      ...options,
+      uploadUrl: upload.uploadUrl,
+      onUploadUrl: (url) => (upload.uploadUrl = url),
+    });
+  } catch (error) {
+    if (isAbortError(error) || isFinalRefusal(error)) unfinished.delete(file);
+    if (resuming && isFinalRefusal(error)) return uploadResumably(file, destination, steps, options);
+    throw error;
+  }
+  try {
+    const result = await steps.complete(upload.target as T);
+    unfinished.delete(file);
+    return result;
+  } catch (error) {
+    if (isAbortError(error) || isFinalRefusal(error)) unfinished.delete(file);
+    throw error;
+  }
 }

@@ -84,4 +84,97 @@ describe('uploadFile, the one upload stack', () => {
     expect((error as NameConflictError).status).toBe(409);
     expect(fakeTus.uploads).toHaveLength(0);
   });
+
+  describe('trying the same file again after a failure', () => {
+    const grantFor = (fileId: string) => ({
+      file_id: fileId,
+      filename: 'Model.xlsx',
+      upload_url: '/storage/v1/upload/x',
+      upload_fields: {},
+      resumable: resumableGrant({ expires_at: new Date(Date.now() + 3_600_000).toISOString() }),
+      storage_path: 'p',
+    });
+    const stubApi = (completeFailures = 0) => {
+      const calls: string[] = [];
+      let grants = 0;
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string) => {
+          calls.push(url);
+          if (url.endsWith('/files/upload-url')) return jsonResponse(grantFor(`f${++grants}`));
+          if (completeFailures-- > 0) throw new TypeError('Failed to fetch');
+          return jsonResponse({ id: 'done' });
+        }),
+      );
+      return calls;
+    };
+    const upload = (file: File, name?: string) =>
+      uploadFile('d1', file, { path: '/Finance', name }, { onProgress: () => {} }).catch((e: unknown) => e);
+
+    it('resumes the same upload with the same grant when the connection stayed down', async () => {
+      localStorage.setItem(TOKEN_KEY, 'ok');
+      const calls = stubApi();
+      const file = new File(['x'.repeat(1000)], 'Model.xlsx');
+      fakeTus.outcomes = [{ status: 0 }];
+      expect(await upload(file)).toMatchObject({ message: 'Network connection failed' });
+      expect(await upload(file)).toEqual({ fileId: 'f1', savedAs: 'Model.xlsx' });
+
+      expect(calls.filter((url) => url.endsWith('/upload-url'))).toHaveLength(1);
+      expect(fakeTus.uploads[0].options.uploadUrl).toBeUndefined();
+      expect(fakeTus.uploads[1].options.uploadUrl).toBe('https://storage.test/upload/1');
+      expect(calls.at(-1)).toBe('/api/deals/d1/files/f1/upload-complete');
+    });
+
+    it('only completes again when the bytes arrived but the completion did not', async () => {
+      localStorage.setItem(TOKEN_KEY, 'ok');
+      const calls = stubApi(1);
+      const file = new File(['x'.repeat(1000)], 'Model.xlsx');
+      expect(await upload(file)).toMatchObject({ message: 'Network connection failed' });
+      expect(await upload(file)).toEqual({ fileId: 'f1', savedAs: 'Model.xlsx' });
+      expect(calls.filter((url) => url.endsWith('/upload-url'))).toHaveLength(1);
+      expect(fakeTus.uploads[1].options.uploadUrl).toBe('https://storage.test/upload/1');
+    });
+
+    it('starts over with a new grant when storage refuses the old upload, and after a success', async () => {
+      localStorage.setItem(TOKEN_KEY, 'ok');
+      const calls = stubApi();
+      const file = new File(['x'.repeat(1000)], 'Model.xlsx');
+      fakeTus.outcomes = [{ status: 0 }, { status: 404, body: '{"detail":"Upload not found"}' }];
+      await upload(file);
+      expect(await upload(file)).toEqual({ fileId: 'f2', savedAs: 'Model.xlsx' });
+      expect(fakeTus.uploads.map((u) => u.options.uploadUrl)).toEqual([undefined, 'https://storage.test/upload/1', undefined]);
+      // Uploaded: the same file chosen again is a new upload.
+      expect(await upload(file)).toEqual({ fileId: 'f3', savedAs: 'Model.xlsx' });
+      expect(fakeTus.uploads[3].options.uploadUrl).toBeUndefined();
+      expect(calls.filter((url) => url.endsWith('/upload-url'))).toHaveLength(3);
+    });
+
+    it('asks for a new grant when the file goes somewhere else (a new name) or the grant is about to end', async () => {
+      localStorage.setItem(TOKEN_KEY, 'ok');
+      const calls = stubApi();
+      const file = new File(['x'.repeat(1000)], 'Model.xlsx');
+      fakeTus.outcomes = [{ status: 0 }];
+      await upload(file);
+      expect(await upload(file, 'Model (2).xlsx')).toMatchObject({ fileId: 'f2' });
+      expect(fakeTus.uploads[1].options.uploadUrl).toBeUndefined();
+
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string) => {
+          calls.push(url);
+          if (url.endsWith('/files/upload-url'))
+            return jsonResponse({
+              ...grantFor('f9'),
+              resumable: resumableGrant({ expires_at: new Date(Date.now() + 30_000).toISOString() }),
+            });
+          return jsonResponse({ id: 'done' });
+        }),
+      );
+      const other = new File(['y'], 'Model.xlsx');
+      fakeTus.outcomes = [{ status: 0 }];
+      await upload(other);
+      await upload(other);
+      expect(fakeTus.uploads[3].options.uploadUrl).toBeUndefined();
+    });
+  });
 });

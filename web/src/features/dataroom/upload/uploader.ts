@@ -1,12 +1,13 @@
-import { sendToStorage, uploadNewVersion } from '../../files';
+import { uploadNewVersion, uploadResumably } from '../../files';
 import { completeUpload, createFolder, requestUploadUrl } from '../api';
 import { parentPath, pathSegments } from '../paths';
 import type { Uploader } from './queue';
 
 /**
  * The two-step upload of one file (docs/product.md §7 Files): an upload URL for its folder, the bytes to
- * storage with progress (resumable, docs/decisions.md decision 24), then upload-complete. The one way every screen uploads a new file (the data
- * room's queue, a checklist item's panel); a taken name is a NameConflictError (409).
+ * storage with progress (resumable, docs/decisions.md decision 24), then upload-complete. Trying the same
+ * file again after a failure resumes the same upload (uploadResumably). The one way every screen uploads
+ * a new file (the data room's queue, a checklist item's panel); a taken name is a NameConflictError (409).
  */
 export async function uploadFile(
   dealId: string,
@@ -14,24 +15,32 @@ export async function uploadFile(
   target: { path: string; name?: string; checklistItems?: string[]; keepBoth?: boolean },
   options: { onProgress: (loaded: number) => void; signal?: AbortSignal },
 ): Promise<{ fileId: string; savedAs: string }> {
-  const grant = await requestUploadUrl(
-    dealId,
+  const checklistItems = target.checklistItems ?? [];
+  const destination = JSON.stringify(['file', dealId, target.path, target.name ?? file.name, !!target.keepBoth, checklistItems]);
+  return uploadResumably(
+    file,
+    destination,
     {
-      filename: target.name ?? file.name,
-      content_type: file.type || 'application/octet-stream',
-      path: target.path,
-      tags: [],
-      checklist_items: target.checklistItems ?? [],
-      ...(target.keepBoth ? { on_conflict: 'keep_both' as const } : {}),
+      grant: () =>
+        requestUploadUrl(
+          dealId,
+          {
+            filename: target.name ?? file.name,
+            content_type: file.type || 'application/octet-stream',
+            path: target.path,
+            tags: [],
+            checklist_items: checklistItems,
+            ...(target.keepBoth ? { on_conflict: 'keep_both' as const } : {}),
+          },
+          options.signal,
+        ),
+      complete: async (grant) => {
+        await completeUpload(dealId, grant.file_id, file.size, options.signal);
+        return { fileId: grant.file_id, savedAs: grant.filename ?? target.name ?? file.name };
+      },
     },
-    options.signal,
+    { signal: options.signal, onProgress: (loaded) => options.onProgress(loaded) },
   );
-  await sendToStorage(grant, file, {
-    signal: options.signal,
-    onProgress: (loaded) => options.onProgress(loaded),
-  });
-  await completeUpload(dealId, grant.file_id, file.size, options.signal);
-  return { fileId: grant.file_id, savedAs: grant.filename ?? target.name ?? file.name };
 }
 
 /** The two-step upload of one item (or, after a conflict, a new version of the existing file). */

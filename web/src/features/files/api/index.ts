@@ -1,7 +1,7 @@
 import type { ResumableUpload } from '@contracts/dataroom';
 import { api } from '../../../lib/api';
 import { dealKeys } from '../../../lib/deal';
-import { sendToStorage } from '../transport';
+import { uploadResumably } from '../transport';
 import type {
   ApprovalStatus,
   DealGroup,
@@ -161,22 +161,31 @@ export async function uploadNewVersion(
   signal?: AbortSignal,
 ): Promise<FileDetail> {
   onProgress(0);
-  const target = await api.post<VersionUploadUrl>(`${fileBase(dealId, fileId)}/versions/upload-url`, {
-    filename: file.name,
-    content_type: file.type || 'application/octet-stream',
-  });
-  await sendToStorage(target, file, {
-    signal,
-    // While the bytes travel: up to 79%. The jump to 80% marks the storage upload as done.
-    onProgress: (loaded, total) => {
-      if (total > 0 && loaded < total) onProgress(Math.min(79, Math.floor((loaded / total) * 80)));
+  const done = await uploadResumably(
+    file,
+    JSON.stringify(['version', dealId, fileId]),
+    {
+      grant: () =>
+        api.post<VersionUploadUrl>(`${fileBase(dealId, fileId)}/versions/upload-url`, {
+          filename: file.name,
+          content_type: file.type || 'application/octet-stream',
+        }),
+      complete: (target) => {
+        onProgress(80);
+        return api.post<FileDetail>(`${fileBase(dealId, fileId)}/versions/upload-complete`, {
+          storage_path: target.storage_path,
+          file_size: file.size,
+        });
+      },
     },
-  });
-  onProgress(80);
-  const done = await api.post<FileDetail>(`${fileBase(dealId, fileId)}/versions/upload-complete`, {
-    storage_path: target.storage_path,
-    file_size: file.size,
-  });
+    {
+      signal,
+      // While the bytes travel: up to 79%. The jump to 80% marks the storage upload as done.
+      onProgress: (loaded, total) => {
+        if (total > 0 && loaded < total) onProgress(Math.min(79, Math.floor((loaded / total) * 80)));
+      },
+    },
+  );
   onProgress(100);
   return done;
 }
