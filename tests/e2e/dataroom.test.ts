@@ -1,12 +1,12 @@
 /**
  * Data room, walked in Chromium against the real server: Upload Files and a byte-exact download, a
- * resumable upload that survives a dropped connection, Try Again resuming an upload where it stopped,
+ * resumable upload that survives a dropped connection and resumes after Try Again or a reload,
  * folders and breadcrumbs, drag-and-drop upload, Import Folder of a nested tree, a Share Link opened by another
  * member, a new version and a comment on the file page, and a file hidden from a denied member.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { after, describe } from 'node:test';
 import type { Page } from 'playwright-core';
 import {
@@ -62,11 +62,14 @@ const folderRow = (page: Page, name: string) =>
   page.getByTestId('folder-row').and(page.getByLabel(`Folder ${name}`, { exact: true }));
 
 /** Upload Files dialog: choose the files, upload, wait for the rows. */
-async function uploadWithDialog(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]): Promise<void> {
+async function uploadWithDialog(
+  page: Page,
+  files: ({ name: string; mimeType: string; buffer: Buffer } | { name: string; path: string })[],
+): Promise<void> {
   await page.getByRole('button', { name: 'Upload Files' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Upload Files' });
   await expectVisible(dialog, 'the Upload Files dialog');
-  await dialog.getByLabel('Choose files').setInputFiles(files);
+  await dialog.getByLabel('Choose files').setInputFiles(files.map((file) => ('path' in file ? file.path : file)));
   await expectVisible(
     dialog.getByTestId('upload-file-list').getByText(files[0].name, { exact: true }),
     `${files[0].name} in the chosen files`,
@@ -75,6 +78,70 @@ async function uploadWithDialog(page: Page, files: { name: string; mimeType: str
   await expectHidden(dialog, 'the Upload Files dialog');
   await closeUploadComplete(page, files.length);
   for (const file of files) await expectVisible(fileRow(page, file.name), `the row of ${file.name}`, 20_000);
+}
+
+/**
+ * Starts a 60 MiB upload through Upload Files whose first 50 MiB chunk gets through, after which storage
+ * is out of reach (every tus request fails as a dropped connection does) until `reconnect`.
+ * `expectResumed` checks that what followed `reconnect` resumed the same upload: one grant, one tus
+ * creation, then only where-to-go-on (HEAD) and the last 10 MiB, and the stored bytes are the file's.
+ */
+async function uploadCutAfterFirstChunk(page: Page, server: TestServer, dealName: string) {
+  const owner = await registerUser(server, uniqueEmail('owner'));
+  const deal = await createDealApi(server, owner.token, dealName);
+  const bytes = Buffer.alloc(60 * 1024 * 1024);
+  for (let i = 0; i < bytes.length; i += 4096) bytes[i] = (i / 4096) % 251;
+  const source = join(scratch, `${dealName.replace(/\W+/g, '-')}.bin`);
+  writeFileSync(source, bytes);
+  const grants: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/files/upload-url')) grants.push(request.method());
+  });
+  const storage: { method: string; offset?: string }[] = [];
+  let reachable = true;
+  await page.route('**/storage/v1/upload/resumable**', async (route) => {
+    const request = route.request();
+    const offset = (await request.headerValue('upload-offset')) ?? undefined;
+    storage.push({ method: request.method(), offset });
+    if (request.method() === 'PATCH' && offset === '0') {
+      const response = await route.fetch();
+      reachable = false;
+      return route.fulfill({ response });
+    }
+    return reachable ? route.continue() : route.abort('internetdisconnected');
+  });
+  await openSignedIn(page, owner.token, `/deals/${deal.id}/files`);
+  await expectText(page, 'No files or folders yet', { timeout: FIRST_LOAD_TIMEOUT });
+  await page.getByRole('button', { name: 'Upload Files' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Upload Files' });
+  await dialog.getByLabel('Choose files').setInputFiles(source);
+  await dialog.getByRole('button', { name: 'Upload 1 file' }).click();
+  await eventually(async () => assert.equal(reachable, false, 'the first chunk got through'), 30_000);
+  const name = basename(source);
+  return {
+    storage,
+    source: { name, path: source },
+    /** Storage is reachable again; answers how many storage requests came before. */
+    reconnect(): number {
+      reachable = true;
+      return storage.length;
+    },
+    async expectResumed(before: number): Promise<void> {
+      await expectVisible(fileRow(page, name), `the row of ${name}`, 20_000);
+      const after = storage.slice(before);
+      assert.deepEqual(
+        after.map((r) => r.method),
+        ['HEAD', 'PATCH'],
+        `it asked where to go on and sent the rest (${JSON.stringify(after)})`,
+      );
+      assert.equal(after[1].offset, String(50 * 1024 * 1024), 'the rest started where the first chunk ended');
+      assert.equal(storage.filter((r) => r.method === 'POST').length, 1, 'one upload created, none started over');
+      assert.deepEqual(grants, ['POST'], 'one upload grant');
+      const [file] = (await listing(server, owner.token, deal.id)).files;
+      const stored = await downloadBytes(server, owner.token, deal.id, file.id);
+      assert.ok(stored.equals(bytes), `the stored bytes are the uploaded ones (${stored.length} of ${bytes.length})`);
+    },
+  };
 }
 
 /** The upload progress modal ends at 'Upload complete' with the given count; Close dismisses it. */
@@ -191,60 +258,34 @@ describe('Data room', () => {
   });
 
   e2e.test('Try Again after storage stayed out of reach resumes the same upload where it stopped', async ({ page, server }) => {
-    const owner = await registerUser(server, uniqueEmail('owner'));
-    const deal = await createDealApi(server, owner.token, 'Project Try Again');
-    // 60 MiB: the first 50 MiB chunk gets through, then storage is out of reach through every retry.
-    const bytes = Buffer.alloc(60 * 1024 * 1024);
-    for (let i = 0; i < bytes.length; i += 4096) bytes[i] = (i / 4096) % 251;
-    const source = join(scratch, 'model.bin');
-    writeFileSync(source, bytes);
-    const grants: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().endsWith('/files/upload-url')) grants.push(request.method());
-    });
-    const storage: { method: string; offset?: string }[] = [];
-    let reachable = true;
-    await page.route('**/storage/v1/upload/resumable**', async (route) => {
-      const request = route.request();
-      const offset = (await request.headerValue('upload-offset')) ?? undefined;
-      storage.push({ method: request.method(), offset });
-      if (request.method() === 'PATCH' && offset === '0') {
-        const response = await route.fetch();
-        reachable = false;
-        return route.fulfill({ response });
-      }
-      return reachable ? route.continue() : route.abort('internetdisconnected');
-    });
-    await openSignedIn(page, owner.token, `/deals/${deal.id}/files`);
-    await expectText(page, 'No files or folders yet', { timeout: FIRST_LOAD_TIMEOUT });
-
-    await page.getByRole('button', { name: 'Upload Files' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Upload Files' });
-    await dialog.getByLabel('Choose files').setInputFiles(source);
-    await dialog.getByRole('button', { name: 'Upload 1 file' }).click();
+    const cut = await uploadCutAfterFirstChunk(page, server, 'Project Try Again');
     // The client's own retries (about 40 s) run out.
     const failed = page.getByRole('dialog', { name: 'Upload finished with errors' });
     await expectVisible(failed, "the 'Upload finished with errors' modal", 90_000);
-    assert.ok(storage.filter((r) => r.method === 'HEAD').length >= 3, `the client retried (${storage.length} requests)`);
+    assert.ok(cut.storage.filter((r) => r.method === 'HEAD').length >= 3, `the client retried (${cut.storage.length} requests)`);
 
-    reachable = true;
-    const before = storage.length;
+    const before = cut.reconnect();
     await failed.getByRole('button', { name: 'Try Again' }).click();
     await closeUploadComplete(page, 1);
-    await expectVisible(fileRow(page, 'model.bin'), 'the row of model.bin');
+    await cut.expectResumed(before);
+  });
 
-    const retry = storage.slice(before);
-    assert.deepEqual(
-      retry.map((r) => r.method),
-      ['HEAD', 'PATCH'],
-      `Try Again asked where to go on and sent the rest (${JSON.stringify(retry)})`,
+  e2e.test('after a reload, choosing the same file again resumes its upload where it stopped', async ({ page, server }) => {
+    const cut = await uploadCutAfterFirstChunk(page, server, 'Project Reload');
+    await eventually(async () =>
+      assert.ok(
+        cut.storage.some((r) => r.method === 'HEAD'),
+        'the client is retrying',
+      ),
     );
-    assert.equal(retry[1].offset, String(50 * 1024 * 1024), 'the rest started where the first chunk ended');
-    assert.equal(storage.filter((r) => r.method === 'POST').length, 1, 'one upload created, none started over');
-    assert.deepEqual(grants, ['POST'], 'one upload grant');
-    const [file] = (await listing(server, owner.token, deal.id)).files;
-    const stored = await downloadBytes(server, owner.token, deal.id, file.id);
-    assert.ok(stored.equals(bytes), `the stored bytes are the uploaded ones (${stored.length} of ${bytes.length})`);
+    // Leaving while files are being sent asks first (beforeunload): the person confirms.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.reload();
+    await expectText(page, 'No files or folders yet', { timeout: FIRST_LOAD_TIMEOUT });
+
+    const before = cut.reconnect();
+    await uploadWithDialog(page, [cut.source]);
+    await cut.expectResumed(before);
   });
 
   e2e.test('create a folder, open it, and come back by the breadcrumbs', async ({ page, server }) => {

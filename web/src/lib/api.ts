@@ -15,6 +15,8 @@
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '/api';
 export const TOKEN_KEY = 'access_token';
 export const REFRESH_KEY = 'refresh_token';
+/** Uploads begun and not completed (features/files/transport.ts): their grants go with the session. */
+export const UNFINISHED_UPLOADS_KEY = 'unfinished_uploads';
 /** Answers of these endpoints are about the credentials sent, not about the stored session. */
 const SIGN_IN_PATH = /^\/?auth\/(login|register|magic-link|refresh)\b/;
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -76,6 +78,7 @@ export function clearToken(): void {
   try {
     localStorage.removeItem(TOKEN_KEY);
     localStorage.removeItem(REFRESH_KEY);
+    localStorage.removeItem(UNFINISHED_UPLOADS_KEY);
   } catch {
     /* storage unavailable: nothing to clear */
   }

@@ -1,5 +1,5 @@
 import type { ResumableUpload } from '@contracts/dataroom';
-import { ApiError, getToken, isAbortError, renewSession } from '../../lib/api';
+import { ApiError, UNFINISHED_UPLOADS_KEY, getToken, isAbortError, renewSession } from '../../lib/api';
 
 /** What upload-url (a new file or a new version) answers about where the bytes go. */
 export interface StorageTarget {
@@ -122,6 +122,50 @@ const GRANT_MARGIN_MS = 60_000;
 
 const grantLives = (target: StorageTarget) => Date.parse(target.resumable.expires_at) - GRANT_MARGIN_MS > Date.now();
 
+/**
+ * The same uploads kept in the browser, so a reload or a closed tab does not lose them: found again when
+ * the person chooses the same file (name, size and last change: tus's own fingerprint) for the same
+ * place. They hold upload grants, so they go with the session (clearToken).
+ */
+const savedUploads = {
+  keyOf(file: Blob, destination: string): string | undefined {
+    return file instanceof File ? JSON.stringify([destination, file.name, file.size, file.lastModified]) : undefined;
+  },
+  read(): Record<string, UnfinishedUpload> {
+    try {
+      const all = JSON.parse(localStorage.getItem(UNFINISHED_UPLOADS_KEY) ?? '{}') as Record<string, UnfinishedUpload>;
+      return Object.fromEntries(
+        Object.entries(all).filter(([, upload]) => upload?.target?.resumable && grantLives(upload.target)),
+      );
+    } catch {
+      return {};
+    }
+  },
+  write(all: Record<string, UnfinishedUpload>): void {
+    try {
+      if (Object.keys(all).length === 0) localStorage.removeItem(UNFINISHED_UPLOADS_KEY);
+      else localStorage.setItem(UNFINISHED_UPLOADS_KEY, JSON.stringify(all));
+    } catch {
+      /* storage full or unavailable: resuming after a reload is a convenience */
+    }
+  },
+  find(file: Blob, destination: string): UnfinishedUpload | undefined {
+    const key = this.keyOf(file, destination);
+    return key ? this.read()[key] : undefined;
+  },
+  save(file: Blob, upload: UnfinishedUpload): void {
+    const key = this.keyOf(file, upload.destination);
+    if (key) this.write({ ...this.read(), [key]: upload });
+  },
+  forget(file: Blob, destination: string): void {
+    const key = this.keyOf(file, destination);
+    if (!key) return;
+    const all = this.read();
+    delete all[key];
+    this.write(all);
+  },
+};
+
 /** A refusal that trying again cannot change (not offline, not a server fault, not a rate limit). */
 const isFinalRefusal = (error: unknown) =>
   error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
@@ -129,10 +173,10 @@ const isFinalRefusal = (error: unknown) =>
 /**
  * One upload of `file` to `destination` (any string naming where it goes): a grant, the bytes to
  * storage, the completion. When a try fails after the grant (the connection stayed down through every
- * retry, the completion did not get through), the next try of the same file to the same destination
- * on this page uses the same grant and resumes the same upload from storage's offset, so a 4 GiB file
- * cut at 3 GiB sends only the last GiB, and one whose bytes all arrived only completes. Storage
- * refusing the old upload (swept, expired) starts over with a new grant; cancelling forgets it.
+ * retry, the completion did not get through, the page was reloaded), the next try of the same file to
+ * the same destination uses the same grant and resumes the same upload from storage's offset, so a
+ * 4 GiB file cut at 3 GiB sends only the last GiB, and one whose bytes all arrived only completes.
+ * Storage refusing the old upload (swept, expired) starts over with a new grant; cancelling forgets it.
  */
 export async function uploadResumably<T extends StorageTarget, R>(
   file: Blob,
@@ -140,27 +184,36 @@ export async function uploadResumably<T extends StorageTarget, R>(
   steps: { grant: () => Promise<T>; complete: (target: T) => Promise<R> },
   options: { onProgress?: (loaded: number, total: number) => void; signal?: AbortSignal } = {},
 ): Promise<R> {
-  const earlier = unfinished.get(file);
+  const earlier = unfinished.get(file) ?? savedUploads.find(file, destination);
   const resuming = earlier?.destination === destination && grantLives(earlier.target) ? earlier : undefined;
   const upload: UnfinishedUpload = resuming ?? { destination, target: await steps.grant() };
   unfinished.set(file, upload);
+  const forgetIfFinal = (error: unknown) => {
+    if (!isAbortError(error) && !isFinalRefusal(error)) return false;
+    unfinished.delete(file);
+    savedUploads.forget(file, destination);
+    return true;
+  };
   try {
     await sendToStorage(upload.target, file, {
       ...options,
       uploadUrl: upload.uploadUrl,
-      onUploadUrl: (url) => (upload.uploadUrl = url),
+      onUploadUrl: (url) => {
+        upload.uploadUrl = url;
+        savedUploads.save(file, upload);
+      },
     });
   } catch (error) {
-    if (isAbortError(error) || isFinalRefusal(error)) unfinished.delete(file);
-    if (resuming && isFinalRefusal(error)) return uploadResumably(file, destination, steps, options);
+    if (forgetIfFinal(error) && resuming && isFinalRefusal(error)) return uploadResumably(file, destination, steps, options);
     throw error;
   }
   try {
     const result = await steps.complete(upload.target as T);
     unfinished.delete(file);
+    savedUploads.forget(file, destination);
     return result;
   } catch (error) {
-    if (isAbortError(error) || isFinalRefusal(error)) unfinished.delete(file);
+    forgetIfFinal(error);
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { REFRESH_KEY, TOKEN_KEY } from '../../../lib/api';
+import { REFRESH_KEY, TOKEN_KEY, UNFINISHED_UPLOADS_KEY, clearToken } from '../../../lib/api';
 import { jsonResponse } from '../../../test/utils';
 import { NameConflictError } from '../api';
 import { fakeTus, resumableGrant } from '../../../test/fake-tus';
@@ -175,6 +175,32 @@ describe('uploadFile, the one upload stack', () => {
       await upload(other);
       await upload(other);
       expect(fakeTus.uploads[3].options.uploadUrl).toBeUndefined();
+    });
+
+    it('after a reload, the same file chosen again (name, size, last change) resumes; a changed file or signing out does not', async () => {
+      localStorage.setItem(TOKEN_KEY, 'ok');
+      const calls = stubApi();
+      const chosen = () => new File(['x'.repeat(1000)], 'Model.xlsx', { lastModified: 1_700_000_000_000 });
+      fakeTus.outcomes = [{ status: 0 }];
+      await upload(chosen());
+      expect(localStorage.getItem(UNFINISHED_UPLOADS_KEY)).toContain('https://storage.test/upload/1');
+
+      // The page's memory is gone; the browser's is not.
+      expect(await upload(chosen())).toEqual({ fileId: 'f1', savedAs: 'Model.xlsx' });
+      expect(fakeTus.uploads[1].options.uploadUrl).toBe('https://storage.test/upload/1');
+      expect(localStorage.getItem(UNFINISHED_UPLOADS_KEY)).toBeNull();
+
+      fakeTus.outcomes = [{ status: 0 }];
+      await upload(chosen());
+      const changed = new File(['x'.repeat(1000)], 'Model.xlsx', { lastModified: 1_700_000_060_000 });
+      expect(await upload(changed)).toMatchObject({ fileId: 'f3' });
+      expect(fakeTus.uploads[3].options.uploadUrl).toBeUndefined();
+
+      clearToken();
+      localStorage.setItem(TOKEN_KEY, 'ok');
+      expect(await upload(chosen())).toMatchObject({ fileId: 'f4' });
+      expect(fakeTus.uploads[4].options.uploadUrl).toBeUndefined();
+      expect(calls.filter((url) => url.endsWith('/upload-url'))).toHaveLength(4);
     });
   });
 });
