@@ -21,6 +21,29 @@ export async function timeMany(n: number, work: () => Promise<unknown>): Promise
   return samples;
 }
 
+/**
+ * Times several ways of doing the same work side by side: after `warmup` untimed rounds, each round
+ * runs every way once, in a rotating order, so a ratio of two of them compares like with like (the same
+ * cache, the same autovacuum, the same neighbours on the machine) instead of two stretches of time.
+ */
+export async function timeInterleaved<K extends string>(
+  n: number,
+  ways: Record<K, () => Promise<unknown>>,
+  warmup = 5,
+): Promise<Record<K, number[]>> {
+  const names = Object.keys(ways) as K[];
+  const samples = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>;
+  for (let round = 0; round < warmup + n; round++) {
+    for (let i = 0; i < names.length; i++) {
+      const name = names[(round + i) % names.length];
+      const started = performance.now();
+      await ways[name]();
+      if (round >= warmup) samples[name].push(performance.now() - started);
+    }
+  }
+  return samples;
+}
+
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 /** Resident memory of a process in bytes (Linux). */

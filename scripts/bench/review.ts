@@ -4,10 +4,10 @@ import { activityPage, decodeCursor } from '../../supabase/functions/_shared/rou
 import { asUser } from '../../supabase/functions/_shared/db.ts';
 import type { TokenClaims } from '../../supabase/functions/_shared/ports.ts';
 import { benchApi } from './fixture.ts';
-import { ms, percentile, timeMany } from './lib.ts';
+import { ms, percentile, timeInterleaved, timeMany } from './lib.ts';
 
 type Row = [string, string, string];
-const RUNS = 30;
+const RUNS = 50;
 const ratio = (api: number[], bare: number[]) => `${(percentile(api, 50) / percentile(bare, 50)).toFixed(2)}x`;
 /** The claims of an access token, as the API hands them to the database. */
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as TokenClaims;
@@ -50,13 +50,15 @@ export async function reviewBench(): Promise<Row[]> {
     for (const kind of ['all', 'files', 'items'] as const) {
       for (const sort of ['updated_at', 'name', 'completeness'] as const) {
         let total = 0;
-        const api = await timeMany(RUNS, async () => {
-          const res = await app.request(`/deals/${deal.id}/review-queue?kind=${kind}&sort=${sort}`, { headers });
-          total = (await res.json()).total_count;
-        });
         const q = reviewQueueQuery.parse({ kind, sort });
-        const bare = await timeMany(RUNS, () => reviewQueueRows(sql as never, deal.id, q));
-        const asCaller = await timeMany(RUNS, () => asUser(sql, claims, (tx) => reviewQueueRows(tx, deal.id, q)));
+        const { api, bare, asCaller } = await timeInterleaved(RUNS, {
+          api: async () => {
+            const res = await app.request(`/deals/${deal.id}/review-queue?kind=${kind}&sort=${sort}`, { headers });
+            total = (await res.json()).total_count;
+          },
+          bare: () => reviewQueueRows(sql as never, deal.id, q),
+          asCaller: () => asUser(sql, claims, (tx) => reviewQueueRows(tx, deal.id, q)),
+        });
         rows.push(
           [
             `${kind} by ${sort} (${total} rows): API / bare p50`,
@@ -107,16 +109,16 @@ export async function activityBench(): Promise<Row[]> {
     const after = decodeCursor(cursor);
     const measure = async (label: string, dealId: string, before?: string) => {
       let n = 0;
-      const api = await timeMany(RUNS, async () => {
-        const res = await app.request(`/deals/${dealId}/activity${before ? `?before=${before}` : ''}`, { headers });
-        n = (await res.json()).length;
+      const { api, bare, asCaller } = await timeInterleaved(RUNS, {
+        api: async () => {
+          const res = await app.request(`/deals/${dealId}/activity${before ? `?before=${before}` : ''}`, { headers });
+          n = (await res.json()).length;
+        },
+        bare: () => activityPage(sql as never, dealId, before ? after : undefined, 100),
+        // The same statement as the caller, in the transaction the API opens (role, claims, row-level
+        // security): what any client of this database pays, so what is left is the API's own cost.
+        asCaller: () => asUser(sql, claims, (tx) => activityPage(tx, dealId, before ? after : undefined, 100)),
       });
-      const bare = await timeMany(RUNS, () => activityPage(sql as never, dealId, before ? after : undefined, 100));
-      // The same statement as the caller, in the transaction the API opens (role, claims, row-level
-      // security): what any client of this database pays, so what is left is the API's own cost.
-      const asCaller = await timeMany(RUNS, () =>
-        asUser(sql, claims, (tx) => activityPage(tx, dealId, before ? after : undefined, 100)),
-      );
       return [
         [
           `${label} (${n} entries): API / bare p50`,
