@@ -70,6 +70,7 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
   // idle_timeout: each pooled connection keeps a read buffer as large as the largest answer it carried
   // (a 2,000-file listing is megabytes); closing connections idle for 10 s gives that memory back.
   const sql = postgres(databaseUrl, {
+    ...(embedded?.socketDir ? { host: embedded.socketDir } : {}),
     max: config.databasePoolMax,
     onnotice: () => {},
     prepare: true,

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../../server/postgres.ts';
 import { SERVER_ENV, serverArgs } from '../server-command.ts';
@@ -58,13 +58,38 @@ export function cpuSecondsOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/**
+ * CPU seconds used so far by a process (`self`) and by the processes below it (`children`: the embedded
+ * Postgres and its backends), counting the children that already exited and were waited for.
+ */
+export function treeCpuSecondsOf(pid: number): { self: number; children: number } {
+  const stats = new Map<number, { parent: number; own: number; reaped: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+      const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number);
+      stats.set(Number(entry), { parent: Number(fields[1]), own: (utime + stime) / 100, reaped: (cutime + cstime) / 100 });
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  const below = (root: number): number =>
+    [...stats].filter(([, s]) => s.parent === root).reduce((sum, [child, s]) => sum + s.own + below(child), 0);
+  const self = stats.get(pid);
+  return { self: self?.own ?? 0, children: (self?.reaped ?? 0) + below(pid) };
+}
+
 /** The real server (`npm start`'s command) on a free port with its own DATA_DIR. */
 export async function spawnServer(
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, serverArgs(), {
+  // BENCH_SERVER_PROFILE=<dir> writes the server's CPU profile there when it stops (open it in DevTools).
+  const profile = process.env.BENCH_SERVER_PROFILE;
+  const args = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, ...serverArgs()] : serverArgs();
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...SERVER_ENV, PORT: String(port), DATA_DIR: dataDir, ...env },
     // BENCH_SERVER_LOG=1 shows the server's log, to see why a benchmark's request failed.

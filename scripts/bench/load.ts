@@ -9,7 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { percentile, rssOf, spawnServer } from './lib.ts';
+import { percentile, rssOf, spawnServer, treeCpuSecondsOf } from './lib.ts';
 import { LISTING_PAGE_DEFAULT } from '../../supabase/functions/_shared/contracts/dataroom.ts';
 
 type Row = [string, string, string];
@@ -135,6 +135,7 @@ export async function loadBench(): Promise<Row[]> {
       trend.push([Date.now(), rss]);
     }, 250);
     const until = Date.now() + SECONDS * 1000;
+    const cpuBefore = treeCpuSecondsOf(server.child.pid!);
     const started = performance.now();
     await Promise.all(
       Array.from({ length: CLIENTS }, async (_, client) => {
@@ -161,6 +162,7 @@ export async function loadBench(): Promise<Row[]> {
       }),
     );
     const elapsed = (performance.now() - started) / 1000;
+    const cpuAfter = treeCpuSecondsOf(server.child.pid!);
     clearInterval(sampler);
     const scrape = async () => {
       const text = await (await fetch(`${server.url}/metrics`, { headers: { authorization: 'Bearer load-bench' } })).text();
@@ -210,6 +212,11 @@ export async function loadBench(): Promise<Row[]> {
         `${percentile(took, 50).toFixed(0)} / ${percentile(took, 99).toFixed(0)} ms`,
         '',
       ]),
+      [
+        '  server CPU a request: Node (with the AI worker) / Postgres',
+        `${(((cpuAfter.self - cpuBefore.self) / samples.length) * 1000).toFixed(2)} / ${(((cpuAfter.children - cpuBefore.children) / samples.length) * 1000).toFixed(2)} ms`,
+        '',
+      ],
       ['errors', String(errors.length), 'budget 0'],
       [
         'uploads completed / listed / byte-exact',

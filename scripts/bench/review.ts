@@ -8,6 +8,9 @@ import { ms, percentile, timeInterleaved, timeMany } from './lib.ts';
 
 type Row = [string, string, string];
 const RUNS = 50;
+// The feed answers in milliseconds: more rounds, and enough warm-up for the JIT to settle.
+const FEED_RUNS = 300;
+const FEED_WARMUP = 100;
 const ratio = (api: number[], bare: number[]) => `${(percentile(api, 50) / percentile(bare, 50)).toFixed(2)}x`;
 /** The claims of an access token, as the API hands them to the database. */
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as TokenClaims;
@@ -109,16 +112,20 @@ export async function activityBench(): Promise<Row[]> {
     const after = decodeCursor(cursor);
     const measure = async (label: string, dealId: string, before?: string) => {
       let n = 0;
-      const { api, bare, asCaller } = await timeInterleaved(RUNS, {
-        api: async () => {
-          const res = await app.request(`/deals/${dealId}/activity${before ? `?before=${before}` : ''}`, { headers });
-          n = (await res.json()).length;
+      const { api, bare, asCaller } = await timeInterleaved(
+        FEED_RUNS,
+        {
+          api: async () => {
+            const res = await app.request(`/deals/${dealId}/activity${before ? `?before=${before}` : ''}`, { headers });
+            n = (await res.json()).length;
+          },
+          bare: () => activityPage(sql as never, dealId, before ? after : undefined, 100),
+          // The same statement as the caller, in the transaction the API opens (role, claims, row-level
+          // security): what any client of this database pays, so what is left is the API's own cost.
+          asCaller: () => asUser(sql, claims, (tx) => activityPage(tx, dealId, before ? after : undefined, 100)),
         },
-        bare: () => activityPage(sql as never, dealId, before ? after : undefined, 100),
-        // The same statement as the caller, in the transaction the API opens (role, claims, row-level
-        // security): what any client of this database pays, so what is left is the API's own cost.
-        asCaller: () => asUser(sql, claims, (tx) => activityPage(tx, dealId, before ? after : undefined, 100)),
-      });
+        FEED_WARMUP,
+      );
       return [
         [
           `${label} (${n} entries): API / bare p50`,
@@ -132,7 +139,11 @@ export async function activityBench(): Promise<Row[]> {
         ],
       ] as Row[];
     };
-    const floor = await timeMany(RUNS, async () => (await app.request(`/deals/${big.id}`, { headers })).json());
+    const { floor } = await timeInterleaved(
+      FEED_RUNS,
+      { floor: async () => (await app.request(`/deals/${big.id}`, { headers })).json() },
+      FEED_WARMUP,
+    );
     return [
       ['API floor: GET /deals/{id} p50 (sign-in check, transaction, deal scope)', ms(percentile(floor, 50)), ''],
       ...(await measure('100,000 entries, first page', big.id)),

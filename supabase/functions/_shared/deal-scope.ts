@@ -34,20 +34,12 @@ export function idParam(c: Context, name: string, notFound: string): string {
   return id;
 }
 
-export async function loadDeal(tx: Tx, dealId: string, userId: string) {
-  const [deal] = await tx`
-    select d.id, d.name, d.description, d.owner_id, d.checklist_preset, d.created_at, d.updated_at, d.archived_at, d.require_mfa,
-           private.display_role(d.id, ${userId}) as user_role, (d.owner_id = ${userId}) as is_owner,
-           case when m.role = 'admin' then 'admin'
-                else coalesce((select ps.name from public.permission_sets ps where ps.id = m.permission_set_id),
-                              case m.role when 'contributor' then 'edit' else 'upload_view' end) end as permission_set,
-           -- An archived deal keeps only reading and downloading (docs/decisions.md decision 8).
-           case when d.archived_at is null then private.member_capabilities(d.id, ${userId})
-                else array(select cap from unnest(private.member_capabilities(d.id, ${userId})) cap
-                           where cap in ('view', 'download')) end as capabilities
-    from public.deals d
-    join public.deal_members m on m.deal_id = d.id and m.user_id = ${userId} and m.status = 'active'
-    where d.id = ${dealId}`;
+/**
+ * The deal and the caller's place in it, in one call (private.deal_scope); 404 unless the caller is an
+ * active member whose session meets the deal's MFA rule.
+ */
+export async function loadDeal(tx: Tx, dealId: string) {
+  const [deal] = await tx`select * from private.deal_scope(${dealId})`;
   if (!deal) throw new HttpError(404, DEAL_NOT_FOUND);
   return deal;
 }
@@ -55,7 +47,7 @@ export async function loadDeal(tx: Tx, dealId: string, userId: string) {
 /** The deal of the route's `:dealId` and the caller's rights in it; 404 for non-members. */
 export async function dealContext(tx: Tx, c: Context, userId: string): Promise<DealContext> {
   const dealId = dealIdParam(c.req.param('dealId') ?? '');
-  const deal = await loadDeal(tx, dealId, userId);
+  const deal = await loadDeal(tx, dealId);
   const archived = deal.archived_at != null;
   // In an archived deal every write right is gone, so every can_* flag the API computes says so.
   const capabilities = new Set((deal.capabilities as string[]).filter((cap) => !archived || READ_CAPABILITIES.has(cap)));

@@ -105,7 +105,7 @@ export function dealRoutes(deps: ApiDeps) {
         insert into public.deals (name, description, owner_id, checklist_preset)
         values (${body.name}, ${body.description ?? ''}, ${claims.sub}, ${preset})
         returning id`;
-      return loadDeal(tx, created.id, claims.sub);
+      return loadDeal(tx, created.id);
     });
     return c.json(deal, 201);
   });
@@ -113,11 +113,11 @@ export function dealRoutes(deps: ApiDeps) {
   app.get('/:dealId', async (c) => {
     const claims = c.get('claims');
     const dealId = dealIdParam(c.req.param('dealId'));
-    return c.json(await asUser(deps.sql, claims, (tx) => loadDeal(tx, dealId, claims.sub)));
+    return c.json(await asUser(deps.sql, claims, (tx) => loadDeal(tx, dealId)));
   });
 
-  const requireAdminOfOpenDeal = async (tx: Tx, dealId: string, userId: string, action: string) => {
-    const deal = await loadDeal(tx, dealId, userId);
+  const requireAdminOfOpenDeal = async (tx: Tx, dealId: string, action: string) => {
+    const deal = await loadDeal(tx, dealId);
     if (deal.user_role !== 'admin') throw new HttpError(403, `Only deal admins can ${action}.`);
     if (deal.archived_at) throw new HttpError(409, 'This deal is archived and can no longer be changed.');
   };
@@ -127,12 +127,12 @@ export function dealRoutes(deps: ApiDeps) {
     const dealId = dealIdParam(c.req.param('dealId'));
     const body = await readJson(c, updateDeal);
     const deal = await asUser(deps.sql, claims, async (tx) => {
-      await requireAdminOfOpenDeal(tx, dealId, claims.sub, 'edit the deal');
+      await requireAdminOfOpenDeal(tx, dealId, 'edit the deal');
       await tx`update public.deals set name = ${body.name},
                  description = coalesce(${body.description ?? null}, description),
                  require_mfa = coalesce(${body.require_mfa ?? null}, require_mfa)
                where id = ${dealId}`;
-      return loadDeal(tx, dealId, claims.sub);
+      return loadDeal(tx, dealId);
     });
     return c.json(deal);
   });
@@ -141,9 +141,9 @@ export function dealRoutes(deps: ApiDeps) {
     const claims = c.get('claims');
     const dealId = dealIdParam(c.req.param('dealId'));
     const deal = await asUser(deps.sql, claims, async (tx) => {
-      await requireAdminOfOpenDeal(tx, dealId, claims.sub, 'archive the deal');
+      await requireAdminOfOpenDeal(tx, dealId, 'archive the deal');
       await tx`update public.deals set archived_at = now() where id = ${dealId}`;
-      return loadDeal(tx, dealId, claims.sub);
+      return loadDeal(tx, dealId);
     });
     return c.json(deal);
   });
@@ -152,7 +152,7 @@ export function dealRoutes(deps: ApiDeps) {
     const claims = c.get('claims');
     const dealId = dealIdParam(c.req.param('dealId'));
     const stats = await asUser(deps.sql, claims, async (tx) => {
-      await loadDeal(tx, dealId, claims.sub);
+      await loadDeal(tx, dealId);
       const [row] = await tx`
         select
           s.files_uploaded, s.files_pending_review, s.files_processing, s.files_queued, s.files_approved,

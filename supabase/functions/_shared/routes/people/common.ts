@@ -71,7 +71,7 @@ export const INVITE_DAYS = 7;
 export async function dealAccess(tx: Tx, c: Context<ApiEnv>) {
   const userId = c.get('claims').sub;
   const dealId = dealIdParam(c.req.param('dealId') ?? '');
-  const deal = await loadDeal(tx, dealId, userId);
+  const deal = await loadDeal(tx, dealId);
   const [{ manage }] = await tx<{ manage: boolean }[]>`select private.has_capability(${dealId}, 'manage_users') as manage`;
   return { dealId, userId, deal, manage };
 }
