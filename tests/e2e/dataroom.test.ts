@@ -61,15 +61,15 @@ const fileRow = (page: Page, name: string) => page.getByTestId('file-row').and(p
 const folderRow = (page: Page, name: string) =>
   page.getByTestId('folder-row').and(page.getByLabel(`Folder ${name}`, { exact: true }));
 
-/** Upload Files dialog: choose the files, upload, wait for the rows. */
-async function uploadWithDialog(
-  page: Page,
-  files: ({ name: string; mimeType: string; buffer: Buffer } | { name: string; path: string })[],
-): Promise<void> {
+type ChosenFiles = { name: string; mimeType: string; buffer: Buffer }[] | { name: string; path: string }[];
+const onDisk = (files: ChosenFiles): files is { name: string; path: string }[] => files.every((file) => 'path' in file);
+
+/** Upload Files dialog: choose the files (given or on disk), upload, wait for the rows. */
+async function uploadWithDialog(page: Page, files: ChosenFiles): Promise<void> {
   await page.getByRole('button', { name: 'Upload Files' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Upload Files' });
   await expectVisible(dialog, 'the Upload Files dialog');
-  await dialog.getByLabel('Choose files').setInputFiles(files.map((file) => ('path' in file ? file.path : file)));
+  await dialog.getByLabel('Choose files').setInputFiles(onDisk(files) ? files.map((file) => file.path) : files);
   await expectVisible(
     dialog.getByTestId('upload-file-list').getByText(files[0].name, { exact: true }),
     `${files[0].name} in the chosen files`,
