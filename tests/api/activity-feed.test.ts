@@ -39,6 +39,8 @@ describe('GET /deals/:dealId/activity', () => {
     const [{ total }] = await sql`select count(*)::int as total from public.activities where deal_id = ${r.deal.id}`;
     expect(all).toHaveLength(total);
     expect(new Set(all.map((a) => a.id)).size).toBe(total);
+    // base64url without padding: safe in a query string as it is.
+    expect(all.filter((a) => !/^[A-Za-z0-9_-]+$/.test(a.cursor))).toEqual([]);
     const times = all.map((a) => new Date(a.created_at).getTime());
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });

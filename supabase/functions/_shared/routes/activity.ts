@@ -21,10 +21,9 @@ const query = z.object({
 
 /**
  * A position in the feed: the entry's timestamp as Postgres prints it (full microsecond precision,
- * which a JavaScript Date would lose) and its id, base64url-encoded.
+ * which a JavaScript Date would lose) and its id, base64url-encoded; written by the database with each
+ * page (activityPage), read back here.
  */
-const encodeCursor = (createdAt: string, id: string) =>
-  btoa(`${createdAt}|${id}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 export function decodeCursor(cursor: string): { at: string; id: string } {
   let text: string;
   try {
@@ -47,8 +46,11 @@ export function decodeCursor(cursor: string): { at: string; id: string } {
 export function activityPage(tx: Tx, dealId: string, after: { at: string; id: string } | undefined, limit: number) {
   const keyset = (table: string) =>
     after ? tx`and (${tx(table)}.created_at, ${tx(table)}.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : tx``;
-  return tx<(Omit<ActivityEntry, 'cursor'> & { position: string })[]>`
-    select feed.*, feed.created_at::text as position from (
+  return tx<ActivityEntry[]>`
+    select feed.*,
+           -- base64url without padding (encode() breaks lines at 76 characters: dropped too).
+           rtrim(translate(encode(convert_to(feed.created_at::text || '|' || feed.id, 'UTF8'), 'base64'), E'+/\n', '-_'), '=') as cursor
+    from (
       (select a.id, a.activity_type, a.description, a.metadata, a.created_at,
               p.first_name as user_first_name, p.last_name as user_last_name, p.email as user_email
        from public.activities a left join public.profiles p on p.id = a.user_id
@@ -82,12 +84,11 @@ export function activityRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
 
   app.get('/:dealId/activity', async (c) => {
-    const rows = await withDeal(deps, c, async (tx, ctx) => {
+    const entries = await withDeal(deps, c, async (tx, ctx) => {
       const { before, limit } = parseOrThrow(query, c.req.query());
       const after = before ? decodeCursor(before) : undefined;
       return activityPage(tx, ctx.dealId, after, limit);
     });
-    const entries: ActivityEntry[] = rows.map(({ position, ...row }) => ({ ...row, cursor: encodeCursor(position, row.id) }));
     return c.json(entries);
   });
 
