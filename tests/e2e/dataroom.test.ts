@@ -282,10 +282,16 @@ describe('Data room', () => {
     page.once('dialog', (dialog) => void dialog.accept());
     await page.reload();
     await expectText(page, 'No files or folders yet', { timeout: FIRST_LOAD_TIMEOUT });
+    // The page says which upload did not finish, and how to resume it.
+    const notice = page.getByTestId('interrupted-uploads');
+    await expectVisible(notice.getByText('An upload did not finish'), "'An upload did not finish'");
+    await expectVisible(notice.getByText(`${cut.source.name} (60.0 MB)`), 'the interrupted file and its size');
+    await snap(page, 'dataroom-interrupted-upload');
 
     const before = cut.reconnect();
     await uploadWithDialog(page, [cut.source]);
     await cut.expectResumed(before);
+    await expectHidden(notice, 'the notice, once the upload finished');
   });
 
   e2e.test('create a folder, open it, and come back by the breadcrumbs', async ({ page, server }) => {

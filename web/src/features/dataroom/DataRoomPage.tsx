@@ -24,6 +24,7 @@ import { VirtualList } from './components/VirtualList';
 import { fileUrl, folderUrl, isUuid, pathFromPathname } from './paths';
 import type { Capability, Folder, FolderListing } from './types';
 import { UploadOverlay } from './upload/UploadOverlay';
+import { InterruptedUploadsNotice } from './upload/InterruptedUploadsNotice';
 import { useLoadErrorToast } from '../../lib/useLoadErrorToast';
 
 export type DataRoomMode = 'root' | 'path' | 'folder';
@@ -181,6 +182,8 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
           onImport={() => setDialog('import')}
           onUpload={() => setDialog('upload')}
         />
+
+        {actions.upload && <InterruptedUploadsNotice dealId={dealId} refreshKey={uploadState.phase} />}
 
         <Card.Root variant="outline" bg="bg" overflow="hidden">
           <DataRoomSearch

@@ -1,6 +1,6 @@
 // What other features may use of files: the file calls, types, formatting and badges.
 export { archiveFile, deleteFile, downloadFile, uploadNewVersion } from './api';
-export { uploadResumably } from './transport';
+export { forgetSavedUploads, interruptedUploads, uploadResumably, type InterruptedUpload } from './transport';
 export { fileSizeOf, type FileSummary } from './types';
 export { fileExtensionOf, formatMegabytes } from './format';
 export { FileIcon } from './components/FileIcon';

@@ -159,12 +159,40 @@ const savedUploads = {
   },
   forget(file: Blob, destination: string): void {
     const key = this.keyOf(file, destination);
-    if (!key) return;
-    const all = this.read();
-    delete all[key];
-    this.write(all);
+    if (key) forgetSavedUploads([key]);
   },
 };
+
+/** Saved uploads this page began (their progress or failure shows where they were started). */
+const startedHere = new Set<string>();
+
+/** A saved upload this page did not begin: one a reload, a closed tab or a crash interrupted. */
+export interface InterruptedUpload {
+  key: string;
+  /** As given to uploadResumably (for example the deal, folder and name of a new file). */
+  destination: string;
+  fileName: string;
+  size: number;
+}
+
+export function interruptedUploads(): InterruptedUpload[] {
+  return Object.keys(savedUploads.read()).flatMap((key) => {
+    if (startedHere.has(key)) return [];
+    try {
+      const [destination, fileName, size] = JSON.parse(key) as [string, string, number];
+      return [{ key, destination, fileName, size }];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** Gives up resuming these (storage sweeps what they sent when their grants end). */
+export function forgetSavedUploads(keys: string[]): void {
+  const all = savedUploads.read();
+  for (const key of keys) delete all[key];
+  savedUploads.write(all);
+}
 
 /** A refusal that trying again cannot change (not offline, not a server fault, not a rate limit). */
 const isFinalRefusal = (error: unknown) =>
@@ -184,6 +212,8 @@ export async function uploadResumably<T extends StorageTarget, R>(
   steps: { grant: () => Promise<T>; complete: (target: T) => Promise<R> },
   options: { onProgress?: (loaded: number, total: number) => void; signal?: AbortSignal } = {},
 ): Promise<R> {
+  const key = savedUploads.keyOf(file, destination);
+  if (key) startedHere.add(key);
   const earlier = unfinished.get(file) ?? savedUploads.find(file, destination);
   const resuming = earlier?.destination === destination && grantLives(earlier.target) ? earlier : undefined;
   const upload: UnfinishedUpload = resuming ?? { destination, target: await steps.grant() };
