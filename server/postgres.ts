@@ -101,8 +101,12 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
     // Unicode-aware lower()/upper() as on Supabase, without depending on the host's locales.
     initdbFlags: ['--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
     postgresFlags: [
-      ...['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${useSocket ? socketDir : ''}`],
-      ...['-c', 'max_connections=200'],
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      `unix_socket_directories=${useSocket ? socketDir : ''}`,
+      '-c',
+      'max_connections=200',
     ],
     onLog: (message: string) => {
       if (/ERROR|FATAL|PANIC/.test(message)) errors.push(message.trim());

@@ -52,9 +52,14 @@ export function rssOf(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
 }
 
+/** A process's /proc stat fields after its name: state first, so utime is [11], cutime [13]. */
+function statFields(pid: number | string): string[] {
+  return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+}
+
 /** CPU seconds (user + system) a process has used so far. */
 export function cpuSecondsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const fields = statFields(pid);
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
@@ -67,7 +72,7 @@ export function treeCpuSecondsOf(pid: number): { self: number; children: number 
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+      const fields = statFields(entry);
       const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number);
       stats.set(Number(entry), { parent: Number(fields[1]), own: (utime + stime) / 100, reaped: (cutime + cstime) / 100 });
     } catch {

@@ -149,18 +149,6 @@ const savedUploads = {
       /* storage full or unavailable: resuming after a reload is a convenience */
     }
   },
-  find(file: Blob, destination: string): UnfinishedUpload | undefined {
-    const key = this.keyOf(file, destination);
-    return key ? this.read()[key] : undefined;
-  },
-  save(file: Blob, upload: UnfinishedUpload): void {
-    const key = this.keyOf(file, upload.destination);
-    if (key) this.write({ ...this.read(), [key]: upload });
-  },
-  forget(file: Blob, destination: string): void {
-    const key = this.keyOf(file, destination);
-    if (key) forgetSavedUploads([key]);
-  },
 };
 
 /** Saved uploads this page began (their progress or failure shows where they were started). */
@@ -214,36 +202,36 @@ export async function uploadResumably<T extends StorageTarget, R>(
 ): Promise<R> {
   const key = savedUploads.keyOf(file, destination);
   if (key) startedHere.add(key);
-  const earlier = unfinished.get(file) ?? savedUploads.find(file, destination);
+  const earlier = unfinished.get(file) ?? (key ? savedUploads.read()[key] : undefined);
   const resuming = earlier?.destination === destination && grantLives(earlier.target) ? earlier : undefined;
   const upload: UnfinishedUpload = resuming ?? { destination, target: await steps.grant() };
   unfinished.set(file, upload);
-  const forgetIfFinal = (error: unknown) => {
-    if (!isAbortError(error) && !isFinalRefusal(error)) return false;
+  const forget = () => {
     unfinished.delete(file);
-    savedUploads.forget(file, destination);
-    return true;
+    if (key) forgetSavedUploads([key]);
   };
+  const isFinal = (error: unknown) => isAbortError(error) || isFinalRefusal(error);
   try {
     await sendToStorage(upload.target, file, {
       ...options,
       uploadUrl: upload.uploadUrl,
       onUploadUrl: (url) => {
         upload.uploadUrl = url;
-        savedUploads.save(file, upload);
+        if (key) savedUploads.write({ ...savedUploads.read(), [key]: upload });
       },
     });
   } catch (error) {
-    if (forgetIfFinal(error) && resuming && isFinalRefusal(error)) return uploadResumably(file, destination, steps, options);
+    if (isFinal(error)) forget();
+    // Storage no longer has the old upload: once more, with a new grant.
+    if (resuming && isFinalRefusal(error)) return uploadResumably(file, destination, steps, options);
     throw error;
   }
   try {
     const result = await steps.complete(upload.target as T);
-    unfinished.delete(file);
-    savedUploads.forget(file, destination);
+    forget();
     return result;
   } catch (error) {
-    forgetIfFinal(error);
+    if (isFinal(error)) forget();
     throw error;
   }
 }
