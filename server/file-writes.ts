@@ -28,22 +28,48 @@ export async function writeAll(file: FileHandle, chunks: Uint8Array[], position?
 }
 
 /**
+ * Bytes written between two background flushes. The kernel starts writing dirty pages back only past a
+ * tenth of memory (gigabytes here), so without these a 1 GiB upload reached the disk only in its final
+ * fsync, after the last byte arrived; flushed as it goes, the disk works while the socket does.
+ */
+export const FLUSH_EVERY_BYTES = 8 * 1024 * 1024;
+
+/**
  * Writes pushed chunks in batches of WRITE_BATCH_BYTES, one batch in flight while the next is gathered
- * (the disk and the socket work at the same time), from `start` or the file's own position.
+ * (the disk and the socket work at the same time), from `start` or the file's own position. Every
+ * FLUSH_EVERY_BYTES a datasync runs in the background (one at a time); `finish` waits for it and
+ * reports its failure, so an error of the disk is never lost to a later handle's fsync.
  */
 export function batchedWriter(file: FileHandle, start?: number) {
   let batch: Uint8Array[] = [];
   let batchBytes = 0;
   let writing: Promise<void> = Promise.resolve();
   let position = start;
+  let unflushedBytes = 0;
+  let flushing: Promise<void> | undefined;
+  let flushFailure: unknown;
+  const flushInBackground = () => {
+    if (flushing || unflushedBytes < FLUSH_EVERY_BYTES) return;
+    unflushedBytes = 0;
+    flushing = writing
+      .then(() => file.datasync())
+      .catch((err: unknown) => {
+        flushFailure ??= err;
+      })
+      .finally(() => {
+        flushing = undefined;
+      });
+  };
   const flush = async () => {
     await writing;
     const chunks = batch;
     const at = position;
     if (position !== undefined) position += batchBytes;
+    unflushedBytes += batchBytes;
     batch = [];
     batchBytes = 0;
     writing = writeAll(file, chunks, at);
+    flushInBackground();
   };
   return {
     async push(bytes: Uint8Array): Promise<void> {
@@ -55,10 +81,13 @@ export function batchedWriter(file: FileHandle, start?: number) {
     async finish(): Promise<void> {
       await flush();
       await writing;
+      await flushing;
+      if (flushFailure) throw flushFailure;
     },
     /** After a failure: lets the write in flight end and, with `keep`, writes what was gathered too. */
     async abandon(keep: boolean): Promise<void> {
       await writing.catch(() => {});
+      await flushing;
       if (keep && batch.length) await writeAll(file, batch, position).catch(() => {});
     },
   };

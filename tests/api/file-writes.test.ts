@@ -1,0 +1,76 @@
+/**
+ * The one writer of uploaded bytes (server/file-writes.ts): batches land at their offsets, the disk is
+ * flushed in the background as the bytes arrive, and a failed background flush fails the write instead
+ * of being lost (a later handle's fsync would not report it).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { batchedWriter, FLUSH_EVERY_BYTES, WRITE_BATCH_BYTES } from '../../server/file-writes.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'file-writes-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A real file handle whose datasync calls are counted and, with `failWith`, fail after syncing. */
+function watchedHandle(file: FileHandle, failWith?: NodeJS.ErrnoException) {
+  const calls = { datasync: 0 };
+  const handle = new Proxy(file, {
+    get(target, property) {
+      if (property === 'datasync')
+        return async () => {
+          calls.datasync++;
+          await target.datasync();
+          if (failWith) throw failWith;
+        };
+      const value = Reflect.get(target, property) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { handle, calls };
+}
+
+/** Pushes `bytes` in socket-sized pieces, as a request body arrives. */
+async function pushAll(writer: ReturnType<typeof batchedWriter>, bytes: Buffer) {
+  for (let at = 0; at < bytes.length; at += 65536) await writer.push(bytes.subarray(at, at + 65536));
+}
+
+describe('batchedWriter', () => {
+  it('writes every byte at its offset and flushes the disk while the bytes arrive', async () => {
+    const path = join(dir, 'flushed.bin');
+    const head = Buffer.from('kept head');
+    const bytes = randomBytes(FLUSH_EVERY_BYTES * 3 + 12345);
+    const file = await open(path, 'w+');
+    await file.write(head, 0, head.length, 0);
+    const { handle, calls } = watchedHandle(file);
+    const writer = batchedWriter(handle, head.length);
+    await pushAll(writer, bytes);
+    await writer.finish();
+    await file.close();
+    expect(calls.datasync).toBeGreaterThanOrEqual(1);
+    expect(readFileSync(path).equals(Buffer.concat([head, bytes]))).toBe(true);
+  });
+
+  it('does not flush in the background for a write smaller than the flush interval', async () => {
+    const file = await open(join(dir, 'small.bin'), 'w+');
+    const { handle, calls } = watchedHandle(file);
+    const writer = batchedWriter(handle);
+    await pushAll(writer, randomBytes(WRITE_BATCH_BYTES * 2));
+    await writer.finish();
+    await file.close();
+    expect(calls.datasync).toBe(0);
+  });
+
+  it('fails the write when a background flush failed', async () => {
+    const failure = Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
+    const file = await open(join(dir, 'failing.bin'), 'w+');
+    const { handle, calls } = watchedHandle(file, failure);
+    const writer = batchedWriter(handle);
+    await pushAll(writer, randomBytes(FLUSH_EVERY_BYTES + WRITE_BATCH_BYTES));
+    await expect(writer.finish()).rejects.toBe(failure);
+    await file.close();
+    expect(calls.datasync).toBeGreaterThanOrEqual(1);
+  });
+});
