@@ -1,10 +1,12 @@
 /**
  * Operations a self-hoster relies on, against the real server process (`npm start`'s command):
- * a server killed mid-upload leaves no temporary file after its restart, a killed Postgres is
- * restarted by the server while the API answers 503, and SIGTERM stops everything within 5 s.
+ * a server killed mid-upload leaves no temporary file after its restart and a resumable upload goes on
+ * where the kill stopped it, a killed Postgres is restarted by the server while the API answers 503,
+ * and SIGTERM stops everything within 5 s.
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { request, type ClientRequest } from 'node:http';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -92,6 +94,88 @@ describe('operations', () => {
       [],
       'the unfinished upload shows nowhere',
     );
+    await second.stop();
+    rmSync(first.dataDir, { recursive: true, force: true });
+  });
+
+  test('a resumable upload survives a SIGKILL mid-chunk: after the restart it goes on from the offset and its SHA-256 is right', async () => {
+    const first = await start('ops-crash-tus');
+    const { token } = await loginUser(first, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const deal = await createDealApi(first, token, 'Crash tus deal');
+    const bytes = randomBytes(6 * 1024 * 1024 + 4321);
+    const grant = await apiCall<{ file_id: string; resumable: { endpoint: string; headers: Record<string, string> } }>(
+      first,
+      'POST',
+      `/deals/${deal.id}/files/upload-url`,
+      { filename: 'data-tape.bin', content_type: 'application/octet-stream', path: '/' },
+      token,
+    );
+    const tusHeaders = { 'tus-resumable': '1.0.0', ...grant.resumable.headers };
+    const created = await fetch(`${first.url}${grant.resumable.endpoint}`, {
+      method: 'POST',
+      headers: { ...tusHeaders, 'upload-length': String(bytes.length) },
+    });
+    assert.equal(created.status, 201);
+    const location = created.headers.get('location')!;
+    const stored = join(first.dataDir, 'blobs', '.resumable', location.split('/').pop()!);
+
+    // One PATCH for the whole file, of which only the first 3 MiB are sent before the server is killed.
+    const sentBeforeKill = 3 * 1024 * 1024;
+    const patch = request(`${first.url}${location}`, {
+      method: 'PATCH',
+      headers: {
+        ...tusHeaders,
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(bytes.length),
+      },
+    });
+    patch.on('error', () => {});
+    patch.write(bytes.subarray(0, sentBeforeKill));
+    await eventually(() => assert.ok(statSync(stored).size >= 2 * 1024 * 1024, 'the server wrote part of the chunk'), 15_000);
+    process.kill(first.pid, 'SIGKILL');
+    await first.exited();
+    patch.destroy();
+
+    const second = await start('ops-crash-tus', first.dataDir);
+    const head = await fetch(`${second.url}${location}`, { method: 'HEAD', headers: tusHeaders });
+    assert.equal(head.status, 200);
+    const offset = Number(head.headers.get('upload-offset'));
+    assert.ok(offset > 0 && offset <= sentBeforeKill, `the upload goes on from what was stored (${offset})`);
+    const rest = await fetch(`${second.url}${location}`, {
+      method: 'PATCH',
+      headers: { ...tusHeaders, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+      body: bytes.subarray(offset),
+    });
+    assert.equal(rest.status, 204);
+    assert.equal(rest.headers.get('upload-offset'), String(bytes.length));
+
+    const again = await loginUser(second, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await apiCall(
+      second,
+      'POST',
+      `/deals/${deal.id}/files/${grant.file_id}/upload-complete`,
+      { file_size: bytes.length },
+      again.token,
+    );
+    const versions = await apiCall<{ sha256: string }[] | { versions: { sha256: string }[] }>(
+      second,
+      'GET',
+      `/deals/${deal.id}/files/${grant.file_id}/versions`,
+      undefined,
+      again.token,
+    );
+    const expected = createHash('sha256').update(bytes).digest('hex');
+    assert.equal((Array.isArray(versions) ? versions : versions.versions)[0].sha256, expected, 'the recorded SHA-256');
+    const { download_url } = await apiCall<{ download_url: string }>(
+      second,
+      'GET',
+      `/deals/${deal.id}/files/${grant.file_id}/download-url`,
+      undefined,
+      again.token,
+    );
+    const downloaded = new Uint8Array(await (await fetch(`${second.url}${download_url}`)).arrayBuffer());
+    assert.equal(createHash('sha256').update(downloaded).digest('hex'), expected, 'the downloaded bytes');
     await second.stop();
     rmSync(first.dataDir, { recursive: true, force: true });
   });
