@@ -263,6 +263,13 @@ describe('Data room', () => {
     const failed = page.getByRole('dialog', { name: 'Upload finished with errors' });
     await expectVisible(failed, "the 'Upload finished with errors' modal", 90_000);
     assert.ok(cut.storage.filter((r) => r.method === 'HEAD').length >= 3, `the client retried (${cut.storage.length} requests)`);
+    // The first 50 MiB chunk is in storage, and the modal says so.
+    await expectVisible(
+      failed.getByText('50.0 MB of 60.0 MB stored: Try Again sends only the rest.'),
+      'what storage kept of the failed file',
+    );
+    assert.equal((await failed.getByTestId('upload-byte-count').textContent())?.trim(), '50.0 MB of 60.0 MB');
+    await snap(page, 'dataroom-upload-failed-kept');
 
     const before = cut.reconnect();
     await failed.getByRole('button', { name: 'Try Again' }).click();

@@ -1,7 +1,7 @@
 /**
  * A stand-in for tus-js-client's Upload in unit tests (`vi.mock('tus-js-client', () => import(…))`):
  * records each upload's options and the headers set before its requests, names the upload (its URL),
- * reports half then all of the file, and ends as the next of `fakeTus.outcomes` says (then `outcome`).
+ * reports half of the file sent and confirmed (one chunk) then all of it, and ends as the next of `fakeTus.outcomes` says (then `outcome`).
  * The real client against the real endpoint is tested in tests/api/dataroom-resumable.test.ts and the
  * E2E uploads.
  */
@@ -56,7 +56,9 @@ export class Upload {
       if (this.record.aborted || outcome.hold) return;
       this.url = this.options.uploadUrl ?? `https://storage.test/upload/${fakeTus.uploads.indexOf(this.record) + 1}`;
       this.options.onUploadUrlAvailable?.();
-      this.options.onProgress?.(Math.floor(this.file.size / 2), this.file.size);
+      const half = Math.floor(this.file.size / 2);
+      this.options.onProgress?.(half, this.file.size);
+      this.options.onChunkComplete?.(half, half, this.file.size);
       const { status, body } = outcome;
       if (status >= 200 && status < 300) {
         this.options.onProgress?.(this.file.size, this.file.size);

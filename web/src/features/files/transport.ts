@@ -38,6 +38,8 @@ export async function sendToStorage(
     uploadUrl?: string;
     /** Called once storage has named the upload (its tus URL), so a later try can resume it. */
     onUploadUrl?: (url: string) => void;
+    /** Called with the bytes storage has confirmed after each chunk: where a later try goes on from. */
+    onStored?: (bytes: number) => void;
   } = {},
 ): Promise<void> {
   const abortError = () => new DOMException('The upload was cancelled', 'AbortError');
@@ -79,8 +81,9 @@ export async function sendToStorage(
         }
         return status === 0 || status === 409 || status === 423 || status >= 500;
       },
-      onChunkComplete() {
+      onChunkComplete(_chunkSize, bytesAccepted) {
         renewedSinceProgress = false;
+        options.onStored?.(bytesAccepted);
       },
       onProgress(sent, total) {
         options.onProgress?.(Math.min(sent, file.size), total || file.size);
@@ -112,6 +115,8 @@ interface UnfinishedUpload {
   destination: string;
   target: StorageTarget;
   uploadUrl?: string;
+  /** Bytes storage confirmed: a later try sends only the rest. */
+  stored?: number;
 }
 
 /** Uploads begun on this page that did not complete, by the file the person chose. */
@@ -198,7 +203,12 @@ export async function uploadResumably<T extends StorageTarget, R>(
   file: Blob,
   destination: string,
   steps: { grant: () => Promise<T>; complete: (target: T) => Promise<R> },
-  options: { onProgress?: (loaded: number, total: number) => void; signal?: AbortSignal } = {},
+  options: {
+    onProgress?: (loaded: number, total: number) => void;
+    /** The bytes storage holds of this upload, as each chunk is confirmed (and at once when resuming). */
+    onStored?: (bytes: number) => void;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<R> {
   const key = savedUploads.keyOf(file, destination);
   if (key) startedHere.add(key);
@@ -206,9 +216,11 @@ export async function uploadResumably<T extends StorageTarget, R>(
   const resuming = earlier?.destination === destination && grantLives(earlier.target) ? earlier : undefined;
   const upload: UnfinishedUpload = resuming ?? { destination, target: await steps.grant() };
   unfinished.set(file, upload);
+  if (upload.stored) options.onStored?.(upload.stored);
   const forget = () => {
     unfinished.delete(file);
     if (key) forgetSavedUploads([key]);
+    options.onStored?.(0);
   };
   const isFinal = (error: unknown) => isAbortError(error) || isFinalRefusal(error);
   try {
@@ -218,6 +230,11 @@ export async function uploadResumably<T extends StorageTarget, R>(
       onUploadUrl: (url) => {
         upload.uploadUrl = url;
         if (key) savedUploads.write({ ...savedUploads.read(), [key]: upload });
+      },
+      onStored: (bytes) => {
+        upload.stored = bytes;
+        if (key && upload.uploadUrl) savedUploads.write({ ...savedUploads.read(), [key]: upload });
+        options.onStored?.(bytes);
       },
     });
   } catch (error) {

@@ -68,6 +68,25 @@ describe('upload overlay', () => {
     expect(handlers.onClose).toHaveBeenCalled();
   });
 
+  it('says how much of a failed file storage kept, so Try Again sends only the rest', async () => {
+    show({
+      phase: 'failed',
+      kind: 'upload',
+      items: [
+        item('model.xlsx', { status: 'failed', error: 'Network connection failed', stored: 600 }),
+        item('tape.bin', { status: 'failed', error: 'Network connection failed', stored: 1000 }),
+        item('other.pdf', { status: 'failed', error: 'Network connection failed' }),
+      ],
+    });
+    const dialog = await screen.findByRole('dialog');
+    const kept = within(dialog).getAllByTestId('upload-item-kept');
+    expect(kept.map((line) => line.textContent)).toEqual([
+      '600 B of 1000 B stored: Try Again sends only the rest.',
+      'Every byte arrived: Try Again only finishes the upload.',
+    ]);
+    expect(within(dialog).getByTestId('upload-byte-count')).toHaveTextContent('1.6 KB of 2.9 KB');
+  });
+
   it('asks what to do with a name that is taken', async () => {
     const conflicted = item('spa.pdf', {
       status: 'conflict',

@@ -88,6 +88,13 @@ function ItemRow({
           {item.error}
         </Text>
       )}
+      {item.status === 'failed' && !!item.stored && (
+        <Text textStyle="xs" color="fg.muted" mt="0.5" ml="7" data-testid="upload-item-kept">
+          {item.stored >= item.size
+            ? 'Every byte arrived: Try Again only finishes the upload.'
+            : `${formatFileSize(item.stored)} of ${formatFileSize(item.size)} stored: Try Again sends only the rest.`}
+        </Text>
+      )}
       {item.status === 'conflict' && (
         <Box ml="7" mt="1.5">
           <Text textStyle="xs" color="fg.warning">

@@ -55,6 +55,22 @@ describe('upload state machine', () => {
     expect(nextToStart(state, 3).map((i) => i.id)).toEqual([a.id]);
   });
 
+  it('keeps what storage holds of a failed file, counts it as done bytes and keeps it for Try Again', () => {
+    let state = begin(['a.pdf']);
+    const [a] = state.items;
+    state = uploadReducer(state, { type: 'started', id: a.id });
+    state = uploadReducer(state, { type: 'progress', id: a.id, loaded: 90 });
+    state = uploadReducer(state, { type: 'stored', id: a.id, stored: 60 });
+    state = uploadReducer(state, { type: 'failed', id: a.id, error: 'Network connection failed' });
+    expect(state.items[0].stored).toBe(60);
+    expect(totals(state)).toMatchObject({ failed: 1, bytesDone: 60 });
+    state = uploadReducer(state, { type: 'retryFailed' });
+    expect(state.items[0]).toMatchObject({ status: 'queued', stored: 60 });
+    // Only while uploading: a late report after the failure changes nothing.
+    state = uploadReducer(state, { type: 'stored', id: a.id, stored: 80 });
+    expect(state.items[0].stored).toBe(60);
+  });
+
   it('waits for a choice on a conflict: new version, keep both or skip', () => {
     let state = begin(['a.pdf', 'b.pdf', 'c.pdf']);
     const [a, b, c] = state.items;

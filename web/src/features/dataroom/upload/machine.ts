@@ -21,6 +21,8 @@ export interface UploadItem {
   status: ItemStatus;
   /** Bytes sent so far. */
   loaded: number;
+  /** Bytes storage holds of its resumable upload: after a failure, Try Again goes on from there. */
+  stored?: number;
   /** 'new' first; after a conflict, 'keep_both' or 'version' (of existingFileId). */
   mode: 'new' | 'keep_both' | 'version';
   existingFileId?: string;
@@ -40,6 +42,7 @@ export type UploadAction =
   | { type: 'prepared' }
   | { type: 'started'; id: string }
   | { type: 'progress'; id: string; loaded: number }
+  | { type: 'stored'; id: string; stored: number }
   | { type: 'done'; id: string; savedAs?: string }
   | { type: 'failed'; id: string; error: string }
   | { type: 'conflict'; id: string; error: string; existingFileId?: string }
@@ -94,7 +97,7 @@ function resolveItem(item: UploadItem, choice: ConflictChoice): UploadItem {
   if (choice === 'version' && !item.existingFileId) {
     return { ...item, status: 'failed', error: 'The existing file could not be found to add a version to.' };
   }
-  return { ...item, status: 'queued', loaded: 0, error: undefined, mode: choice };
+  return { ...item, status: 'queued', loaded: 0, stored: undefined, error: undefined, mode: choice };
 }
 
 export function uploadReducer(state: UploadState, action: UploadAction): UploadState {
@@ -114,6 +117,10 @@ export function uploadReducer(state: UploadState, action: UploadAction): UploadS
     case 'progress':
       return patch(state, action.id, (item) =>
         item.status === 'uploading' ? { ...item, loaded: Math.max(0, Math.min(action.loaded, item.size)) } : item,
+      );
+    case 'stored':
+      return patch(state, action.id, (item) =>
+        item.status === 'uploading' ? { ...item, stored: Math.max(0, Math.min(action.stored, item.size)) } : item,
       );
     case 'done':
       return settle(
@@ -198,7 +205,15 @@ export function totals(state: UploadState): UploadTotals {
     if (item.status === 'cancelled') t.cancelled++;
     t.files++;
     t.bytes += item.size;
-    t.bytesDone += item.status === 'done' ? item.size : item.status === 'uploading' ? item.loaded : 0;
+    // A failed file counts what storage kept of it: Try Again sends only the rest.
+    t.bytesDone +=
+      item.status === 'done'
+        ? item.size
+        : item.status === 'uploading'
+          ? item.loaded
+          : item.status === 'failed'
+            ? (item.stored ?? 0)
+            : 0;
     if (item.status === 'done') t.done++;
     else if (item.status === 'failed') t.failed++;
     else if (item.status === 'conflict') t.conflicts++;

@@ -13,10 +13,13 @@ import {
 
 export const UPLOAD_CONCURRENCY = 3;
 
-/** Sends one item; reports bytes sent; rejects with NameConflictError on a taken name. */
+/**
+ * Sends one item; reports bytes sent and bytes storage confirmed (kept for Try Again); rejects with
+ * NameConflictError on a taken name.
+ */
 export type Uploader = (
   item: UploadItem,
-  context: { signal: AbortSignal; onProgress: (loaded: number) => void },
+  context: { signal: AbortSignal; onProgress: (loaded: number) => void; onStored: (bytes: number) => void },
 ) => Promise<void | { savedAs?: string }>;
 
 function messageOf(error: unknown): string {
@@ -100,6 +103,7 @@ export class UploadQueue {
       const result = await this.uploader(item, {
         signal: controller.signal,
         onProgress: (loaded) => this.dispatch({ type: 'progress', id: item.id, loaded }),
+        onStored: (stored) => this.dispatch({ type: 'stored', id: item.id, stored }),
       });
       this.dispatch({ type: 'done', id: item.id, savedAs: result ? result.savedAs : undefined });
     } catch (error) {

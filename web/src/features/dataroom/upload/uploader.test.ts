@@ -125,6 +125,29 @@ describe('uploadFile, the one upload stack', () => {
       expect(calls.at(-1)).toBe('/api/deals/d1/files/f1/upload-complete');
     });
 
+    it('reports what storage holds: after each chunk, at once when the next try resumes, nothing once it is forgotten', async () => {
+      localStorage.setItem(TOKEN_KEY, 'ok');
+      stubApi();
+      const file = new File(['x'.repeat(1000)], 'Model.xlsx');
+      const stored: number[] = [];
+      const send = () =>
+        uploadFile('d1', file, { path: '/Finance' }, { onProgress: () => {}, onStored: (b) => stored.push(b) }).catch(
+          (e: unknown) => e,
+        );
+      fakeTus.outcomes = [{ status: 0 }];
+      await send();
+      expect(stored).toEqual([500]);
+      await send();
+      // Resumed from 500 (told at once), its chunk confirmed, then completed: nothing is kept any more.
+      expect(stored).toEqual([500, 500, 500, 0]);
+
+      stored.length = 0;
+      fakeTus.outcomes = [{ status: 413, body: '{"detail":"Too large"}' }];
+      await send();
+      // Refused for good after a chunk got through: nothing is kept for a later try.
+      expect(stored).toEqual([500, 0]);
+    });
+
     it('only completes again when the bytes arrived but the completion did not', async () => {
       localStorage.setItem(TOKEN_KEY, 'ok');
       const calls = stubApi(1);

@@ -13,7 +13,7 @@ export async function uploadFile(
   dealId: string,
   file: File,
   target: { path: string; name?: string; checklistItems?: string[]; keepBoth?: boolean },
-  options: { onProgress: (loaded: number) => void; signal?: AbortSignal },
+  options: { onProgress: (loaded: number) => void; onStored?: (bytes: number) => void; signal?: AbortSignal },
 ): Promise<{ fileId: string; savedAs: string }> {
   const checklistItems = target.checklistItems ?? [];
   const destination = JSON.stringify(['file', dealId, target.path, target.name ?? file.name, !!target.keepBoth, checklistItems]);
@@ -39,13 +39,13 @@ export async function uploadFile(
         return { fileId: grant.file_id, savedAs: grant.filename ?? target.name ?? file.name };
       },
     },
-    { signal: options.signal, onProgress: (loaded) => options.onProgress(loaded) },
+    { signal: options.signal, onProgress: (loaded) => options.onProgress(loaded), onStored: options.onStored },
   );
 }
 
 /** The two-step upload of one item (or, after a conflict, a new version of the existing file). */
 export function dataRoomUploader(dealId: string): Uploader {
-  return async (item, { signal, onProgress }) => {
+  return async (item, { signal, onProgress, onStored }) => {
     if (item.mode === 'version' && item.existingFileId) {
       await uploadNewVersion(
         dealId,
@@ -53,6 +53,7 @@ export function dataRoomUploader(dealId: string): Uploader {
         item.file,
         (percent) => onProgress(Math.round((item.size * percent) / 100)),
         signal,
+        onStored,
       );
       return;
     }
@@ -60,7 +61,7 @@ export function dataRoomUploader(dealId: string): Uploader {
       dealId,
       item.file,
       { path: item.path, name: item.name, keepBoth: item.mode === 'keep_both' },
-      { signal, onProgress },
+      { signal, onProgress, onStored },
     );
     return { savedAs };
   };

@@ -159,6 +159,8 @@ export async function uploadNewVersion(
   file: File,
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
+  /** The bytes storage holds of the upload, as each chunk is confirmed (uploadResumably). */
+  onStored?: (bytes: number) => void,
 ): Promise<FileDetail> {
   onProgress(0);
   const done = await uploadResumably(
@@ -180,6 +182,7 @@ export async function uploadNewVersion(
     },
     {
       signal,
+      onStored,
       // While the bytes travel: up to 79%. The jump to 80% marks the storage upload as done.
       onProgress: (loaded, total) => {
         if (total > 0 && loaded < total) onProgress(Math.min(79, Math.floor((loaded / total) * 80)));
