@@ -1,8 +1,8 @@
 /**
  * A walk per kind of member (docs/product.md §6), in Chromium against the real server: the deal's
  * admin, a member with each permission set (edit, which reads as contributor; approve_only;
- * upload_view; upload_only) opens the dashboard, the data room, a file, the checklist, an item and the
- * people page, and sees exactly the buttons their role grants: no more (a button the database would
+ * upload_view; upload_only) opens the dashboard, the data room, a file, the checklist, an item, the
+ * people page, the review queue and the activity feed, and sees exactly the buttons their role grants: no more (a button the database would
  * refuse) and no fewer. A screen built later that drifts from the rules fails here.
  */
 import assert from 'node:assert/strict';
@@ -250,6 +250,43 @@ describe('Every kind of member sees exactly the buttons §6 grants', () => {
         const count = Number(/(\d+)/.exec(await everyone.innerText())?.[1]);
         assert.equal(count, rules.seesEveryone ? 5 : 2, `${kind}: members listed`);
         await snap(page, `roles-${kind}-people`);
+
+        // The review queue: the file for those who see it, its decisions for those who approve.
+        await page.goto(`/deals/${dealId}/review`);
+        await expectVisible(page.getByRole('heading', { name: 'Review Queue' }), `${kind}: the review queue`, FIRST_LOAD_TIMEOUT);
+        await expectVisible(page.getByTestId('review-count').getByText(/^\d+ items? in queue$/), `${kind}: the queue, loaded`);
+        assert.equal(
+          (await page.getByRole('button', { name: 'Board minutes.txt', exact: true }).count()) > 0,
+          rules.seesFiles,
+          `${kind}: the file's row in the queue`,
+        );
+        assert.equal(
+          (await page.getByRole('button', { name: 'Approve', exact: true }).count()) > 0,
+          rules.approveFiles,
+          `${kind}: Approve in the queue`,
+        );
+        await snap(page, `roles-${kind}-review`);
+
+        // The activity feed: entries about the file follow the file.
+        await page.goto(`/deals/${dealId}/activity`);
+        await expectVisible(
+          page.getByRole('heading', { name: 'Activity Feed' }),
+          `${kind}: the activity feed`,
+          FIRST_LOAD_TIMEOUT,
+        );
+        // upload_only sees only what it did itself (it sees no one else in the deal).
+        await expectVisible(page.getByTestId('activity-count').getByText(/^\d+ activit/), `${kind}: the feed, loaded`);
+        assert.equal(
+          (await page.getByText('Created deal "Role walk"').count()) > 0,
+          rules.seesEveryone,
+          `${kind}: the owner's creation of the deal`,
+        );
+        assert.equal(
+          (await page.getByText('Uploaded "Board minutes.txt"').count()) > 0,
+          rules.seesFiles,
+          `${kind}: the file's upload in the feed`,
+        );
+        await snap(page, `roles-${kind}-activity`);
       } finally {
         await context.close();
       }

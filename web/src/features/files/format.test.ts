@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatFileSize } from '../../lib/format';
-import { fileExtensionOf, fileTypeLabel, formatMegabytes } from './format';
+import { fileExtensionOf, fileTypeLabel, formatKilobytes, formatMegabytes } from './format';
 import { parseTags, formatTags } from './tags';
 
 describe('sizes', () => {
@@ -12,6 +12,15 @@ describe('sizes', () => {
     expect(formatMegabytes(1024 * 1024)).toBe('1.00 MB');
     expect(formatMegabytes(1_500_000)).toBe('1.43 MB');
     expect(formatMegabytes(5 * 1024 ** 3)).toBe('5120.00 MB');
+  });
+
+  it('shows the review queue in KB: one decimal under 10 KB, never 0.0 for a non-empty file, separators above', () => {
+    expect(formatKilobytes(0)).toBe('0 KB');
+    expect(formatKilobytes(29)).toBe('0.1 KB');
+    expect(formatKilobytes(2048)).toBe('2.0 KB');
+    expect(formatKilobytes(9.96 * 1024)).toBe('10.0 KB');
+    expect(formatKilobytes(10 * 1024)).toBe('10 KB');
+    expect(formatKilobytes(20 * 1024 * 1024)).toBe('20,480 KB');
   });
 
   it('shows other sizes in B, KB, MB, GB or TB', () => {

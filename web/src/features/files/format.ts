@@ -9,6 +9,17 @@ export function formatMegabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
 }
 
+/**
+ * Sizes in the review queue: kilobytes (docs/product.md §2 Review queue), with one decimal under 10 KB
+ * (a 29-byte file reads "0.1 KB", never "0.0 KB") and thousands separated above.
+ */
+export function formatKilobytes(bytes: number): string {
+  if (!bytes) return '0 KB';
+  const kilobytes = bytes / 1024;
+  if (kilobytes < 10) return `${Math.max(0.1, Math.round(kilobytes * 10) / 10).toFixed(1)} KB`;
+  return `${Math.round(kilobytes).toLocaleString('en-US')} KB`;
+}
+
 /** "pdf" from the file_type column or else the name's extension. */
 export function fileExtensionOf(file: { name: string; file_type?: string | null }): string {
   if (file.file_type) return file.file_type.toLowerCase();

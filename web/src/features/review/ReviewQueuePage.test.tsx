@@ -106,6 +106,9 @@ describe('ReviewQueuePage', () => {
     renderQueue();
     expect(await screen.findByText('File 1.pdf')).toBeInTheDocument();
     expect(screen.getByTestId('review-count')).toHaveTextContent('23 items in queue');
+    // A file row: type, size in KB, uploader and updated date.
+    const fileRow = screen.getAllByTestId('review-row').find((r) => r.dataset.kind === 'file')!;
+    expect(within(fileRow).getByText(/^PDF · 2\.0 KB · Ada Lovelace · Updated /)).toBeInTheDocument();
     expect(calls.find((c) => c.path.includes('/review-queue?'))!.path).toContain('status=awaiting');
     fireEvent.click(screen.getByRole('button', { name: 'Load More (3 remaining)' }));
     expect(await screen.findByText('Item 1')).toBeInTheDocument();

@@ -2,8 +2,9 @@ import { Badge, Box, Button, Checkbox, HStack, Progress, Stack, Text } from '@ch
 import type { ReviewRow } from '@contracts/review';
 import { Check, FileText, ListChecks, MessageSquareWarning } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { formatDate, formatFileSize } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { fileUrl } from '../../dataroom';
+import { formatKilobytes } from '../../files';
 import { completenessPalette, reviewStatus, rowTitle } from '../logic';
 
 interface Props {
@@ -23,7 +24,7 @@ function Details({ row }: { row: ReviewRow }) {
       <Text textStyle="xs" color="fg.muted">
         {[
           row.file_type.toUpperCase() || 'FILE',
-          formatFileSize(row.size_bytes),
+          formatKilobytes(row.size_bytes),
           row.uploaded_by,
           `Updated ${formatDate(row.updated_at)}`,
         ]
