@@ -33,6 +33,7 @@ const BAD_INPUT: [string, string, unknown][] = [
   ['POST', '/deals/{deal}/permissions/groups', { name: '' }],
   ['POST', '/deals/{deal}/users/bulk-update', { user_ids: 'all' }],
   ['PUT', '/deals/{deal}', { name: '' }],
+  ['POST', '/checklist-catalog/add-to-deal/{deal}', { catalog_item_id: 'not an id' }],
 ];
 
 describe('a deal the caller is not a member of', () => {

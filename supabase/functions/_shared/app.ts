@@ -98,8 +98,12 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     const known = err instanceof HttpError ? err : fromPostgresError(err);
     // A deal is not found before anything about the request is judged: bad input sent to a deal the
     // caller is not a member of answers the same 404 as good input, so it tells nothing about the deal.
-    // The API is mounted at /api (embedded) or /functions/v1/api (Supabase).
-    const dealId = c.get('claims') ? /^\/deals\/([^/]+)(?:\/|$)/.exec(c.req.path.replace(/^.*?\/api(?=\/)/, ''))?.[1] : undefined;
+    // The API is mounted at /api (embedded) or /functions/v1/api (Supabase). Adding a catalog item to a
+    // deal names the deal too.
+    const apiPath = c.req.path.replace(/^.*?\/api(?=\/)/, '');
+    const dealId = c.get('claims')
+      ? /^\/(?:deals|checklist-catalog\/add-to-deal)\/([^/]+)(?:\/|$)/.exec(apiPath)?.[1]
+      : undefined;
     if (known && known.status >= 400 && known.status < 500 && known.status !== 404 && dealId && !known.extra?.code) {
       if (!(await isMemberOfDeal(deps, c.get('claims'), dealId))) return c.json({ detail: DEAL_NOT_FOUND }, 404);
     }
