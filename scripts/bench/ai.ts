@@ -13,6 +13,7 @@ import { drainAiJobs, startAiWorker } from '../../supabase/functions/_shared/ai/
 import { listenDealEvents } from '../../supabase/functions/_shared/events.ts';
 import { SET_A } from './ai/labelled-set-a.ts';
 import { SET_B } from './ai/labelled-set-b.ts';
+import { SET_C } from './ai/labelled-set-c.ts';
 import { GENERIC_CHECKLIST } from './ai/generic-checklist.ts';
 import { contentTypeOf, pdf, render } from './ai/render.ts';
 import { benchApi } from './fixture.ts';
@@ -57,7 +58,7 @@ export async function aiBench(): Promise<Row[]> {
       where i.deal_id = ${deal.id}`
       ).map((r) => [r.id, r.code]),
     );
-    const set = [...SET_A, ...SET_B];
+    const set = [...SET_A, ...SET_B, ...SET_C];
     const labelOf = new Map<string, { name: string; code: string }>();
     const formats = new Map<string, number>();
     for (const [name, code, text] of set) {

@@ -56,9 +56,13 @@ export function stem(word: string): string {
   return w;
 }
 
-/** Lower-case words; camelCase, snake_case, dots and digits glued to letters split apart. */
+/**
+ * Lower-case words; camelCase, snake_case, dots and digits glued to letters split apart. A short word
+ * with two or more capitals is an abbreviation ("RoPA", "QoE", "CoC") and stays whole.
+ */
 export function words(text: string): string[] {
   return text
+    .replace(/[A-Za-z]+/g, (word) => (word.length <= 5 && /[A-Z].*[A-Z]/.test(word) ? word.toLowerCase() : word))
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .replace(/([A-Za-z])(\d)/g, '$1 $2')
     .replace(/(\d)([A-Za-z])/g, '$1 $2')
@@ -246,15 +250,20 @@ export function classify(input: ClassifyInput): Classification {
       ai_tags: tagsOf(file),
     };
   }
+  // A lower-ranked candidate is never more confident than the one above it: the list reads in order.
+  let ceiling = 99;
   const candidates = top.map((s, i) => {
     const next = scored[i + 1]?.score ?? 0;
-    const confidence =
+    const confidence = Math.min(
+      ceiling,
       i === 0
         ? confidenceOf(s.score, next)
         : Math.min(
             confidenceOf(s.score, scored[0].score * 0.5),
             Math.round(confidenceOf(scored[0].score, next) * (s.score / scored[0].score)),
-          );
+          ),
+    );
+    ceiling = confidence;
     return {
       item_id: s.entry.item_id,
       confidence,
