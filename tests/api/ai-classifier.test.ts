@@ -27,6 +27,13 @@ describe('classify', () => {
     expect(classify({ fileName: 'RoPA.xlsx', text: '', checklist }).candidates[0]?.item_id).toBe('g2');
   });
 
+  it('reads an item by its current text: an edited item is matched by its new name, not a remembered one', () => {
+    const before = [item('x', 'Real property leases', 'Real Estate'), item('y', 'Insurance policies', 'Insurance')];
+    expect(classify({ fileName: 'Office lease.pdf', text: '', checklist: before }).candidates[0]?.item_id).toBe('x');
+    const after = [item('x', 'Board minutes', 'Corporate'), item('y', 'Real property leases', 'Real Estate')];
+    expect(classify({ fileName: 'Office lease.pdf', text: '', checklist: after }).candidates[0]?.item_id).toBe('y');
+  });
+
   it('never shows a lower-ranked candidate as more confident than the one above it', () => {
     // Two items the file matches almost equally and a third it barely matches: the runner-up's
     // confidence once came out above the leader's.
