@@ -293,6 +293,7 @@ describe('Data room', () => {
     const notice = page.getByTestId('interrupted-uploads');
     await expectVisible(notice.getByText('An upload did not finish'), "'An upload did not finish'");
     await expectVisible(notice.getByText(`${cut.source.name} (60.0 MB)`), 'the interrupted file and its size');
+    await expectVisible(notice.getByText('50.0 MB stored'), 'what storage kept of it');
     await snap(page, 'dataroom-interrupted-upload');
 
     const before = cut.reconnect();

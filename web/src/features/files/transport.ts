@@ -166,14 +166,17 @@ export interface InterruptedUpload {
   destination: string;
   fileName: string;
   size: number;
+  /** Bytes storage confirmed: what resuming will not send again. */
+  stored: number;
 }
 
 export function interruptedUploads(): InterruptedUpload[] {
-  return Object.keys(savedUploads.read()).flatMap((key) => {
+  const saved = savedUploads.read();
+  return Object.keys(saved).flatMap((key) => {
     if (startedHere.has(key)) return [];
     try {
       const [destination, fileName, size] = JSON.parse(key) as [string, string, number];
-      return [{ key, destination, fileName, size }];
+      return [{ key, destination, fileName, size, stored: saved[key].stored ?? 0 }];
     } catch {
       return [];
     }

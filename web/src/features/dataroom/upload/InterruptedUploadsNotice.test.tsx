@@ -44,7 +44,8 @@ describe('InterruptedUploadsNotice', () => {
 
     const notice = await screen.findByTestId('interrupted-uploads');
     expect(notice).toHaveTextContent('2 uploads did not finish');
-    expect(notice).toHaveTextContent('Model.xlsx (2.0 KB) to /Finance');
+    // Half of it reached storage (one chunk), so resuming sends only the rest.
+    expect(notice).toHaveTextContent('Model.xlsx (2.0 KB) to /Finance · 1.0 KB stored');
     expect(notice).toHaveTextContent('SPA v2.pdf (1 B) as a new version of its file');
     expect(notice).not.toHaveTextContent('Other.pdf');
     expect(screen.getByRole('link', { name: '/Finance' })).toHaveAttribute('href', '/deals/d1/files/Finance');

@@ -64,6 +64,7 @@ export function InterruptedUploadsNotice({ dealId, refreshKey }: { dealId: strin
                     </Link>
                   </>
                 )}
+                {upload.stored > 0 && ` · ${formatFileSize(upload.stored)} stored`}
               </List.Item>
             ))}
           </List.Root>
