@@ -14,6 +14,7 @@ import { listenDealEvents } from '../../supabase/functions/_shared/events.ts';
 import { SET_A } from './ai/labelled-set-a.ts';
 import { SET_B } from './ai/labelled-set-b.ts';
 import { SET_C } from './ai/labelled-set-c.ts';
+import { SET_D } from './ai/labelled-set-d.ts';
 import { GENERIC_CHECKLIST } from './ai/generic-checklist.ts';
 import { contentTypeOf, pdf, render } from './ai/render.ts';
 import { benchApi } from './fixture.ts';
@@ -58,7 +59,7 @@ export async function aiBench(): Promise<Row[]> {
       where i.deal_id = ${deal.id}`
       ).map((r) => [r.id, r.code]),
     );
-    const set = [...SET_A, ...SET_B, ...SET_C];
+    const set = [...SET_A, ...SET_B, ...SET_C, ...SET_D];
     const labelOf = new Map<string, { name: string; code: string }>();
     const formats = new Map<string, number>();
     for (const [name, code, text] of set) {

@@ -34,6 +34,22 @@ describe('classify', () => {
     expect(classify({ fileName: 'Office lease.pdf', text: '', checklist: after }).candidates[0]?.item_id).toBe('y');
   });
 
+  it('does not offer a match as certain when the name says other things than the item asks for', () => {
+    const checklist = [
+      item('b5', 'Budget and financial projections with assumptions', 'Financial Information'),
+      item('h9', 'Schedule of insurance policies', 'Real Estate/Insurance'),
+      item('a6', 'Board and committee minutes and written consents', 'Corporate Documents'),
+    ];
+    const text = 'Clinical Trial Agreement for study 201: budget per patient, payment schedule, publication, indemnification.';
+    const byText = classify({ fileName: 'Clinical trial agreement - Mass General.pdf', text, checklist }).candidates[0];
+    expect(byText?.item_id).toBe('b5');
+    expect(byText?.confidence).toBeLessThanOrEqual(75);
+    // The same text under a name that says it is a budget is offered with confidence.
+    const named = classify({ fileName: 'Study 201 budget.pdf', text, checklist }).candidates[0];
+    expect(named?.item_id).toBe('b5');
+    expect(named?.confidence).toBeGreaterThanOrEqual(80);
+  });
+
   it('never shows a lower-ranked candidate as more confident than the one above it', () => {
     // Two items the file matches almost equally and a third it barely matches: the runner-up's
     // confidence once came out above the leader's.

@@ -238,6 +238,9 @@ export function confidenceOf(best: number, second: number): number {
   return Math.max(1, Math.min(99, Math.round(100 * strength * (0.5 + 0.5 * lead))));
 }
 
+/** The most a match may claim when the file's name says other things than the item asks for. */
+const UNEXPLAINED_NAME_CEILING = 75;
+
 export function classify(input: ClassifyInput): Classification {
   const items = input.checklist;
   if (!items.length) {
@@ -282,8 +285,13 @@ export function classify(input: ClassifyInput): Classification {
       ai_tags: tagsOf(file),
     };
   }
+  // A name is the strongest sign of what a document is: when it says several things and none of them
+  // is what the best item asks for, the match rests on the text alone and is not offered as certain
+  // ("Clinical trial agreement" whose text mentions a budget is not a budget).
+  const nameWords = [...file.entries()].filter(([key, f]) => f.inName && !key.startsWith('#')).length;
+  const nameUnexplained = nameWords >= 2 && !top[0].evidence.some((e) => e.inName);
   // A lower-ranked candidate is never more confident than the one above it: the list reads in order.
-  let ceiling = 99;
+  let ceiling = nameUnexplained ? UNEXPLAINED_NAME_CEILING : 99;
   const candidates = top.map((s, i) => {
     const next = scored[i + 1]?.score ?? 0;
     const confidence = Math.min(
