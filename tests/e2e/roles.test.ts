@@ -265,6 +265,12 @@ describe('Every kind of member sees exactly the buttons §6 grants', () => {
           rules.approveFiles,
           `${kind}: Approve in the queue`,
         );
+        // Selecting is for those who may decide: the others follow the queue.
+        assert.equal(
+          await page.getByRole('checkbox', { name: 'Select all' }).isDisabled(),
+          !rules.approveFiles,
+          `${kind}: Select all in the queue`,
+        );
         await snap(page, `roles-${kind}-review`);
 
         // The activity feed: entries about the file follow the file.

@@ -148,6 +148,31 @@ describe('ReviewQueuePage', () => {
     expect(calls.some((c) => c.path.includes('/bulk-'))).toBe(false);
   });
 
+  it('lets a member who may decide on nothing follow the queue: no decision buttons, nothing to select, no key hints', async () => {
+    const calls = fakeApi([file(1, { can_decide: false }), item(1, { can_decide: false })]);
+    renderQueue();
+    await screen.findByText('File 1.pdf');
+    expect(screen.getByTestId('review-subtitle')).toHaveTextContent(
+      'approving and requesting changes need the approve permission',
+    );
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'Select all' })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'Select File 1.pdf' })).toBeDisabled();
+    fireEvent.keyDown(window, { key: 'a' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls.some((c) => c.path.includes('/bulk-'))).toBe(false);
+  });
+
+  it('selects only the rows the caller may decide on with Select all', async () => {
+    fakeApi([file(1), file(2, { can_decide: false })]);
+    renderQueue();
+    await screen.findByText('File 1.pdf');
+    expect(screen.getByTestId('review-subtitle')).toHaveTextContent('Keys: A approve');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Select File 1.pdf' })).toBeChecked());
+    expect(screen.getByRole('checkbox', { name: 'Select File 2.pdf' })).not.toBeChecked();
+  });
+
   it('says "No items in review queue" when nothing waits, and "No items selected" on an empty Shift+R', async () => {
     fakeApi([]);
     renderQueue();

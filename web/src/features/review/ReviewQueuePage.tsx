@@ -85,7 +85,10 @@ export default function ReviewQueuePage() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  // Only rows the caller may decide on can be selected; a member who may decide on none follows the queue.
+  const decidableRows = rows.filter((r) => r.can_decide);
+  const followsOnly = rows.length > 0 && decidableRows.length === 0;
+  const allOnPage = decidableRows.length > 0 && decidableRows.every((r) => selected.has(r.id));
   const toggle = (id: string, on: boolean) =>
     setSelected((s) => {
       const next = new Set(s);
@@ -101,9 +104,10 @@ export default function ReviewQueuePage() {
           <Heading as="h1" size="2xl" letterSpacing="-0.02em">
             Review Queue
           </Heading>
-          <Text textStyle="sm" color="fg.muted" mt="1">
-            Files and checklist items awaiting a decision. Keys: A approve, R request changes, J/K move, Shift+A/Shift+R the
-            selection, F search.
+          <Text textStyle="sm" color="fg.muted" mt="1" data-testid="review-subtitle">
+            {followsOnly
+              ? 'Files and checklist items awaiting a decision. You can follow them here; approving and requesting changes need the approve permission.'
+              : 'Files and checklist items awaiting a decision. Keys: A approve, R request changes, J/K move, Shift+A/Shift+R the selection, F search.'}
           </Text>
         </Box>
         <Flex gap="3" direction={{ base: 'column', md: 'row' }}>
@@ -134,8 +138,8 @@ export default function ReviewQueuePage() {
         <HStack justify="space-between">
           <Checkbox.Root
             checked={allOnPage}
-            disabled={!rows.length}
-            onCheckedChange={(e) => setSelected(e.checked === true ? new Set(rows.map((r) => r.id)) : new Set())}
+            disabled={!decidableRows.length}
+            onCheckedChange={(e) => setSelected(e.checked === true ? new Set(decidableRows.map((r) => r.id)) : new Set())}
           >
             <Checkbox.HiddenInput />
             <Checkbox.Control />

@@ -88,6 +88,7 @@ export function ReviewRowView({ dealId, row, selected, highlighted, busy, onSele
     >
       <Checkbox.Root
         checked={selected}
+        disabled={!row.can_decide}
         onCheckedChange={(e) => onSelect(e.checked === true)}
         aria-label={`Select ${rowTitle(row)}`}
       >
