@@ -1,7 +1,10 @@
+import { Button, Center } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { atom, useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, type ReactNode } from 'react';
-import { api, clearToken, getToken, setToken } from './api';
+import { CloudOff } from 'lucide-react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { EmptyState } from '../components/EmptyState';
+import { api, ApiError, clearToken, getToken, isAbortError, setToken } from './api';
 
 /** The signed-in user (GET /user/profile). */
 export interface User {
@@ -37,32 +40,78 @@ export const sessionAtom = atom<SessionState>({ status: 'loading', user: null })
 
 export const PROFILE_PATH = '/user/profile';
 
+/** Waits between tries of the profile at start while the server cannot be reached (then the page says so). */
+export const PROFILE_RETRY_DELAYS_MS = [500, 1000, 2000, 4000];
+
+/** A failure that says nothing about the session: offline, timed out, aborted, or the server failing. */
+const isTransient = (error: unknown) =>
+  isAbortError(error) || (error instanceof ApiError && (error.status === 0 || error.status >= 500 || error.status === 429));
+
 /**
- * Resolves the session once at start: with a stored token the profile is fetched; on failure the token is
- * cleared and the user set to none.
+ * Resolves the session once at start: with a stored token the profile is fetched. A refusal (401, or any
+ * other 4xx) signs out. A server that cannot be reached does not: the token is kept and the profile
+ * asked again a few times, then the page says the data room cannot be reached, with Try Again, so a
+ * restart of the server or a dropped connection never signs everyone out.
  */
 export function SessionBootstrap({ children }: { children: ReactNode }) {
   const setSession = useSetAtom(sessionAtom);
+  const [unreachable, setUnreachable] = useState(false);
+  const [round, setRound] = useState(0);
   useEffect(() => {
     let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     if (!getToken()) {
       setSession({ status: 'anonymous', user: null });
       return;
     }
-    api
-      .get<User>(PROFILE_PATH)
-      .then((user) => {
-        if (!cancelled) setSession({ status: needsSecondFactor(user) ? 'mfa' : 'authenticated', user });
-      })
-      .catch(() => {
-        if (cancelled) return;
-        clearToken();
-        setSession({ status: 'anonymous', user: null });
-      });
+    const attempt = (tries: number) => {
+      api
+        .get<User>(PROFILE_PATH)
+        .then((user) => {
+          if (cancelled) return;
+          setUnreachable(false);
+          setSession({ status: needsSecondFactor(user) ? 'mfa' : 'authenticated', user });
+        })
+        .catch((error: unknown) => {
+          if (cancelled) return;
+          if (isTransient(error)) {
+            if (tries < PROFILE_RETRY_DELAYS_MS.length)
+              timer = setTimeout(() => attempt(tries + 1), PROFILE_RETRY_DELAYS_MS[tries]);
+            else setUnreachable(true);
+            return;
+          }
+          clearToken();
+          setSession({ status: 'anonymous', user: null });
+        });
+    };
+    attempt(0);
     return () => {
       cancelled = true;
+      clearTimeout(timer);
     };
-  }, [setSession]);
+  }, [setSession, round]);
+  if (unreachable) {
+    return (
+      <Center minH="100vh" p="6">
+        <EmptyState
+          icon={<CloudOff />}
+          title="The data room cannot be reached"
+          description="Your connection or the server is down for the moment. You are still signed in; try again in a little while."
+          action={
+            <Button
+              colorPalette="brand"
+              onClick={() => {
+                setUnreachable(false);
+                setRound((n) => n + 1);
+              }}
+            >
+              Try Again
+            </Button>
+          }
+        />
+      </Center>
+    );
+  }
   return <>{children}</>;
 }
 

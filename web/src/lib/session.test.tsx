@@ -1,0 +1,79 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { useAtomValue } from 'jotai';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../app/providers';
+import { jsonResponse, testUser } from '../test/utils';
+import { browser, getToken, TOKEN_KEY } from './api';
+import { PROFILE_RETRY_DELAYS_MS, sessionAtom } from './session';
+
+function Status() {
+  const { status } = useAtomValue(sessionAtom);
+  return <p data-testid="status">{status}</p>;
+}
+
+/** Answers GET /user/profile with each of `answers` in turn (an Error is a network failure), then the last. */
+function profileAnswers(answers: (Response | Error)[]) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      calls.push(input);
+      const next = answers.length > 1 ? answers.shift()! : answers[0];
+      if (next instanceof Error) throw new TypeError('Failed to fetch');
+      return next.clone();
+    }),
+  );
+  return calls;
+}
+
+const realDelays = [...PROFILE_RETRY_DELAYS_MS];
+beforeEach(() => {
+  PROFILE_RETRY_DELAYS_MS.splice(0, PROFILE_RETRY_DELAYS_MS.length, 10, 10, 10);
+  localStorage.setItem(TOKEN_KEY, 'stored-token');
+  vi.spyOn(browser, 'redirectToLogin').mockImplementation(() => {});
+});
+afterEach(() => {
+  PROFILE_RETRY_DELAYS_MS.splice(0, PROFILE_RETRY_DELAYS_MS.length, ...realDelays);
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('SessionBootstrap', () => {
+  it('keeps the session through a server that cannot be reached for a moment', async () => {
+    const calls = profileAnswers([new Error('offline'), jsonResponse({ detail: 'down' }, 503), jsonResponse(testUser)]);
+    render(
+      <AppProviders>
+        <Status />
+      </AppProviders>,
+    );
+    expect(await screen.findByText('authenticated')).toBeInTheDocument();
+    expect(calls.filter((url) => url.endsWith('/user/profile'))).toHaveLength(3);
+    expect(getToken()).toBe('stored-token');
+  });
+
+  it('says the data room cannot be reached after its tries, keeps the token, and Try Again signs in once it answers', async () => {
+    const answers: (Response | Error)[] = [new Error('offline')];
+    profileAnswers(answers);
+    render(
+      <AppProviders>
+        <Status />
+      </AppProviders>,
+    );
+    expect(await screen.findByText('The data room cannot be reached')).toBeInTheDocument();
+    expect(getToken()).toBe('stored-token');
+    answers.splice(0, 1, jsonResponse(testUser));
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('authenticated')).toBeInTheDocument();
+  });
+
+  it('signs out when the server refuses the token', async () => {
+    profileAnswers([jsonResponse({ detail: 'Your session has expired or is invalid. Please sign in again.' }, 401)]);
+    render(
+      <AppProviders>
+        <Status />
+      </AppProviders>,
+    );
+    expect(await screen.findByText('anonymous')).toBeInTheDocument();
+    expect(getToken()).toBeNull();
+  });
+});
