@@ -16,6 +16,9 @@ import { createMetrics } from './metrics.ts';
 
 type ServerLogger = ReturnType<typeof createLogger>;
 
+/** How long an idle keep-alive connection stays open: longer than any client or proxy keeps its end. */
+const KEEP_ALIVE_MS = 65_000;
+
 const safeEqual = (a: string, b: string) => {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
@@ -245,6 +248,12 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
       httpServer = serve({ fetch: root.fetch, port: config.port, hostname: config.host }, (info) => resolve(info.port));
       httpServer.once('error', reject);
     });
+    // Node closes an idle keep-alive connection after 5 s, while clients and proxies keep theirs longer
+    // (undici about 4 s on a coarse timer, nginx 60 s): a request sent on a connection the server just
+    // closed fails with "other side closed". Outlive them; headers must come within their own window.
+    const http = httpServer as unknown as import('node:http').Server;
+    http.keepAliveTimeout = KEEP_ALIVE_MS;
+    http.headersTimeout = KEEP_ALIVE_MS + 1_000;
     return { url: `http://localhost:${port}`, port, databaseUrl, outbox, mailSays, stop };
   } catch (err) {
     await stop().catch(() => {});

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { request, type ClientRequest } from 'node:http';
+import { Agent, request, type ClientRequest } from 'node:http';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import {
@@ -306,6 +306,33 @@ describe('operations', () => {
     upload.destroy();
     assert.ok(took < 5_500, `stopped in ${took} ms`);
     assert.throws(() => process.kill(postmaster, 0), 'Postgres is stopped too');
+  });
+
+  test('an idle keep-alive connection outlives the 5 s clients assume: a request on it 6 s later is served on it', async () => {
+    const server = await start('ops-keep-alive');
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const ask = () =>
+      new Promise<{ status: number; reused: boolean; keepAlive: string }>((resolve, reject) => {
+        const req = request(`${server.url}/api/health`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket, keepAlive: String(res.headers['keep-alive']) }),
+          );
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      const first = await ask();
+      assert.equal(first.status, 200);
+      assert.match(first.keepAlive, /timeout=(\d+)/);
+      assert.ok(Number(/timeout=(\d+)/.exec(first.keepAlive)![1]) >= 60, first.keepAlive);
+      await new Promise((r) => setTimeout(r, 6_000));
+      const second = await ask();
+      assert.deepEqual([second.status, second.reused], [200, true]);
+    } finally {
+      agent.destroy();
+    }
   });
 
   test('logs are JSON lines with the request id and route pattern, never a signed URL; /metrics only with its token', async () => {
