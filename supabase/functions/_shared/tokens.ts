@@ -19,16 +19,34 @@ export async function issueAccessToken(
       exp: now + expirySeconds,
       ...(session ? { session_id: session.sessionId, aal: session.aal } : {}),
     },
-    secret,
+    await secretKey(secret),
     'HS256',
   );
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * The secret as a key, imported once: importing it again for every request was a tenth of a request's
+ * CPU (a secret rarely changes; a handful are kept, for tests that run several).
+ */
+const secretKeys = new Map<string, Promise<CryptoKey>>();
+function secretKey(secret: string): Promise<CryptoKey> {
+  let key = secretKeys.get(secret);
+  if (!key) {
+    if (secretKeys.size >= 8) secretKeys.clear();
+    key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+    secretKeys.set(secret, key);
+  }
+  return key;
+}
+
 export async function verifyAccessToken(secret: string, token: string): Promise<TokenClaims | undefined> {
   try {
-    const payload = await verify(token, secret, { alg: 'HS256', aud: 'authenticated' });
+    const payload = await verify(token, await secretKey(secret), { alg: 'HS256', aud: 'authenticated' });
     // GoTrue's tokens always expire and name a user by UUID; anything else is not one of ours.
     if (typeof payload.sub !== 'string' || !UUID_RE.test(payload.sub) || payload.role !== 'authenticated') return undefined;
     if (typeof payload.exp !== 'number') return undefined;
