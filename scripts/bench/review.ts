@@ -148,11 +148,7 @@ export async function activityBench(): Promise<Row[]> {
             `${ms(apiP50)} / ${ms(bareP50 + floorP50)}`,
             `${(apiP50 / (bareP50 + floorP50)).toFixed(2)}x (budget <= 1.5x)`,
           ],
-          [
-            `  API / as the caller in a transaction p50`,
-            `${ms(apiP50)} / ${ms(percentile(asCaller, 50))}`,
-            ratio(api, asCaller),
-          ],
+          [`  API / as the caller in a transaction p50`, `${ms(apiP50)} / ${ms(percentile(asCaller, 50))}`, ratio(api, asCaller)],
         ] as Row[],
       };
     };
