@@ -294,8 +294,10 @@ export function resumableUploads(opts: {
       if (claim.n !== id) throw new TusError(403, 'This link is for another upload.');
       if (req.headers.get('content-type') !== 'application/offset+octet-stream')
         return answer(415, {}, 'Send the bytes as application/offset+octet-stream.');
-      const offset = Number(req.headers.get('upload-offset') ?? NaN);
-      if (!Number.isSafeInteger(offset) || offset < 0) return answer(400, {}, 'Upload-Offset must be a whole number of bytes.');
+      // Digits only: Number() would read "" as 0 and "1e1" or "0x10" as numbers.
+      const offsetHeader = req.headers.get('upload-offset') ?? '';
+      const offset = /^\d{1,16}$/.test(offsetHeader) ? Number(offsetHeader) : NaN;
+      if (!Number.isSafeInteger(offset)) return answer(400, {}, 'Upload-Offset must be a whole number of bytes.');
       if (patching.has(id)) return answer(423, {}, 'Another request is sending bytes to this upload right now.');
       let done = () => {};
       patching.set(id, new Promise<void>((resolve) => (done = resolve)));

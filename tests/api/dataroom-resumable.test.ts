@@ -228,6 +228,72 @@ describe('resumable uploads (tus) on the embedded store', () => {
     expect(existsSync(join(dir, key))).toBe(false);
   });
 
+  it('answers malformed tus headers, ids and methods with a 4xx, never a 5xx, and stores nothing of them', async () => {
+    const key = newKey();
+    const token = (await target(key)).resumable.headers['x-signature'];
+    const creation = (headers: Record<string, string>) =>
+      fetch(`${served.origin}/storage/v1/upload/resumable`, { method: 'POST', headers: { 'x-signature': token, ...headers } });
+    const expectNo5xx = (what: string, status: number) => expect(status, what).toBeLessThan(500);
+    const expect4xx = (what: string, status: number) => {
+      expect(status, what).toBeGreaterThanOrEqual(400);
+      expectNo5xx(what, status);
+    };
+    for (const length of ['-1', 'abc', '1e3', '1.5', '', '0x10', '99999999999999999999', String(Number.MAX_SAFE_INTEGER + 2)])
+      expect4xx(
+        `Upload-Length ${JSON.stringify(length)}`,
+        (await creation({ 'tus-resumable': '1.0.0', 'upload-length': length })).status,
+      );
+    expect4xx('Tus-Resumable 2.0.0', (await creation({ 'tus-resumable': '2.0.0', 'upload-length': '10' })).status);
+    expect4xx('no Upload-Length', (await creation({ 'tus-resumable': '1.0.0' })).status);
+    // A creation with unreadable metadata: refused or created, never a failure of the server.
+    expectNo5xx(
+      'Upload-Metadata not base64',
+      (await creation({ 'tus-resumable': '1.0.0', 'upload-length': '10', 'upload-metadata': 'filename %%%, x' })).status,
+    );
+
+    const url = (await create(token, 100)).headers.get('location') ?? '';
+    const patchWith = (headers: Record<string, string>, body: BodyInit = new Uint8Array(10)) =>
+      fetch(`${served.origin}${url}`, {
+        method: 'PATCH',
+        headers: {
+          'tus-resumable': '1.0.0',
+          'content-type': 'application/offset+octet-stream',
+          'x-signature': token,
+          ...headers,
+        },
+        body,
+      });
+    for (const offset of ['-1', 'abc', '1.5', '', '1e1', '99999999999999999999', '100', '101'])
+      expect4xx(`Upload-Offset ${JSON.stringify(offset)}`, (await patchWith({ 'upload-offset': offset })).status);
+    // A PATCH that asks to be taken as a DELETE: whatever it is taken as, the upload below still completes.
+    expectNo5xx(
+      'a method override to DELETE',
+      (await patchWith({ 'upload-offset': '0', 'x-http-method-override': 'DELETE' }, '')).status,
+    );
+    for (const id of ['..%2F..%2F..%2Fetc%2Fpasswd', '%00', 'a'.repeat(5_000), '0'.repeat(32) + '.json', 'ABCDEF'.repeat(6)]) {
+      const path = `/storage/v1/upload/resumable/${id}`;
+      for (const method of ['HEAD', 'PATCH', 'DELETE']) {
+        const res = await fetch(`${served.origin}${path}`, {
+          method,
+          headers: {
+            'tus-resumable': '1.0.0',
+            'upload-offset': '0',
+            'content-type': 'application/offset+octet-stream',
+            'x-signature': token,
+          },
+          body: method === 'PATCH' ? new Uint8Array(1) : undefined,
+        });
+        expect4xx(`${method} ${id.slice(0, 40)}`, res.status);
+      }
+    }
+    // The real upload is untouched: nothing stored, still at offset 0, and it still completes.
+    expect(Number((await head(url, token)).headers.get('upload-offset'))).toBe(0);
+    expect(existsSync(join(dir, key))).toBe(false);
+    const file = new Uint8Array(randomBytes(100));
+    expect((await patch(url, token, 0, file)).status).toBe(204);
+    expect(sha256(readFileSync(join(dir, key)))).toBe(sha256(file));
+  });
+
   it('refuses an upload longer than the limit with 413 before any byte is stored', async () => {
     const token = (await target(newKey())).resumable.headers['x-signature'];
     const res = await create(token, LIMIT + 1);
