@@ -49,7 +49,7 @@ export async function member(r: Room, role: 'admin' | 'contributor' | 'viewer', 
   return user;
 }
 
-const storePath = (url: string) => {
+export const storePath = (url: string) => {
   expect(url.startsWith('/storage/v1/')).toBe(true);
   return url.slice('/storage/v1'.length);
 };

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { blobDir, call, MAX_UPLOAD_BYTES, storage } from './helpers.ts';
@@ -14,6 +14,7 @@ import {
   random,
   room,
   sha256,
+  storePath,
   twoStep,
 } from './dataroom-lib.ts';
 
@@ -73,6 +74,46 @@ describe('signed upload URLs', () => {
       expect((await postToStore(start.upload_url, random(100))).status).toBe(201);
     },
   );
+
+  it('malformed bodies are refused with a 4xx and a detail, never a 5xx, and leave nothing stored', async () => {
+    const { start } = await startUpload('malformed-body');
+    const boundary = 'sweep-boundary';
+    const bodies: [string, Record<string, string>, BodyInit | undefined][] = [
+      ['no body', {}, undefined],
+      ['JSON', { 'content-type': 'application/json' }, '{"file": "x"}'],
+      ['plain text', { 'content-type': 'text/plain' }, 'hello'],
+      ['multipart without a boundary', { 'content-type': 'multipart/form-data' }, 'x'],
+      ['multipart with an empty boundary', { 'content-type': 'multipart/form-data; boundary=' }, 'x'],
+      ['multipart with no parts', { 'content-type': `multipart/form-data; boundary=${boundary}` }, `--${boundary}--\r\n`],
+      [
+        'a field but no file',
+        { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n--${boundary}--\r\n`,
+      ],
+      [
+        'a part without headers',
+        { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        `--${boundary}\r\n\r\nbytes\r\n--${boundary}--\r\n`,
+      ],
+      [
+        'a file part cut short',
+        { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\n\r\nbytes`,
+      ],
+      ['garbage', { 'content-type': `multipart/form-data; boundary=${boundary}` }, new Uint8Array(random(2000))],
+    ];
+    for (const [what, headers, body] of bodies) {
+      const res = await storage.routes.request(storePath(start.upload_url), { method: 'POST', headers, body });
+      expect(res.status, what).toBeGreaterThanOrEqual(400);
+      expect(res.status, what).toBeLessThan(500);
+      expect(typeof ((await res.json()) as { detail?: unknown }).detail, what).toBe('string');
+    }
+    expect(existsSync(join(blobDir, start.storage_path)), 'nothing stored').toBe(false);
+    // A refused attempt does not use the link up: the real file still goes through it.
+    const file = random(3000);
+    expect((await postToStore(start.upload_url, file)).status).toBe(201);
+    expect(sha256(readFileSync(join(blobDir, start.storage_path)))).toBe(sha256(file));
+  });
 
   it('a payload rewritten to another key, to a larger limit or a later expiry, is refused', async () => {
     const { r, start } = await startUpload('forge');
