@@ -82,4 +82,34 @@ describe("every mutating route, called by a deal's least-privileged members", ()
       expect((await call('GET', `/deals/${r.deal.id}`, { token: r.owner.token })).status).toBe(200);
     });
   }
+
+  it('upload_only: no read answers anything of the files it cannot see, nor of the other people', async () => {
+    const { r, ids, secrets } = await tenant('rights-reads', 'Hidden');
+    const member = await setMember(r, 'upload_only', 'reader-upload-only');
+    // What upload_only must not learn: the owner's file (id, name, comment) and the other members' and
+    // invitees' addresses (docs/decisions.md decision 10). The deal, its checklist, its folders (where
+    // an upload goes), the admins and its own uploads it may see.
+    const shown = [ids.dealId, ids.itemId, ids.categoryId, ids.setId, ids.groupId, ids.tagId, ids.userId, ids.invitationId];
+    const hidden = secrets.filter(
+      (secret) =>
+        !shown.includes(secret) &&
+        secret !== ids.folderId &&
+        secret !== r.owner.email &&
+        !/Sweep Deal|Secret Folder|Item$|Category$|Reviewers$|Group$|Tag$/.test(secret),
+    );
+    expect(hidden).toEqual(expect.arrayContaining([ids.fileId, 'Hidden-Target-Memo', 'Hidden confidential remark']));
+    let read = 0;
+    for (const { method, path } of routesOfApp()) {
+      if (method !== 'GET' || !path.startsWith('/deals/:dealId') || path.endsWith('/events')) continue;
+      const url = fill(path, ids);
+      const res = await call('GET', url, { token: member.token });
+      const text = JSON.stringify(res.body ?? '');
+      for (const secret of hidden) {
+        if (url.includes(secret)) continue;
+        expect(text.includes(secret), `GET ${path} showed upload_only ${secret}: ${text.slice(0, 300)}`).toBe(false);
+      }
+      read++;
+    }
+    expect(read).toBeGreaterThan(25);
+  });
 });
