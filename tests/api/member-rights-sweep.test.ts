@@ -111,5 +111,16 @@ describe("every mutating route, called by a deal's least-privileged members", ()
       read++;
     }
     expect(read).toBeGreaterThan(25);
+    // Nor by counting: the owner's file counts nowhere upload_only looks.
+    const stats = (await call('GET', `${r.base}/dashboard/stats`, { token: member.token })).body;
+    expect([stats.files_uploaded, stats.files_pending_review, stats.files_queued, stats.files_approved]).toEqual([0, 0, 0, 0]);
+    const item = (await call('GET', `${r.base}/checklist/items/${ids.itemId}`, { token: member.token })).body;
+    expect(item.metadata.actual_file_count).toBe(0);
+    const queue = (await call('GET', `${r.base}/review-queue?kind=files`, { token: member.token })).body;
+    expect(queue.total_count).toBe(0);
+    // The owner sees the same file counted, so the zeros above are upload_only's view, not an empty deal.
+    expect(
+      (await call('GET', `${r.base}/checklist/items/${ids.itemId}`, { token: r.owner.token })).body.metadata.actual_file_count,
+    ).toBe(1);
   });
 });
