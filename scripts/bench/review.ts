@@ -114,7 +114,7 @@ export async function activityBench(): Promise<Row[]> {
     const cursor = Buffer.from(`${deepEntry.at}|${deepEntry.id}`).toString('base64url');
     const after = decodeCursor(cursor);
     // Every deal-scoped request pays a fixed cost the bare statement skips by design (the sign-in
-    // check, the transaction as the caller, the deal scope: the API floor, 2.3-2.5 ms here), more than
+    // check, the transaction as the caller, the deal scope: the API floor, 1.6-2.5 ms here), more than
     // 1.5x this 1-2 ms statement on its own. So the feed's budget counts that floor on the bare side:
     // API <= 1.5x (bare + floor), i.e. what the feed adds to any request stays within half again of the
     // statement; and the deep page and the quiet deal cost what the first page of the busy one does.
