@@ -87,7 +87,14 @@ export async function registerUser(
   const email = uniqueEmail(label);
   const res = await call('POST', '/auth/register', { body: { email, password } });
   if (res.status !== 200) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
-  if (opts.confirmed !== false) await sql`update auth.users set email_confirmed_at = now() where id = ${res.body.user.id}`;
+  // Confirmed as its registrant would (the password kept): the database marks a password confirmed any
+  // other way as unproved (docs/decisions.md decision 30).
+  if (opts.confirmed !== false) {
+    await sql.begin(async (tx) => {
+      await tx`select set_config('dataroom.registrant_proved', ${res.body.user.id}, true)`;
+      await tx`update auth.users set email_confirmed_at = now() where id = ${res.body.user.id}`;
+    });
+  }
   return { id: res.body.user.id, email, token: res.body.access_token };
 }
 

@@ -508,12 +508,15 @@ export async function registerUser(
     password,
   });
   assert.ok(answer.access_token, 'registration answered without a token');
-  if (options.confirmed !== false) await confirmEmail(server, email);
+  if (options.confirmed !== false) await confirmEmail(server, email, password);
   return { token: answer.access_token, user: answer.user, email, password };
 }
 
-/** Opens the newest 'Confirm your email address' link sent to `email` (through the API). */
-export async function confirmEmail(server: TestServer, email: string): Promise<void> {
+/**
+ * Opens the newest 'Confirm your email address' link sent to `email` (through the API), as its
+ * registrant: with the password chosen at registration (docs/decisions.md decision 30).
+ */
+export async function confirmEmail(server: TestServer, email: string, password: string): Promise<void> {
   const link = await eventually(
     async () => {
       const mail = (await mailsTo(server, email)).find((m) => m.subject === 'Confirm your email address');
@@ -526,7 +529,7 @@ export async function confirmEmail(server: TestServer, email: string): Promise<v
     100,
   );
   const token = new URL(link, server.url).searchParams.get('token');
-  await apiCall(server, 'POST', '/auth/magic-link/verify', { token });
+  await apiCall(server, 'POST', '/auth/magic-link/verify', { token, password });
 }
 
 /** Signs in through the API (POST /auth/login). */

@@ -191,11 +191,35 @@ describe('the api function on Supabase (GoTrue and Storage stand-ins)', () => {
 
       const [token] = standIns.mailbox.get(email) ?? [];
       assert.ok(token, 'GoTrue mailed a confirmation link');
-      const confirmed = await call('POST', '/auth/magic-link/verify', { token });
+      // Opened by its registrant, who types the password chosen at registration (docs/decisions.md decision 30).
+      const confirmed = await call('POST', '/auth/magic-link/verify', { token, password: 'supabase-password' });
       assert.equal(confirmed.status, 200, JSON.stringify(confirmed.body));
       assert.equal(confirmed.body.user.email, email);
+      assert.equal(confirmed.body.password_cleared, undefined);
       assert.equal((await call('GET', '/user/profile', undefined, confirmed.body.access_token)).status, 200);
       assert.equal((await call('POST', '/auth/login', { email, password: 'supabase-password' })).status, 200);
+    } finally {
+      standIns.confirmations = false;
+    }
+  });
+
+  it("a stranger's registration: GoTrue confirms the address for whoever opens the link, and the API clears the stranger's password", async () => {
+    standIns.confirmations = true;
+    try {
+      const email = `taken-${randomUUID().slice(0, 8)}@example.com`;
+      assert.equal((await call('POST', '/auth/register', { email, password: 'attacker-password' })).status, 202);
+      const [token] = standIns.mailbox.get(email) ?? [];
+      // The owner of the mailbox opens it without knowing that password.
+      const opened = await call('POST', '/auth/magic-link/verify', { token });
+      assert.equal(opened.status, 200, JSON.stringify(opened.body));
+      assert.equal(opened.body.password_cleared, true);
+      assert.equal(opened.body.user.has_password, false);
+      const stranger = await call('POST', '/auth/login', { email, password: 'attacker-password' });
+      assert.equal(stranger.status, 401, "the stranger's password no longer signs in");
+      assert.equal((await call('GET', '/user/profile', undefined, opened.body.access_token)).status, 200);
+      const set = await call('PUT', '/user/password', { new_password: 'owner-password' }, opened.body.access_token);
+      assert.equal(set.status, 200, JSON.stringify(set.body));
+      assert.equal((await call('POST', '/auth/login', { email, password: 'owner-password' })).status, 200);
     } finally {
       standIns.confirmations = false;
     }

@@ -21,6 +21,8 @@ export interface Profile {
   email_confirmed: boolean;
   /** A second factor is enrolled: sign-ins must prove it before reaching anything else. */
   mfa_enabled: boolean;
+  /** The account has a password its owner can use; false: set one without the current (decision 30). */
+  has_password: boolean;
   created_at: string;
 }
 
@@ -28,7 +30,8 @@ export const profileColumns = (sql: Db | Tx, userId: string) => sql<Profile[]>`
   select p.id, p.email, p.first_name, p.last_name, p.title, p.preferred_color, p.created_at,
          exists (select 1 from public.platform_admins a where a.user_id = p.id) as is_super_admin,
          coalesce(private.email_confirmed(p.id), false) as email_confirmed,
-         private.has_verified_factor(p.id) as mfa_enabled
+         private.has_verified_factor(p.id) as mfa_enabled,
+         coalesce(private.password_is_set(p.id), false) as has_password
   from public.profiles p where p.id = ${userId}`;
 
 /** The signed-in user's profile, read with the privileged connection right after sign-in. */

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { ApiDeps, ApiEnv } from './context.ts';
 import { HttpError } from './errors.ts';
+import { PASSWORD_UNPROVED } from './contracts/auth.ts';
 
 export const MFA_REQUIRED = 'Enter the code from your authenticator app to continue.';
 
@@ -19,16 +20,20 @@ export function requireUser(deps: ApiDeps, opts: { pendingMfaAllowed?: boolean }
     const token = match[1].trim();
     const claims = await deps.auth.verifyToken(token);
     if (!claims) throw new HttpError(401, 'Your session has expired or is invalid. Please sign in again.');
-    const [account] = await deps.sql<{ ended: boolean; session_gone: boolean; has_factor: boolean }[]>`
+    const [account] = await deps.sql<{ ended: boolean; session_gone: boolean; has_factor: boolean; unproved: boolean }[]>`
       select exists (select 1 from private.session_cutoffs c
                      where c.user_id = u.id and to_timestamp(${claims.iat ?? 0}) < c.not_before) as ended,
              (${claims.session_id ?? null}::uuid is not null
               and not private.session_is_live(${claims.session_id ?? null}::uuid)) as session_gone,
-             exists (select 1 from auth.mfa_factors f where f.user_id = u.id and f.status::text = 'verified') as has_factor
+             exists (select 1 from auth.mfa_factors f where f.user_id = u.id and f.status::text = 'verified') as has_factor,
+             exists (select 1 from private.unproved_passwords p where p.user_id = u.id) as unproved
       from auth.users u where u.id = ${claims.sub} and u.deleted_at is null`;
     if (!account) throw new HttpError(401, 'This account no longer exists. Please sign in again.');
     if (account.ended) throw new HttpError(401, 'Your session has ended because your password was reset. Please sign in again.');
     if (account.session_gone) throw new HttpError(401, 'You were signed out. Please sign in again.');
+    // A password nobody proved is the owner's: no session of the account counts until a link clears it
+    // (docs/decisions.md decision 30).
+    if (account.unproved) throw new HttpError(403, PASSWORD_UNPROVED, { code: 'password_unproved' });
     c.set('claims', claims);
     c.set('accessToken', token);
     c.set('mfaEnrolled', account.has_factor);

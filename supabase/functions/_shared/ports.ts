@@ -29,6 +29,15 @@ export interface Caller {
   token: string;
 }
 
+/** What shows a link's opener is the person who registered (the registering session, or its password). */
+export interface RegistrantProof {
+  userId?: string;
+  password?: string;
+}
+
+/** A registration's confirmation link opened without proof of the registrant, or with a wrong password. */
+export type LinkRefusal = 'registrant_proof_required' | 'wrong_password';
+
 export type RefreshFailure = 'invalid' | 'reused' | 'raced' | 'idle';
 
 export interface TokenClaims {
@@ -67,9 +76,19 @@ export interface AuthPort {
   sendMagicLink(email: string, redirectTo: string): Promise<void>;
   /**
    * Signs in with a link's token, creating the account if new; the link proves the address, so it is
-   * confirmed from then on. Undefined when invalid, expired or used.
+   * confirmed from then on. Undefined when invalid, expired or used. A link that confirms a registration
+   * keeps that registration's password only for its registrant (`proof`: the registering session's user,
+   * or the password typed); embedded, such a link without proof is not spent ('registrant_proof_required',
+   * 'wrong_password'). `registrantProved` says the opener proved the password is theirs
+   * (docs/decisions.md decision 30).
    */
-  verifyMagicLink(token: string, client?: ClientInfo): Promise<SessionResult | undefined>;
+  verifyMagicLink(
+    token: string,
+    client?: ClientInfo,
+    proof?: RegistrantProof,
+  ): Promise<(SessionResult & { registrantProved: boolean }) | LinkRefusal | undefined>;
+  /** Makes the account's password unusable (a link proved the address; the password was not the owner's). */
+  clearPassword(userId: string): Promise<void>;
   /** Spends a refresh token for the next pair; a spent token presented again ends its session. */
   refresh(refreshToken: string, client?: ClientInfo): Promise<SessionResult | RefreshFailure>;
   /** Ends this session (`local`), every session (`global`) or every other one (`others`). */

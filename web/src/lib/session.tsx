@@ -21,6 +21,8 @@ export interface User {
   mfa_enabled?: boolean;
   /** Whether this session proved the second factor (aal2) or not yet (aal1). */
   session_aal?: 'aal1' | 'aal2';
+  /** False when the account has no password its owner can use (set one without the current one). */
+  has_password?: boolean;
   created_at: string;
 }
 

@@ -103,17 +103,29 @@ export function embeddedAuth(opts: {
     return insertAccount(sql, { email, password, confirmed });
   };
 
-  /** A single-use link to `redirectTo?token=…`; opening it signs in and confirms the address. */
-  const mailLink = async (email: string, redirectTo: string, subject: string, intro: string) => {
+  /**
+   * A single-use link to `redirectTo?token=…`; opening it signs in and confirms the address. A
+   * registration's confirmation (`confirmFor`) is bound to that account and marked `kind=confirm`, so
+   * the page asks its opener for the registration's password unless they hold its session.
+   */
+  const mailLink = async (
+    email: string,
+    redirectTo: string,
+    subject: string,
+    intro: string,
+    ignore: string,
+    confirmFor?: string,
+  ) => {
     const token = randomToken();
     await sql`
-      insert into private.magic_links (token_hash, email, expires_at)
-      values (${await sha256Hex(token)}, ${email}, now() + make_interval(mins => ${MAGIC_LINK_MINUTES}))`;
-    const link = `${redirectTo}?token=${encodeURIComponent(token)}`;
+      insert into private.magic_links (token_hash, email, expires_at, purpose, user_id)
+      values (${await sha256Hex(token)}, ${email}, now() + make_interval(mins => ${MAGIC_LINK_MINUTES}),
+              ${confirmFor ? 'confirm' : 'sign_in'}, ${confirmFor ?? null})`;
+    const link = `${redirectTo}?token=${encodeURIComponent(token)}${confirmFor ? '&kind=confirm' : ''}`;
     await mail.send({
       to: email,
       subject,
-      body: `${intro} It works once and expires in ${MAGIC_LINK_MINUTES} minutes.\n\n${link}\n\nIf you did not ask for it, ignore this message.`,
+      body: `${intro} It works once and expires in ${MAGIC_LINK_MINUTES} minutes.\n\n${link}\n\n${ignore}`,
     });
   };
 
@@ -130,7 +142,9 @@ export function embeddedAuth(opts: {
         email,
         confirmRedirectTo,
         'Confirm your email address',
-        'Use this link to confirm your email address for the data room (invitations sent to it appear once it is confirmed).',
+        'Someone registered this address with the data room. If it was you, use this link to confirm it (invitations sent to it appear once it is confirmed); it asks for the password you chose unless you open it in the browser you registered in.',
+        'If you did not register, ignore this message: the address is confirmed only for the person who knows the password chosen at registration.',
+        user.id,
       );
       return session(user, client);
     },
@@ -219,24 +233,65 @@ export function embeddedAuth(opts: {
     },
 
     async sendMagicLink(email, redirectTo) {
-      await mailLink(email, redirectTo, 'Your sign-in link', 'Use this link to sign in to the data room.');
+      await mailLink(
+        email,
+        redirectTo,
+        'Your sign-in link',
+        'Use this link to sign in to the data room.',
+        'If you did not ask for it, ignore this message.',
+      );
     },
 
-    async verifyMagicLink(token, client) {
-      const used = await sql<{ email: string }[]>`
-        update private.magic_links set used_at = now()
-        where token_hash = ${await sha256Hex(token)} and used_at is null and expires_at > now()
-        returning email`;
-      const email = used[0]?.email;
-      if (!email) return undefined;
-      const existing = await sql<AccountRecord[]>`
-        select id, email from auth.users where email = lower(${email}) and deleted_at is null`;
-      const user = existing[0] ?? (await createAccount(email, null, true));
+    async verifyMagicLink(token, client, proof) {
+      const tokenHash = await sha256Hex(token);
+      const [link] = await sql<{ email: string; purpose: 'sign_in' | 'confirm'; user_id: string | null }[]>`
+        select email, purpose, user_id from private.magic_links
+        where token_hash = ${tokenHash} and used_at is null and expires_at > now()`;
+      if (!link) return undefined;
+      // A registration's confirmation keeps its password only for its registrant; without proof the
+      // link is not spent, so the registrant can still use it (docs/decisions.md decision 30).
+      let registrantProved = false;
+      if (link.purpose === 'confirm') {
+        if (!link.user_id) return undefined;
+        if (proof?.userId === link.user_id) registrantProved = true;
+        else if (!proof?.password) return 'registrant_proof_required';
+        else {
+          const [row] = await sql<{ ok: boolean }[]>`
+            select coalesce(u.encrypted_password, '') <> ''
+                   and extensions.crypt(${proof.password}, u.encrypted_password) = u.encrypted_password as ok
+            from auth.users u where u.id = ${link.user_id} and u.deleted_at is null`;
+          if (!row?.ok) return 'wrong_password';
+          registrantProved = true;
+        }
+      }
+      const user = await sql.begin(async (tx) => {
+        const used = await tx`
+          update private.magic_links set used_at = now()
+          where token_hash = ${tokenHash} and used_at is null and expires_at > now() returning email`;
+        if (used.length === 0) return undefined;
+        if (registrantProved) await tx`select set_config('dataroom.registrant_proved', ${link.user_id}, true)`;
+        const existing = await tx<AccountRecord[]>`
+          select id, email from auth.users
+          where deleted_at is null and (case when ${link.user_id}::uuid is null then email = lower(${link.email})
+                                             else id = ${link.user_id}::uuid end)`;
+        const account =
+          existing[0] ??
+          (link.purpose === 'sign_in'
+            ? await insertAccount(tx, { email: link.email, password: null, confirmed: true })
+            : undefined);
+        if (!account) return undefined;
+        // The link reached this address: it is confirmed from now on (a password set before that, by
+        // someone who did not prove it is theirs, is marked by the database and cleared by the API).
+        await tx`update auth.users set last_sign_in_at = now(), email_confirmed_at = coalesce(email_confirmed_at, now())
+                 where id = ${account.id}`;
+        return account;
+      });
       if (!user) return undefined;
-      // The link reached this address: it is confirmed from now on.
-      await sql`update auth.users set last_sign_in_at = now(), email_confirmed_at = coalesce(email_confirmed_at, now())
-                where id = ${user.id}`;
-      return session(user, client);
+      return { ...(await session(user, client)), registrantProved };
+    },
+
+    async clearPassword(userId) {
+      await sql`update auth.users set encrypted_password = null, updated_at = now() where id = ${userId}`;
     },
 
     verifyToken(token) {

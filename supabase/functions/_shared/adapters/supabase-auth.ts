@@ -3,6 +3,7 @@ import type { AccountRecord, AuthPort, Caller, ClientInfo, MailPort, MfaFactor, 
 import { HttpError } from '../errors.ts';
 import { EMAIL_NOT_CONFIRMED } from '../contracts/auth.ts';
 import { supabaseTokenVerifier } from './supabase-tokens.ts';
+import { randomToken } from '../tokens.ts';
 
 export const AUTH_UNAVAILABLE = 'The sign-in service is unavailable right now. Please try again in a few seconds.';
 
@@ -184,11 +185,22 @@ export function supabaseAuth(opts: { url: string; anonKey: string; jwtSecret?: s
       throwIfUnavailable(error);
       if (error && error.status !== 429) throw new Error(`GoTrue magic link failed with ${error.status}: ${error.message}`);
     },
-    async verifyMagicLink(token, client) {
+    async verifyMagicLink(token, client, proof) {
       // 'email' takes the token of a sign-in link and of a sign-up confirmation alike.
       const { data, error } = await gotrueFor(client).verifyOtp({ type: 'email', token_hash: token });
       throwIfUnavailable(error);
-      return error ? undefined : toSession(data.session);
+      const session = error ? undefined : toSession(data.session);
+      if (!session) return undefined;
+      // GoTrue has confirmed the address whoever opened the link; the registration's password stays only
+      // if its opener typed it (docs/decisions.md decision 30). Otherwise the API clears it.
+      const registrantProved = proof?.password ? await port.checkPassword(session.user.email, proof.password) : false;
+      return { ...session, registrantProved };
+    },
+    async clearPassword(userId) {
+      // GoTrue keeps no empty password through its admin API: a random one nobody knows is as good.
+      const { error } = await admin().updateUserById(userId, { password: randomToken() });
+      throwIfUnavailable(error);
+      if (error) throw new Error(`GoTrue admin password update failed with ${error.status}: ${error.message}`);
     },
     verifyToken(token) {
       return verify(token);

@@ -46,3 +46,22 @@ export interface ConfirmationSent {
   confirmation_sent: true;
   message: string;
 }
+
+/**
+ * POST /auth/magic-link/verify: a password was set on the account before its address was proved, by
+ * someone who did not show it is theirs; it was removed and every other session ended (decision 30).
+ */
+export const PASSWORD_CLEARED =
+  'A password had been set on this account before your email address was confirmed, so we removed it and signed out every other session. Set your own password now.';
+
+/** A registration's confirmation link opened without the registering session (401, not spent). */
+export const REGISTRANT_PROOF_REQUIRED =
+  'This link confirms a registration. Enter the password chosen when registering to confirm it. If you did not register, ignore this link.';
+
+/** The same, with a password that is not the registration's (400, not spent). */
+export const REGISTRANT_PASSWORD_WRONG =
+  'That is not the password chosen when registering. If you did not register with this address, ignore this link and use "Email me a sign-in link" instead.';
+
+/** Any request of an account whose unproved password has not been cleared yet (403 `password_unproved`). */
+export const PASSWORD_UNPROVED =
+  'A password was set on this account before its email address was confirmed. To protect it, sign in with a link: "Email me a sign-in link" on the sign-in page. The old password will be removed and you can set your own.';

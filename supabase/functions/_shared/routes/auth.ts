@@ -2,7 +2,13 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ApiDeps, ApiEnv } from '../context.ts';
 import { HttpError } from '../errors.ts';
-import { CONFIRMATION_SENT } from '../contracts/auth.ts';
+import {
+  CONFIRMATION_SENT,
+  PASSWORD_CLEARED,
+  PASSWORD_UNPROVED,
+  REGISTRANT_PASSWORD_WRONG,
+  REGISTRANT_PROOF_REQUIRED,
+} from '../contracts/auth.ts';
 import { emailSchema, parseOrThrow, readJson } from '../validate.ts';
 import { requireUser } from '../middleware.ts';
 import { asUser } from '../db.ts';
@@ -56,6 +62,15 @@ export function authRoutes(deps: ApiDeps) {
       throw new HttpError(401, 'Invalid email or password');
     }
     await throttle.loginSucceeded(client, body.email);
+    // A password set before the address was proved opens nothing until a link clears it (decision 30).
+    const [{ unproved }] = await sql<
+      { unproved: boolean }[]
+    >`select private.has_unproved_password(${session.user.id}) as unproved`;
+    if (unproved) {
+      const claims = await auth.verifyToken(session.access_token);
+      if (claims) await auth.signOut({ claims, token: session.access_token }, 'local');
+      throw new HttpError(403, PASSWORD_UNPROVED, { code: 'password_unproved' });
+    }
     await sql`select private.record_login(${session.user.id})`;
     return c.json(await sessionAnswer(sql, session));
   });
@@ -104,14 +119,50 @@ export function authRoutes(deps: ApiDeps) {
     return c.json({ message: 'If that address can sign in, a sign-in link is on its way. It expires in 15 minutes.' });
   });
 
+  // A link proves its opener holds the mailbox. A password set on the account before that, by someone
+  // who did not show it is theirs, is cleared and every other session ends (docs/decisions.md decision 30).
   app.post('/magic-link/verify', async (c) => {
-    const body = await readJson(c, z.object({ token: z.string().min(1).max(200) }));
-    await throttle.beforeVerify(c.get('clientAddress'));
-    const session = await auth.verifyMagicLink(body.token, clientInfo(c));
-    if (!session) await throttle.verifyFailed(c.get('clientAddress'));
-    if (!session) throw new HttpError(400, 'This sign-in link is invalid, has expired or was already used. Ask for a new one.');
-    await sql`select private.record_login(${session.user.id})`;
-    return c.json(await sessionAnswer(sql, session));
+    const body = await readJson(
+      c,
+      z.object({ token: z.string().min(1).max(200), password: z.string().min(1).max(200).optional() }),
+    );
+    const client = c.get('clientAddress');
+    await throttle.beforeVerify(client);
+    // The registering browser's own session shows its holder is the registrant, without the password.
+    const bearer = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim();
+    const holder = bearer ? await auth.verifyToken(bearer) : undefined;
+    const outcome = await auth.verifyMagicLink(body.token, clientInfo(c), { userId: holder?.sub, password: body.password });
+    if (outcome === 'registrant_proof_required') {
+      throw new HttpError(401, REGISTRANT_PROOF_REQUIRED, { code: 'registrant_proof_required' });
+    }
+    if (outcome === 'wrong_password') {
+      await throttle.verifyFailed(client);
+      throw new HttpError(400, REGISTRANT_PASSWORD_WRONG, { code: 'registrant_password_wrong' });
+    }
+    if (!outcome) {
+      await throttle.verifyFailed(client);
+      throw new HttpError(400, 'This sign-in link is invalid, has expired or was already used. Ask for a new one.');
+    }
+    const { registrantProved, ...session } = outcome;
+    const userId = session.user.id;
+    const [{ unproved }] = await sql<{ unproved: boolean }[]>`select private.has_unproved_password(${userId}) as unproved`;
+    let passwordCleared = false;
+    if (unproved && !registrantProved) {
+      // Cleared before the mark is lifted: a failure half-way leaves the account refused, never open.
+      await auth.clearPassword(userId);
+      await sql`insert into private.cleared_passwords (user_id) values (${userId})
+                on conflict (user_id) do update set cleared_at = now()`;
+      const claims = await auth.verifyToken(session.access_token);
+      if (!claims) throw new Error('the session just opened has no valid token');
+      await auth.signOut({ claims, token: session.access_token }, 'others');
+      passwordCleared = true;
+    }
+    if (unproved) await sql`select private.take_unproved_password(${userId})`;
+    await sql`select private.record_login(${userId})`;
+    return c.json({
+      ...(await sessionAnswer(sql, session)),
+      ...(passwordCleared ? { password_cleared: true, message: PASSWORD_CLEARED } : {}),
+    });
   });
 
   return app;

@@ -20,9 +20,8 @@ const profileUpdate = z
   .strict();
 
 const passwordChange = z.object({
-  current_password: z
-    .string({ required_error: 'Please enter your current password' })
-    .min(1, 'Please enter your current password'),
+  // Not asked of an account without a usable password (made by a sign-in link, or cleared by one).
+  current_password: z.string().optional(),
   new_password: z.string({ required_error: 'Please enter a new password' }).min(6, 'Password must be at least 6 characters'),
 });
 
@@ -59,21 +58,26 @@ export function profileRoutes(deps: ApiDeps) {
   app.put('/password', async (c) => {
     const claims = c.get('claims');
     const body = await readJson(c, passwordChange);
+    const [account] = await deps.sql<{ email: string; has_password: boolean }[]>`
+      select email, private.password_is_set(id) as has_password from auth.users where id = ${claims.sub}`;
+    if (!account?.email) throw new HttpError(400, 'This account has no password to change');
+    if (account.has_password && !body.current_password) throw new HttpError(400, 'Please enter your current password');
     if (body.new_password === body.current_password)
       throw new HttpError(400, 'The new password must differ from the current one');
     if (new TextEncoder().encode(body.new_password).length > 72) {
       throw new HttpError(400, 'Password must be at most 72 bytes (letters with accents count as two or more)');
     }
-    const [account] = await deps.sql<{ email: string }[]>`select email from auth.users where id = ${claims.sub}`;
-    if (!account?.email) throw new HttpError(400, 'This account has no password to change');
     const client = c.get('clientAddress');
     const throttle = authThrottle(deps.sql, { ...DEFAULT_AUTH_LIMITS, ...deps.config.authLimits });
-    await throttle.beforeLogin(client, account.email);
-    if (!(await deps.auth.checkPassword(account.email, body.current_password))) {
-      await throttle.loginFailed(client, account.email);
-      throw new HttpError(400, 'Your current password is not correct');
+    if (account.has_password) {
+      await throttle.beforeLogin(client, account.email);
+      if (!(await deps.auth.checkPassword(account.email, body.current_password ?? ''))) {
+        await throttle.loginFailed(client, account.email);
+        throw new HttpError(400, 'Your current password is not correct');
+      }
     }
     await deps.auth.setPassword(claims.sub, body.new_password);
+    await deps.sql`delete from private.cleared_passwords where user_id = ${claims.sub}`;
     await asUser(deps.sql, claims, (tx) => tx`select public.end_my_sessions('password_changed')`);
     const fresh = await deps.auth.reopen(
       { claims, token: c.get('accessToken') },

@@ -10,6 +10,9 @@ export interface AuthResponse {
   user?: User;
   /** The account has a second factor this session has not proved yet. */
   mfa_required?: boolean;
+  /** A link proved the address and removed a password set before by someone else (decision 30). */
+  password_cleared?: boolean;
+  message?: string;
 }
 
 /** POST /auth/register: a session, or (202) a confirmation mailed before anyone is signed in. */
@@ -23,7 +26,9 @@ export const register = (email: string, password: string) =>
 
 export const requestMagicLink = (email: string) => api.post<{ message?: string }>('/auth/magic-link', { email: email.trim() });
 
-export const verifyMagicLink = (token: string) => api.post<AuthResponse>('/auth/magic-link/verify', { token });
+/** `password`: the registration's, when the link confirms a registration opened outside its browser. */
+export const verifyMagicLink = (token: string, password?: string) =>
+  api.post<AuthResponse>('/auth/magic-link/verify', password ? { token, password } : { token });
 
 /**
  * docs/product.md §8 Session: the server's detail, else the error message, else the fallback ('Login failed' or

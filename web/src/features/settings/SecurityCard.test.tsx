@@ -4,7 +4,7 @@ import { TOKEN_KEY } from '../../lib/api';
 import { jsonResponse, renderRoutes, testUser } from '../../test/utils';
 import { newPasswordProblem, SecurityBody } from './components/SecurityCard';
 
-function fakeApi(routes: Record<string, (body: any) => Response>) {
+function fakeApi(routes: Record<string, (body: any) => Response>, profile: object = testUser) {
   const calls: { key: string; body: any }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -13,7 +13,7 @@ function fakeApi(routes: Record<string, (body: any) => Response>) {
       const key = `${init?.method ?? 'GET'} ${url.pathname}`;
       const body = init?.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ key, body });
-      if (key === 'GET /api/user/profile') return jsonResponse(testUser);
+      if (key === 'GET /api/user/profile') return jsonResponse(profile);
       return routes[key]?.(body) ?? jsonResponse({ detail: 'Not found' }, 404);
     }),
   );
@@ -77,5 +77,30 @@ describe('Settings → Security', () => {
     expect(await screen.findByText('login page')).toBeInTheDocument();
     await waitFor(() => expect(localStorage.getItem(TOKEN_KEY)).toBeNull());
     expect(calls.find((c) => c.key === 'POST /api/auth/logout')?.body).toEqual({ scope: 'global' });
+  });
+
+  it('sets a first password without asking for one the account does not have (decision 30)', async () => {
+    const calls = fakeApi(
+      {
+        'PUT /api/user/password': () =>
+          jsonResponse({
+            access_token: 'fresh-token',
+            message: 'Password changed. Every other session was signed out.',
+            user: { ...testUser, has_password: true },
+          }),
+      },
+      { ...testUser, has_password: false },
+    );
+    show();
+    const form = await screen.findByRole('form', { name: 'Change password' });
+    expect(await within(form).findByTestId('no-password-note')).toHaveTextContent('Your account has no password');
+    expect(within(form).queryByLabelText(/Current password/)).toBeNull();
+    fireEvent.change(within(form).getByLabelText(/^New password/), { target: { value: 'first-pass-1' } });
+    fireEvent.change(within(form).getByLabelText(/Confirm new password/), { target: { value: 'first-pass-1' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Set Password' }));
+    expect(await screen.findByText('Password changed. Every other session was signed out.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.key === 'PUT /api/user/password').at(-1)?.body).toEqual({ new_password: 'first-pass-1' });
+    // The account has a password now: the form asks for it from here on.
+    expect(await within(form).findByLabelText(/Current password/)).toBeInTheDocument();
   });
 });

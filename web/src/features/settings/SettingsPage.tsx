@@ -14,7 +14,7 @@ export const APP_VERSION = '1.0.0';
 
 function SecurityCard() {
   return (
-    <SettingsCard icon={Shield} title="Security">
+    <SettingsCard id="security" icon={Shield} title="Security">
       <SecurityBody />
     </SettingsCard>
   );

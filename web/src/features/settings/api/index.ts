@@ -14,13 +14,14 @@ export const fetchProfile = (signal?: AbortSignal) => api.get<User>(PROFILE_PATH
 export const updateProfile = (input: ProfileUpdate) => api.put<User>(PROFILE_PATH, input);
 
 export interface PasswordChange {
-  current_password: string;
+  /** Left out by an account without a usable password (docs/decisions.md decision 30). */
+  current_password?: string;
   new_password: string;
 }
 
 /** Changes the password; the answer carries a fresh token for this session (every other one ends). */
 export const changePassword = (input: PasswordChange) =>
-  api.put<{ access_token: string; refresh_token: string; message: string }>('/user/password', input);
+  api.put<{ access_token: string; refresh_token: string; message: string; user?: User }>('/user/password', input);
 
 /** Ends every session of the account, this one included. */
 export const signOutEverywhere = () => api.post<{ message: string }>('/auth/logout', { scope: 'global' });

@@ -80,12 +80,15 @@ export const useSignOutOthers = () =>
 
 /** Change Password: the server ends every other session and answers with this session's new tokens. */
 export function useChangePassword(onDone: () => void) {
+  const { updateUser } = useSession();
   return useApiMutation({
     mutationFn: changePassword,
     successMessage: (answer) => answer.message,
     errorMessage: 'Failed to change password',
     onSuccess: (answer) => {
+      // The answer's profile now says the account has a password (it may have had none).
       setToken(answer.access_token, answer.refresh_token);
+      if (answer.user) updateUser(answer.user);
       onDone();
     },
   });

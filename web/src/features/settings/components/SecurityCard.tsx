@@ -4,14 +4,15 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useLogout } from '../../../lib/useLogout';
+import { useCurrentUser } from '../../../lib/session';
 import { useChangePassword, useSignOutEverywhere } from '../api/security-changes';
 
 /** The new password form's own checks (the server checks again, and the current password). */
-export function newPasswordProblem(current: string, next: string, confirm: string): string | null {
-  if (!current) return 'Please enter your current password';
+export function newPasswordProblem(current: string, next: string, confirm: string, needsCurrent = true): string | null {
+  if (needsCurrent && !current) return 'Please enter your current password';
   if (next.length < 6) return 'Password must be at least 6 characters';
   if (next !== confirm) return 'Passwords do not match';
-  if (next === current) return 'The new password must differ from the current one';
+  if (needsCurrent && next === current) return 'The new password must differ from the current one';
   return null;
 }
 
@@ -35,6 +36,8 @@ function Row({ title, text, action }: { title: string; text: string; action: Rea
 export function SecurityBody() {
   const logout = useLogout();
   const navigate = useNavigate();
+  // An account made by a sign-in link, or whose password a link removed (docs/decisions.md decision 30).
+  const hasPassword = useCurrentUser()?.has_password !== false;
   const [form, setForm] = useState({ current: '', next: '', confirm: '' });
   const [problem, setProblem] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -42,9 +45,10 @@ export function SecurityBody() {
   const everywhere = useSignOutEverywhere(() => navigate('/login', { replace: true }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = newPasswordProblem(form.current, form.next, form.confirm);
+    const found = newPasswordProblem(form.current, form.next, form.confirm, hasPassword);
     setProblem(found);
-    if (!found) change.mutate({ current_password: form.current, new_password: form.next });
+    if (!found)
+      change.mutate(hasPassword ? { current_password: form.current, new_password: form.next } : { new_password: form.next });
   };
   const field = (key: keyof typeof form, label: string, autoComplete: string) => (
     <Field.Root required>
@@ -68,11 +72,16 @@ export function SecurityBody() {
           <Flex align="center" gap="2">
             <KeyRound size={16} />
             <Text textStyle="sm" fontWeight="medium">
-              Change password
+              {hasPassword ? 'Change password' : 'Set a password'}
             </Text>
           </Flex>
-          <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-            {field('current', 'Current password', 'current-password')}
+          {!hasPassword && (
+            <Text textStyle="sm" color="fg.muted" data-testid="no-password-note">
+              Your account has no password: you sign in with links mailed to you. Set one to sign in with it as well.
+            </Text>
+          )}
+          <SimpleGrid columns={{ base: 1, md: hasPassword ? 3 : 2 }} gap="3">
+            {hasPassword && field('current', 'Current password', 'current-password')}
             {field('next', 'New password', 'new-password')}
             {field('confirm', 'Confirm new password', 'new-password')}
           </SimpleGrid>
@@ -86,7 +95,7 @@ export function SecurityBody() {
               Every other session of your account is signed out when the password changes.
             </Text>
             <Button type="submit" size="sm" colorPalette="brand" loading={change.isPending} loadingText="Saving...">
-              Change Password
+              {hasPassword ? 'Change Password' : 'Set Password'}
             </Button>
           </Flex>
         </Stack>
