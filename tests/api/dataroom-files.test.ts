@@ -116,6 +116,12 @@ describe('PUT /deals/{id}/files/{fileId}', () => {
       tags: ['Finance', 'finance', 'Q4'],
       checklist_items: [ITEM_A, ITEM_B],
     });
+    // The file page names the linked items by code and name (never an id fragment).
+    const detail = await call('GET', `${r.base}/files/${up.fileId}`, { token: r.owner.token });
+    const items = await sql<{ id: string; item_code: string | null; name: string }[]>`
+      select id, item_code, name from public.checklist_items where id in (${ITEM_A}, ${ITEM_B})`;
+    expect(detail.body.checklist_links).toHaveLength(2);
+    expect(detail.body.checklist_links).toEqual(expect.arrayContaining(items.map((i) => ({ ...i }))));
     const [row] = await sql`select tags, checklist_items, approval_status, search_text from public.files where id = ${up.fileId}`;
     expect(row).toMatchObject({
       tags: ['Finance', 'finance', 'Q4'],

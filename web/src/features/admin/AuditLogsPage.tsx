@@ -28,12 +28,19 @@ export function actionLabel(action: string): string {
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(' ');
 }
+/** docs/product.md: created green, updated blue, deleted red, granted or promoted purple, revoked orange, else grey. */
 export function actionPalette(action: string): string {
-  if (/deleted|revoked|archived/.test(action)) return 'red';
-  if (/created|granted/.test(action)) return 'green';
-  if (/reset|updated|changed/.test(action)) return 'blue';
+  if (action.includes('created')) return 'green';
+  if (action.includes('updated')) return 'blue';
+  if (action.includes('deleted')) return 'red';
+  if (/granted|promoted/.test(action)) return 'purple';
+  if (action.includes('revoked')) return 'orange';
   return 'gray';
 }
+
+const ENTITY_PALETTES: Record<string, string> = { user: 'blue', catalog_item: 'green', preset: 'purple', deal: 'orange' };
+/** The entity column's colour: user blue, catalog_item green, preset purple, deal orange, else grey. */
+export const entityPalette = (entityType: string): string => ENTITY_PALETTES[entityType] ?? 'gray';
 
 const show = (value: unknown) =>
   value === null || value === undefined || value === '' ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
@@ -161,7 +168,9 @@ export function AuditLogsPage() {
                 </Badge>
               </Table.Cell>
               <Table.Cell>
-                <Text textStyle="sm">{entry.entity_type.replace('_', ' ')}</Text>
+                <Badge size="sm" variant="outline" colorPalette={entityPalette(entry.entity_type)} data-testid="audit-entity">
+                  {entry.entity_type.replace('_', ' ')}
+                </Badge>
               </Table.Cell>
               <Table.Cell>
                 <Text textStyle="sm" color={entry.performed_by_email ? 'fg' : 'fg.subtle'}>

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminUser, AuditEntry, SystemPermissionSet } from '@contracts/admin';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderPage } from '../../test/utils';
-import { actionLabel, actionPalette, AuditLogsPage } from './AuditLogsPage';
+import { actionLabel, actionPalette, AuditLogsPage, entityPalette } from './AuditLogsPage';
 import { PermissionSetsPage } from './PermissionSetsPage';
 import { SuperAdminsPage } from './SuperAdminsPage';
 import { passwordProblem } from './components/UserDialogs';
@@ -180,10 +180,23 @@ describe('system permission sets', () => {
 describe('audit logs', () => {
   it('capitalises and colours actions, expands changes and metadata, and filters by entity and time', async () => {
     expect(actionLabel('super_admin_granted')).toBe('Super Admin Granted');
-    expect([actionPalette('user_deleted'), actionPalette('preset_created'), actionPalette('user_password_reset')]).toEqual([
-      'red',
-      'green',
+    expect(
+      [
+        'user_deleted',
+        'preset_created',
+        'user_updated',
+        'super_admin_granted',
+        'member_promoted',
+        'super_admin_revoked',
+        'user_password_reset',
+      ].map(actionPalette),
+    ).toEqual(['red', 'green', 'blue', 'purple', 'purple', 'orange', 'gray']);
+    expect(['user', 'catalog_item', 'preset', 'deal', 'file'].map(entityPalette)).toEqual([
       'blue',
+      'green',
+      'purple',
+      'orange',
+      'gray',
     ]);
     const entry: AuditEntry = {
       id: 'a1',

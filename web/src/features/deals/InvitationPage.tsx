@@ -16,6 +16,7 @@ import { useLogout } from '../../lib/useLogout';
 import { useAnswerInvitation } from './api/answer-invitation';
 import { ConfirmEmailNotice } from './components/ConfirmEmailNotice';
 import { useMyInvitations } from './api/deal-reads';
+import { permissionSetLabel } from '../../lib/permission-sets';
 
 function Notice({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -113,7 +114,7 @@ export default function InvitationPage() {
               {invitation.permission_set_name && (
                 <HStack>
                   <Text>Access:</Text>
-                  <Badge>{invitation.permission_set_name}</Badge>
+                  <Badge>{permissionSetLabel(invitation.permission_set_name)}</Badge>
                 </HStack>
               )}
               <Text fontSize="sm" color={expired ? 'red.600' : 'fg.muted'}>
@@ -130,9 +131,12 @@ export default function InvitationPage() {
                 >
                   Accept
                 </Button>
-                <Button variant="outline" disabled={answer.isPending} onClick={() => setDeclining(true)}>
-                  Decline
-                </Button>
+                {/* An expired invitation can no longer be answered either way (the banner offers nothing too). */}
+                {!expired && (
+                  <Button variant="outline" disabled={answer.isPending} onClick={() => setDeclining(true)}>
+                    Decline
+                  </Button>
+                )}
               </HStack>
             </Stack>
           </Card.Body>

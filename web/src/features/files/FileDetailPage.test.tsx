@@ -38,6 +38,7 @@ const detail = (over: Partial<FileDetail> = {}): FileDetail => ({
   size_bytes: 90_000,
   tags: ['legal'],
   checklist_items: ['aaaaaaaa-1111-4111-8111-111111111111'],
+  checklist_links: [{ id: 'aaaaaaaa-1111-4111-8111-111111111111', item_code: 'L.1.2', name: 'Share purchase agreement' }],
   approval_status: 'review',
   ai_status: 'not_started',
   created_at: '2026-01-02T10:00:00Z',
@@ -121,6 +122,9 @@ describe('file detail', () => {
     expect(screen.getByText('Confidential')).toBeInTheDocument();
     expect(screen.getByTestId('people-organizations')).toHaveTextContent('Acme Ltd');
     expect(screen.getByText('Linked to 1 checklist item')).toBeInTheDocument();
+    // The item by code and name, never an id fragment.
+    expect(screen.getByTestId('checklist-link')).toHaveTextContent('L.1.2 · Share purchase agreement');
+    expect(screen.queryByText('aaaaaaaa')).toBeNull();
     expect(screen.queryByTestId('processing-badge')).not.toBeInTheDocument();
   });
 

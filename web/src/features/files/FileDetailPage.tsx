@@ -193,7 +193,7 @@ export function FileDetailPage() {
             <StatusCard
               approvalStatus={data.approval_status ?? 'pending'}
               tags={data.tags ?? []}
-              checklistItems={data.checklist_items ?? []}
+              checklistItems={data.checklist_links ?? []}
               canEditTags={data.can_edit}
               canEditApproval={data.can_edit || data.can_approve}
               saving={saveStatus.isPending}

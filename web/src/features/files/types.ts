@@ -17,6 +17,8 @@ export interface FileSummary extends FileRights {
   size_bytes: number | null;
   tags: string[];
   checklist_items: string[];
+  /** The linked items the reader may see (GET /deals/{id}/files/{id}). */
+  checklist_links?: { id: string; item_code: string | null; name: string }[];
   approval_status: ApprovalStatus;
   ai_status: AiStatus;
   permission_type: 'all' | 'custom';

@@ -64,20 +64,6 @@ export function unmetRequirements(caps: CapabilityMap): { capability: Capability
 export const enabledCapabilities = (caps: Partial<CapabilityMap> | null | undefined): Capability[] =>
   CAPABILITIES.filter((cap) => caps?.[cap]);
 
-/** Human labels for the system sets of docs/product.md §6; any other name is shown as it is. */
-const SYSTEM_SET_LABELS: Record<string, string> = {
-  upload_only: 'Upload Only',
-  upload_view: 'Upload + View',
-  approve_only: 'Approve',
-  edit: 'Edit',
-  admin: 'Admin',
-};
-
-export function permissionSetLabel(name: string | null | undefined): string {
-  if (!name) return '—';
-  return SYSTEM_SET_LABELS[name] ?? name;
-}
-
 /** The set a legacy role maps to (docs/access-model.md: contributor implies edit, viewer implies upload_view). */
 const ROLE_SETS: Record<string, string> = { contributor: 'edit', viewer: 'upload_view' };
 

@@ -130,8 +130,14 @@ async function fileDetail(tx: Tx, ctx: DealContext, fileId: string): Promise<Rec
              as ai_recommended_item
     from public.file_ai_analyses a where a.file_id = ${fileId} and a.status <> 'superseded'
     order by a.created_at desc limit 1`;
+  // The items the file is linked to, by code and name, as far as the caller may see them (RLS).
+  const checklistLinks = await tx`
+    select i.id, i.item_code, i.name from public.checklist_items i
+    where i.deal_id = ${ctx.dealId} and i.id = any(${file.checklist_items ?? []}::uuid[])
+    order by i.item_code nulls last, i.name`;
   return {
     ...file,
+    checklist_links: checklistLinks,
     versions,
     ...rights,
     can_upload_version: rights.can_edit,

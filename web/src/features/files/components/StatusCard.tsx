@@ -1,4 +1,4 @@
-import { Badge, Button, Code, Field, HStack, Input, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Button, Field, HStack, Input, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
 import { Pencil } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { formatTags, parseTags } from '../tags';
@@ -24,7 +24,8 @@ export function StatusCard({
 }: {
   approvalStatus: ApprovalStatus;
   tags: string[];
-  checklistItems: string[];
+  /** The linked checklist items the reader may see, by code and name. */
+  checklistItems: { id: string; item_code: string | null; name: string }[];
   canEditTags: boolean;
   canEditApproval: boolean;
   saving: boolean;
@@ -141,10 +142,10 @@ export function StatusCard({
                       Linked to {checklistItems.length} checklist item{checklistItems.length === 1 ? '' : 's'}
                     </Text>
                     <Wrap gap="1">
-                      {checklistItems.map((id) => (
-                        <Code key={id} size="sm" title={id}>
-                          {id.slice(0, 8)}
-                        </Code>
+                      {checklistItems.map((item) => (
+                        <Badge key={item.id} size="sm" variant="subtle" data-testid="checklist-link">
+                          {item.item_code ? `${item.item_code} · ${item.name}` : item.name}
+                        </Badge>
                       ))}
                     </Wrap>
                   </Stack>

@@ -2,7 +2,7 @@ import { Button, HStack, Menu, Portal, Separator, Text } from '@chakra-ui/react'
 import { ChevronDown, KeyRound, Tag as TagIcon, UserMinus, Users, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { BulkAction } from '../bulk';
-import { permissionSetLabel } from '../capabilities';
+import { permissionSetLabel } from '../../../lib/permission-sets';
 import type { Group, PermissionSet, Tag } from '../types';
 import { ColorDot } from './common';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { EmptyState } from '../../../components/EmptyState';
 import { Modal } from '../../../components/Modal';
-import { permissionSetLabel } from '../capabilities';
+import { permissionSetLabel } from '../../../lib/permission-sets';
 import { formatExpiry, formatInvitationAge } from '../time';
 import type { Invitation } from '../types';
 import { useResendInvitation, useRevokeInvitation } from '../api/invitation-changes';

@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { Modal } from '../../../components/Modal';
 import { errorDetail } from '../../../lib/api';
 import { displayName } from '../../../lib/format';
-import { permissionSetLabel } from '../capabilities';
+import { permissionSetLabel } from '../../../lib/permission-sets';
 import { LEGACY_SETS } from '../legacy';
 import type { DealUser } from '../types';
 import { OwnerBadge, PersonCell, RoleBadge } from './common';

@@ -2,7 +2,8 @@ import { Badge, Box, Flex, Heading, HStack, IconButton, Table, Text } from '@cha
 import { Check, Minus, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { pluralize } from '../../../lib/format';
-import { CAPABILITY_INFO, permissionSetLabel } from '../capabilities';
+import { CAPABILITY_INFO } from '../capabilities';
+import { permissionSetLabel } from '../../../lib/permission-sets';
 import { CAPABILITIES, type PermissionSet } from '../types';
 
 /** Permission sets as rows, one column per capability (docs/product.md §2 Permission Sets), with edit and delete where allowed. */

@@ -10,7 +10,7 @@ import {
 import { useMemo } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { isSelectable } from '../bulk';
-import { permissionSetLabel } from '../capabilities';
+import { permissionSetLabel } from '../../../lib/permission-sets';
 import { formatLastActive } from '../time';
 import type { EnhancedUser } from '../types';
 import { ColoredChip, OwnerBadge, PersonCell, RoleBadge, MemberStatusBadge } from './common';

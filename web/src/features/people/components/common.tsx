@@ -2,7 +2,7 @@ import { Avatar, Badge, Box, Checkbox, Field, HStack, NativeSelect, Stack, Text,
 import { Check } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { displayName } from '../../../lib/format';
-import { permissionSetLabel } from '../capabilities';
+import { permissionSetLabel } from '../../../lib/permission-sets';
 import { COLOR_NAMES, SWATCH_COLORS } from '../colors';
 import type { ColoredRef, PermissionSet } from '../types';
 
