@@ -2,10 +2,10 @@
 // tag "excluded"; deleting the tag (the owner, or a member holding only view + manage_users) used to leave
 // a dangling id, and the excluded member opened the file (404 -> 200). Now the delete is refused with a 409
 // naming the files, and the member stays out.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { call, sql, type TestUser } from './helpers.ts';
 import { expectError } from './expect.ts';
-import { directOk } from './dataroom-lib.ts';
+import { directOk, gate } from './dataroom-lib.ts';
 import { customSet, group, peopleRoom, setMember, tag, type PeopleRoom } from './people-lib.ts';
 
 async function setPermissions(r: PeopleRoom, fileId: string, body: Record<string, unknown>, token = r.owner.token) {
@@ -114,5 +114,71 @@ describe('a deny never fails open', () => {
       400,
       'A denied group does not exist in this deal',
     );
+  });
+});
+
+describe('a deny and a delete of what it names, at once', () => {
+  /** Waits until a statement starting with `prefix` is blocked on a lock (a state, not a time). */
+  const blockedOn = (prefix: string) =>
+    vi.waitFor(
+      async () => {
+        const [row] = await sql`select count(*)::int as n from pg_stat_activity
+                                where wait_event_type = 'Lock' and query like ${prefix + '%'}`;
+        expect(row.n).toBeGreaterThanOrEqual(1);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+
+  it('a delete waits for a deny being written, then sees it and is refused', async () => {
+    const { r, a } = await deniedRoom('race-deny-first');
+    const late = await tag(r, 'late');
+    const held = gate();
+    const written = gate();
+    const denying = sql.begin(async (tx) => {
+      await tx`update public.file_permissions set denied_tags = denied_tags || ${late.id}::uuid where file_id = ${a}`;
+      written.open();
+      await held.opened;
+    });
+    await written.opened;
+    const deleting = sql`delete from public.deal_tags where id = ${late.id}`.then(
+      () => 'deleted',
+      (err) => (err as { code?: string }).code,
+    );
+    try {
+      await blockedOn('delete from public.deal_tags');
+    } finally {
+      held.open();
+    }
+    await denying;
+    expect(await deleting).toBe('55000');
+    const [row] = await sql`select count(*)::int as n from public.deal_tags where id = ${late.id}`;
+    expect(row.n).toBe(1);
+  });
+
+  it('a deny waits for a delete of its tag, then is refused', async () => {
+    const { r, a } = await deniedRoom('race-delete-first');
+    const late = await tag(r, 'late');
+    const held = gate();
+    const deleted = gate();
+    const deleting = sql.begin(async (tx) => {
+      await tx`delete from public.deal_tags where id = ${late.id}`;
+      deleted.open();
+      await held.opened;
+    });
+    await deleted.opened;
+    const denying =
+      sql`update public.file_permissions set denied_tags = denied_tags || ${late.id}::uuid where file_id = ${a}`.then(
+        () => 'written',
+        (err) => (err as { message?: string }).message,
+      );
+    try {
+      await blockedOn('update public.file_permissions');
+    } finally {
+      held.open();
+    }
+    await deleting;
+    expect(await denying).toBe('A denied tag does not exist in this deal');
+    const [row] = await sql`select denied_tags from public.file_permissions where file_id = ${a}`;
+    expect(row.denied_tags).not.toContain(late.id);
   });
 });
