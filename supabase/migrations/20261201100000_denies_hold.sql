@@ -16,6 +16,7 @@ create or replace function private.refuse_deleting_denied() returns trigger
 language plpgsql security definer set search_path = '' as $$
 declare
   v_what text := case tg_table_name when 'deal_tags' then 'tag' else 'group' end;
+  v_files uuid[];
   v_total int;
   v_names text[];
   v_list text;
@@ -30,14 +31,17 @@ begin
   if not exists (select 1 from public.deals d where d.id = old.deal_id) then
     return old;
   end if;
-  select count(*)::int,
-         (array_agg(f.name order by lower(f.name), f.id)
-            filter (where auth.uid() is null or private.can_see_file(f.id)))[1:3]
-    into v_total, v_names
-    from public.file_permissions p join public.files f on f.id = p.file_id
-   where p.deal_id = old.deal_id
-     and old.id = any (case when v_what = 'tag' then p.denied_tags else p.denied_groups end);
+  if v_what = 'tag' then
+    v_files := array(select p.file_id from public.file_permissions p where p.denied_tags @> array[old.id]);
+  else
+    v_files := array(select p.file_id from public.file_permissions p where p.denied_groups @> array[old.id]);
+  end if;
+  v_total := cardinality(v_files);
   if v_total > 0 then
+    -- Names in order, asking can_see_file only until three are found ("offset 0" keeps that filter out of the sort).
+    v_names := array(select s.name from (select f.id, f.name from public.files f where f.id = any (v_files)
+                                          order by lower(f.name), f.id offset 0) s
+                     where auth.uid() is null or private.can_see_file(s.id) limit 3);
     v_list := coalesce(array_to_string(v_names, ', '), '');
     if v_list <> '' and v_total > cardinality(v_names) then
       v_list := v_list || format(' and %s more', v_total - cardinality(v_names));
@@ -51,6 +55,9 @@ begin
   end if;
   return old;
 end $$;
+-- The deny lists, searched by the refusal above (GIN answers "@>" without reading every file's row).
+create index file_permissions_denied_tags_idx on public.file_permissions using gin (denied_tags);
+create index file_permissions_denied_groups_idx on public.file_permissions using gin (denied_groups);
 create trigger deal_tags_denies_hold before update or delete on public.deal_tags
   for each row execute function private.refuse_deleting_denied();
 create trigger deal_groups_denies_hold before update or delete on public.deal_groups
