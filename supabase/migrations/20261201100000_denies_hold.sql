@@ -68,14 +68,22 @@ create trigger deal_groups_denies_hold before update or delete on public.deal_gr
 create or replace function private.deny_names_existing() returns trigger
 language plpgsql security definer set search_path = '' as $$
 declare
+  v_had_groups uuid[];
+  v_had_tags uuid[];
   v_groups uuid[];
   v_tags uuid[];
   v_found int;
 begin
-  v_groups := array(select distinct g from unnest(new.denied_groups) g
-                    where tg_op = 'INSERT' or not g = any (old.denied_groups));
-  v_tags := array(select distinct t from unnest(new.denied_tags) t
-                  where tg_op = 'INSERT' or not t = any (old.denied_tags));
+  -- The row already there: OLD, or for an upsert's insert (which fires before its conflict) the stored one.
+  if tg_op = 'UPDATE' then
+    v_had_groups := old.denied_groups;
+    v_had_tags := old.denied_tags;
+  else
+    select p.denied_groups, p.denied_tags into v_had_groups, v_had_tags
+      from public.file_permissions p where p.file_id = new.file_id;
+  end if;
+  v_groups := array(select distinct g from unnest(new.denied_groups) g where not g = any (coalesce(v_had_groups, '{}')));
+  v_tags := array(select distinct t from unnest(new.denied_tags) t where not t = any (coalesce(v_had_tags, '{}')));
   if cardinality(v_groups) > 0 then
     perform 1 from public.deal_groups g where g.id = any (v_groups) and g.deal_id = new.deal_id for key share;
     get diagnostics v_found = row_count;

@@ -5,7 +5,7 @@
 -- delete, or strip the set of, a group whose set holds rights they lack.
 begin;
 create extension if not exists pgtap with schema extensions;
-select plan(23);
+select plan(24);
 
 insert into auth.users (id, email) values
   ('36000000-0000-0000-0000-000000000001', 'owner@deny36.test'),
@@ -95,6 +95,19 @@ select throws_ok($$update public.file_permissions set denied_tags = '{36000000-0
 select throws_ok($$update public.file_permissions set denied_groups = denied_groups || gen_random_uuid()
   where file_id = '36000000-0000-0000-0000-00000000e002'$$, 'P0001', 'A denied group does not exist in this deal',
   'nor a group that does not exist');
+
+-- A deny left dangling before this guard (the attack's aftermath) keeps the file's permissions editable:
+-- only ids a write adds are checked, in an update and in an upsert alike.
+select tests.as_server();
+alter table public.file_permissions disable trigger file_permissions_denies_exist;
+update public.file_permissions set denied_tags = '{36000000-0000-0000-0000-0000000007ff}' where file_id = '36000000-0000-0000-0000-00000000e003';
+alter table public.file_permissions enable trigger file_permissions_denies_exist;
+select tests.as_user('owner@deny36.test');
+select lives_ok($$insert into public.file_permissions (file_id, deal_id, allowed_users, denied_tags)
+  values ('36000000-0000-0000-0000-00000000e003', '36000000-0000-0000-0000-0000000000a1', '{36000000-0000-0000-0000-000000000004}',
+          '{36000000-0000-0000-0000-0000000007ff}')
+  on conflict (file_id) do update set allowed_users = excluded.allowed_users, denied_tags = excluded.denied_tags$$,
+  'a file whose deny already dangles is still saved with it (as the API''s upsert does)');
 
 -- ---------------------------------------------------------------- decision 12: groups
 select tests.as_user('manager@deny36.test');
