@@ -66,3 +66,52 @@ describe('acting on a member needs rights covering theirs', () => {
     ).toBe(200);
   });
 });
+
+describe('groups and sets are within the manager too (decision 12)', () => {
+  it('refuses a view + manage_users manager deleting, or stripping the set of, a group whose set holds more; and stripping such a set', async () => {
+    const r = await peopleRoom('grp-above');
+    const managers = await customSet(r, 'Managers', ['view', 'manage_users']);
+    const advisors = await customSet(r, 'Advisors', ['view', 'download', 'approve']);
+    const editors = await group(
+      r,
+      'Editors',
+      (await sql`select id from public.permission_sets where deal_id is null and name = 'edit'`)[0].id,
+    );
+    const manager = await setMember(r, managers.id, 'grp-manager');
+    const editor = await setMember(r, null, 'grp-editor');
+    expect(
+      (await call('PUT', `${r.base}/users/${editor.id}/enhanced`, { token: r.owner.token, body: { group_ids: [editors.id] } }))
+        .status,
+    ).toBe(200);
+    const lacking = 'approve, comment, download, edit_checklist, edit_files, edit_folders, upload';
+
+    expectError(
+      await call('DELETE', `${r.base}/permissions/groups/${editors.id}`, { token: manager.token }),
+      403,
+      `You cannot delete this group: its permission set grants ${lacking}, which you do not hold`,
+    );
+    expectError(
+      await call('PUT', `${r.base}/permissions/groups/${editors.id}`, {
+        token: manager.token,
+        body: { name: 'Editors', permission_set_id: null },
+      }),
+      403,
+      `You cannot change this group's permission set: its permission set grants ${lacking}, which you do not hold`,
+    );
+    expectError(
+      await call('PUT', `${r.base}/permissions/sets/${advisors.id}`, {
+        token: manager.token,
+        body: { name: 'Advisors', capabilities: ['view'] },
+      }),
+      403,
+      'You cannot change this permission set: it grants approve, download, which you do not hold',
+    );
+    const editorCaps = (await sql`select private.member_capabilities(${r.deal.id}, ${editor.id}) as caps`)[0].caps;
+    expect(editorCaps).toContain('edit_files');
+
+    // A group within the manager's rights goes; the owner deletes any.
+    const readers = await group(r, 'Readers', (await customSet(r, 'Readers', ['view'])).id);
+    expect((await call('DELETE', `${r.base}/permissions/groups/${readers.id}`, { token: manager.token })).status).toBe(200);
+    expect((await call('DELETE', `${r.base}/permissions/groups/${editors.id}`, { token: r.owner.token })).status).toBe(200);
+  });
+});

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoutes } from '../../test/utils';
+import { jsonResponse, renderRoutes } from '../../test/utils';
 import { ANN, BOB, DEAL_ID, fakePeopleApi, member, OWNER, writes } from './testing';
 import { UsersPage } from './UsersPage';
 
@@ -240,6 +240,24 @@ describe('Users & Permissions', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Group deleted')).toBeInTheDocument();
     expect(writes(calls).map((c) => `${c.method} ${c.path}`)).toEqual([`DELETE /deals/${DEAL_ID}/permissions/groups/g-legal`]);
+  });
+
+  it('shows why a tag a file denies cannot be deleted, and keeps the confirmation open', async () => {
+    const detail = "This tag is used to deny access on 2 files: a.pdf, b.pdf. Remove it from those files' permissions first.";
+    const calls = fakePeopleApi({
+      overrides: { [`DELETE /deals/${DEAL_ID}/permissions/tags/t-ext`]: () => jsonResponse({ detail }, 409) },
+    });
+    renderUsers();
+    await rowOf('Ann Lee');
+    fireEvent.click(screen.getByRole('button', { name: 'Manage External' }));
+    await pick(await screen.findByRole('menuitem', { name: /Delete/ }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete tag' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete tag')).toBeInTheDocument();
+    expect(await screen.findByText(detail)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Delete tag' })).toBeInTheDocument();
+    expect(screen.queryByText('Tag deleted')).toBeNull();
+    expect(writes(calls).map((c) => `${c.method} ${c.path}`)).toEqual([`DELETE /deals/${DEAL_ID}/permissions/tags/t-ext`]);
   });
 
   it('creates a tag with the default colour and requires a name', async () => {
