@@ -25,17 +25,17 @@ update auth.users set email_confirmed_at = now() where id = '36000000-0000-0000-
 select is(private.has_unproved_password('36000000-0000-0000-0000-000000000002'), true,
   'proving the address of an account whose password came first marks it (GoTrue''s own verify included)');
 
-select set_config('dataroom.registrant_proved', '36000000-0000-0000-0000-000000000002', true);
+do $$ begin perform set_config('dataroom.registrant_proved', '36000000-0000-0000-0000-000000000002', true); end $$;
 update auth.users set email_confirmed_at = now() where id = '36000000-0000-0000-0000-000000000003';
 select is(private.has_unproved_password('36000000-0000-0000-0000-000000000003'), true,
   'the registrant''s proof is for one account only: another account confirmed in its transaction is marked');
 delete from private.unproved_passwords where user_id = '36000000-0000-0000-0000-000000000003';
 update auth.users set email_confirmed_at = null where id = '36000000-0000-0000-0000-000000000003';
-select set_config('dataroom.registrant_proved', '36000000-0000-0000-0000-000000000003', true);
+do $$ begin perform set_config('dataroom.registrant_proved', '36000000-0000-0000-0000-000000000003', true); end $$;
 update auth.users set email_confirmed_at = now() where id = '36000000-0000-0000-0000-000000000003';
 select is(private.has_unproved_password('36000000-0000-0000-0000-000000000003'), false,
   'confirmed by its proved registrant: not marked');
-select set_config('dataroom.registrant_proved', '', true);
+do $$ begin perform set_config('dataroom.registrant_proved', '', true); end $$;
 
 update auth.users set email_confirmed_at = now() where id = '36000000-0000-0000-0000-000000000004';
 select is(private.has_unproved_password('36000000-0000-0000-0000-000000000004'), false,
