@@ -101,6 +101,16 @@ export function formatFileSize(bytes: number | null | undefined): string {
   return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
 }
 
+/**
+ * Sizes in the upload lists: megabytes with 2 decimals (docs/product.md §9), whatever the size; a file
+ * that is not empty never reads "0.00 MB" (it rounds up to 0.01 MB).
+ */
+export function formatMegabytes(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || Number.isNaN(bytes)) return '—';
+  const megabytes = bytes / (1024 * 1024);
+  return `${(bytes > 0 ? Math.max(0.01, megabytes) : 0).toFixed(2)} MB`;
+}
+
 export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : plural}`;
 }

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatFileSize } from '../../lib/format';
-import { fileExtensionOf, fileTypeLabel, formatKilobytes, formatMegabytes } from './format';
+import { formatFileSize, formatMegabytes } from '../../lib/format';
+import { fileExtensionOf, fileTypeLabel, formatKilobytes } from './format';
 import { parseTags, formatTags } from './tags';
 
 describe('sizes', () => {
-  it('shows the upload list in MB with 2 decimals, and under 1 MB in bytes or KB', () => {
-    expect(formatMegabytes(0)).toBe('0 B');
-    expect(formatMegabytes(6)).toBe('6 B');
-    expect(formatMegabytes(3 * 1024)).toBe('3.0 KB');
-    expect(formatMegabytes(1024 * 1024 - 1)).toBe('1024.0 KB');
+  it('shows the upload lists in MB with 2 decimals whatever the size; a non-empty file never reads 0.00 MB', () => {
+    expect(formatMegabytes(0)).toBe('0.00 MB');
+    expect(formatMegabytes(681)).toBe('0.01 MB');
+    expect(formatMegabytes(3.4 * 1024)).toBe('0.01 MB');
+    expect(formatMegabytes(50 * 1024)).toBe('0.05 MB');
+    expect(formatMegabytes(1024 * 1024 - 1)).toBe('1.00 MB');
     expect(formatMegabytes(1024 * 1024)).toBe('1.00 MB');
     expect(formatMegabytes(1_500_000)).toBe('1.43 MB');
     expect(formatMegabytes(5 * 1024 ** 3)).toBe('5120.00 MB');

@@ -1,14 +1,3 @@
-import { formatFileSize } from '../../lib/format';
-
-/**
- * Sizes in the upload list: megabytes with 2 decimals (docs/product.md §9); under 1 MB in bytes or KB
- * through the one size formatter, so a 3 KB file never reads "0.00 MB".
- */
-export function formatMegabytes(bytes: number): string {
-  if (bytes < 1024 * 1024) return formatFileSize(bytes);
-  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
-}
-
 /**
  * Sizes in the review queue: kilobytes (docs/product.md §2 Review queue), with one decimal under 10 KB
  * (a 29-byte file reads "0.1 KB", never "0.0 KB") and thousands separated above.

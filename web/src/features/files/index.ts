@@ -2,7 +2,7 @@
 export { archiveFile, deleteFile, downloadFile, uploadNewVersion } from './api';
 export { forgetSavedUploads, interruptedUploads, uploadResumably, type InterruptedUpload } from './transport';
 export { fileSizeOf, type FileSummary } from './types';
-export { fileExtensionOf, formatKilobytes, formatMegabytes } from './format';
+export { fileExtensionOf, formatKilobytes } from './format';
 export { FileIcon } from './components/FileIcon';
 export { AiStatusBadge } from './components/StatusBadges';
 export { EditFileDialog } from './components/EditFileDialog';

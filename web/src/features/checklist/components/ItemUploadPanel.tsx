@@ -3,7 +3,7 @@ import { AlertCircle, CheckCircle2, UploadCloud, X } from 'lucide-react';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { ApiError, errorDetail, isAbortError } from '../../../lib/api';
-import { formatFileSize } from '../../../lib/format';
+import { formatMegabytes } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { isSystemFile } from '../../dataroom';
 import { uploadIntoItem, uploadPercent, type UploadEntry } from '../upload';
@@ -156,7 +156,7 @@ export const ItemUploadPanel = forwardRef<
                           ? 'Waiting'
                           : entry.state === 'done'
                             ? 'Uploaded'
-                            : formatFileSize(entry.file.size)}
+                            : formatMegabytes(entry.file.size)}
                     </Text>
                     {entry.state === 'uploading' ? (
                       <Button size="2xs" variant="ghost" onClick={() => controllers.current.get(entry.key)?.abort()}>

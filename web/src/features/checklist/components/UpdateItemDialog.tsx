@@ -16,7 +16,7 @@ import {
 import { ChevronRight, FileText, Folder, Search, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Modal } from '../../../components/Modal';
-import { formatFileSize } from '../../../lib/format';
+import { formatMegabytes } from '../../../lib/format';
 import { useFileSearch, useFolderFiles } from '../api/checklist-reads';
 import { useSaveItemStatusAndFiles } from '../api/checklist-changes';
 import { ITEM_STATUSES, STATUS_LABELS } from '../logic';
@@ -264,7 +264,7 @@ export function UpdateItemDialog({
                         </Text>
                         <Text color="fg.muted" textStyle="xs" flexShrink={0}>
                           {searching && file.path && file.path !== '/' ? `${file.path} · ` : ''}
-                          {formatFileSize(sizeOf(file))}
+                          {formatMegabytes(sizeOf(file))}
                         </Text>
                       </HStack>
                     </Checkbox.Label>

@@ -2,7 +2,7 @@ import { Box, Button, Center, HStack, Stack, Text, VStack } from '@chakra-ui/rea
 import { FolderInput, FolderTree } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Modal } from '../../../components/Modal';
-import { formatMegabytes } from '../../files';
+import { formatMegabytes } from '../../../lib/format';
 import { pathSegments } from '../paths';
 import { isSystemFile, planImport, relativePathOf } from '../upload/plan';
 

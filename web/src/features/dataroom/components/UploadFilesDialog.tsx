@@ -3,7 +3,8 @@ import { UploadCloud, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { Modal } from '../../../components/Modal';
-import { FileIcon, fileExtensionOf, formatMegabytes } from '../../files';
+import { FileIcon, fileExtensionOf } from '../../files';
+import { formatMegabytes } from '../../../lib/format';
 import { withoutSystemFiles } from '../upload/plan';
 
 export const NO_FILES_SELECTED = 'No files selected';

@@ -2,7 +2,7 @@ import { Badge, Box, Button, HStack, Progress, Spinner, Stack, Text } from '@cha
 import { AlertCircle, CheckCircle2, CircleSlash, Clock, FileWarning } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
 import { Modal } from '../../../components/Modal';
-import { formatFileSize } from '../../../lib/format';
+import { formatFileSize, formatMegabytes } from '../../../lib/format';
 import { isBusy, totals, type ConflictChoice, type UploadItem, type UploadState } from './machine';
 
 export const CANNOT_CLOSE_DURING_UPLOAD = 'Cannot close during upload';
@@ -73,7 +73,7 @@ function ItemRow({
           )}
         </Box>
         <Text textStyle="xs" color="fg.muted" whiteSpace="nowrap">
-          {item.status === 'uploading' ? `${percent}%` : formatFileSize(item.size)}
+          {item.status === 'uploading' ? `${percent}%` : formatMegabytes(item.size)}
         </Text>
       </HStack>
       {item.status === 'uploading' && (
