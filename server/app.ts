@@ -28,6 +28,7 @@ import { embeddedAuth, insertAccount } from '../supabase/functions/_shared/adapt
 import { mailFor, outboxIsServed } from './mail.ts';
 import type { ServerConfig } from './config.ts';
 import { devMailPage } from './dev-mail.ts';
+import { embeddedClientAddress } from './client-address.ts';
 import { diskBlobStore } from './blob-store.ts';
 import { sweepAbandonedUploads } from '../supabase/functions/_shared/jobs/upload-sweep.ts';
 import { join } from 'node:path';
@@ -132,11 +133,8 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
       sql,
       ai,
       events,
-      // The socket's peer, unless a reverse proxy in front of us says who its client was (TRUST_PROXY).
-      clientAddress: (c) =>
-        config.trustProxy
-          ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-          : (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress,
+      // The socket's peer, unless reverse proxies in front of us say who their client was (TRUST_PROXY).
+      clientAddress: embeddedClientAddress(config.trustProxy),
       auth,
       mail,
       blobs: storage.store,
