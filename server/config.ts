@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
+import type { DevMailSetting } from './mail.ts';
 
 export interface ServerConfig {
   port: number;
@@ -20,7 +21,8 @@ export interface ServerConfig {
   publicUrl: string;
   adminEmail: string;
   adminPassword: string;
-  devMail: boolean;
+  /** DEV_MAIL: unset → the outbox to local requests only; `true` → to every request; `false` → never. */
+  devMail: DevMailSetting;
   storageSecret: string;
   maxUploadBytes: number;
   /** AI jobs run at once by the embedded worker (AI_CONCURRENCY, default 2). */
@@ -67,6 +69,13 @@ function positiveInteger(name: string, value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`${name} must be a whole number from 1 to 64 (got "${value}")`);
   return n;
+}
+
+function parseDevMail(value: string | undefined): DevMailSetting {
+  const text = (value ?? '').trim().toLowerCase();
+  if (text === '') return 'auto';
+  if (text === 'true' || text === 'false') return text === 'true' ? 'on' : 'off';
+  throw new Error(`DEV_MAIL must be true or false, or unset (got "${value}")`);
 }
 
 /** TRUST_PROXY: unset, `false` or 0 → no proxy; `true` → one (as before hop counts); 1 to 10 → that many. */
@@ -120,7 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     adminEmail: (env.ADMIN_EMAIL ?? 'admin@example.com').trim().toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD ?? 'admin-password',
-    devMail: env.DEV_MAIL !== 'false',
+    devMail: parseDevMail(env.DEV_MAIL),
     storageSecret: persistedSecret(dataDir, 'storage-secret'),
     aiConcurrency: positiveInteger('AI_CONCURRENCY', env.AI_CONCURRENCY ?? '2'),
     maxUploadBytes: parseBytes(env.MAX_UPLOAD_BYTES ?? String(5 * 1024 ** 3)),
