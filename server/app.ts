@@ -19,15 +19,51 @@ type ServerLogger = ReturnType<typeof createLogger>;
 /** How long an idle keep-alive connection stays open: longer than any client or proxy keeps its end. */
 const KEEP_ALIVE_MS = 65_000;
 
+/** Largest request head (request line and headers) read; Node's own default, said once here. */
+const MAX_HEADER_BYTES = 16 * 1024;
+
+/**
+ * A request Node cannot parse (headers over MAX_HEADER_BYTES, a malformed head) gets a JSON answer
+ * instead of a reset: the answer is written, our end is closed, and what the client is still sending
+ * is read and dropped until it closes too. Closing with unread bytes would make the kernel reset the
+ * connection, and the client would never read why (Node's default destroys the socket at once).
+ */
+function answerClientErrors(server: import('node:http').Server): void {
+  const answered = new WeakSet<object>();
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: import('node:stream').Duplex) => {
+    if (answered.has(socket)) return;
+    answered.add(socket);
+    if (err.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const [status, reason, detail] =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', `The request's headers are larger than ${MAX_HEADER_BYTES / 1024} KB.`]
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request Timeout', 'The request took too long to arrive.']
+          : [400, 'Bad Request', 'The request is not valid HTTP.'];
+    const body = JSON.stringify({ detail });
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+    socket.on('error', () => {});
+    socket.resume();
+    setTimeout(() => socket.destroy(), 5_000).unref();
+  });
+}
+
 const safeEqual = (a: string, b: string) => {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 };
 import { embeddedAuth, insertAccount } from '../supabase/functions/_shared/adapters/embedded-auth.ts';
-import { mailFor, outboxIsServed } from './mail.ts';
+import { isLocalRequest, mailFor, outboxMode, type OutboxMode } from './mail.ts';
 import type { ServerConfig } from './config.ts';
 import { devMailPage } from './dev-mail.ts';
+import { embeddedClientAddress } from './client-address.ts';
 import { diskBlobStore } from './blob-store.ts';
 import { sweepAbandonedUploads } from '../supabase/functions/_shared/jobs/upload-sweep.ts';
 import { join } from 'node:path';
@@ -55,8 +91,8 @@ export interface RunningServer {
   url: string;
   port: number;
   databaseUrl: string;
-  /** Whether /dev/mail is served, and where mail goes, for the start-up banner. */
-  outbox: boolean;
+  /** To whom /dev/mail is served, and where mail goes, for the start-up banner. */
+  outbox: OutboxMode;
   mailSays: string;
   stop(): Promise<void>;
 }
@@ -105,8 +141,15 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
 
   try {
     await migrate(sql, log, { bootstrap: !embedded });
-    const outbox = outboxIsServed({ host: config.host, nodeEnv: config.nodeEnv, devMail: config.devMail });
-    const { mail, says: mailSays } = mailFor({ sql, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, outbox, logger, log });
+    const outbox = outboxMode(config);
+    const { mail, says: mailSays } = mailFor({
+      sql,
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
+      outbox: outbox !== 'off',
+      logger,
+      log,
+    });
     const auth = embeddedAuth({
       sql,
       mail,
@@ -132,11 +175,8 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
       sql,
       ai,
       events,
-      // The socket's peer, unless a reverse proxy in front of us says who its client was (TRUST_PROXY).
-      clientAddress: (c) =>
-        config.trustProxy
-          ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-          : (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress,
+      // The socket's peer, unless reverse proxies in front of us say who their client was (TRUST_PROXY).
+      clientAddress: embeddedClientAddress(config.trustProxy),
       auth,
       mail,
       blobs: storage.store,
@@ -240,12 +280,27 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
     // Mounted routes fall through to the SPA; an unknown API path is a JSON 404, never the app's HTML.
     root.all('/api/*', (c) => c.json({ detail: `No such endpoint: ${c.req.method} ${c.req.path}` }, 404));
     root.route('/storage/v1', storage.routes);
-    if (outbox) root.get('/dev/mail', async (c) => c.html(await devMailPage(sql), 200, SECURITY_HEADERS));
-    else root.get('/dev/mail', (c) => c.json({ detail: 'The development outbox is off on this server.' }, 404));
+    // Storage and GoTrue clients read any 200 as success: paths of theirs we do not serve are JSON 404s,
+    // never the web app's HTML.
+    for (const prefix of ['/storage/v1', '/auth/v1']) {
+      root.all(prefix, (c) => c.json({ detail: 'Not found' }, 404));
+      root.all(`${prefix}/*`, (c) => c.json({ detail: 'Not found' }, 404));
+    }
+    root.get('/dev/mail', async (c) => {
+      if (outbox === 'off') return c.json({ detail: 'The development outbox is off on this server.' }, 404);
+      // It hands out sign-in links: by default only to a request made on this machine, not through a proxy.
+      if (outbox === 'local' && !isLocalRequest(c)) {
+        return c.json({ detail: 'The development outbox is served only to requests made on the server itself.' }, 404);
+      }
+      return c.html(await devMailPage(sql), 200, SECURITY_HEADERS);
+    });
     root.get('*', serveWeb);
 
     const port = await new Promise<number>((resolve, reject) => {
-      httpServer = serve({ fetch: root.fetch, port: config.port, hostname: config.host }, (info) => resolve(info.port));
+      httpServer = serve(
+        { fetch: root.fetch, port: config.port, hostname: config.host, serverOptions: { maxHeaderSize: MAX_HEADER_BYTES } },
+        (info) => resolve(info.port),
+      );
       httpServer.once('error', reject);
     });
     // Node closes an idle keep-alive connection after 5 s, while clients and proxies keep theirs longer
@@ -254,6 +309,7 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
     const http = httpServer as unknown as import('node:http').Server;
     http.keepAliveTimeout = KEEP_ALIVE_MS;
     http.headersTimeout = KEEP_ALIVE_MS + 1_000;
+    answerClientErrors(http);
     return { url: `http://localhost:${port}`, port, databaseUrl, outbox, mailSays, stop };
   } catch (err) {
     await stop().catch(() => {});

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
+import type { DevMailSetting } from './mail.ts';
 
 export interface ServerConfig {
   port: number;
@@ -20,7 +21,8 @@ export interface ServerConfig {
   publicUrl: string;
   adminEmail: string;
   adminPassword: string;
-  devMail: boolean;
+  /** DEV_MAIL: unset → the outbox to local requests only; `true` → to every request; `false` → never. */
+  devMail: DevMailSetting;
   storageSecret: string;
   maxUploadBytes: number;
   /** AI jobs run at once by the embedded worker (AI_CONCURRENCY, default 2). */
@@ -29,8 +31,11 @@ export interface ServerConfig {
   databasePoolMax: number;
   /** Bearer token that opens /metrics; unset: /metrics is off. */
   metricsToken?: string;
-  /** Behind a reverse proxy (TRUST_PROXY=true): the client is X-Forwarded-For's first entry, not the socket's peer. */
-  trustProxy: boolean;
+  /**
+   * Reverse proxies in front of the server (TRUST_PROXY: a count, `true` meaning 1; 0 when unset): the
+   * client is the address the outermost one saw, counted from the right of X-Forwarded-For.
+   */
+  trustProxy: number;
 }
 
 /** Parses "8h", "30m", "3600" or "3600s" into seconds. */
@@ -60,13 +65,34 @@ function defaultPoolMax(): number {
   return Math.min(32, Math.max(4, availableParallelism() * 4));
 }
 
-/** "5368709120", "5GiB", "100MB" → bytes. */
 function positiveInteger(name: string, value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`${name} must be a whole number from 1 to 64 (got "${value}")`);
   return n;
 }
 
+function parseDevMail(value: string | undefined): DevMailSetting {
+  const text = (value ?? '').trim().toLowerCase();
+  if (text === '') return 'auto';
+  if (text === 'true' || text === 'false') return text === 'true' ? 'on' : 'off';
+  throw new Error(`DEV_MAIL must be true or false, or unset (got "${value}")`);
+}
+
+/** TRUST_PROXY: unset, `false` or 0 → no proxy; `true` → one (as before hop counts); 1 to 10 → that many. */
+export function parseTrustProxy(value: string | undefined): number {
+  const text = (value ?? '').trim().toLowerCase();
+  if (text === '' || text === 'false') return 0;
+  if (text === 'true') return 1;
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n > 10) {
+    throw new Error(
+      `TRUST_PROXY must be the number of reverse proxies in front of the server, 0 to 10, or true for 1 (got "${value}")`,
+    );
+  }
+  return n;
+}
+
+/** "5368709120", "5GiB", "100MB" → bytes. */
 export function parseBytes(value: string): number {
   const match = /^(\d+)\s*(|B|KB|KiB|MB|MiB|GB|GiB)$/i.exec(value.trim());
   if (!match) throw new Error(`MAX_UPLOAD_BYTES must be a number of bytes such as 5368709120 or 5GiB (got "${value}")`);
@@ -103,12 +129,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     adminEmail: (env.ADMIN_EMAIL ?? 'admin@example.com').trim().toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD ?? 'admin-password',
-    devMail: env.DEV_MAIL !== 'false',
+    devMail: parseDevMail(env.DEV_MAIL),
     storageSecret: persistedSecret(dataDir, 'storage-secret'),
     aiConcurrency: positiveInteger('AI_CONCURRENCY', env.AI_CONCURRENCY ?? '2'),
     maxUploadBytes: parseBytes(env.MAX_UPLOAD_BYTES ?? String(5 * 1024 ** 3)),
     databasePoolMax: positiveInteger('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX ?? String(defaultPoolMax())),
     metricsToken: env.METRICS_TOKEN || undefined,
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -1,9 +1,13 @@
 /**
  * Where the embedded server's mail goes. With SMTP_URL, to that relay (nodemailer). Otherwise to the
  * development outbox: a table, the log and /dev/mail — which carry sign-in links, so the outbox is
- * served only to a developer: NODE_ENV=development, or a server listening on loopback alone.
+ * served only to a developer: by default to requests made on this machine itself, never through a
+ * reverse proxy (which on the same host would otherwise look local), and only by a server listening on
+ * loopback alone (or with NODE_ENV=development); an explicit DEV_MAIL=true serves it to every request.
  */
+import type { Context } from 'hono';
 import nodemailer from 'nodemailer';
+import { socketPeer } from './client-address.ts';
 import type { Db } from '../supabase/functions/_shared/db.ts';
 import type { MailPort } from '../supabase/functions/_shared/ports.ts';
 import { outboxMail } from '../supabase/functions/_shared/adapters/embedded-auth.ts';
@@ -14,8 +18,36 @@ export function isLoopbackOnly(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-export function outboxIsServed(opts: { host: string; nodeEnv?: string; devMail: boolean }): boolean {
-  return opts.devMail && (opts.nodeEnv === 'development' || isLoopbackOnly(opts.host));
+/** DEV_MAIL: unset serves the outbox to local requests only, `true` to every request, `false` never. */
+export type DevMailSetting = 'auto' | 'on' | 'off';
+
+/** Who /dev/mail is served to: nobody, requests made on this machine (no proxy between), or everyone. */
+export type OutboxMode = 'off' | 'local' | 'everyone';
+
+export function outboxMode(opts: { host: string; nodeEnv?: string; devMail: DevMailSetting; smtpUrl?: string }): OutboxMode {
+  // With a relay, mail goes there and the outbox receives nothing.
+  if (opts.devMail === 'off' || opts.smtpUrl) return 'off';
+  if (opts.nodeEnv !== 'development' && !isLoopbackOnly(opts.host)) return 'off';
+  return opts.devMail === 'on' ? 'everyone' : 'local';
+}
+
+/** Headers a proxy adds to say whom it forwards for; a request carrying any came through one. */
+const FORWARDING_HEADERS =
+  /^(forwarded|via|x-forwarded-.*|x-real-ip|x-client-ip|x-cluster-client-ip|x-original-.*|cf-connecting-ip|true-client-ip|fastly-client-ip|client-ip)$/i;
+
+const LOOPBACK_PEER = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+const LOOPBACK_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/i;
+
+/**
+ * A request made on this machine, to this machine: its socket's peer is loopback, it names a loopback
+ * host, and it carries no forwarding header. A reverse proxy on the same host connects from loopback
+ * too, but says so in X-Forwarded-For, Forwarded, Via or X-Real-IP, or passes the public Host on.
+ */
+export function isLocalRequest(c: Context): boolean {
+  if (!LOOPBACK_PEER.test(socketPeer(c) ?? '')) return false;
+  if (!LOOPBACK_HOST.test(c.req.header('host') ?? '')) return false;
+  for (const name of Object.keys(c.req.header())) if (FORWARDING_HEADERS.test(name)) return false;
+  return true;
 }
 
 /** Mail through an SMTP relay: `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465`. */

@@ -8,11 +8,16 @@ try {
   const config = loadConfig();
   const server = await startServer(config);
   const beyondLoopback = !isLoopbackOnly(config.host);
-  const outboxLine = server.outbox
-    ? `${server.url}/dev/mail  (development outbox: anyone who can open it can read sign-in links)`
-    : beyondLoopback && config.devMail && !config.smtpUrl
-      ? `off: the server listens on ${config.host}, beyond this machine (NODE_ENV=development serves it anyway)`
-      : 'off';
+  const outboxLine =
+    server.outbox === 'everyone'
+      ? `${server.url}/dev/mail  (DEV_MAIL=true: served to every request, through a proxy too; it lists every sign-in link)`
+      : server.outbox === 'local'
+        ? `${server.url}/dev/mail  (served only to requests made on this machine, not through a proxy; DEV_MAIL=true serves all)`
+        : config.smtpUrl
+          ? 'off: mail goes through SMTP_URL'
+          : beyondLoopback && config.devMail !== 'off'
+            ? `off: the server listens on ${config.host}, beyond this machine (NODE_ENV=development serves it anyway)`
+            : 'off';
   console.log(`
 Data room is running at ${server.url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)
   Listening: ${config.host}:${server.port}${beyondLoopback ? '' : '  (this machine only; HOST=0.0.0.0 to serve others)'}

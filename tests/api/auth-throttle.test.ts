@@ -1,22 +1,33 @@
 /**
  * Throttling without lock-out (docs/decisions.md decision 20), on an app with the real limits: a client
  * that keeps guessing one account's password backs off, doubling, while the owner signs in from
- * elsewhere; spraying many accounts from one client is stopped; sign-ups and sign-in links are limited
- * per client and per address; every refusal is a 429 with Retry-After and a message.
+ * elsewhere; spraying many accounts from one client is stopped; an account guessed at from many
+ * clients slows every client for a while, never longer; behind reverse proxies the client is the
+ * address they saw, not what the client wrote into X-Forwarded-For; sign-ups and sign-in links are
+ * limited per client and per address; every refusal is a 429 with Retry-After and a message.
  */
-import { describe, expect, it } from 'vitest';
-import { createApi } from '../../supabase/functions/_shared/app.ts';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApi, type ApiDeps } from '../../supabase/functions/_shared/app.ts';
 import { DEFAULT_AUTH_LIMITS } from '../../supabase/functions/_shared/throttle.ts';
 import { auth, sql, storage, uniqueEmail } from './helpers.ts';
 import { outboxMail } from '../../supabase/functions/_shared/adapters/embedded-auth.ts';
+import { parseTrustProxy } from '../../server/config.ts';
+import { embeddedClientAddress } from '../../server/client-address.ts';
 
-const app = createApi({
-  sql,
-  auth,
-  mail: outboxMail(sql, () => {}),
-  blobs: storage.store,
-  config: { jwtExpirySeconds: 3600, publicUrl: 'http://localhost:3000', maxJsonBytes: 64 * 1024, maxUploadBytes: 1024 },
-});
+const appWith = (clientAddress?: ApiDeps['clientAddress']) =>
+  createApi({
+    sql,
+    auth,
+    mail: outboxMail(sql, () => {}),
+    blobs: storage.store,
+    clientAddress,
+    config: { jwtExpirySeconds: 3600, publicUrl: 'http://localhost:3000', maxJsonBytes: 64 * 1024, maxUploadBytes: 1024 },
+  });
+/** As on Supabase's edge: the address Cloudflare (or Kong) saw. */
+const app = appWith();
 
 let clientCounter = 0;
 /** A client address of its own for each test. */
@@ -25,7 +36,8 @@ const newClient = () => `203.0.113.${(++clientCounter % 250) + 1}-${process.pid}
 async function post(path: string, body: unknown, client: string) {
   const res = await app.request(`/auth${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `${client}, 10.0.0.1` },
+    // What the client wrote into X-Forwarded-For counts for nothing.
+    headers: { 'content-type': 'application/json', 'cf-connecting-ip': client, 'x-forwarded-for': `${newClient()}, ${client}` },
     body: JSON.stringify(body),
   });
   return { status: res.status, body: await res.json(), retryAfter: res.headers.get('retry-after') };
@@ -142,5 +154,115 @@ describe('mail and sign-up limits', () => {
       expect((await post('/magic-link/verify', { token: `guess-${i}` }, client)).status).toBe(400);
     }
     expect((await post('/magic-link/verify', { token: 'guess-last' }, client)).status).toBe(429);
+  });
+});
+
+describe('an account guessed at from many clients', () => {
+  it('slows every client once it drew 20 failures, 30 s doubling, and the owner signs in when the wait is over', async () => {
+    const owner = newClient();
+    const email = await account(owner);
+    const statuses: number[] = [];
+    let refused: Awaited<ReturnType<typeof post>> | undefined;
+    for (let i = 0; i < 40; i++) {
+      const res = await post('/login', { email, password: `guess-${i}` }, newClient());
+      statuses.push(res.status);
+      refused ??= res.status === 429 ? res : undefined;
+    }
+    expect(statuses.slice(0, DEFAULT_AUTH_LIMITS.loginFailuresAcrossClients)).toEqual(
+      Array(DEFAULT_AUTH_LIMITS.loginFailuresAcrossClients).fill(401),
+    );
+    expect(statuses.slice(DEFAULT_AUTH_LIMITS.loginFailuresAcrossClients)).toEqual(Array(20).fill(429));
+    expect(refused!.body.detail).toMatch(/^Too many failed sign-in attempts for this account\. Try again in \d+ seconds?\.$/);
+    expect(Number(refused!.retryAfter)).toBeGreaterThan(0);
+    expect(Number(refused!.retryAfter)).toBeLessThanOrEqual(30);
+    // The owner is slowed too (their password would otherwise be one more guess), never for longer.
+    expect((await post('/login', { email, password: 'right-password' }, owner)).status).toBe(429);
+    const waitOver = () => sql`update private.auth_attempts set at = at - interval '31 seconds' where subject = ${email}`;
+    await waitOver();
+    // One more failure from anywhere doubles the wait, for everyone.
+    expect((await post('/login', { email, password: 'guess-again' }, newClient())).status).toBe(401);
+    const longer = await post('/login', { email, password: 'right-password' }, owner);
+    expect(longer.status).toBe(429);
+    expect(Number(longer.retryAfter)).toBeGreaterThan(30);
+    expect(Number(longer.retryAfter)).toBeLessThanOrEqual(60);
+    await sql`update private.auth_attempts set at = at - interval '61 seconds' where subject = ${email}`;
+    expect((await post('/login', { email, password: 'right-password' }, owner)).status).toBe(200);
+  });
+});
+
+describe('behind reverse proxies (TRUST_PROXY)', () => {
+  let server: ServerType;
+  let origin = '';
+  /** The address the proxies hand in changes with each test; the server reads the hop count per request. */
+  let trustedProxies = 0;
+  beforeAll(async () => {
+    const root = new Hono();
+    root.route(
+      '/api',
+      appWith((c) => embeddedClientAddress(trustedProxies)(c)),
+    );
+    await new Promise<void>((resolve) => {
+      server = serve({ fetch: root.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
+    });
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const login = async (email: string, password: string, forwardedFor?: string) => {
+    const res = await fetch(`${origin}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+      body: JSON.stringify({ email, password }),
+    });
+    return { status: res.status, body: await res.json() };
+  };
+  const sessionIp = async (token: string) => {
+    const sessionId = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).session_id;
+    const [row] = await sql`select host(ip) as ip from auth.sessions where id = ${sessionId}`;
+    return row.ip as string | null;
+  };
+
+  it('reads TRUST_PROXY as a hop count, true meaning one', () => {
+    expect([undefined, '', 'false', '0', 'true', '1', '2'].map(parseTrustProxy)).toEqual([0, 0, 0, 0, 1, 1, 2]);
+    for (const bad of ['yes', '-1', '1.5', '11']) expect(() => parseTrustProxy(bad), bad).toThrow(/TRUST_PROXY/);
+  });
+
+  it('one proxy (TRUST_PROXY=true): 40 wrong passwords with a rotating first X-Forwarded-For entry are throttled', async () => {
+    trustedProxies = parseTrustProxy('true');
+    const email = await account(newClient());
+    const statuses: number[] = [];
+    // nginx's $proxy_add_x_forwarded_for appends the address it saw to whatever the client sent.
+    for (let i = 0; i < 40; i++) statuses.push((await login(email, `wrong-${i}`, `203.0.113.${i + 1}, 198.51.100.7`)).status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(DEFAULT_AUTH_LIMITS.loginFailuresPerAccount);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - DEFAULT_AUTH_LIMITS.loginFailuresPerAccount);
+    const [{ clients }] = await sql`select array_agg(distinct client) as clients from private.auth_attempts
+                                    where kind = 'login_failure' and subject = ${email}`;
+    expect(clients).toEqual(['198.51.100.7']);
+    // The owner, behind the same proxy from another address, is not slowed.
+    const owner = await login(email, 'right-password', '198.51.100.77');
+    expect(owner.status).toBe(200);
+    expect(await sessionIp(owner.body.access_token)).toBe('198.51.100.77');
+  });
+
+  it('two proxies (TRUST_PROXY=2): the client is the second entry from the right', async () => {
+    trustedProxies = parseTrustProxy('2');
+    const email = await account(newClient());
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++)
+      statuses.push((await login(email, `wrong-${i}`, `203.0.113.${i + 1}, 198.51.100.8, 10.0.0.2`)).status);
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(5).fill(429)]);
+    const signedIn = await login(email, 'right-password', '198.51.100.9, 10.0.0.2');
+    expect(signedIn.status).toBe(200);
+    expect(await sessionIp(signedIn.body.access_token)).toBe('198.51.100.9');
+    // A request with no header came past the proxies: its socket's peer.
+    const direct = await login(email, 'right-password');
+    expect(await sessionIp(direct.body.access_token)).toBe('127.0.0.1');
+  });
+
+  it('no proxy (TRUST_PROXY unset): X-Forwarded-For is ignored, the socket peer is the client', async () => {
+    trustedProxies = parseTrustProxy(undefined);
+    const email = await account(newClient());
+    const signedIn = await login(email, 'right-password', '198.51.100.10');
+    expect(await sessionIp(signedIn.body.access_token)).toBe('127.0.0.1');
   });
 });

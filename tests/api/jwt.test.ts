@@ -6,6 +6,9 @@ import { expectError } from './expect.ts';
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const now = () => Math.floor(Date.now() / 1000);
 
+/** The session a user's own token belongs to (registration opened it). */
+const sessionOf = (user: TestUser) => JSON.parse(Buffer.from(user.token.split('.')[1], 'base64url').toString()).session_id;
+
 const claimsOf = (user: TestUser, extra: Record<string, unknown> = {}) => ({
   sub: user.id,
   email: user.email,
@@ -13,6 +16,7 @@ const claimsOf = (user: TestUser, extra: Record<string, unknown> = {}) => ({
   aud: 'authenticated',
   iat: now(),
   exp: now() + 600,
+  session_id: sessionOf(user),
   ...extra,
 });
 
@@ -46,6 +50,8 @@ beforeAll(async () => {
     ['no subject', await sign(claimsOf(user, { sub: undefined }), JWT_SECRET, 'HS256')],
     ['a subject that is not a UUID', await sign(claimsOf(user, { sub: 'admin' }), JWT_SECRET, 'HS256')],
     ['not yet valid', await sign(claimsOf(user, { nbf: now() + 3600 }), JWT_SECRET, 'HS256')],
+    ['no session', await sign(claimsOf(user, { session_id: undefined }), JWT_SECRET, 'HS256')],
+    ['a session that is not a UUID', await sign(claimsOf(user, { session_id: 'abc' }), JWT_SECRET, 'HS256')],
     ['two parts only', `${h}.${p}`],
     ['garbage', 'not-a-jwt'],
   ];
@@ -104,6 +110,16 @@ describe('access tokens', () => {
     const [profile] = await sql`select first_name from public.profiles where id = ${user.id}`;
     expect(profile.first_name).toBe('');
     expect(await sql`select 1 from public.deals where name = 'Forged deal' and owner_id = ${user.id}`).toHaveLength(0);
+  });
+
+  it('a token without a session, signed with the right key, is refused before and after signing out', async () => {
+    const other = await registerUser('jwt-sessionless');
+    const sessionless = await sign(claimsOf(other, { session_id: undefined }), JWT_SECRET, 'HS256');
+    expectError(await call('GET', '/user/profile', { token: sessionless }), 401, /session has expired or is invalid/);
+    expect((await call('POST', '/auth/logout', { token: other.token, body: { scope: 'global' } })).status).toBe(200);
+    expectError(await call('GET', '/user/profile', { token: sessionless }), 401, /session has expired or is invalid/);
+    // The session's own tokens ended with it.
+    expectError(await call('GET', '/user/profile', { token: other.token }), 401);
   });
 
   it('a token that has just expired stops working', async () => {

@@ -3,7 +3,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { smtpMail, outboxIsServed, isLoopbackOnly } from '../../server/mail.ts';
+import { smtpMail, outboxMode, isLoopbackOnly } from '../../server/mail.ts';
 
 interface Received {
   from: string;
@@ -99,17 +99,20 @@ describe('mail through SMTP_URL', () => {
 });
 
 describe('who may read the development outbox', () => {
-  it('is served on loopback alone, or in development; never beyond loopback otherwise, never with DEV_MAIL=false', () => {
+  it('is served on loopback alone, or in development; never beyond loopback otherwise, never with DEV_MAIL=false or SMTP_URL', () => {
     expect(isLoopbackOnly('127.0.0.1')).toBe(true);
     expect(isLoopbackOnly('::1')).toBe(true);
     expect(isLoopbackOnly('localhost')).toBe(true);
     expect(isLoopbackOnly('0.0.0.0')).toBe(false);
     expect(isLoopbackOnly('::')).toBe(false);
     expect(isLoopbackOnly('192.168.1.20')).toBe(false);
-    expect(outboxIsServed({ host: '127.0.0.1', devMail: true })).toBe(true);
-    expect(outboxIsServed({ host: '0.0.0.0', devMail: true })).toBe(false);
-    expect(outboxIsServed({ host: '0.0.0.0', devMail: true, nodeEnv: 'production' })).toBe(false);
-    expect(outboxIsServed({ host: '0.0.0.0', devMail: true, nodeEnv: 'development' })).toBe(true);
-    expect(outboxIsServed({ host: '127.0.0.1', devMail: false })).toBe(false);
+    // By default only to requests made on the server itself; an explicit DEV_MAIL=true to every request.
+    expect(outboxMode({ host: '127.0.0.1', devMail: 'auto' })).toBe('local');
+    expect(outboxMode({ host: '127.0.0.1', devMail: 'on' })).toBe('everyone');
+    expect(outboxMode({ host: '0.0.0.0', devMail: 'auto' })).toBe('off');
+    expect(outboxMode({ host: '0.0.0.0', devMail: 'on', nodeEnv: 'production' })).toBe('off');
+    expect(outboxMode({ host: '0.0.0.0', devMail: 'auto', nodeEnv: 'development' })).toBe('local');
+    expect(outboxMode({ host: '127.0.0.1', devMail: 'off' })).toBe('off');
+    expect(outboxMode({ host: '127.0.0.1', devMail: 'on', smtpUrl: 'smtp://127.0.0.1:1025' })).toBe('off');
   });
 });

@@ -136,21 +136,49 @@ describe('signing in with a second factor', () => {
     expect(replay.status).toBe(400);
   });
 
-  it('five wrong codes for an account stop further tries for a while, from any address', async () => {
+  it("five wrong codes from one client stop that client for a while, not the owner's own", async () => {
     const { user, factorId, secret } = await enrol('mfa-guess');
     const token = (await login(user.email)).body.access_token;
+    const from = (address: string) => ({ 'x-forwarded-for': address });
     for (let i = 0; i < 5; i++) {
       const res = await call('POST', '/auth/mfa/verify', {
         token,
         body: { factor_id: factorId, code: String(100000 + i) },
-        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+        headers: from('203.0.113.66'),
       });
       expect(res.status).toBe(400);
     }
-    const stopped = await call('POST', '/auth/mfa/verify', { token, body: { factor_id: factorId, code: codeFor(secret) } });
+    const stopped = await call('POST', '/auth/mfa/verify', {
+      token,
+      body: { factor_id: factorId, code: codeFor(secret) },
+      headers: from('203.0.113.66'),
+    });
     expect(stopped.status).toBe(429);
     expect(stopped.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(stopped.body.detail).toMatch(/^Too many wrong codes\. Try again in/);
+    // The owner, from their own address, proves the factor at once.
+    const owner = await call('POST', '/auth/mfa/verify', {
+      token: (await login(user.email)).body.access_token,
+      body: { factor_id: factorId, code: codeFor(secret) },
+      headers: from('198.51.100.66'),
+    });
+    expect(owner.status).toBe(200);
+  });
+
+  it('wrong codes from many clients slow every client for the account (30 s at first), never longer', async () => {
+    const { user, factorId, secret } = await enrol('mfa-guess-many');
+    const token = (await login(user.email)).body.access_token;
+    const verify = (address: string, code: string) =>
+      call('POST', '/auth/mfa/verify', { token, body: { factor_id: factorId, code }, headers: { 'x-forwarded-for': address } });
+    for (let i = 0; i < 20; i++) expect((await verify(`203.0.113.${100 + i}`, String(200000 + i))).status).toBe(400);
+    const slowed = await verify('203.0.113.200', codeFor(secret));
+    expect(slowed.status).toBe(429);
+    expect(slowed.body.detail).toMatch(/^Too many wrong codes for this account\. Try again in \d+ seconds?\.$/);
+    expect(Number(slowed.headers.get('retry-after'))).toBeLessThanOrEqual(30);
+    // The owner waits as long as everyone else, and no longer.
+    expect((await verify('198.51.100.67', codeFor(secret))).status).toBe(429);
+    await sql`update private.auth_attempts set at = at - interval '31 seconds' where kind = 'mfa_failure' and subject = ${user.id}`;
+    expect((await verify('198.51.100.67', codeFor(secret))).status).toBe(200);
   });
 
   it('a recovery code works once in place of a code; a used one is refused', async () => {

@@ -9,6 +9,7 @@ import { supabaseTokenVerifier } from '../../supabase/functions/_shared/adapters
 
 const SECRET = 'legacy-secret-of-the-project-long-enough-for-hs256';
 const SUB = '3f6f1d2a-1c1b-4c55-9a43-1a2b3c4d5e6f';
+const SESSION = '8d0c5a4e-7b1f-4f2a-9e3d-5c6b7a8d9e0f';
 const now = () => Math.floor(Date.now() / 1000);
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -24,7 +25,7 @@ const claims = (extra: Record<string, unknown> = {}) => ({
   email: 'jwks@example.com',
   role: 'authenticated',
   aud: 'authenticated',
-  session_id: 'abc',
+  session_id: SESSION,
   aal: 'aal1',
   ...extra,
 });
@@ -57,7 +58,13 @@ describe('Supabase token verification', () => {
   it('accepts ES256 and RS256 tokens signed by the project keys, and keeps session_id and aal', async () => {
     const verify = supabaseTokenVerifier({ url });
     const fromEs = await verify(await signWith(es.privateKey, 'ES256', 'es-1'));
-    expect(fromEs).toMatchObject({ sub: SUB, email: 'jwks@example.com', role: 'authenticated', session_id: 'abc', aal: 'aal1' });
+    expect(fromEs).toMatchObject({
+      sub: SUB,
+      email: 'jwks@example.com',
+      role: 'authenticated',
+      session_id: SESSION,
+      aal: 'aal1',
+    });
     expect(await verify(await signWith(rs.privateKey, 'RS256', 'rs-1'))).toMatchObject({ sub: SUB });
   });
 
@@ -88,6 +95,13 @@ describe('Supabase token verification', () => {
       ['role anon', await signWith(es.privateKey, 'ES256', 'es-1', { role: 'anon' })],
       ['role service_role', await signWith(es.privateKey, 'ES256', 'es-1', { role: 'service_role' })],
       ['a subject that is not a user id', await signWith(es.privateKey, 'ES256', 'es-1', { sub: 'admin' })],
+      // GoTrue always names the session; without one a token would escape the session check.
+      ['no session', await signWith(es.privateKey, 'ES256', 'es-1', { session_id: undefined })],
+      ['a session that is not a UUID', await signWith(es.privateKey, 'ES256', 'es-1', { session_id: 'abc' })],
+      [
+        'HS256 with the project secret but no session',
+        await sign({ ...claims({ session_id: undefined }), iat: now(), exp: now() + 600 }, SECRET, 'HS256'),
+      ],
       [
         'a tampered payload',
         `${h}.${b64url({ ...claims(), sub: '00000000-0000-0000-0000-000000000001', exp: now() + 600 })}.${s}`,

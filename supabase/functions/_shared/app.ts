@@ -8,6 +8,7 @@ import { routePath } from 'hono/route';
 import type { TokenClaims } from './ports.ts';
 import { requireUser } from './middleware.ts';
 import { UNKNOWN_CLIENT } from './throttle.ts';
+import { edgeClientAddress } from './client-address.ts';
 import { authRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/presets.ts';
 import { dealRoutes } from './routes/deals.ts';
@@ -35,8 +36,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.use('*', async (c, next) => {
     // The embedded server's root sets it first; on the edge runtime this is the first to see the request.
     if (!c.get('requestId')) c.set('requestId', requestIdFrom(c.req.header('x-request-id')));
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    c.set('clientAddress', (deps.clientAddress?.(c) ?? forwarded ?? '') || UNKNOWN_CLIENT);
+    c.set('clientAddress', (deps.clientAddress ?? edgeClientAddress)(c) || UNKNOWN_CLIENT);
     await next();
     c.header('Cache-Control', 'no-store');
     c.header('X-Content-Type-Options', 'nosniff');

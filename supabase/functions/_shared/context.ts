@@ -31,9 +31,9 @@ export interface ApiDeps {
   /** Live deal events for GET /deals/{id}/events; without it the route says so and the web app polls. */
   events?: EventsPort;
   /**
-   * The client's address, for throttling: the embedded server gives the socket's peer (or the proxy's
-   * X-Forwarded-For when TRUST_PROXY is set); without it the first X-Forwarded-For entry is used, as
-   * Supabase's gateway sets it.
+   * The client's address, for throttling: the embedded server gives the socket's peer (or, with
+   * TRUST_PROXY, the address its proxies saw); without it, what Supabase's edge is told
+   * (`edgeClientAddress`, client-address.ts).
    */
   clientAddress?: (c: Context) => string | undefined;
   config: ApiConfig;

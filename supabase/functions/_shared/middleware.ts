@@ -23,8 +23,7 @@ export function requireUser(deps: ApiDeps, opts: { pendingMfaAllowed?: boolean }
     const [account] = await deps.sql<{ ended: boolean; session_gone: boolean; has_factor: boolean; unproved: boolean }[]>`
       select exists (select 1 from private.session_cutoffs c
                      where c.user_id = u.id and to_timestamp(${claims.iat ?? 0}) < c.not_before) as ended,
-             (${claims.session_id ?? null}::uuid is not null
-              and not private.session_is_live(${claims.session_id ?? null}::uuid)) as session_gone,
+             not private.session_is_live(${claims.session_id}::uuid) as session_gone,
              exists (select 1 from auth.mfa_factors f where f.user_id = u.id and f.status::text = 'verified') as has_factor,
              exists (select 1 from private.unproved_passwords p where p.user_id = u.id) as unproved
       from auth.users u where u.id = ${claims.sub} and u.deleted_at is null`;

@@ -48,8 +48,8 @@ export interface TokenClaims {
   exp?: number;
   /** When the token was issued (seconds); tokens older than a user's cutoff are refused. */
   iat?: number;
-  /** The session the token belongs to (GoTrue's claim); an ended session's tokens are refused. */
-  session_id?: string;
+  /** The session the token belongs to (GoTrue's claim, always present); an ended session's tokens are refused. */
+  session_id: string;
   /** Authenticator assurance level: aal2 once a second factor was proved in this session. */
   aal?: 'aal1' | 'aal2';
 }

@@ -1,8 +1,10 @@
 /**
  * Throttling of the account endpoints (docs/decisions.md decision 20), kept in the database so every
  * API process (and every edge isolate) sees the same counts. Limits are per client address and, for
- * passwords, per (client address, account) with a doubling back-off: an attacker slows themselves, the
- * account's owner elsewhere is not locked out. Mail-sending endpoints are limited per address too.
+ * passwords and second-factor codes, per (client address, account): an attacker slows themselves, the
+ * account's owner elsewhere is not locked out. Above those, an account's failures from every client
+ * together start a back-off for every client, which slows an attacker who rotates addresses but never
+ * shuts the owner out for longer than it. Mail-sending endpoints are limited per address too.
  */
 import type { Db } from './db.ts';
 import { HttpError } from './errors.ts';
@@ -20,8 +22,12 @@ export interface AuthLimits {
   linksPerClient: number;
   /** Wrong or used link tokens from one client per 15 minutes. */
   linkFailuresPerClient: number;
-  /** Wrong second-factor codes (or recovery codes) for one account per 15 minutes, from anywhere. */
+  /** Failed passwords for one account from all clients together before every client backs off (30 s, doubling, at most 15 min). */
+  loginFailuresAcrossClients: number;
+  /** Wrong second-factor codes (or recovery codes) for one account from one client per 15 minutes. */
   mfaFailuresPerAccount: number;
+  /** Wrong codes for one account from all clients together before every client backs off (30 s, doubling, at most 15 min). */
+  mfaFailuresAcrossClients: number;
 }
 
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
@@ -31,7 +37,9 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   linksPerAddress: 5,
   linksPerClient: 30,
   linkFailuresPerClient: 30,
+  loginFailuresAcrossClients: 20,
   mfaFailuresPerAccount: 5,
+  mfaFailuresAcrossClients: 20,
 };
 
 type Kind = 'login_failure' | 'register' | 'magic_link' | 'verify_failure' | 'mfa_failure';
@@ -53,7 +61,8 @@ export function tooMany(seconds: number, what: string): HttpError {
 export function authThrottle(sql: Db, limits: AuthLimits) {
   /** Seconds until fewer than `limit` attempts of `kind` fall in the window; 0 when under it now. */
   const waitFor = async (kind: Kind, where: { client?: string; subject?: string }, limit: number, windowSeconds: number) => {
-    if (where.client === UNKNOWN_CLIENT) return 0;
+    // Per client alone, an unknown one is not counted; per client and account it is, as passwords are.
+    if (where.client === UNKNOWN_CLIENT && !where.subject) return 0;
     const [row] = await sql<{ n: number; wait: number | null }[]>`
       select count(*)::int as n,
              extract(epoch from (min(at) + make_interval(secs => ${windowSeconds}) - now()))::float as wait
@@ -63,6 +72,21 @@ export function authThrottle(sql: Db, limits: AuthLimits) {
               and (${where.subject ?? null}::text is null or subject = ${where.subject ?? null})
             order by at desc limit ${limit}) recent`;
     return row.n >= limit ? Math.max(1, row.wait ?? windowSeconds) : 0;
+  };
+
+  /**
+   * Seconds left of a back-off that starts at the `threshold`-th failure of `kind` in a day (of one
+   * client when `client` is given, else of every client together) and lasts 30 s after the latest
+   * failure, doubling with each further one, at most 15 minutes; 0 when none is running.
+   */
+  const backoff = async (kind: Kind, subject: string, threshold: number, client?: string) => {
+    const [row] = await sql<{ n: number; since: number | null }[]>`
+      select count(*)::int as n, extract(epoch from now() - max(at))::float as since
+      from private.auth_attempts
+      where kind = ${kind} and subject = ${subject} and at > now() - interval '1 day'
+        and (${client ?? null}::text is null or client = ${client ?? null})`;
+    if (row.n < threshold) return 0;
+    return Math.max(0, Math.min(15 * 60, 30 * 2 ** (row.n - threshold)) - (row.since ?? 0));
   };
 
   const record = async (kind: Kind, client: string, subject?: string) => {
@@ -75,19 +99,17 @@ export function authThrottle(sql: Db, limits: AuthLimits) {
   };
 
   return {
-    /** Before checking a password: this client's back-off for this account, then its overall failures. */
+    /**
+     * Before checking a password: this client's back-off for this account, its overall failures, then
+     * the account's back-off across all clients.
+     */
     async beforeLogin(client: string, email: string) {
-      const [row] = await sql<{ n: number; since: number | null }[]>`
-        select count(*)::int as n, extract(epoch from now() - max(at))::float as since
-        from private.auth_attempts
-        where kind = 'login_failure' and client = ${client} and subject = ${email} and at > now() - interval '1 day'`;
-      if (row.n >= limits.loginFailuresPerAccount) {
-        const backoff = Math.min(15 * 60, 30 * 2 ** (row.n - limits.loginFailuresPerAccount));
-        const left = backoff - (row.since ?? 0);
-        if (left > 0) throw tooMany(left, 'Too many failed sign-in attempts for this account from here.');
-      }
+      const mine = await backoff('login_failure', email, limits.loginFailuresPerAccount, client);
+      if (mine > 0) throw tooMany(mine, 'Too many failed sign-in attempts for this account from here.');
       const spray = await waitFor('login_failure', { client }, limits.loginFailuresPerClient, 15 * 60);
       if (spray > 0) throw tooMany(spray, 'Too many failed sign-in attempts from this address.');
+      const everyone = await backoff('login_failure', email, limits.loginFailuresAcrossClients);
+      if (everyone > 0) throw tooMany(everyone, 'Too many failed sign-in attempts for this account.');
     },
     loginFailed: (client: string, email: string) => record('login_failure', client, email),
     /** A successful sign-in clears this client's failures for the account. */
@@ -114,9 +136,12 @@ export function authThrottle(sql: Db, limits: AuthLimits) {
       if (wait > 0) throw tooMany(wait, 'Too many invalid sign-in links from this address.');
     },
     verifyFailed: (client: string) => record('verify_failure', client),
-    async beforeMfaCode(userId: string) {
-      const wait = await waitFor('mfa_failure', { subject: userId }, limits.mfaFailuresPerAccount, 15 * 60);
+    /** Wrong codes from this client for this account, then the account's back-off across all clients. */
+    async beforeMfaCode(client: string, userId: string) {
+      const wait = await waitFor('mfa_failure', { client, subject: userId }, limits.mfaFailuresPerAccount, 15 * 60);
       if (wait > 0) throw tooMany(wait, 'Too many wrong codes.');
+      const everyone = await backoff('mfa_failure', userId, limits.mfaFailuresAcrossClients);
+      if (everyone > 0) throw tooMany(everyone, 'Too many wrong codes for this account.');
     },
     mfaCodeFailed: (client: string, userId: string) => record('mfa_failure', client, userId),
   };

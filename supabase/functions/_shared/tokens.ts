@@ -6,7 +6,7 @@ export async function issueAccessToken(
   secret: string,
   user: { id: string; email: string },
   expirySeconds: number,
-  session?: { sessionId: string; aal: 'aal1' | 'aal2' },
+  session: { sessionId: string; aal: 'aal1' | 'aal2' },
 ): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   return sign(
@@ -17,7 +17,8 @@ export async function issueAccessToken(
       aud: 'authenticated',
       iat: now,
       exp: now + expirySeconds,
-      ...(session ? { session_id: session.sessionId, aal: session.aal } : {}),
+      session_id: session.sessionId,
+      aal: session.aal,
     },
     await secretKey(secret),
     'HS256',
@@ -47,9 +48,11 @@ function secretKey(secret: string): Promise<CryptoKey> {
 export async function verifyAccessToken(secret: string, token: string): Promise<TokenClaims | undefined> {
   try {
     const payload = await verify(token, await secretKey(secret), { alg: 'HS256', aud: 'authenticated' });
-    // GoTrue's tokens always expire and name a user by UUID; anything else is not one of ours.
+    // GoTrue's tokens always expire, name a user and belong to a session (by UUID); anything else is
+    // not one of ours: a token without a session would escape the session check and outlive sign-out.
     if (typeof payload.sub !== 'string' || !UUID_RE.test(payload.sub) || payload.role !== 'authenticated') return undefined;
     if (typeof payload.exp !== 'number') return undefined;
+    if (typeof payload.session_id !== 'string' || !UUID_RE.test(payload.session_id)) return undefined;
     return {
       sub: payload.sub,
       email: typeof payload.email === 'string' ? payload.email : '',
@@ -57,7 +60,7 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
       aud: 'authenticated',
       exp: payload.exp,
       ...(typeof payload.iat === 'number' ? { iat: payload.iat } : {}),
-      ...(typeof payload.session_id === 'string' && UUID_RE.test(payload.session_id) ? { session_id: payload.session_id } : {}),
+      session_id: payload.session_id,
       ...(payload.aal === 'aal1' || payload.aal === 'aal2' ? { aal: payload.aal } : {}),
     };
   } catch {

@@ -22,15 +22,18 @@ export interface SupabaseTokenVerifierOptions {
 function claimsOf(payload: JWTPayload): TokenClaims | undefined {
   if (typeof payload.sub !== 'string' || !UUID_RE.test(payload.sub)) return undefined;
   if (payload.role !== 'authenticated' || typeof payload.exp !== 'number') return undefined;
+  // GoTrue's access tokens always name their session; one without would escape the session check.
+  if (typeof payload.session_id !== 'string' || !UUID_RE.test(payload.session_id)) return undefined;
   const claims: TokenClaims = {
     sub: payload.sub,
     email: typeof payload.email === 'string' ? payload.email : '',
     role: 'authenticated',
     aud: 'authenticated',
     exp: payload.exp,
+    session_id: payload.session_id,
   };
-  // GoTrue's session and assurance level travel on, for policies that read them.
-  for (const key of ['session_id', 'aal', 'iat'] as const) {
+  // GoTrue's assurance level travels on, for policies that read it.
+  for (const key of ['aal', 'iat'] as const) {
     if (payload[key] !== undefined) (claims as unknown as Record<string, unknown>)[key] = payload[key];
   }
   return claims;

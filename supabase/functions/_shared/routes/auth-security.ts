@@ -109,7 +109,7 @@ export function authSecurityRoutes(deps: ApiDeps) {
       }),
     );
     const who = caller(c);
-    await throttle.beforeMfaCode(who.claims.sub);
+    await throttle.beforeMfaCode(c.get('clientAddress'), who.claims.sub);
     const before = await auth.listFactors(who);
     const factor = before.find((f) => f.id === body.factor_id);
     if (!factor) throw new HttpError(404, FACTOR_NOT_FOUND);
@@ -147,7 +147,7 @@ export function authSecurityRoutes(deps: ApiDeps) {
       }),
     );
     const who = caller(c);
-    await throttle.beforeMfaCode(who.claims.sub);
+    await throttle.beforeMfaCode(c.get('clientAddress'), who.claims.sub);
     const [{ used }] = await asUser(
       sql,
       who.claims,
