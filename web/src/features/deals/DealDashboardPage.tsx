@@ -27,6 +27,8 @@ export function DealDashboardPage() {
   const stats = useDashboardStats(dealId);
   const aiWorking = (stats.data?.files_processing ?? 0) + (stats.data?.files_queued ?? 0) > 0;
   const admin = isDealAdmin(deal.data);
+  // An archived deal is read-only (docs/decisions.md decision 8): no write buttons, even for its admins.
+  const managesPeople = admin && !deal.data?.archived_at;
   const [inviting, setInviting] = useState(false);
   const [managing, setManaging] = useState(false);
 
@@ -78,7 +80,7 @@ export function DealDashboardPage() {
                 Created {formatDate(deal.data.created_at)}
               </Text>
             )}
-            {admin && (
+            {managesPeople && (
               <>
                 <Button size="sm" variant="outline" bg="bg" onClick={() => setManaging(true)}>
                   <UsersRound /> Manage Users
@@ -113,7 +115,7 @@ export function DealDashboardPage() {
           </GridItem>
         </Grid>
       </Stack>
-      {admin && (
+      {managesPeople && (
         <>
           <InviteUserDialog dealId={dealId} open={inviting} onClose={() => setInviting(false)} />
           <ManageUsersDialog dealId={dealId} open={managing} onClose={() => setManaging(false)} />

@@ -168,7 +168,7 @@ describe('the dashboard (docs/product.md §2, §6)', () => {
     recent_activities: [],
     recent_files: [],
   };
-  const deal = (role: string) => ({
+  const deal = (role: string, archivedAt: string | null = null) => ({
     id: DEAL_ID,
     name: 'Project Atlas',
     description: null,
@@ -178,12 +178,12 @@ describe('the dashboard (docs/product.md §2, §6)', () => {
     permission_set: null,
     created_at: '2026-01-01T00:00:00Z',
     updated_at: null,
-    archived_at: null,
+    archived_at: archivedAt,
   });
-  const dashboardApi = (role: string) =>
+  const dashboardApi = (role: string, archivedAt: string | null = null) =>
     fakePeopleApi({
       overrides: {
-        [`GET /deals/${DEAL_ID}`]: () => new Response(JSON.stringify(deal(role)), { status: 200 }),
+        [`GET /deals/${DEAL_ID}`]: () => new Response(JSON.stringify(deal(role, archivedAt)), { status: 200 }),
         [`GET /deals/${DEAL_ID}/dashboard/stats`]: () => new Response(JSON.stringify(stats), { status: 200 }),
         [`GET /deals/${DEAL_ID}/files/pending-review`]: () =>
           new Response(JSON.stringify({ pending_files: [], total_count: 0 }), { status: 200 }),
@@ -200,6 +200,14 @@ describe('the dashboard (docs/product.md §2, §6)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     fireEvent.click(screen.getByRole('button', { name: /Manage Users$/ }));
     expect(await screen.findAllByTestId('manage-user-row')).toHaveLength(2);
+  });
+
+  it('shows neither in an archived deal, which is read-only even for its admins', async () => {
+    dashboardApi('admin', '2026-06-01T00:00:00Z');
+    renderRoutes([{ path: '/deals/:dealId', element: <DealDashboardPage /> }], `/deals/${DEAL_ID}`);
+    expect(await screen.findByText('Project Atlas')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Invite User/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Manage Users$/ })).toBeNull();
   });
 
   it('shows neither to other members', async () => {
