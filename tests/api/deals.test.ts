@@ -508,6 +508,21 @@ describe('GET /deals/{id}/activity', () => {
   });
 });
 
+describe("the feed's sign-ins (docs/decisions.md decision 23)", () => {
+  it('shows a member signing in again after joining, though the sign-ins were counted from before it', async () => {
+    const owner = await registerUser('signin-owner');
+    // Signed in before the deal existed; the sign-ins of the next hour add to that entry.
+    await login(owner.email);
+    const deal = await createDeal(owner, 'Sign-in deal');
+    await login(owner.email);
+    await login(owner.email);
+    const res = await call('GET', `/deals/${deal.id}/activity`, { token: owner.token });
+    const signIns = res.body.filter((a: any) => a.activity_type === 'login');
+    expect(signIns).toHaveLength(1);
+    expect(signIns[0]).toMatchObject({ user_email: owner.email, description: 'Signed in 3 times' });
+  });
+});
+
 describe('GET /deals/{id}/files/pending-review', () => {
   it('answers an empty queue for a new deal, to every member', async () => {
     const owner = await registerUser('pending');

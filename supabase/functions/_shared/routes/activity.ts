@@ -64,7 +64,9 @@ export function activityPage(tx: Tx, dealId: string, after: { at: string; id: st
        from public.deal_members m
        join public.deals d on d.id = m.deal_id
        join public.sign_ins s on s.user_id = m.user_id
-         and s.created_at >= coalesce(m.joined_at, '-infinity') and s.created_at <= coalesce(d.archived_at, 'infinity')
+         -- An entry counts every sign-in within an hour of the one before, so it may have begun before
+         -- the person joined: it shows when its last sign-in was a member's.
+         and s.last_at >= coalesce(m.joined_at, '-infinity') and s.created_at <= coalesce(d.archived_at, 'infinity')
        left join public.profiles p on p.id = s.user_id
        where m.deal_id = ${dealId} and m.status = 'active' ${keyset('s')}
          and (${dealId} in (select private.people_deal_ids()) or s.user_id = (select auth.uid()))
