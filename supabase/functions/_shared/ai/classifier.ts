@@ -238,8 +238,17 @@ export function confidenceOf(best: number, second: number): number {
   return Math.max(1, Math.min(99, Math.round(100 * strength * (0.5 + 0.5 * lead))));
 }
 
-/** The most a match may claim when the file's name says other things than the item asks for. */
-const UNEXPLAINED_NAME_CEILING = 75;
+/**
+ * The most a match may claim when it cannot be certain: the file's name says other things than the
+ * item asks for, or no text could be read and the name is all there is (below the 80 of "certain").
+ */
+export const UNCERTAIN_CEILING = 75;
+const UNEXPLAINED_NAME_CEILING = UNCERTAIN_CEILING;
+
+/** Candidates of a file whose text could not be read, whichever provider answered: never offered as certain. */
+export function capUnread<T extends { confidence: number }>(candidates: T[]): T[] {
+  return candidates.map((c) => ({ ...c, confidence: Math.min(c.confidence, UNCERTAIN_CEILING) }));
+}
 
 export function classify(input: ClassifyInput): Classification {
   const items = input.checklist;

@@ -9,7 +9,7 @@ import type { Db } from '../db.ts';
 import type { Logger } from '../logger.ts';
 import { consoleLogger, errorFields } from '../logger.ts';
 import type { BlobStore } from '../ports.ts';
-import type { ChecklistEntry } from './classifier.ts';
+import { capUnread, type ChecklistEntry } from './classifier.ts';
 import { bytesNeeded, extractText, kindOf } from './extract.ts';
 import type { AiPort } from './providers.ts';
 
@@ -100,8 +100,12 @@ export async function runJob(deps: AiWorkerDeps, job: ClaimedJob): Promise<JobOu
       log.warn('the AI provider failed; the built-in classifier answered', { job: job.job_id, reason: answer.fallbackReason });
     const result = {
       provider: answer.provider,
-      candidates: answer.result.candidates,
-      reasoning: answer.result.reasoning,
+      // Matched on its name alone (damaged, scanned, protected...): the suggestion says so and is capped.
+      candidates: extracted.extraction === 'name_only' ? capUnread(answer.result.candidates) : answer.result.candidates,
+      reasoning:
+        extracted.note && !answer.result.reasoning.includes(extracted.note)
+          ? `${answer.result.reasoning} ${extracted.note}`.trim()
+          : answer.result.reasoning,
       ai_tags: answer.result.ai_tags,
       extraction: extracted.extraction,
       text: extracted.text,

@@ -186,6 +186,38 @@ describe('file detail', () => {
     await waitFor(() => expect(calls.filter((c) => c.key === `GET ${BASE}`).length).toBeGreaterThan(before), { timeout: 4500 });
   });
 
+  it('says when the document could not be read and the suggestion rests on its name alone', async () => {
+    fakeApi(
+      standard({
+        [`GET ${BASE}`]: () => jsonResponse(detail({ ai_status: 'review' as FileDetail['ai_status'] })),
+        [`GET ${BASE}/ai-analysis`]: {
+          analysis_id: 'a2',
+          file_id: FILE_ID,
+          file_name: 'Capitalisation table.pdf',
+          status: 'review',
+          provider: 'builtin',
+          version_number: 1,
+          recommended_item: { id: 'aaaaaaaa-1111-4111-8111-111111111111', name: 'Capitalisation table', category: 'Corporate' },
+          category: 'Corporate',
+          confidence: 75,
+          reasoning: 'Matches "Capitalisation table". The PDF could not be read (it may be damaged), so only its name was used.',
+          candidates: [],
+          ai_tags: [],
+          extraction: 'name_only',
+          chosen_item_id: null,
+          created_at: '2026-01-03T10:00:00Z',
+          decided_at: null,
+          can_decide: true,
+        },
+      }),
+    );
+    open();
+    expect(await screen.findByTestId('ai-unread')).toHaveTextContent(
+      'The document could not be read, so this suggestion rests on its name alone.',
+    );
+    expect(screen.getByText('75%')).not.toHaveAttribute('data-confidence', 'green');
+  });
+
   it("'Generate with AI' fills the empty fields and says how many; a refusal shows the server's reason", async () => {
     let answer: Response = jsonResponse({
       metadata: { document_type: 'Agreement' },

@@ -84,6 +84,11 @@ export function AiAnalysisCard({
           </Box>
           <ConfidenceBadge confidence={data.confidence} />
         </HStack>
+        {data.extraction === 'name_only' && (
+          <Text textStyle="sm" color="orange.fg" data-testid="ai-unread">
+            The document could not be read, so this suggestion rests on its name alone.
+          </Text>
+        )}
         <Text textStyle="sm" whiteSpace="pre-wrap" data-testid="ai-reasoning">
           {data.reasoning}
         </Text>
