@@ -13,7 +13,8 @@ const USER = '33333333-3333-4333-8333-333333333333';
 const FILE = '44444444-4444-4444-8444-444444444444';
 
 const base64url = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-const token = base64url({ alg: 'ES256', typ: 'JWT' }) + '.' + base64url({ sub: USER, exp: Math.floor(Date.now() / 1000) + 900 }) + '.sig';
+const token =
+  base64url({ alg: 'ES256', typ: 'JWT' }) + '.' + base64url({ sub: USER, exp: Math.floor(Date.now() / 1000) + 900 }) + '.sig';
 
 /**
  * The WebSocket that supabase-js's Realtime client is given instead of the browser's: it records what
@@ -151,13 +152,20 @@ describe('useDealEvents', () => {
       list: ['deals', 'list', 'active'],
     };
     for (const key of Object.values(keys)) queryClient.setQueryData(key, { loaded: true });
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
     const source: LiveEvents = realtime();
     const { unmount } = renderHook(() => useDealEvents(DEAL, source), { wrapper });
     await waitFor(() => expect(socket()?.joins()).toHaveLength(1));
     expect(queryClient.getQueryState(keys.dashboard)?.isInvalidated).toBe(false);
 
-    socket().broadcast(`deal:${DEAL}:user:${USER}`, 'ai_status', { deal_id: DEAL, type: 'ai_status', file_id: FILE, ai_status: 'review' });
+    socket().broadcast(`deal:${DEAL}:user:${USER}`, 'ai_status', {
+      deal_id: DEAL,
+      type: 'ai_status',
+      file_id: FILE,
+      ai_status: 'review',
+    });
     await waitFor(() => expect(queryClient.getQueryState(keys.dashboard)?.isInvalidated).toBe(true));
     expect(queryClient.getQueryState(keys.file)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(keys.otherDeal)?.isInvalidated).toBe(false);

@@ -28,7 +28,12 @@ export function tokenClaims(token: string | null): { sub?: string; exp?: number 
   try {
     const part = token?.split('.')[1];
     if (!part) return {};
-    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const json = atob(
+      part
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(part.length / 4) * 4, '='),
+    );
     const claims = JSON.parse(json) as { sub?: unknown; exp?: unknown };
     return {
       sub: typeof claims.sub === 'string' ? claims.sub : undefined,

@@ -32,7 +32,8 @@ const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 function parseEvent(dealId: string, type: string, data: string): DealEvent {
   try {
     const event = JSON.parse(data) as Partial<DealEvent>;
-    if (event && typeof event === 'object' && typeof event.type === 'string') return { ...event, deal_id: dealId, type: event.type };
+    if (event && typeof event === 'object' && typeof event.type === 'string')
+      return { ...event, deal_id: dealId, type: event.type };
   } catch {
     // An unreadable event still says something changed.
   }
