@@ -1,8 +1,9 @@
 -- Live status through Realtime on Supabase (docs/decisions.md decision 32): each change of a file's AI
--- status is broadcast to a private channel per person, `deal:<deal>:user:<person>`, and only to the
--- members who may see that file, asked by the same rule as every read (private.can_see_file). Joining
--- a channel is authorised by row-level security on realtime.messages: only that person, while a member
--- of that deal. Embedded, the same events keep going out on NOTIFY deal_events to the SSE stream.
+-- status, and of its name, place, permissions or approval, is broadcast to a private channel per
+-- person, `deal:<deal>:user:<person>`, and only to the members who may see that file, asked by the
+-- same rule as every read (private.can_see_file). Joining a channel is authorised by row-level
+-- security on realtime.messages: only that person, while a member of that deal. Embedded, the same
+-- events go out on NOTIFY deal_events to the SSE stream, as before.
 
 -- Who may join a topic: `deal:<deal>:user:<person>` for the person signed in, while an active member of
 -- the deal (is_deal_member: MFA-gated deals and unproved passwords included). Anything else, no one.
@@ -61,6 +62,25 @@ begin
   return null;
 end $$;
 revoke execute on function private.files_ai_status_event() from public, anon, authenticated, service_role;
+
+-- A ready file renamed, moved, archived, given other permissions or another approval: the same
+-- announcement, of type 'file', on both paths, so open pages refetch what they show of it (the
+-- event names no more than the file). Who sees it is asked after the change.
+create or replace function private.files_changed_event() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  v_event jsonb := jsonb_build_object('deal_id', new.deal_id, 'file_id', new.id, 'type', 'file');
+begin
+  perform pg_notify('deal_events', v_event::text);
+  perform private.broadcast_file_event(new.deal_id, new.id, 'file', v_event);
+  return null;
+end $$;
+revoke execute on function private.files_changed_event() from public, anon, authenticated, service_role;
+create trigger files_changed_event after update on public.files
+  for each row when (old.upload_state = 'ready' and new.upload_state = 'ready'
+    and (new.name, new.folder_id, new.archived_at, new.permission_type, new.approval_status)
+        is distinct from (old.name, old.folder_id, old.archived_at, old.permission_type, old.approval_status))
+  execute function private.files_changed_event();
 
 -- The join check Realtime makes (a row of the topic read as the person, with realtime.topic set):
 -- broadcast only, no presence; no insert or update policy, so no client sends on these channels.

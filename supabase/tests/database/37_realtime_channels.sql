@@ -1,7 +1,8 @@
 -- Live status through Realtime's private channels (docs/decisions.md decision 32): who may join which
 -- topic, checked as Realtime checks a join (a row of the topic, read as the person with realtime.topic
 -- set, under the policies of realtime.messages), and who receives which file's events. Each person's
--- topic is `deal:<deal>:user:<person>` and carries only the files they can see.
+-- topic is `deal:<deal>:user:<person>` and carries only the files they can see: their AI status and
+-- other changes (name, place, permissions, approval).
 -- Actors (prefix 37000000-): ...01 owner of A, ...02 admin, ...03 edit, ...04 approve_only,
 --   ...05 upload_view, ...06 upload_only, ...07 signed in, member of nothing, ...08 owner of deal B
 --   (another tenant), and anonymous.
@@ -9,7 +10,7 @@
 -- File of B: e4 'all' by its owner.
 begin;
 create extension if not exists pgtap with schema extensions;
-select plan(109);
+select plan(112);
 
 insert into auth.users (id, email) values
   ('37000000-0000-0000-0000-000000000001', 'owner@realtime37.test'),
@@ -163,6 +164,21 @@ select * from tests.matrix('receives on its own topic of deal A',
 select * from tests.matrix('receives on its own topic of deal B',
   $$select pg_temp.received('b2')$$, 'refused refused refused refused refused refused refused e4 refused');
 
+-- ---------------------------------------------------------------- file changes
+select tests.as_server();
+update public.files set name = 'e2 renamed.pdf' where id = '37000000-0000-0000-0000-0000000000e2';
+select is((select string_agg(right(split_part(topic, ':user:', 2), 2), ',' order by topic) from realtime.messages
+           where event = 'file' and payload ->> 'file_id' = '37000000-0000-0000-0000-0000000000e2'),
+          '01,02,05', 'a renamed file is announced to those who see it');
+select is((select string_agg(distinct k, ',' order by k) from realtime.messages m, jsonb_object_keys(m.payload) k
+           where m.event = 'file' and m.topic like 'deal:37000000-%'),
+          'deal_id,file_id,id,type', 'naming the file only, not its new name');
+create temp table before_open on commit drop as select id from realtime.messages;
+update public.files set permission_type = 'all' where id = '37000000-0000-0000-0000-0000000000e2';
+select is((select string_agg(right(split_part(topic, ':user:', 2), 2), ',' order by topic) from realtime.messages
+           where event = 'file' and id not in (select id from before_open)),
+          '01,02,03,04,05', 'a file opened to everyone is announced to those who see it now');
+
 -- ---------------------------------------------------------------- a member's upload, in the member's transaction
 insert into public.files (id, deal_id, name, uploaded_by) values
   ('37000000-0000-0000-0000-0000000000e5', '37000000-0000-0000-0000-0000000000a1', 'e5.pdf', '37000000-0000-0000-0000-000000000003');
@@ -185,7 +201,7 @@ update public.deal_members set status = 'suspended'
 update public.files set ai_status = 'review' where id = '37000000-0000-0000-0000-0000000000e2';
 select is((select string_agg(right(split_part(topic, ':user:', 2), 2), ',' order by topic) from realtime.messages
            where event = 'ai_status' and topic like 'deal:37000000-%' and payload ->> 'ai_status' = 'review'),
-          '01,02', 'a suspended member receives nothing more');
+          '01,02,03,04', 'a suspended member (upload_view) receives nothing more of a file open to everyone');
 select * from tests.matrix('joins its own topic of deal A once upload_view is suspended',
   $$select pg_temp.joins(pg_temp.my_topic('a1'))$$, 'true true true true false true false false false');
 
