@@ -10,7 +10,7 @@
 -- File of B: e4 'all' by its owner.
 begin;
 create extension if not exists pgtap with schema extensions;
-select plan(112);
+select plan(115);
 
 insert into auth.users (id, email) values
   ('37000000-0000-0000-0000-000000000001', 'owner@realtime37.test'),
@@ -89,6 +89,13 @@ do $$ begin
     create table realtime.messages_pgtap37 partition of realtime.messages default;
   end if;
 end $$;
+
+-- ---------------------------------------------------------------- realtime.messages as Realtime leaves it
+select ok((select relrowsecurity from pg_class where oid = 'realtime.messages'::regclass), 'realtime.messages has row-level security');
+select is((select relowner::regrole::text from pg_class where oid = 'realtime.messages'::regclass), 'supabase_realtime_admin',
+  'and belongs to supabase_realtime_admin');
+select is((select array_agg(cmd::text order by cmd) from pg_policies where schemaname = 'realtime' and tablename = 'messages'
+           and policyname = 'deal_events_join'), array['SELECT'], 'the one policy of live status lets people read (join), not write');
 
 -- ---------------------------------------------------------------- without Realtime, nothing is sent
 select tests.as_server();

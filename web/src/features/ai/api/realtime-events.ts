@@ -58,12 +58,17 @@ export interface RealtimeEventsOptions {
 export function realtimeEvents(options: RealtimeEventsOptions): LiveEvents {
   let client: Promise<SupabaseClient> | undefined;
   const connect = () =>
-    (client ??= import('@supabase/supabase-js').then(({ createClient }) =>
-      createClient(options.url, options.anonKey, {
-        accessToken: async () => getToken(),
-        realtime: options.realtime,
-      }),
-    ));
+    (client ??= import('@supabase/supabase-js')
+      .then(({ createClient }) =>
+        createClient(options.url, options.anonKey, {
+          accessToken: async () => getToken(),
+          realtime: options.realtime,
+        }),
+      )
+      .catch((error: unknown) => {
+        client = undefined; // the chunk could not be loaded (offline): the next join tries again
+        throw error;
+      }));
 
   return {
     kind: 'realtime',
@@ -76,11 +81,17 @@ export function realtimeEvents(options: RealtimeEventsOptions): LiveEvents {
       const leave = async (channel: RealtimeChannel | undefined) => {
         if (channel) await (await connect()).removeChannel(channel).catch(() => undefined);
       };
-      const again = (channel: RealtimeChannel) => {
+      // Once the old channel has left (supabase-js would hand back a channel of the same topic until then).
+      const again = (channel: RealtimeChannel | undefined) => {
         if (stopped || channel !== current) return;
         current = undefined;
-        void leave(channel);
-        retry = setTimeout(() => void join(), RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)]);
+        void leave(channel).finally(() => {
+          if (!stopped)
+            retry = setTimeout(
+              () => void join().catch(() => again(undefined)),
+              RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)],
+            );
+        });
       };
       const join = async () => {
         let token = getToken();
@@ -104,7 +115,7 @@ export function realtimeEvents(options: RealtimeEventsOptions): LiveEvents {
           });
       };
 
-      void join();
+      void join().catch(() => again(undefined));
       return () => {
         stopped = true;
         if (retry) clearTimeout(retry);
