@@ -17,6 +17,9 @@ end $$;
 alter role dataroom_app nosuperuser createdb createrole login bypassrls inherit;
 alter role dataroom_app set search_path = "$user", public, extensions;
 grant anon, authenticated, service_role, supabase_auth_admin, supabase_storage_admin to dataroom_app;
+-- Realtime's migration 20240401105812 makes `postgres` a member of supabase_realtime_admin, the owner of
+-- realtime.messages, so that policies on it can be written in migrations.
+grant supabase_realtime_admin to dataroom_app;
 
 -- GoTrue's and Storage's tables belong to their services' roles, as on Supabase.
 do $$

@@ -14,7 +14,7 @@ import type { Logger } from '../../supabase/functions/_shared/logger.ts';
 import { EXTRACT_LIMITS, extractText } from '../../supabase/functions/_shared/ai/extract.ts';
 import { docx, pdf, xlsx } from '../../scripts/bench/ai/render.ts';
 import { app, call, registerUser, sql, storage, type TestUser } from './helpers.ts';
-import { activities, member, room, twoStep, type Room } from './dataroom-lib.ts';
+import { activities, member, requestJson, room, twoStep, type Room } from './dataroom-lib.ts';
 
 const text = (s: string) => new TextEncoder().encode(s);
 
@@ -702,6 +702,49 @@ describe('live AI status through GET /deals/{id}/events', () => {
       expect(statuses).toEqual(expect.arrayContaining(['queued', 'processing', 'review']));
       // Give a stray event time to arrive before saying it never did.
       await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(JSON.stringify(uoStream.seen)).not.toContain(hidden.fileId);
+    } finally {
+      await ownerStream.close();
+      await uoStream.close();
+    }
+  });
+
+  it('tells a member when a file they may see is renamed, and nothing of the others (decision 32)', async () => {
+    const r = await room('ai-live-file');
+    const uploadOnly = await registerUser('ai-live-file-uo');
+    await sql`insert into public.deal_members (deal_id, user_id, role, permission_set_id)
+              values (${r.deal.id}, ${uploadOnly.id}, 'member', (select id from public.permission_sets where name = 'upload_only' and deal_id is null))`;
+    const hidden = await twoStep(r, r.owner, {
+      filename: 'Secret cap table.txt',
+      content_type: 'text/plain',
+      bytes: text('cap table'),
+    });
+    const mine = await twoStep(r, uploadOnly, { filename: 'Office lease.txt', content_type: 'text/plain', bytes: text('lease') });
+    const ownerStream = await openStream(r, r.owner);
+    const uoStream = await openStream(r, uploadOnly);
+    try {
+      for (const [fileId, name] of [
+        [hidden.fileId, 'Cap table (final).txt'],
+        [mine.fileId, 'Office lease (signed).txt'],
+      ]) {
+        const res = await requestJson(`${r.base}/files/${fileId}`, r.owner.token, JSON.stringify({ name }), {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+        });
+        expect(res.status).toBe(200);
+      }
+      const renamed = (s: typeof ownerStream, fileId: string) => () =>
+        s.seen.some((e) => e.event === 'file' && e.data.file_id === fileId);
+      expect(await ownerStream.until(renamed(ownerStream, hidden.fileId))).toBe(true);
+      expect(await ownerStream.until(renamed(ownerStream, mine.fileId))).toBe(true);
+      expect(await uoStream.until(renamed(uoStream, mine.fileId))).toBe(true);
+      expect(ownerStream.seen.find((e) => e.event === 'file')?.data).toEqual({
+        deal_id: r.deal.id,
+        file_id: hidden.fileId,
+        type: 'file',
+      });
+      // The owner's stream saw both renames, which were committed in that order: the hidden one's event
+      // would have reached the upload_only stream before its own file's.
       expect(JSON.stringify(uoStream.seen)).not.toContain(hidden.fileId);
     } finally {
       await ownerStream.close();

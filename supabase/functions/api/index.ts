@@ -41,7 +41,9 @@ const blobs = supabaseStorage({
 
 // Live events need LISTEN, which the transaction pooler cannot carry: with a direct (or session-mode)
 // connection string in DB_LISTEN_URL the API serves GET /deals/{id}/events; without it that route
-// answers 501 and the web app falls back to polling while files are being analysed.
+// answers 501 and the web app falls back to polling while files are being analysed. A web app built
+// with VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY needs neither: it joins Realtime's private
+// channels (docs/decisions.md decision 32).
 const listenUrl = Deno.env.get('DB_LISTEN_URL');
 const events = listenUrl ? listenDealEvents(postgres(listenUrl, { max: 1, onnotice: () => {} }), consoleLogger()) : undefined;
 
