@@ -20,8 +20,11 @@ describe('GET /deals/:dealId/review-queue', () => {
     const b = await directOk(r, r.owner, { filename: 'Board minutes.pdf' });
     await sql`update public.checklist_items set anticipated_file_count = 2 where id = ${itemA}`;
 
+    // Item 2 has no file yet: an unanswered request, listed only when asked for.
     const all = await queue(r.base, r.owner.token);
-    expect(all.total_count).toBe(4);
+    expect(all.total_count).toBe(3);
+    expect(all.items.some((x) => x.id === itemB)).toBe(false);
+    expect((await queue(r.base, r.owner.token, 'empty=show')).total_count).toBe(4);
     expect(all).toMatchObject({ page: 1, page_size: 20, has_more: false });
     const file = all.items.find((x) => x.id === a.fileId);
     expect(file).toMatchObject({ kind: 'file', name: 'Audited accounts 2025.pdf', status: 'pending', can_decide: true });
@@ -39,7 +42,8 @@ describe('GET /deals/:dealId/review-queue', () => {
     });
 
     expect((await queue(r.base, r.owner.token, 'kind=files')).items.map((x) => x.kind)).toEqual(['file', 'file']);
-    expect((await queue(r.base, r.owner.token, 'kind=items')).total_count).toBe(2);
+    expect((await queue(r.base, r.owner.token, 'kind=items')).items.map((x) => x.id)).toEqual([itemA]);
+    expect((await queue(r.base, r.owner.token, 'kind=items&empty=show')).total_count).toBe(2);
     await sql`update public.files set approval_status = 'approved' where id = ${b.fileId}`;
     expect((await queue(r.base, r.owner.token, 'status=awaiting&kind=files')).items.map((x) => x.id)).toEqual([a.fileId]);
     expect((await queue(r.base, r.owner.token, 'status=approved')).items.map((x) => x.id)).toEqual([b.fileId]);
@@ -47,19 +51,19 @@ describe('GET /deals/:dealId/review-queue', () => {
     expect((await queue(r.base, r.owner.token, `category_id=${item.category_id}&kind=files`)).items.map((x) => x.id)).toEqual([
       a.fileId,
     ]);
-    const byName = await queue(r.base, r.owner.token, 'sort=name');
+    const byName = await queue(r.base, r.owner.token, 'sort=name&empty=show');
     expect(byName.items.map((x) => x.name ?? x.title)).toEqual([
       'Audited accounts 2025.pdf',
       'Board minutes.pdf',
       'Item 1',
       'Item 2',
     ]);
-    const byCompleteness = await queue(r.base, r.owner.token, 'sort=completeness&kind=items');
+    const byCompleteness = await queue(r.base, r.owner.token, 'sort=completeness&kind=items&empty=show');
     expect(byCompleteness.items.map((x) => x.id)).toEqual([itemB, itemA]);
-    const page2 = await queue(r.base, r.owner.token, 'sort=name&page=2&page_size=3');
+    const page2 = await queue(r.base, r.owner.token, 'sort=name&page=2&page_size=3&empty=show');
     expect(page2).toMatchObject({ page: 2, page_size: 3, total_count: 4, has_more: false });
     expect(page2.items.map((x) => x.title)).toEqual(['Item 2']);
-    expect((await queue(r.base, r.owner.token, 'sort=name&page=1&page_size=3')).has_more).toBe(true);
+    expect((await queue(r.base, r.owner.token, 'sort=name&page=1&page_size=3&empty=show')).has_more).toBe(true);
   });
 
   it('refuses bad filters with a detail and answers 404 to a non-member', async () => {
@@ -95,7 +99,9 @@ describe('GET /deals/:dealId/review-queue', () => {
       body: { type: 'custom', denied_users: [viewer.id] },
     });
     expect(denied.status).toBe(200);
-    const seen = await queue(r.base, viewer.token);
+    // The item's only file is hidden from the viewer: to them it is an empty request, listed when asked for.
+    expect((await queue(r.base, viewer.token)).items.map((x) => x.id)).not.toContain(itemA);
+    const seen = await queue(r.base, viewer.token, 'empty=show');
     expect(seen.items.map((x) => x.name ?? x.title)).not.toContain('Secret side letter.pdf');
     expect(seen.total_count).toBe(2);
     expect(seen.items.find((x) => x.id === itemA).actual_file_count).toBe(0);

@@ -13,6 +13,9 @@ export const reviewQueueQuery = z.object({
       message: 'status must be all, awaiting, pending, review, approved or changes_requested',
     })
     .default('all'),
+  // Checklist items with no file connected are requests nobody answered yet, not decisions: listed only
+  // when asked for ('show'), so the queue is not flooded with a new deal's whole checklist.
+  empty: z.enum(['hide', 'show'], { message: 'empty must be hide or show' }).default('hide'),
   category_id: z.string().uuid('category_id must be a category of this deal').optional(),
   search: z.string().max(200, 'search can be at most 200 characters').optional(),
   sort: z

@@ -89,6 +89,8 @@ export function reviewQueueRows(tx: Tx, dealId: string, q: ReviewQueueQuery) {
       join public.checklist_categories c on c.id = i.category_id
       left join linked n on n.item_id = i.id
       where ${wantItems} and i.deal_id = ${dealId}
+        -- An item with no file and no decision is an unanswered request, not something to decide.
+        and (${q.empty === 'show'} or n.actual > 0 or i.approval_status <> 'pending')
         and (${statuses}::text[] is null or i.approval_status = any (${statuses}::text[]))
         and (${search}::text is null or i.name ilike ${search} or coalesce(i.item_code, '') ilike ${search})
         and (${q.category_id ?? null}::uuid is null or i.category_id = ${q.category_id ?? null})

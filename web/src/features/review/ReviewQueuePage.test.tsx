@@ -110,11 +110,16 @@ describe('ReviewQueuePage', () => {
     const fileRow = screen.getAllByTestId('review-row').find((r) => r.dataset.kind === 'file')!;
     expect(within(fileRow).getByText(/^PDF · 2\.0 KB · Ada Lovelace · Updated /)).toBeInTheDocument();
     expect(calls.find((c) => c.path.includes('/review-queue?'))!.path).toContain('status=awaiting');
+    // Checklist items with no file yet are left out unless the filter asks for them.
+    expect(calls.find((c) => c.path.includes('/review-queue?'))!.path).toContain('empty=hide');
     fireEvent.click(screen.getByRole('button', { name: 'Load More (3 remaining)' }));
     expect(await screen.findByText('Item 1')).toBeInTheDocument();
     const itemRow = screen.getAllByTestId('review-row').find((r) => r.dataset.kind === 'item')!;
     expect(within(itemRow).getByTestId('completeness')).toHaveAttribute('data-palette', 'yellow');
     expect(within(itemRow).getByText(/A\.1 · Corporate · Required · 1 of 2 files/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /Filters/ }));
+    fireEvent.change(await screen.findByLabelText('Empty Requests'), { target: { value: 'show' } });
+    await waitFor(() => expect(calls.some((c) => c.path.includes('empty=show'))).toBe(true));
   });
 
   it('A approves the highlighted row; J moves; Shift+A approves the selection and reports failures', async () => {

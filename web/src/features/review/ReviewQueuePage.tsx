@@ -35,7 +35,12 @@ import { keyAction } from './logic';
 export default function ReviewQueuePage() {
   const { dealId = '' } = useParams();
   const [search, setSearch] = useState('');
-  const [filters, setFilters] = useState<Omit<ReviewFilters, 'search'>>({ kind: 'all', status: 'awaiting', sort: 'updated_at' });
+  const [filters, setFilters] = useState<Omit<ReviewFilters, 'search'>>({
+    kind: 'all',
+    status: 'awaiting',
+    sort: 'updated_at',
+    empty: 'hide',
+  });
   const [showFilters, setShowFilters] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [highlight, setHighlight] = useState(0);

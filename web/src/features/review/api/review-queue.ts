@@ -6,7 +6,12 @@ import { dealKeys } from '../../../lib/deal';
 import { useApiMutation } from '../../../lib/mutation';
 import { notify } from '../../../lib/toast';
 
-export type ReviewFilters = Pick<ReviewQueueQuery, 'kind' | 'status' | 'sort'> & { category_id?: string; search: string };
+export type ReviewFilters = Pick<ReviewQueueQuery, 'kind' | 'status' | 'sort'> & {
+  category_id?: string;
+  search: string;
+  /** Checklist items with no file yet: hidden unless asked for. */
+  empty?: 'hide' | 'show';
+};
 
 export const reviewKeys = {
   all: (dealId: string) => dealKeys.scoped(dealId, 'review'),
@@ -20,6 +25,7 @@ export const fetchReviewPage = (dealId: string, filters: ReviewFilters, page: nu
       status: filters.status,
       sort: filters.sort,
       category_id: filters.category_id,
+      empty: filters.empty ?? 'hide',
       search: filters.search.trim() || undefined,
       page,
       page_size: REVIEW_PAGE_DEFAULT,

@@ -4,7 +4,10 @@ import type { ReviewFilters, Category } from '../api/review-queue';
 
 const Select = SelectField;
 
-/** Item Type, Status, Category (the deal's) and Sort By (docs/product.md §2 Review queue). */
+/**
+ * Item Type, Status, Category (the deal's), Empty Requests (checklist items with no file, hidden by
+ * default) and Sort By (docs/product.md §2 Review queue).
+ */
 export function FilterPanel({
   filters,
   categories,
@@ -16,7 +19,7 @@ export function FilterPanel({
 }) {
   return (
     <SimpleGrid
-      columns={{ base: 1, sm: 2, lg: 4 }}
+      columns={{ base: 1, sm: 2, lg: 5 }}
       gap="3"
       p="4"
       borderWidth="1px"
@@ -52,6 +55,15 @@ export function FilterPanel({
         value={filters.category_id ?? ''}
         onChange={(v) => onChange({ category_id: v || undefined })}
         options={[['', 'All categories'], ...categories.map((c): [string, string] => [c.id, c.name])]}
+      />
+      <Select
+        label="Empty Requests"
+        value={filters.empty ?? 'hide'}
+        onChange={(v) => onChange({ empty: v as ReviewFilters['empty'] })}
+        options={[
+          ['hide', 'Hide items with no files'],
+          ['show', 'Show items with no files'],
+        ]}
       />
       <Select
         label="Sort By"
