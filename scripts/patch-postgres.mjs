@@ -65,7 +65,9 @@ function patch() {
   if (!existsSync(join(dir, 'package.json'))) return; // not installed (yet)
   const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   if (version !== VERSION) {
-    throw new Error(`postgres ${version} is installed, but scripts/patch-postgres.mjs fixes ${VERSION}: check the fix upstream, then update the patch.`);
+    throw new Error(
+      `postgres ${version} is installed, but scripts/patch-postgres.mjs fixes ${VERSION}: check the fix upstream, then update the patch.`,
+    );
   }
   let patched = 0;
   for (const file of FILES) {
