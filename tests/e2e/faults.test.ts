@@ -3,12 +3,24 @@
  * again and again under traffic, and `npm start` stopped by a process manager.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statfsSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import postgres from 'postgres';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -82,6 +94,41 @@ const portOpen = (port: number) =>
     socket.once('connect', () => (socket.destroy(), resolve(true)));
     socket.once('error', () => resolve(false));
   });
+
+const STORAGE_FULL = 'Storage is full; ask your administrator.';
+const MiB = 1024 * 1024;
+
+/** A real small disk: a tmpfs of `size` mounted at `dir` (needs root, as CI has). */
+function mountTmpfs(dir: string, size: string, options = ''): void {
+  mkdirSync(dir, { recursive: true });
+  execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size}${options}`, 'tmpfs', dir]);
+}
+
+function unmount(dir: string): void {
+  try {
+    execFileSync('umount', [dir], { stdio: 'ignore' });
+  } catch {
+    execFileSync('umount', ['-l', dir], { stdio: 'ignore' });
+  }
+}
+
+/** Writes `path` until the disk refuses (ENOSPC): the disk is then full for everyone. */
+function fillDisk(path: string): void {
+  const fd = openSync(path, 'w');
+  const chunk = Buffer.alloc(MiB, 1);
+  try {
+    for (;;) writeSync(fd, chunk);
+  } catch (err) {
+    assert.equal((err as NodeJS.ErrnoException).code, 'ENOSPC');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const freeMiB = (dir: string) => {
+  const fs = statfsSync(dir);
+  return (fs.bavail * fs.bsize) / MiB;
+};
 
 describe('faults', () => {
   test('Postgres killed 15 times under concurrent reads and uploads: the server lives through each, answers again and keeps every upload it acknowledged', async () => {
@@ -260,6 +307,152 @@ describe('faults', () => {
       await run(2); // the same DATA_DIR starts again: nothing left locked
     } finally {
       for (const pid of left.filter(alive)) process.kill(pid, 'SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('a full disk answers 507 "Storage is full" on every upload path and on Postgres\'s disk_full, frees a failed upload\'s bytes at once, and shows in /api/health and /metrics', async (t) => {
+    if (process.getuid?.() !== 0) return t.skip('mounting a small disk needs root');
+    const port = await freePort();
+    const dataDir = join(root, '.test-data', `e2e-disk-full-${process.pid}-${port}`);
+    rmSync(dataDir, { recursive: true, force: true });
+    const blobs = join(dataDir, 'blobs');
+    const tablespace = join(dataDir, 'tiny-tablespace');
+    mountTmpfs(blobs, '40m');
+    let server: TestServer | undefined;
+    try {
+      server = await startServer('disk-full', { METRICS_TOKEN: 'scrape-full' }, { dataDir });
+      const { url } = server;
+      const { token } = await loginUser(server, ADMIN_EMAIL, ADMIN_PASSWORD);
+      const auth = { authorization: `Bearer ${token}` };
+      const deal = await createDealApi(server, token, 'Full disk deal');
+      const big = randomBytes(48 * MiB); // more than the 40 MB disk holds
+      const expectFull = async (res: Response, what: string) => {
+        const body = (await res.json()) as { detail: string };
+        assert.equal(res.status, 507, `${what}: ${res.status} ${JSON.stringify(body)}`);
+        assert.ok(body.detail.startsWith(STORAGE_FULL), `${what}: ${body.detail}`);
+      };
+      const formWith = (bytes: Buffer<ArrayBuffer>, name: string) => {
+        const form = new FormData();
+        form.append('path', '/');
+        form.append('file', new Blob([bytes]), name);
+        return form;
+      };
+      const health = async () => (await fetch(`${url}/api/health`)).json();
+      const metric = async (name: string) => {
+        const text = await (await fetch(`${url}/metrics`, { headers: { authorization: 'Bearer scrape-full' } })).text();
+        return Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
+      };
+      assert.deepEqual(await health(), { status: 'ok', database: 'up' });
+      assert.equal(await metric('dataroom_storage_full'), 0);
+
+      // The API's own upload: 507, and the part written is gone at once.
+      await expectFull(
+        await fetch(`${url}/api/deals/${deal.id}/files/upload`, {
+          method: 'POST',
+          headers: auth,
+          body: formWith(big, 'too-big.bin'),
+        }),
+        'direct upload',
+      );
+      assert.ok(freeMiB(blobs) > 39, `the direct upload's bytes are freed (${freeMiB(blobs)} MiB free)`);
+
+      // The single-use upload URL.
+      const grant = await apiCall<{ upload_url: string; resumable: { endpoint: string; headers: Record<string, string> } }>(
+        server,
+        'POST',
+        `/deals/${deal.id}/files/upload-url`,
+        { filename: 'tape.bin', content_type: 'application/octet-stream', path: '/' },
+        token,
+      );
+      await expectFull(
+        await fetch(`${url}${grant.upload_url}`, { method: 'POST', body: formWith(big, 'tape.bin') }),
+        'upload URL',
+      );
+      assert.ok(freeMiB(blobs) > 39, `the upload URL's bytes are freed (${freeMiB(blobs)} MiB free)`);
+
+      // tus: the PATCH that fills the disk gets 507 and the upload is discarded (HEAD: 404), so a client
+      // starts it over instead of the partial bytes holding the disk for the grant's 24 hours.
+      const tus = { 'tus-resumable': '1.0.0', ...grant.resumable.headers };
+      const created = await fetch(`${url}${grant.resumable.endpoint}`, {
+        method: 'POST',
+        headers: { ...tus, 'upload-length': String(big.length) },
+      });
+      assert.equal(created.status, 201);
+      const location = created.headers.get('location')!;
+      const patched = await fetch(`${url}${location}`, {
+        method: 'PATCH',
+        headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        body: big,
+      });
+      await expectFull(patched, 'tus PATCH');
+      assert.equal((await fetch(`${url}${location}`, { method: 'HEAD', headers: tus })).status, 404, 'the upload is gone');
+      assert.deepEqual(readdirSync(join(blobs, '.resumable')), [], 'no partial bytes are left in .resumable/');
+      assert.ok(freeMiB(blobs) > 39, `the tus upload's bytes are freed (${freeMiB(blobs)} MiB free)`);
+
+      // Full for everyone: health says so (reads still work: 200), /metrics too, and a small upload gets 507.
+      const filler = join(blobs, 'filler');
+      fillDisk(filler);
+      assert.deepEqual(await health(), { status: 'degraded', database: 'up', storage: 'full', detail: STORAGE_FULL });
+      assert.equal(await metric('dataroom_storage_full'), 1);
+      await expectFull(
+        await fetch(`${url}/api/deals/${deal.id}/files/upload`, {
+          method: 'POST',
+          headers: auth,
+          body: formWith(randomBytes(4096), 'small.bin'),
+        }),
+        'small upload on a full disk',
+      );
+      rmSync(filler);
+      assert.deepEqual(await health(), { status: 'ok', database: 'up' });
+      assert.equal(await metric('dataroom_storage_full'), 0);
+      const small = await fetch(`${url}/api/deals/${deal.id}/files/upload`, {
+        method: 'POST',
+        headers: auth,
+        body: formWith(randomBytes(4096), 'small.bin'),
+      });
+      assert.equal(small.status, 201, 'space freed: uploads work again');
+
+      // Postgres's disk: the folders table on a tablespace of a 1 MB disk, filled; a new folder that
+      // needs a new page gets "could not extend file" (SQLSTATE 53100), answered 507.
+      const owner = statSync(join(dataDir, 'pg')); // the cluster's owner (`postgres` when the server runs as root)
+      mountTmpfs(tablespace, '1m', `,uid=${owner.uid},gid=${owner.gid},mode=0700`);
+      const admin = postgres({
+        host: '127.0.0.1',
+        port: Number(readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]),
+        user: 'postgres',
+        password: readFileSync(join(dataDir, 'pg-password'), 'utf8').trim(),
+        database: 'dataroom',
+        max: 1,
+        onnotice: () => {},
+      });
+      try {
+        await admin.unsafe(`create tablespace tiny location '${tablespace}'`);
+        await admin`alter table public.folders set tablespace tiny`;
+      } finally {
+        await admin.end();
+      }
+      fillDisk(join(tablespace, 'filler'));
+      let answer: Response | undefined;
+      for (let i = 0; i < 1000; i++) {
+        answer = await fetch(`${url}/api/deals/${deal.id}/folders`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: `Folder ${i} ${'x'.repeat(200)}`, path: '/' }),
+        });
+        if (answer.status !== 201) break;
+        await answer.arrayBuffer();
+      }
+      await expectFull(answer!, 'POST /folders on a full Postgres disk');
+      assert.doesNotMatch(server.log(), /unexpected error/);
+      rmSync(join(tablespace, 'filler'));
+    } finally {
+      if (server) {
+        process.kill(server.pid, 'SIGTERM');
+        await server.exited();
+      }
+      if (existsSync(tablespace)) unmount(tablespace);
+      unmount(blobs);
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
