@@ -1,4 +1,4 @@
-/* global process */
+/* global console, process */
 // `npm start`: compiles the server once with esbuild (about a second) and runs the result with plain
 // Node, instead of transpiling every module at run time with tsx (which kept its compiler and caches
 // in memory for the life of the server). Dependencies stay in node_modules.

@@ -326,7 +326,9 @@ describe('faults', () => {
     mountTmpfs(blobs, '40m');
     let server: TestServer | undefined;
     try {
+      const begun = Date.now();
       server = await startServer('disk-full', { METRICS_TOKEN: 'scrape-full' }, { dataDir });
+      console.log(`disk-full server up in ${Date.now() - begun} ms`);
       const { url } = server;
       const { token } = await loginUser(server, ADMIN_EMAIL, ADMIN_PASSWORD);
       const auth = { authorization: `Bearer ${token}` };
@@ -439,7 +441,9 @@ describe('faults', () => {
       }
       fillDisk(join(tablespace, 'filler'));
       let answer: Response | undefined;
-      for (let i = 0; i < 1000; i++) {
+      let folders = 0;
+      const folderStart = Date.now();
+      for (let i = 0; i < 1000; i++, folders++) {
         answer = await fetch(`${url}/api/deals/${deal.id}/folders`, {
           method: 'POST',
           headers: { ...auth, 'content-type': 'application/json' },
@@ -449,6 +453,7 @@ describe('faults', () => {
         await answer.arrayBuffer();
       }
       await expectFull(answer!, 'POST /folders on a full Postgres disk');
+      console.log(`the folders' full disk answered 507 after ${folders} folders (${Date.now() - folderStart} ms)`);
       assert.doesNotMatch(server.log(), /unexpected error/);
       rmSync(join(tablespace, 'filler'));
     } finally {
