@@ -2,6 +2,8 @@
 // tests, the benchmarks). package.json's start script spells the same out; tests/api/server-command.test.ts
 // keeps the two equal.
 //
+// - `exec`: npm runs the script through `sh -c`; without it the shell stays between npm and Node, and the
+//   SIGTERM npm passes on to the shell killed only the shell, leaving the server running (issue 29).
 // - MALLOC_ARENA_MAX=2 and a 2 MB young generation keep the server small under load (README).
 // - A 64 MB initial old generation: every socket read is a new 64 KiB buffer, and with V8's limit
 //   computed from a ~20 MB live heap, an upload set off a full collection every ~14 MB received

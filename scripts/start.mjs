@@ -1,4 +1,4 @@
-/* global process */
+/* global console, process */
 // `npm start`: compiles the server once with esbuild (about a second) and runs the result with plain
 // Node, instead of transpiling every module at run time with tsx (which kept its compiler and caches
 // in memory for the life of the server). Dependencies stay in node_modules.
@@ -6,7 +6,12 @@ import { build, stop } from 'esbuild';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { postgresPatched } from './patch-postgres.mjs';
 
+if (!postgresPatched()) {
+  // `npm install` applies it (postinstall); an install with --ignore-scripts, or one from before it, has not.
+  console.warn('postgres.js is not patched: run `npm install`. Without it, a crash of Postgres can end the server.');
+}
 const root = join(import.meta.dirname, '..');
 const outDir = join(root, '.build');
 mkdirSync(outDir, { recursive: true });

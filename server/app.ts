@@ -1,3 +1,4 @@
+import { statfs } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -15,6 +16,26 @@ import { createLogger } from './logger.ts';
 import { createMetrics } from './metrics.ts';
 
 type ServerLogger = ReturnType<typeof createLogger>;
+
+/**
+ * Below this much free space DATA_DIR's disk counts as full (health "degraded", the metrics gauge): less
+ * than one WAL segment, past which Postgres cannot go on writing either.
+ */
+const STORAGE_FULL_BELOW_BYTES = 16 * 1024 * 1024;
+
+/** Free bytes on the disks of the stored files and of the embedded Postgres (the smaller). */
+async function freeBytes(paths: string[]): Promise<number> {
+  let free = Number.POSITIVE_INFINITY;
+  for (const path of paths) {
+    try {
+      const fs = await statfs(path);
+      free = Math.min(free, fs.bavail * fs.bsize);
+    } catch {
+      /* not created yet */
+    }
+  }
+  return free;
+}
 
 /** How long an idle keep-alive connection stays open: longer than any client or proxy keeps its end. */
 const KEEP_ALIVE_MS = 65_000;
@@ -168,6 +189,8 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
     if (webBuildIsStale()) await buildWeb(log);
 
     const storage = diskBlobStore({ dir: join(config.dataDir, 'blobs'), secret: config.storageSecret });
+    const dataDisks = [join(config.dataDir, 'blobs'), ...(embedded ? [join(config.dataDir, 'pg')] : [])];
+    const storageFull = async () => (await freeBytes(dataDisks)) < STORAGE_FULL_BELOW_BYTES;
     const ai = aiFromEnv((name) => process.env[name]);
     events = listenDealEvents(sql, logger);
     const api = createApi({
@@ -180,6 +203,7 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
       auth,
       mail,
       blobs: storage.store,
+      storageFull,
       config: {
         jwtExpirySeconds: config.jwtExpirySeconds,
         publicUrl: config.publicUrl,
@@ -250,6 +274,7 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
       } catch {
         /* down: reported as 0 */
       }
+      const free = await freeBytes(dataDisks);
       c.header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8');
       return c.body(
         metrics.render({
@@ -259,6 +284,14 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
           dataroom_database_pool_max: { help: 'Largest size of the request pool.', value: config.databasePoolMax },
           dataroom_ai_jobs_queued: { help: 'AI analyses waiting for a worker.', value: gauges.queued },
           dataroom_ai_jobs_running: { help: 'AI analyses a worker holds now.', value: gauges.running },
+          dataroom_storage_free_bytes: {
+            help: "Free bytes on DATA_DIR's disk (the stored files' and Postgres's, the smaller).",
+            value: Number.isFinite(free) ? free : 0,
+          },
+          dataroom_storage_full: {
+            help: '1 when that disk has less than 16 MiB free: writes are about to fail (507).',
+            value: free < STORAGE_FULL_BELOW_BYTES ? 1 : 0,
+          },
           process_resident_memory_bytes: { help: 'Resident memory of the server process.', value: memory.rss },
           nodejs_heap_used_bytes: { help: 'V8 heap in use.', value: memory.heapUsed },
           nodejs_heap_total_bytes: { help: 'V8 heap reserved.', value: memory.heapTotal },

@@ -5,7 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
-import { HttpError } from '../supabase/functions/_shared/errors.ts';
+import { HttpError, isStorageFull, STORAGE_FULL } from '../supabase/functions/_shared/errors.ts';
 import { boundaryOf, bytesOf, readMultipart, type ByteSource } from '../supabase/functions/_shared/multipart.ts';
 import type { BlobStore, StoredObject } from '../supabase/functions/_shared/ports.ts';
 import { batchedWriter, syncDirectory } from './file-writes.ts';
@@ -313,6 +313,11 @@ export function diskBlobStore(opts: { dir: string; secret: string; basePath?: st
 
   routes.onError((err, c) => {
     if (err instanceof HttpError) return c.json({ detail: err.message }, err.status as 400);
+    if (isStorageFull(err)) {
+      // put() has removed what was written; a retry cannot succeed until space is freed.
+      console.warn('[storage] an upload failed: the disk is full');
+      return c.json({ detail: STORAGE_FULL }, 507);
+    }
     if ((err as NodeJS.ErrnoException).code === 'ECONNRESET') {
       // The client went away mid-upload: nothing was stored and nobody is left to answer.
       console.info('[storage] an upload was abandoned by the client; nothing was stored');

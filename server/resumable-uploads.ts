@@ -4,6 +4,7 @@ import { mkdir, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/pro
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { DataStore, ERRORS, Server, Upload } from '@tus/server';
+import { isStorageFull, STORAGE_FULL } from '../supabase/functions/_shared/errors.ts';
 import type { StoredObject } from '../supabase/functions/_shared/ports.ts';
 import { batchedWriter } from './file-writes.ts';
 
@@ -26,6 +27,12 @@ interface UploadInfo {
 }
 
 const ID_RE = /^[0-9a-f]{32}$/;
+
+/**
+ * A full disk ends the upload: its partial bytes are removed at once (kept, they would hold the space
+ * for the grant's 24 hours), so HEAD answers 404 and a tus client creates the upload again.
+ */
+const UPLOAD_DISCARDED_STORAGE_FULL = `${STORAGE_FULL} What was sent of this upload was discarded: send the file again.`;
 
 class TusError extends Error {
   constructor(
@@ -254,8 +261,18 @@ export function resumableUploads(opts: {
       await finishUpload(claimOf(req), upload.id);
       return {};
     },
-    onResponseError(_req, err) {
+    async onResponseError(req, err) {
       if (err instanceof TusError) return { status_code: err.status_code, body: err.body };
+      if (isStorageFull(err)) {
+        let id: string | undefined;
+        try {
+          id = claimOf(req).n;
+        } catch {
+          /* no upload to discard */
+        }
+        await discard(id, err);
+        return { status_code: 507, body: JSON.stringify({ detail: UPLOAD_DISCARDED_STORAGE_FULL }) };
+      }
       const status = (err as { status_code?: number }).status_code ?? 500;
       if (status >= 500) {
         opts.log?.('a resumable upload failed', err);
@@ -265,6 +282,11 @@ export function resumableUploads(opts: {
       return { status_code: status, body: JSON.stringify({ detail: text }) };
     },
   });
+
+  const discard = async (id: string | undefined, err: unknown) => {
+    opts.log?.('a resumable upload failed: the disk is full; its partial bytes are removed', (err as Error).message);
+    if (id) await store.remove(id).catch(() => {});
+  };
 
   const finishUpload = async (claim: ResumableClaim, id: string) => {
     const sealed = await store.seal(id);
@@ -321,6 +343,10 @@ export function resumableUploads(opts: {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || (err as Error).message === 'aborted')
         return answer(400, {}, 'The upload was interrupted; ask for the offset and go on.');
+      if (isStorageFull(err)) {
+        await discard(id, err);
+        return answer(507, {}, UPLOAD_DISCARDED_STORAGE_FULL);
+      }
       opts.log?.('a resumable upload failed', err);
       return answer(500, {}, 'The file could not be stored. Please try again.');
     }

@@ -65,7 +65,7 @@ export interface StartOptions {
   dataDir?: string;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -107,7 +107,7 @@ function buildIsComplete(dir: string): boolean {
  * files from under a test's browser. Seeded from web/dist when that is a complete build (timestamps kept,
  * so the server still rebuilds it when web/src is newer); private builds of finished runs are removed.
  */
-function privateWebDist(): string {
+export function privateWebDist(): string {
   const dataRoot = join(root, '.test-data');
   mkdirSync(dataRoot, { recursive: true });
   for (const entry of readdirSync(dataRoot)) {

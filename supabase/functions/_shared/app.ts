@@ -1,7 +1,14 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ApiDeps, ApiEnv } from './context.ts';
-import { DATABASE_UNAVAILABLE, DEAL_NOT_FOUND, fromPostgresError, HttpError, isDatabaseUnavailable } from './errors.ts';
+import {
+  DATABASE_UNAVAILABLE,
+  DEAL_NOT_FOUND,
+  fromPostgresError,
+  HttpError,
+  isDatabaseUnavailable,
+  STORAGE_FULL,
+} from './errors.ts';
 import { asUser, isUuid } from './db.ts';
 import { consoleLogger, errorFields, requestIdFrom } from './logger.ts';
 import { routePath } from 'hono/route';
@@ -61,6 +68,11 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
       if (!isDatabaseUnavailable(err)) throw err;
       c.header('Retry-After', '5');
       return c.json({ status: 'unavailable', database: 'down', detail: DATABASE_UNAVAILABLE }, 503);
+    }
+    // A full disk leaves reading working, so still a 200 (a load balancer keeps the reads flowing, a
+    // liveness probe restarts nothing a restart cannot fix); "degraded" tells monitoring (decision 28).
+    if (await deps.storageFull?.().catch(() => false)) {
+      return c.json({ status: 'degraded', database: 'up', storage: 'full', detail: STORAGE_FULL });
     }
     return c.json({ status: 'ok', database: 'up' });
   });

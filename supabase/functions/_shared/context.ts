@@ -36,6 +36,8 @@ export interface ApiDeps {
    * (`edgeClientAddress`, client-address.ts).
    */
   clientAddress?: (c: Context) => string | undefined;
+  /** Whether the server's disk is (nearly) full, for /health; the embedded server measures its DATA_DIR. */
+  storageFull?: () => Promise<boolean>;
   config: ApiConfig;
 }
 

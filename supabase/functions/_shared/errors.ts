@@ -47,10 +47,25 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   ].includes(code);
 }
 
-/** Maps a Postgres error to an answer a person can act on; undefined when it is a real fault. */
+export const STORAGE_FULL = 'Storage is full; ask your administrator.';
+
+/**
+ * The disk (or the quota) is full: ENOSPC or EDQUOT from the file system, SQLSTATE 53100 (disk_full,
+ * "could not extend file") from Postgres. A 507: a retry cannot succeed until someone frees space.
+ */
+export function isStorageFull(err: unknown): boolean {
+  const code = (err as PgLikeError | undefined)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT' || code === '53100';
+}
+
+/**
+ * Maps a Postgres error (or a full disk's, from the file system) to an answer a person can act on;
+ * undefined when it is a real fault.
+ */
 export function fromPostgresError(err: unknown): HttpError | undefined {
   const e = err as PgLikeError;
   if (!e || typeof e.code !== 'string') return undefined;
+  if (isStorageFull(e)) return new HttpError(507, STORAGE_FULL);
   if (isDatabaseUnavailable(e)) return new HttpError(503, DATABASE_UNAVAILABLE, undefined, { 'Retry-After': '5' });
   switch (e.code) {
     case '42501': // insufficient privilege, RLS refusal, or our guard triggers

@@ -25,10 +25,11 @@ describe('sendToStorage, the one upload transport', () => {
     expect(options.retryDelays.length).toBeGreaterThanOrEqual(4);
     expect(options.storeFingerprintForResuming).toBe(false);
     expect(progress).toEqual([500, 1000, 1000]);
-    // Which failures are tried again: a dropped connection, a conflict on the offset, a server error; not a refusal.
+    // Which failures are tried again: a dropped connection, a conflict on the offset, a server error; not a
+    // refusal, nor a full disk (507).
     const retry = (status: number) => options.onShouldRetry({ originalResponse: status ? { getStatus: () => status } : null });
     expect([0, 409, 423, 500, 503].map(retry)).toEqual([true, true, true, true, true]);
-    expect([400, 403, 404, 413].map(retry)).toEqual([false, false, false, false]);
+    expect([400, 403, 404, 413, 507].map(retry)).toEqual([false, false, false, false, false]);
   });
 
   it('sends the signed-in access token only where the store wants it (Supabase Storage)', async () => {

@@ -79,7 +79,8 @@ export async function sendToStorage(
           renewal = renewSession(getToken());
           return true;
         }
-        return status === 0 || status === 409 || status === 423 || status >= 500;
+        // 507: the disk is full and the server dropped the upload; a retry would fill it again.
+        return status === 0 || status === 409 || status === 423 || (status >= 500 && status !== 507);
       },
       onChunkComplete(_chunkSize, bytesAccepted) {
         renewedSinceProgress = false;
