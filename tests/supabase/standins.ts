@@ -366,7 +366,11 @@ export async function startStandIns(sql: Sql, dir: string): Promise<StandIns> {
       const { prefixes } = JSON.parse(body.toString() || '{}') as { prefixes?: string[] };
       for (const key of prefixes ?? []) {
         rmSync(objectFile(bucket, key), { force: true });
-        await sql`delete from storage.objects where bucket_id = ${bucket} and name = ${key}`;
+        // As the Storage server deletes: storage.protect_delete refuses any delete without this setting.
+        await sql.begin(async (tx) => {
+          await tx`select set_config('storage.allow_delete_query', 'true', true)`;
+          await tx`delete from storage.objects where bucket_id = ${bucket} and name = ${key}`;
+        });
       }
       return send(res, 200, []);
     }
