@@ -140,6 +140,8 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
       auth,
       mail,
       blobs: storage.store,
+      // The in-process worker (started below) takes every queued job.
+      aiWorkerReachable: async () => aiWorker !== undefined,
       config: {
         jwtExpirySeconds: config.jwtExpirySeconds,
         publicUrl: config.publicUrl,

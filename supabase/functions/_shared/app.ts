@@ -62,7 +62,8 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
       c.header('Retry-After', '5');
       return c.json({ status: 'unavailable', database: 'down', detail: DATABASE_UNAVAILABLE }, 503);
     }
-    return c.json({ status: 'ok', database: 'up' });
+    if (!deps.aiWorkerReachable) return c.json({ status: 'ok', database: 'up' });
+    return c.json({ status: 'ok', database: 'up', ai_worker: await deps.aiWorkerReachable().catch(() => false) });
   });
 
   app.route('/auth', authRoutes(deps));

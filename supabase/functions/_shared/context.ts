@@ -36,6 +36,11 @@ export interface ApiDeps {
    * Supabase's gateway sets it.
    */
   clientAddress?: (c: Context) => string | undefined;
+  /**
+   * Whether queued AI jobs can reach a worker, for GET /health (`ai_worker`): embedded, the in-process
+   * worker runs; on Supabase, the webhook to the ai-worker function is wired (pg_net, the Vault secrets).
+   */
+  aiWorkerReachable?: () => Promise<boolean>;
   config: ApiConfig;
 }
 
