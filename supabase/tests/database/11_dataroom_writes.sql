@@ -421,8 +421,8 @@ select throws_ok($$insert into public.upload_grants (storage_key, file_id, deal_
   values ('deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e003/v2', '11000000-0000-0000-0000-00000000e003', '11000000-0000-0000-0000-0000000000a1', 2, 'v2.pdf', 'application/pdf',
           '11000000-0000-0000-0000-000000000004', now() + interval '1 hour')$$,
   '42501', null, 'a viewer cannot reserve a grant for a file hidden from them');
-select is_empty($$delete from public.upload_grants where storage_key = 'deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e002/v2' returning storage_key$$,
-  'the creator cannot delete their grant (0 rows: only the sweeper does)');
+select throws_ok($$delete from public.upload_grants where storage_key = 'deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e002/v2' returning storage_key$$,
+  '42501', null, 'the creator cannot delete their grant (no delete privilege: only the sweeper does)');
 select throws_ok($$insert into public.upload_grants (storage_key, file_id, deal_id, version_number, original_name, content_type, created_by, expires_at)
   values ('uploads/v5.pdf', '11000000-0000-0000-0000-00000000e002', '11000000-0000-0000-0000-0000000000a1', 5, 'v5.pdf', 'application/pdf',
           '11000000-0000-0000-0000-000000000004', now() + interval '1 hour')$$,
