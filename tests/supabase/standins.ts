@@ -516,7 +516,7 @@ export async function startStandIns(sql: Sql, dir: string): Promise<StandIns> {
     const answer = await fetch(`${origin}${u.pathname}${u.search}`, {
       method: req.method,
       headers,
-      body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
+      body: req.method === 'GET' || req.method === 'HEAD' ? undefined : new Uint8Array(body),
     });
     const out: Record<string, string> = {};
     answer.headers.forEach((value, key) => {
