@@ -204,6 +204,8 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
       mail,
       blobs: storage.store,
       storageFull,
+      // The in-process worker (started below) takes every queued job.
+      aiWorkerReachable: async () => aiWorker !== undefined,
       config: {
         jwtExpirySeconds: config.jwtExpirySeconds,
         publicUrl: config.publicUrl,

@@ -39,6 +39,11 @@ begin
   loop
     execute format('alter function %s owner to supabase_auth_admin', r.fn);
   end loop;
+  for r in select p.oid::regprocedure as fn from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+           where n.nspname = 'storage'
+  loop
+    execute format('alter function %s owner to supabase_storage_admin', r.fn);
+  end loop;
 end $$;
 alter schema auth owner to supabase_auth_admin;
 alter schema storage owner to supabase_storage_admin;
@@ -50,11 +55,12 @@ grant all on schema public, extensions, auth, storage to dataroom_app;
 grant all on all tables in schema auth, storage, extensions to dataroom_app;
 grant all on all sequences in schema auth, storage, extensions to dataroom_app;
 grant all on all routines in schema auth, storage, extensions to dataroom_app;
--- What the migrations create in public is granted to the API roles by default (the image does the same
--- for `postgres`); each table's policies and explicit revokes then decide.
-alter default privileges for role dataroom_app in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges for role dataroom_app in schema public grant all on functions to anon, authenticated, service_role;
-alter default privileges for role dataroom_app in schema public grant all on sequences to anon, authenticated, service_role;
+-- Nothing the migrations create in public is granted to the API roles by default, as for `postgres` on
+-- Supabase today: each migration grants what it creates (docs/decisions.md decision 31). Older data
+-- directories had those defaults: revoked.
+alter default privileges for role dataroom_app in schema public revoke all on tables from anon, authenticated, service_role;
+alter default privileges for role dataroom_app in schema public revoke all on functions from anon, authenticated, service_role;
+alter default privileges for role dataroom_app in schema public revoke all on sequences from anon, authenticated, service_role;
 
 -- Data directories whose migrations ran as the superuser: what they created passes to the app role.
 do $$

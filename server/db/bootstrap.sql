@@ -35,9 +35,13 @@ end $$;
 set search_path = "$user", public, extensions;
 
 grant usage on schema public to anon, authenticated, service_role;
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+-- Supabase today (the CLI's `[api] auto_expose_new_tables = false`, every new project since 30 May 2026):
+-- nothing created in public is granted to the API roles by default, so each migration grants what it
+-- creates (docs/decisions.md decision 31) and a forgotten grant fails the tests here. Older data
+-- directories had the old defaults: revoked.
+alter default privileges in schema public revoke all on tables from anon, authenticated, service_role;
+alter default privileges in schema public revoke all on functions from anon, authenticated, service_role;
+alter default privileges in schema public revoke all on sequences from anon, authenticated, service_role;
 
 create schema if not exists auth;
 grant usage on schema auth to anon, authenticated, service_role;
@@ -303,3 +307,21 @@ alter function realtime.send(jsonb, text, text, boolean) owner to supabase_realt
 grant usage on schema realtime to anon, authenticated, service_role;
 grant select, insert, update on realtime.messages to anon, authenticated, service_role;
 grant execute on all functions in schema realtime to anon, authenticated, service_role;
+-- Storage's own guard (its tenant migration "protect delete"): a delete from its tables is refused
+-- unless the Storage server, which removes the bytes too, set storage.allow_delete_query for its
+-- transaction. Same function, message and SQLSTATE, so SQL that would orphan objects fails here too.
+create or replace function storage.protect_delete() returns trigger
+language plpgsql as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), 'false') <> 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using hint = 'This prevents accidental data loss from orphaned objects.', errcode = '42501';
+  end if;
+  return null;
+end $$;
+drop trigger if exists protect_buckets_delete on storage.buckets;
+create trigger protect_buckets_delete before delete on storage.buckets
+  for each statement execute function storage.protect_delete();
+drop trigger if exists protect_objects_delete on storage.objects;
+create trigger protect_objects_delete before delete on storage.objects
+  for each statement execute function storage.protect_delete();

@@ -28,6 +28,11 @@ export interface StandIns {
   authDown: boolean;
   /** GoTrue's "Confirm email" (a hosted project's default): sign-up signs no one in until the mailed link is opened. */
   confirmations: boolean;
+  /**
+   * Edge functions behind the gateway, by name: their origin. The gateway checks the bearer token as a
+   * JWT of the project first, unless supabase/config.toml says `verify_jwt = false` for the function.
+   */
+  functions: Map<string, string>;
   stop(): Promise<void>;
 }
 
@@ -76,12 +81,21 @@ export async function startStandIns(sql: Sql, dir: string): Promise<StandIns> {
     uploadTokenSeconds: 60,
     authDown: false,
     confirmations: false,
+    functions: new Map(),
     stop: async () => {},
   };
 
   // ------------------------------------------------------------------ GoTrue
-  const accessToken = (user: { id: string; email: string }, sessionId: string) =>
-    new SignJWT({ email: user.email, phone: '', role: 'authenticated', aal: 'aal1', session_id: sessionId, is_anonymous: false })
+  type Account = { id: string; email: string | null; phone?: string | null; is_anonymous?: boolean };
+  const accessToken = (user: Account, sessionId: string) =>
+    new SignJWT({
+      email: user.email ?? '',
+      phone: user.phone ?? '',
+      role: 'authenticated',
+      aal: 'aal1',
+      session_id: sessionId,
+      is_anonymous: user.is_anonymous ?? false,
+    })
       .setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' })
       .setSubject(user.id)
       .setAudience('authenticated')
@@ -90,11 +104,13 @@ export async function startStandIns(sql: Sql, dir: string): Promise<StandIns> {
       .setExpirationTime('1h')
       .sign(privateKey);
 
-  const userJson = (u: { id: string; email: string }) => ({
+  const userJson = (u: Account) => ({
     id: u.id,
     aud: 'authenticated',
     role: 'authenticated',
-    email: u.email,
+    email: u.email ?? '',
+    phone: u.phone ?? '',
+    is_anonymous: u.is_anonymous ?? false,
     factors: [],
   });
 
@@ -105,7 +121,7 @@ export async function startStandIns(sql: Sql, dir: string): Promise<StandIns> {
     pendingLinks.set(createHash('sha256').update(token).digest('hex'), address);
   };
 
-  const openSession = async (user: { id: string; email: string }, parentToken?: string, sessionId: string = randomUUID()) => {
+  const openSession = async (user: Account, parentToken?: string, sessionId: string = randomUUID()) => {
     if (!parentToken) {
       await sql`insert into auth.sessions (id, user_id, created_at, updated_at, aal) values (${sessionId}, ${user.id}, now(), now(), 'aal1')`;
     }
@@ -136,7 +152,24 @@ export async function startStandIns(sql: Sql, dir: string): Promise<StandIns> {
   const auth: Record<string, Handler> = {
     'GET /.well-known/jwks.json': (_req, res) => send(res, 200, { keys: [jwk] }),
     'POST /signup': async (_req, res, _url, body) => {
-      const { email, password } = JSON.parse(body.toString() || '{}') as { email?: string; password?: string };
+      const { email, password, phone } = JSON.parse(body.toString() || '{}') as {
+        email?: string;
+        password?: string;
+        phone?: string;
+      };
+      // Anonymous (no credentials: supabase-js signInAnonymously) and phone sign-ups, as GoTrue writes
+      // them when the project enables them: no e-mail at all, signed in at once.
+      if (!email && (!password || phone)) {
+        const [user] = await sql<Account[]>`
+          insert into auth.users (instance_id, id, aud, role, email, phone, encrypted_password, phone_confirmed_at,
+                                  raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_sso_user, is_anonymous)
+          values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', null,
+                  ${phone ?? null}, case when ${phone ?? null}::text is null then '' else extensions.crypt(${password ?? ''}, extensions.gen_salt('bf', 10)) end,
+                  case when ${phone ?? null}::text is null then null else now() end,
+                  ${phone ? '{"provider":"phone","providers":["phone"]}' : '{}'}, '{}', now(), now(), false, ${!phone})
+          returning id, email, phone, is_anonymous`;
+        return send(res, 200, await openSession(user));
+      }
       if (!email || !password || password.length < 6)
         return send(res, 422, { code: 422, error_code: 'validation_failed', msg: 'Signup requires a valid password' });
       const address = email.trim().toLowerCase();
@@ -366,7 +399,11 @@ export async function startStandIns(sql: Sql, dir: string): Promise<StandIns> {
       const { prefixes } = JSON.parse(body.toString() || '{}') as { prefixes?: string[] };
       for (const key of prefixes ?? []) {
         rmSync(objectFile(bucket, key), { force: true });
-        await sql`delete from storage.objects where bucket_id = ${bucket} and name = ${key}`;
+        // As the Storage server deletes: storage.protect_delete refuses any delete without this setting.
+        await sql.begin(async (tx) => {
+          await tx`select set_config('storage.allow_delete_query', 'true', true)`;
+          await tx`delete from storage.objects where bucket_id = ${bucket} and name = ${key}`;
+        });
       }
       return send(res, 200, []);
     }
@@ -446,6 +483,49 @@ export async function startStandIns(sql: Sql, dir: string): Promise<StandIns> {
     storageError(res, 404, 'not_found', `No stand-in for ${method} ${path}`);
   };
 
+  // ------------------------------------------------------------------ edge functions
+  // As the functions' gateway does: `verify_jwt` (on unless config.toml turns it off for the function)
+  // wants a JWT signed by the project before the function runs; then the request passes unchanged.
+  const config = readFileSync(join(import.meta.dirname, '..', '..', 'supabase', 'config.toml'), 'utf8');
+  const verifiesJwt = (name: string) => {
+    let section = '';
+    for (const line of config.split('\n').map((l) => l.trim())) {
+      if (line.startsWith('[')) section = line;
+      else if (section === `[functions.${name}]` && /^verify_jwt\s*=\s*false$/.test(line)) return false;
+    }
+    return true;
+  };
+  const edgeFunction = async (req: IncomingMessage, res: ServerResponse, u: URL, body: Buffer) => {
+    const name = u.pathname.split('/')[3] ?? '';
+    const origin = state.functions.get(name);
+    if (!origin) return send(res, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
+    if (verifiesJwt(name)) {
+      const token = bearer(req);
+      if (!token) return send(res, 401, { code: 401, message: 'Missing authorization header' });
+      try {
+        await jwtVerify(token, publicKey);
+      } catch {
+        return send(res, 401, { code: 401, message: 'Invalid JWT' });
+      }
+    }
+    const headers = new Headers();
+    for (const [key, value] of Object.entries(req.headers)) {
+      if (value === undefined || ['host', 'connection', 'content-length', 'transfer-encoding'].includes(key)) continue;
+      headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+    }
+    const answer = await fetch(`${origin}${u.pathname}${u.search}`, {
+      method: req.method,
+      headers,
+      body: req.method === 'GET' || req.method === 'HEAD' ? undefined : new Uint8Array(body),
+    });
+    const out: Record<string, string> = {};
+    answer.headers.forEach((value, key) => {
+      if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(key)) out[key] = value;
+    });
+    res.writeHead(answer.status, out);
+    res.end(Buffer.from(await answer.arrayBuffer()));
+  };
+
   // ------------------------------------------------------------------ the gateway (Kong's role)
   const server: Server = createServer((req, res) => {
     void (async () => {
@@ -464,6 +544,7 @@ export async function startStandIns(sql: Sql, dir: string): Promise<StandIns> {
       // Storage's route has no key check at the gateway: Storage checks the service key, the user's
       // JWT or the signed token itself.
       if (u.pathname.startsWith('/storage/v1/')) return storage(req, res, u, u.pathname.slice('/storage/v1'.length), body);
+      if (u.pathname.startsWith('/functions/v1/')) return edgeFunction(req, res, u, body);
       send(res, 404, { message: 'no route' });
     })().catch((err) => {
       console.error('[stand-in]', err);

@@ -26,6 +26,7 @@ const sql = postgres(databaseUrl, { max: 3, onnotice: () => {} });
 const scratch = mkdtempSync(join(tmpdir(), 'dataroom-supabase-'));
 let standIns: StandIns;
 let api: ChildProcess;
+let aiWorker: ChildProcess;
 let base = '';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -92,40 +93,62 @@ function sendResumable(resumable: any, bytes: Buffer, token: string): Promise<vo
   });
 }
 
-before(async () => {
-  standIns = await startStandIns(sql, scratch);
+/** Serves an edge function under Deno, behind the gateway stand-in, as `supabase functions serve` does. */
+async function serveFunction(name: string, env: Record<string, string>): Promise<ChildProcess> {
   const port = await freePort();
-  api = spawn(
+  const child = spawn(
     join(root, 'node_modules/.bin/deno'),
-    ['run', '--allow-all', '--config', join(root, 'supabase/functions/deno.json'), join(root, 'supabase/functions/api/index.ts')],
+    [
+      'run',
+      '--allow-all',
+      '--config',
+      join(root, 'supabase/functions/deno.json'),
+      join(root, `supabase/functions/${name}/index.ts`),
+    ],
     {
       env: {
         ...process.env,
         NO_COLOR: '1',
         PORT: String(port),
-        SUPABASE_DB_URL: databaseUrl,
+        SUPABASE_DB_URL: databaseUrl!,
         SUPABASE_URL: standIns.url,
         SUPABASE_ANON_KEY: standIns.anonKey,
         SUPABASE_SERVICE_ROLE_KEY: standIns.serviceKey,
-        PUBLIC_URL: 'http://localhost:5173',
+        ...env,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );
-  base = `http://127.0.0.1:${port}/functions/v1/api`;
+  const origin = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     try {
-      if ((await fetch(`${base}/health`)).ok) return;
+      if ((await fetch(`${origin}/functions/v1/${name}/health`)).ok) {
+        standIns.functions.set(name, origin);
+        return child;
+      }
     } catch {
       /* starting */
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error('the api function never answered /health');
+  throw new Error(`the ${name} function never answered /health`);
+}
+
+const AI_WORKER_SECRET = randomBytes(24).toString('hex');
+
+before(async () => {
+  standIns = await startStandIns(sql, scratch);
+  // Both through the gateway, whose JWT check config.toml sets per function.
+  [api, aiWorker] = await Promise.all([
+    serveFunction('api', { PUBLIC_URL: 'http://localhost:5173' }),
+    serveFunction('ai-worker', { AI_WORKER_SECRET, AI_WORKER_BUDGET_MS: '2000' }),
+  ]);
+  base = `${standIns.url}/functions/v1/api`;
 });
 
 after(async () => {
   api?.kill('SIGTERM');
+  aiWorker?.kill('SIGTERM');
   await standIns?.stop();
   await sql.end();
   rmSync(scratch, { recursive: true, force: true });
@@ -374,5 +397,132 @@ describe('the api function on Supabase (GoTrue and Storage stand-ins)', () => {
       standIns.authDown = false;
     }
     assert.equal((await call('POST', '/auth/login', { email: person.email, password: 'supabase-password' })).status, 200);
+  });
+  it("runs on today's default privileges: nothing made in public is granted to the API roles unless its migration says so", async () => {
+    await sql`create table public.supabase_test_ungranted (id int)`;
+    try {
+      const [row] = await sql<{ anon: boolean; authenticated: boolean; service: boolean }[]>`
+        select has_table_privilege('anon', 'public.supabase_test_ungranted', 'select') as anon,
+               has_table_privilege('authenticated', 'public.supabase_test_ungranted', 'select') as authenticated,
+               has_table_privilege('service_role', 'public.supabase_test_ungranted', 'select') as service`;
+      assert.deepEqual({ ...row }, { anon: false, authenticated: false, service: false });
+    } finally {
+      await sql`drop table public.supabase_test_ungranted`;
+    }
+    // Every flow above ran on the migrations' explicit grants only; the profile and deal list need them too.
+    const person = await register('grants');
+    assert.equal((await call('GET', '/user/profile', undefined, person.token)).status, 200);
+    assert.equal((await call('GET', '/deals', undefined, person.token)).status, 200);
+  });
+
+  it("refuses a direct delete from storage.objects, as Storage's own trigger does; Storage's API deletes", async () => {
+    await assert.rejects(sql`delete from storage.objects where bucket_id = 'deal-files' and name = 'none'`, (err: any) => {
+      assert.equal(err.code, '42501');
+      assert.match(err.message, /^Direct deletion from storage tables is not allowed\. Use the Storage API instead\.$/);
+      return true;
+    });
+    const key = `deals/${randomUUID()}/files/${randomUUID()}/v1`;
+    const put = await fetch(`${standIns.url}/storage/v1/object/deal-files/${key}`, {
+      method: 'POST',
+      headers: { apikey: standIns.serviceKey, authorization: `Bearer ${standIns.serviceKey}` },
+      body: randomBytes(10),
+    });
+    assert.equal(put.status, 200);
+    const removed = await fetch(`${standIns.url}/storage/v1/object/deal-files`, {
+      method: 'DELETE',
+      headers: {
+        apikey: standIns.serviceKey,
+        authorization: `Bearer ${standIns.serviceKey}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ prefixes: [key] }),
+    });
+    assert.equal(removed.status, 200);
+    assert.equal((await sql`select 1 from storage.objects where name = ${key}`).length, 0);
+  });
+
+  it('an account without an e-mail (anonymous, phone) reaches nothing but sign-out, and is told why', async () => {
+    for (const signUp of [{}, { phone: `1555${Math.floor(Math.random() * 1e7)}`, password: 'phone-password' }]) {
+      const res = await fetch(`${standIns.url}/auth/v1/signup`, {
+        method: 'POST',
+        headers: { apikey: standIns.anonKey, 'content-type': 'application/json' },
+        body: JSON.stringify(signUp),
+      });
+      assert.equal(res.status, 200);
+      const { access_token: token } = (await res.json()) as { access_token: string };
+      const created = await call('POST', '/deals', { name: 'No e-mail deal', checklist_preset: 'blank' }, token);
+      assert.equal(created.status, 403, JSON.stringify(created.body));
+      assert.equal(created.body.code, 'email_required');
+      assert.match(created.body.detail, /no email address/);
+      for (const path of ['/deals', '/user/profile', '/invitations']) {
+        const read = await call('GET', path, undefined, token);
+        assert.equal(read.status, 403, `${path}: ${JSON.stringify(read.body)}`);
+        assert.equal(read.body.code, 'email_required');
+      }
+      const out = await call('POST', '/auth/logout', undefined, token);
+      assert.ok(out.status < 300, `sign-out works: ${out.status} ${JSON.stringify(out.body)}`);
+    }
+  });
+
+  it("reaches the ai-worker through the gateway with the webhook's secret; a wrong secret is refused and claims nothing", async () => {
+    const worker = `${standIns.url}/functions/v1/ai-worker`;
+    const owner = await register('ai-webhook');
+    const [deal] = await sql<{ id: string }[]>`
+      insert into public.deals (name, owner_id) values ('Webhook deal', ${owner.id}) returning id`;
+    const [file] = await sql<{ id: string }[]>`
+      insert into public.files (deal_id, name, upload_state, current_version, size_bytes, uploaded_by)
+      values (${deal.id}, 'queued.pdf', 'pending', 0, 0, ${owner.id}) returning id`;
+    await sql`insert into public.file_versions (file_id, deal_id, version_number, storage_key, size_bytes, sha256, original_name, uploaded_by)
+              values (${file.id}, ${deal.id}, 1, ${`deals/${deal.id}/files/${file.id}/v1`}, 10, ${'ab'.repeat(32)}, 'queued.pdf', ${owner.id})`;
+    await sql`update public.files set upload_state = 'ready', current_version = 1, size_bytes = 10 where id = ${file.id}`;
+    const [job] = await sql<{ id: string }[]>`select private.enqueue_ai_job(${file.id}) as id`;
+    const jobState = () => sql`select status, attempts, worker, lease_until from public.ai_jobs where id = ${job.id}`;
+    const before = await jobState();
+    assert.equal(before[0].status, 'queued');
+
+    for (const secret of ['wrong', `${AI_WORKER_SECRET}x`, AI_WORKER_SECRET.slice(0, -1)]) {
+      const refused = await fetch(worker, { method: 'POST', headers: { authorization: `Bearer ${secret}` }, body: '{}' });
+      assert.equal(refused.status, 401);
+      assert.equal(
+        ((await refused.json()) as { detail: string }).detail,
+        'Not allowed.',
+        'refused by the function, not the gateway',
+      );
+    }
+    assert.deepEqual(await jobState(), before, 'no job claimed');
+
+    // Nothing to run: the right secret passes the gateway (verify_jwt off for ai-worker) and the function answers.
+    await sql`update public.ai_jobs set status = 'cancelled', finished_at = now(), lease_until = null where status in ('queued', 'running')`;
+    const accepted = await fetch(worker, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${AI_WORKER_SECRET}` },
+      body: '{}',
+    });
+    assert.equal(accepted.status, 200);
+    assert.deepEqual(await accepted.json(), { status: 'done', ran: 0 });
+
+    // Where verify_jwt is on (the default for a function config.toml does not name), the gateway
+    // refuses a bearer that is no project JWT before the function runs, and lets a GoTrue token through.
+    standIns.functions.set('unnamed-function', standIns.functions.get('ai-worker')!);
+    const gateway = await fetch(`${standIns.url}/functions/v1/unnamed-function`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${AI_WORKER_SECRET}` },
+      body: '{}',
+    });
+    assert.equal(gateway.status, 401);
+    assert.equal(((await gateway.json()) as { message: string }).message, 'Invalid JWT');
+    const withJwt = await fetch(`${standIns.url}/functions/v1/unnamed-function`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}` },
+      body: '{}',
+    });
+    assert.equal(withJwt.status, 401);
+    assert.equal(((await withJwt.json()) as { detail: string }).detail, 'Not allowed.', 'past the gateway, the function refuses');
+  });
+
+  it('health says whether queued AI jobs reach a worker: not here, where pg_net is absent', async () => {
+    const health = await call('GET', '/health');
+    assert.equal(health.status, 200);
+    assert.deepEqual(health.body, { status: 'ok', database: 'up', ai_worker: false });
   });
 });

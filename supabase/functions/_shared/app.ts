@@ -71,10 +71,11 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     }
     // A full disk leaves reading working, so still a 200 (a load balancer keeps the reads flowing, a
     // liveness probe restarts nothing a restart cannot fix); "degraded" tells monitoring (decision 28).
+    const aiWorker = deps.aiWorkerReachable ? { ai_worker: await deps.aiWorkerReachable().catch(() => false) } : {};
     if (await deps.storageFull?.().catch(() => false)) {
-      return c.json({ status: 'degraded', database: 'up', storage: 'full', detail: STORAGE_FULL });
+      return c.json({ status: 'degraded', database: 'up', storage: 'full', detail: STORAGE_FULL, ...aiWorker });
     }
-    return c.json({ status: 'ok', database: 'up' });
+    return c.json({ status: 'ok', database: 'up', ...aiWorker });
   });
 
   app.route('/auth', authRoutes(deps));

@@ -38,6 +38,11 @@ export interface ApiDeps {
   clientAddress?: (c: Context) => string | undefined;
   /** Whether the server's disk is (nearly) full, for /health; the embedded server measures its DATA_DIR. */
   storageFull?: () => Promise<boolean>;
+  /**
+   * Whether queued AI jobs can reach a worker, for GET /health (`ai_worker`): embedded, the in-process
+   * worker runs; on Supabase, the webhook to the ai-worker function is wired (pg_net, the Vault secrets).
+   */
+  aiWorkerReachable?: () => Promise<boolean>;
   config: ApiConfig;
 }
 

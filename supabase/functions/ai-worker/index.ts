@@ -1,6 +1,8 @@
 // Edge entry on Supabase: the database webhook on public.ai_jobs (migration 20261125101000) calls this
 // function when a job is queued; it claims and runs jobs exactly as the embedded worker does
-// (docs/architecture.md "Background jobs"). The call must carry AI_WORKER_SECRET as a bearer token.
+// (docs/architecture.md "Background jobs"). The call must carry AI_WORKER_SECRET as a bearer token:
+// the webhook sends no JWT, so the gateway's JWT check is off for this function (supabase/config.toml).
+import { createHash, timingSafeEqual } from 'node:crypto';
 import postgres from 'postgres';
 import { supabaseStorage } from '../_shared/adapters/supabase-storage.ts';
 import { aiFromEnv } from '../_shared/ai/providers.ts';
@@ -25,12 +27,10 @@ const workerId = `edge-${crypto.randomUUID().slice(0, 8)}`;
 // for the lease of an unfinished job to run out.
 const BUDGET_MS = Number(Deno.env.get('AI_WORKER_BUDGET_MS') ?? 50_000);
 
-function timingSafeEqual(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-}
+const digest = (value: string) => createHash('sha256').update(value).digest();
+const secretDigest = digest(secret);
+/** Constant time whatever the given token's length: both sides are compared as SHA-256 digests. */
+const isSecret = (token: string): boolean => timingSafeEqual(digest(token), secretDigest);
 
 /** Drains, then waits for a job due before the deadline (a retry's backoff) and drains again. */
 async function drainWithin(deadline: number): Promise<number> {
@@ -52,7 +52,7 @@ Deno.serve({ port: Number(Deno.env.get('PORT') ?? 8000) }, async (req) => {
   if (url.pathname.endsWith('/health')) return Response.json({ status: 'ok' });
   if (req.method !== 'POST') return Response.json({ detail: 'Use POST.' }, { status: 405 });
   const token = (req.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '');
-  if (!token || !timingSafeEqual(token, secret)) return Response.json({ detail: 'Not allowed.' }, { status: 401 });
+  if (!token || !isSecret(token)) return Response.json({ detail: 'Not allowed.' }, { status: 401 });
   await req.body?.cancel();
   const work = drainWithin(Date.now() + BUDGET_MS);
   // Answer the webhook at once and keep working (Supabase's EdgeRuntime.waitUntil); elsewhere, finish first.

@@ -54,6 +54,8 @@ const api = createApi({
   ai: aiFromEnv((name) => Deno.env.get(name)),
   mail,
   blobs,
+  // Queued AI jobs reach the ai-worker function only through the webhook (migration 20261202090300).
+  aiWorkerReachable: async () => (await sql<{ ok: boolean }[]>`select private.ai_worker_reachable() as ok`)[0]?.ok === true,
   config: {
     jwtExpirySeconds: 15 * 60,
     publicUrl: env('PUBLIC_URL', 'http://localhost:3000'),

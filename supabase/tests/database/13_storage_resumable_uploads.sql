@@ -7,7 +7,7 @@
 --   ...04 viewer of the deal, ...05 signed-in stranger.
 begin;
 create extension if not exists pgtap with schema extensions;
-select plan(16);
+select plan(18);
 
 insert into auth.users (id, email) values
   ('13000000-0000-0000-0000-000000000001', 'owner@storage13.test'),
@@ -64,7 +64,9 @@ select throws_ok($$select pg_temp.put('deal-files', 'none')$$, '42501', null, 'n
 select throws_ok($$select pg_temp.put('other-bucket', 'open')$$, '42501', null, 'not in another bucket, even with the granted key');
 select is_empty($$select name from storage.objects$$, 'objects cannot be read back, not even one''s own');
 select is_empty($$update storage.objects set name = name || 'x' returning name$$, 'nor renamed or overwritten');
-select is_empty($$delete from storage.objects returning name$$, 'nor removed');
+-- Storage refuses every delete from its tables that does not come through its own API (storage.protect_delete).
+select throws_ok($$delete from storage.objects returning name$$, '42501',
+  'Direct deletion from storage tables is not allowed. Use the Storage API instead.', 'nor removed: Storage refuses direct deletes');
 
 -- ---------------------------------------------------------------- the other contributor, a viewer, a stranger, anon
 select tests.as_user('other@storage13.test');
@@ -78,6 +80,13 @@ select throws_ok($$select pg_temp.put('deal-files', 'open')$$, '42501', null, 'n
 
 select tests.as_server();
 select is((select count(*)::int from storage.objects where name like 'deals/13000000-%'), 2, 'exactly the two granted objects were stored');
+select throws_ok($$delete from storage.objects where name like 'deals/13000000-%'$$, '42501',
+  'Direct deletion from storage tables is not allowed. Use the Storage API instead.',
+  'not even the database''s owner role deletes objects directly');
+-- The Storage server deletes with storage.allow_delete_query set for its transaction (and removes the bytes).
+select set_config('storage.allow_delete_query', 'true', true);
+select lives_ok($$delete from storage.objects where name like 'deals/13000000-%'$$, 'the Storage API''s own delete passes');
+select set_config('storage.allow_delete_query', 'false', true);
 
 select * from finish();
 rollback;

@@ -4,8 +4,14 @@
 -- connection is no superuser. True on a Supabase project as well.
 begin;
 create extension if not exists pgtap with schema extensions;
-select plan(12);
+select plan(15);
 
+-- As `supabase test db` runs the suite: the server's default plan cache, not the API's force_custom_plan.
+select is(current_setting('plan_cache_mode'), 'auto', 'the suite runs with the default plan cache mode');
+-- As on Supabase: authenticated reads no account row directly; definer helpers answer what policies need.
+select ok(not has_table_privilege('authenticated', 'auth.users', 'select'), 'authenticated cannot read auth.users');
+select ok(exists (select 1 from pg_trigger where tgname = 'protect_objects_delete' and tgrelid = 'storage.objects'::regclass),
+  'storage.objects refuses direct deletes (Storage''s protect_delete trigger)');
 select is((select array_agg(rolname::text order by rolname) from pg_roles
            where rolname in ('anon', 'authenticated', 'service_role') and rolinherit),
           array['anon', 'authenticated', 'service_role'], 'anon, authenticated and service_role are INHERIT');

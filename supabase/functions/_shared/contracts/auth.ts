@@ -65,3 +65,10 @@ export const REGISTRANT_PASSWORD_WRONG =
 /** Any request of an account whose unproved password has not been cleared yet (403 `password_unproved`). */
 export const PASSWORD_UNPROVED =
   'A password was set on this account before its email address was confirmed. To protect it, sign in with a link: "Email me a sign-in link" on the sign-in page. The old password will be removed and you can set your own.';
+
+/**
+ * Any request but sign-out of an account without an e-mail address (a phone or anonymous sign-up on
+ * a Supabase project): 403 `email_required` (docs/decisions.md decision 31).
+ */
+export const EMAIL_REQUIRED =
+  'This account has no email address. Deal rooms are for identified professionals: sign in with an account that has an email address to create or join a deal.';

@@ -87,7 +87,7 @@ export function authRoutes(deps: ApiDeps) {
   });
 
   // Sign out: 'local' ends this session on the server, 'others' every other one, 'global' all of them.
-  app.post('/logout', requireUser(deps, { pendingMfaAllowed: true }), async (c) => {
+  app.post('/logout', requireUser(deps, { pendingMfaAllowed: true, withoutEmail: true }), async (c) => {
     const text = await c.req.text();
     let raw: unknown = {};
     if (text.trim()) {

@@ -1,0 +1,37 @@
+-- Queued AI jobs reach the ai-worker function on Supabase only through the webhook (pg_net). Without
+-- pg_net nothing is wired and health says so; private.connect_ai_worker() wires it once pg_net is
+-- there, and private.ai_worker_reachable() (GET /health's `ai_worker`) is true only with the webhook
+-- and both Vault secrets (migration 20261202090300). pg_net and the Vault are stood in for by their
+-- shapes here: net.http_post records the call.
+begin;
+create extension if not exists pgtap with schema extensions;
+select plan(7);
+
+select is(private.ai_worker_reachable(), false, 'without pg_net, queued jobs reach no worker');
+select is(private.connect_ai_worker(), false, 'without pg_net, nothing is wired');
+
+create schema net;
+create table net.calls (url text, body jsonb, headers jsonb);
+create function net.http_post(url text, body jsonb, headers jsonb, timeout_milliseconds integer) returns bigint
+language sql as $$ insert into net.calls values (url, body, headers) returning 1::bigint $$;
+
+select is(private.connect_ai_worker(), true, 'with pg_net, the webhook is wired');
+select is(private.ai_worker_reachable(), false, 'but without the Vault secrets no call can be made');
+
+create schema vault;
+create table vault.decrypted_secrets (name text, decrypted_secret text);
+insert into vault.decrypted_secrets values ('ai_worker_url', 'https://example.test/functions/v1/ai-worker'),
+  ('ai_worker_secret', 'the-shared-secret');
+select is(private.ai_worker_reachable(), true, 'with pg_net, the webhook and both secrets, queued jobs reach the worker');
+
+insert into public.ai_jobs (file_id, deal_id, version_number) select null, null, 1 where false;
+select results_eq($$select url, headers ->> 'Authorization' from net.calls$$,
+  $$values ('https://example.test/functions/v1/ai-worker'::text, 'Bearer the-shared-secret'::text)$$,
+  'a queuing statement calls the worker once, with the shared secret');
+insert into auth.users (id, email) values ('38000000-0000-0000-0000-000000000001', 'member@webhook38.test');
+select tests.as_user('member@webhook38.test');
+select throws_ok($$select private.ai_worker_reachable()$$, '42501', null, 'nobody but the server asks');
+select tests.as_server();
+
+select * from finish();
+rollback;
