@@ -21,6 +21,20 @@ function verifyOnce(token: string) {
   return pending;
 }
 
+/** The page's one card, whatever it says. */
+const CARD = {
+  gap: '5',
+  maxW: 'md',
+  w: 'full',
+  bg: 'bg',
+  borderWidth: '1px',
+  borderColor: 'border',
+  rounded: 'xl',
+  shadow: 'sm',
+  px: '8',
+  py: '10',
+} as const;
+
 /** The server's `code` on a refused verification, when it sent one. */
 function refusalCode(error: unknown): string | undefined {
   return error instanceof ApiError ? ((error.body as { code?: string } | undefined)?.code ?? undefined) : undefined;
@@ -105,19 +119,7 @@ export function MagicLinkPage() {
   if (askPassword !== null && !error) {
     return (
       <Center minH="100vh" px="4" bg="bg.canvas">
-        <VStack
-          asChild
-          gap="5"
-          maxW="md"
-          w="full"
-          bg="bg"
-          borderWidth="1px"
-          borderColor="border"
-          rounded="xl"
-          shadow="sm"
-          px="8"
-          py="10"
-        >
+        <VStack asChild {...CARD}>
           <form onSubmit={confirmWithPassword} noValidate aria-label="Confirm your email address">
             <LogoMark size={40} />
             <Heading as="h1" size="xl" textAlign="center">
@@ -149,19 +151,7 @@ export function MagicLinkPage() {
 
   return (
     <Center minH="100vh" px="4" bg="bg.canvas">
-      <VStack
-        gap="5"
-        maxW="md"
-        w="full"
-        textAlign="center"
-        bg="bg"
-        borderWidth="1px"
-        borderColor="border"
-        rounded="xl"
-        shadow="sm"
-        px="8"
-        py="10"
-      >
+      <VStack {...CARD} textAlign="center">
         <LogoMark size={40} />
         {error ? (
           <>
