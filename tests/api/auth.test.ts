@@ -164,7 +164,10 @@ describe('POST /auth/login', () => {
     expect(await sql`select times from public.sign_ins where user_id = ${user.id}`).toEqual([{ times: 2 }]);
     expect((await feedOf(a.id))[0]).toEqual(['login', 'Signed in 2 times']);
     // An hour later it is a new entry.
-    await sql`update public.sign_ins set last_at = last_at - interval '2 hours' where user_id = ${user.id}`;
+    // (as if all of it had happened two hours later than it did: the membership too)
+    await sql`update public.deal_members set joined_at = joined_at - interval '3 hours' where user_id = ${user.id}`;
+    await sql`update public.sign_ins set created_at = created_at - interval '2 hours', last_at = last_at - interval '2 hours'
+              where user_id = ${user.id}`;
     expect((await login(user.email)).status).toBe(200);
     expect((await feedOf(a.id)).filter(([type]: string[]) => type === 'login')).toEqual([
       ['login', 'Signed in'],

@@ -71,8 +71,8 @@ select throws_ok($$delete from public.deal_tags where id = '36000000-0000-0000-0
   'This tag is used to deny access on 2 files: memo.pdf and 1 more. Remove it from those files'' permissions first.',
   'a manager is refused too, and told only the names of files they can see');
 select tests.as_service();
-select throws_ok($$delete from public.deal_tags where id = '36000000-0000-0000-0000-0000000007a1'$$, '55000', null,
-  'the service role is refused too');
+select throws_ok($$delete from public.deal_tags where id = '36000000-0000-0000-0000-0000000007a1'$$, '42501', null,
+  'the service role is refused too (it holds no privilege on deal tables: decision 31)');
 select tests.as_server();
 select throws_ok($$delete from public.deal_groups where id = '36000000-0000-0000-0000-0000000006a1'$$, '55000', null,
   'and so is the server');
