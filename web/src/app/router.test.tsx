@@ -88,7 +88,7 @@ describe('routes and guards', () => {
   it('lets a super admin through the admin guard', async () => {
     fakeApi(signIn({ ...testUser, is_super_admin: true }));
     renderRoutes(createRoutes(), '/admin');
-    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(screen.queryByText("You don't have permission to access this area")).not.toBeInTheDocument();
   });
 
@@ -193,11 +193,12 @@ describe('signed-in screens', () => {
       'GET /api/deals/d1/files/pending-review': { pending_files: [], total_count: 0 },
     });
     renderRoutes(createRoutes(), '/deals/d1');
+    // The header, the stats and the review panel come from three queries that answer in any order.
     expect(await screen.findByText('No Files Awaiting AI Review')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Edit Deal' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Archive Deal' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Manage Users & Permissions' })).toHaveAttribute('href', '/deals/d1/users');
-    const nav = screen.getByRole('navigation', { name: 'Deal sections' });
+    expect(await screen.findByRole('button', { name: 'Edit Deal' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Archive Deal' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Manage Users & Permissions' })).toHaveAttribute('href', '/deals/d1/users');
+    const nav = await screen.findByRole('navigation', { name: 'Deal sections' });
     expect(
       within(nav)
         .getAllByRole('link')

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom lacks these browser APIs that Chakra (Ark/Zag) relies on.
@@ -29,6 +29,11 @@ if (!('ResizeObserver' in window)) {
 
 if (!Element.prototype.scrollTo) Element.prototype.scrollTo = () => {};
 if (!window.scrollTo) window.scrollTo = () => {};
+
+// findBy…/waitFor wait for a state, never for a time: their ceiling (1 s by default) only bounds a
+// failure. A first render of a page in jsdom took up to 5 s with this 2-core machine busy, so the
+// ceiling is well above that; a passing test still goes on the moment its state shows.
+configure({ asyncUtilTimeout: 20_000 });
 
 afterEach(() => {
   cleanup();

@@ -179,7 +179,7 @@ describe('file detail', () => {
     expect(screen.getByTestId('ai-busy')).toHaveTextContent('Waiting for the AI assistant');
     expect(screen.getByRole('button', { name: /Re-run AI|Analysing/ })).toBeDisabled();
     const before = calls.filter((c) => c.key === `GET ${BASE}`).length;
-    await waitFor(() => expect(calls.filter((c) => c.key === `GET ${BASE}`).length).toBeGreaterThan(before), { timeout: 4500 });
+    await waitFor(() => expect(calls.filter((c) => c.key === `GET ${BASE}`).length).toBeGreaterThan(before));
   });
 
   it("'Generate with AI' fills the empty fields and says how many; a refusal shows the server's reason", async () => {
