@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { browser, TOKEN_KEY } from '../lib/api';
 import { jsonResponse, renderRoutes, testUser } from '../test/utils';
 import { createRoutes } from './router';
@@ -18,6 +18,20 @@ function fakeApi(routes: Record<string, Handler | unknown>) {
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
+
+// The pages are lazy: their modules are compiled here, once, rather than inside a test's wait for its
+// first render (with the machine busy, compiling the dashboard's outlasted a 20 s wait).
+beforeAll(async () => {
+  await Promise.all([
+    import('../features/auth/LoginPage'),
+    import('../features/deals/DealLayout'),
+    import('../features/deals/DealListPage'),
+    import('../features/deals/DealDashboardPage'),
+    import('../features/settings/SettingsPage'),
+    import('../features/admin/AdminLayout'),
+    import('../features/admin/AdminDashboardPage'),
+  ]);
+}, 600_000);
 
 const deal = {
   id: 'd1',

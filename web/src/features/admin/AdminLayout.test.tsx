@@ -1,11 +1,24 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createRoutes } from '../../app/router';
 import { TOKEN_KEY } from '../../lib/api';
 import { jsonResponse, renderRoutes } from '../../test/utils';
 import { fakeAdminApi, type Call } from './test/fakeAdminApi';
 
-// The pages are lazy: the first render of each waits for its module (test/setup.ts bounds every wait).
+// The pages are lazy: their modules are compiled here, once, rather than inside a test's wait for its
+// first render (with the machine busy, that outlasted any sensible wait).
+beforeAll(async () => {
+  await Promise.all([
+    import('./AdminLayout'),
+    import('./AdminDashboardPage'),
+    import('./CatalogItemsPage'),
+    import('./PresetsPage'),
+    import('./SuperAdminsPage'),
+    import('./UsersPage'),
+    import('./PermissionSetsPage'),
+    import('./AuditLogsPage'),
+  ]);
+}, 600_000);
 const NAV = [
   ['Dashboard', '/admin'],
   ['Super Admins', '/admin/super-admins'],

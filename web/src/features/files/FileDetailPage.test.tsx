@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../../lib/api';
 import { fakeTus } from '../../test/fake-tus';
@@ -8,8 +8,6 @@ import { FileDetailPage } from './FileDetailPage';
 import type { FileDetail } from './types';
 
 vi.mock('tus-js-client', () => import('../../test/fake-tus'));
-
-configure({ asyncUtilTimeout: 5000 });
 
 type Handler = (url: URL, init?: RequestInit) => Response | Promise<Response>;
 const FILE_ID = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
