@@ -184,6 +184,7 @@ export async function backup(
       select storage_key as key, sha256 from public.file_versions order by storage_key`;
     for (const { key } of objects) {
       if (copiedObjects.has(key)) continue;
+      let whole = true;
       for (const suffix of ['', '.meta.json']) {
         const copied = await copyInto(
           join(dataDir, 'blobs', ...key.split('/')) + suffix,
@@ -191,8 +192,9 @@ export async function backup(
         );
         if (!copied && mustExist)
           throw new Error(`The stored object ${key}${suffix} is missing (deleted during the backup?): run the backup again.`);
+        whole &&= copied;
       }
-      copiedObjects.add(key);
+      if (whole) copiedObjects.add(key);
     }
     return objects;
   };
