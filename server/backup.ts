@@ -4,10 +4,14 @@
  * The embedded PostgreSQL package ships no pg_dump, so the database is backed up physically, the way
  * pg_basebackup does it, with SQL and a file copy only: a temporary replication slot keeps every WAL
  * segment from the backup's start, `pg_backup_start` / `pg_backup_stop` bracket a copy of the data
- * directory, and the WAL written meanwhile is copied after it. Started on that copy, Postgres replays
- * the WAL to a consistent state, exactly as of the backup's end, while the server kept running.
- * Stored objects are immutable once written (one key per version), so copying them after the database
- * is consistent: every version the database knows has its bytes. Everything is listed with its SHA-256
+ * directory and of the stored objects, and the WAL from the start through the segment holding
+ * `pg_backup_stop`'s record is copied after it (the stop switches segments, so that one is complete).
+ * Started on that copy, Postgres replays all of it: the restored database is exactly as of
+ * `pg_backup_stop`, the backup's last step that reads the database, while the server kept running. The
+ * commit time of the last transaction before it is printed and kept in the manifest.
+ * Stored objects are immutable once written (one key per version) and written before the version's row
+ * commits, so the bulk is copied before the stop and the versions recorded meanwhile right after it:
+ * every version the restored database refers to has its bytes. Everything is listed with its SHA-256
  * in `manifest.json`, checked before a restore and again after it.
  */
 import { createHash } from 'node:crypto';
@@ -34,6 +38,9 @@ export interface Manifest {
   objects: { key: string; sha256: string }[];
   /** Every folder of the copy (Postgres needs its empty ones too). */
   directories: string[];
+  /** Where replay ends: `pg_backup_stop`'s LSN, and the commit time of the last transaction before it. */
+  stop_lsn?: string;
+  database_as_of?: string;
   files: ManifestFile[];
 }
 
@@ -51,6 +58,8 @@ const PG_EMPTY_DIRS = [
 ];
 // Not part of a backup: runtime state Postgres recreates, and what pg_basebackup leaves out too.
 const PG_SKIP = new Set([...PG_EMPTY_DIRS, 'postmaster.pid', 'postmaster.opts', 'backup_label', 'tablespace_map']);
+
+const sha256Text = (text: string) => createHash('sha256').update(text).digest('hex');
 
 async function sha256File(path: string): Promise<string> {
   const hash = createHash('sha256');
@@ -102,7 +111,8 @@ async function connect(dataDir: string, log: (line: string) => void) {
   }
   log('The server is not running: starting its PostgreSQL for the backup.');
   const pg = await startEmbeddedPostgres(dataDir, log);
-  return { url: pg.url, stop: () => pg.stop() };
+  // As the cluster's superuser, as above: pg_backup_start and replication slots are not dataroom_app's.
+  return { url: pg.adminUrl, stop: () => pg.stop() };
 }
 
 async function tableCounts(sql: postgres.Sql): Promise<Record<string, number>> {
@@ -115,6 +125,28 @@ async function tableCounts(sql: postgres.Sql): Promise<Record<string, number>> {
     counts[name] = n as number;
   }
   return counts;
+}
+
+/** `2026-11-26 18:02:13.123 UTC`: how the backup and the restore name the database's point in time. */
+export function formatAsOf(iso: string): string {
+  return iso.replace('T', ' ').replace(/Z$/, ' UTC');
+}
+
+/** The number of a WAL segment from its file name (timeline, log, segment: 8 hex digits each). */
+function segmentNumber(name: string, segmentBytes: number): number {
+  return parseInt(name.slice(8, 16), 16) * (0x1_0000_0000 / segmentBytes) + parseInt(name.slice(16, 24), 16);
+}
+
+/**
+ * `BACKUP_PAUSE_BEFORE_STOP=<file>`: the backup waits, after copying the data directory and the stored
+ * objects and before `pg_backup_stop`, until that file exists. Lets a test write during a backup at a
+ * known point instead of racing it (tests/e2e/backup.test.ts).
+ */
+async function pauseBeforeStop(log: (line: string) => void): Promise<void> {
+  const file = process.env.BACKUP_PAUSE_BEFORE_STOP;
+  if (!file) return;
+  log(`Paused before pg_backup_stop until ${file} exists.`);
+  while (!existsSync(file)) await new Promise((r) => setTimeout(r, 50));
 }
 
 export async function backup(
@@ -132,11 +164,47 @@ export async function backup(
   const db = await connect(dataDir, log);
   const sql = postgres(db.url, { max: 1, onnotice: () => {} });
   const started = Date.now();
+  // Size and digest of every file of the copy, taken as it is copied (the manifest needs no second pass).
+  const files = new Map<string, ManifestFile>();
+  const copyInto = async (from: string, rel: string): Promise<boolean> => {
+    const to = join(target, rel);
+    if (!(await copyIfPresent(from, to))) return false;
+    files.set(rel, { path: rel.split(sep).join('/'), size: (await stat(to)).size, sha256: await sha256File(to) });
+    return true;
+  };
+  const writeInto = async (rel: string, text: string) => {
+    await writeFile(join(target, rel), text);
+    files.set(rel, { path: rel.split(sep).join('/'), size: Buffer.byteLength(text), sha256: sha256Text(text) });
+  };
+  // Stored objects: keys copied so far. A version can be deleted between the listing and the copy;
+  // only the listing after the stop (whose rows the restored database may hold) must find every object.
+  const copiedObjects = new Set<string>();
+  const copyObjects = async (mustExist: boolean) => {
+    const objects = await sql<{ key: string; sha256: string }[]>`
+      select storage_key as key, sha256 from public.file_versions order by storage_key`;
+    for (const { key } of objects) {
+      if (copiedObjects.has(key)) continue;
+      let whole = true;
+      for (const suffix of ['', '.meta.json']) {
+        const copied = await copyInto(
+          join(dataDir, 'blobs', ...key.split('/')) + suffix,
+          join('blobs', ...key.split('/')) + suffix,
+        );
+        if (!copied && mustExist)
+          throw new Error(`The stored object ${key}${suffix} is missing (deleted during the backup?): run the backup again.`);
+        whole &&= copied;
+      }
+      if (whole) copiedObjects.add(key);
+    }
+    return objects;
+  };
   try {
     const [{ version }] = await sql<{ version: string }[]>`show server_version`;
+    const [{ segmentBytes }] = await sql<{ segmentBytes: number }[]>`
+      select setting::int as "segmentBytes" from pg_settings where name = 'wal_segment_size'`;
     // A temporary slot (gone with this session) keeps the WAL from here on, so none is recycled mid-copy.
     await sql`select pg_create_physical_replication_slot(${`backup_${process.pid}_${Date.now()}`}, true, true)`;
-    await sql`select pg_backup_start('dataroom backup', true)`;
+    const [{ startLsn }] = await sql<{ startLsn: string }[]>`select pg_backup_start('dataroom backup', true)::text as "startLsn"`;
     const pgDir = join(dataDir, 'pg');
     const pgDirs: string[] = [];
     const pgFiles = await walk(pgDir, pgDirs);
@@ -149,47 +217,39 @@ export async function backup(
       const rel = relative(pgDir, file);
       const top = rel.split(sep)[0];
       if (PG_SKIP.has(top) || rel.includes('pgsql_tmp')) continue;
-      await copyIfPresent(file, join(target, 'pg', rel));
+      await copyInto(file, join('pg', rel));
     }
-    const [stopped] = await sql<
-      { labelfile: string; spcmapfile: string }[]
-    >`select labelfile, spcmapfile from pg_backup_stop(true)`;
-    await writeFile(join(target, 'pg', 'backup_label'), stopped.labelfile);
-    if (stopped.spcmapfile) await writeFile(join(target, 'pg', 'tablespace_map'), stopped.spcmapfile);
-    for (const dir of PG_EMPTY_DIRS) await mkdir(join(target, 'pg', dir), { recursive: true });
-    // The WAL from the backup's checkpoint through its end (and a little after, which replay also applies).
-    for (const file of await walk(join(pgDir, 'pg_wal'))) {
-      const rel = relative(join(pgDir, 'pg_wal'), file);
-      if (/^[0-9A-F]{24}$/.test(rel) || rel.endsWith('.history') || rel.endsWith('.backup'))
-        await copyIfPresent(file, join(target, 'pg', 'pg_wal', rel));
-    }
+    await copyObjects(false);
+    for (const secret of SECRETS) await copyInto(join(dataDir, secret), secret);
 
-    const objects = await sql<{ key: string; sha256: string }[]>`
-      select storage_key as key, sha256 from public.file_versions order by storage_key`;
-    const blobs = join(dataDir, 'blobs');
-    for (const { key } of objects) {
-      for (const suffix of ['', '.meta.json']) {
-        const copied = await copyIfPresent(
-          join(blobs, ...key.split('/')) + suffix,
-          join(target, 'blobs', ...key.split('/')) + suffix,
-        );
-        if (!copied)
-          throw new Error(`The stored object ${key}${suffix} is missing (deleted during the backup?): run the backup again.`);
-      }
-    }
-    for (const secret of SECRETS) await copyIfPresent(join(dataDir, secret), join(target, secret));
+    await pauseBeforeStop(log);
+    await sql`select pg_current_xact_id()`; // a commit record, so the WAL up to the stop always holds one
+    const [stopped] = await sql<{ lsn: string; labelfile: string; spcmapfile: string }[]>`
+      select lsn::text, labelfile, spcmapfile from pg_backup_stop(true)`;
+    const [{ startFile, stopFile }] = await sql<{ startFile: string; stopFile: string }[]>`
+      select pg_walfile_name(${startLsn}::pg_lsn) as "startFile", pg_walfile_name(${stopped.lsn}::pg_lsn) as "stopFile"`;
+    await writeInto(join('pg', 'backup_label'), stopped.labelfile);
+    if (stopped.spcmapfile) await writeInto(join('pg', 'tablespace_map'), stopped.spcmapfile);
+    for (const dir of PG_EMPTY_DIRS) await mkdir(join(target, 'pg', dir), { recursive: true });
+    // The WAL from the backup's checkpoint through the segment of its end, and no further: replay then
+    // stops exactly there, at the point the database is said to be as of.
+    const walDir = join(pgDir, 'pg_wal');
+    const segments = (await readdir(walDir))
+      .filter((name) => /^[0-9A-F]{24}$/.test(name) && name >= startFile && name <= stopFile)
+      .sort();
+    for (const name of segments)
+      if (!(await copyInto(join(walDir, name), join('pg', 'pg_wal', name)))) throw new Error(`WAL segment ${name} vanished.`);
+    for (const name of await readdir(walDir))
+      if (name.endsWith('.history')) await copyInto(join(walDir, name), join('pg', 'pg_wal', name));
+    if (segments.length !== segmentNumber(stopFile, segmentBytes) - segmentNumber(startFile, segmentBytes) + 1)
+      throw new Error(`The WAL from ${startFile} to ${stopFile} is incomplete: run the backup again.`);
+    const asOf = await lastCommitBefore(db.url, startLsn, stopped.lsn);
+
+    const objects = await copyObjects(true);
     const row_counts = await tableCounts(sql);
 
-    const files: ManifestFile[] = [];
     const directories: string[] = [];
-    const all = await walk(target, directories);
-    for (const file of all.sort()) {
-      files.push({
-        path: relative(target, file).split(sep).join('/'),
-        size: (await stat(file)).size,
-        sha256: await sha256File(file),
-      });
-    }
+    await walk(target, directories);
     const manifest: Manifest = {
       format: 1,
       created_at: new Date().toISOString(),
@@ -197,14 +257,17 @@ export async function backup(
       row_counts,
       objects: [...objects],
       directories: directories.map((d) => relative(target, d).split(sep).join('/')).sort(),
-      files,
+      stop_lsn: stopped.lsn,
+      ...(asOf ? { database_as_of: asOf } : {}),
+      files: [...files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
     };
     await writeFile(join(target, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
-    const bytes = files.reduce((sum, f) => sum + f.size, 0);
+    const bytes = manifest.files.reduce((sum, f) => sum + f.size, 0);
     log(
       `Backed up ${Object.values(row_counts).reduce((a, b) => a + b, 0)} rows and ${objects.length} stored objects ` +
-        `(${files.length} files, ${(bytes / 1024 / 1024).toFixed(1)} MB) to ${target} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+        `(${manifest.files.length} files, ${(bytes / 1024 / 1024).toFixed(1)} MB) to ${target} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
     );
+    log(asOfLine(manifest));
     return manifest;
   } catch (err) {
     await sql`select pg_backup_stop(false)`.catch(() => {});
@@ -212,6 +275,35 @@ export async function backup(
   } finally {
     await sql.end();
     await db.stop();
+  }
+}
+
+function asOfLine(manifest: Manifest): string {
+  return manifest.database_as_of
+    ? `Database as of ${formatAsOf(manifest.database_as_of)} (last transaction included; WAL replayed to ${manifest.stop_lsn}).`
+    : 'Database as of the end of the backup (this backup does not record the time of its last transaction).';
+}
+
+/**
+ * The commit time of the last transaction whose commit record lies before `stopLsn`, read from the WAL
+ * with pg_walinspect (shipped with Postgres), in the maintenance database `postgres` so the data room's
+ * own database gains nothing. The backup commits one transaction of its own right before the stop, so
+ * there is one even when nothing else wrote.
+ */
+async function lastCommitBefore(url: string, startLsn: string, stopLsn: string): Promise<string | undefined> {
+  const maintenance = postgres(url.replace(/\/dataroom$/, '/postgres'), { max: 1, onnotice: () => {} });
+  try {
+    await maintenance`create extension if not exists pg_walinspect`;
+    await maintenance`set timezone = 'UTC'`;
+    // Commit records print their time first ("2026-11-26 18:02:13.123456+00; ...").
+    const [last] = await maintenance<{ description: string }[]>`
+      select description from pg_get_wal_records_info(${startLsn}::pg_lsn, ${stopLsn}::pg_lsn)
+      where resource_manager = 'Transaction' and record_type in ('COMMIT', 'COMMIT_PREPARED')
+      order by start_lsn desc limit 1`;
+    const time = last && /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d(?:\.\d+)?)\+00\b/.exec(last.description);
+    return time ? new Date(`${time[1]}T${time[2]}Z`).toISOString() : undefined;
+  } finally {
+    await maintenance.end();
   }
 }
 
@@ -274,6 +366,7 @@ export async function restore(sourceArg: string, dataDirArg: string, log: (line:
         `${objects.length} stored objects (every SHA-256 checked) into ${dataDir}.` +
         (differing.length ? ` ${differing.length} tables differ from the counts taken while the server was busy.` : ''),
     );
+    log(asOfLine(manifest));
   } finally {
     await sql.end();
     await pg.stop();

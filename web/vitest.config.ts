@@ -16,6 +16,7 @@ export default defineConfig({
     setupFiles: ['web/src/test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
-    testTimeout: 15000,
+    // A bound on a failing test, not a pace for passing ones: several 20 s waits (test/setup.ts) fit in it.
+    testTimeout: 120_000,
   },
 });

@@ -4,9 +4,9 @@
  * DATA_DIR, and a server started on it shows the same rows and byte-identical files.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, apiCall, createDealApi, loginUser, root, startServer, type TestServer } from './lib.ts';
@@ -116,5 +116,101 @@ describe('backup and restore', () => {
     const withoutActivity = (list: unknown) => (list as Record<string, unknown>[]).map(({ recent_activity: _, ...deal }) => deal);
     assert.deepEqual(withoutActivity(await apiCall(second, 'GET', '/deals', undefined, again.token)), withoutActivity(deals));
     for (const [fileId, digest] of files) assert.equal(await download(second, again.token, deal.id, fileId), digest);
+  });
+
+  test('a backup under uploads restores every upload acknowledged before pg_backup_stop, with its bytes, and says as of when', async () => {
+    const source = await startServer('backup-busy');
+    servers.push(source);
+    const { token } = await loginUser(source, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const deal = await createDealApi(source, token, 'Busy deal');
+    const folder = join(root, '.test-data', `backup-busy-${process.pid}`);
+    const release = join(root, '.test-data', `backup-busy-${process.pid}-release`);
+    for (const path of [folder, release]) rmSync(path, { recursive: true, force: true });
+    folders.push(folder, release);
+
+    interface Upload {
+      id: string;
+      digest: string;
+      acknowledged: number;
+    }
+    const uploads: Upload[] = [];
+    const uploadOne = async () => {
+      const bytes = new Uint8Array(randomBytes(1_000 + uploads.length * 37));
+      const id = await upload(source, token, deal.id, `busy-${uploads.length}-${randomBytes(3).toString('hex')}.bin`, bytes);
+      uploads.push({ id, digest: sha256(bytes), acknowledged: Date.now() });
+    };
+    for (let i = 0; i < 3; i++) await uploadOne();
+    const beforeBackup = uploads.length;
+
+    // The backup pauses after copying the data directory and the stored objects, before pg_backup_stop,
+    // until `release` exists: the uploads acknowledged in that pause reach the copy only through the WAL
+    // replayed up to the stop and the objects copied after it.
+    let said = '';
+    const backupRun = spawn(process.execPath, ['--import', 'tsx', 'server/backup.ts', 'backup', folder], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: source.dataDir, BACKUP_PAUSE_BEFORE_STOP: release },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    backupRun.stdout.on('data', (chunk) => (said += chunk));
+    backupRun.stderr.on('data', (chunk) => (said += chunk));
+    const exited = new Promise<number | null>((resolve) => backupRun.on('close', resolve));
+    let backupDone = false;
+    void exited.then(() => (backupDone = true));
+    const paused = await Promise.race([
+      (async () => {
+        while (!said.includes('Paused before pg_backup_stop')) {
+          if (backupDone) return false;
+          await new Promise((r) => setTimeout(r, 20)); // polls the output for the pause, a state
+        }
+        return true;
+      })(),
+      exited.then(() => false),
+    ]);
+    if (!paused) backupRun.kill();
+    assert.ok(paused, `The backup did not pause before pg_backup_stop:\n${said}`);
+
+    // Uploads go on, one after another, until the backup has finished.
+    const writer = (async () => {
+      while (!backupDone) await uploadOne();
+    })();
+    while (uploads.length < beforeBackup + 5) await uploadOne();
+    const beforeStop = uploads.length;
+    mkdirSync(release);
+    assert.equal(await exited, 0, `backup failed:\n${said}`);
+    await writer;
+    const asOf = /Database as of (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}) UTC \(last transaction included/.exec(said);
+    assert.ok(asOf, `The backup does not say as of when:\n${said}`);
+    const asOfMs = Date.parse(`${asOf[1].replace(' ', 'T')}Z`);
+    await source.stop();
+
+    const restoredDir = join(root, '.test-data', `restored-busy-${process.pid}`);
+    rmSync(restoredDir, { recursive: true, force: true });
+    folders.push(restoredDir);
+    const restoreSaid = npmRun('restore', folder, restoredDir);
+    assert.ok(restoreSaid.includes(asOf[0]), `The restore does not say as of when:\n${restoreSaid}`);
+
+    const restored = await startServer('backup-busy-restored', {}, { dataDir: restoredDir });
+    servers.push(restored);
+    const again = await loginUser(restored, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const present = new Set<string>();
+    for (const u of uploads) {
+      const res = await fetch(`${restored.url}/api/deals/${deal.id}/files/${u.id}`, {
+        headers: { Authorization: `Bearer ${again.token}` },
+      });
+      await res.body?.cancel();
+      assert.ok(res.status === 200 || res.status === 404, `GET file answered ${res.status}`);
+      if (res.status === 200) present.add(u.id);
+    }
+    // Acknowledged before the last transaction the backup says it includes (ms clocks of one machine:
+    // an upload acknowledged before that commit's time committed before it).
+    const covered = uploads.filter((u, i) => i < beforeStop || u.acknowledged < asOfMs);
+    console.log(
+      `${uploads.length - beforeBackup} uploads acknowledged during the backup, ${covered.length - beforeBackup} of them ` +
+        `before ${asOf[1]} UTC; the restore holds ${uploads.filter((u) => present.has(u.id)).length - beforeBackup} of them`,
+    );
+    for (const u of covered) {
+      assert.ok(present.has(u.id), `upload ${uploads.indexOf(u)} (acknowledged before the backup's stop) is missing`);
+      assert.equal(await download(restored, again.token, deal.id, u.id), u.digest);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { browser, TOKEN_KEY } from '../lib/api';
 import { jsonResponse, renderRoutes, testUser } from '../test/utils';
 import { createRoutes } from './router';
@@ -18,6 +18,20 @@ function fakeApi(routes: Record<string, Handler | unknown>) {
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
+
+// The pages are lazy: their modules are compiled here, once, rather than inside a test's wait for its
+// first render (with the machine busy, compiling the dashboard's outlasted a 20 s wait).
+beforeAll(async () => {
+  await Promise.all([
+    import('../features/auth/LoginPage'),
+    import('../features/deals/DealLayout'),
+    import('../features/deals/DealListPage'),
+    import('../features/deals/DealDashboardPage'),
+    import('../features/settings/SettingsPage'),
+    import('../features/admin/AdminLayout'),
+    import('../features/admin/AdminDashboardPage'),
+  ]);
+}, 600_000);
 
 const deal = {
   id: 'd1',
@@ -88,7 +102,7 @@ describe('routes and guards', () => {
   it('lets a super admin through the admin guard', async () => {
     fakeApi(signIn({ ...testUser, is_super_admin: true }));
     renderRoutes(createRoutes(), '/admin');
-    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(screen.queryByText("You don't have permission to access this area")).not.toBeInTheDocument();
   });
 
@@ -193,11 +207,12 @@ describe('signed-in screens', () => {
       'GET /api/deals/d1/files/pending-review': { pending_files: [], total_count: 0 },
     });
     renderRoutes(createRoutes(), '/deals/d1');
+    // The header, the stats and the review panel come from three queries that answer in any order.
     expect(await screen.findByText('No Files Awaiting AI Review')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Edit Deal' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Archive Deal' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Manage Users & Permissions' })).toHaveAttribute('href', '/deals/d1/users');
-    const nav = screen.getByRole('navigation', { name: 'Deal sections' });
+    expect(await screen.findByRole('button', { name: 'Edit Deal' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Archive Deal' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Manage Users & Permissions' })).toHaveAttribute('href', '/deals/d1/users');
+    const nav = await screen.findByRole('navigation', { name: 'Deal sections' });
     expect(
       within(nav)
         .getAllByRole('link')

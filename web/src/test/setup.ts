@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeAll } from 'vitest';
 
 // jsdom lacks these browser APIs that Chakra (Ark/Zag) relies on.
 if (!window.matchMedia) {
@@ -29,6 +29,16 @@ if (!('ResizeObserver' in window)) {
 
 if (!Element.prototype.scrollTo) Element.prototype.scrollTo = () => {};
 if (!window.scrollTo) window.scrollTo = () => {};
+
+// findBy…/waitFor wait for a state, never for a time: their ceiling (1 s by default) only bounds a
+// failure. A first render of a page in jsdom took up to 5 s with this 2-core machine busy, so the
+// ceiling is well above that; a passing test still goes on the moment its state shows.
+configure({ asyncUtilTimeout: 20_000 });
+
+// The toaster is lazy (loaded on the first toast): compiled before a file's tests, not inside a wait for a toast.
+beforeAll(async () => {
+  await import('../lib/toaster');
+}, 600_000);
 
 afterEach(() => {
   cleanup();

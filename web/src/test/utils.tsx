@@ -36,3 +36,14 @@ export const testUser = {
   is_super_admin: false,
   created_at: '2025-01-02T10:00:00Z',
 };
+
+/**
+ * Whether a checkbox or switch is on as the component holds it. The hidden input of an Ark (Chakra)
+ * checkbox or switch flips natively on a click, before the change has reached React's state (a submit
+ * then still sent the old value); its root's `data-state` follows that state. A plain input answers
+ * its `checked`.
+ */
+export function isChecked(input: HTMLElement): boolean {
+  const root = input.closest('[data-scope="checkbox"][data-part="root"], [data-scope="switch"][data-part="root"]');
+  return root ? root.getAttribute('data-state') === 'checked' : (input as HTMLInputElement).checked;
+}

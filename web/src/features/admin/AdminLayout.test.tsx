@@ -1,13 +1,24 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createRoutes } from '../../app/router';
 import { TOKEN_KEY } from '../../lib/api';
 import { jsonResponse, renderRoutes } from '../../test/utils';
 import { fakeAdminApi, type Call } from './test/fakeAdminApi';
 
-/** The pages are lazy: the first render of each waits for its module. */
-const LAZY = { timeout: 5000 };
-
+// The pages are lazy: their modules are compiled here, once, rather than inside a test's wait for its
+// first render (with the machine busy, that outlasted any sensible wait).
+beforeAll(async () => {
+  await Promise.all([
+    import('./AdminLayout'),
+    import('./AdminDashboardPage'),
+    import('./CatalogItemsPage'),
+    import('./PresetsPage'),
+    import('./SuperAdminsPage'),
+    import('./UsersPage'),
+    import('./PermissionSetsPage'),
+    import('./AuditLogsPage'),
+  ]);
+}, 600_000);
 const NAV = [
   ['Dashboard', '/admin'],
   ['Super Admins', '/admin/super-admins'],
@@ -30,7 +41,7 @@ describe('Admin layout and dashboard', () => {
   it('navigates to every admin page, links Back to App and shows the dashboard counts', async () => {
     const calls = fakeAdminApi(counts());
     renderRoutes(createRoutes(), '/admin');
-    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' }, LAZY)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
 
     const nav = screen.getAllByRole('navigation', { name: 'Admin sections' })[0];
     for (const [label, href] of NAV) {
@@ -55,21 +66,21 @@ describe('Admin layout and dashboard', () => {
   it("says 'Failed to load dashboard stats' when a list fails", async () => {
     fakeAdminApi({ ...counts(), 'GET /admin/presets': () => jsonResponse({ detail: 'Boom' }, 500) });
     renderRoutes(createRoutes(), '/admin');
-    expect(await screen.findByText('Failed to load dashboard stats', {}, LAZY)).toBeInTheDocument();
+    expect(await screen.findByText('Failed to load dashboard stats')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('stat-catalog_items')).toHaveTextContent('155'));
   });
 
   it('shows the 404 page inside the layout for an unknown admin path, keeping the navigation', async () => {
     fakeAdminApi();
     renderRoutes(createRoutes(), '/admin/nowhere');
-    expect(await screen.findByText('Page Not Found', {}, LAZY)).toBeInTheDocument();
+    expect(await screen.findByText('Page Not Found')).toBeInTheDocument();
     expect(screen.getAllByRole('navigation', { name: 'Admin sections' })[0]).toBeInTheDocument();
   });
 
   it('opens the permission sets page from the navigation, marked as the current page', async () => {
     fakeAdminApi({ ...counts(), 'GET /admin/permission-sets': { permission_sets: [], total_count: 0 } });
     renderRoutes(createRoutes(), '/admin/permission-sets');
-    expect(await screen.findByRole('heading', { name: 'System Permission Sets' }, LAZY)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'System Permission Sets' })).toBeInTheDocument();
     const nav = screen.getAllByRole('navigation', { name: 'Admin sections' })[0];
     expect(within(nav).getByRole('link', { name: 'Permission Sets' })).toHaveAttribute('aria-current', 'page');
   });
@@ -82,16 +93,16 @@ describe('Admin layout and dashboard', () => {
     const { router } = renderRoutes(createRoutes(), '/admin');
     const nav = (await screen.findAllByRole('navigation', { name: 'Admin sections' }))[0];
     fireEvent.click(within(nav).getByRole('link', { name: 'Catalog Items' }));
-    expect(await screen.findByRole('heading', { name: 'Catalog Items' }, LAZY)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Catalog Items' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/catalog');
     fireEvent.click(within(nav).getByRole('link', { name: 'Checklist Presets' }));
-    expect(await screen.findByRole('heading', { name: 'Checklist Presets' }, LAZY)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Checklist Presets' })).toBeInTheDocument();
   });
 
   it('logs out to /login', async () => {
     fakeAdminApi(counts());
     const { router } = renderRoutes(createRoutes(), '/admin');
-    await screen.findByRole('heading', { name: 'Admin Dashboard' }, LAZY);
+    await screen.findByRole('heading', { name: 'Admin Dashboard' });
     fireEvent.click(screen.getAllByRole('button', { name: 'Logout' })[0]);
     expect(await screen.findByText('Logged out successfully')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminUser, AuditEntry, SystemPermissionSet } from '@contracts/admin';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderPage } from '../../test/utils';
+import { isChecked, jsonResponse, renderPage } from '../../test/utils';
 import { actionLabel, actionPalette, AuditLogsPage, entityPalette } from './AuditLogsPage';
 import { PermissionSetsPage } from './PermissionSetsPage';
 import { SuperAdminsPage } from './SuperAdminsPage';
@@ -164,8 +164,8 @@ describe('system permission sets', () => {
     fireEvent.change(within(dialog).getAllByRole('textbox')[0], { target: { value: 'Approvers' } });
     const approve = within(dialog).getByRole('checkbox', { name: /^approve/i });
     fireEvent.click(approve);
-    await waitFor(() => expect(approve).toBeChecked());
-    await waitFor(() => expect(within(dialog).getByRole('checkbox', { name: /^view/i })).toBeChecked());
+    await waitFor(() => expect(isChecked(approve)).toBe(true));
+    await waitFor(() => expect(isChecked(within(dialog).getByRole('checkbox', { name: /^view/i }))).toBe(true));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Set' }));
     expect(await screen.findByText('System permission set created')).toBeInTheDocument();
     const body = calls.find((c) => c.method === 'POST' && c.path === '/admin/permission-sets')?.body as any;

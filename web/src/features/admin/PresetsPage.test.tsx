@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderRoutes } from '../../test/utils';
+import { isChecked, jsonResponse, renderRoutes } from '../../test/utils';
 import { PresetsPage } from './PresetsPage';
 import { catalogItem, fakeAdminApi, preset, type Call } from './test/fakeAdminApi';
 
@@ -208,7 +208,7 @@ describe('Checklist Presets', () => {
 
     expect(within(dialog).getByText('The default preset is used when creating new deals.')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /Set as default preset/ }));
-    await waitFor(() => expect(within(dialog).getByRole('checkbox', { name: /Set as default preset/ })).toBeChecked());
+    await waitFor(() => expect(isChecked(within(dialog).getByRole('checkbox', { name: /Set as default preset/ }))).toBe(true));
     fireEvent.change(within(dialog).getByLabelText(/Name/), { target: { value: ' Tax Focus ' } });
     fireEvent.change(within(dialog).getByLabelText(/Description/), { target: { value: 'Tax deals' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Preset' }));
@@ -232,13 +232,13 @@ describe('Checklist Presets', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Preset' });
     expect(within(dialog).getByLabelText(/Name/)).toHaveValue('Default');
     const defaultBox = within(dialog).getByRole('checkbox', { name: /Set as default preset/ });
-    expect(defaultBox).toBeChecked();
+    expect(isChecked(defaultBox)).toBe(true);
     expect(defaultBox).toBeDisabled();
 
     await within(dialog).findAllByTestId('picker-group');
     // c1 is listed; c3 is not an active item, so it is kept without being shown.
     await waitFor(() => expect(within(dialog).getByTestId('selected-count')).toHaveTextContent('2 items selected'));
-    expect(within(dialog).getByRole('checkbox', { name: /A\.1.*Certificate/ })).toBeChecked();
+    expect(isChecked(within(dialog).getByRole('checkbox', { name: /A\.1.*Certificate/ }))).toBe(true);
     expect(within(dialog).getByText(/1 selected item is inactive and not listed/)).toBeInTheDocument();
 
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /B\.1.*Audited/ }));

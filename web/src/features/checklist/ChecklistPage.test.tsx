@@ -1,11 +1,9 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../lib/api';
 import { jsonResponse, renderRoutes } from '../../test/utils';
 import { ChecklistPage } from './ChecklistPage';
 import { checklist, DEAL, dealBody, fakeApi, type Handler } from './test/fixtures';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const BASE = `/api/deals/${DEAL}`;
 

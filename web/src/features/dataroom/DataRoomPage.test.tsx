@@ -1,15 +1,22 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { dealRoutes } from '../../app/routes';
 import { TOKEN_KEY } from '../../lib/api';
 import { jsonResponse, renderRoutes, testUser } from '../../test/utils';
 import type { FileSummary } from '../files';
 import type { Capability, FolderListing } from './types';
 
-// The pages are lazy: the first render of each loads its module.
-configure({ asyncUtilTimeout: 5000 });
+// The pages are lazy: their modules are compiled here, once, rather than inside a test's wait for its
+// first render (with the machine busy, that outlasted any sensible wait).
+beforeAll(async () => {
+  await Promise.all([
+    import('./DataRoomPage'),
+    // eslint-disable-next-line import-x/no-restricted-paths -- the module the routes load lazily, not a use of the feature
+    import('../files/FileDetailPage'),
+  ]);
+}, 600_000);
 
 type Handler = (url: URL, init?: RequestInit) => Response | Promise<Response>;
 

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../../lib/api';
 import { fakeTus } from '../../test/fake-tus';
@@ -8,8 +8,6 @@ import { FileDetailPage } from './FileDetailPage';
 import type { FileDetail } from './types';
 
 vi.mock('tus-js-client', () => import('../../test/fake-tus'));
-
-configure({ asyncUtilTimeout: 5000 });
 
 type Handler = (url: URL, init?: RequestInit) => Response | Promise<Response>;
 const FILE_ID = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
@@ -183,7 +181,7 @@ describe('file detail', () => {
     expect(screen.getByTestId('ai-busy')).toHaveTextContent('Waiting for the AI assistant');
     expect(screen.getByRole('button', { name: /Re-run AI|Analysing/ })).toBeDisabled();
     const before = calls.filter((c) => c.key === `GET ${BASE}`).length;
-    await waitFor(() => expect(calls.filter((c) => c.key === `GET ${BASE}`).length).toBeGreaterThan(before), { timeout: 4500 });
+    await waitFor(() => expect(calls.filter((c) => c.key === `GET ${BASE}`).length).toBeGreaterThan(before));
   });
 
   it('says when the document could not be read and the suggestion rests on its name alone', async () => {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderPage } from '../../test/utils';
+import { isChecked, renderPage } from '../../test/utils';
 import { ALL_MEMBERS, fetchPermissions, type PermissionPeople } from './api';
 import { PermissionsDialog } from './components/PermissionsDialog';
 import { describePermissions, entryState, permissionSummary, toggleEntry } from './permissions';
@@ -79,7 +79,7 @@ describe('the permissions dialog', () => {
     fireEvent.click(within(ann).getByLabelText('Deny Ann Lee'));
     await waitFor(() => expect(ann).toHaveAttribute('data-state', 'overridden'));
     expect(within(ann).getByTestId('deny-wins')).toHaveTextContent('Denied (overrides allow)');
-    expect(within(ann).getByLabelText('Allow Ann Lee')).toBeChecked();
+    expect(isChecked(within(ann).getByLabelText('Allow Ann Lee'))).toBe(true);
     expect(within(dialog).getByTestId('permission-summary')).toHaveTextContent('0 allowed · 1 denied');
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Permissions' }));

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoutes } from '../../test/utils';
+import { isChecked, renderRoutes } from '../../test/utils';
 import { DEAL_ID, fakePeopleApi, writes } from './testing';
 import { UsersPage } from './UsersPage';
 
@@ -46,12 +46,11 @@ describe('Add Users', () => {
     const dialog = await openAddUsers();
     fireEvent.change(emailsBox(dialog), { target: { value: '  ann@x.com \n' } });
     fireEvent.change(setSelect(dialog), { target: { value: 'set-fin' } });
-    const legal = within(dialog).getByRole('checkbox', { name: 'Legal counsel' });
-    fireEvent.click(legal);
-    await waitFor(() => expect(legal).toBeChecked());
-    const key = within(dialog).getByRole('checkbox', { name: 'Key contact' });
-    fireEvent.click(key);
-    await waitFor(() => expect(key).toBeChecked());
+    const chip = (name: string) => within(dialog).getByRole('checkbox', { name });
+    fireEvent.click(await within(dialog).findByRole('checkbox', { name: 'Legal counsel' }));
+    await waitFor(() => expect(isChecked(chip('Legal counsel'))).toBe(true));
+    fireEvent.click(await within(dialog).findByRole('checkbox', { name: 'Key contact' }));
+    await waitFor(() => expect(isChecked(chip('Key contact'))).toBe(true));
     fireEvent.click(submit(dialog));
     expect(await screen.findByText('Invitation sent')).toBeInTheDocument();
     expect(writes(calls)).toEqual([

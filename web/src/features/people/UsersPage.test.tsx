@@ -1,6 +1,6 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, renderRoutes } from '../../test/utils';
+import { isChecked, jsonResponse, renderRoutes } from '../../test/utils';
 import { ANN, BOB, DEAL_ID, fakePeopleApi, member, OWNER, writes } from './testing';
 import { UsersPage } from './UsersPage';
 
@@ -14,13 +14,14 @@ function renderUsers() {
   );
 }
 
-const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 30)));
-
-/** Ark menus select the highlighted item: a pointer-down highlights it, the click selects it. */
+/**
+ * Ark menus select the highlighted item: a pointer-down highlights it, the click selects it. Each step
+ * waits for the state the menu shows for the one before (open, then the item highlighted).
+ */
 async function pick(item: HTMLElement) {
-  await settle();
+  await waitFor(() => expect(item.closest('[data-part="content"]')).toHaveAttribute('data-state', 'open'));
   fireEvent.pointerDown(item);
-  await settle();
+  await waitFor(() => expect(item).toHaveAttribute('data-highlighted'));
   fireEvent.click(item);
 }
 
@@ -54,7 +55,7 @@ describe('Users & Permissions', () => {
     expect(within(owner).getByRole('checkbox')).toBeDisabled();
     fireEvent.click(screen.getByLabelText('Select all users on this page'));
     expect(await screen.findByTestId('selected-count')).toHaveTextContent('2 selected');
-    expect(within(owner).getByRole('checkbox')).not.toBeChecked();
+    expect(isChecked(within(owner).getByRole('checkbox'))).toBe(false);
     expect(writes(calls)).toEqual([]);
   });
 
@@ -122,7 +123,11 @@ describe('Users & Permissions', () => {
     expect(save).toBeDisabled();
     const keyContact = within(within(drawer).getByRole('group', { name: 'Tags' })).getByRole('checkbox', { name: /Key contact/ });
     fireEvent.click(keyContact);
-    await waitFor(() => expect(keyContact).toBeChecked());
+    await waitFor(() =>
+      expect(
+        isChecked(within(within(drawer).getByRole('group', { name: 'Tags' })).getByRole('checkbox', { name: /Key contact/ })),
+      ).toBe(true),
+    );
     fireEvent.change(within(drawer).getByLabelText('Status'), { target: { value: 'inactive' } });
     expect(within(drawer).getByText('Preview of unsaved changes')).toBeInTheDocument();
     expect(within(drawer).getByTestId('effective-permissions').querySelector('[data-on="true"]')).toBeNull();

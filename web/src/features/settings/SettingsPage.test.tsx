@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../../lib/api';
-import { jsonResponse, renderPage, testUser } from '../../test/utils';
+import { isChecked, jsonResponse, renderPage, testUser } from '../../test/utils';
 import { PREFERENCES_KEY } from './preferences';
 import { SettingsPage } from './SettingsPage';
 
@@ -84,7 +84,7 @@ describe('SettingsPage', () => {
     renderPage(<SettingsPage />, '/settings');
     const toggle = await screen.findByRole('checkbox', { name: 'File uploads' });
     for (const name of ['Email notifications', 'File uploads', 'Checklist updates', 'User invitations']) {
-      expect(screen.getByRole('checkbox', { name })).toBeChecked();
+      expect(isChecked(screen.getByRole('checkbox', { name }))).toBe(true);
     }
     fireEvent.click(toggle);
     await waitFor(() =>

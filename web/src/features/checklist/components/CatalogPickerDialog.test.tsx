@@ -1,11 +1,9 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../../../lib/api';
 import { jsonResponse, renderPage } from '../../../test/utils';
 import { categories, DEAL, fakeApi } from '../test/fixtures';
 import { CatalogPickerDialog } from './CatalogPickerDialog';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const catalogItem = (n: number, category = 'Corporate Documents') => ({
   id: `cat-${n}`,

@@ -1,10 +1,8 @@
-import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../test/utils';
 import { makeItem, type UploadItem, type UploadState } from './machine';
 import { CANNOT_CLOSE_DURING_UPLOAD, UploadOverlay } from './UploadOverlay';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const item = (name: string, over: Partial<UploadItem> = {}): UploadItem => ({
   ...makeItem(new File([new Uint8Array(1000)], name), '/Legal'),
