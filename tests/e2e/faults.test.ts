@@ -350,7 +350,7 @@ describe('faults', () => {
         const text = await (await fetch(`${url}/metrics`, { headers: { authorization: 'Bearer scrape-full' } })).text();
         return Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
       };
-      assert.deepEqual(await health(), { status: 'ok', database: 'up' });
+      assert.deepEqual(await health(), { status: 'ok', database: 'up', ai_worker: true });
 
       // The API's own upload: 507, and the part written is gone at once.
       await expectFull(
@@ -400,7 +400,13 @@ describe('faults', () => {
       // Full for everyone: health says so (reads still work: 200), /metrics too, and a small upload gets 507.
       const filler = join(blobs, 'filler');
       fillDisk(filler);
-      assert.deepEqual(await health(), { status: 'degraded', database: 'up', storage: 'full', detail: STORAGE_FULL });
+      assert.deepEqual(await health(), {
+        status: 'degraded',
+        database: 'up',
+        storage: 'full',
+        detail: STORAGE_FULL,
+        ai_worker: true,
+      });
       assert.equal(await metric('dataroom_storage_full'), 1);
       await expectFull(
         await fetch(`${url}/api/deals/${deal.id}/files/upload`, {
@@ -411,7 +417,7 @@ describe('faults', () => {
         'small upload on a full disk',
       );
       rmSync(filler);
-      assert.deepEqual(await health(), { status: 'ok', database: 'up' });
+      assert.deepEqual(await health(), { status: 'ok', database: 'up', ai_worker: true });
       assert.equal(await metric('dataroom_storage_full'), 0);
       const small = await fetch(`${url}/api/deals/${deal.id}/files/upload`, {
         method: 'POST',

@@ -36,6 +36,8 @@ describe('Review queue', () => {
       const form = new FormData();
       form.append('file', new Blob([Buffer.from(`contents of ${name}`)]), name);
       form.append('path', '/');
+      // The item has a file to decide on (an item with none is an empty request, hidden by default).
+      if (name === 'Board minutes.pdf') form.append('checklist_items', JSON.stringify([item.id]));
       const res = await fetch(`${server.url}/api/deals/${deal.id}/files/upload`, {
         method: 'POST',
         headers: { authorization: `Bearer ${owner.token}` },
