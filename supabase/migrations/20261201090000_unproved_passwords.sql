@@ -20,6 +20,10 @@ create table private.cleared_passwords (
 );
 alter table private.cleared_passwords enable row level security;
 
+-- Only the server (the migration owner) reads or writes these: the API roles get nothing, stated so
+-- (docs/decisions.md decision 31).
+revoke all on private.unproved_passwords, private.cleared_passwords from public, anon, authenticated, service_role;
+
 -- Confirmation links of the embedded platform are bound to the registration they confirm.
 alter table private.magic_links
   add column purpose text not null default 'sign_in' check (purpose in ('sign_in', 'confirm')),
