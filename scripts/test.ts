@@ -9,9 +9,10 @@ import { join } from 'node:path';
 import { ensureSystemDeps } from './lib/system-deps.ts';
 import { startTestDatabase } from './lib/testdb.ts';
 import { runPgTap } from './lib/pgtap.ts';
+import { checkDocsReferences, plantedProblemsFound } from './lib/docs-references.ts';
 
 const root = join(import.meta.dirname, '..');
-const SUITES = ['types', 'lint', 'format', 'pgtap', 'api', 'web', 'deno', 'supabase', 'e2e'];
+const SUITES = ['types', 'lint', 'format', 'docs', 'pgtap', 'api', 'web', 'deno', 'supabase', 'e2e'];
 // `npm test -- api people-` runs the API suite's files whose path contains "people-" (any other word
 // than a suite name filters the chosen suites' files).
 const only = process.argv
@@ -169,6 +170,17 @@ async function formatSuite(): Promise<SuiteResult> {
   return { name: 'Format', passed: files.length - different.length, failed: different.length + broken };
 }
 
+/** Docs (scripts/lib/docs-references.ts): each tracked text file is a check, failed when it cites what docs/ lacks. */
+function docsSuite(): SuiteResult {
+  const planted = plantedProblemsFound();
+  if (planted !== 4) return { name: 'Docs', passed: 0, failed: 1, error: `the checker found ${planted} of 4 planted problems` };
+  const { checked, problems } = checkDocsReferences(root);
+  for (const p of problems) console.log(`${p.file}:${p.line}  ${p.message}`);
+  const failedFiles = new Set(problems.map((p) => p.file)).size;
+  console.log(`Docs: ${checked} files, ${failedFiles} citing what docs/ lacks`);
+  return { name: 'Docs', passed: checked - failedFiles, failed: failedFiles };
+}
+
 const wanted = (name: string) => only.length === 0 || only.includes(name.toLowerCase());
 
 ensureSystemDeps();
@@ -176,6 +188,7 @@ const results: SuiteResult[] = [];
 if (wanted('types')) results.push(await typesSuite());
 if (wanted('lint')) results.push(await lintSuite());
 if (wanted('format')) results.push(await formatSuite());
+if (wanted('docs')) results.push(docsSuite());
 const db = await startTestDatabase('suite');
 try {
   const env = { TEST_DATABASE_URL: db.url, TEST_DATABASE_ADMIN_URL: db.adminUrl };

@@ -462,9 +462,13 @@ describe('faults', () => {
       console.log(`the folders' full disk answered 507 after ${folders} folders (${Date.now() - folderStart} ms)`);
       assert.doesNotMatch(server.log(), /unexpected error/);
       rmSync(join(tablespace, 'filler'));
+    } catch (err) {
+      // A server that died mid-test is the finding: say so with its output, not only the step that noticed.
+      if (server && !alive(server.pid)) throw new Error(`the server exited during the test:\n${server.log()}`, { cause: err });
+      throw err;
     } finally {
       if (server) {
-        process.kill(server.pid, 'SIGTERM');
+        if (alive(server.pid)) process.kill(server.pid, 'SIGTERM');
         await server.exited();
       }
       if (existsSync(tablespace)) unmount(tablespace);

@@ -164,7 +164,7 @@ export async function startServer(
   });
   let output = '';
   const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
+    output = (output + chunk.toString()).slice(-1_000_000); // health polls during an outage must not push its cause out
     if (process.env.E2E_SERVER_LOG) process.stderr.write(chunk);
   };
   child.stdout!.on('data', keep);
