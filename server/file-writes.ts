@@ -69,6 +69,9 @@ export function batchedWriter(file: FileHandle, start?: number) {
     batch = [];
     batchBytes = 0;
     writing = writeAll(file, chunks, at);
+    // The write runs while the caller waits for the next chunk from the network; its failure (a full disk)
+    // reaches the caller at the next push or finish. Unobserved until then, Node would end the whole server.
+    writing.catch(() => {});
     flushInBackground();
   };
   return {

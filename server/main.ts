@@ -4,6 +4,11 @@ import { MigrationChangedError } from './migrate.ts';
 import { isLoopbackOnly } from './mail.ts';
 
 const started = Date.now();
+// A promise nobody awaited that fails is a bug, but it must not end the data room for every user (Node's
+// default): say it loudly and keep serving. The fault tests (tests/e2e/faults.test.ts) fail on this line.
+process.on('unhandledRejection', (reason) => {
+  console.error('unhandled rejection (a bug, the server keeps running):', reason);
+});
 try {
   const config = loadConfig();
   const server = await startServer(config);

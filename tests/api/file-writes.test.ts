@@ -73,4 +73,39 @@ describe('batchedWriter', () => {
     await file.close();
     expect(calls.datasync).toBeGreaterThanOrEqual(1);
   });
+
+  it('a write that fails while the next bytes are still on their way fails the upload, not the server', async () => {
+    // A full disk refuses the batch while the request body waits for its next chunk; nothing awaits the
+    // write yet. Unobserved, that rejection ended the whole server process (Node's default).
+    const full = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    const file = await open(join(dir, 'full.bin'), 'w+');
+    let refused!: () => void;
+    const writeRefused = new Promise<void>((resolve) => (refused = resolve));
+    const handle = new Proxy(file, {
+      get(target, property) {
+        if (property === 'writev')
+          return async () => {
+            queueMicrotask(refused);
+            throw full;
+          };
+        const value = Reflect.get(target, property) as unknown;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const writer = batchedWriter(handle);
+      await writer.push(new Uint8Array(WRITE_BATCH_BYTES)); // a full batch: its write starts now
+      await writeRefused;
+      // Node reports unobserved rejections once the microtasks of this turn have run.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+      await expect(writer.push(new Uint8Array(WRITE_BATCH_BYTES))).rejects.toBe(full);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      await file.close();
+    }
+  });
 });
