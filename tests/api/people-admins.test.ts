@@ -45,7 +45,10 @@ describe('granting and revoking the deal admin role', () => {
     ]);
 
     // The deal and the people pages read counsel as an admin, and the admin-only routes let them in.
-    expect((await call('GET', r.base, { token: counsel.token })).body).toMatchObject({ user_role: 'admin', permission_set: 'admin' });
+    expect((await call('GET', r.base, { token: counsel.token })).body).toMatchObject({
+      user_role: 'admin',
+      permission_set: 'admin',
+    });
     const list = await call('GET', `${r.base}/users-enhanced`, { token: counsel.token });
     expect(list.body.can_manage).toBe(true);
     expect((await call('GET', `${r.base}/invitations`, { token: counsel.token })).status).toBe(200);
@@ -175,7 +178,10 @@ describe('granting and revoking the deal admin role', () => {
 
   it("Part 1's form: 'admin' grants, another set for an admin revokes", async () => {
     const { r, counsel } = await adminRoom('adm-part1');
-    const granted = await call('PUT', `${r.base}/users/${counsel.id}`, { token: r.owner.token, body: { permission_set: 'admin' } });
+    const granted = await call('PUT', `${r.base}/users/${counsel.id}`, {
+      token: r.owner.token,
+      body: { permission_set: 'admin' },
+    });
     expect(granted.status, JSON.stringify(granted.body)).toBe(200);
     const users = await call('GET', `${r.base}/users`, { token: r.owner.token });
     expect(users.body.find((u: any) => u.id === counsel.id)).toMatchObject({ role: 'admin', permission_set: 'admin' });
@@ -184,7 +190,10 @@ describe('granting and revoking the deal admin role', () => {
     await call('PUT', `${r.base}/users/${counsel.id}`, { token: r.owner.token, body: { company: 'Counsel LLP' } });
     expect(await membership(r.deal.id, counsel.id)).toMatchObject({ role: 'admin', company: 'Counsel LLP' });
 
-    const revoked = await call('PUT', `${r.base}/users/${counsel.id}`, { token: r.owner.token, body: { permission_set: 'edit' } });
+    const revoked = await call('PUT', `${r.base}/users/${counsel.id}`, {
+      token: r.owner.token,
+      body: { permission_set: 'edit' },
+    });
     expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
     expect(await membership(r.deal.id, counsel.id)).toMatchObject({ role: 'member', set_name: 'edit' });
     expect((await roleChanges(r.deal.id)).map((a) => a.description)).toEqual([

@@ -48,6 +48,8 @@ export function memberRoutes(deps: ApiDeps) {
           page: q.page,
           page_size: q.page_size,
           can_manage: access.manage && !access.deal.archived_at,
+          // Whether the caller may grant and revoke the admin role (docs/decisions.md decision 34).
+          can_manage_admins: access.admin && !access.deal.archived_at,
         };
       }),
     );
@@ -152,7 +154,9 @@ export function memberRoutes(deps: ApiDeps) {
           return updateMember(tx, access, userId, { role: 'admin', company: body.company });
         const setId = body.permission_set ? await resolveSet(tx, access.dealId, body.permission_set) : undefined;
         const [current] = setId
-          ? await tx<{ role: string }[]>`select role from public.deal_members where deal_id = ${access.dealId} and user_id = ${userId}`
+          ? await tx<
+              { role: string }[]
+            >`select role from public.deal_members where deal_id = ${access.dealId} and user_id = ${userId}`
           : [];
         return updateMember(tx, access, userId, {
           permission_set_id: setId,
