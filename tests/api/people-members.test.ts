@@ -380,7 +380,7 @@ describe('PUT /deals/{id}/users/{userId}/enhanced', () => {
     const m = await setMember(r, 'upload_view', 'enh-valid-m');
     const put = (body: unknown) => call('PUT', `${r.base}/users/${m.id}/enhanced`, { token: r.owner.token, body });
     expectError(await put({ status: 'pending' }), 400);
-    expectError(await put({ role: 'admin' }), 400);
+    expectError(await put({ role: 'owner' }), 400); // admin and member are valid since decision 34 (people-admins.test.ts)
     expectError(await put({ group_ids: ['not-a-uuid'] }), 400);
     expectError(await put({ permission_set_id: 'edit' }), 400);
     expectError(await put({ company: 'x'.repeat(201) }), 400);

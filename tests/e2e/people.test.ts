@@ -24,6 +24,7 @@ import {
   waitForMail,
   type TestServer,
 } from './lib.ts';
+import type { Page } from 'playwright-core';
 
 interface Listing {
   files: { id: string; name: string }[];
@@ -195,6 +196,81 @@ describe('People and permissions', () => {
         await snap(inviteePage, 'people-suspended');
       } finally {
         await inviteeContext.close().catch(() => {});
+      }
+    },
+    { timeout: 120_000 },
+  );
+
+  e2e.test(
+    "the owner makes co-counsel an admin in Edit User; co-counsel then has the deal's admin actions (decision 34)",
+    async ({ page, server }) => {
+      const owner = await registerUser(server, uniqueEmail('admins-owner'));
+      const deal = await createDealApi(server, owner.token, 'Project Counsel');
+      const counsel = await registerUser(server, uniqueEmail('co-counsel'));
+      const invitation = await apiCall<{ id: string }>(
+        server,
+        'POST',
+        `/deals/${deal.id}/invitations`,
+        { email: counsel.email, permission_set_id: 'upload_view' },
+        owner.token,
+      );
+      await apiCall(server, 'POST', `/invitations/${invitation.id}/accept`, undefined, counsel.token);
+      const adminAction = (p: Page, name: string) =>
+        p.getByRole('button', { name, exact: true }).or(p.getByRole('link', { name, exact: true }));
+
+      const counselContext = await newContext(e2e.browser, server);
+      try {
+        // Before: co-counsel sees the dashboard without the admin actions.
+        const counselPage = await counselContext.newPage();
+        await openSignedIn(counselPage, counsel.token, `/deals/${deal.id}`);
+        await expectVisible(counselPage.getByText('Open checklist'), 'the dashboard for co-counsel', FIRST_LOAD_TIMEOUT);
+        await expectVisible(counselPage.getByTestId('deal-name'), "the deal's header for co-counsel");
+        for (const name of ['Edit Deal', 'Manage Users', 'Invite User'])
+          assert.equal(await adminAction(counselPage, name).count(), 0, `no "${name}" before the grant`);
+
+        // The owner opens co-counsel in Edit User, chooses the Admin role and confirms.
+        await openSignedIn(page, owner.token, `/deals/${deal.id}/users`);
+        await page.getByRole('row', { name: `Open ${counsel.email}` }).click({ timeout: FIRST_LOAD_TIMEOUT });
+        const drawer = page.getByRole('dialog', { name: 'Edit User' });
+        await expectVisible(drawer, 'the Edit User panel');
+        await drawer.getByLabel('Role').selectOption('admin');
+        await snap(page, 'people-role-admin-chosen');
+        await drawer.getByRole('button', { name: 'Save Changes' }).click();
+        const confirm = page.getByRole('dialog', { name: 'Make admin' });
+        await expectVisible(confirm, 'the Make admin confirmation');
+        await snap(page, 'people-make-admin-confirm');
+        await confirm.getByRole('button', { name: 'Make Admin' }).click();
+        await expectText(page, 'User updated successfully');
+        await expectHidden(confirm, 'the confirmation after saving');
+        await expectVisible(
+          page.getByRole('row', { name: `Open ${counsel.email}` }).getByText('Admin', { exact: true }),
+          "co-counsel's Admin badge",
+        );
+        await snap(page, 'people-counsel-admin');
+
+        // The feed says who did it.
+        const entries = await apiCall<{ description: string }[]>(
+          server,
+          'GET',
+          `/deals/${deal.id}/activity`,
+          undefined,
+          counsel.token,
+        );
+        assert.ok(
+          entries.some((e) => e.description === `Made ${counsel.email} an admin`),
+          `the grant in the feed (${entries.map((e) => e.description).join('; ')})`,
+        );
+
+        // After: co-counsel has Manage Users, Invite User and Edit Deal.
+        await counselPage.reload();
+        await expectVisible(counselPage.getByText('Open checklist'), 'the dashboard for co-counsel again', FIRST_LOAD_TIMEOUT);
+        for (const name of ['Edit Deal', 'Manage Users', 'Invite User'])
+          await expectVisible(adminAction(counselPage, name).first(), `"${name}" for co-counsel`, FIRST_LOAD_TIMEOUT);
+        await snap(counselPage, 'people-counsel-admin-dashboard');
+        await adminAction(counselPage, 'Edit Deal').first().click();
+        await expectVisible(counselPage.getByRole('dialog', { name: 'Edit Deal' }), 'the Edit Deal dialog for co-counsel');
+      } finally {
+        await counselContext.close().catch(() => {});
       }
     },
     { timeout: 120_000 },

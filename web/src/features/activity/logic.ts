@@ -13,6 +13,7 @@ const TITLES: Record<string, string> = {
   deal_create: 'Deal Created',
   login: 'Signed In',
   approval: 'Approval Decided',
+  role_change: 'Role Changed',
 };
 
 /** The entry's title; kinds the feed learns later read as their words capitalised ("ai_review" → "Ai Review"). */

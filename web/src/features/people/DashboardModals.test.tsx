@@ -116,6 +116,67 @@ describe('Manage Users (dashboard)', () => {
     ]);
   });
 
+  it("offers 'Admin': granting or revoking the admin role waits for a confirmation (decision 34)", async () => {
+    const calls = withUsers();
+    renderPage(<ManageUsersDialog dealId={DEAL_ID} open onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Manage Users' });
+    const [owner, ann] = await within(dialog).findAllByTestId('manage-user-row');
+    expect(within(owner).getByLabelText('Permission set of Olivia Owner')).toHaveValue('admin');
+    expect(
+      within(ann)
+        .getAllByRole('option')
+        .map((o) => (o as HTMLOptionElement).value),
+    ).toEqual(['upload_only', 'upload_view', 'approve_only', 'edit', 'admin']);
+    fireEvent.change(within(ann).getByLabelText('Permission set of Ann Lee'), { target: { value: 'admin' } });
+    fireEvent.click(within(ann).getByRole('button', { name: 'Save' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Make admin' });
+    expect(confirm).toHaveTextContent('Make Ann Lee an admin of this deal?');
+    expect(writes(calls)).toEqual([]);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Make Admin' }));
+    expect(await screen.findByText('User permissions updated successfully')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([
+      expect.objectContaining({
+        method: 'PUT',
+        path: `/deals/${DEAL_ID}/users/u-ann`,
+        body: { permission_set: 'admin', company: 'Buyer LLP' },
+      }),
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Make admin' })).toBeNull());
+    expect(await screen.findByRole('dialog', { name: 'Manage Users' })).toBeInTheDocument();
+  });
+
+  it('revokes an admin by choosing another set, after a confirmation', async () => {
+    const calls = withUsers({
+      [`GET /deals/${DEAL_ID}/users`]: () =>
+        new Response(JSON.stringify([DEAL_USERS[0], { ...DEAL_USERS[1], permission_set: 'admin', role: 'admin' }]), {
+          status: 200,
+        }),
+    });
+    renderPage(<ManageUsersDialog dealId={DEAL_ID} open onClose={() => {}} />);
+    const [, ann] = await screen.findAllByTestId('manage-user-row');
+    expect(within(ann).getByLabelText('Permission set of Ann Lee')).toHaveValue('admin');
+    // A company change alone keeps the role and asks nothing.
+    fireEvent.change(within(ann).getByLabelText('Company of Ann Lee'), { target: { value: 'Buyer Capital' } });
+    fireEvent.change(within(ann).getByLabelText('Permission set of Ann Lee'), { target: { value: 'edit' } });
+    fireEvent.click(within(ann).getByRole('button', { name: 'Save' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Revoke admin' });
+    // Cancelling writes nothing: the list comes back as it was.
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('dialog', { name: 'Manage Users' })).toBeInTheDocument();
+    const [, again] = await screen.findAllByTestId('manage-user-row');
+    expect(within(again).getByLabelText('Permission set of Ann Lee')).toHaveValue('admin');
+    expect(writes(calls)).toEqual([]);
+    fireEvent.change(within(again).getByLabelText('Company of Ann Lee'), { target: { value: 'Buyer Capital' } });
+    fireEvent.change(within(again).getByLabelText('Permission set of Ann Lee'), { target: { value: 'edit' } });
+    fireEvent.click(within(again).getByRole('button', { name: 'Save' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Revoke admin' })).getByRole('button', { name: 'Revoke Admin' }),
+    );
+    await waitFor(() =>
+      expect(writes(calls)).toEqual([expect.objectContaining({ body: { permission_set: 'edit', company: 'Buyer Capital' } })]),
+    );
+  });
+
   it("says 'Failed to update user permissions' with the server's reason", async () => {
     withUsers({
       [`PUT /deals/${DEAL_ID}/users/u-ann`]: () =>

@@ -142,27 +142,123 @@ describe('Users & Permissions', () => {
     ]);
   });
 
-  it("requires a permission set to save ('Please select a permission set')", async () => {
-    const admin = member({
-      user_id: 'u-adm',
-      email: 'adm@x.com',
-      first_name: 'Ada',
-      last_name: 'Admin',
-      role: 'admin',
-      permission_set_id: null,
-      permission_set_name: null,
-      permission_set: 'admin',
-    });
-    const calls = fakePeopleApi({ users: [OWNER, admin] });
+  const ADA = member({
+    user_id: 'u-adm',
+    email: 'adm@x.com',
+    first_name: 'Ada',
+    last_name: 'Admin',
+    role: 'admin',
+    display_role: 'admin',
+    permission_set_id: null,
+    permission_set_name: null,
+    permission_set: 'admin',
+  });
+
+  it("requires a permission set to save, except for an admin ('Please select a permission set')", async () => {
+    const calls = fakePeopleApi({ users: [OWNER, { ...ANN, permission_set_id: null, permission_set: null }] });
     renderUsers();
-    fireEvent.click(await rowOf('Ada Admin'));
+    fireEvent.click(await rowOf('Ann Lee'));
     const drawer = await screen.findByRole('dialog');
-    const external = within(within(drawer).getByRole('group', { name: 'Tags' })).getByRole('checkbox', { name: /External/ });
-    fireEvent.click(external);
-    await waitFor(() => expect(within(drawer).getByRole('button', { name: 'Save Changes' })).toBeEnabled());
+    fireEvent.change(within(drawer).getByLabelText('Status'), { target: { value: 'inactive' } });
     fireEvent.click(within(drawer).getByRole('button', { name: 'Save Changes' }));
     expect(await within(drawer).findByText('Please select a permission set')).toBeInTheDocument();
     expect(writes(calls)).toEqual([]);
+  });
+
+  it('grants the admin role from Edit User after a confirmation (decision 34)', async () => {
+    const calls = fakePeopleApi();
+    renderUsers();
+    fireEvent.click(await rowOf('Ann Lee'));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByLabelText('Role')).toHaveValue('member');
+    fireEvent.change(within(drawer).getByLabelText('Role'), { target: { value: 'admin' } });
+    // The preview shows every capability on.
+    expect(within(drawer).getByTestId('effective-permissions').querySelector('[data-on="false"]')).toBeNull();
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Save Changes' }));
+
+    // Cancelling writes nothing and keeps the change in the panel.
+    const confirm = await screen.findByRole('dialog', { name: 'Make admin' });
+    expect(confirm).toHaveTextContent('Make Ann Lee an admin of this deal?');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    const again = await screen.findByRole('dialog', { name: 'Edit User' });
+    expect(within(again).getByLabelText('Role')).toHaveValue('admin');
+    expect(writes(calls)).toEqual([]);
+
+    fireEvent.click(within(again).getByRole('button', { name: 'Save Changes' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Make admin' })).getByRole('button', { name: 'Make Admin' }),
+    );
+    // The write, not the toast: an earlier test's "User updated successfully" may still show.
+    await waitFor(() =>
+      expect(writes(calls)).toEqual([
+        expect.objectContaining({ method: 'PUT', path: `/deals/${DEAL_ID}/users/u-ann/enhanced`, body: { role: 'admin' } }),
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('revokes the admin role after a confirmation; the member then needs a set', async () => {
+    const calls = fakePeopleApi({ users: [OWNER, ADA] });
+    renderUsers();
+    fireEvent.click(await rowOf('Ada Admin'));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByLabelText('Role')).toHaveValue('admin');
+    fireEvent.change(within(drawer).getByLabelText('Role'), { target: { value: 'member' } });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(drawer).findByText('Please select a permission set')).toBeInTheDocument();
+    fireEvent.change(within(drawer).getByLabelText('Permission set'), { target: { value: 'set-edit' } });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Save Changes' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Revoke admin' });
+    expect(confirm).toHaveTextContent('Revoke the admin role from Ada Admin?');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Revoke Admin' }));
+    await waitFor(() =>
+      expect(writes(calls)).toEqual([
+        expect.objectContaining({
+          method: 'PUT',
+          path: `/deals/${DEAL_ID}/users/u-adm/enhanced`,
+          body: { role: 'member', permission_set_id: 'set-edit' },
+        }),
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows the refusal when the deal would lose its last admin', async () => {
+    fakePeopleApi({
+      users: [OWNER, ADA],
+      overrides: {
+        [`PUT /deals/${DEAL_ID}/users/u-adm/enhanced`]: () => jsonResponse({ detail: 'A deal keeps at least one admin' }, 409),
+      },
+    });
+    renderUsers();
+    fireEvent.click(await rowOf('Ada Admin'));
+    const drawer = await screen.findByRole('dialog');
+    fireEvent.change(within(drawer).getByLabelText('Role'), { target: { value: 'member' } });
+    fireEvent.change(within(drawer).getByLabelText('Permission set'), { target: { value: 'set-uv' } });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Save Changes' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Revoke admin' })).getByRole('button', { name: 'Revoke Admin' }),
+    );
+    expect((await screen.findAllByText('A deal keeps at least one admin')).length).toBeGreaterThan(0);
+  });
+
+  it('locks the Role field for a manager who is not an admin', async () => {
+    fakePeopleApi({ canManageAdmins: false });
+    renderUsers();
+    fireEvent.click(await rowOf('Ann Lee'));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByLabelText('Role')).toBeDisabled();
+    expect(within(drawer).getByText('Only deal admins can grant or revoke the admin role.')).toBeInTheDocument();
+    expect(within(drawer).getByLabelText('Permission set')).toBeEnabled();
+  });
+
+  it("locks the owner's Role field too", async () => {
+    fakePeopleApi();
+    renderUsers();
+    fireEvent.click(await rowOf('Olivia Owner'));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByLabelText('Role')).toHaveValue('admin');
+    expect(within(drawer).getByLabelText('Role')).toBeDisabled();
   });
 
   it('removes a member from Edit User after a confirmation', async () => {

@@ -64,6 +64,7 @@ export function UsersPage() {
   const access = usePeopleAccess(dealId);
   const users = useEnhancedUsers(dealId, filters);
   const canManage = Boolean(users.data?.can_manage ?? access.data?.can_manage);
+  const canManageAdmins = Boolean(users.data?.can_manage_admins);
   const sets = usePermissionSets(dealId);
   const groups = useGroups(dealId);
   const tags = useTags(dealId);
@@ -214,6 +215,7 @@ export function UsersPage() {
         dealId={dealId}
         user={openUser}
         canManage={canManage}
+        canManageAdmins={canManageAdmins}
         sets={setList}
         groups={groupList}
         tags={tagList}

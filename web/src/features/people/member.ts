@@ -1,6 +1,7 @@
-import type { EnhancedUser, MemberStatus, MemberUpdate, PermissionSet } from './types';
+import type { EnhancedUser, MemberRole, MemberStatus, MemberUpdate, PermissionSet } from './types';
 
 export interface MemberForm {
+  role: MemberRole;
   permissionSetId: string;
   groupIds: string[];
   tagIds: string[];
@@ -19,6 +20,7 @@ export function memberForm(user: EnhancedUser, sets: PermissionSet[]): MemberFor
     ? (user.status as MemberStatus)
     : 'active';
   return {
+    role: user.role === 'admin' ? 'admin' : 'member',
     permissionSetId: initialSetId(user, sets),
     groupIds: user.groups.map((group) => group.id),
     tagIds: user.tags.map((tag) => tag.id),
@@ -35,6 +37,7 @@ const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((
  */
 export function memberUpdate(before: MemberForm, after: MemberForm): MemberUpdate {
   const update: MemberUpdate = {};
+  if (after.role !== before.role) update.role = after.role;
   if (after.permissionSetId && after.permissionSetId !== before.permissionSetId) update.permission_set_id = after.permissionSetId;
   if (!sameSet(before.groupIds, after.groupIds)) update.group_ids = after.groupIds;
   if (!sameSet(before.tagIds, after.tagIds)) update.tag_ids = after.tagIds;
@@ -46,3 +49,6 @@ export function memberUpdate(before: MemberForm, after: MemberForm): MemberUpdat
 export const EDIT_USER_MESSAGES = {
   noSet: 'Please select a permission set',
 } as const;
+
+/** A set is required, except for an admin: the role grants every capability (docs/product.md §5, decision 34). */
+export const needsSet = (form: Pick<MemberForm, 'role' | 'permissionSetId'>) => form.role !== 'admin' && !form.permissionSetId;

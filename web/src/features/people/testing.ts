@@ -134,12 +134,14 @@ export function fakePeopleApi({
   users = [OWNER, ANN, BOB],
   total,
   canManage = true,
+  canManageAdmins = canManage,
   invitations = INVITATIONS,
   overrides = {},
 }: {
   users?: EnhancedUser[];
   total?: number;
   canManage?: boolean;
+  canManageAdmins?: boolean;
   invitations?: Invitation[];
   overrides?: Record<string, Handler>;
 } = {}) {
@@ -156,7 +158,12 @@ export function fakePeopleApi({
     if (key === 'GET /user/profile') return jsonResponse(testUser);
     if (key === `GET ${d}/users-enhanced`) {
       const size = Number(url.searchParams.get('page_size') ?? 50);
-      return jsonResponse({ users: users.slice(0, size), total_count: total ?? users.length, can_manage: canManage });
+      return jsonResponse({
+        users: users.slice(0, size),
+        total_count: total ?? users.length,
+        can_manage: canManage,
+        can_manage_admins: canManageAdmins,
+      });
     }
     if (key === `GET ${d}/permissions/sets`) return jsonResponse(SETS);
     if (key === `GET ${d}/permissions/groups`) return jsonResponse(GROUPS);

@@ -40,6 +40,8 @@ export interface EnhancedUsersPage {
   users: EnhancedUser[];
   total_count: number;
   can_manage: boolean;
+  /** The caller is a deal admin: they may grant and revoke the admin role. */
+  can_manage_admins?: boolean;
 }
 
 export interface UserFilters {
@@ -138,7 +140,12 @@ export interface MemberUpdate {
   tag_ids?: string[];
   company?: string | null;
   status?: MemberStatus;
+  /** Grants ('admin') or revokes ('member') the deal admin role; deal admins only. */
+  role?: MemberRole;
 }
+
+/** The Role field of Edit User: deal admin, or a member whose rights come from sets and groups. */
+export type MemberRole = 'admin' | 'member';
 
 export interface BulkResult {
   success_count: number;

@@ -51,6 +51,8 @@ export const memberUpdate = z
     tag_ids: z.array(uuid).max(500).optional(),
     company: z.string().trim().max(200).nullish(),
     status: z.enum(['active', 'inactive', 'suspended']).optional(),
+    /** Grant ('admin') or revoke ('member') the deal admin role: deal admins only (docs/decisions.md decision 34). */
+    role: z.enum(['admin', 'member'], { message: 'role must be admin or member' }).optional(),
   })
   .strict();
 
@@ -67,14 +69,17 @@ export const bulkUpdate = z
 
 export const INVITE_DAYS = 7;
 
-/** The deal (404 for strangers) and whether the caller may manage its people. */
+/** The deal (404 for strangers), whether the caller may manage its people, and whether they are a deal admin. */
 export async function dealAccess(tx: Tx, c: Context<ApiEnv>) {
   const userId = c.get('claims').sub;
   const dealId = dealIdParam(c.req.param('dealId') ?? '');
   const deal = await loadDeal(tx, dealId);
   const [{ manage }] = await tx<{ manage: boolean }[]>`select private.has_capability(${dealId}, 'manage_users') as manage`;
-  return { dealId, userId, deal, manage };
+  // The deal scope's badge is the one definition of a deal admin (private.display_role: an active member whose role is admin).
+  return { dealId, userId, deal, manage, admin: deal.user_role === 'admin' };
 }
+
+export const ADMIN_ROLE_DENIED = 'Only deal admins can grant or revoke the admin role.';
 
 export function requireManage(access: { manage: boolean; deal: { archived_at?: unknown } }) {
   if (access.deal.archived_at) throw new HttpError(409, DEAL_ARCHIVED);

@@ -5,6 +5,7 @@ import type { Tx } from '../../db.ts';
 import { HttpError } from '../../errors.ts';
 import { parseOrThrow, readJson } from '../../validate.ts';
 import {
+  ADMIN_ROLE_DENIED,
   bulkUpdate,
   checkIds,
   dealAccess,
@@ -47,6 +48,8 @@ export function memberRoutes(deps: ApiDeps) {
           page: q.page,
           page_size: q.page_size,
           can_manage: access.manage && !access.deal.archived_at,
+          // Whether the caller may grant and revoke the admin role (docs/decisions.md decision 34).
+          can_manage_admins: access.admin && !access.deal.archived_at,
         };
       }),
     );
@@ -93,14 +96,21 @@ export function memberRoutes(deps: ApiDeps) {
   ) => {
     requireManage(access);
     if (userId === access.deal.owner_id) throw new HttpError(403, 'The deal owner cannot be edited.');
-    await loadMember(tx, access.dealId, userId);
+    const member = await loadMember(tx, access.dealId, userId);
+    if (body.role && !access.admin) throw new HttpError(403, ADMIN_ROLE_DENIED);
     if (body.group_ids) await checkIds(tx, access.dealId, 'deal_groups', body.group_ids);
     if (body.tag_ids) await checkIds(tx, access.dealId, 'deal_tags', body.tag_ids);
     const setId = body.permission_set_id ? await resolveSet(tx, access.dealId, body.permission_set_id) : null;
+    // 'member' revokes the admin role; a legacy contributor or viewer keeps their badge (decision 34).
+    const newRole = body.role === 'admin' || (body.role === 'member' && member.role === 'admin') ? body.role : null;
+    // A member who is no longer admin holds only their set's rights, so revoking needs one.
+    if (newRole === 'member' && !setId && !member.permission_set_id) throw new HttpError(400, 'Please select a permission set');
+    // The database refuses a revocation that leaves the deal without an active admin (409).
     await tx`
       update public.deal_members set
         permission_set_id = coalesce(${setId}, permission_set_id),
-        role = case when ${setId}::uuid is not null and role <> 'admin' then 'member' else role end,
+        role = case when ${newRole}::text is not null then ${newRole}
+                    when ${setId}::uuid is not null and role <> 'admin' then 'member' else role end,
         company = case when ${body.company !== undefined} then ${body.company ?? null} else company end,
         status = coalesce(${body.status ?? null}, status)
       where deal_id = ${access.dealId} and user_id = ${userId}`;
@@ -130,7 +140,8 @@ export function memberRoutes(deps: ApiDeps) {
     return c.json(await run(c, (tx, access) => updateMember(tx, access, memberParam(c), body)));
   });
 
-  // Part 1's form: {permission_set (name or id), company}.
+  // Part 1's form: {permission_set (name or id), company}. There "Admin" is one of the choices: it grants
+  // the admin role, and another set chosen for an admin revokes it (docs/decisions.md decision 34).
   app.put('/:dealId/users/:userId', async (c) => {
     const body = await readJson(
       c,
@@ -138,8 +149,20 @@ export function memberRoutes(deps: ApiDeps) {
     );
     return c.json(
       await run(c, async (tx, access) => {
+        const userId = memberParam(c);
+        if (body.permission_set?.toLowerCase() === 'admin')
+          return updateMember(tx, access, userId, { role: 'admin', company: body.company });
         const setId = body.permission_set ? await resolveSet(tx, access.dealId, body.permission_set) : undefined;
-        return updateMember(tx, access, memberParam(c), { permission_set_id: setId, company: body.company });
+        const [current] = setId
+          ? await tx<
+              { role: string }[]
+            >`select role from public.deal_members where deal_id = ${access.dealId} and user_id = ${userId}`
+          : [];
+        return updateMember(tx, access, userId, {
+          permission_set_id: setId,
+          company: body.company,
+          ...(current?.role === 'admin' ? { role: 'member' as const } : {}),
+        });
       }),
     );
   });

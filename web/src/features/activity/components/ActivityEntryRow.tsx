@@ -1,6 +1,6 @@
 import { Badge, Box, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import type { ActivityEntry } from '@contracts/activity';
-import { CheckSquare, Download, FileUp, FolderPlus, LogIn, MailPlus, Trash2, Zap } from 'lucide-react';
+import { CheckSquare, Download, FileUp, FolderPlus, LogIn, MailPlus, ShieldCheck, Trash2, Zap } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { activityAuthor, formatRelativeTime } from '../../../lib/format';
 import { fileUrl, folderUrl } from '../../dataroom';
@@ -15,6 +15,7 @@ const ICONS: Record<string, typeof Zap> = {
   deal_create: FolderPlus,
   login: LogIn,
   approval: CheckSquare,
+  role_change: ShieldCheck,
 };
 
 const COLORS: Record<string, string> = {
@@ -26,6 +27,7 @@ const COLORS: Record<string, string> = {
   deal_create: 'orange',
   login: 'gray',
   approval: 'green',
+  role_change: 'purple',
 };
 
 /** What the entry is about, as links: the file, the folder (path) and the checklist item. */

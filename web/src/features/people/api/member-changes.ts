@@ -86,14 +86,17 @@ export function useUpdateMember(dealId: string, onDone: () => void) {
   });
 }
 
-/** The Manage Users dialog's save: a member's permission set and company. */
-export function useUpdateDealUser(dealId: string) {
+/** The Manage Users dialog's save: a member's permission set (or the admin role) and company. */
+export function useUpdateDealUser(dealId: string, onDone?: () => void) {
   const refresh = useRefreshPeople(dealId);
   return useApiMutation({
     mutationFn: ({ userId, body }: { userId: string; body: Parameters<typeof updateDealUser>[2] }) =>
       updateDealUser(dealId, userId, body),
     successMessage: 'User permissions updated successfully',
     errorMessage: 'Failed to update user permissions',
-    onSuccess: () => refresh(),
+    onSuccess: () => {
+      onDone?.();
+      refresh();
+    },
   });
 }

@@ -18,9 +18,17 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { displayName } from '../../../lib/format';
 import { CAPABILITY_INFO, normalizeCapabilities, previewCapabilities } from '../capabilities';
-import { EDIT_USER_MESSAGES, memberForm, memberUpdate, type MemberForm } from '../member';
+import { EDIT_USER_MESSAGES, memberForm, memberUpdate, needsSet, type MemberForm } from '../member';
 import { formatLastActive } from '../time';
-import { CAPABILITIES, MEMBER_STATUSES, type EnhancedUser, type Group, type PermissionSet, type Tag } from '../types';
+import {
+  CAPABILITIES,
+  MEMBER_STATUSES,
+  type EnhancedUser,
+  type Group,
+  type MemberRole,
+  type PermissionSet,
+  type Tag,
+} from '../types';
 import {
   ChipPicker,
   FieldGroup,
@@ -42,11 +50,20 @@ function SectionTitle({ children }: { children: string }) {
   );
 }
 
-/** Edit User side panel (docs/product.md §2, §5): set (required; locked for the owner), groups, tags, company, status. */
+const ROLE_OPTIONS: { value: MemberRole; label: string }[] = [
+  { value: 'member', label: 'Member' },
+  { value: 'admin', label: 'Admin' },
+];
+
+/**
+ * Edit User side panel (docs/product.md §2, §5): role (deal admins only, docs/decisions.md decision 34),
+ * set (required unless admin; locked for the owner), groups, tags, company, status.
+ */
 export function EditUserDrawer({
   dealId,
   user,
   canManage,
+  canManageAdmins = false,
   sets,
   groups,
   tags,
@@ -55,6 +72,8 @@ export function EditUserDrawer({
   dealId: string;
   user: EnhancedUser | null;
   canManage: boolean;
+  /** The caller is a deal admin: the Role field is theirs to change. */
+  canManageAdmins?: boolean;
   sets: PermissionSet[];
   groups: Group[];
   tags: Tag[];
@@ -65,6 +84,7 @@ export function EditUserDrawer({
   const [initial, setInitial] = useState<MemberForm | null>(null);
   const [setError, setSetError] = useState<string | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
+  const [confirmRole, setConfirmRole] = useState(false);
 
   const userId = user?.user_id;
   const setsReady = sets.length > 0;
@@ -75,6 +95,7 @@ export function EditUserDrawer({
     setInitial(start);
     setSetError(null);
     setConfirmRemove(false);
+    setConfirmRole(false);
     // Reset only when another member is opened or the sets arrive, not on every refetch.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId, setsReady]);
@@ -82,10 +103,14 @@ export function EditUserDrawer({
   const companies = useCompanies(dealId, Boolean(user) && canManage);
 
   const locked = !canManage || Boolean(user?.is_owner);
+  const roleLocked = locked || !canManageAdmins;
   const update = form && initial ? memberUpdate(initial, form) : {};
   const dirty = Object.keys(update).length > 0;
 
-  const save = useUpdateMember(dealId, onClose);
+  const save = useUpdateMember(dealId, () => {
+    setConfirmRole(false);
+    onClose();
+  });
   const remove = useRemoveMember(dealId, () => {
     setConfirmRemove(false);
     onClose();
@@ -98,7 +123,8 @@ export function EditUserDrawer({
   const effective =
     user && form && dirty
       ? previewCapabilities({
-          role: user.role,
+          // Revoking leaves a plain member: their set and groups alone.
+          role: form.role === 'admin' ? 'admin' : user.role === 'admin' ? 'member' : user.role,
           status: form.status,
           permissionSetId: form.permissionSetId,
           groupSetIds,
@@ -108,12 +134,16 @@ export function EditUserDrawer({
 
   const onSave = () => {
     if (!form) return;
-    if (!form.permissionSetId) {
+    if (needsSet(form)) {
       setSetError(EDIT_USER_MESSAGES.noSet);
       return;
     }
-    if (dirty && user) save.mutate({ userId: user.user_id, update });
+    if (!dirty || !user) return;
+    // Granting or revoking the admin role is confirmed first, like removal.
+    if (update.role) setConfirmRole(true);
+    else save.mutate({ userId: user.user_id, update });
   };
+  const granting = update.role === 'admin';
 
   const patch = (next: Partial<MemberForm>) => setForm((current) => (current ? { ...current, ...next } : current));
   const busy = save.isPending || remove.isPending;
@@ -121,7 +151,7 @@ export function EditUserDrawer({
   return (
     <>
       <Drawer.Root
-        open={Boolean(user) && !confirmRemove}
+        open={Boolean(user) && !confirmRemove && !confirmRole}
         onOpenChange={(details) => {
           if (!details.open && !busy) onClose();
         }}
@@ -170,15 +200,38 @@ export function EditUserDrawer({
                         </Alert.Root>
                       ) : null}
 
-                      <FormField label="Permission set" required error={setError} disabled={locked}>
+                      <FormField
+                        label="Role"
+                        disabled={roleLocked}
+                        helper={!locked && !canManageAdmins ? 'Only deal admins can grant or revoke the admin role.' : undefined}
+                      >
+                        <NativeSelect.Root disabled={roleLocked}>
+                          <NativeSelect.Field
+                            name="role"
+                            aria-label="Role"
+                            value={form.role}
+                            onChange={(event) => {
+                              patch({ role: event.currentTarget.value as MemberRole });
+                              setSetError(null);
+                            }}
+                          >
+                            {ROLE_OPTIONS.map((option) => (
+                              <option key={option.value} value={option.value}>
+                                {option.label}
+                              </option>
+                            ))}
+                          </NativeSelect.Field>
+                          <NativeSelect.Indicator />
+                        </NativeSelect.Root>
+                      </FormField>
+
+                      <FormField label="Permission set" required={form.role !== 'admin'} error={setError} disabled={locked}>
                         <PermissionSetSelect
                           sets={sets}
                           value={form.permissionSetId}
                           disabled={locked}
                           ariaLabel="Permission set"
-                          placeholder={
-                            user.permission_set === 'admin' ? 'Admin role (all capabilities)' : 'Select a permission set'
-                          }
+                          placeholder={form.role === 'admin' ? 'Admin role (all capabilities)' : 'Select a permission set'}
                           onChange={(id) => {
                             patch({ permissionSetId: id });
                             if (id) setSetError(null);
@@ -331,6 +384,28 @@ export function EditUserDrawer({
         loading={remove.isPending}
         onConfirm={() => user && remove.mutate(user.user_id)}
         onClose={() => setConfirmRemove(false)}
+      />
+      <ConfirmDialog
+        open={confirmRole}
+        title={granting ? 'Make admin' : 'Revoke admin'}
+        message={
+          granting ? (
+            <Text>
+              Make <strong>{user ? displayName(user) : ''}</strong> an admin of this deal? Admins hold every right in it: they
+              manage its people, edit and archive the deal, and grant or revoke the admin role.
+            </Text>
+          ) : (
+            <Text>
+              Revoke the admin role from <strong>{user ? displayName(user) : ''}</strong>? They keep only the rights of their
+              permission set and groups.
+            </Text>
+          )
+        }
+        confirmLabel={granting ? 'Make Admin' : 'Revoke Admin'}
+        destructive={!granting}
+        loading={save.isPending}
+        onConfirm={() => user && save.mutate({ userId: user.user_id, update })}
+        onClose={() => setConfirmRole(false)}
       />
     </>
   );

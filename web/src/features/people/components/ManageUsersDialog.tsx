@@ -10,10 +10,27 @@ import { permissionSetLabel } from '../../../lib/permission-sets';
 import { LEGACY_SETS } from '../legacy';
 import type { DealUser } from '../types';
 import { OwnerBadge, PersonCell, RoleBadge } from './common';
+import { updateDealUser } from '../api';
 import { useRemoveMember, useUpdateDealUser } from '../api/member-changes';
 import { useDealUsers } from '../api/people-reads';
 
-function UserRow({ dealId, user, onRemove }: { dealId: string; user: DealUser; onRemove: (user: DealUser) => void }) {
+/** "Admin" grants the deal admin role, and another set chosen for an admin revokes it (docs/decisions.md decision 34). */
+const CHOICES = [...LEGACY_SETS, { value: 'admin', label: 'Admin' }] as const;
+
+type RowBody = Parameters<typeof updateDealUser>[2];
+
+function UserRow({
+  dealId,
+  user,
+  onRemove,
+  onRoleChange,
+}: {
+  dealId: string;
+  user: DealUser;
+  onRemove: (user: DealUser) => void;
+  /** A save that grants or revokes the admin role waits for a confirmation. */
+  onRoleChange: (change: { user: DealUser; body: RowBody }) => void;
+}) {
   const [permissionSet, setPermissionSet] = useState(user.permission_set ?? '');
   const [company, setCompany] = useState(user.company ?? '');
   useEffect(() => {
@@ -25,7 +42,7 @@ function UserRow({ dealId, user, onRemove }: { dealId: string; user: DealUser; o
   const companyChanged = company.trim() !== (user.company ?? '').trim();
   const save = useUpdateDealUser(dealId);
 
-  const known = LEGACY_SETS.some((set) => set.value === user.permission_set);
+  const known = CHOICES.some((set) => set.value === user.permission_set);
   const locked = user.is_owner;
   return (
     <HStack gap="3" px="4" py="3" align="center" data-testid="manage-user-row">
@@ -47,7 +64,7 @@ function UserRow({ dealId, user, onRemove }: { dealId: string; user: DealUser; o
           onChange={(event) => setPermissionSet(event.currentTarget.value)}
         >
           {!known && <option value={user.permission_set ?? ''}>{permissionSetLabel(user.permission_set)}</option>}
-          {LEGACY_SETS.map((set) => (
+          {CHOICES.map((set) => (
             <option key={set.value} value={set.value}>
               {set.label}
             </option>
@@ -78,12 +95,11 @@ function UserRow({ dealId, user, onRemove }: { dealId: string; user: DealUser; o
               variant={setChanged || companyChanged ? 'solid' : 'outline'}
               disabled={!setChanged && !companyChanged}
               loading={save.isPending}
-              onClick={() =>
-                save.mutate({
-                  userId: user.id,
-                  body: { ...(setChanged ? { permission_set: permissionSet } : {}), company: company.trim() || null },
-                })
-              }
+              onClick={() => {
+                const body = { ...(setChanged ? { permission_set: permissionSet } : {}), company: company.trim() || null };
+                if (setChanged && (permissionSet === 'admin') !== (user.permission_set === 'admin')) onRoleChange({ user, body });
+                else save.mutate({ userId: user.id, body });
+              }}
             >
               Save
             </Button>
@@ -106,14 +122,17 @@ function UserRow({ dealId, user, onRemove }: { dealId: string; user: DealUser; o
 /** Manage Users (docs/product.md §2): each member's permission set and company, and removal; the owner is not editable. */
 export function ManageUsersDialog({ dealId, open, onClose }: { dealId: string; open: boolean; onClose: () => void }) {
   const [removing, setRemoving] = useState<DealUser | null>(null);
+  const [roleChange, setRoleChange] = useState<{ user: DealUser; body: RowBody } | null>(null);
   const users = useDealUsers(dealId, open);
   const remove = useRemoveMember(dealId, () => setRemoving(null));
+  const saveRole = useUpdateDealUser(dealId, () => setRoleChange(null));
+  const granting = roleChange?.body.permission_set === 'admin';
 
   const list = users.data ?? [];
   return (
     <>
       <Modal
-        open={open && !removing}
+        open={open && !removing && !roleChange}
         onClose={onClose}
         size="3xl"
         title="Manage Users"
@@ -169,7 +188,7 @@ export function ManageUsersDialog({ dealId, open, onClose }: { dealId: string; o
               <Box w="24" />
             </HStack>
             {list.map((user) => (
-              <UserRow key={user.id} dealId={dealId} user={user} onRemove={setRemoving} />
+              <UserRow key={user.id} dealId={dealId} user={user} onRemove={setRemoving} onRoleChange={setRoleChange} />
             ))}
           </Stack>
         )}
@@ -187,6 +206,28 @@ export function ManageUsersDialog({ dealId, open, onClose }: { dealId: string; o
         loading={remove.isPending}
         onConfirm={() => removing && remove.mutate(removing.id)}
         onClose={() => setRemoving(null)}
+      />
+      <ConfirmDialog
+        open={Boolean(roleChange)}
+        title={granting ? 'Make admin' : 'Revoke admin'}
+        message={
+          granting ? (
+            <Text>
+              Make <strong>{roleChange ? displayName(roleChange.user) : ''}</strong> an admin of this deal? Admins hold every
+              right in it: they manage its people, edit and archive the deal, and grant or revoke the admin role.
+            </Text>
+          ) : (
+            <Text>
+              Revoke the admin role from <strong>{roleChange ? displayName(roleChange.user) : ''}</strong>? They keep only the
+              rights of the permission set chosen.
+            </Text>
+          )
+        }
+        confirmLabel={granting ? 'Make Admin' : 'Revoke Admin'}
+        destructive={!granting}
+        loading={saveRole.isPending}
+        onConfirm={() => roleChange && saveRole.mutate({ userId: roleChange.user.id, body: roleChange.body })}
+        onClose={() => setRoleChange(null)}
       />
     </>
   );
