@@ -21,7 +21,18 @@ const features = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'web/dist/**', '.build/**', '.data/**', '.test-data/**', 'bench-results/**', '**/*.d.ts'] },
+  {
+    ignores: [
+      'node_modules/**',
+      'web/dist/**',
+      '.build/**',
+      '.data/**',
+      '.test-data/**',
+      'bench-results/**',
+      'supabase/functions/_vendor/**',
+      '**/*.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

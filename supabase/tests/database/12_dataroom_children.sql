@@ -301,8 +301,8 @@ select is_empty($$delete from public.files where id = '12000000-0000-0000-0000-0
   'Alpha''s owner cannot delete Beta''s file (0 rows)');
 select is_empty($$update public.file_metadata set quick_summary = 'owned' where file_id = '12000000-0000-0000-0000-00000000e007' returning file_id$$,
   'Alpha''s owner cannot edit Beta''s metadata (0 rows)');
-select is_empty($$delete from public.file_permissions where deal_id = '12000000-0000-0000-0000-0000000000b2' returning file_id$$,
-  'Alpha''s owner cannot delete Beta''s file permissions (0 rows)');
+select throws_ok($$delete from public.file_permissions where deal_id = '12000000-0000-0000-0000-0000000000b2'$$,
+  '42501', null, 'Alpha''s owner cannot delete Beta''s file permissions (no one deletes them: decision 40)');
 select is_empty($$update public.upload_grants set completed_at = now() where deal_id = '12000000-0000-0000-0000-0000000000b2' returning storage_key$$,
   'Alpha''s owner cannot touch Beta''s upload grants (0 rows)');
 select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment)

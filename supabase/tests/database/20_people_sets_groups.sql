@@ -141,10 +141,11 @@ select * from tests.matrix('deal_group_members insert an Alpha member into an Al
     ('20000000-0000-0000-0000-00000000c0a2', '20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000013')$$,
   '42501 42501 42501 42501 42501 42501 1 1 42501 1 1 42501 42501');
 -- The managers cannot act on the upload_view member: their rights do not cover its rights.
+-- No one moves a link in place: links are added and removed (decision 40).
 select * from tests.matrix('deal_group_members update (move to another group)',
   $$update public.deal_group_members set group_id = '20000000-0000-0000-0000-00000000c0a1'
     where group_id = '20000000-0000-0000-0000-00000000c0a2' and user_id = '20000000-0000-0000-0000-000000000004'$$,
-  '42501 0 0 0 0 0 42501 42501 0 1 1 0 0');
+  '42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501');
 select * from tests.matrix('deal_group_members delete',
   $$delete from public.deal_group_members
     where group_id = '20000000-0000-0000-0000-00000000c0a2' and user_id = '20000000-0000-0000-0000-000000000004'$$,
@@ -176,7 +177,7 @@ select * from tests.matrix('deal_member_tags insert',
 select * from tests.matrix('deal_member_tags update (move to another tag)',
   $$update public.deal_member_tags set tag_id = '20000000-0000-0000-0000-0000000074a2'
     where tag_id = '20000000-0000-0000-0000-0000000074a1' and user_id = '20000000-0000-0000-0000-000000000004'$$,
-  '42501 0 0 0 0 0 1 1 0 1 1 0 0');
+  '42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501');
 select * from tests.matrix('deal_member_tags delete',
   $$delete from public.deal_member_tags
     where tag_id = '20000000-0000-0000-0000-0000000074a1' and user_id = '20000000-0000-0000-0000-000000000004'$$,
@@ -474,7 +475,7 @@ select throws_ok($$insert into public.deal_group_members (group_id, deal_id, use
   '42501', 'You can only give others rights you hold yourself', 'a {view, manage_users} manager cannot add someone to a group holding edit');
 select throws_ok($$update public.deal_group_members set group_id = '20000000-0000-0000-0000-00000000c0a3'
     where group_id = '20000000-0000-0000-0000-00000000c0a2' and user_id = '20000000-0000-0000-0000-000000000004'$$,
-  '42501', 'You can only give others rights you hold yourself', 'nor move someone into it');
+  '42501', null, 'nor move someone into it (no one updates a link: decision 40)');
 select lives_ok($$insert into public.deal_group_members (group_id, deal_id, user_id) values
     ('20000000-0000-0000-0000-00000000c0a4', '20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000010')$$,
   'a {view, manage_users} manager can add someone to a group within their rights');

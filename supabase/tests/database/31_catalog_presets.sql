@@ -96,7 +96,7 @@ select * from tests.matrix('preset_items insert',
 select * from tests.matrix('preset_items update',
   $$update public.preset_items set position = 9 where preset_id = '31000000-0000-0000-0000-00000000e001'
       and catalog_item_id = '31000000-0000-0000-0000-00000000c001'$$,
-  '42501 0 0 0 0 0 0 0 0 0 0 1 0');
+  '42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501 42501');
 select * from tests.matrix('preset_items delete',
   $$delete from public.preset_items where preset_id = '31000000-0000-0000-0000-00000000e001'
       and catalog_item_id = '31000000-0000-0000-0000-00000000c001'$$,
@@ -239,15 +239,12 @@ select set_eq($$select action, right(entity_id::text, 4) as preset, performed_by
            ('preset_item_removed', 'e002', '31000000-0000-0000-0000-000000000011', 'u11@catalog31.test', 'c002', 'YA.2')$$,
   'each item added to or removed from a preset is one audit row (entity preset) with its author and the catalog item');
 
--- Open hole (see the report): the audit trigger fires on insert and delete only, so an update that swaps a
--- preset row's catalog item changes which items the preset holds without a trace.
+-- A preset's rows are added and removed, each audited, never rewritten in place: not even a super admin
+-- swaps a row's catalog item (decision 40).
 select tests.act('super');
-update public.preset_items set catalog_item_id = '31000000-0000-0000-0000-00000000c001'
- where preset_id = '31000000-0000-0000-0000-00000000e003' and catalog_item_id = '31000000-0000-0000-0000-00000000c002';
-select tests.as_server();
-select ok(exists (select 1 from public.audit_logs where entity_type = 'preset' and entity_id = '31000000-0000-0000-0000-00000000e003'
-                  and metadata ->> 'catalog_item_id' = '31000000-0000-0000-0000-00000000c001'),
-  'swapping a preset row''s catalog item leaves an audit row naming the new item');
+select throws_ok($$update public.preset_items set catalog_item_id = '31000000-0000-0000-0000-00000000c001'
+ where preset_id = '31000000-0000-0000-0000-00000000e003' and catalog_item_id = '31000000-0000-0000-0000-00000000c002'$$,
+  '42501', null, 'a super admin cannot swap a preset row''s catalog item in place');
 
 select * from finish();
 rollback;

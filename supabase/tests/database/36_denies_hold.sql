@@ -135,13 +135,10 @@ select lives_ok($$delete from public.deal_groups where id = '36000000-0000-0000-
 
 -- ---------------------------------------------------------------- the whole deal still goes
 select tests.as_server();
--- files_activity cannot record the delete of a ready file in a deal being deleted (activities need the
--- deal: an older limitation, apart from this one), so the files go back to pending first.
 insert into public.deal_tags (id, deal_id, name) values
   ('36000000-0000-0000-0000-0000000007a4', '36000000-0000-0000-0000-0000000000a1', 'late');
 update public.file_permissions set denied_tags = '{36000000-0000-0000-0000-0000000007a4}'
  where file_id = '36000000-0000-0000-0000-00000000e001';
-update public.files set upload_state = 'pending' where deal_id = '36000000-0000-0000-0000-0000000000a1';
 select lives_ok($$delete from public.deals where id = '36000000-0000-0000-0000-0000000000a1'$$,
   'deleting the deal takes its denied groups and tags with it');
 select is((select count(*)::int from public.deal_groups where deal_id = '36000000-0000-0000-0000-0000000000a1')

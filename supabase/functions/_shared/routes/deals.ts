@@ -148,6 +148,14 @@ export function dealRoutes(deps: ApiDeps) {
     return c.json(deal);
   });
 
+  // Deals are archived, never deleted (docs/product.md §4; decision 40): a member who asks is told so,
+  // anyone else finds no deal.
+  app.delete('/:dealId', async (c) => {
+    const dealId = dealIdParam(c.req.param('dealId'));
+    await asUser(deps.sql, c.get('claims'), (tx) => loadDeal(tx, dealId));
+    throw new HttpError(405, 'A deal cannot be deleted. Archive it instead.', undefined, { Allow: 'GET, PUT' });
+  });
+
   app.get('/:dealId/dashboard/stats', async (c) => {
     const claims = c.get('claims');
     const dealId = dealIdParam(c.req.param('dealId'));
