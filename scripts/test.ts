@@ -64,7 +64,7 @@ async function denoSuite(databaseUrl: string): Promise<SuiteResult> {
   const tap = join(root, '.test-data', 'deno-results.txt');
   const code = await run(
     'bash',
-    ['-c', `"${deno}" test --config "${config}" --allow-all supabase/functions/tests/ 2>&1 | tee "${tap}"`],
+    ['-c', `set -o pipefail; "${deno}" test --config "${config}" --allow-all supabase/functions/tests/ 2>&1 | tee "${tap}"`],
     { TEST_DATABASE_URL: databaseUrl, NO_COLOR: '1' },
   );
   const summary = /(\d+) passed.*?(\d+) failed/.exec(existsSync(tap) ? readFileSync(tap, 'utf8') : '');
