@@ -90,7 +90,8 @@ import { sweepAbandonedUploads } from '../supabase/functions/_shared/jobs/upload
 import { join } from 'node:path';
 import { migrate, seedOnce } from './migrate.ts';
 import { startEmbeddedPostgres, type RunningPostgres } from './postgres.ts';
-import { buildWeb, SECURITY_HEADERS, serveWeb, webBuildIsStale } from './web.ts';
+import { buildWeb, distDir, SECURITY_HEADERS, serveWeb, webBuildIsStale } from './web.ts';
+import { compressJson } from './compress.ts';
 
 export class PortInUseError extends Error {}
 
@@ -256,6 +257,8 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
         });
       }
     });
+    // JSON answers of 1 KB or more go compressed when the client accepts it (decision 39).
+    root.use('*', compressJson);
     root.get('/metrics', async (c) => {
       const given = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
       if (!config.metricsToken) return c.json({ detail: 'Metrics are off: set METRICS_TOKEN to serve them.' }, 404);
@@ -329,7 +332,7 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
       }
       return c.html(await devMailPage(sql), 200, SECURITY_HEADERS);
     });
-    root.get('*', serveWeb);
+    root.get('*', serveWeb(distDir));
 
     const port = await new Promise<number>((resolve, reject) => {
       httpServer = serve(

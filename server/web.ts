@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Context } from 'hono';
+import { acceptedEncodings, type ContentEncoding } from './compress.ts';
 
 const root = join(import.meta.dirname, '..');
 export const webDir = join(root, 'web');
@@ -101,23 +102,140 @@ export const SECURITY_HEADERS = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), display-capture=()',
 };
 
-/** Static files of the built app; any other path gets index.html (the SPA routes it). */
-export async function serveWeb(c: Context): Promise<Response> {
-  const path = decodeURIComponent(new URL(c.req.url).pathname);
-  const candidate = normalize(join(distDir, path));
-  if (candidate.startsWith(distDir + sep) && existsSync(candidate) && statSync(candidate).isFile()) {
-    const immutable = candidate.includes(`${sep}assets${sep}`);
-    return new Response(await readFile(candidate), {
+/** Hashed build output: its name changes with its content, so a browser may keep it for good. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The build's compressed copies (web/precompress.ts), by the Content-Encoding they are sent with. */
+const COPY_SUFFIX: Record<ContentEncoding, string> = { br: '.br', gzip: '.gz' };
+
+interface Representation {
+  path: string;
+  size: number;
+  mtimeMs: number;
+  encoding?: ContentEncoding;
+}
+
+async function fileAt(path: string, encoding?: ContentEncoding): Promise<Representation | undefined> {
+  try {
+    const info = await stat(path);
+    return info.isFile() ? { path, size: info.size, mtimeMs: info.mtimeMs, encoding } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** From size and time, so no file is read to answer a revalidation; each encoding has its own. */
+const etagOf = (r: Representation) =>
+  `"${r.size.toString(36)}-${Math.floor(r.mtimeMs).toString(36)}${r.encoding ? `-${r.encoding}` : ''}"`;
+
+/** If-None-Match names this representation (weak comparison, as RFC 9110 asks for it). */
+function notModified(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * A single `bytes=` range of a file of `size` bytes: undefined to send the whole file (no Range, one this
+ * server does not serve, such as several ranges), 'unsatisfiable' when it starts past the end.
+ */
+function rangeOf(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+  const m = header === undefined ? null : /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return undefined;
+  if (m[1] === '') {
+    // The last n bytes.
+    const suffix = Number(m[2]);
+    return suffix === 0 || size === 0 ? 'unsatisfiable' : { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (m[2] !== '' && Number(m[2]) < start) return undefined;
+  return start >= size ? 'unsatisfiable' : { start, end };
+}
+
+async function readRange(path: string, start: number, end: number) {
+  const file = await open(path);
+  try {
+    const bytes = Buffer.alloc(end - start + 1);
+    await file.read(bytes, 0, bytes.length, start);
+    return bytes;
+  } finally {
+    await file.close();
+  }
+}
+
+/**
+ * Sends one file of the build: the brotli or gzip copy when the browser accepts it (decision 39), each
+ * with its own length and ETag; 304 when the browser's copy is current; one byte range, always of the
+ * file itself, as 206 (416 past its end); HEAD as GET without the body.
+ */
+async function sendFile(c: Context, plain: Representation, cacheControl: string): Promise<Response> {
+  const headers: Record<string, string> = {
+    'Content-Type': TYPES[extname(plain.path)] ?? 'application/octet-stream',
+    'Cache-Control': cacheControl,
+    'Accept-Ranges': 'bytes',
+    ...SECURITY_HEADERS,
+  };
+  const copies: Representation[] = [];
+  for (const encoding of ['br', 'gzip'] as const) {
+    const copy = await fileAt(plain.path + COPY_SUFFIX[encoding], encoding);
+    // A copy older than its file is left over from another build: never sent.
+    if (copy && copy.mtimeMs >= plain.mtimeMs) copies.push(copy);
+  }
+  if (copies.length) headers['Vary'] = 'Accept-Encoding';
+  const ifRange = c.req.header('if-range');
+  const range = ifRange === undefined || ifRange === etagOf(plain) ? rangeOf(c.req.header('range'), plain.size) : undefined;
+  const accepted = acceptedEncodings(c.req.header('accept-encoding'));
+  const chosen = range ? plain : (accepted.map((e) => copies.find((copy) => copy.encoding === e)).find(Boolean) ?? plain);
+  headers['ETag'] = etagOf(chosen);
+  if (chosen.encoding) headers['Content-Encoding'] = chosen.encoding;
+  if (notModified(c.req.header('if-none-match'), headers['ETag'])) {
+    // No body, so no coding of one (its type stays: Node's adapter would otherwise name text/plain).
+    const { 'Content-Encoding': _encoding, ...kept } = headers;
+    return new Response(null, { status: 304, headers: kept });
+  }
+  const head = c.req.method === 'HEAD';
+  if (range === 'unsatisfiable') {
+    const body = JSON.stringify({ detail: `The range is outside the file (${plain.size} bytes).` });
+    return new Response(head ? null : body, {
+      status: 416,
       headers: {
-        'Content-Type': TYPES[extname(candidate)] ?? 'application/octet-stream',
-        'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-        ...SECURITY_HEADERS,
+        ...headers,
+        'Content-Type': 'application/json',
+        'Content-Range': `bytes */${plain.size}`,
+        'Content-Length': String(Buffer.byteLength(body)),
       },
     });
   }
-  const index = join(distDir, 'index.html');
-  if (!existsSync(index)) return c.text('The web app has not been built.', 503);
-  return new Response(await readFile(index), {
-    headers: { 'Content-Type': TYPES['.html'], 'Cache-Control': 'no-cache', ...SECURITY_HEADERS },
-  });
+  if (range) {
+    const length = range.end - range.start + 1;
+    return new Response(head ? null : await readRange(plain.path, range.start, range.end), {
+      status: 206,
+      headers: {
+        ...headers,
+        'Content-Range': `bytes ${range.start}-${range.end}/${plain.size}`,
+        'Content-Length': String(length),
+      },
+    });
+  }
+  headers['Content-Length'] = String(chosen.size);
+  return new Response(head ? null : await readFile(chosen.path), { headers });
+}
+
+/** Static files of the built app in `dir`; any other path gets index.html (the SPA routes it). */
+export function serveWeb(dir: string) {
+  return async (c: Context): Promise<Response> => {
+    let path: string;
+    try {
+      path = decodeURIComponent(new URL(c.req.url).pathname);
+    } catch {
+      return c.json({ detail: 'The address is not valid (a broken % escape).' }, 400);
+    }
+    const candidate = normalize(join(dir, path));
+    const file = candidate.startsWith(dir + sep) ? await fileAt(candidate) : undefined;
+    if (file) return sendFile(c, file, candidate.startsWith(join(dir, 'assets') + sep) ? IMMUTABLE : 'no-cache');
+    const index = await fileAt(join(dir, 'index.html'));
+    if (!index) return c.text('The web app has not been built.', 503);
+    return sendFile(c, index, 'no-cache');
+  };
 }

@@ -1,13 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: { '@contracts': fileURLToPath(new URL('../supabase/functions/_shared/contracts', import.meta.url)) },
   },

@@ -1,20 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import postgres from 'postgres';
-import { chromium } from 'playwright-core';
 import { startTestDatabase } from '../lib/testdb.ts';
+import { launchChromium } from './chromium.ts';
 import { root, spawnServer } from './lib.ts';
 
 const FILES = 10_000;
 const ITEMS = 1000;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** What a person waits for in Chromium: a 10,000-file folder's first rows and a 1,000-item checklist. */
 export async function browserBench(): Promise<[string, string, string][]> {
@@ -22,7 +14,7 @@ export async function browserBench(): Promise<[string, string, string][]> {
   const dataDir = mkdtempSync(join(root, '.test-data', 'bench-browser-'));
   const server = await spawnServer(dataDir, { DATABASE_URL: db.url });
   const sql = postgres(db.url, { max: 2, onnotice: () => {} });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     const api = `${server.url}/api`;
     const session = (await (
