@@ -222,7 +222,7 @@ async function sendFile(c: Context, plain: Representation, cacheControl: string)
   return new Response(head ? null : await readFile(chosen.path), { headers });
 }
 
-/** Static files of the built app in `dir`; any other path gets index.html (the SPA routes it). */
+/** Static files of the built app in `dir`; a missing /assets/ file is a 404; any other path gets index.html (the SPA routes it). */
 export function serveWeb(dir: string) {
   return async (c: Context): Promise<Response> => {
     let path: string;
@@ -233,7 +233,14 @@ export function serveWeb(dir: string) {
     }
     const candidate = normalize(join(dir, path));
     const file = candidate.startsWith(dir + sep) ? await fileAt(candidate) : undefined;
-    if (file) return sendFile(c, file, candidate.startsWith(join(dir, 'assets') + sep) ? IMMUTABLE : 'no-cache');
+    const inAssets = candidate.startsWith(join(dir, 'assets') + sep);
+    if (file) return sendFile(c, file, inAssets ? IMMUTABLE : 'no-cache');
+    // A hashed file that is not here is a chunk of an earlier build, asked for by a page opened before a
+    // deploy: index.html in its place would run as a broken script. The page reloads on this (main.tsx).
+    if (inAssets) {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ detail: 'This part of the app no longer exists; reload the page.' }, 404);
+    }
     const index = await fileAt(join(dir, 'index.html'));
     if (!index) return c.text('The web app has not been built.', 503);
     return sendFile(c, index, 'no-cache');

@@ -217,4 +217,11 @@ describe('files without a compressed copy', () => {
     expect(res.status).toBe(400);
     expect(JSON.parse(res.body.toString()).detail).toMatch(/not valid/);
   });
+
+  it("a hashed file that is not there (an old build's chunk) is a 404, never index.html", async () => {
+    const res = await get('/assets/DataRoomPage-old123.js', { 'accept-encoding': 'br' });
+    expect(res.status).toBe(404);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(JSON.parse(res.body.toString()).detail).toMatch(/no longer exists/);
+  });
 });
