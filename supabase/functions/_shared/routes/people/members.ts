@@ -96,7 +96,7 @@ export function memberRoutes(deps: ApiDeps) {
   ) => {
     requireManage(access);
     if (userId === access.deal.owner_id) throw new HttpError(403, 'The deal owner cannot be edited.');
-    const member = await loadMember(tx, access.dealId, userId);
+    const member: Record<string, unknown> = await loadMember(tx, access.dealId, userId);
     if (body.role && !access.admin) throw new HttpError(403, ADMIN_ROLE_DENIED);
     if (body.group_ids) await checkIds(tx, access.dealId, 'deal_groups', body.group_ids);
     if (body.tag_ids) await checkIds(tx, access.dealId, 'deal_tags', body.tag_ids);
