@@ -507,14 +507,25 @@ describe('progress on the deal card and the dashboard', () => {
   });
 });
 
-describe('the Update button right (can_update)', () => {
-  it("is the API's answer: upload_only gets none, upload_view gets it, editors of the checklist get it", async () => {
+describe('the Update button right (can_update, can_link_files)', () => {
+  it("is the API's answer: upload_only gets the upload only, upload_view and editors of the checklist link files too", async () => {
     const r = await peopleRoom('can-update');
     const uploadOnly = await setSetMember(r, 'upload_only', 'cu-only');
     const uploadView = await setSetMember(r, 'upload_view', 'cu-view');
     const rightsOf = async (token: string) => (await call('GET', `${r.base}/checklist`, { token })).body;
-    expect(await rightsOf(uploadOnly.token)).toMatchObject({ can_upload: true, can_update: false, can_edit: false });
-    expect(await rightsOf(uploadView.token)).toMatchObject({ can_upload: true, can_update: true, can_edit: false });
-    expect(await rightsOf(r.owner.token)).toMatchObject({ can_update: true, can_edit: true });
+    // upload_only: Update holds the upload into the item, no picker of the deal's files (decision 35).
+    expect(await rightsOf(uploadOnly.token)).toMatchObject({
+      can_upload: true,
+      can_update: true,
+      can_link_files: false,
+      can_edit: false,
+    });
+    expect(await rightsOf(uploadView.token)).toMatchObject({
+      can_upload: true,
+      can_update: true,
+      can_link_files: true,
+      can_edit: false,
+    });
+    expect(await rightsOf(r.owner.token)).toMatchObject({ can_update: true, can_link_files: true, can_edit: true });
   });
 });

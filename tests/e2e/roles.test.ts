@@ -3,7 +3,9 @@
  * admin, a member with each permission set (edit, which reads as contributor; approve_only;
  * upload_view; upload_only) opens the dashboard, the data room, a file, the checklist, an item, the
  * people page, the review queue and the activity feed, and sees exactly the buttons their role grants: no more (a button the database would
- * refuse) and no fewer. A screen built later that drifts from the rules fails here.
+ * refuse) and no fewer. A screen built later that drifts from the rules fails here. Then upload_only
+ * uploads, as docs/decisions.md decision 35 gives it: into a folder with Upload Files, and into a
+ * checklist item through the row's Update.
  */
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
@@ -12,6 +14,7 @@ import {
   FIRST_LOAD_TIMEOUT,
   apiCall,
   eventually,
+  expectHidden,
   expectVisible,
   newContext,
   openSignedIn,
@@ -30,6 +33,9 @@ const RULES: Record<
   Kind,
   {
     manageDeal: boolean;
+    /** Upload Files and the drop zone. */
+    dataRoomUpload: boolean;
+    /** Create Folder, Import Folder, the folder rows' actions. */
     dataRoomWrite: boolean;
     seesFiles: boolean;
     editChecklist: boolean;
@@ -41,6 +47,7 @@ const RULES: Record<
 > = {
   admin: {
     manageDeal: true,
+    dataRoomUpload: true,
     dataRoomWrite: true,
     seesFiles: true,
     editChecklist: true,
@@ -51,6 +58,7 @@ const RULES: Record<
   },
   edit: {
     manageDeal: false,
+    dataRoomUpload: true,
     dataRoomWrite: true,
     seesFiles: true,
     editChecklist: true,
@@ -61,6 +69,7 @@ const RULES: Record<
   },
   approve_only: {
     manageDeal: false,
+    dataRoomUpload: false,
     dataRoomWrite: false,
     seesFiles: true,
     editChecklist: false,
@@ -71,6 +80,7 @@ const RULES: Record<
   },
   upload_view: {
     manageDeal: false,
+    dataRoomUpload: false,
     dataRoomWrite: false,
     seesFiles: true,
     editChecklist: false,
@@ -81,10 +91,11 @@ const RULES: Record<
   },
   upload_only: {
     manageDeal: false,
+    dataRoomUpload: true,
     dataRoomWrite: false,
     seesFiles: false,
     editChecklist: false,
-    updateItems: false,
+    updateItems: true,
     approveFiles: false,
     updateFile: false,
     seesEveryone: false,
@@ -189,21 +200,22 @@ describe('Every kind of member sees exactly the buttons §6 grants', () => {
             'Invite User': rules.manageDeal,
           });
 
-          // Data room: folders and uploads for admins and contributors; download wherever the file shows.
+          // Data room: folders for admins and contributors, uploads for them and upload_only; download
+          // wherever the file shows.
           await page.goto(`/deals/${dealId}/data-room`);
           await expectVisible(page.getByRole('button', { name: 'Share Link' }), `${kind}: the data room`, FIRST_LOAD_TIMEOUT);
           await expectVisible(page.getByText('Finance', { exact: true }), `${kind}: the folder row`);
           await checkButtons(page, `${kind} data room`, {
             'Create Folder': rules.dataRoomWrite,
             'Import Folder': rules.dataRoomWrite,
-            'Upload Files': rules.dataRoomWrite,
+            'Upload Files': rules.dataRoomUpload,
             'Actions for folder Finance': rules.dataRoomWrite,
             'Download Board minutes.txt': rules.seesFiles,
           });
           await expectPresence(page.getByText('Board minutes.txt', { exact: true }), rules.seesFiles, `${kind}: the file row`);
           await expectPresence(
             page.locator('input[aria-label="Drop files here"]'),
-            rules.dataRoomWrite,
+            rules.dataRoomUpload,
             `${kind}: the drop zone`,
             'attached',
           );
@@ -223,7 +235,8 @@ describe('Every kind of member sees exactly the buttons §6 grants', () => {
             await checkButtons(page, `${kind} file page`, { Download: false, 'Update File': false });
           }
 
-          // The checklist: editing for admins, owners and the edit set; Update for every set but upload_only.
+          // The checklist: editing for admins, owners and the edit set; Update for every set (upload_only's
+          // holds only the upload).
           await page.goto(`/deals/${dealId}/checklist`);
           await expectVisible(page.getByText('Corporate Documents').first(), `${kind}: the checklist`, FIRST_LOAD_TIMEOUT);
           await checkButtons(page, `${kind} checklist`, {
@@ -325,7 +338,98 @@ describe('Every kind of member sees exactly the buttons §6 grants', () => {
           await context.close();
         }
       }
-      // Five walks of seven pages: on a loaded machine that took more than the default 90 s; a bound, not a pace.
+      // Five walks of seven pages: on a loaded machine that took more than the default 90 s, and up to
+      // 100 s a walk at a load of 20 on two cores; a bound, not a pace.
+    },
+    { timeout: 600_000 },
+  );
+
+  e2e.test(
+    "upload_only uploads into a folder with Upload Files and into a checklist item through the row's Update",
+    async ({ page, server }) => {
+      const { dealId, itemId, tokens } = await setUp(server);
+      // The owner's file in /Finance, hidden from upload_only, holds a name upload_only will pick too.
+      const form = new FormData();
+      form.append('file', new Blob(["the owner's memo"], { type: 'text/plain' }), 'Owner memo.txt');
+      form.append('path', '/Finance');
+      const owners = await fetch(`${server.url}/api/deals/${dealId}/files/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens.admin}` },
+        body: form,
+      });
+      assert.ok(owners.ok, `the owner's upload answered ${owners.status}`);
+
+      // The data room: into /Finance, where it sees none of the owner's files.
+      await openSignedIn(page, tokens.upload_only, `/deals/${dealId}/data-room`);
+      const finance = page.getByText('Finance', { exact: true });
+      await expectVisible(finance, 'the Finance folder row', FIRST_LOAD_TIMEOUT);
+      await finance.click();
+      await expectVisible(page.getByRole('heading', { name: 'Finance' }), 'the Finance folder', FIRST_LOAD_TIMEOUT);
+      await expectVisible(page.getByText('No files of yours here yet'), 'the empty state of a member who sees only its uploads');
+      await expectVisible(page.getByText(/You see only the files you upload/), 'what it sees, said');
+      await snap(page, 'roles-upload_only-folder-empty');
+      await page.getByRole('button', { name: 'Upload Files' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Upload Files' });
+      await expectVisible(dialog, 'the Upload Files dialog');
+      await dialog.getByLabel('Choose files').setInputFiles([
+        { name: 'Delivery.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% delivered\n%%EOF\n') },
+        { name: 'Owner memo.txt', mimeType: 'text/plain', buffer: Buffer.from("the member's memo") },
+      ]);
+      await dialog.getByRole('button', { name: 'Upload 2 files' }).click();
+      // The name held by the hidden file is refused before any bytes; Keep both takes the next free name.
+      const overlay = page.getByTestId('upload-overlay');
+      await expectVisible(
+        overlay.getByText('A file named "Owner memo.txt" already exists in this folder'),
+        'the name conflict with the hidden file',
+        20_000,
+      );
+      assert.equal(
+        await overlay.getByRole('button', { name: 'Upload as new version' }).isDisabled(),
+        true,
+        'no new version of a file it cannot see',
+      );
+      await overlay.getByRole('button', { name: 'Keep both' }).click();
+      const complete = page.getByRole('dialog', { name: 'Upload complete' });
+      await expectVisible(complete, "the 'Upload complete' modal", 20_000);
+      await expectVisible(complete.getByText('2 of 2 files uploaded'), "'2 of 2 files uploaded'");
+      await complete.getByRole('button', { name: 'Close', exact: true }).last().click();
+      await expectHidden(complete, "the 'Upload complete' modal after Close");
+      for (const name of ['Delivery.pdf', 'Owner memo (2).txt']) {
+        await expectVisible(page.getByText(name, { exact: true }), `its own row ${name}`, 20_000);
+      }
+      await expectVisible(page.getByText('0 folders · 2 files'), 'only its own two files counted');
+      assert.equal(await page.getByText('Owner memo.txt', { exact: true }).count(), 0, "the owner's file stays hidden");
+      await snap(page, 'roles-upload_only-folder-uploaded');
+
+      // The checklist: the row's Update holds only the upload into that item.
+      await page.goto(`/deals/${dealId}/checklist`);
+      await page.getByRole('textbox', { name: 'Search checklist' }).fill('Board and committee minutes');
+      const row = page.locator(`[data-testid="checklist-item"][data-item-id="${itemId}"]`);
+      await expectVisible(row, 'the item row', FIRST_LOAD_TIMEOUT);
+      await row.getByRole('button', { name: 'Update', exact: true }).click();
+      const update = page.getByRole('dialog', { name: 'Update Item' });
+      await expectVisible(update, 'the Update Item dialog');
+      assert.equal(await update.getByRole('combobox', { name: 'Status' }).count(), 0, 'no status field');
+      assert.equal(await update.getByLabel('Search files').count(), 0, "no picker of the deal's files");
+      await update.locator('input[aria-label="Choose files to upload"]').setInputFiles({
+        name: 'Minutes 2024.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n% minutes\n%%EOF\n'),
+      });
+      await expectVisible(update.getByText('Uploaded', { exact: true }), 'the file uploaded into the item', 20_000);
+      await snap(page, 'roles-upload_only-item-update');
+      await update.getByRole('button', { name: 'Close', exact: true }).last().click();
+      await expectHidden(update, 'the Update Item dialog after Close');
+      await eventually(async () => assert.match(await row.locator('.cl-files').innerText(), /^1\/\d+$/), 20_000);
+
+      // The item: its own file connected, the owner's board minutes not.
+      await page.goto(`/deals/${dealId}/checklist/items/${itemId}`);
+      await expectVisible(
+        page.getByTestId('connected-file').filter({ hasText: 'Minutes 2024.pdf' }),
+        'its file, connected',
+        FIRST_LOAD_TIMEOUT,
+      );
+      assert.equal(await page.getByText('Board minutes.txt', { exact: true }).count(), 0, "the owner's file stays hidden");
     },
     { timeout: 300_000 },
   );

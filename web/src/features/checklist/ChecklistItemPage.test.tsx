@@ -95,6 +95,43 @@ describe('checklist item page', () => {
     expect(screen.queryByRole('button', { name: /Edit/ })).not.toBeInTheDocument();
   });
 
+  it("opens upload_only's Update Item on the upload alone: no status, no picker of the deal's files", async () => {
+    const { calls } = open({
+      [`GET ${ITEM}`]: detail({
+        connected_files: [],
+        files: [],
+        can_upload: true,
+        can_update: true,
+        can_link_files: false,
+        can_approve: false,
+        can_edit: false,
+      }),
+    });
+    const card = await actions();
+    fireEvent.click(card.getByRole('button', { name: /Update Item/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Choose files to upload')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('combobox', { name: 'Status' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Search files')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.key === `GET /api/deals/${DEAL}/files`)).toBe(false);
+    // The footer's Close (the header's close button shares the name).
+    fireEvent.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('opens Update Item on status and the picker for who may link files', async () => {
+    open({
+      [`GET ${ITEM}`]: detail({ can_edit: false, can_approve: false }),
+      [`GET /api/deals/${DEAL}/files`]: { folders: [], files: [] },
+    });
+    const card = await actions();
+    fireEvent.click(card.getByRole('button', { name: /Update Item/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('combobox', { name: 'Status' })).toBeDisabled();
+    expect(within(dialog).getByLabelText('Search files')).toBeInTheDocument();
+  });
+
   it('requests changes with an optional note', async () => {
     const { calls } = open({ [`GET ${ITEM}`]: detail(), [`POST ${ITEM}/request-changes`]: detail() });
     const card = await actions();

@@ -236,7 +236,9 @@ export function ChecklistItemPage() {
         dealId={dealId}
         item={data}
         canEditStatus={data.can_edit}
+        canLinkFiles={Boolean(data.can_link_files)}
         onSaved={(fresh) => applyFresh(fresh)}
+        onUploaded={() => applyFresh()}
       />
       <RequestChangesDialog
         open={changesOpen}

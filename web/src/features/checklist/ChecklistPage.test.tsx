@@ -91,11 +91,51 @@ describe('checklist page', () => {
     expect(screen.getAllByRole('button', { name: 'Update' })).toHaveLength(4);
   });
 
-  it('shows neither Update nor edit buttons to a member without rights, upload_only included', async () => {
-    // upload_only may upload but sees no file to connect: the API answers can_update false.
-    open({ [`GET ${BASE}/checklist`]: checklist({ can_edit: false, can_upload: true, can_update: false, can_approve: false }) });
+  it('shows neither Update nor edit buttons to a member without rights', async () => {
+    open({ [`GET ${BASE}/checklist`]: checklist({ can_edit: false, can_upload: false, can_update: false, can_approve: false }) });
     await screen.findAllByTestId('checklist-item');
     expect(screen.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
+  });
+
+  it('gives upload_only an Update that holds only the upload into that item (decision 35)', async () => {
+    const { calls } = open({
+      [`GET ${BASE}/checklist`]: checklist({
+        can_edit: false,
+        can_upload: true,
+        can_update: true,
+        can_link_files: false,
+        can_approve: false,
+      }),
+      // A name held by a file upload_only cannot see: refused before any bytes, without its id.
+      [`POST ${BASE}/files/upload-url`]: () =>
+        jsonResponse({ detail: 'A file named "Minutes.pdf" already exists in this folder' }, 409),
+    });
+    await screen.findAllByTestId('checklist-item');
+    expect(screen.queryByRole('button', { name: /^Edit / })).not.toBeInTheDocument();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Update' })[1]);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Update Item')).toBeInTheDocument();
+    // No status field, no picker of the deal's files: nothing of the deal is read for it.
+    expect(within(dialog).queryByRole('combobox', { name: 'Status' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Search files')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.key === `GET ${BASE}/files` || c.key === `GET ${BASE}/search`)).toBe(false);
+
+    const input = within(dialog).getByLabelText('Choose files to upload');
+    fireEvent.change(input, { target: { files: [new File(['minutes'], 'Minutes.pdf', { type: 'application/pdf' })] } });
+    await waitFor(() => expect(calls.find((c) => c.key === `POST ${BASE}/files/upload-url`)?.body).toBeTruthy());
+    expect(calls.find((c) => c.key === `POST ${BASE}/files/upload-url`)?.body).toMatchObject({
+      filename: 'Minutes.pdf',
+      path: '/',
+      checklist_items: ['i2'],
+    });
+    expect(await within(dialog).findByText('A file named "Minutes.pdf" already exists in this folder')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep both' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.key === `POST ${BASE}/files/upload-url`).at(-1)?.body).toMatchObject({
+        on_conflict: 'keep_both',
+        checklist_items: ['i2'],
+      }),
+    );
   });
 
   it('offers the catalog when the checklist is empty', async () => {

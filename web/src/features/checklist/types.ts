@@ -47,8 +47,10 @@ export interface ChecklistRights {
   can_edit: boolean;
   can_approve: boolean;
   can_upload: boolean;
-  /** The Update button of a row: status and connected files (the API's answer). */
+  /** The Update button of a row (the API's answer): status and connected files, or for upload_only the upload alone. */
   can_update?: boolean;
+  /** Update picks files of the deal to link (upload_only sees none: decision 35). */
+  can_link_files?: boolean;
 }
 
 /** GET /deals/{id}/checklist */

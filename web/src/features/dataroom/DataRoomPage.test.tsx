@@ -240,6 +240,37 @@ describe('buttons per capabilities', () => {
     expect(screen.queryByRole('button', { name: 'Actions for folder Tax' })).not.toBeInTheDocument();
   });
 
+  it('offers upload_only Upload Files and the drop zone in the folder it opens, and no other write', async () => {
+    fakeApi({
+      'GET /api/deals/d1/files': listing({
+        path: '/Legal',
+        folder: { id: 'fo1', name: 'Legal', full_path: '/Legal', created_at: '2026-01-01' },
+        breadcrumbs: [
+          { name: 'Data Room', path: '/' },
+          { name: 'Legal', path: '/Legal' },
+        ],
+        capabilities: ['upload'],
+        folders: [{ id: 'fo2', name: 'Tax', full_path: '/Legal/Tax', created_at: '2026-01-01' }],
+      }),
+    });
+    open('/deals/d1/files/Legal');
+    expect(await screen.findByText('Tax')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Upload Files/ })).toBeInTheDocument();
+    expect(screen.getByLabelText('Drop files here')).toBeInTheDocument();
+    for (const name of ['Create Folder', 'Import Folder']) {
+      expect(screen.queryByRole('button', { name: new RegExp(name) })).not.toBeInTheDocument();
+    }
+    expect(screen.queryByRole('button', { name: 'Actions for folder Tax' })).not.toBeInTheDocument();
+  });
+
+  it('tells upload_only in an empty folder that it sees only the files it uploads', async () => {
+    fakeApi({ 'GET /api/deals/d1/files': listing({ capabilities: ['upload'] }) });
+    open('/deals/d1/files');
+    expect(await screen.findByText('No files of yours here yet')).toBeInTheDocument();
+    expect(screen.getByText(/You see only the files you upload/)).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /Upload Files/ })).toHaveLength(2);
+  });
+
   it('words the empty state by whether the user may upload', async () => {
     fakeApi({ 'GET /api/deals/d1/files': listing({ capabilities: ['view'] }) });
     const { unmount } = open('/deals/d1/files');

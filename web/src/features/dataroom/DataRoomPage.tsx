@@ -208,7 +208,12 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
                 label={searching ? 'Search results' : `Contents of ${title}`}
               />
             ) : (
-              <EmptyListing query={q} canUpload={actions.upload} onUpload={() => setDialog('upload')} />
+              <EmptyListing
+                query={q}
+                canUpload={actions.upload}
+                seesOnlyOwnFiles={actions.seesOnlyOwnFiles}
+                onUpload={() => setDialog('upload')}
+              />
             )}
             {dropzone.isDragActive && <DropOverlay title={title} />}
           </Box>

@@ -2,23 +2,39 @@ import { describe, expect, it } from 'vitest';
 import { browserActions, fileRowActions } from './capabilities';
 
 describe('buttons per capabilities', () => {
-  it('derives the toolbar from the capabilities: upload in the data room is for admins and contributors', () => {
-    // upload_view (and approve_only, upload_only) upload through the checklist, not here (docs/product.md §6).
+  it('derives the toolbar from the capabilities: upload in the data room is for admins, contributors and upload_only', () => {
+    // upload_view (and approve_only) upload through the checklist, not here (docs/product.md §6).
     expect(browserActions(['view', 'download', 'comment', 'upload'])).toEqual({
       upload: false,
       importFolder: false,
       createFolder: false,
       editFolders: false,
+      seesOnlyOwnFiles: false,
     });
-    expect(browserActions(['upload'])).toMatchObject({ upload: false, createFolder: false });
+    // upload_only: Upload Files and the drop zone, no other write (decision 35).
+    expect(browserActions(['upload'])).toEqual({
+      upload: true,
+      importFolder: false,
+      createFolder: false,
+      editFolders: false,
+      seesOnlyOwnFiles: true,
+    });
     expect(browserActions(['view', 'upload', 'edit_files'])).toMatchObject({ upload: true, createFolder: false });
     expect(browserActions(['view', 'upload', 'edit_files', 'edit_folders'])).toEqual({
       upload: true,
       importFolder: true,
       createFolder: true,
       editFolders: true,
+      seesOnlyOwnFiles: false,
     });
-    expect(browserActions(['view'])).toEqual({ upload: false, importFolder: false, createFolder: false, editFolders: false });
+    expect(browserActions(['view'])).toEqual({
+      upload: false,
+      importFolder: false,
+      createFolder: false,
+      editFolders: false,
+      seesOnlyOwnFiles: false,
+    });
+    expect(browserActions([])).toMatchObject({ upload: false, seesOnlyOwnFiles: false });
   });
 
   it("shows a file row's buttons by the rights the API computed for that row", () => {

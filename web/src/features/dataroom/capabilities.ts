@@ -3,25 +3,31 @@ import type { Capability } from './types';
 
 /** The data room's toolbar buttons, from the caller's capabilities in the deal (as the listing returns them). */
 export interface BrowserActions {
+  /** Upload Files and the drop zone. */
   upload: boolean;
   importFolder: boolean;
   createFolder: boolean;
   /** Folder rows: archive and delete. */
   editFolders: boolean;
+  /** Upload without view (upload_only): the listing holds only the caller's own files. */
+  seesOnlyOwnFiles: boolean;
 }
 
 /**
  * docs/product.md §6: the data room's Upload Files (and its drop zone), Create Folder and Import Folder
- * are for deal role admin or contributor, that is members who may edit files; members of the upload
- * sets (upload_only, upload_view, approve_only) upload through the checklist.
+ * are for deal role admin or contributor, that is members who may edit files; upload_view and
+ * approve_only upload through the checklist. upload_only (upload without view) gets Upload Files and
+ * the drop zone too, and no other write: without them its only way in was an item page (decision 35).
  */
 export function browserActions(capabilities: readonly Capability[] | readonly string[]): BrowserActions {
   const has = (capability: Capability) => (capabilities as readonly string[]).includes(capability);
+  const seesOnlyOwnFiles = has('upload') && !has('view');
   return {
-    upload: has('upload') && has('edit_files'),
+    upload: has('upload') && (has('edit_files') || seesOnlyOwnFiles),
     importFolder: has('upload') && has('edit_folders'),
     createFolder: has('edit_folders'),
     editFolders: has('edit_folders'),
+    seesOnlyOwnFiles,
   };
 }
 

@@ -113,8 +113,10 @@ function rights(ctx: DealContext) {
     can_approve: ctx.capabilities.has('approve'),
     can_upload: ctx.capabilities.has('upload'),
     // Update (status and connected files): who edits the checklist, or who may upload and see files
-    // to connect (docs/product.md §6); upload_only sees no file, so it gets no Update.
-    can_update: ctx.capabilities.has('edit_checklist') || (ctx.capabilities.has('upload') && ctx.capabilities.has('view')),
+    // to connect (docs/product.md §6). upload_only sees no file to connect, yet its Update holds the
+    // upload into the item (decision 35): the Update without the picker of the deal's files.
+    can_update: ctx.capabilities.has('edit_checklist') || ctx.capabilities.has('upload'),
+    can_link_files: ctx.capabilities.has('edit_checklist') || (ctx.capabilities.has('upload') && ctx.capabilities.has('view')),
   };
 }
 

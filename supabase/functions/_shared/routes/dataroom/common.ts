@@ -57,18 +57,24 @@ export function fileExtension(name: string): string {
     : '';
 }
 
-/** "Report.pdf" → "Report (2).pdf", the first name not taken in the folder. */
+/**
+ * Whether a name is taken in a folder by any ready file, seen or not (private.file_name_taken,
+ * docs/decisions.md decision 35): upload_only, or a member outside a file's custom permissions, would
+ * otherwise pass this check and fail on the unique key only after sending the bytes.
+ */
+export async function fileNameTaken(tx: Tx, dealId: string, folderId: string | null, name: string): Promise<boolean> {
+  const [row] = await tx<{ taken: boolean | null }[]>`select private.file_name_taken(${dealId}, ${folderId}, ${name}) as taken`;
+  return row?.taken === true;
+}
+
+/** "Report.pdf" → "Report (2).pdf", the first name not taken in the folder, by any file. */
 export async function freeName(tx: Tx, dealId: string, folderId: string | null, name: string): Promise<string> {
   const dot = name.lastIndexOf('.');
   const stem = dot > 0 ? name.slice(0, dot) : name;
   const ext = dot > 0 ? name.slice(dot) : '';
   for (let n = 2; n < 1000; n++) {
     const candidate = `${stem} (${n})${ext}`;
-    const [taken] = await tx`
-      select 1 from public.files
-      where deal_id = ${dealId} and folder_id is not distinct from ${folderId}
-        and lower(name) = lower(${candidate}) and archived_at is null and upload_state = 'ready'`;
-    if (!taken) return candidate;
+    if (!(await fileNameTaken(tx, dealId, folderId, candidate))) return candidate;
   }
   throw new HttpError(409, `Too many files named like "${name}" in this folder.`);
 }

@@ -14,6 +14,7 @@ import {
   dealContext,
   fileExtension,
   fileIdParam,
+  fileNameTaken,
   folderAtPath,
   freeName,
   itemName,
@@ -59,14 +60,17 @@ async function existingFileId(tx: Tx, dealId: string, folderId: string | null, n
   return row?.id;
 }
 
-/** Where a new file goes and under which name (409, or "name (2).ext" with keep_both). */
+/**
+ * Where a new file goes and under which name (409, or "name (2).ext" with keep_both). The name is
+ * checked against every file of the folder, also those the caller cannot see; the 409 names the file
+ * only when the caller sees it (for "Upload as new version").
+ */
 async function placeNewFile(tx: Tx, ctx: DealContext, rawName: unknown, path: string | null | undefined, onConflict: string) {
   requireCapability(ctx, 'upload', 'upload files');
   const folderId = await folderAtPath(tx, ctx.dealId, path);
   let name = itemName(rawName, 'file');
-  const existing = await existingFileId(tx, ctx.dealId, folderId, name);
-  if (existing) {
-    if (onConflict !== 'keep_both') conflict(name, existing);
+  if (await fileNameTaken(tx, ctx.dealId, folderId, name)) {
+    if (onConflict !== 'keep_both') conflict(name, await existingFileId(tx, ctx.dealId, folderId, name));
     name = await freeName(tx, ctx.dealId, folderId, name);
   }
   return { folderId, name };

@@ -36,6 +36,7 @@ export async function fetchChecklist(dealId: string, signal?: AbortSignal): Prom
     can_approve: Boolean(data?.can_approve),
     can_upload: Boolean(data?.can_upload),
     can_update: Boolean(data?.can_update),
+    can_link_files: Boolean(data?.can_link_files),
     checklist: data?.checklist ?? {},
   };
 }

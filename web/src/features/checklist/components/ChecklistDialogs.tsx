@@ -60,7 +60,9 @@ export function ChecklistDialogs({
         dealId={dealId}
         item={dialog?.kind === 'update' ? dialog.item : null}
         canEditStatus={canEdit}
+        canLinkFiles={Boolean(data.can_link_files)}
         onSaved={refresh}
+        onUploaded={refresh}
       />
       <CatalogPickerDialog
         open={dialog?.kind === 'catalog'}

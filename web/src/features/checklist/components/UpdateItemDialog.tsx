@@ -22,6 +22,7 @@ import { useSaveItemStatusAndFiles } from '../api/checklist-changes';
 import { ITEM_STATUSES, STATUS_LABELS } from '../logic';
 import type { ChecklistItem, DealFile, ItemStatus } from '../types';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
+import { ItemUploadPanel } from './ItemUploadPanel';
 
 function pathCrumbs(path: string): { name: string; path: string }[] {
   const crumbs = [{ name: 'Data Room', path: '/' }];
@@ -35,25 +36,63 @@ function pathCrumbs(path: string): { name: string; path: string }[] {
 
 const sizeOf = (file: DealFile) => file.size_bytes ?? null;
 
+interface UpdateItemProps {
+  open: boolean;
+  onClose: () => void;
+  dealId: string;
+  item: ChecklistItem | null;
+  canEditStatus: boolean;
+  /** The API's can_link_files: the picker of the deal's files (who may upload and see them, or edit the checklist). */
+  canLinkFiles: boolean;
+  onSaved: (item: ChecklistItem) => void;
+  /** A file was uploaded into the item (the upload-only Update). */
+  onUploaded: () => void;
+}
+
 /**
- * Update Item: the item's status and which files of the deal answer it (PUT checklist/{id}). The status
- * can change only with the right to edit the checklist; linking files needs the right to upload.
+ * Update Item. For who may link files: the item's status and which files of the deal answer it (PUT
+ * checklist/{id}); the status changes only with the right to edit the checklist. For upload_only, who
+ * sees no file to link: only the upload into the item, no status and no picker (decision 35).
  */
-export function UpdateItemDialog({
+export function UpdateItemDialog({ canLinkFiles, onUploaded, ...props }: UpdateItemProps) {
+  return canLinkFiles ? <StatusAndFilesDialog {...props} /> : <UploadIntoItemDialog {...props} onUploaded={onUploaded} />;
+}
+
+function UploadIntoItemDialog({
+  open,
+  onClose,
+  dealId,
+  item,
+  onUploaded,
+}: Pick<UpdateItemProps, 'open' | 'onClose' | 'dealId' | 'item' | 'onUploaded'>) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      size="lg"
+      preventClose={busy}
+      title="Update Item"
+      description={item ? `${item.item_id ? `${item.item_id} · ` : ''}${item.name}` : undefined}
+      footer={
+        <Button variant="outline" onClick={onClose} disabled={busy}>
+          Close
+        </Button>
+      }
+    >
+      {item && <ItemUploadPanel dealId={dealId} itemId={item.id} onUploaded={onUploaded} onBusyChange={setBusy} />}
+    </Modal>
+  );
+}
+
+function StatusAndFilesDialog({
   open,
   onClose,
   dealId,
   item,
   canEditStatus,
   onSaved,
-}: {
-  open: boolean;
-  onClose: () => void;
-  dealId: string;
-  item: ChecklistItem | null;
-  canEditStatus: boolean;
-  onSaved: (item: ChecklistItem) => void;
-}) {
+}: Omit<UpdateItemProps, 'canLinkFiles' | 'onUploaded'>) {
   const [status, setStatus] = useState<ItemStatus>('in_progress');
   const [selected, setSelected] = useState<Map<string, string>>(new Map());
   const [path, setPath] = useState('/');

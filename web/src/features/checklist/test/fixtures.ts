@@ -65,6 +65,7 @@ export function checklist(over: Partial<ChecklistResponse> = {}): ChecklistRespo
     can_approve: true,
     can_upload: true,
     can_update: true,
+    can_link_files: true,
     checklist: {
       'Corporate Documents': items.filter((i) => i.category_id === 'c1'),
       'Tax Matters': items.filter((i) => i.category_id === 'c2'),
@@ -92,6 +93,8 @@ export function detail(over: Partial<ChecklistItemDetail> = {}): ChecklistItemDe
     can_edit: true,
     can_approve: true,
     can_upload: true,
+    can_update: true,
+    can_link_files: true,
     ...over,
   };
 }

@@ -50,8 +50,21 @@ export function DataRoomSearch({
   );
 }
 
-/** What an empty listing says: nothing matches the search, or nothing is in the folder yet. */
-export function EmptyListing({ query, canUpload, onUpload }: { query: string; canUpload: boolean; onUpload: () => void }) {
+/**
+ * What an empty listing says: nothing matches the search, or nothing is in the folder yet. To a member
+ * who sees only its own uploads (upload_only) it says so: the folder may hold files hidden from it.
+ */
+export function EmptyListing({
+  query,
+  canUpload,
+  seesOnlyOwnFiles = false,
+  onUpload,
+}: {
+  query: string;
+  canUpload: boolean;
+  seesOnlyOwnFiles?: boolean;
+  onUpload: () => void;
+}) {
   if (query) {
     return (
       <Box py="12">
@@ -63,11 +76,13 @@ export function EmptyListing({ query, canUpload, onUpload }: { query: string; ca
     <Box py="14">
       <EmptyState
         icon={<FolderOpen />}
-        title="No files or folders yet"
+        title={seesOnlyOwnFiles ? 'No files of yours here yet' : 'No files or folders yet'}
         description={
-          canUpload
-            ? 'Drag and drop files or folders here, or use Upload Files to add the first documents.'
-            : 'Nothing has been shared in this folder yet. Files appear here once they are uploaded.'
+          seesOnlyOwnFiles
+            ? 'You see only the files you upload. Drag and drop files here, or use Upload Files to deliver documents to this folder.'
+            : canUpload
+              ? 'Drag and drop files or folders here, or use Upload Files to add the first documents.'
+              : 'Nothing has been shared in this folder yet. Files appear here once they are uploaded.'
         }
         action={
           canUpload ? (
