@@ -206,7 +206,7 @@ describe('AI analysis of an upload', () => {
     expect((await fileState(fileId)).ai_status).toBe('review');
   });
 
-  it('accept links the file to the recommended item, records activity and audit, and empties the queue', async () => {
+  it('accept links the file to the recommended item, records activity and audit, and closes the suggestion', async () => {
     const res = await call('POST', `${r.base}/files/${fileId}/ai-analysis/action`, {
       token: r.owner.token,
       body: { action: 'accept' },
@@ -224,8 +224,10 @@ describe('AI analysis of an upload', () => {
     expect(feed[0].description).toContain('Accepted the AI suggestion');
     const audit = await sql`select action from public.audit_logs where entity_id = ${fileId} and action like 'ai_%'`;
     expect(audit.map((a) => a.action)).toEqual(['ai_accept']);
+    // The file still awaits its approval (decision 36), now without a suggestion to act on.
     const pending = await call('GET', `${r.base}/files/pending-review`, { token: r.owner.token });
-    expect(pending.body.total_count).toBe(0);
+    expect(pending.body.total_count).toBe(1);
+    expect(pending.body.pending_files[0]).toMatchObject({ file_id: fileId, analysis_id: null, can_decide: false });
     const again = await call('POST', `${r.base}/files/${fileId}/ai-analysis/action`, {
       token: r.owner.token,
       body: { action: 'dismiss' },

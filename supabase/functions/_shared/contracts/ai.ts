@@ -54,18 +54,21 @@ export interface AiAnalysis {
   can_decide: boolean;
 }
 
+/** A file awaiting a decision (docs/decisions.md decision 36), with its open AI suggestion if any. */
 export interface PendingAiFile {
   file_id: string;
   file_name: string;
   upload_date: string;
   file_path: string;
+  approval_status: 'pending' | 'review';
+  /** The open suggestion's; null (and empty lists) when the file has none. */
   confidence: number | null;
   ai_tags: string[];
-  analysis_id: string;
-  reasoning: string;
+  analysis_id: string | null;
+  reasoning: string | null;
   recommended_item: RecommendedItem | null;
   candidates: AiCandidate[];
-  /** Whether the caller may accept, override or dismiss (approve or edit rights, or the uploader). */
+  /** Whether the caller may accept, override or dismiss its open suggestion (approve or edit rights, or the uploader). */
   can_decide: boolean;
 }
 

@@ -73,21 +73,22 @@ export function aiRoutes(deps: ApiDeps) {
 
   app.get('/:dealId/files/pending-review', async (c) => {
     const result = await scoped(c, async (tx, ctx): Promise<PendingReview> => {
+      // The files awaiting a decision (decision 36), each with its open AI suggestion when it has one.
       const rows = await tx`
-        select a.file_id, f.name as file_name, f.created_at as upload_date,
+        select f.id as file_id, f.name as file_name, f.created_at as upload_date, f.approval_status,
                coalesce((select fo.full_path from public.folders fo where fo.id = f.folder_id), '/') as file_path,
-               a.confidence, a.ai_tags, a.id as analysis_id, a.reasoning, a.candidates,
+               a.confidence, coalesce(a.ai_tags, '{}') as ai_tags, a.id as analysis_id, a.reasoning,
+               coalesce(a.candidates, '[]'::jsonb) as candidates,
                case when a.recommended_item_id is null then null
                     else json_build_object('id', a.recommended_item_id, 'name', a.recommended_item_name, 'category', a.recommended_category) end
                  as recommended_item,
-               (not ${ctx.archived} and private.can_decide_ai(a.file_id)) as can_decide,
+               (a.id is not null and not ${ctx.archived} and private.can_decide_ai(f.id)) as can_decide,
                -- Counted in the same statement as the rows, so the two always agree.
                count(*) over () as total_count
-        from public.file_ai_analyses a
-        join public.files f on f.id = a.file_id
-        where a.deal_id = ${ctx.dealId} and a.status = 'review' and f.ai_status = 'review'
-          and f.archived_at is null and f.upload_state = 'ready'
-        order by f.created_at desc, a.file_id
+        from public.files f
+        left join public.file_ai_analyses a on a.file_id = f.id and a.status = 'review' and f.ai_status = 'review'
+        where f.deal_id = ${ctx.dealId} and private.file_pending_review(f)
+        order by f.created_at desc, f.id
         limit 200`;
       const total = rows.length ? Number(rows[0].total_count) : 0;
       const pending = rows.map(({ total_count: _total, ...row }) => row);
