@@ -329,7 +329,7 @@ describe('AI analysis of an upload', () => {
     await drainAiJobs(deps(r));
   });
 
-  it('generates metadata for empty fields only, then says there is nothing left to fill', async () => {
+  it('generates metadata for empty fields only, then says what it could not find', async () => {
     const up = await twoStep(r, r.owner, {
       filename: 'Mutual NDA Acme Ltd.txt',
       content_type: 'text/plain',
@@ -350,10 +350,11 @@ describe('AI analysis of an upload', () => {
     expect(res.body.metadata.date_range_start).toBe('2024-03-03');
     expect(res.body.metadata.ai_generated_at).toBeTruthy();
     expect(res.body.filled_fields).not.toContain('quick_summary');
-    // What the text cannot tell stays empty; asking again fills nothing and says so.
+    // What the text cannot tell stays empty; asking again fills nothing and says what it could not find.
     const again = await call('POST', `${r.base}/files/${up.fileId}/metadata/ai-generate`, { token: r.owner.token });
-    expect(again.status).toBe(400);
-    expect(again.body.detail).toBe('No empty fields to update with AI metadata');
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.filled).toEqual([]);
+    expect(again.body.message).toBe(`Could not find: ${again.body.not_found.join(', ')}.`);
     const viewerGen = await call('POST', `${r.base}/files/${up.fileId}/metadata/ai-generate`, { token: viewer.token });
     expect(viewerGen.status).toBe(403);
   });

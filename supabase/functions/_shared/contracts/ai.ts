@@ -107,3 +107,16 @@ export interface BatchAnalysisResult {
   processed_files: number;
   message: string;
 }
+
+/** The answer of POST .../metadata/ai-generate: the saved metadata and what was and was not found. */
+export interface GeneratedMetadataResult {
+  metadata: Record<string, unknown>;
+  /** The stored fields that were empty and now hold a value. */
+  filled_fields: string[];
+  /** The same as the file page names them ('Formatted title', 'People'), in its order. */
+  filled: string[];
+  /** Empty fields nothing was found for, by the same names. */
+  not_found: string[];
+  /** "Filled: Formatted title, People. Could not find: Date range, Organizations." */
+  message: string;
+}
