@@ -120,9 +120,16 @@ describe('AI assistant', () => {
     const form = new FormData();
     form.append(
       'file',
-      new Blob([Buffer.from('Lease of the office premises at 10 King Street between the landlord and the tenant. Signed by Maria Lopez.')], {
-        type: 'text/plain',
-      }),
+      new Blob(
+        [
+          Buffer.from(
+            'Lease of the office premises at 10 King Street between the landlord and the tenant. Signed by Maria Lopez.',
+          ),
+        ],
+        {
+          type: 'text/plain',
+        },
+      ),
       lease,
     );
     form.append('path', '/');

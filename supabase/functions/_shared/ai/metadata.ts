@@ -27,7 +27,10 @@ export const METADATA_FIELDS = [
 
 /** A field with nothing in it: null, blank or an empty list. */
 export const isEmptyValue = (value: unknown) =>
-  value === null || value === undefined || (typeof value === 'string' && !value.trim()) || (Array.isArray(value) && value.length === 0);
+  value === null ||
+  value === undefined ||
+  (typeof value === 'string' && !value.trim()) ||
+  (Array.isArray(value) && value.length === 0);
 
 /** `primary` with each of its empty fields taken from `fallback`. */
 export function fillEmptyFields(primary: GeneratedMetadata, fallback: GeneratedMetadata): GeneratedMetadata {

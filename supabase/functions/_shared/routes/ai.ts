@@ -192,7 +192,8 @@ export function aiRoutes(deps: ApiDeps) {
       const fileId = fileIdParam(c);
       requireWritable(ctx);
       const file = await visibleFile(tx, ctx, fileId);
-      if (!(await fileRightsOf(tx, ctx, fileId)).can_edit) throw new HttpError(403, "You don't have permission to edit this file.");
+      if (!(await fileRightsOf(tx, ctx, fileId)).can_edit)
+        throw new HttpError(403, "You don't have permission to edit this file.");
       const [stored] = await tx`
         select custom_file_category, document_type, quick_summary, confidentiality_level, date_range_start::text,
                date_range_end::text, people_mentioned, named_organizations, languages_used
@@ -236,10 +237,12 @@ export function aiRoutes(deps: ApiDeps) {
       );
       const filled = empty.filter(([, fields]) => fields.some((f) => filledFields.includes(f))).map(([label]) => label);
       const missing = empty.filter(([label]) => !filled.includes(label)).map(([label]) => label);
-      const message =
-        [filled.length ? `Filled: ${filled.join(', ')}.` : '', missing.length ? `Could not find: ${missing.join(', ')}.` : '']
-          .filter(Boolean)
-          .join(' ');
+      const message = [
+        filled.length ? `Filled: ${filled.join(', ')}.` : '',
+        missing.length ? `Could not find: ${missing.join(', ')}.` : '',
+      ]
+        .filter(Boolean)
+        .join(' ');
 
       if (filledFields.length) {
         if (filledFields.includes('formatted_title')) {

@@ -275,8 +275,7 @@ describe('file detail', () => {
   it("'Generate with AI' refused shows the server's reason", async () => {
     fakeApi(
       standard({
-        [`POST ${BASE}/metadata/ai-generate`]: () =>
-          jsonResponse({ detail: 'No empty fields to update with AI metadata' }, 400),
+        [`POST ${BASE}/metadata/ai-generate`]: () => jsonResponse({ detail: 'No empty fields to update with AI metadata' }, 400),
       }),
     );
     open();
