@@ -206,7 +206,7 @@ describe('AI analysis of an upload', () => {
     expect((await fileState(fileId)).ai_status).toBe('review');
   });
 
-  it('accept links the file to the recommended item, records activity and audit, and empties the queue', async () => {
+  it('accept links the file to the recommended item, records activity and audit, and closes the suggestion', async () => {
     const res = await call('POST', `${r.base}/files/${fileId}/ai-analysis/action`, {
       token: r.owner.token,
       body: { action: 'accept' },
@@ -224,8 +224,10 @@ describe('AI analysis of an upload', () => {
     expect(feed[0].description).toContain('Accepted the AI suggestion');
     const audit = await sql`select action from public.audit_logs where entity_id = ${fileId} and action like 'ai_%'`;
     expect(audit.map((a) => a.action)).toEqual(['ai_accept']);
+    // The file still awaits its approval (decision 36), now without a suggestion to act on.
     const pending = await call('GET', `${r.base}/files/pending-review`, { token: r.owner.token });
-    expect(pending.body.total_count).toBe(0);
+    expect(pending.body.total_count).toBe(1);
+    expect(pending.body.pending_files[0]).toMatchObject({ file_id: fileId, analysis_id: null, can_decide: false });
     const again = await call('POST', `${r.base}/files/${fileId}/ai-analysis/action`, {
       token: r.owner.token,
       body: { action: 'dismiss' },
@@ -327,7 +329,7 @@ describe('AI analysis of an upload', () => {
     await drainAiJobs(deps(r));
   });
 
-  it('generates metadata for empty fields only, then says there is nothing left to fill', async () => {
+  it('generates metadata for empty fields only, then says what it could not find', async () => {
     const up = await twoStep(r, r.owner, {
       filename: 'Mutual NDA Acme Ltd.txt',
       content_type: 'text/plain',
@@ -348,10 +350,11 @@ describe('AI analysis of an upload', () => {
     expect(res.body.metadata.date_range_start).toBe('2024-03-03');
     expect(res.body.metadata.ai_generated_at).toBeTruthy();
     expect(res.body.filled_fields).not.toContain('quick_summary');
-    // What the text cannot tell stays empty; asking again fills nothing and says so.
+    // What the text cannot tell stays empty; asking again fills nothing and says what it could not find.
     const again = await call('POST', `${r.base}/files/${up.fileId}/metadata/ai-generate`, { token: r.owner.token });
-    expect(again.status).toBe(400);
-    expect(again.body.detail).toBe('No empty fields to update with AI metadata');
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.filled).toEqual([]);
+    expect(again.body.message).toBe(`Could not find: ${again.body.not_found.join(', ')}.`);
     const viewerGen = await call('POST', `${r.base}/files/${up.fileId}/metadata/ai-generate`, { token: viewer.token });
     expect(viewerGen.status).toBe(403);
   });

@@ -20,7 +20,7 @@ export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 export const storage = diskBlobStore({ dir: blobDir, secret: 'test-storage-secret' });
 /** Live deal events (GET /deals/{id}/events), fed by this process's LISTEN. */
 export const events = listenDealEvents(sql, { info() {}, warn() {}, error() {} });
-export const app = createApi({
+const apiDeps: Parameters<typeof createApi>[0] = {
   sql,
   events,
   auth,
@@ -32,7 +32,10 @@ export const app = createApi({
     maxJsonBytes: 64 * 1024,
     maxUploadBytes: MAX_UPLOAD_BYTES,
   },
-});
+};
+export const app = createApi(apiDeps);
+/** The same API with some of its ports replaced (another AI provider, say). */
+export const appWith = (ports: Partial<Parameters<typeof createApi>[0]>) => createApi({ ...apiDeps, ...ports });
 
 export interface CallOptions {
   token?: string;

@@ -95,7 +95,10 @@ describe('AI assistant', () => {
     await modal.getByRole('button', { name: 'Accept suggestion' }).click();
     await expectText(page, 'AI suggestion accepted successfully');
     await expectHidden(modal, 'the AI Analysis Review modal');
-    await expectText(page, 'No Files Awaiting AI Review');
+    // The suggestion is settled; the file itself still awaits approval (decision 36).
+    await expectHidden(pending.getByText('Suggested: Audited financial statements'), 'the settled suggestion');
+    await expectVisible(pending.getByText(name), 'the file, still pending review');
+    await snap(page, 'ai-dashboard-after-accept');
 
     await page.goto(`/deals/${deal.id}/checklist/items/${accounts.id}`);
     await expectVisible(page.getByText(name).first(), 'the file among the connected files', FIRST_LOAD_TIMEOUT);
@@ -117,9 +120,16 @@ describe('AI assistant', () => {
     const form = new FormData();
     form.append(
       'file',
-      new Blob([Buffer.from('Lease of the office premises at 10 King Street between the landlord and the tenant.')], {
-        type: 'text/plain',
-      }),
+      new Blob(
+        [
+          Buffer.from(
+            'Lease of the office premises at 10 King Street between the landlord and the tenant. Signed by Maria Lopez.',
+          ),
+        ],
+        {
+          type: 'text/plain',
+        },
+      ),
       lease,
     );
     form.append('path', '/');
@@ -147,8 +157,18 @@ describe('AI assistant', () => {
     await expectText(page, 'AI analysis started');
     // Back to a suggestion without a reload (live events, or the 3 s poll).
     await expectVisible(page.getByRole('button', { name: 'Review suggestion' }), 'the new suggestion after Re-run AI', 20_000);
+    // The fields still 'Not set' get filled: the title from the file name, the category from the
+    // suggestion, the people from the text; the toast names what it could not find.
+    const details = page.getByTestId('document-details');
+    const detail = (label: string) => details.locator(`[data-label="${label}"]`);
+    await expectVisible(detail('Formatted title').getByText('Not set'), "the formatted title 'Not set'");
+    await expectVisible(detail('Custom category').getByText('Not set'), "the custom category 'Not set'");
     await page.getByRole('button', { name: 'Generate with AI' }).click();
     await expectText(page, /AI filled \d+ fields?/);
+    await expectText(page, /^Filled: Formatted title, Custom category, .*People.*\. Could not find: .*Organizations\.$/);
+    await expectVisible(detail('Formatted title').getByText('Lease 10 King Street'), 'the formatted title');
+    await expectVisible(detail('Custom category').getByText('Financial'), 'the custom category');
+    await expectVisible(page.getByTestId('people-organizations').getByText('Maria Lopez'), 'the person named in the text');
     await snap(page, 'ai-file-page-generated');
   });
 });

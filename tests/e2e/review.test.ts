@@ -1,13 +1,16 @@
 /**
  * The review queue in Chromium against the real server: three pending files selected and approved with
  * Shift+A leave the queue and read Approved on their pages; R sends the highlighted checklist item back;
- * the activity page shows those decisions.
+ * the activity page shows those decisions. Approving a file in the queue takes it out of the dashboard's
+ * pending count and list and the deal card's count, though its AI suggestion is still open (decision 36).
  */
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import {
   FIRST_LOAD_TIMEOUT,
   apiCall,
+  eventually,
+  expectHidden,
   expectText,
   expectVisible,
   openSignedIn,
@@ -93,4 +96,69 @@ describe('Review queue', () => {
     await expectText(page, 'Requested changes on "Articles of association"');
     await snap(page, 'review-activity');
   });
+
+  e2e.test(
+    'approving in the queue drops the dashboard count, its list and the deal card, open AI suggestion or not',
+    async ({ page, server }) => {
+      const owner = await registerUser(server, uniqueEmail('pending-owner'));
+      const { deal, category } = await dealWithCategory(server, owner.token, 'Project Pending', { name: 'Corporate', code: 'C' });
+      for (const name of ['Board minutes', 'Share register']) {
+        await apiCall(server, 'POST', `/deals/${deal.id}/checklist/items`, { name, category_id: category.id }, owner.token);
+      }
+      const files: Record<string, string> = {};
+      for (const [name, text] of [
+        ['Board minutes 2024.txt', 'Minutes of the meeting of the board of directors.'],
+        ['Share register.txt', 'Register of members and their shares.'],
+      ]) {
+        const form = new FormData();
+        form.append('file', new Blob([Buffer.from(text)], { type: 'text/plain' }), name);
+        form.append('path', '/');
+        const res = await fetch(`${server.url}/api/deals/${deal.id}/files/upload`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${owner.token}` },
+          body: form,
+        });
+        assert.equal(res.status, 201);
+        files[name] = ((await res.json()) as { file_id: string }).file_id;
+      }
+      // Both files carry an open AI suggestion once the worker is done; approving must not wait for it.
+      await eventually(async () => {
+        for (const id of Object.values(files)) {
+          const file = await apiCall<{ ai_status: string }>(
+            server,
+            'GET',
+            `/deals/${deal.id}/files/${id}`,
+            undefined,
+            owner.token,
+          );
+          assert.equal(file.ai_status, 'review');
+        }
+      }, 30_000);
+
+      const pendingCount = page.getByTestId('stat-card').filter({ hasText: 'Files pending review' }).getByTestId('stat-value');
+      const pendingList = page.getByTestId('pending-review');
+      await openSignedIn(page, owner.token, `/deals/${deal.id}`);
+      await expectVisible(pendingCount.getByText('2', { exact: true }), 'two files pending review', FIRST_LOAD_TIMEOUT);
+      await expectVisible(pendingList.getByText('Board minutes 2024.txt'), 'the minutes under Files Pending Review');
+      await expectVisible(pendingList.getByText('Share register.txt'), 'the register under Files Pending Review');
+
+      await page.getByRole('link', { name: 'Review Queue' }).first().click();
+      const row = page.getByTestId('review-row').filter({ hasText: 'Board minutes 2024.txt' });
+      await expectVisible(row, 'the minutes in the queue', FIRST_LOAD_TIMEOUT);
+      await row.getByRole('button', { name: 'Approve' }).click();
+      await expectText(page, '1 item approved successfully');
+      await expectHidden(row, 'the approved row');
+
+      await page.getByRole('link', { name: 'Dashboard' }).first().click();
+      await expectVisible(pendingCount.getByText('1', { exact: true }), 'one file pending review', FIRST_LOAD_TIMEOUT);
+      await expectHidden(pendingList.getByText('Board minutes 2024.txt'), 'the approved file under Files Pending Review');
+      await expectVisible(pendingList.getByText('Share register.txt'), 'the other file, still pending');
+      await snap(page, 'review-dashboard-after-approve');
+
+      await page.goto('/');
+      const card = page.getByTestId('deal-card').filter({ hasText: 'Project Pending' });
+      await expectVisible(card.getByText('1 pending review'), "the deal card's count", FIRST_LOAD_TIMEOUT);
+      await snap(page, 'review-deal-card');
+    },
+  );
 });

@@ -8,12 +8,17 @@ import { type QueryKey, useMutation, useQueryClient, type UseMutationResult } fr
 import { errorDetail, isAbortError } from './api';
 import { notify } from './toast';
 
+export interface SuccessToast {
+  title: string;
+  description?: string;
+}
+
 export interface ApiMutationOptions<TData, TVariables> {
   mutationFn: (variables: TVariables) => Promise<TData>;
   /** Query keys (prefixes) made stale by a success; a function sees the result and the input. */
   invalidates?: QueryKey[] | ((data: TData, variables: TVariables) => QueryKey[]);
-  /** Toast title on success (docs/product.md §8 texts), or a function of the result. */
-  successMessage?: string | ((data: TData, variables: TVariables) => string | undefined);
+  /** Toast title on success (docs/product.md §8 texts), or a function of the result (title and description). */
+  successMessage?: string | ((data: TData, variables: TVariables) => string | SuccessToast | undefined);
   /** Toast title on failure (or a function of the input); the description is the server's `detail`. */
   errorMessage: string | ((variables: TVariables) => string);
   onSuccess?: (data: TData, variables: TVariables) => void;
@@ -31,7 +36,8 @@ export function useApiMutation<TData = unknown, TVariables = void>(
       await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       const message =
         typeof options.successMessage === 'function' ? options.successMessage(data, variables) : options.successMessage;
-      if (message) notify.success(message);
+      if (typeof message === 'string') notify.success(message);
+      else if (message) notify.success(message.title, message.description);
       options.onSuccess?.(data, variables);
     },
     onError: (error, variables) => {

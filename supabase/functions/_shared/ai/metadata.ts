@@ -25,6 +25,20 @@ export const METADATA_FIELDS = [
   'confidentiality_level',
 ] as const;
 
+/** A field with nothing in it: null, blank or an empty list. */
+export const isEmptyValue = (value: unknown) =>
+  value === null ||
+  value === undefined ||
+  (typeof value === 'string' && !value.trim()) ||
+  (Array.isArray(value) && value.length === 0);
+
+/** `primary` with each of its empty fields taken from `fallback`. */
+export function fillEmptyFields(primary: GeneratedMetadata, fallback: GeneratedMetadata): GeneratedMetadata {
+  const out = { ...primary } as Record<string, unknown>;
+  for (const field of METADATA_FIELDS) if (isEmptyValue(out[field])) out[field] = fallback[field];
+  return out as unknown as GeneratedMetadata;
+}
+
 const MONTHS = [
   'january',
   'february',
@@ -100,6 +114,34 @@ function organisations(text: string): string[] {
   return [...out];
 }
 
+/**
+ * Common given names across the languages the data rooms are written in. A person is read as one of
+ * these followed by a capitalised surname: deterministic, and a capitalised pair such as "Balance Sheet"
+ * or "Grace Period" is not taken for a name. Months, weekdays and words that mostly open a sentence or a
+ * heading (May, Will, Grace, Bill) are left out on purpose.
+ */
+const FIRST_NAMES = new Set(
+  `aaron adam adrian ahmed aisha alan albert alejandro alessandro alex alexander alexandra alice alicia alison amanda amelia
+  amy ana andrea andreas andrew angela anna anne anthony antoine antonio arthur ashley barbara beatriz ben benjamin bernard
+  bernhard brian bruce camille carl carla carlos carmen caroline catherine charles charlotte chen chloe chris christian
+  christina christine christoph christopher claire claudia colin daniel daniela david deborah dennis diana diego dirk
+  dominic donald dorothy douglas edward elena eleanor elizabeth ellen emily emma eric erik eva fabian fatima felix fernando
+  florian francesca francesco francis frank franz gary george georg gerhard giovanni giulia giuseppe hannah hans harry
+  heinz helen helena henry hugo ian ines isabel isabella jack jacob james jan jane janet jason javier jean jennifer jessica
+  joan joanna johann johannes john jonathan jorge jose josef joseph juan julia julian julie jurgen karen karl katherine
+  kathryn kelly kenneth kevin klaus laura lauren laurent leon linda lisa lorenzo louis louise lucas lucia lucy luis luke
+  manuel marc marco margaret maria marie mark markus martin mary matteo matthew matthias michael michel michelle miguel
+  mohammed monika nancy natalie nicholas nicolas nicole oliver olivia pablo patricia patrick paul paula pedro peter petra
+  philip philippe pierre rachel rafael ralf raymond rebecca richard robert roberto ronald ruth ryan samuel sandra sara
+  sarah scott sean sebastian sergio simon sofia sophie stefan stephanie stephen steven susan sven thomas thorsten timothy
+  tobias tom ursula valentina victoria vincent walter wei william wolfgang yuki`.split(/\s+/),
+);
+/** Capitalised words that follow a given name without being a surname ("Victoria Street", "Paul Group"). */
+const NOT_SURNAMES = new Set(
+  `street road avenue lane square place park house court bridge station hall building tower centre center university
+  college school hospital bank capital partners trust fund foundation associates company and the of`.split(/\s+/),
+);
+
 function people(text: string): string[] {
   const out = new Set<string>();
   const name = String.raw`([A-Z][a-z]+(?:\s+[A-Z]\.)?\s+[A-Z][a-z]+(?:-[A-Z][a-z]+)?)`;
@@ -117,7 +159,38 @@ function people(text: string): string[] {
       if (out.size >= 10) return [...out];
     }
   }
+  // Then any known first name followed by a surname (an optional middle initial between), unless the
+  // pair is the start of an organisation's name ("Jane Smith Holdings Ltd").
+  const firstAndSurname = new RegExp(
+    String.raw`\b([A-Z][a-z]+)\s+(?:([A-Z])\.\s+)?((?:O'|Mc|Mac)?[A-Z][a-z]+(?:-[A-Z][a-z]+)?)\b(?!\s*,?\s+(?:[A-Z][A-Za-z&'\-]*\s+){0,2}${ORG_SUFFIX}(?![A-Za-z]))`,
+    'g',
+  );
+  for (const m of text.matchAll(firstAndSurname)) {
+    if (!FIRST_NAMES.has(m[1].toLowerCase()) || NOT_SURNAMES.has(m[3].toLowerCase())) continue;
+    if (MONTHS.includes(m[3].toLowerCase())) continue;
+    out.add(m[2] ? `${m[1]} ${m[2]}. ${m[3]}` : `${m[1]} ${m[3]}`);
+    if (out.size >= 10) break;
+  }
   return [...out];
+}
+
+const TITLE_SMALL_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'in', 'of', 'on', 'or', 'the', 'to', 'vs', 'with']);
+
+/**
+ * A readable title from a file name: no extension, underscores (and, in a name without spaces, hyphens
+ * and dots) as spaces, lower-case words capitalised except short joining words; words a person wrote with
+ * capitals or digits (NDA, FY2024, iPhone) kept as written: "board_minutes-2024.pdf" → "Board Minutes 2024".
+ */
+export function formattedTitle(fileName: string): string {
+  const stem = fileName.replace(/\.(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{1,8}$/, '');
+  const spaced = /\s/.test(stem.trim()) ? stem.replace(/_+/g, ' ') : stem.replace(/[_.-]+/g, ' ');
+  const words = spaced.split(/\s+/).filter(Boolean);
+  const title = words
+    .map((word, i) =>
+      /^[a-z]+$/.test(word) && (i === 0 || !TITLE_SMALL_WORDS.has(word)) ? word[0].toUpperCase() + word.slice(1) : word,
+    )
+    .join(' ');
+  return (title || fileName).slice(0, 500);
 }
 
 const LANGUAGE_WORDS: Record<string, string[]> = {

@@ -7,7 +7,7 @@
 import OpenAI from 'openai';
 import { z } from 'zod';
 import { classify, type Classification, type ClassifyInput } from './classifier.ts';
-import { generateMetadata, type GeneratedMetadata } from './metadata.ts';
+import { fillEmptyFields, generateMetadata, type GeneratedMetadata } from './metadata.ts';
 
 export type ProviderName = 'builtin' | 'openai';
 
@@ -157,7 +157,9 @@ export function openAiProvider(config: OpenAiConfig, fallback: AiPort = builtinA
             JSON.stringify({ file_name: fileName, text: text.slice(0, TEXT_SENT) }),
           ),
         );
-        return { provider: 'openai', result: answer };
+        // What the provider left empty, the built-in reading fills where it finds something.
+        const builtin = (await fallback.metadata(fileName, text)).result;
+        return { provider: 'openai', result: fillEmptyFields(answer, builtin) };
       } catch (err) {
         const fell = await fallback.metadata(fileName, text);
         return { ...fell, fallbackReason: reasonOf(err) };

@@ -54,18 +54,21 @@ export interface AiAnalysis {
   can_decide: boolean;
 }
 
+/** A file awaiting a decision (docs/decisions.md decision 36), with its open AI suggestion if any. */
 export interface PendingAiFile {
   file_id: string;
   file_name: string;
   upload_date: string;
   file_path: string;
+  approval_status: 'pending' | 'review';
+  /** The open suggestion's; null (and empty lists) when the file has none. */
   confidence: number | null;
   ai_tags: string[];
-  analysis_id: string;
-  reasoning: string;
+  analysis_id: string | null;
+  reasoning: string | null;
   recommended_item: RecommendedItem | null;
   candidates: AiCandidate[];
-  /** Whether the caller may accept, override or dismiss (approve or edit rights, or the uploader). */
+  /** Whether the caller may accept, override or dismiss its open suggestion (approve or edit rights, or the uploader). */
   can_decide: boolean;
 }
 
@@ -102,5 +105,18 @@ export interface AiStatus {
 
 export interface BatchAnalysisResult {
   processed_files: number;
+  message: string;
+}
+
+/** The answer of POST .../metadata/ai-generate: the saved metadata and what was and was not found. */
+export interface GeneratedMetadataResult {
+  metadata: Record<string, unknown>;
+  /** The stored fields that were empty and now hold a value. */
+  filled_fields: string[];
+  /** The same as the file page names them ('Formatted title', 'People'), in its order. */
+  filled: string[];
+  /** Empty fields nothing was found for, by the same names. */
+  not_found: string[];
+  /** "Filled: Formatted title, People. Could not find: Date range, Organizations." */
   message: string;
 }

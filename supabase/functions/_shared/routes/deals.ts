@@ -33,6 +33,10 @@ const recentFilesJson = (tx: Tx, limit: number) => tx`
       where f.deal_id = d.id and f.upload_state = 'ready' and f.archived_at is null
       order by f.created_at desc limit ${limit}) x), '[]'::json)`;
 
+/** Files of the deal awaiting a decision, among those the caller can see (decision 36). */
+const pendingReviewCount = (tx: Tx) => tx`
+  (select count(*)::int from public.files f where f.deal_id = d.id and private.file_pending_review(f))`;
+
 /** Checklist progress per category: {name: {completed, total}} (completed = provided or not applicable). */
 const checklistProgressJson = (tx: Tx) => tx`
   coalesce((
@@ -77,7 +81,8 @@ export function dealRoutes(deps: ApiDeps) {
              ${checklistProgressJson(tx)} as checklist_progress,
              ${overallProgressJson(tx)} as overall_progress,
              ${activityJson(tx, 2)} as recent_activity,
-             ${recentFilesJson(tx, 3)} as recent_files
+             ${recentFilesJson(tx, 3)} as recent_files,
+             ${pendingReviewCount(tx)} as files_pending_review
       from public.deals d
       join public.deal_members m on m.deal_id = d.id and m.user_id = ${claims.sub} and m.status = 'active'
       where (d.archived_at is null) = ${view === 'active'}
@@ -174,7 +179,8 @@ export function dealRoutes(deps: ApiDeps) {
         from public.deals d,
         lateral (
           select count(*)::int as files_uploaded,
-                 count(*) filter (where f.ai_status = 'review')::int as files_pending_review,
+                 -- One "pending review" for the dashboard, its list, the queue and the deal card (decision 36).
+                 count(*) filter (where private.file_pending_review(f))::int as files_pending_review,
                  count(*) filter (where f.ai_status = 'processing')::int as files_processing,
                  count(*) filter (where f.ai_status = 'queued')::int as files_queued,
                  count(*) filter (where f.approval_status = 'approved')::int as files_approved

@@ -52,7 +52,9 @@ export function reviewQueueRows(tx: Tx, dealId: string, q: ReviewQueueQuery) {
   const search = q.search?.trim() ? `%${q.search.trim().replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
   const wantFiles = q.kind !== 'items';
   const wantItems = q.kind !== 'files';
-  const statuses = q.status === 'all' ? null : q.status === 'awaiting' ? ['pending', 'review'] : [q.status];
+  // 'awaiting' is the screen's default: for files, the one "pending review" of decision 36.
+  const awaiting = q.status === 'awaiting';
+  const statuses = q.status === 'all' ? null : awaiting ? ['pending', 'review'] : [q.status];
   const order =
     q.sort === 'name'
       ? tx`lower(coalesce(name, title)), id`
@@ -75,7 +77,8 @@ export function reviewQueueRows(tx: Tx, dealId: string, q: ReviewQueueQuery) {
              f.updated_at
       from public.files f left join public.profiles p on p.id = f.uploaded_by
       where ${wantFiles} and f.deal_id = ${dealId} and f.upload_state = 'ready' and f.archived_at is null
-        and (${statuses}::text[] is null or f.approval_status = any (${statuses}::text[]))
+        and (${awaiting} and private.file_pending_review(f)
+             or not ${awaiting} and (${statuses}::text[] is null or f.approval_status = any (${statuses}::text[])))
         and (${search}::text is null or f.name ilike ${search})
         and (${q.category_id ?? null}::uuid is null or exists (
               select 1 from public.checklist_items i

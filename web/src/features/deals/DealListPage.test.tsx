@@ -111,6 +111,28 @@ describe('Active / Archived', () => {
   });
 });
 
+describe('deal card', () => {
+  it("shows the files pending review as 'N pending review' (decision 36)", async () => {
+    const deal = (id: string, name: string, files_pending_review?: number) => ({
+      id,
+      name,
+      description: '',
+      user_role: 'admin',
+      user_count: 2,
+      created_at: '2026-01-01',
+      archived_at: null,
+      checklist_progress: {},
+      recent_activity: [],
+      files_pending_review,
+    });
+    fakeApi({ 'GET /api/deals': () => jsonResponse([deal('a', 'Project Atlas', 3), deal('b', 'Project Birch', 0)]) });
+    renderList();
+    const cards = await screen.findAllByTestId('deal-card');
+    expect(within(cards[0]).getByTestId('deal-pending-review')).toHaveTextContent('3 pending review');
+    expect(within(cards[1]).getByTestId('deal-pending-review')).toHaveTextContent('0 pending review');
+  });
+});
+
 describe('pending invitations', () => {
   const invitations = [
     {

@@ -33,6 +33,8 @@ export interface DealSummary {
   checklist_progress: SectionProgress | null;
   recent_activity: Activity[] | null;
   recent_files?: RecentFile[] | null;
+  /** Files awaiting a decision among those the caller sees (docs/decisions.md decision 36). */
+  files_pending_review?: number;
 }
 
 export type DealView = 'active' | 'archived';

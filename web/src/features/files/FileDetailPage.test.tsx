@@ -216,18 +216,70 @@ describe('file detail', () => {
     expect(screen.getByText('75%')).not.toHaveAttribute('data-confidence', 'green');
   });
 
-  it("'Generate with AI' fills the empty fields and says how many; a refusal shows the server's reason", async () => {
-    let answer: Response = jsonResponse({
-      metadata: { document_type: 'Agreement' },
-      filled_fields: ['date_range_start', 'languages_used'],
-    });
-    const calls = fakeApi(standard({ [`POST ${BASE}/metadata/ai-generate`]: () => answer }));
+  it("'Generate with AI' fills the 'Not set' fields and the toast says what it filled and what it could not find", async () => {
+    const bare = { formatted_title: null, custom_file_category: null, people_mentioned: [], named_organizations: [] };
+    const filled = {
+      formatted_title: 'Board Minutes March',
+      custom_file_category: 'Corporate',
+      people_mentioned: ['Maria Lopez'],
+      named_organizations: [],
+    };
+    let stored: Record<string, unknown> = bare;
+    let answer = () =>
+      jsonResponse({
+        metadata: filled,
+        filled_fields: ['formatted_title', 'custom_file_category', 'people_mentioned'],
+        filled: ['Formatted title', 'Custom category', 'People'],
+        not_found: ['Date range', 'Organizations'],
+        message: 'Filled: Formatted title, Custom category, People. Could not find: Date range, Organizations.',
+      });
+    const calls = fakeApi(
+      standard({
+        [`GET ${BASE}`]: () => jsonResponse(detail({ formatted_title: stored.formatted_title as string | null })),
+        [`GET ${BASE}/metadata`]: () => jsonResponse({ file: detail(), metadata: stored }),
+        [`POST ${BASE}/metadata/ai-generate`]: () => {
+          stored = filled;
+          return answer();
+        },
+      }),
+    );
+    open();
+    const details = await screen.findByTestId('document-details');
+    await waitFor(() => expect(within(details).getAllByText('Not set').length).toBeGreaterThanOrEqual(2));
+    expect(screen.queryByTestId('people-organizations')).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: /Generate with AI/ }));
+    expect(await screen.findByText('AI filled 3 fields')).toBeInTheDocument();
+    expect(
+      screen.getByText('Filled: Formatted title, Custom category, People. Could not find: Date range, Organizations.'),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.key === `POST ${BASE}/metadata/ai-generate`)).toHaveLength(1);
+    expect(await within(details).findByText('Board Minutes March')).toBeInTheDocument();
+    expect(within(details).getByText('Corporate')).toBeInTheDocument();
+    expect(within(await screen.findByTestId('people-organizations')).getByText('Maria Lopez')).toBeInTheDocument();
+
+    // Nothing more to find: the toast says what is still missing.
+    answer = () =>
+      jsonResponse({
+        metadata: filled,
+        filled_fields: [],
+        filled: [],
+        not_found: ['Date range', 'Organizations'],
+        message: 'Could not find: Date range, Organizations.',
+      });
+    fireEvent.click(screen.getByRole('button', { name: /Generate with AI/ }));
+    expect(await screen.findByText('AI found nothing to fill')).toBeInTheDocument();
+    expect(screen.getByText('Could not find: Date range, Organizations.')).toBeInTheDocument();
+  });
+
+  it("'Generate with AI' refused shows the server's reason", async () => {
+    fakeApi(
+      standard({
+        [`POST ${BASE}/metadata/ai-generate`]: () => jsonResponse({ detail: 'No empty fields to update with AI metadata' }, 400),
+      }),
+    );
     open();
     fireEvent.click(await screen.findByRole('button', { name: /Generate with AI/ }));
-    expect(await screen.findByText('AI filled 2 fields')).toBeInTheDocument();
-    expect(calls.filter((c) => c.key === `POST ${BASE}/metadata/ai-generate`)).toHaveLength(1);
-    answer = jsonResponse({ detail: 'No empty fields to update with AI metadata' }, 400);
-    fireEvent.click(screen.getByRole('button', { name: /Generate with AI/ }));
     expect(await screen.findByText('Failed to generate AI metadata')).toBeInTheDocument();
     expect(await screen.findByText('No empty fields to update with AI metadata')).toBeInTheDocument();
   });

@@ -1,19 +1,23 @@
+import type { GeneratedMetadataResult } from '@contracts/ai';
 import { api } from '../../../lib/api';
 import { dealKeys } from '../../../lib/deal';
 import { useApiMutation } from '../../../lib/mutation';
 import { aiFilePath } from './keys';
 
-export interface GeneratedMetadataAnswer {
-  metadata: Record<string, unknown>;
-  filled_fields: string[];
-}
-
-/** 'Generate with AI' on the file page: fills the empty metadata fields and saves them. */
+/**
+ * 'Generate with AI' on the file page: fills every empty field it finds a value for and saves them; the
+ * toast says how many, then the server's account of what it filled and what it could not find.
+ */
 export function useGenerateMetadata(dealId: string, fileId: string) {
-  return useApiMutation<GeneratedMetadataAnswer, void>({
-    mutationFn: () => api.post<GeneratedMetadataAnswer>(`${aiFilePath(dealId, fileId)}/metadata/ai-generate`),
+  return useApiMutation<GeneratedMetadataResult, void>({
+    mutationFn: () => api.post<GeneratedMetadataResult>(`${aiFilePath(dealId, fileId)}/metadata/ai-generate`),
     invalidates: [dealKeys.scoped(dealId, 'file', fileId)],
-    successMessage: (answer) => `AI filled ${answer.filled_fields.length} field${answer.filled_fields.length === 1 ? '' : 's'}`,
+    successMessage: (answer) => ({
+      title: answer.filled.length
+        ? `AI filled ${answer.filled.length} field${answer.filled.length === 1 ? '' : 's'}`
+        : 'AI found nothing to fill',
+      description: answer.message,
+    }),
     errorMessage: 'Failed to generate AI metadata',
   });
 }

@@ -1,6 +1,8 @@
 import { Badge, Box, Button, Center, Flex, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { FileText, Sparkles } from 'lucide-react';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { approvalLabel } from '../../../components/ApprovalBadge';
 import { EmptyState } from '../../../components/EmptyState';
 import { errorDetail } from '../../../lib/api';
 import { formatRelativeTime } from '../../../lib/format';
@@ -9,8 +11,10 @@ import { AiReviewDialog } from './AiReviewDialog';
 import { ConfidenceBadge } from './ConfidenceBadge';
 
 /**
- * The dashboard's 'Files Pending Review' (docs/product.md §2): each file with its suggestion and a Review
- * button that opens the AI Analysis Review modal at that file, then walks the rest of the list.
+ * The dashboard's 'Files Pending Review' (docs/product.md §2): the files awaiting a decision (docs/decisions.md
+ * decision 36), each with a Review button. A file with an open AI suggestion opens the AI Analysis Review
+ * modal at that file, then walks the other suggestions; a file without one opens its page, where its
+ * approval is set.
  */
 export function PendingReviewList({ dealId, poll = false }: { dealId: string; poll?: boolean }) {
   const pending = usePendingReview(dealId, poll);
@@ -45,15 +49,15 @@ export function PendingReviewList({ dealId, poll = false }: { dealId: string; po
         size="sm"
         icon={<Sparkles />}
         title="No Files Awaiting AI Review"
-        description="When the AI assistant proposes a checklist item for an upload, the file waits here for your decision."
+        description="Uploaded files wait here until someone approves them or requests changes."
       />
     );
   }
-  const ids = files.map((f) => f.file_id);
+  const suggested = files.filter((f) => f.analysis_id).map((f) => f.file_id);
   return (
     <>
       <Stack gap="0" separator={<Box borderTopWidth="1px" borderColor="border.muted" />}>
-        {files.map((file, index) => (
+        {files.map((file) => (
           <Flex key={file.file_id} align="center" gap="3" py="2.5" data-testid="pending-file">
             <Center boxSize="8" rounded="md" bg="bg.muted" color="fg.muted" flexShrink={0}>
               <FileText size={16} />
@@ -63,14 +67,26 @@ export function PendingReviewList({ dealId, poll = false }: { dealId: string; po
                 {file.file_name}
               </Text>
               <Text textStyle="xs" color="fg.muted" truncate>
-                {file.recommended_item ? `Suggested: ${file.recommended_item.name}` : 'No checklist item suggested'}
+                {!file.analysis_id
+                  ? approvalLabel(file.approval_status)
+                  : file.recommended_item
+                    ? `Suggested: ${file.recommended_item.name}`
+                    : 'No checklist item suggested'}
                 {file.upload_date ? ` · ${formatRelativeTime(file.upload_date)}` : ''}
               </Text>
             </Box>
-            <ConfidenceBadge confidence={file.confidence} />
-            <Button size="xs" variant="outline" onClick={() => setReviewing([...ids.slice(index), ...ids.slice(0, index)])}>
-              Review
-            </Button>
+            {file.analysis_id ? (
+              <>
+                <ConfidenceBadge confidence={file.confidence} />
+                <Button size="xs" variant="outline" onClick={() => setReviewing(startingAt(suggested, file.file_id))}>
+                  Review
+                </Button>
+              </>
+            ) : (
+              <Button asChild size="xs" variant="outline">
+                <RouterLink to={`/deals/${dealId}/files/${file.file_id}`}>Review</RouterLink>
+              </Button>
+            )}
           </Flex>
         ))}
       </Stack>
@@ -78,6 +94,12 @@ export function PendingReviewList({ dealId, poll = false }: { dealId: string; po
     </>
   );
 }
+
+/** The ids from `id` on, then the ones before it. */
+const startingAt = (ids: string[], id: string) => {
+  const at = Math.max(0, ids.indexOf(id));
+  return [...ids.slice(at), ...ids.slice(0, at)];
+};
 
 /** The count badge beside the panel's title. */
 export function PendingReviewCount({ dealId }: { dealId: string }) {

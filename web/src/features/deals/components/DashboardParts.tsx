@@ -37,7 +37,7 @@ function StatCard({
   accent?: string;
 }) {
   return (
-    <Card.Root size="sm" variant="outline" bg="bg">
+    <Card.Root size="sm" variant="outline" bg="bg" data-testid="stat-card">
       <Card.Body gap="3" p="4">
         <HStack justify="space-between" align="flex-start">
           <Text textStyle="sm" color="fg.muted" fontWeight="medium">
@@ -48,7 +48,7 @@ function StatCard({
           </Center>
         </HStack>
         <Box>
-          <Text textStyle="2xl" fontWeight="semibold" letterSpacing="-0.02em" lineHeight="1.1">
+          <Text textStyle="2xl" fontWeight="semibold" letterSpacing="-0.02em" lineHeight="1.1" data-testid="stat-value">
             {value}
           </Text>
           {hint && (

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, Flex, Heading, HStack, Separator, Stack, Text } from '@chakra-ui/react';
-import { FolderOpen, LayoutDashboard, ListChecks, Users } from 'lucide-react';
+import { FileClock, FolderOpen, LayoutDashboard, ListChecks, Users } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { ProgressBar } from '../../../components/ProgressBar';
 import { formatDate } from '../../../lib/format';
@@ -53,7 +53,7 @@ export function DealCard({ deal }: { deal: DealSummary }) {
           <ProgressBar progress={progress} size="xs" />
         </Stack>
 
-        <HStack gap="5" textStyle="sm" color="fg.muted">
+        <HStack columnGap="5" rowGap="1.5" wrap="wrap" textStyle="sm" color="fg.muted">
           <HStack gap="1.5">
             <Users size={15} />
             <Text>
@@ -65,6 +65,10 @@ export function DealCard({ deal }: { deal: DealSummary }) {
             <Text>
               {sections.completed}/{sections.total} sections
             </Text>
+          </HStack>
+          <HStack gap="1.5" data-testid="deal-pending-review">
+            <FileClock size={15} />
+            <Text>{deal.files_pending_review ?? 0} pending review</Text>
           </HStack>
         </HStack>
 

@@ -5,7 +5,7 @@ export function InfoList({ items }: { items: Array<{ label: string; value: React
   return (
     <DataList.Root orientation="horizontal" size="sm" gap="2.5">
       {items.map((item) => (
-        <DataList.Item key={item.label} alignItems="flex-start">
+        <DataList.Item key={item.label} alignItems="flex-start" data-label={item.label}>
           <DataList.ItemLabel minW="32" color="fg.muted">
             {item.label}
           </DataList.ItemLabel>

@@ -80,7 +80,8 @@ export const decide = (dealId: string, { ids, decision }: DecisionInput) =>
 export function useReviewDecision(dealId: string, onDone?: (result: ReviewBulkResult, input: DecisionInput) => void) {
   return useApiMutation<ReviewBulkResult, DecisionInput>({
     mutationFn: (input) => decide(dealId, input),
-    invalidates: [dealKeys.detail(dealId)],
+    // The deal list too: its cards count the files pending review.
+    invalidates: [dealKeys.detail(dealId), [...dealKeys.all, 'list']],
     successMessage: (result, input) => {
       if (result.failed_count > 0) {
         notify.error(
