@@ -14,6 +14,13 @@ import { requireUser } from '../middleware.ts';
 import { asUser } from '../db.ts';
 import { clientInfo, sessionAnswer } from '../accounts.ts';
 import { authThrottle, DEFAULT_AUTH_LIMITS } from '../throttle.ts';
+import {
+  ADDRESS_TAKEN,
+  confirmOnSignIn,
+  invitationLink,
+  registerFromInvitation,
+  requireInvitationProof,
+} from '../invitation-join.ts';
 import type { RefreshFailure } from '../ports.ts';
 
 const REFRESH_REFUSED: Record<RefreshFailure, string> = {
@@ -26,6 +33,8 @@ const REFRESH_REFUSED: Record<RefreshFailure, string> = {
 const credentials = z.object({
   email: emailSchema,
   password: z.string({ required_error: 'Please enter your email and password' }).min(1, 'Please enter your email and password'),
+  // Registering or signing in from an invitation link proves the address at once (decision 33).
+  invitation: invitationLink.optional(),
 });
 
 export function authRoutes(deps: ApiDeps) {
@@ -40,14 +49,19 @@ export function authRoutes(deps: ApiDeps) {
     if (new TextEncoder().encode(body.password).length > 72) {
       throw new HttpError(400, 'Password must be at most 72 bytes (letters with accents count as two or more)');
     }
-    await throttle.beforeRegister(c.get('clientAddress'), body.email);
+    const client = c.get('clientAddress');
+    await throttle.beforeRegister(client, body.email, !body.invitation);
+    if (body.invitation) {
+      await requireInvitationProof(sql, throttle, client, body.invitation, body.email);
+      return c.json(await sessionAnswer(sql, await registerFromInvitation(deps, body.email, body.password, clientInfo(c))));
+    }
     const session = await auth.register(
       body.email,
       body.password,
       new URL('/login/magic', deps.config.publicUrl).toString(),
       clientInfo(c),
     );
-    if (!session) throw new HttpError(400, 'An account with this email already exists. Sign in instead.');
+    if (!session) throw new HttpError(400, ADDRESS_TAKEN);
     if (session === 'confirmation_sent') return c.json({ confirmation_sent: true, message: CONFIRMATION_SENT }, 202);
     return c.json(await sessionAnswer(sql, session));
   });
@@ -56,6 +70,10 @@ export function authRoutes(deps: ApiDeps) {
     const body = await readJson(c, credentials);
     const client = c.get('clientAddress');
     await throttle.beforeLogin(client, body.email);
+    if (body.invitation) {
+      await requireInvitationProof(sql, throttle, client, body.invitation, body.email);
+      await confirmOnSignIn(deps, body.email, body.password);
+    }
     const session = await auth.signInWithPassword(body.email, body.password, clientInfo(c));
     if (!session) {
       await throttle.loginFailed(client, body.email);
