@@ -282,3 +282,28 @@ describe('signing in from the invitation link', () => {
     expect(await accountOf(email)).toBeUndefined();
   });
 });
+
+describe('a signed-in registrant opening the invitation link', () => {
+  it('confirms the address with a session of the account and the token, password kept', async () => {
+    const email = uniqueEmail('signed-in-first');
+    const { invitationId, link } = await inviteTo(email);
+    const reg = await call('POST', '/auth/register', { body: { email, password: 'mine-1234' } });
+    const token = reg.body.access_token as string;
+    expectError(
+      await call('POST', '/auth/invitation/confirm', { token, body: { invitation: { ...link, token: 'q'.repeat(43) } } }),
+      400,
+      LINK_INVALID,
+    );
+    expect((await accountOf(email)).confirmed).toBe(false);
+    // Another account's session with the right link proves nothing for it.
+    const other = await registerUser('bystander');
+    expectError(await call('POST', '/auth/invitation/confirm', { token: other.token, body: { invitation: link } }), 400);
+    expectError(await call('POST', '/auth/invitation/confirm', { body: { invitation: link } }), 401);
+
+    const confirmed = await call('POST', '/auth/invitation/confirm', { token, body: { invitation: link } });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body.user).toMatchObject({ email, email_confirmed: true, has_password: true });
+    expect((await call('POST', `/invitations/${invitationId}/accept`, { token, body: { token: link.token } })).status).toBe(200);
+    expect((await call('POST', '/auth/login', { body: { email, password: 'mine-1234' } })).status).toBe(200);
+  });
+});

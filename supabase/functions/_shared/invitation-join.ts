@@ -101,11 +101,18 @@ export async function registerFromInvitation(
  * password kept. A wrong password changes nothing (the sign-in then fails as any other).
  */
 export async function confirmOnSignIn(deps: ApiDeps, email: string, password: string): Promise<void> {
-  const { sql, auth } = deps;
-  const existing = await accountOf(sql, email);
+  const existing = await accountOf(deps.sql, email);
   if (!existing || existing.confirmed) return;
-  if (!(await auth.checkPassword(email, password))) return;
-  await auth.confirmAddress(existing.id, true);
+  if (!(await deps.auth.checkPassword(email, password))) return;
+  await confirmForRegistrant(deps, existing.id);
+}
+
+/**
+ * Confirms the address of an account whose registrant (its password, or a session of it, as decision 30
+ * counts them) also holds the invitation link: the password is kept.
+ */
+export async function confirmForRegistrant(deps: ApiDeps, userId: string): Promise<void> {
+  await deps.auth.confirmAddress(userId, true);
   // On Supabase GoTrue's update was marked (no setting of ours reaches it): the registrant proved it.
-  await sql`select private.take_unproved_password(${existing.id})`;
+  await deps.sql`select private.take_unproved_password(${userId})`;
 }

@@ -12,10 +12,11 @@ import {
 import { emailSchema, parseOrThrow, readJson } from '../validate.ts';
 import { requireUser } from '../middleware.ts';
 import { asUser } from '../db.ts';
-import { clientInfo, sessionAnswer } from '../accounts.ts';
+import { clientInfo, loadProfile, sessionAnswer } from '../accounts.ts';
 import { authThrottle, DEFAULT_AUTH_LIMITS } from '../throttle.ts';
 import {
   ADDRESS_TAKEN,
+  confirmForRegistrant,
   confirmOnSignIn,
   invitationLink,
   registerFromInvitation,
@@ -91,6 +92,18 @@ export function authRoutes(deps: ApiDeps) {
     }
     await sql`select private.record_login(${session.user.id})`;
     return c.json(await sessionAnswer(sql, session));
+  });
+
+  // Signed in before the address was proved (embedded registrations are), its registrant opens the
+  // invitation link: a session of the account and the link's token confirm it (decision 33).
+  app.post('/invitation/confirm', requireUser(deps), async (c) => {
+    const body = await readJson(c, z.object({ invitation: invitationLink }));
+    const userId = c.get('claims').sub;
+    // The account's own address, never the token's claim.
+    const [{ email }] = await sql<{ email: string }[]>`select email from auth.users where id = ${userId}`;
+    await requireInvitationProof(sql, throttle, c.get('clientAddress'), body.invitation, email);
+    await confirmForRegistrant(deps, userId);
+    return c.json({ user: await loadProfile(sql, userId) });
   });
 
   // A refresh token buys the next pair once; presented again later, its whole session ends.
