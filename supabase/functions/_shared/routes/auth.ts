@@ -100,9 +100,10 @@ export function authRoutes(deps: ApiDeps) {
     const body = await readJson(c, z.object({ invitation: invitationLink }));
     const userId = c.get('claims').sub;
     // The account's own address, never the token's claim.
-    const [{ email }] = await sql<{ email: string }[]>`select email from auth.users where id = ${userId}`;
+    const [{ email, confirmed }] = await sql<{ email: string; confirmed: boolean }[]>`
+      select email, email_confirmed_at is not null as confirmed from auth.users where id = ${userId}`;
     await requireInvitationProof(sql, throttle, c.get('clientAddress'), body.invitation, email);
-    await confirmForRegistrant(deps, userId);
+    if (!confirmed) await confirmForRegistrant(deps, userId);
     return c.json({ user: await loadProfile(sql, userId) });
   });
 
