@@ -198,4 +198,36 @@ describe('People and permissions', () => {
     },
     { timeout: 120_000 },
   );
+
+  e2e.test(
+    'signed in before the address was proved, the invitation link confirms it and the invitation is answered',
+    async ({ page, server }) => {
+      const owner = await registerUser(server, uniqueEmail('owner'));
+      const deal = await createDealApi(server, owner.token, 'Project Early');
+      // Registered (and signed in) before the invitation came, the address never confirmed.
+      const invitee = await registerUser(server, uniqueEmail('early'), 'password123', { confirmed: false });
+      await apiCall(
+        server,
+        'POST',
+        `/deals/${deal.id}/invitations`,
+        { email: invitee.email, permission_set_id: 'upload_view' },
+        owner.token,
+      );
+      const mail = await waitForMail(server, invitee.email, { seen: 1 });
+      const invitationLink = mail.links.find((l) => new URL(l, server.url).pathname.startsWith('/invitations/'));
+      assert.ok(invitationLink, `an /invitations/… link in the invitation mail (links: ${mail.links.join(', ')})`);
+      const linkUrl = new URL(invitationLink, server.url);
+
+      await openSignedIn(page, invitee.token, linkUrl.pathname + linkUrl.search);
+      await expectText(page, 'This invitation link was mailed to', { timeout: FIRST_LOAD_TIMEOUT });
+      await snap(page, 'invitation-confirm-with-link');
+      await page.getByRole('button', { name: 'Confirm my address' }).click();
+      const card = page.getByTestId('invitation-card');
+      await expectVisible(card, 'the invitation card once the address is confirmed', FIRST_LOAD_TIMEOUT);
+      await card.getByRole('button', { name: 'Accept' }).click();
+      await expectPath(page, new RegExp(`^/deals/${deal.id}`));
+      await expectVisible(page.getByTestId('deal-name').filter({ hasText: 'Project Early' }), 'the deal for the invitee');
+    },
+    { timeout: 120_000 },
+  );
 });

@@ -350,10 +350,10 @@ describe('the api function on Supabase (GoTrue and Storage stand-ins)', () => {
   });
 
   it("joins from an invitation link through the admin API: confirmed at once, no mail; a stranger's registration is not kept", async () => {
+    const owner = await register('join-owner');
+    const deal = await call('POST', '/deals', { name: 'Join deal', checklist_preset: 'blank' }, owner.token);
     standIns.confirmations = true;
     try {
-      const owner = await register('join-owner');
-      const deal = await call('POST', '/deals', { name: 'Join deal', checklist_preset: 'blank' }, owner.token);
       /** An invitation to `email` and the token its mail would carry (mail goes to the tenant's relay, absent here). */
       const inviteTo = async (email: string) => {
         const invited = await call(
