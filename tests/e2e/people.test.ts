@@ -15,6 +15,7 @@ import {
   expectPath,
   expectText,
   expectVisible,
+  mailsTo,
   newContext,
   openSignedIn,
   registerUser,
@@ -49,7 +50,7 @@ describe('People and permissions', () => {
   const e2e = useE2E('people');
 
   e2e.test(
-    'invite with upload_only, the mailed link prefills registration, confirm then accept, group with edit reveals files, suspension removes the deal',
+    'invite with upload_only, the mailed link prefills registration and lands back on it to accept, group with edit reveals files, suspension removes the deal',
     async ({ page, server }) => {
       const owner = await registerUser(server, uniqueEmail('owner'));
       const deal = await createDealApi(server, owner.token, 'Project People');
@@ -92,8 +93,8 @@ describe('People and permissions', () => {
         await strangerContext.close();
       }
 
-      // The invitee, signed out, opens the link: the login page has the address filled in; they
-      // register, confirm the address from the mail, and accept on the invitation page.
+      // The invitee, signed out, opens the link in a fresh browser: the login page has the address filled
+      // in; they register and accept on the invitation page, with no other mail to open.
       const inviteeContext = await newContext(e2e.browser, server);
       try {
         const inviteePage = await inviteeContext.newPage();
@@ -113,17 +114,15 @@ describe('People and permissions', () => {
         await form.locator('input[name="password"]').fill('password123');
         await form.locator('input[name="confirmPassword"]').fill('password123');
         await form.getByRole('button', { name: 'Register', exact: true }).click();
+        // The link proved the address (decision 33): back on the invitation at once, no mail to open.
         await expectPath(inviteePage, new RegExp(`^/invitations/`));
-        await expectText(inviteePage, 'Confirm your address to answer this invitation');
-        await snap(inviteePage, 'invitation-confirm-first');
-
-        const confirmation = await waitForMail(server, inviteeEmail, { seen: 1 });
-        assert.equal(confirmation.subject, 'Confirm your email address');
-        await inviteePage.goto(confirmation.links.find((l) => new URL(l, server.url).searchParams.has('token'))!);
-        await expectPath(inviteePage, /^\/$/);
-        await inviteePage.goto(linkUrl.pathname + linkUrl.search);
         const card = inviteePage.getByTestId('invitation-card');
         await expectVisible(card, 'the invitation card', FIRST_LOAD_TIMEOUT);
+        assert.deepEqual(
+          (await mailsTo(server, inviteeEmail)).map((m) => m.subject),
+          [mail.subject],
+          'the invitation is the only mail to the invitee',
+        );
         await expectVisible(card.getByText("You're invited to Project People"), 'the deal name on the invitation');
         await snap(inviteePage, 'invitation-page');
         await card.getByRole('button', { name: 'Accept' }).click();
@@ -272,6 +271,38 @@ describe('People and permissions', () => {
       } finally {
         await counselContext.close().catch(() => {});
       }
+    },
+    { timeout: 120_000 },
+  );
+
+  e2e.test(
+    'signed in before the address was proved, the invitation link confirms it and the invitation is answered',
+    async ({ page, server }) => {
+      const owner = await registerUser(server, uniqueEmail('owner'));
+      const deal = await createDealApi(server, owner.token, 'Project Early');
+      // Registered (and signed in) before the invitation came, the address never confirmed.
+      const invitee = await registerUser(server, uniqueEmail('early'), 'password123', { confirmed: false });
+      await apiCall(
+        server,
+        'POST',
+        `/deals/${deal.id}/invitations`,
+        { email: invitee.email, permission_set_id: 'upload_view' },
+        owner.token,
+      );
+      const mail = await waitForMail(server, invitee.email, { seen: 1 });
+      const invitationLink = mail.links.find((l) => new URL(l, server.url).pathname.startsWith('/invitations/'));
+      assert.ok(invitationLink, `an /invitations/… link in the invitation mail (links: ${mail.links.join(', ')})`);
+      const linkUrl = new URL(invitationLink, server.url);
+
+      await openSignedIn(page, invitee.token, linkUrl.pathname + linkUrl.search);
+      await expectText(page, 'This invitation link was mailed to', { timeout: FIRST_LOAD_TIMEOUT });
+      await snap(page, 'invitation-confirm-with-link');
+      await page.getByRole('button', { name: 'Confirm my address' }).click();
+      const card = page.getByTestId('invitation-card');
+      await expectVisible(card, 'the invitation card once the address is confirmed', FIRST_LOAD_TIMEOUT);
+      await card.getByRole('button', { name: 'Accept' }).click();
+      await expectPath(page, new RegExp(`^/deals/${deal.id}`));
+      await expectVisible(page.getByTestId('deal-name').filter({ hasText: 'Project Early' }), 'the deal for the invitee');
     },
     { timeout: 120_000 },
   );

@@ -1,7 +1,7 @@
 /**
  * Local stand-ins for the parts of a Supabase project the API reaches over HTTP: GoTrue (sign-up,
- * password and refresh-token grants, magic links, the user, logout, the admin password update, the
- * JWKS) and Storage (signed upload and download URLs, the service role's object calls, and resumable
+ * password and refresh-token grants, magic links, the user, logout, the admin user calls (create,
+ * update, factors), the JWKS) and Storage (signed upload and download URLs, the service role's object calls, and resumable
  * uploads over tus). Written from their documented request and response shapes, against the same
  * Postgres (auth.users, auth.sessions, storage.objects as GoTrue and Storage keep them), and strict
  * where the real servers are: wrong API keys, expired or reused upload tokens, tus offsets, and the
@@ -269,15 +269,55 @@ export async function startStandIns(sql: Sql, dir: string): Promise<StandIns> {
   const authAdmin = async (req: IncomingMessage, res: ServerResponse, path: string, body: Buffer) => {
     if (bearer(req) !== serviceKey)
       return send(res, 401, { code: 401, error_code: 'no_authorization', msg: 'This endpoint requires a valid Bearer token' });
+    const input = JSON.parse(body.toString() || '{}') as { email?: string; password?: string; email_confirm?: boolean };
+    // Creating a user (createUser): confirmed at once with email_confirm, and no mail either way.
+    if (req.method === 'POST' && path === '/admin/users') {
+      const address = String(input.email ?? '')
+        .trim()
+        .toLowerCase();
+      const [taken] = await sql`select 1 from auth.users where email = ${address}`;
+      if (taken)
+        return send(res, 422, {
+          code: 422,
+          error_code: 'email_exists',
+          msg: 'A user with this email address has already been registered',
+        });
+      const [user] = await sql<{ id: string; email: string }[]>`
+        insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+                                confirmation_token, recovery_token, email_change_token_new, email_change,
+                                raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_sso_user, is_anonymous)
+        values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', ${address},
+                case when ${input.password ?? null}::text is null then ''
+                     else extensions.crypt(${input.password ?? null}::text, extensions.gen_salt('bf', 10)) end,
+                case when ${input.email_confirm === true}::boolean then now() end,
+                '', '', '', '', '{"provider":"email","providers":["email"]}', '{}', now(), now(), false, false)
+        returning id, email`;
+      return send(res, 200, userJson(user));
+    }
     const m = /^\/admin\/users\/([0-9a-f-]{36})$/.exec(path);
     if (req.method === 'PUT' && m) {
-      const { password } = JSON.parse(body.toString() || '{}') as { password?: string };
-      const [user] = await sql<{ id: string; email: string }[]>`
-        update auth.users set encrypted_password = extensions.crypt(${String(password)}, extensions.gen_salt('bf', 10)), updated_at = now()
-        where id = ${m[1]} returning id, email`;
+      // Each attribute given is its own update, as GoTrue's handler saves them one after another.
+      if (input.password !== undefined)
+        await sql`update auth.users set encrypted_password = extensions.crypt(${String(input.password)}, extensions.gen_salt('bf', 10)),
+                                        updated_at = now() where id = ${m[1]}`;
+      if (input.email_confirm === true)
+        await sql`update auth.users set email_confirmed_at = now(), updated_at = now() where id = ${m[1]}`;
+      const [user] = await sql<{ id: string; email: string }[]>`select id, email from auth.users where id = ${m[1]}`;
       return user
         ? send(res, 200, userJson(user))
         : send(res, 404, { code: 404, error_code: 'user_not_found', msg: 'User not found' });
+    }
+    const factors = /^\/admin\/users\/([0-9a-f-]{36})\/factors(?:\/([0-9a-f-]{36}))?$/.exec(path);
+    if (req.method === 'GET' && factors && !factors[2]) {
+      const rows = await sql`
+        select id, friendly_name, factor_type, status, created_at, updated_at from auth.mfa_factors where user_id = ${factors[1]}`;
+      return send(res, 200, rows);
+    }
+    if (req.method === 'DELETE' && factors?.[2]) {
+      const [row] = await sql`delete from auth.mfa_factors where id = ${factors[2]} and user_id = ${factors[1]} returning id`;
+      return row
+        ? send(res, 200, row)
+        : send(res, 404, { code: 404, error_code: 'mfa_factor_not_found', msg: 'Factor not found' });
     }
     send(res, 404, { code: 404, msg: 'Not found' });
   };

@@ -349,6 +349,83 @@ describe('the api function on Supabase (GoTrue and Storage stand-ins)', () => {
     );
   });
 
+  it("joins from an invitation link through the admin API: confirmed at once, no mail; a stranger's registration is not kept", async () => {
+    const owner = await register('join-owner');
+    const deal = await call('POST', '/deals', { name: 'Join deal', checklist_preset: 'blank' }, owner.token);
+    standIns.confirmations = true;
+    try {
+      /** An invitation to `email` and the token its mail would carry (mail goes to the tenant's relay, absent here). */
+      const inviteTo = async (email: string) => {
+        const invited = await call(
+          'POST',
+          `/deals/${deal.body.id}/invitations`,
+          { email, permission_set_id: 'upload_view' },
+          owner.token,
+        );
+        assert.equal(invited.status, 201, JSON.stringify(invited.body));
+        const token = randomBytes(24).toString('base64url');
+        await sql`update public.invitations set token_hash = ${sha256(Buffer.from(token))} where id = ${invited.body.id}`;
+        return { id: invited.body.id as string, token };
+      };
+
+      // A new address: GoTrue's admin API creates the account confirmed, and mails nothing.
+      const fresh = `join-new-${randomUUID().slice(0, 8)}@example.com`;
+      const freshLink = await inviteTo(fresh);
+      const wrong = await call('POST', '/auth/register', {
+        email: fresh,
+        password: 'invitee-password',
+        invitation: { ...freshLink, token: 'w'.repeat(32) },
+      });
+      assert.equal(wrong.status, 400, JSON.stringify(wrong.body));
+      assert.equal((await sql`select 1 from auth.users where email = ${fresh}`).length, 0, 'a wrong token creates nothing');
+      const joined = await call('POST', '/auth/register', { email: fresh, password: 'invitee-password', invitation: freshLink });
+      assert.equal(joined.status, 200, JSON.stringify(joined.body));
+      assert.equal(joined.body.user.email_confirmed, true);
+      assert.equal(standIns.mailbox.get(fresh), undefined, 'GoTrue mailed nothing');
+      const accepted = await call(
+        'POST',
+        `/invitations/${freshLink.id}/accept`,
+        { token: freshLink.token },
+        joined.body.access_token,
+      );
+      assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+
+      // A stranger registered the address first (unconfirmed) and a factor sits on that account.
+      const taken = `join-taken-${randomUUID().slice(0, 8)}@example.com`;
+      assert.equal((await call('POST', '/auth/register', { email: taken, password: 'attacker-password' })).status, 202);
+      const [stranger] = await sql<{ id: string }[]>`select id from auth.users where email = ${taken}`;
+      await sql`insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+                values (gen_random_uuid(), ${stranger.id}, 'Theirs', 'totp', 'verified', now(), now(), 'JBSWY3DPEHPK3PXP')`;
+      const takenLink = await inviteTo(taken);
+      const replaced = await call('POST', '/auth/register', {
+        email: taken,
+        password: 'invitee-password',
+        invitation: takenLink,
+      });
+      assert.equal(replaced.status, 200, JSON.stringify(replaced.body));
+      assert.equal(replaced.body.user.id, stranger.id);
+      assert.equal(replaced.body.user.email_confirmed, true);
+      assert.equal(replaced.body.mfa_required, false);
+      assert.equal((await sql`select 1 from auth.mfa_factors where user_id = ${stranger.id}`).length, 0, 'the factor is gone');
+      assert.equal((await sql`select 1 from private.unproved_passwords where user_id = ${stranger.id}`).length, 0);
+      assert.equal((standIns.mailbox.get(taken) ?? []).length, 1, "only the stranger's own confirmation was mailed");
+      assert.equal((await call('POST', '/auth/login', { email: taken, password: 'attacker-password' })).status, 401);
+      assert.equal((await call('POST', '/auth/login', { email: taken, password: 'invitee-password' })).status, 200);
+
+      // Someone who registered before being invited signs in through the link: confirmed, password kept.
+      const early = `join-early-${randomUUID().slice(0, 8)}@example.com`;
+      assert.equal((await call('POST', '/auth/register', { email: early, password: 'early-password' })).status, 202);
+      const earlyLink = await inviteTo(early);
+      const signedIn = await call('POST', '/auth/login', { email: early, password: 'early-password', invitation: earlyLink });
+      assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
+      assert.equal(signedIn.body.user.email_confirmed, true);
+      assert.equal(signedIn.body.user.has_password, true);
+      assert.equal((await call('GET', '/user/profile', undefined, signedIn.body.access_token)).status, 200);
+    } finally {
+      standIns.confirmations = false;
+    }
+  });
+
   it('invites a registered person, who accepts and sees the deal', async () => {
     const owner = await register('inviter');
     const invitee = await register('invitee');

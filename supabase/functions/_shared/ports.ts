@@ -68,9 +68,23 @@ export interface AuthPort {
     confirmRedirectTo: string,
     client?: ClientInfo,
   ): Promise<SessionResult | 'confirmation_sent' | undefined>;
+  /**
+   * Creates an account whose address is already proved (an invitation link reached it: decision 33),
+   * with the password chosen, and signs it in; no mail is sent. Undefined when the address is taken.
+   */
+  createAccount(email: string, password: string, client?: ClientInfo): Promise<SessionResult | undefined>;
+  /**
+   * Confirms an existing account's address through the update the `auth.users` trigger watches, so a
+   * password already on it is marked unproved (decision 30) unless `registrantProved`: the person showed
+   * the password is theirs. Embedded, the trigger then marks nothing; on Supabase GoTrue confirms it and
+   * the mark is left for the caller to lift.
+   */
+  confirmAddress(userId: string, registrantProved: boolean): Promise<void>;
+  /** Removes every second factor of the account (one enrolled before its address was proved). */
+  removeFactors(userId: string): Promise<void>;
   /** Undefined for an unknown e-mail and a wrong password alike. */
   signInWithPassword(email: string, password: string, client?: ClientInfo): Promise<SessionResult | undefined>;
-  /** Whether `password` is the account's, without opening a session (a password change's proof). */
+  /** Whether `password` is the account's (confirmed or not), without opening a session (a password change's proof). */
   checkPassword(email: string, password: string): Promise<boolean>;
   /** Sends a single-use sign-in link to `email`; the link lands on `redirectTo?token=…`. */
   sendMagicLink(email: string, redirectTo: string): Promise<void>;

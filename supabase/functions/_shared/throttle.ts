@@ -58,6 +58,8 @@ export function tooMany(seconds: number, what: string): HttpError {
   return new HttpError(429, `${what} Try again in ${said}.`, undefined, { 'Retry-After': String(wait) });
 }
 
+export type AuthThrottle = ReturnType<typeof authThrottle>;
+
 export function authThrottle(sql: Db, limits: AuthLimits) {
   /** Seconds until fewer than `limit` attempts of `kind` fall in the window; 0 when under it now. */
   const waitFor = async (kind: Kind, where: { client?: string; subject?: string }, limit: number, windowSeconds: number) => {
@@ -116,13 +118,16 @@ export function authThrottle(sql: Db, limits: AuthLimits) {
     async loginSucceeded(client: string, email: string) {
       await sql`delete from private.auth_attempts where kind = 'login_failure' and client = ${client} and subject = ${email}`;
     },
-    async beforeRegister(client: string, email: string) {
+    /** `mails`: the registration mails a confirmation (not one made from an invitation link). */
+    async beforeRegister(client: string, email: string, mails = true) {
       const wait = await waitFor('register', { client }, limits.registrationsPerClient, 5 * 60);
       if (wait > 0) throw tooMany(wait, 'Too many sign-ups from this address.');
-      const mails = await waitFor('magic_link', { subject: email }, limits.linksPerAddress, 15 * 60);
-      if (mails > 0) throw tooMany(mails, 'Too many messages were sent to this address.');
+      if (mails) {
+        const sent = await waitFor('magic_link', { subject: email }, limits.linksPerAddress, 15 * 60);
+        if (sent > 0) throw tooMany(sent, 'Too many messages were sent to this address.');
+      }
       await record('register', client, email);
-      await record('magic_link', client, email);
+      if (mails) await record('magic_link', client, email);
     },
     async beforeLink(client: string, email: string) {
       const perAddress = await waitFor('magic_link', { subject: email }, limits.linksPerAddress, 15 * 60);

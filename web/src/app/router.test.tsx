@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { browser, TOKEN_KEY } from '../lib/api';
 import { jsonResponse, renderRoutes, testUser } from '../test/utils';
@@ -24,6 +24,7 @@ function fakeApi(routes: Record<string, Handler | unknown>) {
 beforeAll(async () => {
   await Promise.all([
     import('../features/auth/LoginPage'),
+    import('../features/deals/InvitationPage'),
     import('../features/deals/DealLayout'),
     import('../features/deals/DealListPage'),
     import('../features/deals/DealDashboardPage'),
@@ -112,6 +113,59 @@ describe('routes and guards', () => {
     expect(await screen.findByText('No deals yet')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
+});
+
+describe('an invitation link opened signed out (docs/decisions.md decision 33)', () => {
+  const invitationId = '6f1f7b52-3c1a-4d3e-9a57-0d2f4b8c9e11';
+  const link = `/invitations/${invitationId}?email=inv%40example.com&token=tok-of-the-mail-123`;
+  const invitee = { ...testUser, id: 'u9', email: 'inv@example.com', email_confirmed: true };
+  const invitation = {
+    invitation_id: invitationId,
+    deal_id: 'd1',
+    deal_name: 'Project Fjord',
+    permission_set_name: 'upload_view',
+    is_expired: false,
+    expires_at: '2099-01-01T00:00:00Z',
+  };
+
+  /** Fills the form of `tab` and submits it; answers the sign-in and records what it was sent. */
+  async function submitFrom(tab: 'Login' | 'Register') {
+    const sent: unknown[] = [];
+    const answer = (_url: URL, init?: RequestInit) => {
+      sent.push(JSON.parse(String(init?.body)));
+      return jsonResponse({ access_token: 'tok', refresh_token: 'ref', token_type: 'bearer', user: invitee });
+    };
+    fakeApi({
+      'POST /api/auth/register': answer,
+      'POST /api/auth/login': answer,
+      'GET /api/invitations/my-invitations': [invitation],
+      'GET /api/deals': [],
+    });
+    const { router } = renderRoutes(createRoutes(), link);
+    expect(await screen.findByText('Sign in or register with inv@example.com to answer your invitation.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    if (tab === 'Register') fireEvent.click(screen.getByRole('tab', { name: 'Register' }));
+    const form = await screen.findByRole('form', { name: tab });
+    fireEvent.change(within(form).getByLabelText('Password'), { target: { value: 'secret1' } });
+    if (tab === 'Register') fireEvent.change(within(form).getByLabelText('Confirm password'), { target: { value: 'secret1' } });
+    fireEvent.click(within(form).getByRole('button', { name: tab }));
+    return { router, sent };
+  }
+
+  it.each(['Register', 'Login'] as const)(
+    '%s sends the link id and token, then lands on the invitation with Accept and Decline',
+    async (tab) => {
+      const { router, sent } = await submitFrom(tab);
+      const card = await screen.findByTestId('invitation-card');
+      expect(card).toHaveTextContent("You're invited to Project Fjord");
+      expect(within(card).getByRole('button', { name: 'Accept' })).toBeEnabled();
+      expect(within(card).getByRole('button', { name: 'Decline' })).toBeEnabled();
+      expect(router.state.location.pathname).toBe(`/invitations/${invitationId}`);
+      expect(sent).toEqual([
+        { email: 'inv@example.com', password: 'secret1', invitation: { id: invitationId, token: 'tok-of-the-mail-123' } },
+      ]);
+    },
+  );
 });
 
 describe('signed-in screens', () => {

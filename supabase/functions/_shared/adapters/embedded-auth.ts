@@ -94,15 +94,6 @@ export function embeddedAuth(opts: {
     return factor;
   };
 
-  // `confirmed`: the address is proved (a magic link reached it); a registration with a password is not.
-  const createAccount = async (
-    email: string,
-    password: string | null,
-    confirmed: boolean,
-  ): Promise<AccountRecord | undefined> => {
-    return insertAccount(sql, { email, password, confirmed });
-  };
-
   /**
    * A single-use link to `redirectTo?token=…`; opening it signs in and confirms the address. A
    * registration's confirmation (`confirmFor`) is bound to that account and marked `kind=confirm`, so
@@ -136,7 +127,8 @@ export function embeddedAuth(opts: {
                 where id = ${userId}`;
     },
     async register(email, password, confirmRedirectTo, client) {
-      const user = await createAccount(email, password, false);
+      // Not confirmed: a registration proves nothing about the address until its link is opened.
+      const user = await insertAccount(sql, { email, password, confirmed: false });
       if (!user) return undefined;
       await mailLink(
         email,
@@ -147,6 +139,23 @@ export function embeddedAuth(opts: {
         user.id,
       );
       return session(user, client);
+    },
+
+    async createAccount(email, password, client) {
+      const user = await insertAccount(sql, { email, password, confirmed: true });
+      return user ? session(user, client) : undefined;
+    },
+
+    async confirmAddress(userId, registrantProved) {
+      await sql.begin(async (tx) => {
+        if (registrantProved) await tx`select set_config('dataroom.registrant_proved', ${userId}, true)`;
+        await tx`update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
+                 where id = ${userId}`;
+      });
+    },
+
+    async removeFactors(userId) {
+      await sql`delete from auth.mfa_factors where user_id = ${userId}`;
     },
 
     async signInWithPassword(email, password, client) {

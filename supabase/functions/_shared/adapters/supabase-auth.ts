@@ -91,6 +91,31 @@ export function supabaseAuth(opts: { url: string; anonKey: string; jwtSecret?: s
       // With confirmations on, GoTrue answers a user and no session, for a new and a taken address alike.
       return data.session ? toSession(data.session) : 'confirmation_sent';
     },
+    async createAccount(email, password, client) {
+      // The admin API writes the account confirmed already (decision 33): GoTrue mails nothing.
+      const { error } = await admin().createUser({ email, password, email_confirm: true });
+      throwIfUnavailable(error);
+      if (error?.status === 422 || error?.status === 400) return undefined;
+      if (error) throw new Error(`GoTrue admin user creation failed with ${error.status}: ${error.message}`);
+      return port.signInWithPassword(email, password, client);
+    },
+    async confirmAddress(userId) {
+      // GoTrue's own update, so the trigger marks a password on the account; the caller lifts the mark
+      // when the registrant proved it (no setting of ours reaches GoTrue's transaction).
+      const { error } = await admin().updateUserById(userId, { email_confirm: true });
+      throwIfUnavailable(error);
+      if (error) throw new Error(`GoTrue admin confirmation failed with ${error.status}: ${error.message}`);
+    },
+    async removeFactors(userId) {
+      const { data, error } = await admin().mfa.listFactors({ userId });
+      throwIfUnavailable(error);
+      if (error) throw new Error(`GoTrue factor lookup failed with ${error.status}: ${error.message}`);
+      for (const factor of data.factors) {
+        const removed = await admin().mfa.deleteFactor({ id: factor.id, userId });
+        throwIfUnavailable(removed.error);
+        if (removed.error) throw new Error(`GoTrue factor removal failed with ${removed.error.status}`);
+      }
+    },
     async signInWithPassword(email, password, client) {
       const { data, error } = await gotrueFor(client).signInWithPassword({ email, password });
       throwIfUnavailable(error);
@@ -101,8 +126,14 @@ export function supabaseAuth(opts: { url: string; anonKey: string; jwtSecret?: s
       return toSession(data.session);
     },
     async checkPassword(email, password) {
-      // GoTrue has no "check" endpoint: the sign-in it takes is ended at once.
-      const session = await port.signInWithPassword(email, password);
+      // GoTrue has no "check" endpoint: the sign-in it takes is ended at once. An address not confirmed
+      // yet opens no session, but GoTrue says so only once the password matched.
+      const { data, error } = await gotrueFor().signInWithPassword({ email, password });
+      throwIfUnavailable(error);
+      if (error?.code === 'email_not_confirmed') return true;
+      if (error?.status === 400 || error?.status === 401) return false;
+      if (error) throw new Error(`GoTrue sign-in failed with ${error.status}: ${error.message}`);
+      const session = toSession(data.session);
       if (!session) return false;
       await admin().signOut(session.access_token, 'local');
       return true;
@@ -166,15 +197,7 @@ export function supabaseAuth(opts: { url: string; anonKey: string; jwtSecret?: s
     },
     async recoverWithCode(caller) {
       // GoTrue has no recovery codes: a used code removes the lost factors so a new device can be enrolled.
-      const userId = caller.claims.sub;
-      const { data, error } = await admin().mfa.listFactors({ userId });
-      throwIfUnavailable(error);
-      if (error) throw new Error(`GoTrue factor lookup failed with ${error.status}: ${error.message}`);
-      for (const factor of data.factors) {
-        const removed = await admin().mfa.deleteFactor({ id: factor.id, userId });
-        throwIfUnavailable(removed.error);
-        if (removed.error) throw new Error(`GoTrue factor removal failed with ${removed.error.status}`);
-      }
+      await port.removeFactors(caller.claims.sub);
       return 'factors_removed';
     },
     async sendMagicLink(email, redirectTo) {

@@ -12,8 +12,16 @@ import {
 import { emailSchema, parseOrThrow, readJson } from '../validate.ts';
 import { requireUser } from '../middleware.ts';
 import { asUser } from '../db.ts';
-import { clientInfo, sessionAnswer } from '../accounts.ts';
+import { clientInfo, loadProfile, sessionAnswer } from '../accounts.ts';
 import { authThrottle, DEFAULT_AUTH_LIMITS } from '../throttle.ts';
+import {
+  ADDRESS_TAKEN,
+  confirmForRegistrant,
+  confirmOnSignIn,
+  invitationLink,
+  registerFromInvitation,
+  requireInvitationProof,
+} from '../invitation-join.ts';
 import type { RefreshFailure } from '../ports.ts';
 
 const REFRESH_REFUSED: Record<RefreshFailure, string> = {
@@ -26,6 +34,8 @@ const REFRESH_REFUSED: Record<RefreshFailure, string> = {
 const credentials = z.object({
   email: emailSchema,
   password: z.string({ required_error: 'Please enter your email and password' }).min(1, 'Please enter your email and password'),
+  // Registering or signing in from an invitation link proves the address at once (decision 33).
+  invitation: invitationLink.optional(),
 });
 
 export function authRoutes(deps: ApiDeps) {
@@ -40,14 +50,19 @@ export function authRoutes(deps: ApiDeps) {
     if (new TextEncoder().encode(body.password).length > 72) {
       throw new HttpError(400, 'Password must be at most 72 bytes (letters with accents count as two or more)');
     }
-    await throttle.beforeRegister(c.get('clientAddress'), body.email);
+    const client = c.get('clientAddress');
+    await throttle.beforeRegister(client, body.email, !body.invitation);
+    if (body.invitation) {
+      await requireInvitationProof(sql, throttle, client, body.invitation, body.email);
+      return c.json(await sessionAnswer(sql, await registerFromInvitation(deps, body.email, body.password, clientInfo(c))));
+    }
     const session = await auth.register(
       body.email,
       body.password,
       new URL('/login/magic', deps.config.publicUrl).toString(),
       clientInfo(c),
     );
-    if (!session) throw new HttpError(400, 'An account with this email already exists. Sign in instead.');
+    if (!session) throw new HttpError(400, ADDRESS_TAKEN);
     if (session === 'confirmation_sent') return c.json({ confirmation_sent: true, message: CONFIRMATION_SENT }, 202);
     return c.json(await sessionAnswer(sql, session));
   });
@@ -56,6 +71,10 @@ export function authRoutes(deps: ApiDeps) {
     const body = await readJson(c, credentials);
     const client = c.get('clientAddress');
     await throttle.beforeLogin(client, body.email);
+    if (body.invitation) {
+      await requireInvitationProof(sql, throttle, client, body.invitation, body.email);
+      await confirmOnSignIn(deps, body.email, body.password);
+    }
     const session = await auth.signInWithPassword(body.email, body.password, clientInfo(c));
     if (!session) {
       await throttle.loginFailed(client, body.email);
@@ -73,6 +92,19 @@ export function authRoutes(deps: ApiDeps) {
     }
     await sql`select private.record_login(${session.user.id})`;
     return c.json(await sessionAnswer(sql, session));
+  });
+
+  // Signed in before the address was proved (embedded registrations are), its registrant opens the
+  // invitation link: a session of the account and the link's token confirm it (decision 33).
+  app.post('/invitation/confirm', requireUser(deps), async (c) => {
+    const body = await readJson(c, z.object({ invitation: invitationLink }));
+    const userId = c.get('claims').sub;
+    // The account's own address, never the token's claim.
+    const [{ email, confirmed }] = await sql<{ email: string; confirmed: boolean }[]>`
+      select email, email_confirmed_at is not null as confirmed from auth.users where id = ${userId}`;
+    await requireInvitationProof(sql, throttle, c.get('clientAddress'), body.invitation, email);
+    if (!confirmed) await confirmForRegistrant(deps, userId);
+    return c.json({ user: await loadProfile(sql, userId) });
   });
 
   // A refresh token buys the next pair once; presented again later, its whole session ends.

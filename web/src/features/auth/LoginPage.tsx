@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { LoginForm } from './components/LoginForm';
 import { RegisterForm } from './components/RegisterForm';
+import type { InvitationLink } from './api';
 
 export const TAGLINE = 'Secure M&A Data Room Platform';
 
@@ -25,19 +26,22 @@ function Feature({ icon, title, text }: { icon: ReactNode; title: string; text: 
 }
 
 /**
- * The address an invitation link was sent to: the guard keeps the link as `from` when it sends a
- * signed-out browser here (and older links put it in /login?email=).
+ * The invitation link that sent a signed-out browser here: the guard keeps it as `from` (older links
+ * put only the address in /login?email=). Its id and token prove the address to the API, so
+ * registering or signing in from it confirms the address at once (docs/decisions.md decision 33).
  */
-function useInvitedEmail(): string {
+function useInvitation(): { email: string; link?: InvitationLink } {
   const location = useLocation();
   const from = (location.state as { from?: { pathname?: string; search?: string } } | null)?.from;
-  const search = from?.pathname?.startsWith('/invitations/') ? from.search : location.search;
-  return (new URLSearchParams(search ?? '').get('email') ?? '').trim();
+  const id = /^\/invitations\/([^/]+)$/.exec(from?.pathname ?? '')?.[1];
+  const params = new URLSearchParams((id ? from?.search : location.search) ?? '');
+  const token = params.get('token');
+  return { email: (params.get('email') ?? '').trim(), link: id && token ? { id, token } : undefined };
 }
 
 export function LoginPage() {
   const [tab, setTab] = useState('login');
-  const invitedEmail = useInvitedEmail();
+  const { email: invitedEmail, link: invitation } = useInvitation();
   return (
     <Flex minH="100vh" bg="bg.canvas">
       <Flex
@@ -107,10 +111,10 @@ export function LoginPage() {
                 </Alert.Root>
               )}
               <Tabs.Content value="login" p="0">
-                <LoginForm initialEmail={invitedEmail} />
+                <LoginForm initialEmail={invitedEmail} invitation={invitation} />
               </Tabs.Content>
               <Tabs.Content value="register" p="0">
-                <RegisterForm initialEmail={invitedEmail} />
+                <RegisterForm initialEmail={invitedEmail} invitation={invitation} />
               </Tabs.Content>
             </Tabs.Root>
           </Box>

@@ -18,11 +18,17 @@ export interface AuthResponse {
 /** POST /auth/register: a session, or (202) a confirmation mailed before anyone is signed in. */
 export type RegisterResponse = AuthResponse & Partial<ConfirmationSent>;
 
-export const login = (email: string, password: string) =>
-  api.post<AuthResponse>('/auth/login', { email: email.trim(), password });
+/** The invitation link a sign-in or registration comes from: it proves the address (decision 33). */
+export interface InvitationLink {
+  id: string;
+  token: string;
+}
 
-export const register = (email: string, password: string) =>
-  api.post<RegisterResponse>('/auth/register', { email: email.trim(), password });
+export const login = (email: string, password: string, invitation?: InvitationLink) =>
+  api.post<AuthResponse>('/auth/login', { email: email.trim(), password, ...(invitation ? { invitation } : {}) });
+
+export const register = (email: string, password: string, invitation?: InvitationLink) =>
+  api.post<RegisterResponse>('/auth/register', { email: email.trim(), password, ...(invitation ? { invitation } : {}) });
 
 export const requestMagicLink = (email: string) => api.post<{ message?: string }>('/auth/magic-link', { email: email.trim() });
 

@@ -1,3 +1,3 @@
 // What other features may use of sign-in.
-export { requestMagicLink } from './api';
+export { requestMagicLink, type InvitationLink } from './api';
 export * from './mfa';

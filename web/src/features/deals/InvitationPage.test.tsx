@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../../lib/api';
 import { jsonResponse, renderRoutes, testUser } from '../../test/utils';
@@ -39,5 +39,53 @@ describe('InvitationPage', () => {
     expect(card).toHaveTextContent('Approve');
     expect(screen.queryByRole('button', { name: 'Decline' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Accept' })).toBeDisabled();
+  });
+
+  it('confirms an unconfirmed address with the link it was opened from, then offers the invitation (decision 33)', async () => {
+    const sent: unknown[] = [];
+    let confirmed = false;
+    const invitation = { invitation_id: 'i1', deal_name: 'Project Fjord', is_expired: false, expires_at: '2099-01-01T00:00:00Z' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) => {
+        const path = new URL(input, 'http://localhost').pathname;
+        if (path === '/api/user/profile') return jsonResponse({ ...testUser, email_confirmed: confirmed });
+        if (path === '/api/auth/invitation/confirm') {
+          sent.push(JSON.parse(String(init?.body)));
+          confirmed = true;
+          return jsonResponse({ user: { ...testUser, email_confirmed: true } });
+        }
+        if (path === '/api/invitations/my-invitations') return jsonResponse(confirmed ? [invitation] : []);
+        return jsonResponse({ detail: 'Not found' }, 404);
+      }),
+    );
+    localStorage.setItem(TOKEN_KEY, 'tok');
+    renderRoutes(
+      [{ path: '/invitations/:invitationId', element: <InvitationPage /> }],
+      '/invitations/i1?email=jane%40example.com&token=tok-of-the-mail-123',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm my address' }));
+    const card = await screen.findByTestId('invitation-card');
+    expect(card).toHaveTextContent("You're invited to Project Fjord");
+    expect(screen.getByRole('button', { name: 'Accept' })).toBeEnabled();
+    expect(sent).toEqual([{ invitation: { id: 'i1', token: 'tok-of-the-mail-123' } }]);
+  });
+
+  it('without a link token, still asks to open the confirmation mail', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        const path = new URL(input, 'http://localhost').pathname;
+        if (path === '/api/user/profile') return jsonResponse({ ...testUser, email_confirmed: false });
+        if (path === '/api/invitations/my-invitations') return jsonResponse([]);
+        return jsonResponse({ detail: 'Not found' }, 404);
+      }),
+    );
+    localStorage.setItem(TOKEN_KEY, 'tok');
+    renderRoutes([{ path: '/invitations/:invitationId', element: <InvitationPage /> }], '/invitations/i1');
+    expect(
+      await screen.findByText('Open the confirmation link we sent to jane@example.com, then come back to this invitation.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm my address' })).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Where an invitation e-mail's link lands (/invitations/:invitationId?email=…&token=…): the invitation
  * with Accept and Decline for the person it was sent to. Signed out, the route guard sends the
- * browser to /login first (the address prefilled) and back here after sign-in or registration.
+ * browser to /login first (the address prefilled) and back here after sign-in or registration, which
+ * the link's token confirms; signed in with an address not confirmed yet, the token confirms it here.
  */
 import { Badge, Box, Button, Card, Center, HStack, Stack, Text } from '@chakra-ui/react';
 import { useAtomValue } from 'jotai';
@@ -14,6 +15,7 @@ import { PageContainer } from '../../components/layout/PageContainer';
 import { sessionAtom } from '../../lib/session';
 import { useLogout } from '../../lib/useLogout';
 import { useAnswerInvitation } from './api/answer-invitation';
+import { useConfirmByInvitation } from './api/confirm-by-invitation';
 import { ConfirmEmailNotice } from './components/ConfirmEmailNotice';
 import { useMyInvitations } from './api/deal-reads';
 import { permissionSetLabel } from '../../lib/permission-sets';
@@ -45,6 +47,7 @@ export default function InvitationPage() {
   const logout = useLogout();
   const [declining, setDeclining] = useState(false);
   const invitations = useMyInvitations();
+  const confirm = useConfirmByInvitation();
   const answer = useAnswerInvitation((result) => {
     setDeclining(false);
     navigate(result.status === 'accepted' ? `/deals/${result.deal_id}` : '/');
@@ -69,6 +72,24 @@ export default function InvitationPage() {
     );
   }
   if (user?.email_confirmed === false) {
+    // The link itself reached the mailbox: with its token the address is confirmed here (decision 33).
+    if (token) {
+      return (
+        <PageContainer>
+          <Notice title="Confirm your address to answer this invitation">
+            <Text>This invitation link was mailed to {user.email}, so it can confirm that address.</Text>
+            <Button
+              colorPalette="brand"
+              alignSelf="start"
+              loading={confirm.isPending}
+              onClick={() => confirm.mutate({ id: invitationId, token })}
+            >
+              Confirm my address
+            </Button>
+          </Notice>
+        </PageContainer>
+      );
+    }
     return (
       <PageContainer>
         <Box py="8">

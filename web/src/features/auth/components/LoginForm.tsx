@@ -2,13 +2,14 @@ import { Alert, Button, HStack, Separator, Stack, Text } from '@chakra-ui/react'
 import { Mail } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { notify } from '../../../lib/toast';
-import { authErrorMessage, login, requestMagicLink, requireSession } from '../api';
+import { authErrorMessage, login, requestMagicLink, requireSession, type InvitationLink } from '../api';
 import { useCompleteSignIn } from '../useCompleteSignIn';
 import { MESSAGES, validateLogin } from '../validation';
 import { FormError, submitErrorMessage } from './FormError';
 import { EmailField, PasswordField } from './AccountFields';
 
-export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
+/** `invitation`: opened from an invitation link, which also confirms an address not confirmed yet. */
+export function LoginForm({ initialEmail = '', invitation }: { initialEmail?: string; invitation?: InvitationLink }) {
   const completeSignIn = useCompleteSignIn();
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
@@ -27,7 +28,7 @@ export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
     setError(null);
     setBusy('password');
     try {
-      const session = requireSession(await login(email, password), 'login');
+      const session = requireSession(await login(email, password, invitation), 'login');
       // With a second factor the code step comes next; success is said once it is proved.
       if (!(await completeSignIn(session))) notify.success('Login successful!');
     } catch (caught) {

@@ -1,13 +1,14 @@
 import { Button, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { notify } from '../../../lib/toast';
-import { register, requireSession } from '../api';
+import { register, requireSession, type InvitationLink } from '../api';
 import { useCompleteSignIn } from '../useCompleteSignIn';
 import { validateRegister } from '../validation';
 import { FormError, FormNotice, submitErrorMessage } from './FormError';
 import { EmailField, PasswordField } from './AccountFields';
 
-export function RegisterForm({ initialEmail = '' }: { initialEmail?: string }) {
+/** `invitation`: opened from an invitation link, which confirms the address at once (no mail to open). */
+export function RegisterForm({ initialEmail = '', invitation }: { initialEmail?: string; invitation?: InvitationLink }) {
   const completeSignIn = useCompleteSignIn();
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
@@ -27,7 +28,7 @@ export function RegisterForm({ initialEmail = '' }: { initialEmail?: string }) {
     setConfirmation(null);
     setBusy(true);
     try {
-      const answer = await register(email, password);
+      const answer = await register(email, password, invitation);
       if (answer?.confirmation_sent) {
         // No session until the mailed link is opened: the link signs the person in (/login/magic).
         setConfirmation(answer.message ?? 'Check your email to confirm your address.');

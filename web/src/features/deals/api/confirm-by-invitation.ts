@@ -1,0 +1,19 @@
+import { api } from '../../../lib/api';
+import { useApiMutation } from '../../../lib/mutation';
+import { useSession, type User } from '../../../lib/session';
+import type { InvitationLink } from '../../auth';
+import { MY_INVITATIONS_KEY } from '.';
+
+/**
+ * Confirms the signed-in person's address with the invitation link they opened (docs/decisions.md
+ * decision 33): the link reached only that mailbox. The profile and the pending invitations refresh.
+ */
+export function useConfirmByInvitation() {
+  const { updateUser } = useSession();
+  return useApiMutation({
+    mutationFn: (invitation: InvitationLink) => api.post<{ user: User }>('/auth/invitation/confirm', { invitation }),
+    invalidates: [MY_INVITATIONS_KEY],
+    errorMessage: 'Failed to confirm your address',
+    onSuccess: (answer) => updateUser(answer.user),
+  });
+}
