@@ -281,11 +281,13 @@ interface AxeViolation {
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   axeSource ??= readFileSync(join(root, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
-  await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, {
-      timeout: UI_TIMEOUT,
-    })
-    .catch(() => {}); // an endless animation (a spinner) is checked as it stands
+  // Endless animations (a spinner) never end: they are checked as they stand.
+  await page.waitForFunction(
+    () =>
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    undefined,
+    { timeout: UI_TIMEOUT },
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: AxeViolation[] }> } }).axe;

@@ -23,6 +23,7 @@ import {
   useE2E,
   waitForMail,
   type TestServer,
+  expectAccessible,
 } from './lib.ts';
 
 interface Listing {
@@ -70,6 +71,7 @@ describe('People and permissions', () => {
       await expectText(page, 'Invitation sent');
       await expectHidden(dialog, 'the Add Users dialog after sending');
       await snap(page, 'people-invited');
+      await expectAccessible(page, 'people-invited');
 
       // The mail in /dev/mail carries the invitation's own link, with the address and a token.
       const mail = await waitForMail(server, inviteeEmail);
@@ -87,6 +89,7 @@ describe('People and permissions', () => {
         await openSignedIn(strangerPage, stranger.token, linkUrl.pathname + linkUrl.search);
         await expectText(strangerPage, 'This invitation is for another address', { timeout: FIRST_LOAD_TIMEOUT });
         await snap(strangerPage, 'invitation-other-address');
+        await expectAccessible(strangerPage, 'invitation-other-address');
       } finally {
         await strangerContext.close();
       }
@@ -106,6 +109,7 @@ describe('People and permissions', () => {
           inviteeEmail,
         );
         await snap(inviteePage, 'invitation-login-prefilled');
+        await expectAccessible(inviteePage, 'invitation-login-prefilled');
         await inviteePage.getByRole('tab', { name: 'Register' }).click();
         const form = inviteePage.getByRole('form', { name: 'Register' });
         assert.equal(await form.locator('input[name="email"]').inputValue(), inviteeEmail);
@@ -115,6 +119,7 @@ describe('People and permissions', () => {
         await expectPath(inviteePage, new RegExp(`^/invitations/`));
         await expectText(inviteePage, 'Confirm your address to answer this invitation');
         await snap(inviteePage, 'invitation-confirm-first');
+        await expectAccessible(inviteePage, 'invitation-confirm-first');
 
         const confirmation = await waitForMail(server, inviteeEmail, { seen: 1 });
         assert.equal(confirmation.subject, 'Confirm your email address');
@@ -125,6 +130,7 @@ describe('People and permissions', () => {
         await expectVisible(card, 'the invitation card', FIRST_LOAD_TIMEOUT);
         await expectVisible(card.getByText("You're invited to Project People"), 'the deal name on the invitation');
         await snap(inviteePage, 'invitation-page');
+        await expectAccessible(inviteePage, 'invitation-page');
         await card.getByRole('button', { name: 'Accept' }).click();
         await expectText(inviteePage, 'Invitation accepted! Loading deal...');
         await expectPath(inviteePage, new RegExp(`^/deals/${deal.id}`));
@@ -133,6 +139,7 @@ describe('People and permissions', () => {
           'the deal name for the invitee',
         );
         await snap(inviteePage, 'people-accepted');
+        await expectAccessible(inviteePage, 'people-accepted');
         const token = await inviteePage.evaluate(() => localStorage.getItem('access_token'));
         assert.ok(token, 'the invitee is signed in');
         const me = await apiCall<{ id: string }>(server, 'GET', '/user/profile', undefined, token);
@@ -193,6 +200,7 @@ describe('People and permissions', () => {
           'the deal card after suspension',
         );
         await snap(inviteePage, 'people-suspended');
+        await expectAccessible(inviteePage, 'people-suspended');
       } finally {
         await inviteeContext.close().catch(() => {});
       }

@@ -20,6 +20,7 @@ import {
   uniqueEmail,
   useE2E,
   type TestServer,
+  expectAccessible,
 } from './lib.ts';
 
 type Kind = 'admin' | 'edit' | 'approve_only' | 'upload_view' | 'upload_only';
@@ -208,6 +209,7 @@ describe('Every kind of member sees exactly the buttons §6 grants', () => {
             'attached',
           );
           await snap(page, `roles-${kind}-dataroom`);
+          await expectAccessible(page, `roles-${kind}-dataroom`);
 
           // The file's page.
           await page.goto(`/deals/${dealId}/files/${fileId}`);
@@ -239,6 +241,7 @@ describe('Every kind of member sees exactly the buttons §6 grants', () => {
             `${kind}: Update on the rows`,
           );
           await snap(page, `roles-${kind}-checklist`);
+          await expectAccessible(page, `roles-${kind}-checklist`);
 
           // The item: changing a file's approval for admins, owners, approve_only and edit.
           await page.goto(`/deals/${dealId}/checklist/items/${itemId}`);
@@ -272,6 +275,7 @@ describe('Every kind of member sees exactly the buttons §6 grants', () => {
             ),
           );
           await snap(page, `roles-${kind}-people`);
+          await expectAccessible(page, `roles-${kind}-people`);
 
           // The review queue: the file for those who see it, its decisions for those who approve.
           await page.goto(`/deals/${dealId}/review`);
@@ -300,6 +304,7 @@ describe('Every kind of member sees exactly the buttons §6 grants', () => {
             ),
           );
           await snap(page, `roles-${kind}-review`);
+          await expectAccessible(page, `roles-${kind}-review`);
 
           // The activity feed: entries about the file follow the file.
           await page.goto(`/deals/${dealId}/activity`);
@@ -321,6 +326,7 @@ describe('Every kind of member sees exactly the buttons §6 grants', () => {
             `${kind}: the file's upload in the feed`,
           );
           await snap(page, `roles-${kind}-activity`);
+          await expectAccessible(page, `roles-${kind}-activity`);
         } finally {
           await context.close();
         }
