@@ -527,6 +527,6 @@ describe('Data room', () => {
         await memberContext.close().catch(() => {});
       }
     },
-    { timeout: 120_000 },
+    { timeout: 180_000 }, // axe-core on three screens too
   );
 });

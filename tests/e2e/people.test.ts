@@ -205,6 +205,6 @@ describe('People and permissions', () => {
         await inviteeContext.close().catch(() => {});
       }
     },
-    { timeout: 120_000 },
+    { timeout: 180_000 }, // axe-core on eight screens too
   );
 });

@@ -333,6 +333,6 @@ describe('Every kind of member sees exactly the buttons §6 grants', () => {
       }
       // Five walks of seven pages: on a loaded machine that took more than the default 90 s; a bound, not a pace.
     },
-    { timeout: 300_000 },
+    { timeout: 480_000 }, // axe-core on each kind's five screens too
   );
 });

@@ -93,7 +93,12 @@ export function VirtualList({
         role="listitem"
         aria-setsize={count}
         aria-posinset={index + 1}
-        position="absolute" top={`${index * rowHeight}px`} left="0" right="0" h={`${rowHeight}px`}>
+        position="absolute"
+        top={`${index * rowHeight}px`}
+        left="0"
+        right="0"
+        h={`${rowHeight}px`}
+      >
         {renderRow(index)}
       </Box>,
     );
