@@ -19,7 +19,7 @@ export async function devMailPage(sql: Sql): Promise<string> {
     </article>`,
     )
     .join('');
-  return `<!doctype html><html><head><meta charset="utf-8"><title>Outbox</title>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Outbox</title>
 <style>body{font:14px system-ui,sans-serif;margin:2rem auto;max-width:860px;color:#1f2937}
 .mail{border:1px solid #e5e7eb;border-radius:8px;padding:12px 16px;margin:12px 0}
 time{color:#6b7280;margin-left:8px;font-size:12px}pre{white-space:pre-wrap;font:13px ui-monospace,monospace}</style>

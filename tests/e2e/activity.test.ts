@@ -16,6 +16,7 @@ import {
   snap,
   uniqueEmail,
   useE2E,
+  expectAccessible,
 } from './lib.ts';
 
 describe('Activity feed', () => {
@@ -44,6 +45,7 @@ describe('Activity feed', () => {
     await expectVisible(entries.filter({ hasText: 'Deal Created' }), 'the deal creation entry');
     await expectText(page, '3 activities');
     await snap(page, 'activity-feed');
+    await expectAccessible(page, 'activity-feed');
 
     await page.getByLabel('Activity type').selectOption('download');
     await expectText(page, '1 of 3 activities');
@@ -87,6 +89,7 @@ describe('Activity feed', () => {
     }
     await page.keyboard.press('Escape');
     await snap(page, 'archived-data-room');
+    await expectAccessible(page, 'archived-data-room');
     await page.goto(`/deals/${deal.id}/users`);
     await expectVisible(page.getByTestId('archived-banner'), 'the Archived banner on the people page', FIRST_LOAD_TIMEOUT);
     await expectText(page, 'Users & Permissions');

@@ -20,6 +20,7 @@ import {
   snap,
   uniqueEmail,
   useE2E,
+  expectAccessible,
 } from './lib.ts';
 
 describe('Admin portal: people', () => {
@@ -36,6 +37,7 @@ describe('Admin portal: people', () => {
     const row = dialog.getByTestId('eligible-user').filter({ hasText: user.email });
     await expectVisible(row, 'the user among the eligible');
     await snap(page, 'admin-promote');
+    await expectAccessible(page, 'admin-promote');
     await row.getByRole('button', { name: 'Promote' }).click();
     await page.getByRole('dialog', { name: 'Promote to Super Admin' }).getByRole('button', { name: 'Promote' }).click();
     await expectText(page, `${user.email} is now a super admin`);
@@ -108,6 +110,7 @@ describe('Admin portal: people', () => {
       await expectText(page, 'Passwords do not match');
       await reset.getByLabel('Confirm Password').fill('new-password-9');
       await snap(page, 'admin-reset-password');
+      await expectAccessible(page, 'admin-reset-password');
       await reset.getByRole('button', { name: 'Reset Password' }).click();
       await expectText(page, 'Password reset successfully');
       const old = await fetch(`${server.url}/api/user/profile`, { headers: { authorization: `Bearer ${user.token}` } });
@@ -129,9 +132,11 @@ describe('Admin portal: people', () => {
       await expectText(page, 'Signed copy to follow', { timeout: FIRST_LOAD_TIMEOUT });
       await expectText(page, 'Deleted user');
       await snap(page, 'admin-deleted-author');
+      await expectAccessible(page, 'admin-deleted-author');
       await page.goto('/admin/audit');
       await expectText(page, 'User Deleted', { timeout: FIRST_LOAD_TIMEOUT });
       await snap(page, 'admin-audit');
+      await expectAccessible(page, 'admin-audit');
     },
   );
 });

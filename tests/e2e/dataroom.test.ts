@@ -26,6 +26,7 @@ import {
   uniqueEmail,
   useE2E,
   type TestServer,
+  expectAccessible,
 } from './lib.ts';
 
 const scratch = join(root, '.test-data', `e2e-dataroom-files-${process.pid}`);
@@ -195,6 +196,7 @@ describe('Data room', () => {
     await uploadWithDialog(page, [{ name: 'financials-2024.bin', mimeType: 'application/octet-stream', buffer: bytes }]);
     await expectText(page, '0 folders · 1 file');
     await snap(page, 'dataroom-uploaded');
+    await expectAccessible(page, 'dataroom-uploaded');
 
     const files = (await listing(server, owner.token, deal.id)).files;
     assert.deepEqual(
@@ -221,6 +223,7 @@ describe('Data room', () => {
     await edit.getByLabel('File name').fill('Financials FY2024.bin');
     await edit.getByLabel('Description').fill('Audited figures, final');
     await snap(page, 'dataroom-edit-file');
+    await expectAccessible(page, 'dataroom-edit-file');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expectText(page, 'File updated');
     await expectVisible(fileRow(page, 'Financials FY2024.bin'), 'the renamed row');
@@ -270,6 +273,7 @@ describe('Data room', () => {
     );
     assert.equal((await failed.getByTestId('upload-byte-count').textContent())?.trim(), '50.0 MB of 60.0 MB');
     await snap(page, 'dataroom-upload-failed-kept');
+    await expectAccessible(page, 'dataroom-upload-failed-kept');
 
     const before = cut.reconnect();
     await failed.getByRole('button', { name: 'Try Again' }).click();
@@ -295,6 +299,7 @@ describe('Data room', () => {
     await expectVisible(notice.getByText(`${cut.source.name} (60.0 MB)`), 'the interrupted file and its size');
     await expectVisible(notice.getByText('50.0 MB stored'), 'what storage kept of it');
     await snap(page, 'dataroom-interrupted-upload');
+    await expectAccessible(page, 'dataroom-interrupted-upload');
 
     const before = cut.reconnect();
     await uploadWithDialog(page, [cut.source]);
@@ -331,6 +336,7 @@ describe('Data room', () => {
     await expectPath(page, `/deals/${deal.id}/files/Legal%20Docs/Contracts`);
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Contracts' }), 'the Contracts heading');
     await snap(page, 'dataroom-subfolder');
+    await expectAccessible(page, 'dataroom-subfolder');
 
     const crumbs = page.getByRole('navigation', { name: /breadcrumb/i });
     await crumbs.getByRole('link', { name: 'Legal Docs' }).click();
@@ -410,6 +416,7 @@ describe('Data room', () => {
     await page.goto(`/deals/${deal.id}/files/Target/Sub/Deep`);
     await expectVisible(fileRow(page, 'c.txt'), 'c.txt in /Target/Sub/Deep');
     await snap(page, 'dataroom-imported');
+    await expectAccessible(page, 'dataroom-imported');
   });
 
   e2e.test(
@@ -453,6 +460,7 @@ describe('Data room', () => {
         await expectVisible(fileRow(memberPage, 'memo.txt'), 'memo.txt for the member');
         await expectVisible(fileRow(memberPage, 'secret.txt'), 'secret.txt for the member before the restriction');
         await snap(memberPage, 'dataroom-share-link-member');
+        await expectAccessible(memberPage, 'dataroom-share-link-member');
 
         // File page: Update File uploads version 2.
         await fileRow(page, 'memo.txt').getByRole('link', { name: 'memo.txt' }).click();
@@ -484,6 +492,7 @@ describe('Data room', () => {
           FIRST_LOAD_TIMEOUT,
         );
         await snap(page, 'dataroom-file-page');
+        await expectAccessible(page, 'dataroom-file-page');
 
         // Restrict secret.txt: Custom, deny the member.
         await page.goto(`/deals/${deal.id}/files/Shared%20Room`);
@@ -513,10 +522,11 @@ describe('Data room', () => {
           'secret.txt',
         ]);
         await snap(memberPage, 'dataroom-member-after-deny');
+        await expectAccessible(memberPage, 'dataroom-member-after-deny');
       } finally {
         await memberContext.close().catch(() => {});
       }
     },
-    { timeout: 120_000 },
+    { timeout: 180_000 }, // axe-core on three screens too
   );
 });

@@ -262,6 +262,52 @@ export async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(screensDir, `step--${safeName(name)}.png`), fullPage: true }).catch(() => {});
 }
 
+// axe-core's source, evaluated in the page through the DevTools protocol (like every page.evaluate):
+// a <script> tag would be refused by the app's Content-Security-Policy, which stays as it is.
+let axeSource: string | undefined;
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/**
+ * Runs axe-core (WCAG 2.1 A and AA rules) on the page as it is now and fails listing each violation's
+ * rule, impact and target selectors (decision 38). Waits for running animations to end first: a dialog
+ * or toast still fading in has colours no user reads.
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  axeSource ??= readFileSync(join(root, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+  // Endless animations (a spinner) never end: they are checked as they stand.
+  await page.waitForFunction(
+    () =>
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    undefined,
+    { timeout: UI_TIMEOUT },
+  );
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target })),
+    }));
+  }, AXE_TAGS);
+  if (!violations.length) return;
+  const lines = violations.map(
+    (v) =>
+      `  ${v.id} (${v.impact ?? 'no impact'}): ${v.help}\n` +
+      v.nodes.map((n) => `    ${n.target.map((t) => (Array.isArray(t) ? t.join(' >>> ') : String(t))).join(' | ')}`).join('\n'),
+  );
+  assert.fail(`axe-core found ${violations.length} violation(s) on ${screen} (${page.url()}):\n${lines.join('\n')}`);
+}
+
 export interface E2EContext {
   server: TestServer;
   browser: Browser;

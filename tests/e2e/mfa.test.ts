@@ -22,6 +22,7 @@ import {
   snap,
   uniqueEmail,
   useE2E,
+  expectAccessible,
 } from './lib.ts';
 
 /** The code an authenticator app shows for `secret`, `steps` periods from now. */
@@ -42,12 +43,14 @@ describe('Sessions and two-step verification', () => {
       const secret = (await dialog.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
       assert.match(secret, /^[A-Z2-7]{32}$/);
       await snap(page, 'mfa-enrol');
+      await expectAccessible(page, 'mfa-enrol');
       await dialog.getByLabel('Enter the 6-digit code the app shows').fill(codeFor(secret));
       await dialog.getByRole('button', { name: 'Turn On' }).click();
       const codes = page.getByTestId('recovery-codes');
       await expectVisible(codes, 'the recovery codes');
       assert.equal((await codes.innerText()).split(/\s+/).filter((c) => /^[a-z2-9]{5}-[a-z2-9]{5}$/.test(c)).length, 10);
       await snap(page, 'mfa-recovery-codes');
+      await expectAccessible(page, 'mfa-recovery-codes');
       await page.getByRole('button', { name: 'I Have Saved Them' }).click();
       await expectText(page, '10 recovery codes left. New codes replace the old ones.');
 
@@ -58,6 +61,7 @@ describe('Sessions and two-step verification', () => {
       await page.goto('/settings');
       await expectPath(page, '/login/verify', FIRST_LOAD_TIMEOUT);
       await snap(page, 'mfa-code-step');
+      await expectAccessible(page, 'mfa-code-step');
       await page.getByLabel('Authentication code').fill(codeFor(secret, 1));
       await page.getByRole('button', { name: 'Verify' }).click();
       await expectPath(page, '/settings', FIRST_LOAD_TIMEOUT);
@@ -86,6 +90,7 @@ describe('Sessions and two-step verification', () => {
       await expectVisible(rows.nth(1), 'two sessions', FIRST_LOAD_TIMEOUT);
       await expectVisible(rows.filter({ hasText: 'This device' }), 'this device marked');
       await snap(page, 'mfa-sessions');
+      await expectAccessible(page, 'mfa-sessions');
       const other = rows.filter({ hasNotText: 'This device' }).first();
       await other.getByRole('button', { name: 'Sign Out' }).click();
       await page.getByRole('dialog', { name: 'Sign Out Session' }).getByRole('button', { name: 'Sign Out' }).click();
@@ -139,6 +144,7 @@ describe('Sessions and two-step verification', () => {
       const edit = page.getByRole('dialog', { name: 'Edit Deal' });
       await edit.getByText('Require two-step verification').click();
       await snap(page, 'mfa-deal-require');
+      await expectAccessible(page, 'mfa-deal-require');
       await edit.getByRole('button', { name: 'Save Changes' }).click();
       await expectText(page, 'Deal updated successfully');
 
@@ -149,9 +155,11 @@ describe('Sessions and two-step verification', () => {
       await expectVisible(theirPage.getByTestId('deals-need-verification'), 'the deals needing verification', FIRST_LOAD_TIMEOUT);
       await expectText(theirPage, 'Project Osprey: set up two-step verification to open it.');
       await snap(theirPage, 'mfa-deal-list-banner');
+      await expectAccessible(theirPage, 'mfa-deal-list-banner');
       await theirPage.goto(`/deals/${deal.id}`);
       await expectVisible(theirPage.getByTestId('deal-mfa-required'), 'the explanation in place of the deal', FIRST_LOAD_TIMEOUT);
       await snap(theirPage, 'mfa-deal-required');
+      await expectAccessible(theirPage, 'mfa-deal-required');
       await theirPage.getByRole('link', { name: 'Set Up Two-Step Verification' }).click();
       await expectPath(theirPage, '/settings', FIRST_LOAD_TIMEOUT);
       await expectVisible(theirPage.getByRole('button', { name: 'Set Up Two-Step Verification' }), 'the set-up button');

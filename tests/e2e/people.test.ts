@@ -24,6 +24,7 @@ import {
   useE2E,
   waitForMail,
   type TestServer,
+  expectAccessible,
 } from './lib.ts';
 import type { Page } from 'playwright-core';
 
@@ -72,6 +73,7 @@ describe('People and permissions', () => {
       await expectText(page, 'Invitation sent');
       await expectHidden(dialog, 'the Add Users dialog after sending');
       await snap(page, 'people-invited');
+      await expectAccessible(page, 'people-invited');
 
       // The mail in /dev/mail carries the invitation's own link, with the address and a token.
       const mail = await waitForMail(server, inviteeEmail);
@@ -89,6 +91,7 @@ describe('People and permissions', () => {
         await openSignedIn(strangerPage, stranger.token, linkUrl.pathname + linkUrl.search);
         await expectText(strangerPage, 'This invitation is for another address', { timeout: FIRST_LOAD_TIMEOUT });
         await snap(strangerPage, 'invitation-other-address');
+        await expectAccessible(strangerPage, 'invitation-other-address');
       } finally {
         await strangerContext.close();
       }
@@ -108,6 +111,7 @@ describe('People and permissions', () => {
           inviteeEmail,
         );
         await snap(inviteePage, 'invitation-login-prefilled');
+        await expectAccessible(inviteePage, 'invitation-login-prefilled');
         await inviteePage.getByRole('tab', { name: 'Register' }).click();
         const form = inviteePage.getByRole('form', { name: 'Register' });
         assert.equal(await form.locator('input[name="email"]').inputValue(), inviteeEmail);
@@ -125,6 +129,7 @@ describe('People and permissions', () => {
         );
         await expectVisible(card.getByText("You're invited to Project People"), 'the deal name on the invitation');
         await snap(inviteePage, 'invitation-page');
+        await expectAccessible(inviteePage, 'invitation-page');
         await card.getByRole('button', { name: 'Accept' }).click();
         await expectText(inviteePage, 'Invitation accepted! Loading deal...');
         await expectPath(inviteePage, new RegExp(`^/deals/${deal.id}`));
@@ -133,6 +138,7 @@ describe('People and permissions', () => {
           'the deal name for the invitee',
         );
         await snap(inviteePage, 'people-accepted');
+        await expectAccessible(inviteePage, 'people-accepted');
         const token = await inviteePage.evaluate(() => localStorage.getItem('access_token'));
         assert.ok(token, 'the invitee is signed in');
         const me = await apiCall<{ id: string }>(server, 'GET', '/user/profile', undefined, token);
@@ -193,11 +199,12 @@ describe('People and permissions', () => {
           'the deal card after suspension',
         );
         await snap(inviteePage, 'people-suspended');
+        await expectAccessible(inviteePage, 'people-suspended');
       } finally {
         await inviteeContext.close().catch(() => {});
       }
     },
-    { timeout: 120_000 },
+    { timeout: 180_000 }, // axe-core on eight screens too
   );
 
   e2e.test(

@@ -19,6 +19,7 @@ import {
   uniqueEmail,
   dealWithCategory,
   useE2E,
+  expectAccessible,
 } from './lib.ts';
 
 describe('Review queue', () => {
@@ -56,6 +57,7 @@ describe('Review queue', () => {
     await page.getByLabel('Item Type').selectOption('files');
     await expectText(page, '3 items in queue');
     await snap(page, 'review-queue');
+    await expectAccessible(page, 'review-queue');
     await page.getByText('Select all').click();
     await expectVisible(page.getByTestId('review-bulk-bar'), 'the bulk-action bar');
     await page.locator('body').click({ position: { x: 5, y: 300 } });
@@ -95,6 +97,7 @@ describe('Review queue', () => {
     await expectText(page, 'Approved "Board minutes.pdf"', { timeout: FIRST_LOAD_TIMEOUT });
     await expectText(page, 'Requested changes on "Articles of association"');
     await snap(page, 'review-activity');
+    await expectAccessible(page, 'review-activity');
   });
 
   e2e.test(

@@ -23,6 +23,7 @@ import {
   uniqueEmail,
   useE2E,
   type TestServer,
+  expectAccessible,
 } from './lib.ts';
 
 type Kind = 'admin' | 'edit' | 'approve_only' | 'upload_view' | 'upload_only';
@@ -220,6 +221,7 @@ describe('Every kind of member sees exactly the buttons §6 grants', () => {
             'attached',
           );
           await snap(page, `roles-${kind}-dataroom`);
+          await expectAccessible(page, `roles-${kind}-dataroom`);
 
           // The file's page.
           await page.goto(`/deals/${dealId}/files/${fileId}`);
@@ -252,6 +254,7 @@ describe('Every kind of member sees exactly the buttons §6 grants', () => {
             `${kind}: Update on the rows`,
           );
           await snap(page, `roles-${kind}-checklist`);
+          await expectAccessible(page, `roles-${kind}-checklist`);
 
           // The item: changing a file's approval for admins, owners, approve_only and edit.
           await page.goto(`/deals/${dealId}/checklist/items/${itemId}`);
@@ -285,6 +288,7 @@ describe('Every kind of member sees exactly the buttons §6 grants', () => {
             ),
           );
           await snap(page, `roles-${kind}-people`);
+          await expectAccessible(page, `roles-${kind}-people`);
 
           // The review queue: the file for those who see it, its decisions for those who approve.
           await page.goto(`/deals/${dealId}/review`);
@@ -313,6 +317,7 @@ describe('Every kind of member sees exactly the buttons §6 grants', () => {
             ),
           );
           await snap(page, `roles-${kind}-review`);
+          await expectAccessible(page, `roles-${kind}-review`);
 
           // The activity feed: entries about the file follow the file.
           await page.goto(`/deals/${dealId}/activity`);
@@ -334,6 +339,7 @@ describe('Every kind of member sees exactly the buttons §6 grants', () => {
             `${kind}: the file's upload in the feed`,
           );
           await snap(page, `roles-${kind}-activity`);
+          await expectAccessible(page, `roles-${kind}-activity`);
         } finally {
           await context.close();
         }
@@ -431,6 +437,6 @@ describe('Every kind of member sees exactly the buttons §6 grants', () => {
       );
       assert.equal(await page.getByText('Board minutes.txt', { exact: true }).count(), 0, "the owner's file stays hidden");
     },
-    { timeout: 300_000 },
+    { timeout: 480_000 }, // axe-core on each kind's five screens too
   );
 });

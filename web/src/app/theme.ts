@@ -33,9 +33,23 @@ const config = defineConfig({
         },
       },
     },
+    // Text and solid buttons at WCAG AA contrast (4.5:1 on white and on the canvas), decision 38: Chakra's
+    // light greys, status colours and green/orange solids are lighter than that.
     semanticTokens: {
       colors: {
         'bg.canvas': { value: { _light: '#F5F7FA', _dark: '{colors.gray.950}' } },
+        fg: {
+          subtle: { value: { _light: '#6B6B74', _dark: '{colors.gray.400}' } },
+          error: { value: { _light: '#B91C1C', _dark: '{colors.red.400}' } },
+          warning: { value: { _light: '#C2410C', _dark: '{colors.orange.300}' } },
+          success: { value: { _light: '#15803D', _dark: '{colors.green.300}' } },
+        },
+        green: {
+          solid: { value: { _light: '#15803D', _dark: '{colors.green.600}' } },
+        },
+        orange: {
+          solid: { value: { _light: '#C2410C', _dark: '{colors.orange.500}' } },
+        },
         brand: {
           solid: { value: '{colors.brand.600}' },
           contrast: { value: 'white' },

@@ -1,4 +1,4 @@
-import { Center, Spinner, Text, VStack } from '@chakra-ui/react';
+import { Center, Spinner, Text, VisuallyHidden, VStack } from '@chakra-ui/react';
 
 export function PageSpinner({ label = 'Loading...' }: { label?: string }) {
   return (
@@ -16,7 +16,9 @@ export function PageSpinner({ label = 'Loading...' }: { label?: string }) {
 export function FullPageSpinner() {
   return (
     <Center minH="100vh" role="status" aria-live="polite">
-      <Spinner size="xl" color="brand.solid" borderWidth="3px" aria-label="Loading" />
+      {/* A spinner is a plain span, which cannot carry a label (decision 38): the word is read instead. */}
+      <Spinner size="xl" color="brand.solid" borderWidth="3px" />
+      <VisuallyHidden>Loading</VisuallyHidden>
     </Center>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Center, Flex, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Center, Flex, Heading, HStack, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { ArrowRight, KeyRound, Library, ListChecks, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -51,8 +51,10 @@ function StatValue({ count, loading }: { count?: DashboardCount; loading: boolea
   if (loading) return <Skeleton h="8" w="16" />;
   if (count?.value === null || count?.value === undefined) {
     return (
-      <Text textStyle="2xl" fontWeight="semibold" color="fg.subtle" title="Unavailable" aria-label="Unavailable">
-        —
+      <Text textStyle="2xl" fontWeight="semibold" color="fg.subtle" title="Unavailable">
+        {/* A paragraph cannot carry a label (decision 38): the dash is shown, the word is read. */}
+        <span aria-hidden="true">—</span>
+        <VisuallyHidden>Unavailable</VisuallyHidden>
       </Text>
     );
   }

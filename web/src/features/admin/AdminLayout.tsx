@@ -100,7 +100,7 @@ function Sidebar({ current }: { current?: AdminNavItem }) {
         <Stack as="nav" aria-label="Admin sections" gap="5" px="3" py="2" flex="1" overflowY="auto">
           {ADMIN_NAV.map((group) => (
             <Stack key={group.section} gap="1">
-              <Text px="3" textStyle="xs" fontWeight="medium" color="whiteAlpha.500">
+              <Text px="3" textStyle="xs" fontWeight="medium" color="whiteAlpha.700">
                 {group.section}
               </Text>
               {group.items.map((item) => (

@@ -325,6 +325,21 @@ describe('file detail', () => {
     expect(calls.find((c) => c.key === `PUT ${BASE}`)?.body).toEqual({ tags: ['legal', 'signed'], approval_status: 'approved' });
   });
 
+  it('moves focus into the status form on Edit and back to Edit when the form closes (decision 38)', async () => {
+    fakeApi(standard({ [`PUT ${BASE}`]: (_u: URL, init?: RequestInit) => jsonResponse(detail(JSON.parse(String(init?.body)))) }));
+    open();
+    const card = await screen.findByTestId('status-organization');
+    const inForm = () => card.querySelector('form')?.contains(document.activeElement) ?? false;
+    fireEvent.click(within(card).getByRole('button', { name: /Edit/ }));
+    await waitFor(() => expect(inForm()).toBe(true));
+    fireEvent.click(within(card).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(within(card).getByRole('button', { name: /Edit/ })).toHaveFocus());
+    fireEvent.click(within(card).getByRole('button', { name: /Edit/ }));
+    await waitFor(() => expect(inForm()).toBe(true));
+    fireEvent.click(within(card).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(within(card).getByRole('button', { name: /Edit/ })).toHaveFocus());
+  });
+
   it("shows the server's detail when saving document details fails", async () => {
     const calls = fakeApi(
       standard({ [`PUT ${BASE}/metadata`]: () => jsonResponse({ detail: 'That date does not exist' }, 400) }),

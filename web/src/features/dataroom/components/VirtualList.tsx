@@ -88,7 +88,17 @@ export function VirtualList({
   const rows: ReactNode[] = [];
   for (let index = start; index < end; index++) {
     rows.push(
-      <Box key={index} role="listitem" position="absolute" top={`${index * rowHeight}px`} left="0" right="0" h={`${rowHeight}px`}>
+      <Box
+        key={index}
+        role="listitem"
+        aria-setsize={count}
+        aria-posinset={index + 1}
+        position="absolute"
+        top={`${index * rowHeight}px`}
+        left="0"
+        right="0"
+        h={`${rowHeight}px`}
+      >
         {renderRow(index)}
       </Box>,
     );
@@ -103,7 +113,6 @@ export function VirtualList({
       position="relative"
       role="list"
       aria-label={label}
-      aria-rowcount={count}
       data-testid="virtual-list"
     >
       <Box position="relative" h={`${total}px`}>

@@ -1,6 +1,6 @@
 import { Badge, Button, Field, HStack, Input, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
 import { Pencil } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatTags, parseTags } from '../tags';
 import { APPROVAL_STATUSES, type ApprovalStatus } from '../types';
 import { ApprovalBadge, approvalLabel } from './StatusBadges';
@@ -42,6 +42,19 @@ export function StatusCard({
     }
   }, [approvalStatus, tags, editing]);
 
+  // Keyboard users land in the form on Edit and back on Edit when it closes (decision 38): the button
+  // they pressed disappears while editing, and focus would otherwise fall to the page's start.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const statusField = useRef<HTMLSelectElement>(null);
+  const tagsField = useRef<HTMLInputElement>(null);
+  const wasEditing = useRef(editing);
+  useEffect(() => {
+    if (editing === wasEditing.current) return;
+    wasEditing.current = editing;
+    if (editing) (canEditApproval ? statusField : tagsField).current?.focus();
+    else editButton.current?.focus();
+  }, [editing, canEditApproval]);
+
   const preview = parseTags(tagText);
 
   const submit = (event: FormEvent) => {
@@ -57,7 +70,7 @@ export function StatusCard({
       testId="status-organization"
       action={
         (canEditTags || canEditApproval) && !editing ? (
-          <Button size="xs" variant="ghost" onClick={() => setEditing(true)}>
+          <Button ref={editButton} size="xs" variant="ghost" onClick={() => setEditing(true)}>
             <Pencil /> Edit
           </Button>
         ) : undefined
@@ -70,6 +83,7 @@ export function StatusCard({
               <Field.Label>Approval status</Field.Label>
               <NativeSelect.Root disabled={!canEditApproval}>
                 <NativeSelect.Field
+                  ref={statusField}
                   aria-label="Approval status"
                   value={status}
                   onChange={(e) => setStatus(e.currentTarget.value as ApprovalStatus)}
@@ -86,6 +100,7 @@ export function StatusCard({
             <Field.Root disabled={!canEditTags}>
               <Field.Label>Tags</Field.Label>
               <Input
+                ref={tagsField}
                 aria-label="Tags"
                 value={tagText}
                 onChange={(e) => setTagText(e.target.value)}
