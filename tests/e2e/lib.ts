@@ -441,9 +441,8 @@ export async function expectPath(page: Page, expected: string | RegExp, timeout 
   }
 }
 
-/** Measures, in the page, its width, its content's width and the widest elements past the right edge. */
-const MEASURE_WIDTH = `(() => {
-  const width = window.innerWidth;
+/** Measures, in the page, its content's width and the widest elements past `width`, the right edge. */
+const MEASURE_WIDTH = `((width) => {
   const scrollWidth = document.documentElement.scrollWidth;
   // Past the edge inside a container that scrolls or clips it, an element does not widen the page.
   const clipped = (el) => {
@@ -464,16 +463,27 @@ const MEASURE_WIDTH = `(() => {
     .slice(0, 5)
     .map(describe);
   return { width, scrollWidth, wide };
-})()`;
+})`;
 
 /**
- * The page does not scroll sideways: the document is no wider than the window. On failure, names the
+ * The width the context was made with. Not `innerWidth`: a mobile browser zooms out to show a page wider
+ * than the screen, and then reports the wider window.
+ */
+const viewportWidth = (page: Page) => {
+  const viewport = page.viewportSize();
+  assert.ok(viewport, 'the page has a fixed viewport');
+  return viewport.width;
+};
+
+/**
+ * The page does not scroll sideways: the document is no wider than the viewport. On failure, names the
  * elements that stick out furthest (outside any container that scrolls or clips them), so the message
  * says what to fix. `screen` names the screen in the message.
  */
 export async function expectFitsWidth(page: Page, screen: string): Promise<void> {
   // A string, not a function: tsx would wrap the function's inner helpers in its own `__name`, which the page lacks.
-  const measure = () => page.evaluate<{ width: number; scrollWidth: number; wide: string[] }>(MEASURE_WIDTH);
+  const measure = () =>
+    page.evaluate<{ width: number; scrollWidth: number; wide: string[] }>(`${MEASURE_WIDTH}(${viewportWidth(page)})`);
   try {
     await eventually(async () => {
       const { width, scrollWidth } = await measure();
@@ -493,7 +503,7 @@ export async function expectWithinWidth(...locators: Locator[]): Promise<void> {
     const element = locator.first();
     await expectVisible(element, String(locator));
     const page = element.page();
-    const width = await page.evaluate(() => window.innerWidth);
+    const width = viewportWidth(page);
     // No scrolling first: sideways, the user would have to; up and down does not change x.
     const box = await element.boundingBox();
     assert.ok(box, `${String(locator)} has no box`);
