@@ -47,7 +47,7 @@ function DealTabs({ dealId }: { dealId: string }) {
   const { pathname } = useLocation();
   const base = `/deals/${dealId}`;
   const rest = pathname.startsWith(base) ? pathname.slice(base.length).replace(/^\/+|\/+$/g, '') : '';
-  const nav = useRef<HTMLElement>(null);
+  const nav = useRef<HTMLDivElement>(null); // a <nav>; Chakra types the HStack's ref as a div
   // On a phone the tabs scroll sideways: the current one is scrolled into view (decision 37). Only the
   // bar scrolls (scrollIntoView would also move the page).
   useLayoutEffect(() => {
