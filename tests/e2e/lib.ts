@@ -232,6 +232,23 @@ export async function newContext(browser: Browser, server: TestServer): Promise<
   return context;
 }
 
+/** A phone: 390 × 844 CSS pixels, touch, mobile viewport rules (docs/decisions.md decision 37). */
+export const PHONE = { width: 390, height: 844 };
+
+/** A fresh context (own cookies and storage) the size of a phone, with touch, and the server as base URL. */
+export async function newPhoneContext(browser: Browser, server: TestServer): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: PHONE,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+  context.setDefaultTimeout(UI_TIMEOUT);
+  context.setDefaultNavigationTimeout(FIRST_LOAD_TIMEOUT);
+  return context;
+}
+
 const safeName = (text: string) =>
   text
     .replace(/[^a-z0-9]+/gi, '-')
@@ -319,8 +336,8 @@ export interface E2EContext {
 export interface E2E {
   readonly server: TestServer;
   readonly browser: Browser;
-  /** A test with a fresh browser context; screenshots on failure. */
-  test(name: string, fn: (ctx: E2EContext) => Promise<void>, options?: { timeout?: number }): void;
+  /** A test with a fresh browser context (a phone's with `phone`); screenshots on failure. */
+  test(name: string, fn: (ctx: E2EContext) => Promise<void>, options?: { timeout?: number; phone?: boolean }): void;
 }
 
 /**
@@ -362,7 +379,7 @@ export function useE2E(name = basename(process.argv[1] ?? 'e2e', '.test.ts')): E
     },
     test(testName, fn, options = {}) {
       test(testName, { timeout: options.timeout ?? 90_000 }, async (t) => {
-        const context = await newContext(e2e.browser, e2e.server);
+        const context = await (options.phone ? newPhoneContext : newContext)(e2e.browser, e2e.server);
         const page = await context.newPage();
         const consoleErrors: string[] = [];
         const apiFailures: string[] = [];
@@ -467,6 +484,79 @@ export async function expectPath(page: Page, expected: string | RegExp, timeout 
     await page.waitForURL(matches, { timeout, waitUntil: 'commit' });
   } catch {
     assert.fail(`Expected the path ${String(expected)} within ${timeout} ms, ${await describePage(page)}`);
+  }
+}
+
+/** Measures, in the page, its content's width and the widest elements past `width`, the right edge. */
+const MEASURE_WIDTH = `((width) => {
+  const scrollWidth = document.documentElement.scrollWidth;
+  // Past the edge inside a container that scrolls or clips it, an element does not widen the page.
+  const clipped = (el) => {
+    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+      if (getComputedStyle(up).overflowX !== 'visible') return true;
+    }
+    return false;
+  };
+  const describe = (el) => {
+    const id = el.getAttribute('data-testid') || el.getAttribute('aria-label') || el.getAttribute('role');
+    const text = (el.textContent || '').replace(/\\s+/g, ' ').trim().slice(0, 50);
+    const rect = el.getBoundingClientRect();
+    return '<' + el.tagName.toLowerCase() + (id ? ' ' + id : '') + '> ' + Math.round(rect.left) + '..' + Math.round(rect.right) + ' px "' + text + '"';
+  };
+  const wide = [...document.body.querySelectorAll('*')]
+    .filter((el) => el.getBoundingClientRect().right > width + 1 && !clipped(el))
+    .sort((a, b) => b.getBoundingClientRect().width - a.getBoundingClientRect().width)
+    .slice(0, 5)
+    .map(describe);
+  return { width, scrollWidth, wide };
+})`;
+
+/**
+ * The width the context was made with. Not `innerWidth`: a mobile browser zooms out to show a page wider
+ * than the screen, and then reports the wider window.
+ */
+const viewportWidth = (page: Page) => {
+  const viewport = page.viewportSize();
+  assert.ok(viewport, 'the page has a fixed viewport');
+  return viewport.width;
+};
+
+/**
+ * The page does not scroll sideways: the document is no wider than the viewport. On failure, names the
+ * elements that stick out furthest (outside any container that scrolls or clips them), so the message
+ * says what to fix. `screen` names the screen in the message.
+ */
+export async function expectFitsWidth(page: Page, screen: string): Promise<void> {
+  // A string, not a function: tsx would wrap the function's inner helpers in its own `__name`, which the page lacks.
+  const measure = () =>
+    page.evaluate<{ width: number; scrollWidth: number; wide: string[] }>(`${MEASURE_WIDTH}(${viewportWidth(page)})`);
+  try {
+    await eventually(async () => {
+      const { width, scrollWidth } = await measure();
+      assert.ok(scrollWidth <= width);
+    }, 3_000);
+  } catch {
+    const { width, scrollWidth, wide } = await measure();
+    assert.fail(
+      `${screen}: the page scrolls sideways (${scrollWidth} px of content in a ${width} px window); widest elements past the edge:\n  ${wide.join('\n  ')}`,
+    );
+  }
+}
+
+/** Each locator's element lies inside the window's width (an action a phone user can reach without scrolling sideways). */
+export async function expectWithinWidth(...locators: Locator[]): Promise<void> {
+  for (const locator of locators) {
+    const element = locator.first();
+    await expectVisible(element, String(locator));
+    const page = element.page();
+    const width = viewportWidth(page);
+    // No scrolling first: sideways, the user would have to; up and down does not change x.
+    const box = await element.boundingBox();
+    assert.ok(box, `${String(locator)} has no box`);
+    assert.ok(
+      box.x >= -1 && box.x + box.width <= width + 1,
+      `Expected ${String(locator)} inside the ${width} px window, it spans ${Math.round(box.x)}..${Math.round(box.x + box.width)} px, ${await describePage(page)}`,
+    );
   }
 }
 

@@ -84,7 +84,7 @@ export function ChecklistItemPage() {
       <Stack gap="5">
         <ItemHeader dealId={dealId} data={data} approval={approval} />
 
-        <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 340px' }} gap="5" alignItems="start">
+        <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 340px' }} gap="5" alignItems="start">
           <Stack gap="5" minW="0">
             <DetailsCard item={data} canEdit={data.can_edit} onSave={(body) => save.mutateAsync(body)} saving={save.isPending} />
             <Panel

@@ -495,6 +495,47 @@ describe('the file browser', () => {
     expect(bodies[1].body).toMatchObject({ quick_summary: 'Executed share purchase agreement', document_type: 'Agreement' });
   });
 
+  it("a row's menu reviews a waiting AI suggestion and retries a failed analysis (decision 37)", async () => {
+    const calls = fakeApi({
+      'GET /api/deals/d1/files': listing({
+        files: [file('f1', 'spa.pdf', { ai_status: 'review' }), file('f2', 'lease.pdf', { ai_status: 'try_again' })],
+      }),
+      'GET /api/deals/d1/files/f1/ai-analysis': { status: 'review', candidates: [], reasoning: 'A share purchase agreement.' },
+      'POST /api/deals/d1/files/f2/ai-analysis/retry': { status: 'queued', message: 'queued' },
+    });
+    open('/deals/d1/files');
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for lease.pdf' }));
+    expect(screen.queryByRole('menuitem', { name: /Review AI suggestion/ })).not.toBeInTheDocument();
+    await chooseMenuItem(/Retry AI analysis/);
+    expect(await screen.findByText('AI analysis started')).toBeInTheDocument();
+    expect(calls).toContain('POST /api/deals/d1/files/f2/ai-analysis/retry');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for spa.pdf' }));
+    await screen.findByRole('menuitem', { name: /Review AI suggestion/ });
+    expect(screen.queryByRole('menuitem', { name: /Retry AI analysis/ })).not.toBeInTheDocument();
+    await chooseMenuItem(/Review AI suggestion/);
+    expect(await screen.findByRole('dialog', { name: 'AI Analysis Review' })).toBeInTheDocument();
+  });
+
+  it('offers no AI entry to a file without a suggestion, nor a retry to whoever may not ask for one', async () => {
+    fakeApi({
+      'GET /api/deals/d1/files': listing({
+        files: [
+          file('f1', 'spa.pdf', { ai_status: 'completed' }),
+          file('f2', 'lease.pdf', { ai_status: 'try_again', can_request_ai: false }),
+        ],
+      }),
+    });
+    open('/deals/d1/files');
+    for (const name of ['spa.pdf', 'lease.pdf']) {
+      fireEvent.click(await screen.findByRole('button', { name: `Actions for ${name}` }));
+      expect(await screen.findByRole('menuitem', { name: /Open/ })).toBeInTheDocument();
+      expect(screen.queryByRole('menuitem', { name: /AI/ })).not.toBeInTheDocument();
+      fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+      await waitFor(() => expect(screen.queryByRole('menuitem', { name: /Open/ })).not.toBeInTheDocument());
+    }
+  });
+
   it('offers Edit File only to those who may edit the file', async () => {
     fakeApi({
       'GET /api/deals/d1/files': listing({

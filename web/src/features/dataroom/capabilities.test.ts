@@ -38,23 +38,43 @@ describe('buttons per capabilities', () => {
   });
 
   it("shows a file row's buttons by the rights the API computed for that row", () => {
-    expect(fileRowActions({ can_edit: false, can_download: false })).toEqual({
+    const ai = { ai_status: 'completed', can_request_ai: true } as const;
+    const none = { reviewAi: false, retryAi: false };
+    expect(fileRowActions({ can_edit: false, can_download: false, ...ai })).toEqual({
       download: false,
       edit: false,
       archive: false,
       delete: false,
+      ...none,
     });
-    expect(fileRowActions({ can_edit: true, can_download: false })).toEqual({
+    expect(fileRowActions({ can_edit: true, can_download: false, ...ai })).toEqual({
       download: false,
       edit: true,
       archive: true,
       delete: true,
+      ...none,
     });
-    expect(fileRowActions({ can_edit: false, can_download: true })).toEqual({
+    expect(fileRowActions({ can_edit: false, can_download: true, ...ai })).toEqual({
       download: true,
       edit: false,
       archive: false,
       delete: false,
+      ...none,
     });
+  });
+
+  it('offers the AI review while a suggestion waits, and a retry of a failed analysis to whoever may ask for one', () => {
+    const rights = { can_edit: false, can_download: true };
+    expect(fileRowActions({ ...rights, ai_status: 'review', can_request_ai: false })).toMatchObject({
+      reviewAi: true,
+      retryAi: false,
+    });
+    for (const ai_status of ['try_again', 'failed'] as const) {
+      expect(fileRowActions({ ...rights, ai_status, can_request_ai: true })).toMatchObject({ reviewAi: false, retryAi: true });
+      expect(fileRowActions({ ...rights, ai_status, can_request_ai: false })).toMatchObject({ retryAi: false });
+    }
+    for (const ai_status of ['not_started', 'queued', 'processing', 'approved', 'completed'] as const) {
+      expect(fileRowActions({ ...rights, ai_status, can_request_ai: true })).toMatchObject({ reviewAi: false, retryAi: false });
+    }
   });
 });

@@ -37,12 +37,25 @@ export interface FileRowActions {
   edit: boolean;
   archive: boolean;
   delete: boolean;
+  /** The menu's "Review AI suggestion": the analysis awaits review (the row's Review button, decision 37). */
+  reviewAi: boolean;
+  /** The menu's "Retry AI analysis": the analysis failed and the caller may ask for another (decision 37). */
+  retryAi: boolean;
 }
 
 /**
  * A file row's buttons, by the rights the API computed for the row (an admin and the uploader manage
  * the file; others by their capabilities; nobody edits in an archived deal).
  */
-export function fileRowActions(file: Pick<FileSummary, 'can_edit' | 'can_download'>): FileRowActions {
-  return { download: file.can_download, edit: file.can_edit, archive: file.can_edit, delete: file.can_edit };
+export function fileRowActions(
+  file: Pick<FileSummary, 'can_edit' | 'can_download' | 'ai_status' | 'can_request_ai'>,
+): FileRowActions {
+  return {
+    download: file.can_download,
+    edit: file.can_edit,
+    archive: file.can_edit,
+    delete: file.can_edit,
+    reviewAi: file.ai_status === 'review',
+    retryAi: (file.ai_status === 'try_again' || file.ai_status === 'failed') && file.can_request_ai,
+  };
 }

@@ -95,7 +95,7 @@ export function DealDashboardPage() {
 
         <DashboardStats data={data} admin={admin} base={base} />
 
-        <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="5" alignItems="start">
+        <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="5" alignItems="start">
           <GridItem>
             <Stack gap="5">
               <ChecklistProgressPanel sections={sections} base={base} />

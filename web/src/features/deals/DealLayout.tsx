@@ -10,7 +10,7 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
@@ -47,9 +47,31 @@ function DealTabs({ dealId }: { dealId: string }) {
   const { pathname } = useLocation();
   const base = `/deals/${dealId}`;
   const rest = pathname.startsWith(base) ? pathname.slice(base.length).replace(/^\/+|\/+$/g, '') : '';
+  const nav = useRef<HTMLDivElement>(null); // a <nav>; Chakra types the HStack's ref as a div
+  // On a phone the tabs scroll sideways: the current one is scrolled into view (decision 37). Only the
+  // bar scrolls (scrollIntoView would also move the page).
+  useLayoutEffect(() => {
+    const bar = nav.current;
+    const current = bar?.querySelector('[aria-current="page"]');
+    if (!bar || !current) return;
+    const edge = bar.getBoundingClientRect();
+    const tab = current.getBoundingClientRect();
+    if (tab.left < edge.left) bar.scrollLeft -= edge.left - tab.left + 16;
+    else if (tab.right > edge.right) bar.scrollLeft += tab.right - edge.right + 16;
+  }, [rest]);
   return (
     <Box bg="bg" borderBottomWidth="1px" borderColor="border">
-      <HStack as="nav" aria-label="Deal sections" maxW="7xl" mx="auto" px={{ base: '1', md: '3' }} gap="0" overflowX="auto">
+      <HStack
+        ref={nav}
+        as="nav"
+        aria-label="Deal sections"
+        maxW="7xl"
+        mx="auto"
+        px={{ base: '1', md: '3' }}
+        gap="0"
+        overflowX="auto"
+        scrollbarWidth="thin"
+      >
         {DEAL_TABS.map((tab) => {
           const active = tab.match.test(rest);
           const Icon = tab.icon;

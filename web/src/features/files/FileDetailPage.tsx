@@ -38,7 +38,7 @@ function DetailSkeleton() {
     <PageContainer>
       <Stack gap="5">
         <Skeleton h="8" w="48" />
-        <Grid templateColumns={{ base: '1fr', lg: '360px 1fr' }} gap="5">
+        <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: '360px minmax(0, 1fr)' }} gap="5">
           <Stack gap="5">
             <Skeleton h="56" rounded="lg" />
             <Skeleton h="40" rounded="lg" />
@@ -152,7 +152,7 @@ export function FileDetailPage() {
           )}
         </HStack>
 
-        <Grid templateColumns={{ base: '1fr', lg: '360px minmax(0, 1fr)' }} gap="5" alignItems="start">
+        <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: '360px minmax(0, 1fr)' }} gap="5" alignItems="start">
           <Stack gap="5" minW="0">
             <FileSummaryCard
               data={data}

@@ -101,7 +101,11 @@ export function UsersPage() {
 
   return (
     <PageContainer>
-      <Grid templateColumns={{ base: '1fr', md: '208px minmax(0, 1fr)', lg: '236px minmax(0, 1fr)' }} gap="6" alignItems="start">
+      <Grid
+        templateColumns={{ base: 'minmax(0, 1fr)', md: '208px minmax(0, 1fr)', lg: '236px minmax(0, 1fr)' }}
+        gap="6"
+        alignItems="start"
+      >
         <PeopleSidebar
           groups={groupList}
           tags={tagList}

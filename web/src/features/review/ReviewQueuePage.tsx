@@ -104,7 +104,8 @@ export default function ReviewQueuePage() {
 
   return (
     <PageContainer>
-      <Stack gap="5" pb={selected.size ? '20' : '0'}>
+      {/* Room below the list for the bulk bar, two lines high on a phone. */}
+      <Stack gap="5" pb={selected.size ? { base: '36', sm: '20' } : '0'}>
         <Box>
           <Heading as="h1" size="2xl" letterSpacing="-0.02em">
             Review Queue

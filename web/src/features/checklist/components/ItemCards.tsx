@@ -31,7 +31,7 @@ export function ItemSkeleton() {
       <Stack gap="5" data-testid="item-loading">
         <Skeleton h="5" w="40" />
         <Skeleton h="9" w="2/3" />
-        <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 340px' }} gap="5">
+        <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 340px' }} gap="5">
           <Stack gap="5">
             <Skeleton h="48" rounded="lg" />
             <Skeleton h="56" rounded="lg" />

@@ -1,5 +1,15 @@
 import { Box, Grid, HStack, IconButton, Menu, Portal, Text, Wrap, Badge, Center } from '@chakra-ui/react';
-import { Archive, Download, ExternalLink, Folder as FolderIcon, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import {
+  Archive,
+  Download,
+  ExternalLink,
+  Folder as FolderIcon,
+  MoreHorizontal,
+  Pencil,
+  RotateCcw,
+  Sparkles,
+  Trash2,
+} from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatDate, formatFileSize } from '../../../lib/format';
@@ -10,13 +20,15 @@ import type { Folder } from '../types';
 
 export const ROW_HEIGHT = 60;
 
-const COLUMNS = { base: 'minmax(0,1fr) 44px', md: 'minmax(0,1fr) 150px 96px 120px 80px' };
+// A phone keeps the AI status column (its Review and Retry) and drops size and date (decision 37).
+const COLUMNS = { base: 'minmax(0,1fr) auto 32px', md: 'minmax(0,1fr) 150px 96px 120px 80px' };
+const GAP = { base: '2', md: '4' };
 
 export function ListHeader() {
   return (
     <Grid
       templateColumns={COLUMNS}
-      gap="4"
+      gap={GAP}
       px="4"
       h="10"
       alignItems="center"
@@ -31,7 +43,7 @@ export function ListHeader() {
       role="presentation"
     >
       <Text>Name</Text>
-      <Text display={{ base: 'none', md: 'block' }}>AI status</Text>
+      <Text>AI status</Text>
       <Text display={{ base: 'none', md: 'block' }} textAlign="right">
         Size
       </Text>
@@ -45,7 +57,7 @@ function RowShell({ children, testId, label }: { children: ReactNode; testId: st
   return (
     <Grid
       templateColumns={COLUMNS}
-      gap="4"
+      gap={GAP}
       px="4"
       h="full"
       alignItems="center"
@@ -158,7 +170,7 @@ export function FolderRow({
           )}
         </Box>
       </HStack>
-      <Box display={{ base: 'none', md: 'block' }} />
+      <Box />
       <Text display={{ base: 'none', md: 'block' }} textAlign="right" textStyle="sm" color="fg.subtle">
         —
       </Text>
@@ -203,6 +215,13 @@ export function FileRow({
   const tags = file.tags ?? [];
   const entries: MenuEntry[] = [
     { value: 'open', label: 'Open', icon: <ExternalLink size={14} />, onSelect: onOpen },
+    // The row's Review and Retry, also in its menu: a larger target on a touch screen (decision 37).
+    ...(actions.reviewAi
+      ? [{ value: 'review-ai', label: 'Review AI suggestion', icon: <Sparkles size={14} />, onSelect: onReview }]
+      : []),
+    ...(actions.retryAi
+      ? [{ value: 'retry-ai', label: 'Retry AI analysis', icon: <RotateCcw size={14} />, onSelect: onRetry }]
+      : []),
     ...(actions.download ? [{ value: 'download', label: 'Download', icon: <Download size={14} />, onSelect: onDownload }] : []),
     ...(actions.edit ? [{ value: 'edit', label: 'Edit File', icon: <Pencil size={14} />, onSelect: onEdit }] : []),
     ...(actions.archive ? [{ value: 'archive', label: 'Archive', icon: <Archive size={14} />, onSelect: onArchive }] : []),
@@ -251,7 +270,7 @@ export function FileRow({
           )}
         </Box>
       </HStack>
-      <Box display={{ base: 'none', md: 'block' }}>
+      <Box>
         <AiStatusBadge status={file.ai_status} onReview={onReview} onRetry={onRetry} retrying={retrying} />
       </Box>
       <Text display={{ base: 'none', md: 'block' }} textAlign="right" textStyle="sm" color="fg.muted" whiteSpace="nowrap">

@@ -88,7 +88,7 @@ export function DashboardSkeleton() {
           <Skeleton key={i} h="28" rounded="lg" />
         ))}
       </SimpleGrid>
-      <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="5">
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="5">
         <Skeleton h="64" rounded="lg" />
         <Skeleton h="64" rounded="lg" />
       </Grid>

@@ -19,9 +19,16 @@ export function BulkBar({
     <ActionBar.Root open={count > 0} closeOnInteractOutside={false}>
       <Portal>
         <ActionBar.Positioner>
-          <ActionBar.Content data-testid="review-bulk-bar">
+          {/* On a phone the buttons wrap onto a second line inside the screen (decision 37). */}
+          <ActionBar.Content
+            data-testid="review-bulk-bar"
+            flexWrap="wrap"
+            justifyContent="center"
+            maxW="calc(100vw - 2rem)"
+            mx="4"
+          >
             <ActionBar.SelectionTrigger>{count} selected</ActionBar.SelectionTrigger>
-            <ActionBar.Separator />
+            <ActionBar.Separator display={{ base: 'none', sm: 'block' }} />
             <Button size="sm" colorPalette="green" loading={busy} onClick={onApprove}>
               <Check /> Approve Selected
             </Button>

@@ -77,6 +77,8 @@ export function ReviewRowView({ dealId, row, selected, highlighted, busy, onSele
       px="4"
       py="3"
       align="center"
+      // On a phone the decisions wrap onto their own line, under the title (decision 37).
+      wrap={{ base: 'wrap', md: 'nowrap' }}
       data-testid="review-row"
       data-kind={row.kind}
       data-id={row.id}
@@ -125,7 +127,7 @@ export function ReviewRowView({ dealId, row, selected, highlighted, busy, onSele
         <Details row={row} />
       </Stack>
       {row.can_decide && (
-        <HStack gap="2" flexShrink={0}>
+        <HStack gap="2" flexShrink={0} w={{ base: 'full', md: 'auto' }} ps={{ base: '14', md: '0' }}>
           <Button size="xs" colorPalette="green" variant="subtle" disabled={busy} onClick={() => onDecide('approve')}>
             <Check /> Approve
           </Button>

@@ -167,7 +167,7 @@ export function ProfileCard() {
               <Input value={user.email} readOnly disabled name="email" />
               <Field.HelperText>Your e-mail address is your sign-in and cannot be changed here.</Field.HelperText>
             </Field.Root>
-            <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+            <Grid templateColumns={{ base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }} gap="4">
               <Field.Root>
                 <Field.Label>First name</Field.Label>
                 <Input name="first_name" value={form.first_name} onChange={set('first_name')} autoComplete="given-name" />
