@@ -166,6 +166,28 @@ describe('an invitation link opened signed out (docs/decisions.md decision 33)',
       ]);
     },
   );
+
+  it('signs a confirmed person in from a stale link (a newer mail replaced it) and still lands on the invitation', async () => {
+    const sent: { invitation?: unknown }[] = [];
+    fakeApi({
+      'POST /api/auth/login': (_url: URL, init?: RequestInit) => {
+        const body = JSON.parse(String(init?.body)) as { invitation?: unknown };
+        sent.push(body);
+        return body.invitation
+          ? jsonResponse({ detail: 'This invitation link cannot be used', code: 'invitation_link_invalid' }, 400)
+          : jsonResponse({ access_token: 'tok', refresh_token: 'ref', token_type: 'bearer', user: invitee });
+      },
+      'GET /api/invitations/my-invitations': [invitation],
+      'GET /api/deals': [],
+    });
+    const { router } = renderRoutes(createRoutes(), link);
+    const form = await screen.findByRole('form', { name: 'Login' });
+    fireEvent.change(within(form).getByLabelText('Password'), { target: { value: 'secret1' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Login' }));
+    expect(await screen.findByTestId('invitation-card')).toHaveTextContent("You're invited to Project Fjord");
+    expect(router.state.location.pathname).toBe(`/invitations/${invitationId}`);
+    expect(sent.map((body) => Boolean(body.invitation))).toEqual([true, false]);
+  });
 });
 
 describe('signed-in screens', () => {

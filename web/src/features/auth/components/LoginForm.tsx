@@ -1,6 +1,7 @@
 import { Alert, Button, HStack, Separator, Stack, Text } from '@chakra-ui/react';
 import { Mail } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../../lib/api';
 import { notify } from '../../../lib/toast';
 import { authErrorMessage, login, requestMagicLink, requireSession, type InvitationLink } from '../api';
 import { useCompleteSignIn } from '../useCompleteSignIn';
@@ -17,6 +18,21 @@ export function LoginForm({ initialEmail = '', invitation }: { initialEmail?: st
   const [busy, setBusy] = useState<'password' | 'magic' | null>(null);
   const [linkSent, setLinkSent] = useState<string | null>(null);
 
+  /**
+   * Through the invitation when there is one. A stale link (a newer invitation mail replaced it, or it was
+   * answered) cannot confirm an address (decision 33), but must not keep a person out either: they sign in
+   * without it, and the invitation page then shows where the invitation stands.
+   */
+  const signIn = async () => {
+    try {
+      return await login(email, password, invitation);
+    } catch (caught) {
+      const stale = (caught instanceof ApiError ? (caught.body as { code?: string } | undefined) : undefined)?.code;
+      if (invitation && stale === 'invitation_link_invalid') return login(email, password);
+      throw caught;
+    }
+  };
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setLinkSent(null);
@@ -28,7 +44,7 @@ export function LoginForm({ initialEmail = '', invitation }: { initialEmail?: st
     setError(null);
     setBusy('password');
     try {
-      const session = requireSession(await login(email, password, invitation), 'login');
+      const session = requireSession(await signIn(), 'login');
       // With a second factor the code step comes next; success is said once it is proved.
       if (!(await completeSignIn(session))) notify.success('Login successful!');
     } catch (caught) {
