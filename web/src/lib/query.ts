@@ -1,8 +1,34 @@
-import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError, errorDetail, isAbortError } from './api';
+import { notify } from './toast';
+
+/**
+ * What a query tells the one place that reports failed reads (docs/architecture.md "Web data layer"):
+ * a query with `meta.errorTitle` gets that toast, with the server's detail, once per failed fetch;
+ * statuses in `meta.quietStatuses` (say 404, which the screen shows as a state) get none.
+ */
+export interface ReadMeta extends Record<string, unknown> {
+  errorTitle?: string;
+  quietStatuses?: readonly number[];
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: ReadMeta;
+  }
+}
+
+/** The toast a failed read gets: the only place the web app reports one (queries declare `meta.errorTitle`). */
+export function reportFailedRead(error: unknown, meta: ReadMeta | undefined): void {
+  const title = meta?.errorTitle;
+  if (!title || isAbortError(error)) return;
+  if (error instanceof ApiError && meta?.quietStatuses?.includes(error.status)) return;
+  notify.error(title, errorDetail(error, '') || undefined);
+}
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => reportFailedRead(error, query.meta) }),
     defaultOptions: {
       queries: {
         staleTime: 15_000,
