@@ -4,6 +4,24 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
+import path from 'node:path';
+
+// One naming convention for the web app's files (decision 41): kebab-case, whatever the file holds.
+const KEBAB_FILE = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+)*$/;
+const fileNames = {
+  rules: {
+    kebab: {
+      meta: { type: 'suggestion', schema: [] },
+      create(context) {
+        const name = path.basename(context.filename);
+        if (!KEBAB_FILE.test(name)) {
+          context.report({ loc: { line: 1, column: 0 }, message: `File names are kebab-case (decision 41): ${name}` });
+        }
+        return {};
+      },
+    },
+  },
+};
 
 const features = [
   'admin',
@@ -48,8 +66,9 @@ export default tseslint.config(
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'file-names': fileNames },
     rules: {
+      'file-names/kebab': 'error',
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },

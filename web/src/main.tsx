@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { App } from './app/app';
 
 // A page opened before a deploy asks for chunks the new build no longer has (the server answers 404):
 // load the new build instead of failing, at most once a minute so a real outage shows its error.

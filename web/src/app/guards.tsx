@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { FullPageSpinner } from '../components/Spinners';
+import { FullPageSpinner } from '../components/spinners';
 import { AccessDeniedPage } from '../features/errors';
 import { useAtomValue } from 'jotai';
 import { sessionAtom } from '../lib/session';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { browser, TOKEN_KEY } from '../lib/api';
+import { browser, TOKEN_KEY } from '../lib/api/client';
 import { jsonResponse, renderRoutes, testUser } from '../test/utils';
 import { createRoutes } from './router';
 
@@ -23,14 +23,14 @@ function fakeApi(routes: Record<string, Handler | unknown>) {
 // first render (with the machine busy, compiling the dashboard's outlasted a 20 s wait).
 beforeAll(async () => {
   await Promise.all([
-    import('../features/auth/LoginPage'),
-    import('../features/deals/InvitationPage'),
-    import('../features/deals/DealLayout'),
-    import('../features/deals/DealListPage'),
-    import('../features/deals/DealDashboardPage'),
-    import('../features/settings/SettingsPage'),
-    import('../features/admin/AdminLayout'),
-    import('../features/admin/AdminDashboardPage'),
+    import('../features/auth/login-page'),
+    import('../features/deals/invitation-page'),
+    import('../features/deals/deal-layout'),
+    import('../features/deals/deal-list-page'),
+    import('../features/deals/deal-dashboard-page'),
+    import('../features/settings/settings-page'),
+    import('../features/admin/admin-layout'),
+    import('../features/admin/admin-dashboard-page'),
   ]);
 }, 600_000);
 

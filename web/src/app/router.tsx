@@ -1,16 +1,16 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
-import { AppLayout } from '../components/layout/AppLayout';
-import { FullPageSpinner } from '../components/Spinners';
+import { AppLayout } from '../components/layout/app-layout';
+import { FullPageSpinner } from '../components/spinners';
 import { AccessDeniedPage, BadRequestPage, NotFoundPage, ServerErrorPage } from '../features/errors';
-import { RouteErrorPage } from './ErrorBoundary';
+import { RouteErrorPage } from './error-boundary';
 import { GuestOnly, RequireAuth, RequireSuperAdmin } from './guards';
 import { adminRoutes, dealRoutes, signedInRoutes } from './routes';
 
-const LoginPage = lazy(() => import('../features/auth/LoginPage'));
-const MagicLinkPage = lazy(() => import('../features/auth/MagicLinkPage'));
-const MfaVerifyPage = lazy(() => import('../features/auth/MfaVerifyPage'));
-const DealLayout = lazy(() => import('../features/deals/DealLayout'));
+const LoginPage = lazy(() => import('../features/auth/login-page'));
+const MagicLinkPage = lazy(() => import('../features/auth/magic-link-page'));
+const MfaVerifyPage = lazy(() => import('../features/auth/mfa-verify-page'));
+const DealLayout = lazy(() => import('../features/deals/deal-layout'));
 
 /** True when the routes (or a path-less layout among them) already answer the parent's own path. */
 function hasIndexRoute(routes: RouteObject[]): boolean {

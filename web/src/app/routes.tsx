@@ -14,26 +14,26 @@ import { isUuid } from '../features/dataroom/paths';
 import { prefetchListingFor } from '../features/dataroom/prefetch';
 import { NotFoundPage } from '../features/errors';
 
-const DealListPage = lazy(() => import('../features/deals/DealListPage'));
-const InvitationPage = lazy(() => import('../features/deals/InvitationPage'));
-const DealDashboardPage = lazy(() => import('../features/deals/DealDashboardPage'));
-const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
-const DataRoomPage = lazy(() => import('../features/dataroom/DataRoomPage'));
-const FileDetailPage = lazy(() => import('../features/files/FileDetailPage'));
-const UsersPage = lazy(() => import('../features/people/UsersPage'));
-const PermissionSetsPage = lazy(() => import('../features/people/PermissionSetsPage'));
-const ChecklistPage = lazy(() => import('../features/checklist/ChecklistPage'));
-const ChecklistItemPage = lazy(() => import('../features/checklist/ChecklistItemPage'));
-const ActivityPage = lazy(() => import('../features/activity/ActivityPage'));
-const ReviewQueuePage = lazy(() => import('../features/review/ReviewQueuePage'));
-const AdminLayout = lazy(() => import('../features/admin/AdminLayout'));
-const AdminDashboardPage = lazy(() => import('../features/admin/AdminDashboardPage'));
-const CatalogItemsPage = lazy(() => import('../features/admin/CatalogItemsPage'));
-const PresetsPage = lazy(() => import('../features/admin/PresetsPage'));
-const SuperAdminsPage = lazy(() => import('../features/admin/SuperAdminsPage'));
-const AdminUsersPage = lazy(() => import('../features/admin/UsersPage'));
-const SystemPermissionSetsPage = lazy(() => import('../features/admin/PermissionSetsPage'));
-const AuditLogsPage = lazy(() => import('../features/admin/AuditLogsPage'));
+const DealListPage = lazy(() => import('../features/deals/deal-list-page'));
+const InvitationPage = lazy(() => import('../features/deals/invitation-page'));
+const DealDashboardPage = lazy(() => import('../features/deals/deal-dashboard-page'));
+const SettingsPage = lazy(() => import('../features/settings/settings-page'));
+const DataRoomPage = lazy(() => import('../features/dataroom/data-room-page'));
+const FileDetailPage = lazy(() => import('../features/files/file-detail-page'));
+const UsersPage = lazy(() => import('../features/people/users-page'));
+const PermissionSetsPage = lazy(() => import('../features/people/permission-sets-page'));
+const ChecklistPage = lazy(() => import('../features/checklist/checklist-page'));
+const ChecklistItemPage = lazy(() => import('../features/checklist/checklist-item-page'));
+const ActivityPage = lazy(() => import('../features/activity/activity-page'));
+const ReviewQueuePage = lazy(() => import('../features/review/review-queue-page'));
+const AdminLayout = lazy(() => import('../features/admin/admin-layout'));
+const AdminDashboardPage = lazy(() => import('../features/admin/admin-dashboard-page'));
+const CatalogItemsPage = lazy(() => import('../features/admin/catalog-items-page'));
+const PresetsPage = lazy(() => import('../features/admin/presets-page'));
+const SuperAdminsPage = lazy(() => import('../features/admin/super-admins-page'));
+const AdminUsersPage = lazy(() => import('../features/admin/users-page'));
+const SystemPermissionSetsPage = lazy(() => import('../features/admin/permission-sets-page'));
+const AuditLogsPage = lazy(() => import('../features/admin/audit-logs-page'));
 
 /**
  * /deals/:dealId/files/:segment is a file's page when the segment is a file id (a UUID), and otherwise a

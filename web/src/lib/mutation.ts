@@ -5,7 +5,7 @@
  * Pages call the hook; they never place invalidateQueries or error toasts themselves.
  */
 import { type QueryKey, useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
-import { errorDetail, isAbortError } from './api';
+import { errorDetail, isAbortError } from './api/client';
 import { notify } from './toast';
 
 export interface SuccessToast {

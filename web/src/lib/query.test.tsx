@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderPage } from '../test/utils';
-import { api } from './api';
+import { api } from './api/client';
 import type { ReadMeta } from './query';
 import { notify } from './toast';
 
@@ -18,14 +18,20 @@ afterEach(() => {
 
 describe('failed reads are reported in one place', () => {
   it("toasts the query's errorTitle with the server's detail", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ detail: 'The database is asleep' }, 500)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ detail: 'The database is asleep' }, 500)),
+    );
     renderPage(<Reader meta={{ errorTitle: 'Failed to load things' }} />);
     expect(await screen.findByText('Failed to load things')).toBeInTheDocument();
     expect(await screen.findByText('The database is asleep')).toBeInTheDocument();
   });
 
   it('says nothing for a status the screen shows as a state', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ detail: 'Not found' }, 404)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ detail: 'Not found' }, 404)),
+    );
     const toast = vi.spyOn(notify, 'error');
     renderPage(<Reader meta={{ errorTitle: 'Failed to load things', quietStatuses: [404] }} />);
     // The cache reports a failure synchronously as the query turns to 'error', so by then a toast would have been asked for.

@@ -1,5 +1,5 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError, errorDetail, isAbortError } from './api';
+import { ApiError, errorDetail, isAbortError } from './api/client';
 import { notify } from './toast';
 
 /**

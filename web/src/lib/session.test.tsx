@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import { jsonResponse, testUser } from '../test/utils';
-import { browser, getToken, TOKEN_KEY } from './api';
+import { browser, getToken, TOKEN_KEY } from './api/client';
 import { PROFILE_RETRY_DELAYS_MS, sessionAtom } from './session';
 
 function Status() {

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { atom, useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { CloudOff } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { EmptyState } from '../components/EmptyState';
-import { api, ApiError, clearToken, getToken, isAbortError, setToken } from './api';
+import { EmptyState } from '../components/empty-state';
+import { api, ApiError, clearToken, getToken, isAbortError, setToken } from './api/client';
 
 /** The signed-in user (GET /user/profile). */
 export interface User {

@@ -1,9 +1,9 @@
 // What other features may use of the AI assistant.
-export { AiReviewDialog } from './components/AiReviewDialog';
-export { ConfidenceBadge } from './components/ConfidenceBadge';
-export { PendingReviewCount, PendingReviewList } from './components/PendingReviewPanel';
-export { AiSuggestionsPanel } from './components/AiSuggestionsPanel';
-export { AiAnalysisCard } from './components/AiAnalysisCard';
+export { AiReviewDialog } from './components/ai-review-dialog';
+export { ConfidenceBadge } from './components/confidence-badge';
+export { PendingReviewCount, PendingReviewList } from './components/pending-review-panel';
+export { AiSuggestionsPanel } from './components/ai-suggestions-panel';
+export { AiAnalysisCard } from './components/ai-analysis-card';
 export { useAiAnalysis } from './api/ai-analysis';
 export { useRetryAnalysis } from './api/retry-analysis';
 export { useBatchAnalysis } from './api/batch-analysis';

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TOKEN_KEY } from '../../lib/api';
+import { TOKEN_KEY } from '../../lib/api/client';
 import { useDealEvents } from './api/deal-events';
 import { chooseLiveEvents, type DealEvent, type LiveEvents } from './api/live-events';
 import { realtimeEvents } from './api/realtime-events';

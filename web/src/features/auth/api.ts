@@ -1,4 +1,4 @@
-import { ApiError, api } from '../../lib/api';
+import { ApiError, api } from '../../lib/api/client';
 import type { User } from '../../lib/session';
 import type { ConfirmationSent } from '@contracts/auth';
 

@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { AccountSession, MfaStatus, TotpEnrollment } from '@contracts/auth';
-import { api } from '../../lib/api';
+import { api } from '../../lib/api/client';
 import type { User } from '../../lib/session';
 
 export type { AccountSession, MfaFactor, MfaStatus, TotpEnrollment } from '@contracts/auth';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { dealKeys } from '../../lib/deal';
+import { dealKeys } from '../../lib/api/deal';
 import { checklistKeys } from './api';
 import { initiallyOpen, type CategoryView } from './logic';
 

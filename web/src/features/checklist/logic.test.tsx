@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ProgressBar } from '../../components/ProgressBar';
+import { ProgressBar } from '../../components/progress-bar';
 import { AppProviders } from '../../app/providers';
 import { progressColor } from '../../lib/progress';
 import { pageCount } from '../../lib/paging';

@@ -1,6 +1,6 @@
 /** The checklist's rules (docs/product.md §4, §5, §9), kept apart from the screens so they can be tested alone. */
 import type { Progress } from '../../lib/progress';
-import { APPROVAL_LABELS as SHARED_APPROVAL_LABELS, APPROVAL_PALETTES } from '../../components/ApprovalBadge';
+import { APPROVAL_LABELS as SHARED_APPROVAL_LABELS, APPROVAL_PALETTES } from '../../components/approval-badge';
 import type { ChecklistCategory, ChecklistItem, ChecklistResponse, ItemApproval, ItemStatus } from './types';
 
 export const ITEM_STATUSES: ItemStatus[] = ['in_progress', 'provided', 'not_applicable'];
@@ -17,7 +17,7 @@ export const STATUS_TONES: Record<ItemStatus, string> = {
   not_applicable: 'gray',
 };
 
-// Approval decisions read the same on every screen (web/src/components/ApprovalBadge.tsx).
+// Approval decisions read the same on every screen (web/src/components/approval-badge.tsx).
 export const APPROVAL_LABELS: Record<ItemApproval, string> = SHARED_APPROVAL_LABELS;
 export const APPROVAL_TONES: Record<ItemApproval, string> = APPROVAL_PALETTES;
 

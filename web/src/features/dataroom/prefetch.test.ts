@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TOKEN_KEY } from '../../lib/api';
+import { TOKEN_KEY } from '../../lib/api/client';
 import { fetchListing } from './api';
 import { prefetchListingFor, takePrefetchedListing } from './prefetch';
 

@@ -1,5 +1,5 @@
 import { LISTING_PAGE_DEFAULT } from '@contracts/dataroom';
-import { api, getToken } from '../../lib/api';
+import { api, getToken } from '../../lib/api/client';
 import { isUuid, pathFromPathname, pathSegments } from './paths';
 import type { FolderListing } from './types';
 

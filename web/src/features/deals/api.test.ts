@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, browser, TOKEN_KEY } from '../../lib/api';
+import { ApiError, browser, TOKEN_KEY } from '../../lib/api/client';
 import { jsonResponse } from '../../test/utils';
 import { DEAL_LIST_MESSAGES, dealListErrorMessage, defaultPresetValue, fetchDeals, fetchMyInvitations } from './api';
 

@@ -1,2 +1,2 @@
 // What other features may use of deals.
-export { DealDashboardPage } from './DealDashboardPage';
+export { DealDashboardPage } from './deal-dashboard-page';

@@ -1,4 +1,4 @@
-import type { DealRole } from '../../lib/deal';
+import type { DealRole } from '../../lib/api/deal';
 import type { SectionProgress, Progress } from '../../lib/progress';
 
 export interface Activity {

@@ -1,2 +1,2 @@
 export { AccessDeniedPage, BadRequestPage, NotFoundPage, ServerErrorPage } from './pages';
-export { ErrorFallback } from './ErrorFallback';
+export { ErrorFallback } from './error-fallback';

@@ -1,7 +1,7 @@
 import { Button } from '@chakra-ui/react';
 import { AlertTriangle, FileQuestion, Home, RefreshCw, ServerCrash, ShieldAlert, Undo2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { StatusPage } from './StatusPage';
+import { StatusPage } from './status-page';
 
 function useGoBack() {
   const navigate = useNavigate();

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { isChecked, renderPage } from '../../test/utils';
 import { ALL_MEMBERS, fetchPermissions, type PermissionPeople } from './api';
-import { PermissionsDialog } from './components/PermissionsDialog';
+import { PermissionsDialog } from './components/permissions-dialog';
 import { describePermissions, entryState, permissionSummary, toggleEntry } from './permissions';
 import type { FilePermissions } from './types';
 

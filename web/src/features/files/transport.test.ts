@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, REFRESH_KEY, TOKEN_KEY } from '../../lib/api';
+import { ApiError, REFRESH_KEY, TOKEN_KEY } from '../../lib/api/client';
 import { fakeTus, resumableGrant } from '../../test/fake-tus';
 import { jsonResponse } from '../../test/utils';
 import { sendToStorage } from './transport';

@@ -1,5 +1,5 @@
 import type { ReviewRow } from '@contracts/review';
-import { APPROVAL_LABELS, APPROVAL_PALETTES, approvalState } from '../../components/ApprovalBadge';
+import { APPROVAL_LABELS, APPROVAL_PALETTES, approvalState } from '../../components/approval-badge';
 
 /** Completeness bar colour (docs/product.md §9): green at 100%, yellow at 50% or more, red above 0, grey at 0. */
 export function completenessPalette(completeness: number): 'green' | 'yellow' | 'red' | 'gray' {

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ACTIVITY_PAGE_DEFAULT, type ActivityEntry } from '@contracts/activity';
-import { api } from '../../../lib/api';
-import { dealKeys } from '../../../lib/deal';
+import { api } from '../../../lib/api/client';
+import { dealKeys } from '../../../lib/api/deal';
 
 export const activityKeys = {
   feed: (dealId: string) => dealKeys.scoped(dealId, 'activity'),

@@ -2,7 +2,7 @@
  * Calls of the admin portal (docs/product.md §7 Admin): catalog items, checklist presets and the dashboard counts.
  * Every call needs a super admin; the server answers 403 otherwise.
  */
-import { ApiError, api } from '../../../lib/api';
+import { ApiError, api } from '../../../lib/api/client';
 
 /** Page size of the admin lists (docs/product.md §9). */
 export const ADMIN_PAGE_SIZE = 20;

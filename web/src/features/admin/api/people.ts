@@ -14,7 +14,7 @@ import {
   type PermissionSetUsage,
   type SystemPermissionSet,
 } from '@contracts/admin';
-import { api } from '../../../lib/api';
+import { api } from '../../../lib/api/client';
 import { useApiMutation } from '../../../lib/mutation';
 
 export const peopleKeys = {

@@ -17,7 +17,7 @@ import {
   type IconButtonProps,
 } from '@chakra-ui/react';
 import { Pencil, RefreshCw, Search, Trash2 } from 'lucide-react';
-import { errorDetail } from '../../../lib/api';
+import { errorDetail } from '../../../lib/api/client';
 import type { ReactNode } from 'react';
 
 /** The content column of an admin page. */
@@ -62,7 +62,7 @@ export function Panel(props: BoxProps) {
   return <Box bg="bg" borderWidth="1px" borderColor="border" rounded="xl" shadow="xs" overflow="hidden" {...props} />;
 }
 
-export { useDebouncedValue } from '../../../lib/useDebouncedValue';
+export { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 export function SearchField({
   value,

@@ -1,6 +1,6 @@
 import type { AiAction, AiActionResult } from '@contracts/ai';
-import { api } from '../../../lib/api';
-import { dealKeys } from '../../../lib/deal';
+import { api } from '../../../lib/api/client';
+import { dealKeys } from '../../../lib/api/deal';
 import { useApiMutation } from '../../../lib/mutation';
 import { aiFilePath } from './keys';
 

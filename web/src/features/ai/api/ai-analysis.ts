@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AiAnalysis } from '@contracts/ai';
-import { api } from '../../../lib/api';
+import { api } from '../../../lib/api/client';
 import { aiFilePath, aiKeys } from './keys';
 
 /** A file's latest analysis, or null when none exists yet (the API answers `{message}` then). */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../../lib/api/client';
 import { aiBase, aiKeys } from './keys';
 
 export interface ChecklistChoice {

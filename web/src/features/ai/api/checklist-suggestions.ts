@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ChecklistAiSuggestions } from '@contracts/ai';
-import { api } from '../../../lib/api';
+import { api } from '../../../lib/api/client';
 import { aiBase, aiKeys } from './keys';
 
 /** Open AI suggestions grouped by the checklist item they propose (docs/product.md §7 checklist calls). */

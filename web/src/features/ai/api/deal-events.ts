@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { dealKeys } from '../../../lib/deal';
+import { dealKeys } from '../../../lib/api/deal';
 import { liveEvents, type LiveEvents } from './live-events';
 
 export type { DealEvent } from './live-events';

@@ -1,4 +1,4 @@
-import { dealKeys } from '../../../lib/deal';
+import { dealKeys } from '../../../lib/api/deal';
 
 /** Query keys of the AI assistant; all under the deal, so a deal-wide refresh reaches them. */
 export const aiKeys = {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PendingReview } from '@contracts/ai';
-import { api } from '../../../lib/api';
+import { api } from '../../../lib/api/client';
 import { AI_POLL_MS } from '../confidence';
 import { aiBase, aiKeys } from './keys';
 

@@ -8,7 +8,7 @@
  * is joined again after renewing the token, with growing pauses.
  */
 import type { RealtimeChannel, RealtimeClientOptions, SupabaseClient } from '@supabase/supabase-js';
-import { getToken, renewSession } from '../../../lib/api';
+import { getToken, renewSession } from '../../../lib/api/client';
 import type { DealEvent, LiveEvents } from './live-events';
 
 export const dealTopic = (dealId: string, userId: string) => `deal:${dealId}:user:${userId}`;

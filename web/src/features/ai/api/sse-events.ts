@@ -3,7 +3,7 @@
  * docs/decisions.md decision 18). Reconnects after a drop; stops where the server has no live events or
  * the reader may not have them (the pages' own polling carries on).
  */
-import { api, ApiError } from '../../../lib/api';
+import { api, ApiError } from '../../../lib/api/client';
 import type { DealEvent, LiveEvents } from './live-events';
 
 /** Splits an event-stream text into complete events; returns them and the unfinished rest. */

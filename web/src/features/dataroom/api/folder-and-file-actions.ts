@@ -3,7 +3,7 @@
  * makes stale (the listing, search results and the dashboard's counts).
  */
 import type { QueryKey } from '@tanstack/react-query';
-import { dealKeys } from '../../../lib/deal';
+import { dealKeys } from '../../../lib/api/deal';
 import { useApiMutation } from '../../../lib/mutation';
 import { archiveFile, deleteFile, downloadFile, type FileSummary } from '../../files';
 import type { Folder } from '../types';

@@ -1,6 +1,6 @@
 import { LISTING_PAGE_DEFAULT, type ResumableUpload } from '@contracts/dataroom';
-import { ApiError, api } from '../../../lib/api';
-import { dealKeys } from '../../../lib/deal';
+import { ApiError, api } from '../../../lib/api/client';
+import { dealKeys } from '../../../lib/api/deal';
 import { takePrefetchedListing } from '../prefetch';
 import type { FolderDetail, FolderListing, SearchResults, Folder } from '../types';
 

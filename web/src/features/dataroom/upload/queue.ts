@@ -1,4 +1,4 @@
-import { isAbortError } from '../../../lib/api';
+import { isAbortError } from '../../../lib/api/client';
 import { NameConflictError } from '../api';
 import {
   initialUploadState,

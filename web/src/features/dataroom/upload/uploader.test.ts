@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { REFRESH_KEY, TOKEN_KEY, UNFINISHED_UPLOADS_KEY, clearToken } from '../../../lib/api';
+import { REFRESH_KEY, TOKEN_KEY, UNFINISHED_UPLOADS_KEY, clearToken } from '../../../lib/api/client';
 import { jsonResponse } from '../../../test/utils';
 import { NameConflictError } from '../api';
 import { fakeTus, resumableGrant } from '../../../test/fake-tus';

@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api';
+import { api } from '../../../lib/api/client';
 import { useApiMutation } from '../../../lib/mutation';
 import { useSession, type User } from '../../../lib/session';
 import type { InvitationLink } from '../../auth';

@@ -3,9 +3,9 @@
  * its toasts (docs/product.md §8) and makes the deal lists stale; `onDone` is the screen's follow-up.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { type Deal, dealKeys } from '../../../lib/deal';
+import { type Deal, dealKeys } from '../../../lib/api/deal';
 import { useApiMutation } from '../../../lib/mutation';
-import { rememberArchivedDeal } from '../archivedMarker';
+import { rememberArchivedDeal } from '../archived-marker';
 import { archiveDeal, createDeal, updateDeal } from '.';
 
 export type DealSave =

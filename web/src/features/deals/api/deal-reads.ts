@@ -1,6 +1,6 @@
 /** What the deal screens read (docs/product.md §2 Deal list, Deal dashboard, invitations), one hook per read. */
 import { useQuery } from '@tanstack/react-query';
-import { dealKeys } from '../../../lib/deal';
+import { dealKeys } from '../../../lib/api/deal';
 import { AI_POLL_MS } from '../../ai';
 import type { DealView } from '../types';
 import {

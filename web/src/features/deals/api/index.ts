@@ -1,5 +1,5 @@
-import { ApiError, api, getToken, isAbortError } from '../../../lib/api';
-import type { Deal } from '../../../lib/deal';
+import { ApiError, api, getToken, isAbortError } from '../../../lib/api/client';
+import type { Deal } from '../../../lib/api/deal';
 import type { ChecklistPreset, DashboardStats, DealSummary, DealView, Invitation } from '../types';
 
 export const DEAL_LIST_TIMEOUT_MS = 10_000;

@@ -1,7 +1,7 @@
-import { dealKeys } from '../../../lib/deal';
+import { dealKeys } from '../../../lib/api/deal';
 import { useApiMutation } from '../../../lib/mutation';
 import { fetchMetadata, saveMetadata, updateFile } from './index';
-import { metadataPayload, type DocumentDetails } from '../components/DocumentDetailsCard';
+import { metadataPayload, type DocumentDetails } from '../components/document-details-card';
 
 export interface FileEdit {
   fileId: string;

@@ -5,8 +5,8 @@
  * page shows their version.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/api';
-import { dealKeys } from '../../../lib/deal';
+import { ApiError } from '../../../lib/api/client';
+import { dealKeys } from '../../../lib/api/deal';
 import { useApiMutation } from '../../../lib/mutation';
 import { dataRoomKeys } from '../../dataroom';
 import {
@@ -21,8 +21,8 @@ import {
   updateFile,
   uploadNewVersion,
 } from './index';
-import { metadataPayload, type DocumentDetails } from '../components/DocumentDetailsCard';
-import type { StatusChange } from '../components/StatusCard';
+import { metadataPayload, type DocumentDetails } from '../components/document-details-card';
+import type { StatusChange } from '../components/status-card';
 import type { FileDetail, FilePermissions } from '../types';
 
 /** Stores a fresh file answer (when there is one) and marks what depends on the file stale. */

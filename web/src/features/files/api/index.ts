@@ -1,6 +1,6 @@
 import type { ResumableUpload } from '@contracts/dataroom';
-import { api } from '../../../lib/api';
-import { dealKeys } from '../../../lib/deal';
+import { api } from '../../../lib/api/client';
+import { dealKeys } from '../../../lib/api/deal';
 import { uploadResumably } from '../transport';
 import type {
   ApprovalStatus,

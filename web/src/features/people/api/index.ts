@@ -1,5 +1,5 @@
-import { api } from '../../../lib/api';
-import { dealKeys } from '../../../lib/deal';
+import { api } from '../../../lib/api/client';
+import { dealKeys } from '../../../lib/api/deal';
 import type { BulkOperation } from '../bulk';
 import type {
   BulkInviteResult,

@@ -3,7 +3,7 @@
  * (docs/product.md §8) and refreshes everything people-related; `onDone` is the screen's follow-up
  * (closing a drawer or a confirmation, clearing a selection).
  */
-import { errorDetail } from '../../../lib/api';
+import { errorDetail } from '../../../lib/api/client';
 import { useApiMutation } from '../../../lib/mutation';
 import { notify } from '../../../lib/toast';
 import { bulkFailureTitle, bulkOperation, bulkResultToast, usersWord, type BulkAction } from '../bulk';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { dealKeys } from '../../../lib/deal';
+import { dealKeys } from '../../../lib/api/deal';
 import {
   fetchCompanies,
   fetchDealUsers,

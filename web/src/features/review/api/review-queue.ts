@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Paged } from '@contracts/common';
 import { REVIEW_PAGE_DEFAULT, type ReviewBulkResult, type ReviewQueueQuery, type ReviewRow } from '@contracts/review';
-import { api } from '../../../lib/api';
-import { dealKeys } from '../../../lib/deal';
+import { api } from '../../../lib/api/client';
+import { dealKeys } from '../../../lib/api/deal';
 import { useApiMutation } from '../../../lib/mutation';
 import { notify } from '../../../lib/toast';
 

@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api';
+import { api } from '../../../lib/api/client';
 import { PROFILE_PATH, type User } from '../../../lib/session';
 
 export interface ProfileUpdate {

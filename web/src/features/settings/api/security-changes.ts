@@ -13,7 +13,7 @@ import {
   startEnrollment,
   verifyCode,
 } from '../../auth';
-import { setToken } from '../../../lib/api';
+import { setToken } from '../../../lib/api/client';
 import { useApiMutation } from '../../../lib/mutation';
 import { useSession } from '../../../lib/session';
 import { changePassword, signOutEverywhere } from '.';

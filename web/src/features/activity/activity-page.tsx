@@ -1,0 +1,146 @@
+/**
+ * The deal's activity feed at /deals/:dealId/activity (docs/product.md §2 Activity): newest first, more
+ * loaded on demand; search and the type filter work over what is loaded.
+ */
+import {
+  Box,
+  Button,
+  Card,
+  Flex,
+  Heading,
+  HStack,
+  Input,
+  InputGroup,
+  NativeSelect,
+  Separator,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { Activity, Search } from 'lucide-react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
+import { PageContainer } from '../../components/layout/page-container';
+import { useDeal } from '../../lib/api/deal';
+import { pluralize } from '../../lib/format';
+import { notify } from '../../lib/toast';
+import { useActivityFeed } from './api/list-activity';
+import { ActivityEntryRow } from './components/activity-entry-row';
+import { ACTIVITY_FILTERS, filterActivities, filterLabel, type ActivityFilter } from './logic';
+
+const LOAD_FAILED = 'Failed to load activity feed';
+
+function FeedSkeleton() {
+  return (
+    <Stack gap="3" p="4" data-testid="activity-loading">
+      {Array.from({ length: 6 }, (_, i) => (
+        <Skeleton key={i} height="14" />
+      ))}
+    </Stack>
+  );
+}
+
+export default function ActivityPage() {
+  const { dealId = '' } = useParams();
+  const deal = useDeal(dealId);
+  const feed = useActivityFeed(dealId);
+  const [search, setSearch] = useState('');
+  const [type, setType] = useState<ActivityFilter>('all');
+
+  useEffect(() => {
+    if (feed.isError) notify.error(LOAD_FAILED);
+  }, [feed.isError, feed.errorUpdatedAt]);
+
+  const loaded = useMemo(() => feed.data?.pages.flat() ?? [], [feed.data]);
+  const shown = useMemo(() => filterActivities(loaded, search, type), [loaded, search, type]);
+  const filtering = search.trim() !== '' || type !== 'all';
+
+  return (
+    <PageContainer>
+      <Stack gap="5">
+        <Box>
+          <Heading as="h1" size="2xl" letterSpacing="-0.02em">
+            Activity Feed
+          </Heading>
+          <Text textStyle="sm" color="fg.muted" mt="1">
+            {deal.data?.name ? `${deal.data.name} · ` : ''}Everything that happened in this deal, newest first
+          </Text>
+        </Box>
+
+        <Flex gap="3" direction={{ base: 'column', md: 'row' }}>
+          <InputGroup flex="1" startElement={<Search size={16} />}>
+            <Input
+              placeholder="Search activity..."
+              aria-label="Search activity"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </InputGroup>
+          <NativeSelect.Root width={{ base: 'full', md: '56' }}>
+            <NativeSelect.Field
+              aria-label="Activity type"
+              value={type}
+              onChange={(e) => setType(e.target.value as ActivityFilter)}
+            >
+              {ACTIVITY_FILTERS.map((f) => (
+                <option key={f} value={f}>
+                  {filterLabel(f)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Flex>
+
+        <Text textStyle="sm" color="fg.muted" data-testid="activity-count">
+          {feed.isPending
+            ? 'Loading activity...'
+            : filtering
+              ? `${shown.length} of ${pluralize(loaded.length, 'activity', 'activities')}`
+              : pluralize(loaded.length, 'activity', 'activities')}
+        </Text>
+
+        <Card.Root>
+          {feed.isPending ? (
+            <FeedSkeleton />
+          ) : feed.isError && loaded.length === 0 ? (
+            <EmptyState
+              icon={<Activity />}
+              title={LOAD_FAILED}
+              description="The activity could not be read. Check your connection and try again."
+              action={
+                <Button size="sm" variant="outline" onClick={() => feed.refetch()}>
+                  Try Again
+                </Button>
+              }
+            />
+          ) : shown.length === 0 ? (
+            <EmptyState
+              icon={<Activity />}
+              title="No activities found"
+              description={filtering ? 'Nothing loaded matches this search or type.' : 'Nothing has happened in this deal yet.'}
+            />
+          ) : (
+            <Stack gap="0" data-testid="activity-list">
+              {shown.map((entry, index) => (
+                <Fragment key={entry.id}>
+                  {index > 0 && <Separator />}
+                  <ActivityEntryRow dealId={dealId} entry={entry} />
+                </Fragment>
+              ))}
+            </Stack>
+          )}
+        </Card.Root>
+
+        {feed.hasNextPage && (
+          <HStack justify="center">
+            <Button variant="outline" onClick={() => feed.fetchNextPage()} loading={feed.isFetchingNextPage}>
+              Load older activity
+            </Button>
+          </HStack>
+        )}
+      </Stack>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,201 @@
+import { Badge, Button, Flex, HStack, NativeSelect, Table, Text } from '@chakra-ui/react';
+import { Library, Plus, ToggleLeft, ToggleRight } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { EmptyState } from '../../components/empty-state';
+import { errorDetail } from '../../lib/api/client';
+import { notify } from '../../lib/toast';
+import { CATALOG_CATEGORIES, type CatalogItem, ADMIN_PAGE_SIZE } from './api';
+import {
+  AdminPage,
+  AdminPageHeader,
+  Panel,
+  SearchField,
+  AdminList,
+  ActiveBadge,
+  useDebouncedValue,
+  RowAction,
+  EditAction,
+  DeleteAction,
+} from './components/common';
+import { CatalogItemFormDialog } from './components/catalog-item-form-dialog';
+import { useDeleteCatalogItem, useToggleCatalogItem } from './api/catalog-and-preset-changes';
+import { pageCount } from '../../lib/paging';
+import { Pager } from '../../components/pager';
+import { useCatalogList } from './api/catalog-and-preset-reads';
+
+/** /admin/catalog (docs/product.md §2 Catalog Items). */
+export function CatalogItemsPage() {
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState('');
+  const [editing, setEditing] = useState<CatalogItem | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [deleting, setDeleting] = useState<CatalogItem | null>(null);
+  // The confirmation keeps its text while it animates out.
+  const [deleteTarget, setDeleteTarget] = useState<CatalogItem | null>(null);
+  if (deleting && deleting !== deleteTarget) setDeleteTarget(deleting);
+  const debouncedSearch = useDebouncedValue(search.trim(), 300);
+  // A new search or category starts again at page 1.
+  const filterKey = `${debouncedSearch}\u0000${category}`;
+  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
+  const page = paging.key === filterKey ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ key: filterKey, page: next });
+
+  const params = { search: debouncedSearch, category, page };
+  const catalog = useCatalogList(params);
+
+  useEffect(() => {
+    if (catalog.isError) {
+      console.error(catalog.error);
+      notify.error('Failed to load catalog items', errorDetail(catalog.error, '') || undefined);
+    }
+  }, [catalog.isError, catalog.error]);
+
+  // After a delete empties the last page, step back to the new last page.
+  const total = catalog.data?.total_count ?? 0;
+  const lastPage = pageCount(total, ADMIN_PAGE_SIZE);
+  useEffect(() => {
+    if (catalog.isSuccess && !catalog.isPlaceholderData && page > lastPage) setPaging({ key: filterKey, page: lastPage });
+  }, [catalog.isSuccess, catalog.isPlaceholderData, page, lastPage, filterKey]);
+
+  const toggle = useToggleCatalogItem();
+
+  const remove = useDeleteCatalogItem(() => setDeleting(null));
+
+  const openForm = (item: CatalogItem | null) => {
+    setEditing(item);
+    setFormOpen(true);
+  };
+
+  const items = catalog.data?.items ?? [];
+  const filtered = Boolean(debouncedSearch || category);
+
+  return (
+    <AdminPage>
+      <AdminPageHeader
+        title="Catalog Items"
+        description="The master list of documents that checklist presets draw from."
+        actions={
+          <Button colorPalette="brand" size="sm" onClick={() => openForm(null)}>
+            <Plus size={16} /> Add Item
+          </Button>
+        }
+      />
+
+      <Panel>
+        <Flex gap="3" p="4" borderBottomWidth="1px" borderColor="border" wrap="wrap" align="center">
+          <SearchField
+            value={search}
+            onChange={setSearch}
+            label="Search catalog items"
+            placeholder="Search by code, title or description"
+          />
+          <NativeSelect.Root size="sm" w={{ base: 'full', md: '60' }}>
+            <NativeSelect.Field
+              aria-label="Category"
+              value={category}
+              onChange={(event) => setCategory(event.currentTarget.value)}
+              bg="bg"
+            >
+              <option value="">All Categories</option>
+              {CATALOG_CATEGORIES.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          {catalog.isSuccess && (
+            <Text textStyle="sm" color="fg.muted" ms={{ md: 'auto' }} data-testid="catalog-count">
+              {total} {total === 1 ? 'item' : 'items'}
+            </Text>
+          )}
+        </Flex>
+
+        <AdminList
+          query={catalog}
+          errorTitle="Failed to load catalog items"
+          isEmpty={items.length === 0}
+          empty={
+            <EmptyState
+              icon={<Library />}
+              title="No catalog items found"
+              description={filtered ? 'Try another search or category.' : 'Add the first item to start building presets.'}
+            />
+          }
+          columns={[
+            { label: 'Code', w: '20' },
+            { label: 'Title', minW: '72' },
+            { label: 'Category' },
+            { label: 'Version' },
+            { label: 'Status' },
+            { label: 'Actions', textAlign: 'end' },
+          ]}
+        >
+          {items.map((item) => (
+            <Table.Row key={item.id} data-testid="catalog-row" opacity={item.active ? 1 : 0.75}>
+              <Table.Cell>
+                <Text fontFamily="mono" fontWeight="semibold" textStyle="sm" whiteSpace="nowrap">
+                  {item.code}
+                </Text>
+              </Table.Cell>
+              <Table.Cell>
+                <Text fontWeight="medium">{item.title}</Text>
+                {item.description && (
+                  <Text textStyle="xs" color="fg.muted" lineClamp={2} maxW="xl" title={item.description}>
+                    {item.description}
+                  </Text>
+                )}
+              </Table.Cell>
+              <Table.Cell>
+                <Text textStyle="sm" color="fg.muted" whiteSpace="nowrap">
+                  {item.category}
+                </Text>
+              </Table.Cell>
+              <Table.Cell>
+                <Badge size="sm" variant="outline" colorPalette="gray">
+                  v{item.version}
+                </Badge>
+              </Table.Cell>
+              <Table.Cell>
+                <ActiveBadge active={item.active} />
+              </Table.Cell>
+              <Table.Cell>
+                <HStack gap="0.5" justify="flex-end">
+                  <EditAction name={item.code} onClick={() => openForm(item)} />
+                  <RowAction
+                    aria-label={item.active ? `Deactivate ${item.code}` : `Activate ${item.code}`}
+                    title={item.active ? 'Deactivate' : 'Activate'}
+                    colorPalette={item.active ? 'green' : 'gray'}
+                    loading={toggle.isPending && toggle.variables?.id === item.id}
+                    onClick={() => toggle.mutate(item)}
+                  >
+                    {item.active ? <ToggleRight /> : <ToggleLeft />}
+                  </RowAction>
+                  <DeleteAction name={item.code} onClick={() => setDeleting(item)} />
+                </HStack>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </AdminList>
+
+        {catalog.data && <Pager page={page} total={total} pageSize={ADMIN_PAGE_SIZE} noun="items" onPageChange={setPage} />}
+      </Panel>
+
+      <CatalogItemFormDialog open={formOpen} item={editing} onClose={() => setFormOpen(false)} />
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title="Delete Catalog Item"
+        message={<Text>Delete catalog item &quot;{deleteTarget?.code}&quot;? This will remove it from all presets.</Text>}
+        confirmLabel="Delete"
+        destructive
+        loading={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onClose={() => setDeleting(null)}
+      />
+    </AdminPage>
+  );
+}
+
+export default CatalogItemsPage;

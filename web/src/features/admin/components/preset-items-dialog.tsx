@@ -1,0 +1,103 @@
+import { Alert, Badge, Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Inbox } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { EmptyState } from '../../../components/empty-state';
+import { Modal } from '../../../components/modal';
+import { errorDetail } from '../../../lib/api/client';
+import { notify } from '../../../lib/toast';
+import { type Preset } from '../api';
+import { usePreset } from '../api/catalog-and-preset-reads';
+
+/** The read-only list 'Items in {preset name}' opened from a preset's item count. */
+export function PresetItemsDialog({ preset: current, onClose }: { preset: Preset | null; onClose: () => void }) {
+  // Keeps the title while the dialog animates out.
+  const last = useRef<Preset | null>(current);
+  if (current) last.current = current;
+  const preset = current ?? last.current;
+  const detail = usePreset(preset?.id ?? '', Boolean(current));
+
+  useEffect(() => {
+    if (detail.isError) {
+      console.error(detail.error);
+      notify.error('Failed to load preset items', errorDetail(detail.error, '') || undefined);
+    }
+  }, [detail.isError, detail.error]);
+
+  const items = detail.data?.catalog_items ?? [];
+
+  return (
+    <Modal
+      open={Boolean(current)}
+      onClose={onClose}
+      size="2xl"
+      title={`Items in ${preset?.name ?? ''}`}
+      description={detail.isSuccess ? `${items.length} ${items.length === 1 ? 'item' : 'items'} in this preset` : undefined}
+      footer={
+        <Button variant="outline" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      {detail.isPending ? (
+        <Stack gap="4">
+          {Array.from({ length: 4 }, (_, index) => (
+            <Stack key={index} gap="2">
+              <Skeleton h="4" w="50%" />
+              <Skeleton h="3" w="90%" />
+            </Stack>
+          ))}
+        </Stack>
+      ) : detail.isError ? (
+        <Alert.Root status="error" size="sm">
+          <Alert.Indicator />
+          <Alert.Title>Failed to load preset items</Alert.Title>
+          <Button size="xs" variant="outline" ms="auto" onClick={() => detail.refetch()}>
+            Try Again
+          </Button>
+        </Alert.Root>
+      ) : items.length === 0 ? (
+        <EmptyState size="sm" icon={<Inbox />} title="No items in this preset" />
+      ) : (
+        <Stack
+          gap="0"
+          maxH="60vh"
+          overflowY="auto"
+          borderWidth="1px"
+          borderColor="border"
+          rounded="md"
+          data-testid="preset-items"
+        >
+          {items.map((item, index) => (
+            <Box
+              key={item.id}
+              px="4"
+              py="3"
+              borderTopWidth={index === 0 ? '0' : '1px'}
+              borderColor="border"
+              data-testid="preset-item"
+            >
+              <HStack justify="space-between" align="flex-start" gap="3">
+                <HStack gap="2" align="baseline" minW="0">
+                  <Text fontFamily="mono" textStyle="sm" color="fg.muted" flexShrink={0}>
+                    {item.code}
+                  </Text>
+                  <Text fontWeight="medium" textStyle="sm">
+                    {item.title}
+                  </Text>
+                </HStack>
+                <Badge size="sm" variant="subtle" colorPalette="gray" flexShrink={0}>
+                  {item.category}
+                </Badge>
+              </HStack>
+              {item.description && (
+                <Text textStyle="xs" color="fg.muted" mt="1">
+                  {item.description}
+                </Text>
+              )}
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,213 @@
+import { Box, Button, Flex, HStack, Table, Text } from '@chakra-ui/react';
+import { ListChecks, Plus, Star } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { EmptyState } from '../../components/empty-state';
+import { errorDetail } from '../../lib/api/client';
+import { notify } from '../../lib/toast';
+import { type Preset, ADMIN_PAGE_SIZE } from './api';
+import {
+  AdminPage,
+  AdminList,
+  AdminPageHeader,
+  Panel,
+  SearchField,
+  ActiveBadge,
+  useDebouncedValue,
+  RowAction,
+  EditAction,
+  DeleteAction,
+} from './components/common';
+import { PresetFormDialog } from './components/preset-form-dialog';
+import { PresetItemsDialog } from './components/preset-items-dialog';
+import { useDeletePreset, useMakeDefaultPreset } from './api/catalog-and-preset-changes';
+import { pageCount } from '../../lib/paging';
+import { Pager } from '../../components/pager';
+import { usePresetList } from './api/catalog-and-preset-reads';
+
+const DEFAULT_DELETE_REFUSAL = 'Cannot delete the default preset';
+
+/** /admin/presets (docs/product.md §2 Checklist Presets). */
+export function PresetsPage() {
+  const [search, setSearch] = useState('');
+  const debouncedSearch = useDebouncedValue(search.trim(), 300);
+  const [paging, setPaging] = useState({ key: debouncedSearch, page: 1 });
+  const page = paging.key === debouncedSearch ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ key: debouncedSearch, page: next });
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<Preset | null>(null);
+  const [viewing, setViewing] = useState<Preset | null>(null);
+  const [deleting, setDeleting] = useState<Preset | null>(null);
+  // The confirmation keeps its text while it animates out.
+  const [deleteTarget, setDeleteTarget] = useState<Preset | null>(null);
+  if (deleting && deleting !== deleteTarget) setDeleteTarget(deleting);
+
+  const params = { search: debouncedSearch, page };
+  const presets = usePresetList(params);
+
+  useEffect(() => {
+    if (presets.isError) {
+      console.error(presets.error);
+      notify.error('Failed to load presets', errorDetail(presets.error, '') || undefined);
+    }
+  }, [presets.isError, presets.error]);
+
+  const total = presets.data?.total_count ?? 0;
+  const lastPage = pageCount(total, ADMIN_PAGE_SIZE);
+  useEffect(() => {
+    if (presets.isSuccess && !presets.isPlaceholderData && page > lastPage) {
+      setPaging({ key: debouncedSearch, page: lastPage });
+    }
+  }, [presets.isSuccess, presets.isPlaceholderData, page, lastPage, debouncedSearch]);
+
+  const makeDefault = useMakeDefaultPreset();
+
+  const remove = useDeletePreset(() => setDeleting(null));
+
+  const askDelete = (preset: Preset) => {
+    if (preset.is_default) notify.error(DEFAULT_DELETE_REFUSAL);
+    else setDeleting(preset);
+  };
+
+  const openForm = (preset: Preset | null) => {
+    setEditing(preset);
+    setFormOpen(true);
+  };
+
+  const list = presets.data?.presets ?? [];
+
+  return (
+    <AdminPage>
+      <AdminPageHeader
+        title="Checklist Presets"
+        description="Named selections of catalog items that new deals start their checklist from."
+        actions={
+          <Button colorPalette="brand" size="sm" onClick={() => openForm(null)}>
+            <Plus size={16} /> Create Preset
+          </Button>
+        }
+      />
+
+      <Panel>
+        <Flex gap="3" p="4" borderBottomWidth="1px" borderColor="border" wrap="wrap" align="center">
+          <Box flex="1" maxW={{ md: 'md' }}>
+            <SearchField value={search} onChange={setSearch} label="Search presets" placeholder="Search by name or description" />
+          </Box>
+          {presets.isSuccess && (
+            <Text textStyle="sm" color="fg.muted" ms={{ md: 'auto' }} data-testid="preset-count">
+              {total} {total === 1 ? 'preset' : 'presets'}
+            </Text>
+          )}
+        </Flex>
+
+        <AdminList
+          query={presets}
+          errorTitle="Failed to load presets"
+          isEmpty={list.length === 0}
+          empty={
+            <EmptyState
+              icon={<ListChecks />}
+              title="No presets found"
+              description={debouncedSearch ? 'No preset matches this search.' : 'Create your first preset to get started'}
+              action={
+                debouncedSearch ? undefined : (
+                  <Button colorPalette="brand" size="sm" onClick={() => openForm(null)}>
+                    <Plus size={16} /> Create Preset
+                  </Button>
+                )
+              }
+            />
+          }
+          columns={[
+            { label: 'Name', minW: '48' },
+            { label: 'Description', minW: '64' },
+            { label: 'Items' },
+            { label: 'Status' },
+            { label: 'Actions', textAlign: 'end' },
+          ]}
+          skeletonRows={4}
+        >
+          {list.map((preset) => (
+            <Table.Row key={preset.id} data-testid="preset-row">
+              <Table.Cell>
+                <HStack gap="2">
+                  <Box w="4" flexShrink={0} color="yellow.500">
+                    {preset.is_default && (
+                      <Box title="Default preset" aria-label="Default preset" role="img">
+                        <Star size={16} fill="currentColor" />
+                      </Box>
+                    )}
+                  </Box>
+                  <Text fontWeight="medium">{preset.name}</Text>
+                </HStack>
+              </Table.Cell>
+              <Table.Cell>
+                <Text textStyle="sm" color="fg.muted" lineClamp={2} maxW="md" title={preset.description ?? ''}>
+                  {preset.description || '—'}
+                </Text>
+              </Table.Cell>
+              <Table.Cell>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  colorPalette="brand"
+                  onClick={() => setViewing(preset)}
+                  aria-label={`Show the ${preset.item_count} items in ${preset.name}`}
+                >
+                  {preset.item_count} {preset.item_count === 1 ? 'item' : 'items'}
+                </Button>
+              </Table.Cell>
+              <Table.Cell>
+                <ActiveBadge active={preset.active} />
+              </Table.Cell>
+              <Table.Cell>
+                <HStack gap="0.5" justify="flex-end">
+                  {!preset.is_default && (
+                    <RowAction
+                      aria-label={`Set ${preset.name} as default`}
+                      title="Set as default"
+                      colorPalette="yellow"
+                      loading={makeDefault.isPending && makeDefault.variables?.id === preset.id}
+                      disabled={makeDefault.isPending}
+                      onClick={() => makeDefault.mutate(preset)}
+                    >
+                      <Star />
+                    </RowAction>
+                  )}
+                  <EditAction name={preset.name} onClick={() => openForm(preset)} />
+                  <DeleteAction
+                    name={preset.name}
+                    refusal={preset.is_default ? DEFAULT_DELETE_REFUSAL : undefined}
+                    onClick={() => askDelete(preset)}
+                  />
+                </HStack>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </AdminList>
+
+        {presets.data && <Pager page={page} total={total} pageSize={ADMIN_PAGE_SIZE} noun="presets" onPageChange={setPage} />}
+      </Panel>
+
+      <PresetFormDialog open={formOpen} preset={editing} onClose={() => setFormOpen(false)} />
+      <PresetItemsDialog preset={viewing} onClose={() => setViewing(null)} />
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title="Delete Preset"
+        message={
+          <Text>
+            Delete preset &quot;{deleteTarget?.name}&quot;? Deals already created from it keep their checklists. This cannot be
+            undone.
+          </Text>
+        }
+        confirmLabel="Delete"
+        destructive
+        loading={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onClose={() => setDeleting(null)}
+      />
+    </AdminPage>
+  );
+}
+
+export default PresetsPage;

@@ -1,0 +1,230 @@
+import { Button, Card, HStack, Stack } from '@chakra-ui/react';
+import { BookOpen, FolderPlus, ListChecks, Plus, SearchX } from 'lucide-react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
+import { PageContainer } from '../../components/layout/page-container';
+import { errorDetail } from '../../lib/api/client';
+import { useDeal } from '../../lib/api/deal';
+import { useChecklist } from './api/checklist-reads';
+import { useSectionsOpen } from './hooks';
+import { ChecklistFilters } from './components/checklist-filters';
+import { ChecklistDialogs, type ChecklistDialog } from './components/checklist-dialogs';
+import { ChecklistSkeleton, ProgressSummary } from './components/progress-summary';
+import { AiSuggestionsPanel } from '../ai';
+import { CategorySection, type RowAction } from './components/category-section';
+import { allItems, buildSections, isFilterActive, type StatusFilter } from './logic';
+import type { ChecklistItem } from './types';
+import { useLoadErrorToast } from '../../lib/use-load-error-toast';
+import { ChecklistHeader } from './components/checklist-header';
+
+/** The checklist at /deals/:dealId/checklist (docs/product.md §2 'Due Diligence Checklist'). */
+export function ChecklistPage() {
+  const { dealId = '' } = useParams();
+  const deal = useDeal(dealId);
+  const checklist = useChecklist(dealId);
+
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const deferredSearch = useDeferredValue(search);
+  const [dialog, setDialog] = useState<ChecklistDialog>(null);
+
+  useLoadErrorToast(checklist.isError, 'Failed to load checklist', checklist.error);
+  useLoadErrorToast(deal.isError, 'Failed to load deal information', deal.error);
+
+  const filter = useMemo(() => ({ search: deferredSearch, status }), [deferredSearch, status]);
+  const filtering = isFilterActive(filter);
+  const data = checklist.data;
+  const sections = useMemo(() => (data ? buildSections(data, filter) : []), [data, filter]);
+  const totalItems = useMemo(() => (data ? allItems(data).length : 0), [data]);
+  const addedCatalogIds = useMemo(
+    () => new Set(data ? allItems(data).flatMap((item) => (item.catalog_item_id ? [item.catalog_item_id] : [])) : []),
+    [data],
+  );
+  const rights = useMemo(
+    () => ({ canEdit: Boolean(data?.can_edit), canUpload: Boolean(data?.can_update) }),
+    [data?.can_edit, data?.can_update],
+  );
+  const matches = useMemo(() => sections.reduce((n, s) => n + s.visible.length, 0), [sections]);
+
+  // A new search or filter opens the sections with matches afresh.
+  const { isOpen, onToggle, setAll, anyOpen } = useSectionsOpen(sections, filtering, JSON.stringify([deferredSearch, status]));
+
+  const itemHref = useCallback((item: ChecklistItem) => `/deals/${dealId}/checklist/items/${item.id}`, [dealId]);
+  const onRowAction = useCallback((action: RowAction, item: ChecklistItem) => {
+    if (action === 'update') setDialog({ kind: 'update', item });
+    else if (action === 'edit') setDialog({ kind: 'item', item });
+    else setDialog({ kind: 'delete-item', item });
+  }, []);
+  const categoryById = useCallback((id: string) => data?.categories.find((c) => c.id === id) ?? null, [data]);
+  const onEditCategory = useCallback((id: string) => setDialog({ kind: 'category', category: categoryById(id) }), [categoryById]);
+  const onDeleteCategory = useCallback(
+    (id: string) => {
+      const category = categoryById(id);
+      if (category) setDialog({ kind: 'delete-category', category, count: category.total });
+    },
+    [categoryById],
+  );
+  const onAddItem = useCallback((id: string) => setDialog({ kind: 'item', item: null, categoryId: id }), []);
+
+  if (checklist.isPending) {
+    return (
+      <PageContainer>
+        <ChecklistSkeleton />
+      </PageContainer>
+    );
+  }
+  if (checklist.isError || !data) {
+    return (
+      <PageContainer>
+        <EmptyState
+          icon={<ListChecks />}
+          title="Failed to load checklist"
+          description={errorDetail(checklist.error, 'Please try again in a moment.')}
+          action={
+            <Button size="sm" variant="outline" onClick={() => checklist.refetch()}>
+              Try Again
+            </Button>
+          }
+        />
+      </PageContainer>
+    );
+  }
+
+  const canEdit = data.can_edit;
+  const empty = totalItems === 0 && data.categories.length === 0;
+
+  return (
+    <PageContainer>
+      <Stack gap="5">
+        <ChecklistHeader
+          dealName={deal.data?.name}
+          totalItems={totalItems}
+          categories={data.categories.length}
+          showActions={canEdit && !empty}
+          onOpen={setDialog}
+        />
+
+        {empty ? (
+          <Card.Root variant="outline" bg="bg">
+            <Card.Body py="12">
+              <EmptyState
+                icon={<ListChecks />}
+                title="No checklist items yet"
+                description={
+                  canEdit
+                    ? 'Add standard due-diligence requests from the catalog, or create a category and write your own.'
+                    : 'The deal team has not set up the checklist for this deal yet.'
+                }
+                action={
+                  canEdit ? (
+                    <HStack gap="2">
+                      <Button size="sm" colorPalette="brand" onClick={() => setDialog({ kind: 'catalog' })}>
+                        <BookOpen /> Add from Catalog
+                      </Button>
+                      <Button size="sm" variant="outline" onClick={() => setDialog({ kind: 'category', category: null })}>
+                        <FolderPlus /> Add Category
+                      </Button>
+                    </HStack>
+                  ) : undefined
+                }
+              />
+            </Card.Body>
+          </Card.Root>
+        ) : (
+          <>
+            <ProgressSummary data={data} />
+            <AiSuggestionsPanel dealId={dealId} />
+
+            <ChecklistFilters
+              search={search}
+              setSearch={setSearch}
+              status={status}
+              setStatus={setStatus}
+              filtering={filtering}
+              matches={matches}
+              totalItems={totalItems}
+              hasSections={sections.length > 0}
+              anyOpen={anyOpen}
+              setAll={setAll}
+            />
+
+            {sections.length === 0 ? (
+              <Card.Root variant="outline" bg="bg">
+                <Card.Body py="10">
+                  <EmptyState
+                    icon={<SearchX />}
+                    title="No items match your filters"
+                    description="Try another search term or status."
+                    action={
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => {
+                          setSearch('');
+                          setStatus('all');
+                        }}
+                      >
+                        Clear filters
+                      </Button>
+                    }
+                  />
+                </Card.Body>
+              </Card.Root>
+            ) : (
+              <Stack gap="3">
+                {sections.map((view, index) => (
+                  <CategorySection
+                    key={view.category.id}
+                    view={view}
+                    open={isOpen(view.category.id, index)}
+                    onToggle={onToggle}
+                    itemHref={itemHref}
+                    rights={rights}
+                    filtering={filtering}
+                    onRowAction={onRowAction}
+                    onEditCategory={onEditCategory}
+                    onDeleteCategory={onDeleteCategory}
+                    onAddItem={onAddItem}
+                  />
+                ))}
+              </Stack>
+            )}
+            {totalItems === 0 && canEdit && (
+              <Card.Root variant="outline" bg="bg" borderStyle="dashed">
+                <Card.Body py="8">
+                  <EmptyState
+                    size="sm"
+                    icon={<BookOpen />}
+                    title="No checklist items yet"
+                    description="Add standard due-diligence requests from the catalog, or write your own."
+                    action={
+                      <HStack gap="2">
+                        <Button size="sm" colorPalette="brand" onClick={() => setDialog({ kind: 'catalog' })}>
+                          <BookOpen /> Add from Catalog
+                        </Button>
+                        <Button size="sm" variant="outline" onClick={() => setDialog({ kind: 'item', item: null })}>
+                          <Plus /> Add Item
+                        </Button>
+                      </HStack>
+                    }
+                  />
+                </Card.Body>
+              </Card.Root>
+            )}
+          </>
+        )}
+      </Stack>
+
+      <ChecklistDialogs
+        dealId={dealId}
+        data={data}
+        dialog={dialog}
+        addedCatalogIds={addedCatalogIds}
+        onClose={() => setDialog(null)}
+      />
+    </PageContainer>
+  );
+}
+
+export default ChecklistPage;

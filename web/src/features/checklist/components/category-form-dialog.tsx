@@ -1,0 +1,111 @@
+import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Modal } from '../../../components/modal';
+import { useSaveCategory } from '../api/checklist-changes';
+import { CATEGORY_CODE_MAX, hasErrors, validateCategory, type CategoryErrors } from '../logic';
+import type { ChecklistCategory } from '../types';
+
+/** Add Category / Edit Category: name required, code optional (at most 3 characters). */
+export function CategoryFormDialog({
+  open,
+  onClose,
+  dealId,
+  category,
+  onSaved,
+}: {
+  open: boolean;
+  onClose: () => void;
+  dealId: string;
+  category?: ChecklistCategory | null;
+  onSaved: () => void;
+}) {
+  const editing = Boolean(category);
+  const [name, setName] = useState('');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<CategoryErrors>({});
+
+  useEffect(() => {
+    if (!open) return;
+    setName(category?.name ?? '');
+    setCode(category?.code ?? '');
+    setErrors({});
+  }, [open, category]);
+
+  const save = useSaveCategory(dealId, category, () => {
+    onSaved();
+    onClose();
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateCategory({ name, code });
+    setErrors(found);
+    if (!hasErrors(found)) save.mutate({ name: name.trim(), code: code.trim() || null });
+  };
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      size="md"
+      preventClose={save.isPending}
+      title={editing ? 'Edit Category' : 'Add Category'}
+      description={editing ? undefined : 'A section of the checklist, such as Corporate Documents.'}
+    >
+      <form onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit Category' : 'Add Category'}>
+        <Stack gap="4" pb="2">
+          <Field.Root invalid={Boolean(errors.name)} required>
+            <Field.Label>
+              Category name <Field.RequiredIndicator />
+            </Field.Label>
+            <Input
+              name="name"
+              value={name}
+              autoFocus
+              placeholder="e.g. Corporate Documents"
+              onChange={(e) => {
+                setName(e.target.value);
+                if (errors.name) setErrors((prev) => ({ ...prev, name: undefined }));
+              }}
+            />
+            {errors.name && <Field.ErrorText>{errors.name}</Field.ErrorText>}
+          </Field.Root>
+          <Field.Root invalid={Boolean(errors.code)}>
+            <Field.Label>
+              Code{' '}
+              <Text as="span" color="fg.subtle" fontWeight="normal">
+                (optional)
+              </Text>
+            </Field.Label>
+            <Input
+              name="code"
+              value={code}
+              maxW="32"
+              placeholder="e.g. A"
+              textTransform="uppercase"
+              onChange={(e) => {
+                setCode(e.target.value.toUpperCase());
+                if (errors.code) setErrors((prev) => ({ ...prev, code: undefined }));
+              }}
+            />
+            {errors.code ? (
+              <Field.ErrorText>{errors.code}</Field.ErrorText>
+            ) : (
+              <Field.HelperText>
+                Up to {CATEGORY_CODE_MAX} characters. New items are numbered from it (A.1, A.2, …).
+              </Field.HelperText>
+            )}
+          </Field.Root>
+        </Stack>
+        <Stack direction="row" justify="flex-end" gap="2" pt="4" pb="2">
+          <Button variant="outline" onClick={onClose} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={save.isPending}>
+            {editing ? 'Save Changes' : 'Add Category'}
+          </Button>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,46 @@
+import { Box, Button, Flex, Heading, HStack, Text } from '@chakra-ui/react';
+import { BookOpen, FolderPlus, Plus } from 'lucide-react';
+import type { ChecklistDialog } from './checklist-dialogs';
+
+/** The checklist's title, its counts and, for editors, the buttons that add categories and items. */
+export function ChecklistHeader({
+  dealName,
+  totalItems,
+  categories,
+  showActions,
+  onOpen,
+}: {
+  dealName: string | undefined;
+  totalItems: number;
+  categories: number;
+  showActions: boolean;
+  onOpen: (dialog: ChecklistDialog) => void;
+}) {
+  return (
+    <Flex justify="space-between" align={{ base: 'stretch', lg: 'flex-end' }} gap="4" direction={{ base: 'column', lg: 'row' }}>
+      <Box minW="0">
+        <Heading as="h1" size="2xl" letterSpacing="-0.02em">
+          Due Diligence Checklist
+        </Heading>
+        <Text textStyle="sm" color="fg.muted" mt="1">
+          {dealName ? `${dealName} · ` : ''}
+          {totalItems} item{totalItems === 1 ? '' : 's'} in {categories} categor
+          {categories === 1 ? 'y' : 'ies'}
+        </Text>
+      </Box>
+      {showActions && (
+        <HStack gap="2" wrap="wrap">
+          <Button size="sm" variant="outline" onClick={() => onOpen({ kind: 'category', category: null })}>
+            <FolderPlus /> Add Category
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => onOpen({ kind: 'catalog' })}>
+            <BookOpen /> Add from Catalog
+          </Button>
+          <Button size="sm" colorPalette="brand" onClick={() => onOpen({ kind: 'item', item: null })} disabled={categories === 0}>
+            <Plus /> Add Item
+          </Button>
+        </HStack>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * Uploading into one folder of the data room: Upload Files, Import Folder, and files or folders
+ * dropped on the listing (a dropped folder is recreated with its contents when the person may create
+ * folders; otherwise its files land in this folder). System files (.DS_Store and the like) are skipped.
+ */
+import { useDropzone, type FileRejection } from 'react-dropzone';
+import { notify } from '../../../lib/toast';
+import { relativeDir } from '../paths';
+import { makeItem } from './machine';
+import { isSystemFile, planImport, relativePathOf, withoutSystemFiles } from './plan';
+import { createFolderTree } from './uploader';
+import { useUploadQueue } from './use-upload-queue';
+
+export function useFolderUploads(
+  dealId: string,
+  path: string,
+  rights: { upload: boolean; editFolders: boolean; ready: boolean },
+  onStarted: () => void,
+) {
+  const { queue, state } = useUploadQueue(dealId);
+
+  const startUpload = (files: File[]) => {
+    const items = withoutSystemFiles(files).map((file) => makeItem(file, path));
+    onStarted();
+    if (items.length === 0) return;
+    void queue.start('upload', items);
+  };
+
+  const startImport = (files: File[]) => {
+    const plan = planImport(files, path);
+    onStarted();
+    if (plan.files.length === 0) return;
+    const items = plan.files.map((planned) => makeItem(planned.file, planned.path));
+    void queue.start('import', items, (signal) => createFolderTree(dealId, plan.folders, signal));
+  };
+
+  const onDrop = (accepted: File[], rejected: FileRejection[]) => {
+    for (const rejection of rejected.slice(0, 3)) {
+      notify.error('Failed to upload files', `${rejection.file.name}: ${rejection.errors.map((e) => e.message).join(', ')}`);
+    }
+    const files = accepted.filter((file) => !isSystemFile(file.name));
+    if (files.length === 0) return;
+    const hasFolders = files.some((file) => relativeDir(relativePathOf(file)) !== '/');
+    if (hasFolders && rights.editFolders) startImport(files);
+    else startUpload(files);
+  };
+
+  const dropzone = useDropzone({
+    onDrop,
+    noClick: true,
+    noKeyboard: true,
+    multiple: true,
+    disabled: !rights.upload || !rights.ready,
+  });
+
+  return { queue, state, startUpload, startImport, dropzone };
+}

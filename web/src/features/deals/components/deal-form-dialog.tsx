@@ -1,0 +1,181 @@
+import { Button, Checkbox, Field, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Modal } from '../../../components/modal';
+import { type Deal } from '../../../lib/api/deal';
+import { useCurrentUser } from '../../../lib/session';
+import { defaultPresetValue } from '../api';
+import type { ChecklistPreset } from '../types';
+import { validateDealName } from '../validation';
+import { useSaveDeal } from '../api/deal-changes';
+import { useChecklistPresets } from '../api/deal-reads';
+
+function PresetSelect({
+  value,
+  onChange,
+  presets,
+  loading,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  presets: ChecklistPreset[];
+  loading: boolean;
+}) {
+  const list = [...presets].sort((a, b) => Number(b.is_default) - Number(a.is_default));
+  const hasValue = value === 'blank' || list.some((p) => p.name.toLowerCase() === value);
+  const selected = list.find((p) => p.name.toLowerCase() === value);
+  return (
+    <Field.Root>
+      <Field.Label>Checklist preset</Field.Label>
+      <NativeSelect.Root disabled={loading}>
+        <NativeSelect.Field value={value} onChange={(e) => onChange(e.currentTarget.value)} name="checklist_preset">
+          {!hasValue && <option value={value}>{value === 'default' ? 'Default' : value}</option>}
+          {list.map((preset) => (
+            <option key={preset.id} value={preset.name.toLowerCase()}>
+              {preset.name}
+              {preset.is_default && preset.name.toLowerCase() !== 'default' ? ' (default)' : ''}
+            </option>
+          ))}
+          {!list.some((p) => p.name.toLowerCase() === 'blank') && <option value="blank">Blank (no checklist)</option>}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Field.HelperText>
+        {value === 'blank'
+          ? 'Start with an empty checklist and add sections later.'
+          : selected?.description || 'The deal starts with this preset’s checklist of requested documents.'}
+      </Field.HelperText>
+    </Field.Root>
+  );
+}
+
+/** Create New Deal (with a checklist preset) or Edit Deal. */
+export function DealFormDialog({
+  open,
+  onClose,
+  deal,
+  onSaved,
+}: {
+  open: boolean;
+  onClose: () => void;
+  deal?: Pick<Deal, 'id' | 'name' | 'description' | 'require_mfa'>;
+  onSaved?: (deal: Deal) => void;
+}) {
+  const editing = Boolean(deal);
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [preset, setPreset] = useState<string | null>(null);
+  const [requireMfa, setRequireMfa] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // Turning the requirement on needs the admin's own session to have proved a factor (the database refuses otherwise).
+  const me = useCurrentUser();
+  const mayRequireMfa = Boolean(me?.mfa_enabled && me.session_aal === 'aal2');
+
+  const presets = useChecklistPresets(open && !editing);
+  const presetValue = preset ?? defaultPresetValue(presets.data);
+
+  useEffect(() => {
+    if (!open) return;
+    setName(deal?.name ?? '');
+    setDescription(deal?.description ?? '');
+    setPreset(null);
+    setRequireMfa(Boolean(deal?.require_mfa));
+    setError(null);
+  }, [open, deal?.name, deal?.description, deal?.require_mfa]);
+
+  const mutation = useSaveDeal(editing, (saved) => {
+    onSaved?.(saved);
+    onClose();
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = validateDealName(name);
+    setError(invalid);
+    if (invalid) return;
+    mutation.mutate(
+      deal
+        ? {
+            kind: 'update',
+            dealId: deal.id,
+            body: { name: name.trim(), description: description.trim(), require_mfa: requireMfa },
+          }
+        : { kind: 'create', body: { name: name.trim(), description: description.trim(), checklist_preset: presetValue } },
+    );
+  };
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      size="lg"
+      preventClose={mutation.isPending}
+      title={editing ? 'Edit Deal' : 'Create New Deal'}
+      description={editing ? undefined : 'Set up a data room for a transaction. You become the deal owner and admin.'}
+    >
+      <form id="deal-form" onSubmit={onSubmit} noValidate>
+        <Stack gap="4" pb="2">
+          <Field.Root invalid={Boolean(error)} required>
+            <Field.Label>
+              Deal name <Field.RequiredIndicator />
+            </Field.Label>
+            <Input
+              name="name"
+              value={name}
+              placeholder="e.g. Project Atlas"
+              autoFocus
+              onChange={(e) => {
+                setName(e.target.value);
+                if (error) setError(null);
+              }}
+            />
+            {error && <Field.ErrorText>{error}</Field.ErrorText>}
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>
+              Description{' '}
+              <Text as="span" color="fg.subtle" fontWeight="normal">
+                (optional)
+              </Text>
+            </Field.Label>
+            <Textarea
+              name="description"
+              value={description}
+              rows={3}
+              placeholder="Target, transaction type, key dates…"
+              onChange={(e) => setDescription(e.target.value)}
+            />
+          </Field.Root>
+          {editing && (
+            <Field.Root>
+              <Checkbox.Root
+                checked={requireMfa}
+                disabled={!requireMfa && !mayRequireMfa}
+                onCheckedChange={(d) => setRequireMfa(d.checked === true)}
+              >
+                <Checkbox.HiddenInput name="require_mfa" />
+                <Checkbox.Control />
+                <Checkbox.Label>Require two-step verification</Checkbox.Label>
+              </Checkbox.Root>
+              <Field.HelperText>
+                {mayRequireMfa || requireMfa
+                  ? 'Everyone in this deal must sign in with a code from an authenticator app to open it.'
+                  : 'Turn on two-step verification for yourself in Settings → Two-Step Verification first.'}
+              </Field.HelperText>
+            </Field.Root>
+          )}
+          {!editing && (
+            <PresetSelect value={presetValue} onChange={setPreset} presets={presets.data ?? []} loading={presets.isLoading} />
+          )}
+        </Stack>
+        <Stack direction="row" justify="flex-end" gap="2" pt="4" pb="2">
+          <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={mutation.isPending}>
+            {editing ? 'Save Changes' : 'Create Deal'}
+          </Button>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,239 @@
+import { Alert, Badge, Box, Button, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
+import {
+  Activity,
+  Archive,
+  ClipboardCheck,
+  FolderOpen,
+  LayoutDashboard,
+  ListChecks,
+  Pencil,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import { Suspense, useLayoutEffect, useRef, useState } from 'react';
+import { Link as RouterLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { EmptyState } from '../../components/empty-state';
+import { AppHeader } from '../../components/layout/app-header';
+import { PageSpinner } from '../../components/spinners';
+import { ApiError, errorDetail } from '../../lib/api/client';
+import { DEAL_NOT_FOUND_MESSAGE, isDealAdmin, useDeal, type Deal } from '../../lib/api/deal';
+import { DealFormDialog } from './components/deal-form-dialog';
+import { DealMfaRequired, isDealMfaRequired } from './components/mfa-required-notice';
+import { useDealEvents } from '../ai';
+import { useArchiveDeal } from './api/deal-changes';
+import { useLoadErrorToast } from '../../lib/use-load-error-toast';
+
+interface DealTab {
+  label: string;
+  /** Relative to /deals/{dealId}. */
+  to: string;
+  icon: LucideIcon;
+  /** Which sub-paths (after /deals/{dealId}/) light the tab up. */
+  match: RegExp;
+}
+
+/** The six deal tabs of docs/product.md §2. */
+export const DEAL_TABS: DealTab[] = [
+  { label: 'Dashboard', to: '', icon: LayoutDashboard, match: /^$/ },
+  { label: 'Data Room', to: 'files', icon: FolderOpen, match: /^(files|data-room|folders)(\/|$)/ },
+  { label: 'Checklist', to: 'checklist', icon: ListChecks, match: /^checklist(\/|$)/ },
+  { label: 'Review Queue', to: 'review', icon: ClipboardCheck, match: /^review(\/|$)/ },
+  { label: 'Activity', to: 'activity', icon: Activity, match: /^activity(\/|$)/ },
+  { label: 'Users', to: 'users', icon: Users, match: /^(users|permissions)(\/|$)/ },
+];
+
+function DealTabs({ dealId }: { dealId: string }) {
+  const { pathname } = useLocation();
+  const base = `/deals/${dealId}`;
+  const rest = pathname.startsWith(base) ? pathname.slice(base.length).replace(/^\/+|\/+$/g, '') : '';
+  const nav = useRef<HTMLDivElement>(null); // a <nav>; Chakra types the HStack's ref as a div
+  // On a phone the tabs scroll sideways: the current one is scrolled into view (decision 37). Only the
+  // bar scrolls (scrollIntoView would also move the page).
+  useLayoutEffect(() => {
+    const bar = nav.current;
+    const current = bar?.querySelector('[aria-current="page"]');
+    if (!bar || !current) return;
+    const edge = bar.getBoundingClientRect();
+    const tab = current.getBoundingClientRect();
+    if (tab.left < edge.left) bar.scrollLeft -= edge.left - tab.left + 16;
+    else if (tab.right > edge.right) bar.scrollLeft += tab.right - edge.right + 16;
+  }, [rest]);
+  return (
+    <Box bg="bg" borderBottomWidth="1px" borderColor="border">
+      <HStack
+        ref={nav}
+        as="nav"
+        aria-label="Deal sections"
+        maxW="7xl"
+        mx="auto"
+        px={{ base: '1', md: '3' }}
+        gap="0"
+        overflowX="auto"
+        scrollbarWidth="thin"
+      >
+        {DEAL_TABS.map((tab) => {
+          const active = tab.match.test(rest);
+          const Icon = tab.icon;
+          return (
+            <RouterLink key={tab.label} to={tab.to ? `${base}/${tab.to}` : base} aria-current={active ? 'page' : undefined}>
+              <HStack
+                gap="2"
+                px="3"
+                h="11"
+                textStyle="sm"
+                fontWeight="medium"
+                whiteSpace="nowrap"
+                color={active ? 'brand.fg' : 'fg.muted'}
+                borderBottomWidth="2px"
+                borderColor={active ? 'brand.solid' : 'transparent'}
+                mb="-1px"
+                _hover={{ color: active ? 'brand.fg' : 'fg' }}
+                transition="color 0.15s"
+              >
+                <Icon size={16} />
+                {tab.label}
+              </HStack>
+            </RouterLink>
+          );
+        })}
+      </HStack>
+    </Box>
+  );
+}
+
+function DealHeaderContent({ deal, onEdit, onArchive }: { deal: Deal; onEdit: () => void; onArchive: () => void }) {
+  const admin = isDealAdmin(deal);
+  return (
+    <HStack gap="2" minW="0">
+      <Text fontWeight="semibold" truncate data-testid="deal-name" title={deal.name}>
+        {deal.name}
+      </Text>
+      {deal.archived_at && (
+        <Badge size="sm" colorPalette="gray" variant="outline" flexShrink={0}>
+          Archived
+        </Badge>
+      )}
+      {admin && !deal.archived_at && (
+        <HStack gap="0.5" flexShrink={0}>
+          <IconButton aria-label="Edit Deal" title="Edit Deal" size="xs" variant="ghost" onClick={onEdit}>
+            <Pencil />
+          </IconButton>
+          <IconButton
+            aria-label="Archive Deal"
+            title="Archive Deal"
+            size="xs"
+            variant="ghost"
+            colorPalette="red"
+            onClick={onArchive}
+          >
+            <Archive />
+          </IconButton>
+        </HStack>
+      )}
+    </HStack>
+  );
+}
+
+/** /deals/:dealId/*: the deal header, the six tabs and the tab's page. */
+export function DealLayout() {
+  const { dealId = '' } = useParams();
+  const navigate = useNavigate();
+  const deal = useDeal(dealId);
+  useDealEvents(deal.data ? dealId : undefined);
+  const [editing, setEditing] = useState(false);
+  const [archiving, setArchiving] = useState(false);
+
+  const notFound = deal.error instanceof ApiError && (deal.error.status === 404 || deal.error.status === 400);
+
+  useLoadErrorToast(deal.isError && !notFound, 'Failed to load deal', deal.error);
+
+  const archive = useArchiveDeal(dealId, () => {
+    setArchiving(false);
+    navigate('/');
+  });
+
+  let content;
+  if (deal.isPending) {
+    content = <PageSpinner label="Loading deal..." />;
+  } else if (isDealMfaRequired(deal.error)) {
+    content = <DealMfaRequired />;
+  } else if (deal.isError) {
+    content = (
+      <Box py="16">
+        <EmptyState
+          icon={<FolderOpen />}
+          title={notFound ? DEAL_NOT_FOUND_MESSAGE : 'Failed to load deal'}
+          description={
+            notFound
+              ? 'The link may be wrong, the deal may have been removed, or you are not a member of it.'
+              : errorDetail(deal.error, 'Please try again in a moment.')
+          }
+          action={
+            <HStack>
+              {!notFound && (
+                <Button size="sm" variant="outline" onClick={() => deal.refetch()}>
+                  Try Again
+                </Button>
+              )}
+              <Button asChild size="sm" colorPalette="brand">
+                <RouterLink to="/">Back to deals</RouterLink>
+              </Button>
+            </HStack>
+          }
+        />
+      </Box>
+    );
+  } else {
+    content = (
+      <>
+        <DealTabs dealId={dealId} />
+        {deal.data?.archived_at && (
+          <Alert.Root status="warning" borderRadius="0" data-testid="archived-banner">
+            <Alert.Indicator />
+            <Alert.Title>Archived</Alert.Title>
+            <Alert.Description>
+              This deal is archived and read-only: its files can still be opened and downloaded.
+            </Alert.Description>
+          </Alert.Root>
+        )}
+        <Box as="main">
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet context={deal.data} />
+          </Suspense>
+        </Box>
+      </>
+    );
+  }
+
+  return (
+    <Flex direction="column" minH="100vh">
+      <AppHeader>
+        {deal.data && <DealHeaderContent deal={deal.data} onEdit={() => setEditing(true)} onArchive={() => setArchiving(true)} />}
+      </AppHeader>
+      {content}
+      {deal.data && (
+        <>
+          <DealFormDialog open={editing} onClose={() => setEditing(false)} deal={deal.data} />
+          <ConfirmDialog
+            open={archiving}
+            title="Archive Deal"
+            message={
+              <Text>
+                Archive <strong>{deal.data.name}</strong>? This cannot be undone. The deal moves to the archived list and can no
+                longer be changed.
+              </Text>
+            }
+            confirmLabel="Archive Deal"
+            destructive
+            loading={archive.isPending}
+            onConfirm={() => archive.mutate()}
+            onClose={() => setArchiving(false)}
+          />
+        </>
+      )}
+    </Flex>
+  );
+}
+
+export default DealLayout;

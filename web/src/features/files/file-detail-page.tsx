@@ -1,0 +1,227 @@
+import { Box, Button, Grid, HStack, Skeleton, Stack } from '@chakra-ui/react';
+import { ArrowLeft, FileQuestion, Sparkles } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
+import { PageContainer } from '../../components/layout/page-container';
+import { ApiError, errorDetail } from '../../lib/api/client';
+import { notify } from '../../lib/toast';
+import { AiAnalysisCard, useGenerateMetadata, useRetryAnalysis } from '../ai';
+import { folderUrl } from '../dataroom';
+import { ALL_MEMBERS } from './api';
+import { useFile, useFileComments, useFileMetadata, useFilePermissions, usePermissionPeople } from './api/file-reads';
+import { FileSummaryCard } from './components/file-summary-card';
+import { PeopleOrganizationsPanel } from './components/people-organizations-panel';
+import { PermissionsPanel } from './components/permissions-panel';
+import { BasicInfoPanel } from './components/basic-info-panel';
+import { CommentsCard } from './components/comments-card';
+import { detailsFrom, DocumentDetailsCard } from './components/document-details-card';
+import { PermissionsDialog } from './components/permissions-dialog';
+import { StatusCard } from './components/status-card';
+import { VersionsCard } from './components/versions-card';
+import {
+  useAddComment,
+  useDownloadFile,
+  useDownloadVersion,
+  useSaveFileDetails,
+  useSaveFilePermissions,
+  useSaveFileStatus,
+  useUploadNewVersion,
+} from './api/file-page-changes';
+
+function detailOrUndefined(error: unknown) {
+  return errorDetail(error, '') || undefined;
+}
+
+function DetailSkeleton() {
+  return (
+    <PageContainer>
+      <Stack gap="5">
+        <Skeleton h="8" w="48" />
+        <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: '360px minmax(0, 1fr)' }} gap="5">
+          <Stack gap="5">
+            <Skeleton h="56" rounded="lg" />
+            <Skeleton h="40" rounded="lg" />
+          </Stack>
+          <Stack gap="5">
+            <Skeleton h="72" rounded="lg" />
+            <Skeleton h="48" rounded="lg" />
+          </Stack>
+        </Grid>
+      </Stack>
+    </PageContainer>
+  );
+}
+
+/** The file page at /deals/:dealId/files/:fileId (docs/product.md §2 File detail). */
+export function FileDetailPage() {
+  const { dealId = '', fileId = '' } = useParams();
+  const [versionProgress, setVersionProgress] = useState<number | null>(null);
+  const [permissionsOpen, setPermissionsOpen] = useState(false);
+
+  const file = useFile(dealId, fileId);
+  const metadata = useFileMetadata(dealId, fileId, file.isSuccess);
+  const comments = useFileComments(dealId, fileId, file.isSuccess);
+  const permissions = useFilePermissions(dealId, fileId, file.isSuccess);
+  const people = usePermissionPeople(dealId, permissionsOpen);
+
+  const notFound = file.error instanceof ApiError && (file.error.status === 404 || file.error.status === 400);
+  useEffect(() => {
+    if (file.isError && !notFound) notify.error('Failed to load file data', detailOrUndefined(file.error));
+  }, [file.isError, file.error, notFound]);
+  useEffect(() => {
+    if (people.isError) notify.error('Failed to load deal data', detailOrUndefined(people.error));
+  }, [people.isError, people.error]);
+  const partError = metadata.error ?? comments.error;
+  useEffect(() => {
+    if (partError) notify.error('Failed to load file data', detailOrUndefined(partError));
+  }, [partError]);
+
+  const saveDetails = useSaveFileDetails(dealId, fileId, file.data?.edit_version);
+  const saveStatus = useSaveFileStatus(dealId, fileId, file.data);
+  const comment = useAddComment(dealId, fileId);
+  const permissionsSave = useSaveFilePermissions(dealId, fileId, () => setPermissionsOpen(false));
+  const download = useDownloadFile(dealId, fileId);
+  const versionDownload = useDownloadVersion(dealId, fileId);
+  const newVersion = useUploadNewVersion(dealId, fileId, setVersionProgress);
+
+  const rerun = useRetryAnalysis(dealId);
+  const generate = useGenerateMetadata(dealId, fileId);
+
+  const details = useMemo(
+    () => detailsFrom(metadata.data?.metadata, file.data?.formatted_title),
+    [metadata.data, file.data?.formatted_title],
+  );
+
+  if (file.isPending) return <DetailSkeleton />;
+
+  if (file.isError) {
+    return (
+      <PageContainer>
+        <Box py="12">
+          <EmptyState
+            icon={<FileQuestion />}
+            title="File not found"
+            description="The requested file could not be loaded."
+            action={
+              <HStack>
+                {!notFound && (
+                  <Button size="sm" variant="outline" onClick={() => file.refetch()}>
+                    Try Again
+                  </Button>
+                )}
+                <Button asChild size="sm" colorPalette="brand">
+                  <RouterLink to={folderUrl(dealId, '/')}>Back to Files</RouterLink>
+                </Button>
+              </HStack>
+            }
+          />
+        </Box>
+      </PageContainer>
+    );
+  }
+
+  const data = file.data;
+  const folderPath = data.path ?? '/';
+  const meta = metadata.data?.metadata;
+  const perm = permissions.data ?? ALL_MEMBERS;
+  const uploading = newVersion.isPending || versionProgress !== null;
+  const aiBusy = data.ai_status === 'queued' || data.ai_status === 'processing';
+
+  return (
+    <PageContainer>
+      <Stack gap="5">
+        <HStack justify="space-between" gap="3" wrap="wrap">
+          <Button asChild size="sm" variant="ghost" ms="-2">
+            <RouterLink to={folderUrl(dealId, folderPath)}>
+              <ArrowLeft /> Back to Files
+            </RouterLink>
+          </Button>
+          {data.can_request_ai && (
+            <Button
+              size="sm"
+              variant="outline"
+              loading={rerun.isPending || aiBusy}
+              loadingText={aiBusy ? 'Analysing...' : undefined}
+              disabled={aiBusy}
+              onClick={() => rerun.mutate(fileId)}
+              data-testid="rerun-ai"
+            >
+              <Sparkles /> Re-run AI
+            </Button>
+          )}
+        </HStack>
+
+        <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: '360px minmax(0, 1fr)' }} gap="5" alignItems="start">
+          <Stack gap="5" minW="0">
+            <FileSummaryCard
+              data={data}
+              versionProgress={versionProgress}
+              uploading={uploading}
+              onNewVersion={(picked) => newVersion.mutate(picked)}
+              downloading={download.isPending}
+              onDownload={() => download.mutate()}
+            />
+
+            <BasicInfoPanel dealId={dealId} data={data} />
+
+            <PermissionsPanel perm={perm} onEdit={() => setPermissionsOpen(true)} />
+
+            <VersionsCard
+              versions={data.versions ?? []}
+              currentVersion={data.current_version ?? 1}
+              canDownload={data.can_download}
+              downloading={versionDownload.downloading}
+              onDownload={versionDownload.download}
+            />
+          </Stack>
+
+          <Stack gap="5" minW="0">
+            <AiAnalysisCard dealId={dealId} fileId={fileId} aiStatus={data.ai_status} />
+            {metadata.isPending ? (
+              <Skeleton h="64" rounded="lg" />
+            ) : (
+              <DocumentDetailsCard
+                details={details}
+                canEdit={data.can_edit}
+                saving={saveDetails.isPending}
+                onSave={(value) => saveDetails.mutateAsync(value)}
+                generating={generate.isPending}
+                onGenerate={data.can_edit ? () => generate.mutate() : undefined}
+              />
+            )}
+            <StatusCard
+              approvalStatus={data.approval_status ?? 'pending'}
+              tags={data.tags ?? []}
+              checklistItems={data.checklist_links ?? []}
+              canEditTags={data.can_edit}
+              canEditApproval={data.can_edit || data.can_approve}
+              saving={saveStatus.isPending}
+              onSave={(change) => saveStatus.mutateAsync(change)}
+            />
+            <PeopleOrganizationsPanel metadata={meta} />
+            <CommentsCard
+              comments={comments.data ?? []}
+              loading={comments.isPending}
+              canComment={data.can_comment}
+              posting={comment.isPending}
+              onAdd={(text) => comment.mutateAsync(text)}
+            />
+          </Stack>
+        </Grid>
+      </Stack>
+
+      <PermissionsDialog
+        open={permissionsOpen}
+        initial={perm}
+        people={people.data}
+        peopleLoading={people.isPending}
+        saving={permissionsSave.isPending}
+        onClose={() => setPermissionsOpen(false)}
+        onSave={(value) => permissionsSave.mutate(value)}
+      />
+    </PageContainer>
+  );
+}
+
+export default FileDetailPage;

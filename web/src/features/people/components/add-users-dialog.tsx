@@ -1,0 +1,169 @@
+import { Box, Button, HStack, Stack, Text, Textarea, chakra } from '@chakra-ui/react';
+import { FileSpreadsheet } from 'lucide-react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Modal } from '../../../components/modal';
+import { notify } from '../../../lib/toast';
+import { INVITE_MESSAGES, loadedMessage, mergeEmailText, parseCsvEmails, splitEmails, validateInvitation } from '../emails';
+import type { Group, PermissionSet, Tag } from '../types';
+import { ChipPicker, FieldGroup, FormField, PermissionSetSelect } from './common';
+import { useSendInvitations } from '../api/invitation-changes';
+
+/** Reads a picked file as text (FileReader, so it also works where Blob.text is missing). */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error ?? new Error('Could not read the file'));
+    reader.readAsText(file);
+  });
+}
+
+/**
+ * Add Users (docs/product.md §5): e-mails split on commas and newlines, or loaded from the first column of a CSV;
+ * a permission set is required; groups and tags optional. One address is a single invitation, several a bulk one.
+ */
+export function AddUsersDialog({
+  dealId,
+  open,
+  onClose,
+  sets,
+  groups,
+  tags,
+}: {
+  dealId: string;
+  open: boolean;
+  onClose: () => void;
+  sets: PermissionSet[];
+  groups: Group[];
+  tags: Tag[];
+}) {
+  const [text, setText] = useState('');
+  const [setId, setSetId] = useState('');
+  const [groupIds, setGroupIds] = useState<string[]>([]);
+  const [tagIds, setTagIds] = useState<string[]>([]);
+  const [setTouched, setSetTouched] = useState(false);
+  const [loaded, setLoaded] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    setText('');
+    setSetId('');
+    setGroupIds([]);
+    setTagIds([]);
+    setSetTouched(false);
+    setLoaded(null);
+  }, [open]);
+
+  const emails = splitEmails(text);
+  const emailError = text.trim() && emails.length === 0 ? INVITE_MESSAGES.noEmails : null;
+  const setError = !setId && (setTouched || emails.length > 0) ? INVITE_MESSAGES.noSet : null;
+
+  const mutation = useSendInvitations(dealId, onClose);
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    try {
+      const found = parseCsvEmails(await readText(file));
+      setText((current) => mergeEmailText(current, found));
+      setLoaded(loadedMessage(found.length));
+    } catch {
+      notify.error('Could not read the CSV file');
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSetTouched(true);
+    if (validateInvitation(text, setId)) return;
+    mutation.mutate({ permission_set_id: setId, group_ids: groupIds, tag_ids: tagIds, emails });
+  };
+
+  const canSubmit = Boolean(setId) && emails.length > 0;
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      size="xl"
+      preventClose={mutation.isPending}
+      title="Add Users"
+      description="Invite people to this deal by e-mail. Each invitation is valid for 7 days."
+      footer={
+        <HStack justify="space-between" w="full">
+          <Text textStyle="sm" color="fg.muted" data-testid="invite-count">
+            {emails.length === 0
+              ? 'No addresses yet'
+              : `${emails.length} ${emails.length === 1 ? 'invitation' : 'invitations'} will be sent`}
+          </Text>
+          <HStack gap="2">
+            <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" form="add-users-form" colorPalette="brand" disabled={!canSubmit} loading={mutation.isPending}>
+              {emails.length > 1 ? `Send ${emails.length} Invitations` : 'Send Invitation'}
+            </Button>
+          </HStack>
+        </HStack>
+      }
+    >
+      <form id="add-users-form" onSubmit={onSubmit} noValidate>
+        <Stack gap="5">
+          <FormField label="Email addresses" required error={emailError} helper="Separate addresses with commas or new lines.">
+            <Textarea
+              name="emails"
+              rows={5}
+              value={text}
+              autoFocus
+              placeholder={'anna@buyer.com, ben@lawfirm.com\ncarla@advisor.com'}
+              onChange={(event) => setText(event.target.value)}
+              fontFamily="mono"
+              textStyle="sm"
+            />
+          </FormField>
+          <Box mt="-2">
+            <HStack gap="3" wrap="wrap">
+              <Button size="xs" variant="outline" onClick={() => fileInput.current?.click()}>
+                <FileSpreadsheet /> Upload CSV
+              </Button>
+              <Text textStyle="xs" color="fg.muted">
+                The first column of each line is read.
+              </Text>
+              {loaded && (
+                <Text textStyle="xs" color="fg.success" fontWeight="medium" role="status">
+                  {loaded}
+                </Text>
+              )}
+            </HStack>
+            <chakra.input
+              ref={fileInput}
+              type="file"
+              accept=".csv,text/csv,text/plain"
+              display="none"
+              aria-label="CSV file"
+              data-testid="csv-input"
+              onChange={onFile}
+            />
+          </Box>
+          <FormField label="Permission set" required error={setError}>
+            <PermissionSetSelect
+              sets={sets}
+              value={setId}
+              onChange={setSetId}
+              onBlur={() => setSetTouched(true)}
+              ariaLabel="Permission set"
+            />
+          </FormField>
+          <FieldGroup label="Groups" optional>
+            <ChipPicker items={groups} value={groupIds} onChange={setGroupIds} emptyText="This deal has no groups yet." />
+          </FieldGroup>
+          <FieldGroup label="Tags" optional>
+            <ChipPicker items={tags} value={tagIds} onChange={setTagIds} emptyText="This deal has no tags yet." />
+          </FieldGroup>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,262 @@
+import { Box, Button, Grid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { Users } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
+import { PageContainer } from '../../components/layout/page-container';
+import { errorDetail } from '../../lib/api/client';
+import { USERS_PAGE_SIZE } from './api';
+import { useDeleteGroupOrTag, type GroupOrTag } from './api/access-changes';
+import { useBulkRemoveMembers, useBulkUpdateMembers } from './api/member-changes';
+import { PeopleConfirmations } from './components/people-confirmations';
+import { UsersFilterBar } from './components/users-filter-bar';
+import { UsersHeader } from './components/users-header';
+import { AddUsersDialog } from './components/add-users-dialog';
+import { BulkActionBar } from './components/bulk-action-bar';
+import { EditUserDrawer } from './components/edit-user-drawer';
+import { GroupTagDialog, type GroupTagTarget } from './components/group-tag-dialog';
+import { InvitationsDialog } from './components/invitations-dialog';
+import { Pager } from '../../components/pager';
+import { PeopleSidebar } from './components/people-sidebar';
+import { UsersTable } from './components/users-table';
+import {
+  useEnhancedUsers,
+  useGroups,
+  usePendingInvitations,
+  usePeopleAccess,
+  usePermissionSets,
+  useTags,
+} from './api/people-reads';
+import { type MemberStatus, type UserFilters } from './types';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useLoadErrorToast } from '../../lib/use-load-error-toast';
+
+type Deleting = GroupOrTag;
+
+/** Users & Permissions (/deals/{dealId}/users, docs/product.md §2). */
+export function UsersPage() {
+  const { dealId = '' } = useParams();
+
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText);
+  const [status, setStatus] = useState<'' | MemberStatus>('');
+  const [groupId, setGroupId] = useState<string | undefined>();
+  const [tagId, setTagId] = useState<string | undefined>();
+  const [page, setPage] = useState(1);
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const [openUserId, setOpenUserId] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [showInvitations, setShowInvitations] = useState(false);
+  const [editing, setEditing] = useState<GroupTagTarget | null>(null);
+  const [deleting, setDeleting] = useState<Deleting | null>(null);
+  const [confirmBulkRemove, setConfirmBulkRemove] = useState(false);
+
+  const filters: UserFilters = { page, search, status, group_id: groupId, tag_id: tagId };
+  // A new filter starts again at page 1 with nothing selected.
+  useEffect(() => {
+    setPage(1);
+  }, [search, status, groupId, tagId]);
+  useEffect(() => {
+    setRowSelection({});
+  }, [search, status, groupId, tagId, page]);
+
+  const access = usePeopleAccess(dealId);
+  const users = useEnhancedUsers(dealId, filters);
+  const canManage = Boolean(users.data?.can_manage ?? access.data?.can_manage);
+  const canManageAdmins = Boolean(users.data?.can_manage_admins);
+  const sets = usePermissionSets(dealId);
+  const groups = useGroups(dealId);
+  const tags = useTags(dealId);
+  const invitations = usePendingInvitations(dealId, canManage);
+
+  useLoadErrorToast(users.isError, 'Failed to load users and permissions', users.error);
+
+  const rows = useMemo(() => users.data?.users ?? [], [users.data]);
+  const selectedIds = Object.keys(rowSelection).filter((id) => rowSelection[id]);
+  const openUser = openUserId ? (rows.find((user) => user.user_id === openUserId) ?? null) : null;
+  const groupList = groups.data ?? [];
+  const tagList = tags.data ?? [];
+  const setList = sets.data ?? [];
+  const pending = invitations.data ?? [];
+  const activeGroup = groupList.find((group) => group.id === groupId);
+  const activeTag = tagList.find((tag) => tag.id === tagId);
+  const filtered = Boolean(search.trim() || status || groupId || tagId);
+
+  const bulk = useBulkUpdateMembers(dealId, selectedIds, () => setRowSelection({}));
+
+  const bulkRemove = useBulkRemoveMembers(dealId, () => {
+    setConfirmBulkRemove(false);
+    setRowSelection({});
+  });
+
+  const removeGroupOrTag = useDeleteGroupOrTag(dealId, (target) => {
+    if (target.kind === 'group' && groupId === target.item.id) setGroupId(undefined);
+    if (target.kind === 'tag' && tagId === target.item.id) setTagId(undefined);
+    setDeleting(null);
+  });
+
+  const total = users.data?.total_count ?? 0;
+  const memberCount = access.data?.total_count ?? (!filtered ? total : undefined);
+
+  return (
+    <PageContainer>
+      <Grid
+        templateColumns={{ base: 'minmax(0, 1fr)', md: '208px minmax(0, 1fr)', lg: '236px minmax(0, 1fr)' }}
+        gap="6"
+        alignItems="start"
+      >
+        <PeopleSidebar
+          groups={groupList}
+          tags={tagList}
+          loading={groups.isPending || tags.isPending}
+          totalMembers={memberCount}
+          groupId={groupId}
+          tagId={tagId}
+          canManage={canManage}
+          onSelectAll={() => {
+            setGroupId(undefined);
+            setTagId(undefined);
+          }}
+          onSelectGroup={(id) => setGroupId((current) => (current === id ? undefined : id))}
+          onSelectTag={(id) => setTagId((current) => (current === id ? undefined : id))}
+          onCreateGroup={() => setEditing({ kind: 'group' })}
+          onEditGroup={(group) => setEditing({ kind: 'group', item: group })}
+          onDeleteGroup={(group) => setDeleting({ kind: 'group', item: group })}
+          onCreateTag={() => setEditing({ kind: 'tag' })}
+          onEditTag={(tag) => setEditing({ kind: 'tag', item: tag })}
+          onDeleteTag={(tag) => setDeleting({ kind: 'tag', item: tag })}
+        />
+
+        <Stack gap="5" minW="0">
+          <UsersHeader
+            dealId={dealId}
+            memberCount={memberCount}
+            canManage={canManage}
+            pendingCount={invitations.isPending ? undefined : pending.length}
+            onShowInvitations={() => setShowInvitations(true)}
+            onAdd={() => setAdding(true)}
+          />
+
+          <Box bg="bg" borderWidth="1px" borderColor="border" rounded="xl" overflow="hidden">
+            <Stack gap="3" p="3" borderBottomWidth="1px" borderColor="border">
+              <UsersFilterBar
+                searchText={searchText}
+                setSearchText={setSearchText}
+                status={status}
+                setStatus={setStatus}
+                activeGroup={activeGroup}
+                activeTag={activeTag}
+                onClearGroup={() => setGroupId(undefined)}
+                onClearTag={() => setTagId(undefined)}
+              />
+              {canManage && selectedIds.length > 0 && (
+                <BulkActionBar
+                  count={selectedIds.length}
+                  sets={setList}
+                  groups={groupList}
+                  tags={tagList}
+                  busy={bulk.isPending || bulkRemove.isPending}
+                  onAction={(action) => bulk.mutate(action)}
+                  onRemove={() => setConfirmBulkRemove(true)}
+                  onClear={() => setRowSelection({})}
+                />
+              )}
+            </Stack>
+
+            {users.isPending ? (
+              <Stack gap="3" p="4">
+                {Array.from({ length: 6 }, (_, i) => (
+                  <Skeleton key={i} h="9" />
+                ))}
+              </Stack>
+            ) : users.isError && !users.data ? (
+              <Box py="12">
+                <EmptyState
+                  icon={<Users />}
+                  title="Failed to load users and permissions"
+                  description={errorDetail(users.error, 'Please try again in a moment.')}
+                  action={
+                    <Button size="sm" variant="outline" onClick={() => users.refetch()}>
+                      Try Again
+                    </Button>
+                  }
+                />
+              </Box>
+            ) : rows.length === 0 ? (
+              <Box py="12">
+                <EmptyState
+                  icon={<Users />}
+                  title="No users found"
+                  description={
+                    filtered ? 'No member matches this search or filter.' : 'Invite people with Add Users to get started.'
+                  }
+                />
+              </Box>
+            ) : (
+              <Box opacity={users.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
+                <UsersTable
+                  users={rows}
+                  canManage={canManage}
+                  rowSelection={rowSelection}
+                  onRowSelectionChange={setRowSelection}
+                  onOpen={(user) => setOpenUserId(user.user_id)}
+                />
+              </Box>
+            )}
+            {total > USERS_PAGE_SIZE ? (
+              <Pager page={page} total={total} pageSize={USERS_PAGE_SIZE} onPageChange={setPage} />
+            ) : filtered && rows.length > 0 ? (
+              <Text px="4" py="2.5" borderTopWidth="1px" borderColor="border" textStyle="sm" color="fg.muted">
+                {total === 1 ? '1 member matches' : `${total} members match`}
+              </Text>
+            ) : null}
+          </Box>
+        </Stack>
+      </Grid>
+
+      <EditUserDrawer
+        dealId={dealId}
+        user={openUser}
+        canManage={canManage}
+        canManageAdmins={canManageAdmins}
+        sets={setList}
+        groups={groupList}
+        tags={tagList}
+        onClose={() => setOpenUserId(null)}
+      />
+      {canManage && (
+        <>
+          <AddUsersDialog
+            dealId={dealId}
+            open={adding}
+            onClose={() => setAdding(false)}
+            sets={setList}
+            groups={groupList}
+            tags={tagList}
+          />
+          <InvitationsDialog
+            dealId={dealId}
+            open={showInvitations}
+            onClose={() => setShowInvitations(false)}
+            invitations={pending}
+            loading={invitations.isPending}
+          />
+          <GroupTagDialog dealId={dealId} target={editing} sets={setList} onClose={() => setEditing(null)} />
+        </>
+      )}
+      <PeopleConfirmations
+        deleting={deleting}
+        deletingBusy={removeGroupOrTag.isPending}
+        onDelete={(target) => removeGroupOrTag.mutate(target)}
+        onCloseDeleting={() => setDeleting(null)}
+        bulkRemoveCount={confirmBulkRemove ? selectedIds.length : null}
+        bulkRemoveBusy={bulkRemove.isPending}
+        onBulkRemove={() => bulkRemove.mutate(selectedIds)}
+        onCloseBulkRemove={() => setConfirmBulkRemove(false)}
+      />
+    </PageContainer>
+  );
+}
+
+export default UsersPage;
