@@ -13,9 +13,16 @@
 --                                          switch the plans the functions and triggers it calls cache to
 --                                          generic ones (the server's default plan_cache_mode, as
 --                                          `supabase test db` runs, not the API's force_custom_plan)
+--
+-- Named fixtures, run as the migration owner (a file builds its actors and deals only through these):
+--   tests.create_user('buyer@x.test')                  an account; returns its id (p_id to fix one)
+--   tests.create_super_admin('root@x.test')            an account that is a platform super admin
+--   tests.create_deal('Alpha', owner)                  a deal; its owner becomes its admin member
+--   tests.add_member(deal, user, 'viewer')             a deal member: role, status, permission set, company
+--   tests.as(user)                                     tests.as_user by id: act as that person
 begin;
 create extension if not exists pgtap with schema extensions;
-select plan(8);
+select plan(20);
 
 create schema if not exists tests;
 grant usage on schema tests to anon, authenticated, service_role;
@@ -147,6 +154,49 @@ exception when others then
   raise;
 end $$;
 
+create or replace function tests.create_user(p_email text, p_id uuid default null) returns uuid
+language plpgsql security definer set search_path = '' as $$
+declare
+  v_id uuid := coalesce(p_id, gen_random_uuid());
+begin
+  insert into auth.users (id, email) values (v_id, p_email);
+  return v_id;
+end $$;
+
+create or replace function tests.create_super_admin(p_email text, p_id uuid default null) returns uuid
+language plpgsql security definer set search_path = '' as $$
+declare
+  v_id uuid := tests.create_user(p_email, p_id);
+begin
+  insert into public.platform_admins (user_id) values (v_id);
+  return v_id;
+end $$;
+
+create or replace function tests.create_deal(p_name text, p_owner uuid, p_id uuid default null) returns uuid
+language plpgsql security definer set search_path = '' as $$
+declare
+  v_id uuid := coalesce(p_id, gen_random_uuid());
+begin
+  insert into public.deals (id, name, owner_id) values (v_id, p_name, p_owner);
+  return v_id;
+end $$;
+
+create or replace function tests.add_member(
+  p_deal uuid, p_user uuid, p_role text default 'viewer', p_status text default 'active',
+  p_permission_set uuid default null, p_company text default null
+) returns void
+language plpgsql security definer set search_path = '' as $$
+begin
+  insert into public.deal_members (deal_id, user_id, role, status, permission_set_id, company)
+  values (p_deal, p_user, p_role, p_status, p_permission_set, p_company);
+end $$;
+
+create or replace function tests."as"(p_user uuid) returns void
+language plpgsql as $$
+begin
+  perform tests.as_user(p_user::text);
+end $$;
+
 grant execute on all functions in schema tests to anon, authenticated, service_role;
 
 select has_function('tests', 'as_user', array['text', 'text', 'text'], 'tests.as_user exists');
@@ -157,5 +207,30 @@ select has_function('tests', 'act', array['text'], 'tests.act exists');
 select has_function('tests', 'try', array['text', 'text'], 'tests.try exists');
 select has_function('tests', 'matrix', array['text', 'text', 'text'], 'tests.matrix exists');
 select has_function('tests', 'generic_plans', array['text', 'integer'], 'tests.generic_plans exists');
+select has_function('tests', 'create_user', array['text', 'uuid'], 'tests.create_user exists');
+select has_function('tests', 'create_super_admin', array['text', 'uuid'], 'tests.create_super_admin exists');
+select has_function('tests', 'create_deal', array['text', 'uuid', 'uuid'], 'tests.create_deal exists');
+select has_function('tests', 'add_member', array['uuid', 'uuid', 'text', 'text', 'uuid', 'text'], 'tests.add_member exists');
+select has_function('tests', 'as', array['uuid'], 'tests.as exists');
+
+-- The fixtures build what a file needs, and tests.as acts as the person. This file commits, so what the
+-- check built is removed after it (a savepoint would take pgTAP's results with it).
+select tests.create_deal('Fixture deal', tests.create_user('fixture-owner@helpers.test'), '00000000-0000-0000-0000-0000000000d1');
+select tests.add_member('00000000-0000-0000-0000-0000000000d1', tests.create_user('fixture-viewer@helpers.test'));
+select tests.create_super_admin('fixture-root@helpers.test');
+select is((select role from public.deal_members where deal_id = '00000000-0000-0000-0000-0000000000d1' and user_id = tests.user_id('fixture-owner@helpers.test')),
+  'admin', 'tests.create_deal: the owner is the deal''s admin member');
+select is((select role || '/' || status from public.deal_members where deal_id = '00000000-0000-0000-0000-0000000000d1' and user_id = tests.user_id('fixture-viewer@helpers.test')),
+  'viewer/active', 'tests.add_member: an active viewer by default');
+select ok(exists (select 1 from public.platform_admins where user_id = tests.user_id('fixture-root@helpers.test')), 'tests.create_super_admin: a platform admin');
+select tests.as(tests.user_id('fixture-viewer@helpers.test'));
+select is(auth.uid(), tests.user_id('fixture-viewer@helpers.test'), 'tests.as: auth.uid() is the person');
+select is(current_user::text, 'authenticated', 'tests.as: as the authenticated role');
+select is((select count(*)::int from public.deals), 1, 'tests.as: the person sees the deal they are a member of');
+select is((select count(*)::int from public.deals where id <> '00000000-0000-0000-0000-0000000000d1'), 0, 'tests.as: and no other');
+select tests.as_server();
+delete from public.deals where id = '00000000-0000-0000-0000-0000000000d1';
+delete from public.platform_admins where user_id in (select id from auth.users where email like 'fixture-%@helpers.test');
+delete from auth.users where email like 'fixture-%@helpers.test';
 select * from finish();
 commit;
