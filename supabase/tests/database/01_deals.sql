@@ -10,26 +10,25 @@ create extension if not exists pgtap with schema extensions;
 select plan(52);
 
 -- Fixture, as the table owner.
-insert into auth.users (id, email) values
-  ('01000000-0000-0000-0000-000000000001', 'owner@deals01.test'),
-  ('01000000-0000-0000-0000-000000000002', 'admin@deals01.test'),
-  ('01000000-0000-0000-0000-000000000003', 'contributor@deals01.test'),
-  ('01000000-0000-0000-0000-000000000004', 'viewer@deals01.test'),
-  ('01000000-0000-0000-0000-000000000005', 'suspended@deals01.test'),
-  ('01000000-0000-0000-0000-000000000006', 'stranger@deals01.test'),
-  ('01000000-0000-0000-0000-000000000007', 'super@deals01.test'),
-  ('01000000-0000-0000-0000-000000000008', 'beta-owner@deals01.test');
-insert into public.platform_admins (user_id) values ('01000000-0000-0000-0000-000000000007');
+select tests.create_user('owner@deals01.test', '01000000-0000-0000-0000-000000000001');
+select tests.create_user('admin@deals01.test', '01000000-0000-0000-0000-000000000002');
+select tests.create_user('contributor@deals01.test', '01000000-0000-0000-0000-000000000003');
+select tests.create_user('viewer@deals01.test', '01000000-0000-0000-0000-000000000004');
+select tests.create_user('suspended@deals01.test', '01000000-0000-0000-0000-000000000005');
+select tests.create_user('stranger@deals01.test', '01000000-0000-0000-0000-000000000006');
+select tests.create_super_admin('super@deals01.test', '01000000-0000-0000-0000-000000000007');
+select tests.create_user('beta-owner@deals01.test', '01000000-0000-0000-0000-000000000008');
+-- By hand: tests.create_deal takes no description, and setting one afterwards would write a
+-- deal_updated audit row, which the update checks below count.
 insert into public.deals (id, name, description, owner_id) values
   ('01000000-0000-0000-0000-00000000d0a1', 'Deal Alpha', 'Alpha description', '01000000-0000-0000-0000-000000000001'),
   ('01000000-0000-0000-0000-00000000d0b2', 'Deal Beta', 'Beta description', '01000000-0000-0000-0000-000000000008'),
   ('01000000-0000-0000-0000-00000000d0f3', 'Deal Vault', 'Vault description', '01000000-0000-0000-0000-000000000001');
-insert into public.deal_members (deal_id, user_id, role, status) values
-  ('01000000-0000-0000-0000-00000000d0a1', '01000000-0000-0000-0000-000000000002', 'admin', 'active'),
-  ('01000000-0000-0000-0000-00000000d0a1', '01000000-0000-0000-0000-000000000003', 'contributor', 'active'),
-  ('01000000-0000-0000-0000-00000000d0a1', '01000000-0000-0000-0000-000000000004', 'viewer', 'active'),
-  ('01000000-0000-0000-0000-00000000d0a1', '01000000-0000-0000-0000-000000000005', 'admin', 'suspended'),
-  ('01000000-0000-0000-0000-00000000d0f3', '01000000-0000-0000-0000-000000000002', 'admin', 'active');
+select tests.add_member('01000000-0000-0000-0000-00000000d0a1', '01000000-0000-0000-0000-000000000002', 'admin', 'active');
+select tests.add_member('01000000-0000-0000-0000-00000000d0a1', '01000000-0000-0000-0000-000000000003', 'contributor', 'active');
+select tests.add_member('01000000-0000-0000-0000-00000000d0a1', '01000000-0000-0000-0000-000000000004', 'viewer', 'active');
+select tests.add_member('01000000-0000-0000-0000-00000000d0a1', '01000000-0000-0000-0000-000000000005', 'admin', 'suspended');
+select tests.add_member('01000000-0000-0000-0000-00000000d0f3', '01000000-0000-0000-0000-000000000002', 'admin', 'active');
 update public.deals set archived_at = now() where id = '01000000-0000-0000-0000-00000000d0f3';
 
 -- ---------------------------------------------------------------- anonymous

@@ -8,26 +8,22 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(58);
 
-insert into auth.users (id, email) values
-  ('02000000-0000-0000-0000-000000000001', 'owner@members02.test'),
-  ('02000000-0000-0000-0000-000000000002', 'admin@members02.test'),
-  ('02000000-0000-0000-0000-000000000003', 'contributor@members02.test'),
-  ('02000000-0000-0000-0000-000000000004', 'viewer@members02.test'),
-  ('02000000-0000-0000-0000-000000000005', 'suspended@members02.test'),
-  ('02000000-0000-0000-0000-000000000006', 'stranger@members02.test'),
-  ('02000000-0000-0000-0000-000000000007', 'super@members02.test'),
-  ('02000000-0000-0000-0000-000000000008', 'beta-owner@members02.test'),
-  ('02000000-0000-0000-0000-000000000009', 'viewer2@members02.test');
-insert into public.platform_admins (user_id) values ('02000000-0000-0000-0000-000000000007');
-insert into public.deals (id, name, owner_id) values
-  ('02000000-0000-0000-0000-00000000d0a1', 'Members Alpha', '02000000-0000-0000-0000-000000000001'),
-  ('02000000-0000-0000-0000-00000000d0b2', 'Members Beta', '02000000-0000-0000-0000-000000000008');
-insert into public.deal_members (deal_id, user_id, role, status) values
-  ('02000000-0000-0000-0000-00000000d0a1', '02000000-0000-0000-0000-000000000002', 'admin', 'active'),
-  ('02000000-0000-0000-0000-00000000d0a1', '02000000-0000-0000-0000-000000000003', 'contributor', 'active'),
-  ('02000000-0000-0000-0000-00000000d0a1', '02000000-0000-0000-0000-000000000004', 'viewer', 'active'),
-  ('02000000-0000-0000-0000-00000000d0a1', '02000000-0000-0000-0000-000000000005', 'admin', 'suspended'),
-  ('02000000-0000-0000-0000-00000000d0a1', '02000000-0000-0000-0000-000000000009', 'viewer', 'active');
+select tests.create_user('owner@members02.test', '02000000-0000-0000-0000-000000000001');
+select tests.create_user('admin@members02.test', '02000000-0000-0000-0000-000000000002');
+select tests.create_user('contributor@members02.test', '02000000-0000-0000-0000-000000000003');
+select tests.create_user('viewer@members02.test', '02000000-0000-0000-0000-000000000004');
+select tests.create_user('suspended@members02.test', '02000000-0000-0000-0000-000000000005');
+select tests.create_user('stranger@members02.test', '02000000-0000-0000-0000-000000000006');
+select tests.create_super_admin('super@members02.test', '02000000-0000-0000-0000-000000000007');
+select tests.create_user('beta-owner@members02.test', '02000000-0000-0000-0000-000000000008');
+select tests.create_user('viewer2@members02.test', '02000000-0000-0000-0000-000000000009');
+select tests.create_deal('Members Alpha', '02000000-0000-0000-0000-000000000001', '02000000-0000-0000-0000-00000000d0a1');
+select tests.create_deal('Members Beta', '02000000-0000-0000-0000-000000000008', '02000000-0000-0000-0000-00000000d0b2');
+select tests.add_member('02000000-0000-0000-0000-00000000d0a1', '02000000-0000-0000-0000-000000000002', 'admin');
+select tests.add_member('02000000-0000-0000-0000-00000000d0a1', '02000000-0000-0000-0000-000000000003', 'contributor');
+select tests.add_member('02000000-0000-0000-0000-00000000d0a1', '02000000-0000-0000-0000-000000000004', 'viewer');
+select tests.add_member('02000000-0000-0000-0000-00000000d0a1', '02000000-0000-0000-0000-000000000005', 'admin', 'suspended');
+select tests.add_member('02000000-0000-0000-0000-00000000d0a1', '02000000-0000-0000-0000-000000000009', 'viewer');
 
 -- ---------------------------------------------------------------- anonymous
 select tests.as_anon();

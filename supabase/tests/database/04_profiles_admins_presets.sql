@@ -9,22 +9,19 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(59);
 
+-- By hand: these four sign up with names in their metadata, which the profile checks below read.
 insert into auth.users (id, email, raw_user_meta_data) values
   ('04000000-0000-0000-0000-000000000001', 'Owner@Profiles04.test', '{"first_name":"Olive","last_name":"Owner"}'),
   ('04000000-0000-0000-0000-000000000002', 'contributor@profiles04.test', '{"first_name":"Cody","last_name":"Contributor"}'),
   ('04000000-0000-0000-0000-000000000003', 'suspended@profiles04.test', '{"first_name":"Sue","last_name":"Suspended"}'),
-  ('04000000-0000-0000-0000-000000000004', 'stranger@profiles04.test', '{"first_name":"Stan","last_name":"Stranger"}'),
-  ('04000000-0000-0000-0000-000000000005', 'super@profiles04.test', '{}'),
-  ('04000000-0000-0000-0000-000000000006', 'beta-owner@profiles04.test', '{}'),
-  ('04000000-0000-0000-0000-000000000007', 'super2@profiles04.test', '{}');
-insert into public.platform_admins (user_id) values
-  ('04000000-0000-0000-0000-000000000005'), ('04000000-0000-0000-0000-000000000007');
-insert into public.deals (id, name, owner_id) values
-  ('04000000-0000-0000-0000-00000000d0a1', 'Profiles Alpha', '04000000-0000-0000-0000-000000000001'),
-  ('04000000-0000-0000-0000-00000000d0b2', 'Profiles Beta', '04000000-0000-0000-0000-000000000006');
-insert into public.deal_members (deal_id, user_id, role, status) values
-  ('04000000-0000-0000-0000-00000000d0a1', '04000000-0000-0000-0000-000000000002', 'contributor', 'active'),
-  ('04000000-0000-0000-0000-00000000d0a1', '04000000-0000-0000-0000-000000000003', 'viewer', 'suspended');
+  ('04000000-0000-0000-0000-000000000004', 'stranger@profiles04.test', '{"first_name":"Stan","last_name":"Stranger"}');
+select tests.create_super_admin('super@profiles04.test', '04000000-0000-0000-0000-000000000005');
+select tests.create_user('beta-owner@profiles04.test', '04000000-0000-0000-0000-000000000006');
+select tests.create_super_admin('super2@profiles04.test', '04000000-0000-0000-0000-000000000007');
+select tests.create_deal('Profiles Alpha', '04000000-0000-0000-0000-000000000001', '04000000-0000-0000-0000-00000000d0a1');
+select tests.create_deal('Profiles Beta', '04000000-0000-0000-0000-000000000006', '04000000-0000-0000-0000-00000000d0b2');
+select tests.add_member('04000000-0000-0000-0000-00000000d0a1', '04000000-0000-0000-0000-000000000002', 'contributor');
+select tests.add_member('04000000-0000-0000-0000-00000000d0a1', '04000000-0000-0000-0000-000000000003', 'viewer', 'suspended');
 insert into public.checklist_presets (id, name, description, active) values
   ('04000000-0000-0000-0000-0000000000e1', 'Profiles04 Active', 'offered', true),
   ('04000000-0000-0000-0000-0000000000e2', 'Profiles04 Retired', 'withdrawn', false);
