@@ -24,26 +24,22 @@ create extension if not exists pgtap with schema extensions;
 select plan(109);
 
 -- ---------------------------------------------------------------- fixture, as the table owner
-insert into auth.users (id, email) values
-  ('10000000-0000-0000-0000-000000000001', 'owner@dataroom10.test'),
-  ('10000000-0000-0000-0000-000000000002', 'admin@dataroom10.test'),
-  ('10000000-0000-0000-0000-000000000003', 'contributor@dataroom10.test'),
-  ('10000000-0000-0000-0000-000000000004', 'viewer1@dataroom10.test'),
-  ('10000000-0000-0000-0000-000000000005', 'viewer2@dataroom10.test'),
-  ('10000000-0000-0000-0000-000000000006', 'suspended@dataroom10.test'),
-  ('10000000-0000-0000-0000-000000000007', 'stranger@dataroom10.test'),
-  ('10000000-0000-0000-0000-000000000008', 'super@dataroom10.test'),
-  ('10000000-0000-0000-0000-000000000009', 'beta-owner@dataroom10.test');
-insert into public.platform_admins (user_id) values ('10000000-0000-0000-0000-000000000008');
-insert into public.deals (id, name, owner_id) values
-  ('10000000-0000-0000-0000-0000000000a1', 'Dataroom Alpha', '10000000-0000-0000-0000-000000000001'),
-  ('10000000-0000-0000-0000-0000000000b2', 'Dataroom Beta', '10000000-0000-0000-0000-000000000009');
-insert into public.deal_members (deal_id, user_id, role, status) values
-  ('10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-000000000002', 'admin', 'active'),
-  ('10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-000000000003', 'contributor', 'active'),
-  ('10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-000000000004', 'viewer', 'active'),
-  ('10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-000000000005', 'viewer', 'active'),
-  ('10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-000000000006', 'admin', 'suspended');
+select tests.create_user('owner@dataroom10.test', '10000000-0000-0000-0000-000000000001');
+select tests.create_user('admin@dataroom10.test', '10000000-0000-0000-0000-000000000002');
+select tests.create_user('contributor@dataroom10.test', '10000000-0000-0000-0000-000000000003');
+select tests.create_user('viewer1@dataroom10.test', '10000000-0000-0000-0000-000000000004');
+select tests.create_user('viewer2@dataroom10.test', '10000000-0000-0000-0000-000000000005');
+select tests.create_user('suspended@dataroom10.test', '10000000-0000-0000-0000-000000000006');
+select tests.create_user('stranger@dataroom10.test', '10000000-0000-0000-0000-000000000007');
+select tests.create_super_admin('super@dataroom10.test', '10000000-0000-0000-0000-000000000008');
+select tests.create_user('beta-owner@dataroom10.test', '10000000-0000-0000-0000-000000000009');
+select tests.create_deal('Dataroom Alpha', '10000000-0000-0000-0000-000000000001', '10000000-0000-0000-0000-0000000000a1');
+select tests.create_deal('Dataroom Beta', '10000000-0000-0000-0000-000000000009', '10000000-0000-0000-0000-0000000000b2');
+select tests.add_member('10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-000000000002', 'admin');
+select tests.add_member('10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-000000000003', 'contributor');
+select tests.add_member('10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-000000000004', 'viewer');
+select tests.add_member('10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-000000000005', 'viewer');
+select tests.add_member('10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-000000000006', 'admin', 'suspended');
 
 insert into public.folders (id, deal_id, parent_id, name, created_by) values
   ('10000000-0000-0000-0000-00000000f001', '10000000-0000-0000-0000-0000000000a1', null, 'Finance', '10000000-0000-0000-0000-000000000001'),
@@ -369,10 +365,9 @@ select ok(not private.can_see_file('10000000-0000-0000-0000-00000000e002'), 'a c
 -- ---------------------------------------------------------------- upload_only: a member without view
 -- ...10 joins Alpha as a 'member' holding the system set upload_only {upload}, and uploads a file of their own.
 select tests.as_server();
-insert into auth.users (id, email) values ('10000000-0000-0000-0000-000000000010', 'upload-only@dataroom10.test');
-insert into public.deal_members (deal_id, user_id, role, status, permission_set_id)
-select '10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-000000000010', 'member', 'active', ps.id
-from public.permission_sets ps where ps.deal_id is null and ps.name = 'upload_only';
+select tests.create_user('upload-only@dataroom10.test', '10000000-0000-0000-0000-000000000010');
+select tests.add_member('10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-000000000010', 'member', 'active',
+  (select ps.id from public.permission_sets ps where ps.deal_id is null and ps.name = 'upload_only'));
 insert into public.files (id, deal_id, folder_id, name, upload_state, permission_type, current_version, size_bytes, uploaded_by) values
   ('10000000-0000-0000-0000-00000000e008', '10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-00000000f002',
    'upload-only.pdf', 'ready', 'all', 1, 10, '10000000-0000-0000-0000-000000000010');

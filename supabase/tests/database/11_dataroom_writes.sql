@@ -21,26 +21,22 @@ create extension if not exists pgtap with schema extensions;
 select plan(151);
 
 -- ---------------------------------------------------------------- fixture, as the table owner
-insert into auth.users (id, email) values
-  ('11000000-0000-0000-0000-000000000001', 'owner@dataroom11.test'),
-  ('11000000-0000-0000-0000-000000000002', 'admin@dataroom11.test'),
-  ('11000000-0000-0000-0000-000000000003', 'contributor@dataroom11.test'),
-  ('11000000-0000-0000-0000-000000000004', 'viewer1@dataroom11.test'),
-  ('11000000-0000-0000-0000-000000000005', 'viewer2@dataroom11.test'),
-  ('11000000-0000-0000-0000-000000000006', 'suspended@dataroom11.test'),
-  ('11000000-0000-0000-0000-000000000007', 'stranger@dataroom11.test'),
-  ('11000000-0000-0000-0000-000000000008', 'super@dataroom11.test'),
-  ('11000000-0000-0000-0000-000000000009', 'beta-owner@dataroom11.test');
-insert into public.platform_admins (user_id) values ('11000000-0000-0000-0000-000000000008');
-insert into public.deals (id, name, owner_id) values
-  ('11000000-0000-0000-0000-0000000000a1', 'Writes Alpha', '11000000-0000-0000-0000-000000000001'),
-  ('11000000-0000-0000-0000-0000000000b2', 'Writes Beta', '11000000-0000-0000-0000-000000000009');
-insert into public.deal_members (deal_id, user_id, role, status) values
-  ('11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000002', 'admin', 'active'),
-  ('11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000003', 'contributor', 'active'),
-  ('11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000004', 'viewer', 'active'),
-  ('11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000005', 'viewer', 'active'),
-  ('11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000006', 'contributor', 'suspended');
+select tests.create_user('owner@dataroom11.test', '11000000-0000-0000-0000-000000000001');
+select tests.create_user('admin@dataroom11.test', '11000000-0000-0000-0000-000000000002');
+select tests.create_user('contributor@dataroom11.test', '11000000-0000-0000-0000-000000000003');
+select tests.create_user('viewer1@dataroom11.test', '11000000-0000-0000-0000-000000000004');
+select tests.create_user('viewer2@dataroom11.test', '11000000-0000-0000-0000-000000000005');
+select tests.create_user('suspended@dataroom11.test', '11000000-0000-0000-0000-000000000006');
+select tests.create_user('stranger@dataroom11.test', '11000000-0000-0000-0000-000000000007');
+select tests.create_super_admin('super@dataroom11.test', '11000000-0000-0000-0000-000000000008');
+select tests.create_user('beta-owner@dataroom11.test', '11000000-0000-0000-0000-000000000009');
+select tests.create_deal('Writes Alpha', '11000000-0000-0000-0000-000000000001', '11000000-0000-0000-0000-0000000000a1');
+select tests.create_deal('Writes Beta', '11000000-0000-0000-0000-000000000009', '11000000-0000-0000-0000-0000000000b2');
+select tests.add_member('11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000002', 'admin');
+select tests.add_member('11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000003', 'contributor');
+select tests.add_member('11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000004', 'viewer');
+select tests.add_member('11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000005', 'viewer');
+select tests.add_member('11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000006', 'contributor', 'suspended');
 insert into public.folders (id, deal_id, name, created_by) values
   ('11000000-0000-0000-0000-00000000f001', '11000000-0000-0000-0000-0000000000a1', 'Contracts', '11000000-0000-0000-0000-000000000001'),
   ('11000000-0000-0000-0000-00000000f003', '11000000-0000-0000-0000-0000000000b2', 'Beta', '11000000-0000-0000-0000-000000000009');
@@ -522,11 +518,10 @@ select results_eq($$select metadata ->> 'file_id', user_id, description from pub
 -- ...10 joins Alpha as a 'member' holding a deal set {view, upload}: sees files, but may not comment or download,
 -- except their own upload.
 select tests.as_server();
-insert into auth.users (id, email) values ('11000000-0000-0000-0000-000000000010', 'view-upload@dataroom11.test');
+select tests.create_user('view-upload@dataroom11.test', '11000000-0000-0000-0000-000000000010');
 insert into public.permission_sets (id, deal_id, name, capabilities) values
   ('11000000-0000-0000-0000-0000000005e1', '11000000-0000-0000-0000-0000000000a1', 'look and upload', '{view,upload}');
-insert into public.deal_members (deal_id, user_id, role, status, permission_set_id) values
-  ('11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000010', 'member', 'active', '11000000-0000-0000-0000-0000000005e1');
+select tests.add_member('11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000010', 'member', 'active', '11000000-0000-0000-0000-0000000005e1');
 insert into public.files (id, deal_id, name, upload_state, current_version, uploaded_by) values
   ('11000000-0000-0000-0000-00000000e007', '11000000-0000-0000-0000-0000000000a1', 'own.pdf', 'ready', 1, '11000000-0000-0000-0000-000000000010');
 select tests.as_user('view-upload@dataroom11.test');
@@ -565,10 +560,9 @@ begin
   return exists (select 1 from public.upload_grants where storage_key = p_key and completed_at is null);
 end $fn$;
 -- ...11 joins Alpha holding the system set approve_only {view, download, comment, upload, approve}: no edit_files.
-insert into auth.users (id, email) values ('11000000-0000-0000-0000-000000000011', 'approver@dataroom11.test');
-insert into public.deal_members (deal_id, user_id, role, status, permission_set_id)
-select '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000011', 'member', 'active', ps.id
-from public.permission_sets ps where ps.deal_id is null and ps.name = 'approve_only';
+select tests.create_user('approver@dataroom11.test', '11000000-0000-0000-0000-000000000011');
+select tests.add_member('11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000011', 'member', 'active',
+  (select ps.id from public.permission_sets ps where ps.deal_id is null and ps.name = 'approve_only'));
 select tests.as_user('viewer1@dataroom11.test');
 select ok(not pg_temp.grant_reopened('deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e002/v2'),
   'the creator cannot reopen a completed grant whose version is recorded');

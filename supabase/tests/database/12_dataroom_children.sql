@@ -23,26 +23,22 @@ create extension if not exists pgtap with schema extensions;
 select plan(72);
 
 -- ---------------------------------------------------------------- fixture, as the table owner
-insert into auth.users (id, email) values
-  ('12000000-0000-0000-0000-000000000001', 'owner@dataroom12.test'),
-  ('12000000-0000-0000-0000-000000000002', 'admin@dataroom12.test'),
-  ('12000000-0000-0000-0000-000000000003', 'contributor@dataroom12.test'),
-  ('12000000-0000-0000-0000-000000000004', 'viewer1@dataroom12.test'),
-  ('12000000-0000-0000-0000-000000000005', 'viewer2@dataroom12.test'),
-  ('12000000-0000-0000-0000-000000000006', 'suspended@dataroom12.test'),
-  ('12000000-0000-0000-0000-000000000007', 'stranger@dataroom12.test'),
-  ('12000000-0000-0000-0000-000000000008', 'super@dataroom12.test'),
-  ('12000000-0000-0000-0000-000000000009', 'beta-owner@dataroom12.test');
-insert into public.platform_admins (user_id) values ('12000000-0000-0000-0000-000000000008');
-insert into public.deals (id, name, owner_id) values
-  ('12000000-0000-0000-0000-0000000000a1', 'Children Alpha', '12000000-0000-0000-0000-000000000001'),
-  ('12000000-0000-0000-0000-0000000000b2', 'Children Beta', '12000000-0000-0000-0000-000000000009');
-insert into public.deal_members (deal_id, user_id, role, status) values
-  ('12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-000000000002', 'admin', 'active'),
-  ('12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-000000000003', 'contributor', 'active'),
-  ('12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-000000000004', 'viewer', 'active'),
-  ('12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-000000000005', 'viewer', 'active'),
-  ('12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-000000000006', 'contributor', 'suspended');
+select tests.create_user('owner@dataroom12.test', '12000000-0000-0000-0000-000000000001');
+select tests.create_user('admin@dataroom12.test', '12000000-0000-0000-0000-000000000002');
+select tests.create_user('contributor@dataroom12.test', '12000000-0000-0000-0000-000000000003');
+select tests.create_user('viewer1@dataroom12.test', '12000000-0000-0000-0000-000000000004');
+select tests.create_user('viewer2@dataroom12.test', '12000000-0000-0000-0000-000000000005');
+select tests.create_user('suspended@dataroom12.test', '12000000-0000-0000-0000-000000000006');
+select tests.create_user('stranger@dataroom12.test', '12000000-0000-0000-0000-000000000007');
+select tests.create_super_admin('super@dataroom12.test', '12000000-0000-0000-0000-000000000008');
+select tests.create_user('beta-owner@dataroom12.test', '12000000-0000-0000-0000-000000000009');
+select tests.create_deal('Children Alpha', '12000000-0000-0000-0000-000000000001', '12000000-0000-0000-0000-0000000000a1');
+select tests.create_deal('Children Beta', '12000000-0000-0000-0000-000000000009', '12000000-0000-0000-0000-0000000000b2');
+select tests.add_member('12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-000000000002', 'admin');
+select tests.add_member('12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-000000000003', 'contributor');
+select tests.add_member('12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-000000000004', 'viewer');
+select tests.add_member('12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-000000000005', 'viewer');
+select tests.add_member('12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-000000000006', 'contributor', 'suspended');
 insert into public.folders (id, deal_id, parent_id, name) values
   ('12000000-0000-0000-0000-00000000f001', '12000000-0000-0000-0000-0000000000a1', null, 'Data'),
   ('12000000-0000-0000-0000-00000000f004', '12000000-0000-0000-0000-0000000000a1', null, 'Archive me'),

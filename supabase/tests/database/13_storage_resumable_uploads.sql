@@ -9,18 +9,15 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(18);
 
-insert into auth.users (id, email) values
-  ('13000000-0000-0000-0000-000000000001', 'owner@storage13.test'),
-  ('13000000-0000-0000-0000-000000000002', 'contributor@storage13.test'),
-  ('13000000-0000-0000-0000-000000000003', 'other@storage13.test'),
-  ('13000000-0000-0000-0000-000000000004', 'viewer@storage13.test'),
-  ('13000000-0000-0000-0000-000000000005', 'stranger@storage13.test');
-insert into public.deals (id, name, owner_id) values
-  ('13000000-0000-0000-0000-0000000000a1', 'Storage Alpha', '13000000-0000-0000-0000-000000000001');
-insert into public.deal_members (deal_id, user_id, role, status) values
-  ('13000000-0000-0000-0000-0000000000a1', '13000000-0000-0000-0000-000000000002', 'contributor', 'active'),
-  ('13000000-0000-0000-0000-0000000000a1', '13000000-0000-0000-0000-000000000003', 'contributor', 'active'),
-  ('13000000-0000-0000-0000-0000000000a1', '13000000-0000-0000-0000-000000000004', 'viewer', 'active');
+select tests.create_user('owner@storage13.test', '13000000-0000-0000-0000-000000000001');
+select tests.create_user('contributor@storage13.test', '13000000-0000-0000-0000-000000000002');
+select tests.create_user('other@storage13.test', '13000000-0000-0000-0000-000000000003');
+select tests.create_user('viewer@storage13.test', '13000000-0000-0000-0000-000000000004');
+select tests.create_user('stranger@storage13.test', '13000000-0000-0000-0000-000000000005');
+select tests.create_deal('Storage Alpha', '13000000-0000-0000-0000-000000000001', '13000000-0000-0000-0000-0000000000a1');
+select tests.add_member('13000000-0000-0000-0000-0000000000a1', '13000000-0000-0000-0000-000000000002', 'contributor');
+select tests.add_member('13000000-0000-0000-0000-0000000000a1', '13000000-0000-0000-0000-000000000003', 'contributor');
+select tests.add_member('13000000-0000-0000-0000-0000000000a1', '13000000-0000-0000-0000-000000000004', 'viewer');
 -- e001: open grant of the contributor; e002: open grant of the other contributor; e003: the
 -- contributor's completed grant; e004: the contributor's expired grant.
 insert into public.files (id, deal_id, name, upload_state, uploaded_by) values

@@ -24,22 +24,19 @@ select plan(423);
 create temp table actor (ord int unique, name text primary key, id uuid, email text) on commit drop;
 
 -- ---------------------------------------------------------------- fixture, as the table owner
-insert into auth.users (id, email)
-select ('20000000-0000-0000-0000-0000000000' || lpad(n::text, 2, '0'))::uuid, format('u%s@people20.test', n)
-from generate_series(1, 16) n;
-insert into public.platform_admins (user_id) values ('20000000-0000-0000-0000-000000000011');
-insert into public.deals (id, name, owner_id) values
-  ('20000000-0000-0000-0000-0000000000a1', 'People20 Alpha', '20000000-0000-0000-0000-000000000001'),
-  ('20000000-0000-0000-0000-0000000000b2', 'People20 Beta', '20000000-0000-0000-0000-000000000012');
+select case when n = 11 then tests.create_super_admin(format('u%s@people20.test', n), id)
+            else tests.create_user(format('u%s@people20.test', n), id) end
+from generate_series(1, 16) n, lateral (select ('20000000-0000-0000-0000-0000000000' || lpad(n::text, 2, '0'))::uuid) u(id);
+select tests.create_deal('People20 Alpha', '20000000-0000-0000-0000-000000000001', '20000000-0000-0000-0000-0000000000a1');
+select tests.create_deal('People20 Beta', '20000000-0000-0000-0000-000000000012', '20000000-0000-0000-0000-0000000000b2');
 insert into public.permission_sets (id, deal_id, name, capabilities) values
   ('20000000-0000-0000-0000-0000000005a1', '20000000-0000-0000-0000-0000000000a1', 'managers', '{view,manage_users}'),
   ('20000000-0000-0000-0000-0000000005a2', '20000000-0000-0000-0000-0000000000a1', 'readers', '{view}'),
   ('20000000-0000-0000-0000-0000000005b1', '20000000-0000-0000-0000-0000000000b2', 'beta-set', '{view}'),
   ('20000000-0000-0000-0000-0000000005f1', null, 'sys20-spare', '{view}');
-insert into public.deal_members (deal_id, user_id, role, status, permission_set_id)
-select '20000000-0000-0000-0000-0000000000a1', ('20000000-0000-0000-0000-0000000000' || u)::uuid, r, s,
+select tests.add_member('20000000-0000-0000-0000-0000000000a1', ('20000000-0000-0000-0000-0000000000' || u)::uuid, r, s,
        case when ps is null then null when ps like '2%' then ps::uuid
-            else (select id from public.permission_sets where deal_id is null and name = ps) end
+            else (select id from public.permission_sets where deal_id is null and name = ps) end)
 from (values ('02', 'admin', 'active', null), ('03', 'member', 'active', 'upload_only'),
              ('04', 'member', 'active', 'upload_view'), ('05', 'member', 'active', 'approve_only'),
              ('06', 'member', 'active', 'edit'), ('07', 'member', 'active', '20000000-0000-0000-0000-0000000005a1'),
@@ -366,10 +363,8 @@ insert into public.deal_groups (id, deal_id, name, permission_set_id) values
   ('20000000-0000-0000-0000-00000000c0a3', '20000000-0000-0000-0000-0000000000a1', 'editors',
    (select id from public.permission_sets where deal_id is null and name = 'edit')),
   ('20000000-0000-0000-0000-00000000c0a4', '20000000-0000-0000-0000-0000000000a1', 'readers-group', '20000000-0000-0000-0000-0000000005a2');
-insert into public.deals (id, name, owner_id) values
-  ('20000000-0000-0000-0000-0000000000c3', 'People20 Own', '20000000-0000-0000-0000-000000000007');
-insert into public.deal_members (deal_id, user_id, role) values
-  ('20000000-0000-0000-0000-0000000000c3', '20000000-0000-0000-0000-000000000016', 'admin');
+select tests.create_deal('People20 Own', '20000000-0000-0000-0000-000000000007', '20000000-0000-0000-0000-0000000000c3');
+select tests.add_member('20000000-0000-0000-0000-0000000000c3', '20000000-0000-0000-0000-000000000016', 'admin');
 select is(private.member_capabilities('20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000007'),
   array['manage_users','view'], 'fixture: custom holds exactly view and manage_users in Alpha');
 

@@ -34,24 +34,22 @@ create function pg_temp.held(p_deal uuid) returns text[] language sql as $$
 
 -- ---------------------------------------------------------------- fixture, as the table owner
 -- Accounts whose owners opened their confirmation link (unconfirmed ones: 24_invitations_confirmed.sql).
-insert into auth.users (id, email, email_confirmed_at)
-select ('21000000-0000-0000-0000-0000000000' || lpad(n::text, 2, '0'))::uuid, format('u%s@people21.test', n), now()
-from generate_series(1, 16) n;
+select case when n = 11 then tests.create_super_admin(format('u%s@people21.test', n), id)
+            else tests.create_user(format('u%s@people21.test', n), id) end
+from generate_series(1, 16) n, lateral (select ('21000000-0000-0000-0000-0000000000' || lpad(n::text, 2, '0'))::uuid) u(id);
+update auth.users set email_confirmed_at = now() where id::text like '21000000-%';
 update public.profiles set first_name = 'Olivia', last_name = 'Owner' where id = '21000000-0000-0000-0000-000000000001';
-insert into public.platform_admins (user_id) values ('21000000-0000-0000-0000-000000000011');
-insert into public.deals (id, name, owner_id) values
-  ('21000000-0000-0000-0000-0000000000a1', 'People21 Alpha', '21000000-0000-0000-0000-000000000001'),
-  ('21000000-0000-0000-0000-0000000000b2', 'People21 Beta', '21000000-0000-0000-0000-000000000012'),
-  ('21000000-0000-0000-0000-0000000000c3', 'People21 Gamma', '21000000-0000-0000-0000-000000000001');
+select tests.create_deal('People21 Alpha', '21000000-0000-0000-0000-000000000001', '21000000-0000-0000-0000-0000000000a1');
+select tests.create_deal('People21 Beta', '21000000-0000-0000-0000-000000000012', '21000000-0000-0000-0000-0000000000b2');
+select tests.create_deal('People21 Gamma', '21000000-0000-0000-0000-000000000001', '21000000-0000-0000-0000-0000000000c3');
 update public.deals set archived_at = now() where id = '21000000-0000-0000-0000-0000000000c3';
 insert into public.permission_sets (id, deal_id, name, capabilities) values
   ('21000000-0000-0000-0000-0000000005a1', '21000000-0000-0000-0000-0000000000a1', 'managers', '{view,manage_users}'),
   ('21000000-0000-0000-0000-0000000005a2', '21000000-0000-0000-0000-0000000000a1', 'readers', '{view}'),
   ('21000000-0000-0000-0000-0000000005b1', '21000000-0000-0000-0000-0000000000b2', 'beta-set', '{view}');
-insert into public.deal_members (deal_id, user_id, role, status, permission_set_id)
-select '21000000-0000-0000-0000-0000000000a1', ('21000000-0000-0000-0000-0000000000' || u)::uuid, r, s,
+select tests.add_member('21000000-0000-0000-0000-0000000000a1', ('21000000-0000-0000-0000-0000000000' || u)::uuid, r, s,
        case when ps is null then null when ps like '2%' then ps::uuid
-            else (select id from public.permission_sets where deal_id is null and name = ps) end
+            else (select id from public.permission_sets where deal_id is null and name = ps) end)
 from (values ('02', 'admin', 'active', null), ('03', 'member', 'active', 'upload_only'),
              ('04', 'member', 'active', 'upload_view'), ('05', 'member', 'active', 'approve_only'),
              ('06', 'member', 'active', 'edit'), ('07', 'member', 'active', '21000000-0000-0000-0000-0000000005a1'),
@@ -346,8 +344,7 @@ select set_eq($$select user_id, metadata ->> 'invited_by' from public.activities
 -- owned by custom (07, reactivated) and holds ea, an edit invitation custom sent there. Run through try().
 update public.deal_members set status = 'active'
  where deal_id = '21000000-0000-0000-0000-0000000000a1' and user_id = '21000000-0000-0000-0000-000000000007';
-insert into public.deals (id, name, owner_id) values
-  ('21000000-0000-0000-0000-0000000000d4', 'People21 Own', '21000000-0000-0000-0000-000000000007');
+select tests.create_deal('People21 Own', '21000000-0000-0000-0000-000000000007', '21000000-0000-0000-0000-0000000000d4');
 insert into public.invitations (id, deal_id, email, permission_set_id, invited_by) values
   ('21000000-0000-0000-0000-0000000000ea', '21000000-0000-0000-0000-0000000000d4', 'u10@people21.test',
    (select id from public.permission_sets where deal_id is null and name = 'edit'), '21000000-0000-0000-0000-000000000007');

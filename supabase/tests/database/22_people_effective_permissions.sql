@@ -59,12 +59,10 @@ begin
 end $$;
 
 -- ---------------------------------------------------------------- fixture, as the table owner
-insert into auth.users (id, email)
-select pg_temp.uid(lpad(n::text, 2, '0')), format('u%s@people22.test', lpad(n::text, 2, '0'))
+select tests.create_user(format('u%s@people22.test', lpad(n::text, 2, '0')), pg_temp.uid(lpad(n::text, 2, '0')))
 from generate_series(1, 40) n;
-insert into public.deals (id, name, owner_id) values
-  ('22000000-0000-0000-0000-0000000000a1', 'People22 Alpha', pg_temp.uid('01')),
-  ('22000000-0000-0000-0000-0000000000b2', 'People22 Beta', pg_temp.uid('40'));
+select tests.create_deal('People22 Alpha', pg_temp.uid('01'), '22000000-0000-0000-0000-0000000000a1');
+select tests.create_deal('People22 Beta', pg_temp.uid('40'), '22000000-0000-0000-0000-0000000000b2');
 insert into public.permission_sets (id, deal_id, name, capabilities) values
   ('22000000-0000-0000-0000-0000000005a1', '22000000-0000-0000-0000-0000000000a1', 'dl', '{view,download}'),
   ('22000000-0000-0000-0000-0000000005a2', '22000000-0000-0000-0000-0000000000a1', 'approver', '{view,approve}');
@@ -77,10 +75,9 @@ insert into public.deal_groups (id, deal_id, name, permission_set_id) values
 insert into public.deal_tags (id, deal_id, name) values
   ('22000000-0000-0000-0000-0000000074a1', '22000000-0000-0000-0000-0000000000a1', 'restricted'),
   ('22000000-0000-0000-0000-0000000074a2', '22000000-0000-0000-0000-0000000000a1', 'bidders');
-insert into public.deal_members (deal_id, user_id, role, status, permission_set_id)
-select '22000000-0000-0000-0000-0000000000a1', pg_temp.uid(n), role, status,
+select tests.add_member('22000000-0000-0000-0000-0000000000a1', pg_temp.uid(n), role, status,
        (select id from public.permission_sets ps where ps.name = c.set_name
-          and (ps.deal_id is null or ps.deal_id = '22000000-0000-0000-0000-0000000000a1'))
+          and (ps.deal_id is null or ps.deal_id = '22000000-0000-0000-0000-0000000000a1')))
 from cases c;
 insert into public.deal_group_members (group_id, deal_id, user_id)
 select ('22000000-0000-0000-0000-00000000' || g)::uuid, '22000000-0000-0000-0000-0000000000a1', pg_temp.uid(n)
