@@ -7,7 +7,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../server/migrate.ts';
 import { bootstrapDatabase } from '../../server/postgres.ts';
-import { sql } from './helpers.ts';
+import { asUser, sql } from './helpers.ts';
 
 const name = `admin_conc_${process.pid}_${Date.now().toString(36)}`;
 let own: postgres.Sql;
@@ -29,15 +29,6 @@ afterAll(async () => {
   await sql.unsafe(`drop database if exists ${name} with (force)`);
 });
 
-/** Runs `work` in a transaction as the user (role authenticated, their JWT claims). */
-function asUser<T>(id: string, work: (tx: postgres.TransactionSql) => Promise<T>) {
-  return own.begin(async (tx) => {
-    await tx`select set_config('role', 'authenticated', true),
-                    set_config('request.jwt.claims', ${JSON.stringify({ sub: id, role: 'authenticated' })}, true)`;
-    return work(tx);
-  });
-}
-
 describe('two super admins revoke each other at once', () => {
   it('one wins, the other is refused, one super admin remains', async () => {
     const [a] = await own`insert into auth.users (id, email) values (gen_random_uuid(), 'a@conc.test') returning id`;
@@ -46,12 +37,16 @@ describe('two super admins revoke each other at once', () => {
     await own`insert into public.platform_admins (user_id) values (${a.id}), (${b.id})`;
 
     // A revokes B and holds its transaction open a moment; B revokes A meanwhile.
-    const first = asUser(a.id, async (tx) => {
-      await tx`select public.admin_set_super_admin(${b.id}, false)`;
-      await tx`select pg_sleep(0.5)`;
-    });
+    const first = asUser(
+      { sub: a.id },
+      async (tx) => {
+        await tx`select public.admin_set_super_admin(${b.id}, false)`;
+        await tx`select pg_sleep(0.5)`;
+      },
+      own,
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const second = asUser(b.id, (tx) => tx`select public.admin_set_super_admin(${a.id}, false)`);
+    const second = asUser({ sub: b.id }, (tx) => tx`select public.admin_set_super_admin(${a.id}, false)`, own);
     const [one, two] = await Promise.allSettled([first, second]);
     expect(one.status).toBe('fulfilled');
     expect(two.status).toBe('rejected');
@@ -65,12 +60,16 @@ describe('two super admins revoke each other at once', () => {
     const [d] = await own`insert into auth.users (id, email) values (gen_random_uuid(), 'd@conc.test') returning id`;
     await own`delete from public.platform_admins`;
     await own`insert into public.platform_admins (user_id) values (${c.id}), (${d.id})`;
-    const first = asUser(c.id, async (tx) => {
-      await tx`select public.admin_delete_user(${d.id})`;
-      await tx`select pg_sleep(0.5)`;
-    });
+    const first = asUser(
+      { sub: c.id },
+      async (tx) => {
+        await tx`select public.admin_delete_user(${d.id})`;
+        await tx`select pg_sleep(0.5)`;
+      },
+      own,
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const second = asUser(d.id, (tx) => tx`select public.admin_set_super_admin(${c.id}, false)`);
+    const second = asUser({ sub: d.id }, (tx) => tx`select public.admin_set_super_admin(${c.id}, false)`, own);
     const settled = await Promise.allSettled([first, second]);
     expect(settled[0].status).toBe('fulfilled');
     expect(settled[1].status).toBe('rejected');

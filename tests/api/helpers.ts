@@ -114,3 +114,20 @@ export async function createDeal(user: TestUser, name = 'Test deal', preset = 'd
 export async function addMember(dealId: string, user: TestUser, role: 'admin' | 'contributor' | 'viewer') {
   await sql`insert into public.deal_members (deal_id, user_id, role) values (${dealId}, ${user.id}, ${role})`;
 }
+
+/**
+ * Runs `work` in a transaction as the person, as PostgREST runs their request (role authenticated,
+ * their JWT claims), what pgTAP's `tests.as_user` does. On the shared connection unless a test has a
+ * database of its own.
+ */
+export function asUser<T>(
+  claims: { sub: string; aal?: string },
+  work: (tx: postgres.TransactionSql) => Promise<T>,
+  db: postgres.Sql = sql,
+) {
+  return db.begin(async (tx) => {
+    await tx`select set_config('role', 'authenticated', true),
+                    set_config('request.jwt.claims', ${JSON.stringify({ ...claims, role: 'authenticated' })}, true)`;
+    return work(tx);
+  });
+}

@@ -5,7 +5,7 @@
  */
 import * as OTPAuth from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { addMember, call, createDeal, registerUser, sql, type TestUser } from './helpers.ts';
+import { addMember, asUser, call, createDeal, registerUser, sql, type TestUser } from './helpers.ts';
 
 const login = (email: string, password = 'secret123') => call('POST', '/auth/login', { body: { email, password } });
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
@@ -312,11 +312,7 @@ describe('"Require two-step verification" for a deal', () => {
       const plain = (await login('admin@example.com', 'admin-password')).body.access_token;
       expect((await call('GET', '/admin/users', { token: plain })).status).toBe(403);
       // And the database agrees: with aal1 claims the account is no super admin.
-      const [row] = await sql.begin(async (tx) => {
-        await tx`select set_config('role', 'authenticated', true),
-                        set_config('request.jwt.claims', ${JSON.stringify({ sub: adminId, role: 'authenticated', aal: 'aal1' })}, true)`;
-        return tx`select private.is_super_admin() as yes`;
-      });
+      const [row] = await asUser({ sub: adminId, aal: 'aal1' }, (tx) => tx`select private.is_super_admin() as yes`);
       expect(row.yes).toBe(false);
     } finally {
       await sql`delete from auth.mfa_factors where user_id = ${adminId}`;
