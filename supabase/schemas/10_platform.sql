@@ -1,6 +1,24 @@
+-- Platform: profiles (one per account, kept from auth.users by a trigger), super admins, the mail
+-- outbox and magic links; the text checks every free-text column uses.
+
 set check_function_bodies = false;
 
--- table
+-- Tables
+
+CREATE TABLE public.profiles (
+    id uuid NOT NULL,
+    email text NOT NULL,
+    first_name text DEFAULT ''::text NOT NULL,
+    last_name text DEFAULT ''::text NOT NULL,
+    title text DEFAULT ''::text NOT NULL,
+    preferred_color text DEFAULT '#3B82F6'::text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    last_active_at timestamp with time zone,
+    CONSTRAINT profiles_first_name_check CHECK ((length(first_name) <= 100)),
+    CONSTRAINT profiles_last_name_check CHECK ((length(last_name) <= 100)),
+    CONSTRAINT profiles_preferred_color_check CHECK ((preferred_color ~ '^#[0-9A-Fa-f]{6}$'::text)),
+    CONSTRAINT profiles_title_check CHECK ((length(title) <= 100))
+);
 
 CREATE TABLE private.magic_links (
     token_hash text NOT NULL,
@@ -21,34 +39,10 @@ CREATE TABLE private.mail_outbox (
     created_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
-ALTER TABLE private.mail_outbox ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
-    SEQUENCE NAME private.mail_outbox_id_seq
-    START WITH 1
-    INCREMENT BY 1
-    NO MINVALUE
-    NO MAXVALUE
-    CACHE 1
-);
-
 CREATE TABLE public.platform_admins (
     user_id uuid NOT NULL,
     granted_at timestamp with time zone DEFAULT now() NOT NULL,
     granted_by uuid
-);
-
-CREATE TABLE public.profiles (
-    id uuid NOT NULL,
-    email text NOT NULL,
-    first_name text DEFAULT ''::text NOT NULL,
-    last_name text DEFAULT ''::text NOT NULL,
-    title text DEFAULT ''::text NOT NULL,
-    preferred_color text DEFAULT '#3B82F6'::text NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    last_active_at timestamp with time zone,
-    CONSTRAINT profiles_first_name_check CHECK ((length(first_name) <= 100)),
-    CONSTRAINT profiles_last_name_check CHECK ((length(last_name) <= 100)),
-    CONSTRAINT profiles_preferred_color_check CHECK ((preferred_color ~ '^#[0-9A-Fa-f]{6}$'::text)),
-    CONSTRAINT profiles_title_check CHECK ((length(title) <= 100))
 );
 
 ALTER TABLE ONLY private.magic_links
@@ -63,6 +57,15 @@ ALTER TABLE ONLY public.platform_admins
 ALTER TABLE ONLY public.profiles
     ADD CONSTRAINT profiles_pkey PRIMARY KEY (id);
 
+ALTER TABLE private.mail_outbox ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME private.mail_outbox_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
 ALTER TABLE ONLY private.magic_links
     ADD CONSTRAINT magic_links_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
@@ -75,11 +78,11 @@ ALTER TABLE ONLY public.platform_admins
 ALTER TABLE ONLY public.profiles
     ADD CONSTRAINT profiles_id_fkey FOREIGN KEY (id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
--- index
+-- Indexes
 
 CREATE INDEX profiles_email_idx ON public.profiles USING btree (lower(email));
 
--- function
+-- Helpers
 
 CREATE FUNCTION private.clean_texts() RETURNS trigger
     LANGUAGE plpgsql
@@ -159,13 +162,13 @@ GRANT ALL ON FUNCTION private.handle_new_user() TO service_role;
 GRANT ALL ON FUNCTION private.is_super_admin() TO authenticated;
 GRANT ALL ON FUNCTION private.is_super_admin() TO service_role;
 
--- trigger
+-- Triggers
 
 CREATE TRIGGER aa_clean_texts BEFORE INSERT OR UPDATE OF first_name, last_name, title ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.clean_texts('first_name:first name:strip', 'last_name:last name:strip', 'title:title:strip');
 
 CREATE TRIGGER on_auth_user_created AFTER INSERT OR UPDATE OF email ON auth.users FOR EACH ROW EXECUTE FUNCTION private.handle_new_user();
 
--- policy
+-- Row-level security and policies
 
 ALTER TABLE private.magic_links ENABLE ROW LEVEL SECURITY;
 
@@ -179,7 +182,7 @@ ALTER TABLE public.profiles ENABLE ROW LEVEL SECURITY;
 
 CREATE POLICY profiles_update ON public.profiles FOR UPDATE TO authenticated USING ((id = ( SELECT auth.uid() AS uid))) WITH CHECK ((id = ( SELECT auth.uid() AS uid)));
 
--- grant
+-- Grants
 
 GRANT SELECT ON TABLE public.platform_admins TO authenticated;
 

@@ -1,20 +1,10 @@
+-- Deals and their members, and the access helpers the policies of every area call (who shares a deal
+-- with the caller, deals where the caller holds a capability, the deal scope of one API call). The
+-- profiles policy is here because it calls these helpers.
+
 set check_function_bodies = false;
 
--- table
-
-CREATE TABLE public.deal_members (
-    deal_id uuid NOT NULL,
-    user_id uuid NOT NULL,
-    role text NOT NULL,
-    status text DEFAULT 'active'::text NOT NULL,
-    company text,
-    joined_at timestamp with time zone DEFAULT now() NOT NULL,
-    permission_set_id uuid,
-    last_active_at timestamp with time zone,
-    CONSTRAINT deal_members_company_check CHECK ((length(company) <= 200)),
-    CONSTRAINT deal_members_role_check CHECK ((role = ANY (ARRAY['admin'::text, 'contributor'::text, 'viewer'::text, 'member'::text]))),
-    CONSTRAINT deal_members_status_check CHECK ((status = ANY (ARRAY['active'::text, 'inactive'::text, 'suspended'::text])))
-);
+-- Tables
 
 CREATE TABLE public.deals (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -28,6 +18,20 @@ CREATE TABLE public.deals (
     require_mfa boolean DEFAULT false NOT NULL,
     CONSTRAINT deals_description_check CHECK ((length(description) <= 5000)),
     CONSTRAINT deals_name_check CHECK (((length(btrim(name)) >= 1) AND (length(btrim(name)) <= 200)))
+);
+
+CREATE TABLE public.deal_members (
+    deal_id uuid NOT NULL,
+    user_id uuid NOT NULL,
+    role text NOT NULL,
+    status text DEFAULT 'active'::text NOT NULL,
+    company text,
+    joined_at timestamp with time zone DEFAULT now() NOT NULL,
+    permission_set_id uuid,
+    last_active_at timestamp with time zone,
+    CONSTRAINT deal_members_company_check CHECK ((length(company) <= 200)),
+    CONSTRAINT deal_members_role_check CHECK ((role = ANY (ARRAY['admin'::text, 'contributor'::text, 'viewer'::text, 'member'::text]))),
+    CONSTRAINT deal_members_status_check CHECK ((status = ANY (ARRAY['active'::text, 'inactive'::text, 'suspended'::text])))
 );
 
 ALTER TABLE ONLY public.deal_members
@@ -45,7 +49,7 @@ ALTER TABLE ONLY public.deal_members
 ALTER TABLE ONLY public.deals
     ADD CONSTRAINT deals_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 
--- index
+-- Indexes
 
 CREATE INDEX deal_members_set_idx ON public.deal_members USING btree (permission_set_id);
 
@@ -53,7 +57,7 @@ CREATE INDEX deal_members_user_idx ON public.deal_members USING btree (user_id, 
 
 CREATE INDEX deals_owner_idx ON public.deals USING btree (owner_id);
 
--- function
+-- Helpers
 
 CREATE FUNCTION private.add_deal_owner() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -301,7 +305,7 @@ GRANT ALL ON FUNCTION private.my_deal_ids() TO service_role;
 GRANT ALL ON FUNCTION private.role_capabilities(p_role text) TO authenticated;
 GRANT ALL ON FUNCTION private.role_capabilities(p_role text) TO service_role;
 
--- trigger
+-- Triggers
 
 CREATE TRIGGER a_archived_read_only BEFORE INSERT OR DELETE OR UPDATE ON public.deal_members FOR EACH ROW EXECUTE FUNCTION private.refuse_archived_deal();
 
@@ -321,7 +325,7 @@ CREATE TRIGGER deals_add_owner AFTER INSERT ON public.deals FOR EACH ROW EXECUTE
 
 CREATE TRIGGER deals_guard_update BEFORE UPDATE ON public.deals FOR EACH ROW EXECUTE FUNCTION private.guard_deal_update();
 
--- policy
+-- Row-level security and policies
 
 ALTER TABLE public.deal_members ENABLE ROW LEVEL SECURITY;
 
@@ -345,7 +349,7 @@ CREATE POLICY deals_update ON public.deals FOR UPDATE TO authenticated USING ((p
 
 CREATE POLICY profiles_select ON public.profiles FOR SELECT TO authenticated USING (((id = ( SELECT auth.uid() AS uid)) OR (id IN ( SELECT private.co_member_ids() AS co_member_ids)) OR ( SELECT private.is_super_admin() AS is_super_admin)));
 
--- grant
+-- Grants
 
 GRANT SELECT,INSERT,DELETE ON TABLE public.deal_members TO authenticated;
 

@@ -1,6 +1,9 @@
+-- People of a deal: groups, tags, permission sets and invitations, with the helpers that resolve a
+-- member's groups, tags and capabilities and the guards that keep denies and rights holding.
+
 set check_function_bodies = false;
 
--- pre
+-- Functions the tables' constraints and defaults call
 
 CREATE FUNCTION private.capabilities_valid(p_caps text[]) RETURNS boolean
     LANGUAGE sql IMMUTABLE
@@ -10,7 +13,20 @@ CREATE FUNCTION private.capabilities_valid(p_caps text[]) RETURNS boolean
      and ('view' = any (p_caps) or not (p_caps && array['download','comment','approve','edit_files','edit_folders','edit_checklist','manage_users']))
 $$;
 
--- table
+-- Tables
+
+CREATE TABLE public.permission_sets (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    deal_id uuid,
+    name text NOT NULL,
+    description text DEFAULT ''::text NOT NULL,
+    capabilities text[] DEFAULT '{}'::text[] NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT permission_sets_capabilities_valid CHECK (private.capabilities_valid(capabilities)),
+    CONSTRAINT permission_sets_description_check CHECK ((length(description) <= 1000)),
+    CONSTRAINT permission_sets_name_check CHECK (((length(btrim(name)) >= 1) AND (length(btrim(name)) <= 100)))
+);
 
 CREATE TABLE public.deal_group_members (
     group_id uuid NOT NULL,
@@ -67,19 +83,6 @@ CREATE TABLE public.invitations (
     CONSTRAINT invitations_token_hash_check CHECK ((token_hash ~ '^[0-9a-f]{64}$'::text))
 );
 
-CREATE TABLE public.permission_sets (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    deal_id uuid,
-    name text NOT NULL,
-    description text DEFAULT ''::text NOT NULL,
-    capabilities text[] DEFAULT '{}'::text[] NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT permission_sets_capabilities_valid CHECK (private.capabilities_valid(capabilities)),
-    CONSTRAINT permission_sets_description_check CHECK ((length(description) <= 1000)),
-    CONSTRAINT permission_sets_name_check CHECK (((length(btrim(name)) >= 1) AND (length(btrim(name)) <= 100)))
-);
-
 ALTER TABLE ONLY public.deal_group_members
     ADD CONSTRAINT deal_group_members_pkey PRIMARY KEY (group_id, user_id);
 
@@ -134,7 +137,7 @@ ALTER TABLE ONLY public.invitations
 ALTER TABLE ONLY public.permission_sets
     ADD CONSTRAINT permission_sets_deal_id_fkey FOREIGN KEY (deal_id) REFERENCES public.deals(id) ON DELETE CASCADE;
 
--- index
+-- Indexes
 
 CREATE INDEX deal_group_members_user_idx ON public.deal_group_members USING btree (deal_id, user_id);
 
@@ -152,7 +155,7 @@ CREATE UNIQUE INDEX permission_sets_deal_name ON public.permission_sets USING bt
 
 CREATE UNIQUE INDEX permission_sets_system_name ON public.permission_sets USING btree (lower(name)) WHERE (deal_id IS NULL);
 
--- function
+-- Helpers
 
 CREATE FUNCTION private.all_capabilities() RETURNS text[]
     LANGUAGE sql IMMUTABLE
@@ -631,7 +634,7 @@ $$;
 
 GRANT ALL ON FUNCTION private.people_deal_ids() TO authenticated;
 
--- trigger
+-- Triggers
 
 CREATE TRIGGER a_archived_read_only BEFORE INSERT OR DELETE OR UPDATE ON public.deal_group_members FOR EACH ROW EXECUTE FUNCTION private.refuse_archived_deal();
 
@@ -675,7 +678,7 @@ CREATE TRIGGER permission_sets_check BEFORE INSERT OR UPDATE ON public.permissio
 
 CREATE TRIGGER permission_sets_rights_guard BEFORE UPDATE ON public.permission_sets FOR EACH ROW EXECUTE FUNCTION private.guard_set_rights();
 
--- policy
+-- Row-level security and policies
 
 ALTER TABLE public.deal_group_members ENABLE ROW LEVEL SECURITY;
 
@@ -749,7 +752,7 @@ CREATE POLICY permission_sets_system_write_insert ON public.permission_sets FOR 
 
 CREATE POLICY permission_sets_system_write_update ON public.permission_sets FOR UPDATE TO authenticated USING (((deal_id IS NULL) AND ( SELECT private.is_super_admin() AS is_super_admin))) WITH CHECK (((deal_id IS NULL) AND ( SELECT private.is_super_admin() AS is_super_admin)));
 
--- grant
+-- Grants
 
 GRANT SELECT,INSERT,DELETE ON TABLE public.deal_group_members TO authenticated;
 

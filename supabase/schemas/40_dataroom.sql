@@ -1,6 +1,9 @@
+-- The data room: folders, files and their versions, metadata, comments, per-file permissions, upload
+-- grants and review decisions, with the helpers that say who sees and downloads a file.
+
 set check_function_bodies = false;
 
--- pre
+-- Functions the tables' constraints and defaults call
 
 CREATE FUNCTION private.valid_item_name(p_name text) RETURNS boolean
     LANGUAGE sql IMMUTABLE
@@ -17,7 +20,19 @@ SET default_tablespace = '';
 
 SET default_table_access_method = heap;
 
--- table
+-- Tables
+
+CREATE TABLE public.folders (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    deal_id uuid NOT NULL,
+    parent_id uuid,
+    name text NOT NULL,
+    full_path text NOT NULL,
+    created_by uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    archived_at timestamp with time zone,
+    CONSTRAINT folders_name_check CHECK (private.valid_item_name(name))
+);
 
 CREATE TABLE public.files (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -124,18 +139,6 @@ CREATE TABLE public.file_versions (
     CONSTRAINT file_versions_sha256_check CHECK ((sha256 ~ '^[0-9a-f]{64}$'::text)),
     CONSTRAINT file_versions_size_bytes_check CHECK ((size_bytes >= 0)),
     CONSTRAINT file_versions_version_number_check CHECK ((version_number >= 1))
-);
-
-CREATE TABLE public.folders (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    deal_id uuid NOT NULL,
-    parent_id uuid,
-    name text NOT NULL,
-    full_path text NOT NULL,
-    created_by uuid,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    archived_at timestamp with time zone,
-    CONSTRAINT folders_name_check CHECK (private.valid_item_name(name))
 );
 
 CREATE TABLE public.upload_grants (
@@ -253,7 +256,7 @@ ALTER TABLE ONLY public.upload_grants
 ALTER TABLE ONLY public.upload_grants
     ADD CONSTRAINT upload_grants_file_id_fkey FOREIGN KEY (file_id) REFERENCES public.files(id) ON DELETE CASCADE;
 
--- index
+-- Indexes
 
 CREATE INDEX file_approvals_file ON public.file_approvals USING btree (file_id, decided_at DESC);
 
@@ -291,7 +294,7 @@ CREATE UNIQUE INDEX folders_unique_name ON public.folders USING btree (deal_id, 
 
 CREATE INDEX upload_grants_expiry_idx ON public.upload_grants USING btree (expires_at) WHERE (completed_at IS NULL);
 
--- function
+-- Helpers
 
 CREATE FUNCTION private.archive_folder(p_folder_id uuid) RETURNS TABLE(folders bigint, files bigint)
     LANGUAGE plpgsql SECURITY DEFINER
@@ -723,7 +726,7 @@ GRANT ALL ON FUNCTION private.folder_subtree_counts(p_folder_id uuid) TO authent
 
 GRANT ALL ON FUNCTION private.record_download(p_file_id uuid, p_version integer) TO authenticated;
 
--- trigger
+-- Triggers
 
 CREATE TRIGGER a_archived_read_only BEFORE INSERT OR DELETE OR UPDATE ON public.file_approvals FOR EACH ROW EXECUTE FUNCTION private.refuse_archived_deal();
 
@@ -777,7 +780,7 @@ CREATE TRIGGER upload_grants_deal BEFORE INSERT OR UPDATE ON public.upload_grant
 
 CREATE TRIGGER version_inherits_names BEFORE INSERT ON public.file_versions FOR EACH ROW EXECUTE FUNCTION private.version_inherits_names();
 
--- policy
+-- Row-level security and policies
 
 ALTER TABLE public.file_approvals ENABLE ROW LEVEL SECURITY;
 
@@ -851,7 +854,7 @@ CREATE POLICY upload_grants_select ON public.upload_grants FOR SELECT TO authent
 
 CREATE POLICY upload_grants_update ON public.upload_grants FOR UPDATE TO authenticated USING (((created_by = ( SELECT auth.uid() AS uid)) AND (completed_at IS NULL))) WITH CHECK (((created_by = ( SELECT auth.uid() AS uid)) AND (completed_at IS NOT NULL)));
 
--- grant
+-- Grants
 
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.files TO authenticated;
 

@@ -1,6 +1,9 @@
+-- Checklists: presets and their items, the catalogue, a deal's categories, items and approvals; the
+-- triggers that copy a preset into a new deal and unlink removed files.
+
 set check_function_bodies = false;
 
--- pre
+-- Functions the tables' constraints and defaults call
 
 CREATE FUNCTION private.catalog_categories() RETURNS text[]
     LANGUAGE sql IMMUTABLE
@@ -10,7 +13,18 @@ CREATE FUNCTION private.catalog_categories() RETURNS text[]
                'HR/Employment', 'IP/Tech', 'Privacy & Compliance', 'Real Estate/Insurance']
 $$;
 
--- table
+-- Tables
+
+CREATE TABLE public.checklist_presets (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    name text NOT NULL,
+    description text DEFAULT ''::text NOT NULL,
+    is_default boolean DEFAULT false NOT NULL,
+    active boolean DEFAULT true NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT checklist_presets_name_check CHECK (((length(btrim(name)) >= 1) AND (length(btrim(name)) <= 100)))
+);
 
 CREATE TABLE public.catalog_items (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -80,17 +94,6 @@ CREATE TABLE public.checklist_items (
     CONSTRAINT checklist_items_status_check CHECK ((status = ANY (ARRAY['in_progress'::text, 'provided'::text, 'not_applicable'::text])))
 );
 
-CREATE TABLE public.checklist_presets (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    name text NOT NULL,
-    description text DEFAULT ''::text NOT NULL,
-    is_default boolean DEFAULT false NOT NULL,
-    active boolean DEFAULT true NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT checklist_presets_name_check CHECK (((length(btrim(name)) >= 1) AND (length(btrim(name)) <= 100)))
-);
-
 CREATE TABLE public.preset_items (
     preset_id uuid NOT NULL,
     catalog_item_id uuid NOT NULL,
@@ -142,7 +145,7 @@ ALTER TABLE ONLY public.preset_items
 ALTER TABLE ONLY public.preset_items
     ADD CONSTRAINT preset_items_preset_id_fkey FOREIGN KEY (preset_id) REFERENCES public.checklist_presets(id) ON DELETE CASCADE;
 
--- index
+-- Indexes
 
 CREATE INDEX catalog_items_category ON public.catalog_items USING btree (category, code);
 
@@ -160,7 +163,7 @@ CREATE UNIQUE INDEX checklist_presets_one_default ON public.checklist_presets US
 
 CREATE INDEX preset_items_item ON public.preset_items USING btree (catalog_item_id);
 
--- function
+-- Helpers
 
 CREATE FUNCTION private.audit_preset_items() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -319,7 +322,7 @@ begin
   return null;
 end $$;
 
--- trigger
+-- Triggers
 
 CREATE TRIGGER a_archived_read_only BEFORE INSERT OR DELETE OR UPDATE ON public.checklist_approvals FOR EACH ROW EXECUTE FUNCTION private.refuse_archived_deal();
 
@@ -353,7 +356,7 @@ CREATE TRIGGER files_resubmit_items AFTER INSERT OR UPDATE OF checklist_items, u
 
 CREATE TRIGGER preset_items_audit AFTER INSERT OR DELETE OR UPDATE ON public.preset_items FOR EACH ROW EXECUTE FUNCTION private.audit_preset_items();
 
--- policy
+-- Row-level security and policies
 
 ALTER TABLE public.catalog_items ENABLE ROW LEVEL SECURITY;
 
@@ -409,7 +412,7 @@ CREATE POLICY preset_items_write_delete ON public.preset_items FOR DELETE TO aut
 
 CREATE POLICY preset_items_write_insert ON public.preset_items FOR INSERT TO authenticated WITH CHECK (( SELECT private.is_super_admin() AS is_super_admin));
 
--- grant
+-- Grants
 
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.catalog_items TO authenticated;
 

@@ -1,6 +1,9 @@
+-- History (docs/architecture.md "History"): deal activity, the platform audit log and sign-ins, written
+-- by the database itself; the audit triggers on the tables of other areas are here with their function.
+
 set check_function_bodies = false;
 
--- table
+-- Tables
 
 CREATE TABLE public.activities (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -53,7 +56,7 @@ ALTER TABLE ONLY public.activities
 ALTER TABLE ONLY public.sign_ins
     ADD CONSTRAINT sign_ins_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
--- index
+-- Indexes
 
 CREATE INDEX activities_deal_keyset_idx ON public.activities USING btree (deal_id, created_at DESC, id DESC);
 
@@ -65,7 +68,7 @@ CREATE INDEX audit_logs_entity_idx ON public.audit_logs USING btree (entity_type
 
 CREATE INDEX sign_ins_user_keyset_idx ON public.sign_ins USING btree (user_id, created_at DESC, id DESC);
 
--- function
+-- Helpers
 
 CREATE FUNCTION private.audit_logs_immutable() RETURNS trigger
     LANGUAGE plpgsql
@@ -148,7 +151,7 @@ REVOKE ALL ON FUNCTION private.record_activity(p_deal_id uuid, p_user_id uuid, p
 
 REVOKE ALL ON FUNCTION private.record_login(p_user_id uuid) FROM PUBLIC;
 
--- trigger
+-- Triggers
 
 CREATE TRIGGER audit_logs_no_truncate BEFORE TRUNCATE ON public.audit_logs FOR EACH STATEMENT EXECUTE FUNCTION private.audit_logs_immutable();
 
@@ -172,7 +175,7 @@ CREATE TRIGGER profiles_audit_insert_delete AFTER INSERT OR DELETE ON public.pro
 
 CREATE TRIGGER profiles_audit_update AFTER UPDATE ON public.profiles FOR EACH ROW WHEN ((old.first_name, old.last_name, old.title, old.email) IS DISTINCT FROM (new.first_name, new.last_name, new.title, new.email)) EXECUTE FUNCTION private.audit_row('user');
 
--- policy
+-- Row-level security and policies
 
 ALTER TABLE public.activities ENABLE ROW LEVEL SECURITY;
 
@@ -186,7 +189,7 @@ ALTER TABLE public.sign_ins ENABLE ROW LEVEL SECURITY;
 
 CREATE POLICY sign_ins_select ON public.sign_ins FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR (user_id IN ( SELECT private.co_member_ids() AS co_member_ids))));
 
--- grant
+-- Grants
 
 GRANT SELECT ON TABLE public.activities TO authenticated;
 

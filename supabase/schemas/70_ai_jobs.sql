@@ -1,6 +1,10 @@
+-- AI analysis: the job queue, extracted texts and analyses, and the functions the worker calls. The
+-- webhook to the ai-worker function (private.ai_worker_call, ai_jobs_webhook, ai_jobs_kick, the trigger
+-- on ai_jobs, the pg_cron kick) exists only on Supabase with pg_net: private.connect_ai_worker() makes it.
+
 set check_function_bodies = false;
 
--- table
+-- Tables
 
 CREATE TABLE public.ai_jobs (
     id bigint NOT NULL,
@@ -18,15 +22,6 @@ CREATE TABLE public.ai_jobs (
     CONSTRAINT ai_jobs_attempts_check CHECK ((attempts >= 0)),
     CONSTRAINT ai_jobs_status_check CHECK ((status = ANY (ARRAY['queued'::text, 'running'::text, 'done'::text, 'failed'::text, 'cancelled'::text]))),
     CONSTRAINT ai_jobs_version_number_check CHECK ((version_number >= 1))
-);
-
-ALTER TABLE public.ai_jobs ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
-    SEQUENCE NAME public.ai_jobs_id_seq
-    START WITH 1
-    INCREMENT BY 1
-    NO MINVALUE
-    NO MAXVALUE
-    CACHE 1
 );
 
 CREATE TABLE public.file_ai_analyses (
@@ -79,6 +74,15 @@ ALTER TABLE ONLY public.file_ai_analyses
 ALTER TABLE ONLY public.file_texts
     ADD CONSTRAINT file_texts_pkey PRIMARY KEY (file_id);
 
+ALTER TABLE public.ai_jobs ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.ai_jobs_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
 ALTER TABLE ONLY public.ai_jobs
     ADD CONSTRAINT ai_jobs_deal_id_fkey FOREIGN KEY (deal_id) REFERENCES public.deals(id) ON DELETE CASCADE;
 
@@ -109,7 +113,7 @@ ALTER TABLE ONLY public.file_texts
 ALTER TABLE ONLY public.file_texts
     ADD CONSTRAINT file_texts_file_id_fkey FOREIGN KEY (file_id) REFERENCES public.files(id) ON DELETE CASCADE;
 
--- index
+-- Indexes
 
 CREATE INDEX ai_jobs_claimable ON public.ai_jobs USING btree (run_after, id) WHERE (status = ANY (ARRAY['queued'::text, 'running'::text]));
 
@@ -121,7 +125,7 @@ CREATE INDEX file_ai_analyses_file ON public.file_ai_analyses USING btree (file_
 
 CREATE UNIQUE INDEX file_ai_analyses_one_open ON public.file_ai_analyses USING btree (file_id) WHERE (status = 'review'::text);
 
--- function
+-- Helpers
 
 CREATE FUNCTION private.ai_checklist(p_deal_id uuid) RETURNS TABLE(item_id uuid, item_code text, name text, description text, category text, requirements jsonb, catalog_title text, catalog_description text)
     LANGUAGE sql STABLE SECURITY DEFINER
@@ -570,7 +574,7 @@ GRANT ALL ON FUNCTION public.ai_request_analysis(p_deal_id uuid, p_file_ids uuid
 REVOKE ALL ON FUNCTION public.ai_suggestion_action(p_file_id uuid, p_action text, p_item_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.ai_suggestion_action(p_file_id uuid, p_action text, p_item_id uuid) TO authenticated;
 
--- trigger
+-- Triggers
 
 CREATE TRIGGER files_ai_enqueue AFTER UPDATE ON public.files FOR EACH ROW EXECUTE FUNCTION private.files_ai_enqueue();
 
@@ -578,7 +582,7 @@ CREATE TRIGGER files_ai_queued_status BEFORE UPDATE ON public.files FOR EACH ROW
 
 CREATE TRIGGER files_ai_status_event AFTER UPDATE ON public.files FOR EACH ROW WHEN ((new.ai_status IS DISTINCT FROM old.ai_status)) EXECUTE FUNCTION private.files_ai_status_event();
 
--- policy
+-- Row-level security and policies
 
 ALTER TABLE public.ai_jobs ENABLE ROW LEVEL SECURITY;
 
@@ -590,7 +594,7 @@ ALTER TABLE public.file_texts ENABLE ROW LEVEL SECURITY;
 
 CREATE POLICY file_texts_select ON public.file_texts FOR SELECT TO authenticated USING (private.can_see_file(file_id));
 
--- grant
+-- Grants
 
 GRANT SELECT ON TABLE public.file_ai_analyses TO authenticated;
 

@@ -1,6 +1,9 @@
+-- Accounts and sign-in: the admin portal's functions, sessions and their cutoffs, two-step
+-- verification (recovery codes, deals that require it), sign-in throttling and unproved passwords.
+
 set check_function_bodies = false;
 
--- table
+-- Tables
 
 CREATE TABLE private.auth_attempts (
     id bigint NOT NULL,
@@ -9,15 +12,6 @@ CREATE TABLE private.auth_attempts (
     subject text,
     at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT auth_attempts_kind_check CHECK ((kind = ANY (ARRAY['login_failure'::text, 'register'::text, 'magic_link'::text, 'verify_failure'::text, 'mfa_failure'::text])))
-);
-
-ALTER TABLE private.auth_attempts ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
-    SEQUENCE NAME private.auth_attempts_id_seq
-    START WITH 1
-    INCREMENT BY 1
-    NO MINVALUE
-    NO MAXVALUE
-    CACHE 1
 );
 
 CREATE TABLE private.cleared_passwords (
@@ -67,6 +61,15 @@ ALTER TABLE ONLY private.session_cutoffs
 ALTER TABLE ONLY private.unproved_passwords
     ADD CONSTRAINT unproved_passwords_pkey PRIMARY KEY (user_id);
 
+ALTER TABLE private.auth_attempts ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME private.auth_attempts_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
 ALTER TABLE ONLY private.cleared_passwords
     ADD CONSTRAINT cleared_passwords_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
@@ -82,7 +85,7 @@ ALTER TABLE ONLY private.session_cutoffs
 ALTER TABLE ONLY private.unproved_passwords
     ADD CONSTRAINT unproved_passwords_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
--- index
+-- Indexes
 
 CREATE INDEX auth_attempts_at_idx ON private.auth_attempts USING btree (at);
 
@@ -90,7 +93,7 @@ CREATE INDEX auth_attempts_client_idx ON private.auth_attempts USING btree (kind
 
 CREATE INDEX auth_attempts_subject_idx ON private.auth_attempts USING btree (kind, subject, at DESC) WHERE (subject IS NOT NULL);
 
--- function
+-- Helpers
 
 CREATE FUNCTION private.account_deletion_cleanup() RETURNS boolean
     LANGUAGE plpgsql STABLE SECURITY DEFINER
@@ -720,7 +723,7 @@ GRANT ALL ON FUNCTION public.replace_my_recovery_codes(p_code_hashes text[]) TO 
 REVOKE ALL ON FUNCTION public.use_my_recovery_code(p_code_hash text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.use_my_recovery_code(p_code_hash text) TO authenticated;
 
--- trigger
+-- Triggers
 
 CREATE TRIGGER end_sessions_at_cutoff AFTER INSERT OR UPDATE ON private.session_cutoffs FOR EACH ROW EXECUTE FUNCTION private.end_sessions_at_cutoff();
 
@@ -732,7 +735,7 @@ CREATE TRIGGER permission_sets_system_guard BEFORE DELETE OR UPDATE ON public.pe
 
 CREATE TRIGGER mark_unproved_password AFTER UPDATE OF email_confirmed_at ON auth.users FOR EACH ROW EXECUTE FUNCTION private.mark_unproved_password();
 
--- policy
+-- Row-level security and policies
 
 ALTER TABLE private.auth_attempts ENABLE ROW LEVEL SECURITY;
 

@@ -1,6 +1,9 @@
+-- What we add to Supabase's Storage and Realtime: the resumable upload policy on storage.objects and
+-- the live deal events (the trigger on files, the join policy on realtime.messages).
+
 set check_function_bodies = false;
 
--- function
+-- Helpers
 
 CREATE FUNCTION private.broadcast_file_event(p_deal_id uuid, p_file_id uuid, p_event text, p_payload jsonb) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
@@ -62,11 +65,11 @@ REVOKE ALL ON FUNCTION private.files_changed_event() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.may_join_topic(p_topic text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.may_join_topic(p_topic text) TO authenticated;
 
--- trigger
+-- Triggers
 
 CREATE TRIGGER files_changed_event AFTER UPDATE ON public.files FOR EACH ROW WHEN (((old.upload_state = 'ready'::text) AND (new.upload_state = 'ready'::text) AND ((new.name, new.folder_id, new.archived_at, new.permission_type, new.approval_status) IS DISTINCT FROM (old.name, old.folder_id, old.archived_at, old.permission_type, old.approval_status)))) EXECUTE FUNCTION private.files_changed_event();
 
--- policy
+-- Row-level security and policies
 
 CREATE POLICY deal_files_resumable_insert ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'deal-files'::text) AND (EXISTS ( SELECT 1
    FROM public.upload_grants g
