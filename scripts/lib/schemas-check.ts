@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import postgres, { type Sql } from 'postgres';
+import postgres, { type Sql, type TransactionSql } from 'postgres';
 import { bootstrapDatabase } from '../../server/postgres.ts';
 
 /**
@@ -17,7 +17,7 @@ const SKIPPED = `('_ledger', 'tests', 'pg_catalog', 'information_schema', 'pg_to
 type Catalogue = Map<string, string>;
 
 /** One line per object: a key naming it and what defines it, from the system catalogues. */
-export async function readCatalogue(sql: Sql): Promise<Catalogue> {
+export async function readCatalogue(sql: Sql | TransactionSql): Promise<Catalogue> {
   // Names printed schema-qualified, whatever the connection's search path.
   await sql`select set_config('search_path', 'pg_catalog', false)`;
   const rows = await sql.unsafe<{ key: string; value: string }[]>(`
@@ -144,7 +144,7 @@ export async function applySchemas(sql: Sql, dir = schemasDir): Promise<void> {
     try {
       await sql.begin((tx) => tx.unsafe(text));
     } catch (err) {
-      throw new Error(`supabase/schemas/${file}: ${(err as Error).message}`);
+      throw new Error(`supabase/schemas/${file}: ${(err as Error).message}`, { cause: err });
     }
   }
 }
