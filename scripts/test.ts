@@ -1,6 +1,6 @@
 /**
  * `npm test`: every suite against real services on this machine. Installs what the tests need
- * (Chromium, pgTAP) when absent, starts a throwaway embedded PostgreSQL, runs pgTAP, API, web,
+ * (Chromium, pgTAP) when absent, starts a throwaway embedded PostgreSQL, runs the schemas check, pgTAP, API, web,
  * Deno and end-to-end suites, prints one closing line and exits non-zero when anything failed.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -9,10 +9,11 @@ import { join } from 'node:path';
 import { ensureSystemDeps } from './lib/system-deps.ts';
 import { startTestDatabase } from './lib/testdb.ts';
 import { runPgTap } from './lib/pgtap.ts';
+import { runSchemasCheck } from './lib/schemas-check.ts';
 import { checkDocsReferences, plantedProblemsFound } from './lib/docs-references.ts';
 
 const root = join(import.meta.dirname, '..');
-const SUITES = ['types', 'lint', 'format', 'docs', 'pgtap', 'api', 'web', 'deno', 'supabase', 'e2e'];
+const SUITES = ['types', 'lint', 'format', 'docs', 'schemas', 'pgtap', 'api', 'web', 'deno', 'supabase', 'e2e'];
 // `npm test -- api people-` runs the API suite's files whose path contains "people-" (any other word
 // than a suite name filters the chosen suites' files).
 const only = process.argv
@@ -192,6 +193,8 @@ if (wanted('docs')) results.push(docsSuite());
 const db = await startTestDatabase('suite');
 try {
   const env = { TEST_DATABASE_URL: db.url, TEST_DATABASE_ADMIN_URL: db.adminUrl };
+  // Before pgTAP, whose helpers (schema tests, the pgtap extension) the migrations do not make.
+  if (wanted('schemas')) results.push(await runSchemasCheck(db));
   if (wanted('pgtap')) results.push(await runPgTap(db.url, join(root, 'supabase/tests/database'), filters, db.adminUrl));
   if (wanted('api')) results.push(await vitestSuite('API', 'tests/api/vitest.config.ts', env));
   if (wanted('web')) results.push(await vitestSuite('Web', 'web/vitest.config.ts', {}));

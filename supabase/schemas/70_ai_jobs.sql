@@ -1,0 +1,601 @@
+-- AI analysis: the job queue, extracted texts and analyses, and the functions the worker calls. The
+-- webhook to the ai-worker function (private.ai_worker_call, ai_jobs_webhook, ai_jobs_kick, the trigger
+-- on ai_jobs, the pg_cron kick) exists only on Supabase with pg_net: private.connect_ai_worker() makes it.
+
+set check_function_bodies = false;
+
+-- Tables
+
+CREATE TABLE public.ai_jobs (
+    id bigint NOT NULL,
+    file_id uuid NOT NULL,
+    deal_id uuid NOT NULL,
+    version_number integer NOT NULL,
+    status text DEFAULT 'queued'::text NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    run_after timestamp with time zone DEFAULT now() NOT NULL,
+    lease_until timestamp with time zone,
+    worker text,
+    last_error text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    finished_at timestamp with time zone,
+    CONSTRAINT ai_jobs_attempts_check CHECK ((attempts >= 0)),
+    CONSTRAINT ai_jobs_status_check CHECK ((status = ANY (ARRAY['queued'::text, 'running'::text, 'done'::text, 'failed'::text, 'cancelled'::text]))),
+    CONSTRAINT ai_jobs_version_number_check CHECK ((version_number >= 1))
+);
+
+CREATE TABLE public.file_ai_analyses (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    file_id uuid NOT NULL,
+    deal_id uuid NOT NULL,
+    job_id bigint,
+    version_number integer NOT NULL,
+    provider text NOT NULL,
+    status text DEFAULT 'review'::text NOT NULL,
+    recommended_item_id uuid,
+    recommended_item_name text,
+    recommended_category text,
+    confidence integer,
+    reasoning text NOT NULL,
+    candidates jsonb DEFAULT '[]'::jsonb NOT NULL,
+    ai_tags text[] DEFAULT '{}'::text[] NOT NULL,
+    extraction text DEFAULT 'full'::text NOT NULL,
+    chosen_item_id uuid,
+    decided_by uuid,
+    decided_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT file_ai_analyses_candidates_check CHECK ((jsonb_typeof(candidates) = 'array'::text)),
+    CONSTRAINT file_ai_analyses_confidence_check CHECK (((confidence >= 0) AND (confidence <= 100))),
+    CONSTRAINT file_ai_analyses_extraction_check CHECK ((extraction = ANY (ARRAY['full'::text, 'truncated'::text, 'name_only'::text]))),
+    CONSTRAINT file_ai_analyses_provider_check CHECK ((provider = ANY (ARRAY['builtin'::text, 'openai'::text]))),
+    CONSTRAINT file_ai_analyses_reasoning_check CHECK ((length(reasoning) <= 4000)),
+    CONSTRAINT file_ai_analyses_status_check CHECK ((status = ANY (ARRAY['review'::text, 'accepted'::text, 'overridden'::text, 'dismissed'::text, 'superseded'::text, 'no_match'::text])))
+);
+
+CREATE TABLE public.file_texts (
+    file_id uuid NOT NULL,
+    deal_id uuid NOT NULL,
+    version_number integer NOT NULL,
+    content text DEFAULT ''::text NOT NULL,
+    truncated boolean DEFAULT false NOT NULL,
+    note text,
+    extracted_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+ALTER TABLE ONLY public.ai_jobs
+    ADD CONSTRAINT ai_jobs_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.file_ai_analyses
+    ADD CONSTRAINT file_ai_analyses_job_id_key UNIQUE (job_id);
+
+ALTER TABLE ONLY public.file_ai_analyses
+    ADD CONSTRAINT file_ai_analyses_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.file_texts
+    ADD CONSTRAINT file_texts_pkey PRIMARY KEY (file_id);
+
+ALTER TABLE public.ai_jobs ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.ai_jobs_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+ALTER TABLE ONLY public.ai_jobs
+    ADD CONSTRAINT ai_jobs_deal_id_fkey FOREIGN KEY (deal_id) REFERENCES public.deals(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.ai_jobs
+    ADD CONSTRAINT ai_jobs_file_id_fkey FOREIGN KEY (file_id) REFERENCES public.files(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.file_ai_analyses
+    ADD CONSTRAINT file_ai_analyses_chosen_item_id_fkey FOREIGN KEY (chosen_item_id) REFERENCES public.checklist_items(id) ON DELETE SET NULL;
+
+ALTER TABLE ONLY public.file_ai_analyses
+    ADD CONSTRAINT file_ai_analyses_deal_id_fkey FOREIGN KEY (deal_id) REFERENCES public.deals(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.file_ai_analyses
+    ADD CONSTRAINT file_ai_analyses_decided_by_fkey FOREIGN KEY (decided_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+ALTER TABLE ONLY public.file_ai_analyses
+    ADD CONSTRAINT file_ai_analyses_file_id_fkey FOREIGN KEY (file_id) REFERENCES public.files(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.file_ai_analyses
+    ADD CONSTRAINT file_ai_analyses_job_id_fkey FOREIGN KEY (job_id) REFERENCES public.ai_jobs(id) ON DELETE SET NULL;
+
+ALTER TABLE ONLY public.file_ai_analyses
+    ADD CONSTRAINT file_ai_analyses_recommended_item_id_fkey FOREIGN KEY (recommended_item_id) REFERENCES public.checklist_items(id) ON DELETE SET NULL;
+
+ALTER TABLE ONLY public.file_texts
+    ADD CONSTRAINT file_texts_deal_id_fkey FOREIGN KEY (deal_id) REFERENCES public.deals(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.file_texts
+    ADD CONSTRAINT file_texts_file_id_fkey FOREIGN KEY (file_id) REFERENCES public.files(id) ON DELETE CASCADE;
+
+-- Indexes
+
+CREATE INDEX ai_jobs_claimable ON public.ai_jobs USING btree (run_after, id) WHERE (status = ANY (ARRAY['queued'::text, 'running'::text]));
+
+CREATE UNIQUE INDEX ai_jobs_one_open_per_file ON public.ai_jobs USING btree (file_id) WHERE (status = ANY (ARRAY['queued'::text, 'running'::text]));
+
+CREATE INDEX file_ai_analyses_deal_open ON public.file_ai_analyses USING btree (deal_id) WHERE (status = 'review'::text);
+
+CREATE INDEX file_ai_analyses_file ON public.file_ai_analyses USING btree (file_id, created_at DESC);
+
+CREATE UNIQUE INDEX file_ai_analyses_one_open ON public.file_ai_analyses USING btree (file_id) WHERE (status = 'review'::text);
+
+-- Helpers
+
+CREATE FUNCTION private.ai_checklist(p_deal_id uuid) RETURNS TABLE(item_id uuid, item_code text, name text, description text, category text, requirements jsonb, catalog_title text, catalog_description text)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select i.id, i.item_code, i.name, i.description, c.name,
+         coalesce(ci.requirements, '{}'::jsonb) || i.requirements, ci.title, ci.description
+    from public.checklist_items i
+    join public.checklist_categories c on c.id = i.category_id
+    left join public.catalog_items ci on ci.id = i.catalog_item_id
+   where i.deal_id = p_deal_id
+   order by c.position, i.position
+$$;
+
+CREATE FUNCTION private.ai_worker_reachable() RETURNS boolean
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_set boolean;
+begin
+  if to_regnamespace('net') is null or to_regclass('vault.decrypted_secrets') is null
+     or not exists (select 1 from pg_trigger where tgname = 'ai_jobs_webhook' and tgrelid = 'public.ai_jobs'::regclass) then
+    return false;
+  end if;
+  execute 'select count(*) = 2 from vault.decrypted_secrets
+           where name in (''ai_worker_url'', ''ai_worker_secret'') and coalesce(decrypted_secret, '''') <> '''''
+    into v_set;
+  return v_set;
+end $$;
+
+CREATE FUNCTION private.can_decide_ai(p_file_id uuid) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select private.can_see_file(p_file_id) and exists (
+    select 1 from public.files f where f.id = p_file_id
+      and (private.is_deal_admin(f.deal_id) or f.uploaded_by = (select auth.uid())
+           or private.has_capability(f.deal_id, 'edit_files') or private.has_capability(f.deal_id, 'approve')))
+$$;
+
+CREATE FUNCTION private.can_request_ai(p_file_id uuid) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select private.can_see_file(p_file_id) and exists (
+    select 1 from public.files f where f.id = p_file_id and f.upload_state = 'ready'
+      and (private.is_deal_admin(f.deal_id) or f.uploaded_by = (select auth.uid())
+           or private.has_capability(f.deal_id, 'upload') or private.has_capability(f.deal_id, 'edit_files')
+           or private.has_capability(f.deal_id, 'approve')))
+$$;
+
+CREATE FUNCTION private.claim_ai_jobs(p_worker text, p_limit integer, p_lease_seconds integer, p_deal_id uuid DEFAULT NULL::uuid) RETURNS TABLE(job_id bigint, file_id uuid, deal_id uuid, version_number integer, attempts integer, storage_key text, file_name text, content_type text, size_bytes bigint)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  with expired as (
+    update public.ai_jobs j set status = 'failed', finished_at = now(), lease_until = null,
+           last_error = coalesce(j.last_error, 'The worker stopped before finishing')
+     where j.status = 'running' and j.lease_until < now() and j.attempts >= 3
+    returning j.file_id
+  )
+  update public.files f set ai_status = 'try_again' from expired e where f.id = e.file_id;
+
+  return query
+  with picked as (
+    select j.id from public.ai_jobs j
+     where j.status in ('queued', 'running') and j.run_after <= now()
+       and (j.status = 'queued' or j.lease_until < now())
+       and (p_deal_id is null or j.deal_id = p_deal_id)
+     order by j.run_after, j.id
+     for update skip locked
+     limit greatest(p_limit, 0)
+  ), claimed as (
+    update public.ai_jobs j set status = 'running', attempts = j.attempts + 1, worker = p_worker,
+           lease_until = now() + make_interval(secs => p_lease_seconds)
+      from picked where j.id = picked.id
+    returning j.*
+  ), marked as (
+    update public.files f set ai_status = 'processing' from claimed c where f.id = c.file_id
+    returning f.id
+  )
+  select c.id, c.file_id, c.deal_id, c.version_number, c.attempts, v.storage_key, f.name, v.content_type, v.size_bytes
+    from claimed c
+    join public.files f on f.id = c.file_id
+    join public.file_versions v on v.file_id = c.file_id and v.version_number = c.version_number;
+end $$;
+
+CREATE FUNCTION private.connect_ai_worker() RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $_$
+begin
+  if to_regnamespace('net') is null then
+    return false;
+  end if;
+  -- As migration 20261125101000 does (it also asked for supabase_functions, which the calls never use).
+  execute $fn$
+    create or replace function private.ai_worker_call(p_reason text) returns void
+    language plpgsql security definer set search_path = '' as $body$
+    declare
+      v_url text;
+      v_secret text;
+    begin
+      if to_regclass('vault.decrypted_secrets') is not null then
+        execute 'select (select decrypted_secret from vault.decrypted_secrets where name = ''ai_worker_url''),
+                        (select decrypted_secret from vault.decrypted_secrets where name = ''ai_worker_secret'')'
+          into v_url, v_secret;
+      end if;
+      if v_url is null or v_secret is null then
+        raise warning 'ai_jobs: set the vault secrets ai_worker_url and ai_worker_secret so queued jobs reach the ai-worker function';
+        return;
+      end if;
+      perform net.http_post(
+        url := v_url,
+        body := jsonb_build_object('reason', p_reason),
+        headers := jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || v_secret),
+        timeout_milliseconds := 5000);
+    end $body$;
+  $fn$;
+  execute $fn$
+    create or replace function private.ai_jobs_webhook() returns trigger
+    language plpgsql security definer set search_path = '' as $body$
+    begin
+      perform private.ai_worker_call('queued');
+      return null;
+    end $body$;
+  $fn$;
+  execute $fn$
+    create or replace function private.ai_jobs_kick() returns void
+    language plpgsql security definer set search_path = '' as $body$
+    begin
+      if exists (select 1 from public.ai_jobs
+                  where (status = 'queued' and run_after <= now()) or (status = 'running' and lease_until < now())) then
+        perform private.ai_worker_call('due');
+      end if;
+    end $body$;
+  $fn$;
+  execute 'revoke execute on function private.ai_worker_call(text) from public, anon, authenticated';
+  execute 'revoke execute on function private.ai_jobs_webhook() from public, anon, authenticated';
+  execute 'revoke execute on function private.ai_jobs_kick() from public, anon, authenticated';
+  execute 'drop trigger if exists ai_jobs_webhook on public.ai_jobs';
+  -- One call per statement: a folder import queuing 500 jobs wakes the worker once, not 500 times.
+  execute 'create trigger ai_jobs_webhook after insert on public.ai_jobs for each statement execute function private.ai_jobs_webhook()';
+
+  begin
+    create extension if not exists pg_cron;
+  exception when others then
+    raise notice 'ai_jobs: pg_cron is not available; retries wait for the next upload to wake the ai-worker';
+  end;
+  if exists (select 1 from pg_extension where extname = 'pg_cron') then
+    begin
+      execute $cron$select cron.schedule('ai-jobs-kick', '* * * * *', 'select private.ai_jobs_kick()')$cron$;
+    exception when others then
+      raise notice 'ai_jobs: could not schedule the once-a-minute kick: %', sqlerrm;
+    end;
+  end if;
+  return true;
+end
+$_$;
+
+CREATE FUNCTION private.enqueue_ai_job(p_file_id uuid) RETURNS bigint
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_file public.files;
+  v_job bigint;
+begin
+  select * into v_file from public.files where id = p_file_id;
+  if v_file.id is null or v_file.upload_state <> 'ready' or v_file.current_version < 1 then
+    return null;
+  end if;
+  update public.ai_jobs set status = 'cancelled', finished_at = now(), lease_until = null
+   where file_id = p_file_id and status in ('queued', 'running');
+  insert into public.ai_jobs (file_id, deal_id, version_number)
+  values (v_file.id, v_file.deal_id, v_file.current_version) returning id into v_job;
+  perform pg_notify('ai_jobs', v_job::text);
+  return v_job;
+end $$;
+
+CREATE FUNCTION private.fail_ai_job(p_job_id bigint, p_worker text, p_error text) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_job public.ai_jobs;
+begin
+  select * into v_job from public.ai_jobs where id = p_job_id for update;
+  if v_job.id is null or v_job.status <> 'running' or v_job.worker is distinct from p_worker then
+    return null;
+  end if;
+  if v_job.attempts >= 3 then
+    update public.ai_jobs set status = 'failed', finished_at = now(), lease_until = null, last_error = left(p_error, 2000)
+     where id = p_job_id;
+    update public.files set ai_status = 'try_again' where id = v_job.file_id;
+    return 'failed';
+  end if;
+  update public.ai_jobs set status = 'queued', lease_until = null, last_error = left(p_error, 2000),
+         run_after = now() + make_interval(secs => 10 * power(4, v_job.attempts - 1))
+   where id = p_job_id;
+  update public.files set ai_status = 'queued' where id = v_job.file_id;
+  return 'queued';
+end $$;
+
+CREATE FUNCTION private.files_ai_enqueue() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if new.upload_state = 'ready' and (old.upload_state = 'pending' or new.current_version > old.current_version) then
+    update public.file_ai_analyses set status = 'superseded' where file_id = new.id and status = 'review';
+    perform private.enqueue_ai_job(new.id);
+  end if;
+  return null;
+end $$;
+
+CREATE FUNCTION private.files_ai_queued_status() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if new.upload_state = 'ready' and (old.upload_state = 'pending' or new.current_version > old.current_version) then
+    new.ai_status := 'queued';
+  end if;
+  return new;
+end $$;
+
+CREATE FUNCTION private.files_ai_status_event() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_event jsonb := jsonb_build_object('deal_id', new.deal_id, 'file_id', new.id, 'type', 'ai_status', 'ai_status', new.ai_status);
+begin
+  perform pg_notify('deal_events', v_event::text);
+  perform private.broadcast_file_event(new.deal_id, new.id, 'ai_status', v_event);
+  return null;
+end $$;
+
+CREATE FUNCTION private.finish_ai_job(p_job_id bigint, p_worker text, p_result jsonb) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_job public.ai_jobs;
+  v_top jsonb;
+  v_item record;
+  v_candidates jsonb;
+begin
+  select * into v_job from public.ai_jobs where id = p_job_id for update;
+  if v_job.id is null or v_job.status <> 'running' or v_job.worker is distinct from p_worker then
+    return false;
+  end if;
+  -- Candidates keep only items of the file's deal, with their current names.
+  select coalesce(jsonb_agg(jsonb_build_object('item_id', i.id, 'item_name', i.name, 'category', c.name,
+                                               'confidence', least(100, greatest(0, (e.value->>'confidence')::int)),
+                                               'reasoning', left(coalesce(e.value->>'reasoning', ''), 1000))
+                            order by e.ordinality), '[]'::jsonb)
+    into v_candidates
+    from jsonb_array_elements(coalesce(p_result->'candidates', '[]'::jsonb)) with ordinality e
+    join public.checklist_items i on i.id = (e.value->>'item_id')::uuid and i.deal_id = v_job.deal_id
+    join public.checklist_categories c on c.id = i.category_id;
+  v_top := v_candidates->0;
+
+  insert into public.file_texts (file_id, deal_id, version_number, content, truncated, note, extracted_at)
+  values (v_job.file_id, v_job.deal_id, v_job.version_number, coalesce(p_result->>'text', ''),
+          coalesce((p_result->>'text_truncated')::boolean, false), p_result->>'text_note', now())
+  on conflict (file_id) do update set deal_id = excluded.deal_id, version_number = excluded.version_number,
+    content = excluded.content, truncated = excluded.truncated, note = excluded.note, extracted_at = now();
+
+  update public.file_ai_analyses set status = 'superseded' where file_id = v_job.file_id and status = 'review';
+  insert into public.file_ai_analyses (file_id, deal_id, job_id, version_number, provider, status, recommended_item_id,
+         recommended_item_name, recommended_category, confidence, reasoning, candidates, ai_tags, extraction)
+  values (v_job.file_id, v_job.deal_id, v_job.id, v_job.version_number, p_result->>'provider',
+          case when v_top is null then 'no_match' else 'review' end,
+          (v_top->>'item_id')::uuid, v_top->>'item_name', v_top->>'category', (v_top->>'confidence')::int,
+          left(coalesce(nullif(p_result->>'reasoning', ''), v_top->>'reasoning', 'No checklist item matched.'), 4000),
+          v_candidates,
+          coalesce(array(select jsonb_array_elements_text(coalesce(p_result->'ai_tags', '[]'::jsonb)) limit 10), '{}'),
+          coalesce(p_result->>'extraction', 'full'));
+
+  update public.ai_jobs set status = 'done', finished_at = now(), lease_until = null where id = p_job_id;
+  update public.files set ai_status = case when v_top is null then 'completed' else 'review' end
+   where id = v_job.file_id;
+  return true;
+end $$;
+
+CREATE FUNCTION private.next_ai_job_at() RETURNS timestamp with time zone
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select min(case when status = 'queued' then run_after else greatest(run_after, lease_until) end)
+    from public.ai_jobs where status in ('queued', 'running')
+$$;
+
+CREATE FUNCTION public.ai_request_analysis(p_deal_id uuid, p_file_ids uuid[] DEFAULT NULL::uuid[], p_force boolean DEFAULT false) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_file record;
+  v_count integer := 0;
+begin
+  if auth.uid() is null or not private.is_deal_member(p_deal_id) then
+    raise exception 'Deal not found or you don''t have access to it.' using errcode = 'P0002';
+  end if;
+  if exists (select 1 from public.deals where id = p_deal_id and archived_at is not null) then
+    raise exception 'This deal is archived' using errcode = '55000';
+  end if;
+  for v_file in
+    select f.id, f.ai_status from public.files f
+     where f.deal_id = p_deal_id and f.upload_state = 'ready' and f.archived_at is null
+       and (p_file_ids is null or f.id = any (p_file_ids))
+       and (f.ai_status in ('not_started', 'try_again', 'failed')
+            or (p_force and f.ai_status not in ('queued', 'processing')))
+     order by f.created_at
+     for update of f
+  loop
+    if private.can_request_ai(v_file.id) then
+      perform set_config('app.ai_action_file', v_file.id::text, true);
+      update public.files set ai_status = 'queued' where id = v_file.id;
+      perform set_config('app.ai_action_file', '', true);
+      perform private.enqueue_ai_job(v_file.id);
+      v_count := v_count + 1;
+    end if;
+  end loop;
+  return v_count;
+end $$;
+
+CREATE FUNCTION public.ai_suggestion_action(p_file_id uuid, p_action text, p_item_id uuid DEFAULT NULL::uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_file public.files;
+  v_analysis public.file_ai_analyses;
+  v_item public.checklist_items;
+  v_status text;
+  v_description text;
+begin
+  if p_action is null or p_action not in ('accept', 'dismiss', 'override', 'try_again') then
+    raise exception 'Unknown action: use accept, dismiss, override or try_again' using errcode = 'P0001';
+  end if;
+  select * into v_file from public.files where id = p_file_id;
+  if v_file.id is null or auth.uid() is null or not private.can_see_file(p_file_id) then
+    raise exception 'File not found' using errcode = 'P0002';
+  end if;
+  if exists (select 1 from public.deals where id = v_file.deal_id and archived_at is not null) then
+    raise exception 'This deal is archived' using errcode = '55000';
+  end if;
+  if not private.can_decide_ai(p_file_id) then
+    raise exception 'You don''t have permission to act on AI suggestions in this deal' using errcode = '42501';
+  end if;
+
+  if p_action = 'try_again' then
+    update public.file_ai_analyses set status = 'dismissed', decided_by = auth.uid(), decided_at = now()
+     where file_id = p_file_id and status = 'review';
+    perform set_config('app.ai_action_file', p_file_id::text, true);
+    update public.files set ai_status = 'queued' where id = p_file_id;
+    perform set_config('app.ai_action_file', '', true);
+    perform private.enqueue_ai_job(p_file_id);
+    perform private.record_activity(v_file.deal_id, auth.uid(), 'ai_review',
+      format('Asked the AI to analyse "%s" again', v_file.name), jsonb_build_object('file_id', p_file_id, 'action', p_action));
+    insert into public.audit_logs (action, entity_type, entity_id, performed_by, performed_by_email, metadata)
+    values ('ai_try_again', 'file', p_file_id, auth.uid(), (select email from public.profiles where id = auth.uid()),
+            jsonb_build_object('deal_id', v_file.deal_id));
+    return jsonb_build_object('file_id', p_file_id, 'action', p_action, 'ai_status', 'queued');
+  end if;
+
+  select * into v_analysis from public.file_ai_analyses where file_id = p_file_id and status = 'review' for update;
+  if v_analysis.id is null then
+    raise exception 'This file has no AI suggestion awaiting review' using errcode = 'P0002';
+  end if;
+
+  if p_action = 'override' then
+    if p_item_id is null then
+      raise exception 'Please select a checklist item to override with' using errcode = 'P0001';
+    end if;
+    select * into v_item from public.checklist_items where id = p_item_id and deal_id = v_file.deal_id;
+    if v_item.id is null then
+      raise exception 'The checklist item does not belong to this deal' using errcode = 'P0001';
+    end if;
+  elsif p_action = 'accept' then
+    select * into v_item from public.checklist_items where id = v_analysis.recommended_item_id and deal_id = v_file.deal_id;
+    if v_item.id is null then
+      raise exception 'The recommended checklist item no longer exists; choose one with override' using errcode = 'P0001';
+    end if;
+  end if;
+
+  v_status := case p_action when 'accept' then 'accepted' when 'override' then 'overridden' else 'dismissed' end;
+  update public.file_ai_analyses
+     set status = v_status, chosen_item_id = v_item.id, decided_by = auth.uid(), decided_at = now()
+   where id = v_analysis.id;
+
+  if v_item.id is not null then
+    -- Linking is this decision's effect, allowed to whoever may decide (files_before_write reads the flag).
+    perform set_config('app.ai_action_file', p_file_id::text, true);
+    update public.files set checklist_items = case when v_item.id = any (checklist_items) then checklist_items
+                                                   else checklist_items || v_item.id end,
+                            ai_status = 'approved'
+     where id = p_file_id;
+    perform set_config('app.ai_action_file', '', true);
+  else
+    perform set_config('app.ai_action_file', p_file_id::text, true);
+    update public.files set ai_status = 'completed' where id = p_file_id;
+    perform set_config('app.ai_action_file', '', true);
+  end if;
+
+  v_description := case p_action
+    when 'accept' then format('Accepted the AI suggestion for "%s": %s', v_file.name, v_item.name)
+    when 'override' then format('Linked "%s" to %s instead of the AI suggestion', v_file.name, v_item.name)
+    else format('Dismissed the AI suggestion for "%s"', v_file.name) end;
+  perform private.record_activity(v_file.deal_id, auth.uid(), 'ai_review', v_description,
+    jsonb_build_object('file_id', p_file_id, 'action', p_action, 'item_id', v_item.id, 'analysis_id', v_analysis.id));
+  insert into public.audit_logs (action, entity_type, entity_id, performed_by, performed_by_email, metadata)
+  values ('ai_' || p_action, 'file', p_file_id, auth.uid(), (select email from public.profiles where id = auth.uid()),
+          jsonb_build_object('deal_id', v_file.deal_id, 'analysis_id', v_analysis.id, 'item_id', v_item.id,
+                             'recommended_item_id', v_analysis.recommended_item_id));
+  return jsonb_build_object('file_id', p_file_id, 'action', p_action, 'item_id', v_item.id,
+                            'ai_status', case when v_item.id is null then 'completed' else 'approved' end);
+end $$;
+
+REVOKE ALL ON FUNCTION private.ai_checklist(p_deal_id uuid) FROM PUBLIC;
+
+REVOKE ALL ON FUNCTION private.ai_worker_reachable() FROM PUBLIC;
+
+REVOKE ALL ON FUNCTION private.claim_ai_jobs(p_worker text, p_limit integer, p_lease_seconds integer, p_deal_id uuid) FROM PUBLIC;
+
+REVOKE ALL ON FUNCTION private.connect_ai_worker() FROM PUBLIC;
+
+REVOKE ALL ON FUNCTION private.enqueue_ai_job(p_file_id uuid) FROM PUBLIC;
+
+REVOKE ALL ON FUNCTION private.fail_ai_job(p_job_id bigint, p_worker text, p_error text) FROM PUBLIC;
+
+REVOKE ALL ON FUNCTION private.files_ai_status_event() FROM PUBLIC;
+
+REVOKE ALL ON FUNCTION private.finish_ai_job(p_job_id bigint, p_worker text, p_result jsonb) FROM PUBLIC;
+
+REVOKE ALL ON FUNCTION private.next_ai_job_at() FROM PUBLIC;
+
+REVOKE ALL ON FUNCTION public.ai_request_analysis(p_deal_id uuid, p_file_ids uuid[], p_force boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.ai_request_analysis(p_deal_id uuid, p_file_ids uuid[], p_force boolean) TO authenticated;
+
+REVOKE ALL ON FUNCTION public.ai_suggestion_action(p_file_id uuid, p_action text, p_item_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.ai_suggestion_action(p_file_id uuid, p_action text, p_item_id uuid) TO authenticated;
+
+-- Triggers
+
+CREATE TRIGGER files_ai_enqueue AFTER UPDATE ON public.files FOR EACH ROW EXECUTE FUNCTION private.files_ai_enqueue();
+
+CREATE TRIGGER files_ai_queued_status BEFORE UPDATE ON public.files FOR EACH ROW EXECUTE FUNCTION private.files_ai_queued_status();
+
+CREATE TRIGGER files_ai_status_event AFTER UPDATE ON public.files FOR EACH ROW WHEN ((new.ai_status IS DISTINCT FROM old.ai_status)) EXECUTE FUNCTION private.files_ai_status_event();
+
+-- Row-level security and policies
+
+ALTER TABLE public.ai_jobs ENABLE ROW LEVEL SECURITY;
+
+ALTER TABLE public.file_ai_analyses ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY file_ai_analyses_select ON public.file_ai_analyses FOR SELECT TO authenticated USING (private.can_see_file(file_id));
+
+ALTER TABLE public.file_texts ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY file_texts_select ON public.file_texts FOR SELECT TO authenticated USING (private.can_see_file(file_id));
+
+-- Grants
+
+GRANT SELECT ON TABLE public.file_ai_analyses TO authenticated;
+
+GRANT SELECT ON TABLE public.file_texts TO authenticated;
