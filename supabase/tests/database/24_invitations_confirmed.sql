@@ -5,11 +5,12 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(12);
 
-insert into auth.users (id, email, email_confirmed_at) values
-  ('24000000-0000-0000-0000-000000000001', 'owner@inv24.test', now()),
-  ('24000000-0000-0000-0000-000000000002', 'cfo@inv24.test', null),        -- registered the address, never confirmed it
-  ('24000000-0000-0000-0000-000000000003', 'counsel@inv24.test', now());
-insert into public.deals (id, name, owner_id) values ('24000000-0000-0000-0000-0000000000a1', 'Inv24 Target', '24000000-0000-0000-0000-000000000001');
+select tests.create_user('owner@inv24.test', '24000000-0000-0000-0000-000000000001');
+select tests.create_user('cfo@inv24.test', '24000000-0000-0000-0000-000000000002');        -- registered the address, never confirmed it
+select tests.create_user('counsel@inv24.test', '24000000-0000-0000-0000-000000000003');
+update auth.users set email_confirmed_at = now()
+where id in ('24000000-0000-0000-0000-000000000001', '24000000-0000-0000-0000-000000000003');
+select tests.create_deal('Inv24 Target', '24000000-0000-0000-0000-000000000001', '24000000-0000-0000-0000-0000000000a1');
 insert into public.invitations (id, deal_id, email, permission_set_id, invited_by, token_hash)
 select '24000000-0000-0000-0000-0000000000e1', '24000000-0000-0000-0000-0000000000a1', 'cfo@inv24.test', ps.id,
        '24000000-0000-0000-0000-000000000001', encode(extensions.digest('cfo-link-token-0123456789', 'sha256'), 'hex')

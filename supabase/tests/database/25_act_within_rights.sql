@@ -5,22 +5,20 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(12);
 
-insert into auth.users (id, email) values
-  ('25000000-0000-0000-0000-000000000001', 'owner@rights25.test'),
-  ('25000000-0000-0000-0000-000000000002', 'manager@rights25.test'),  -- custom set {view, manage_users}
-  ('25000000-0000-0000-0000-000000000003', 'editor@rights25.test'),   -- system set edit: more than the manager
-  ('25000000-0000-0000-0000-000000000004', 'reader@rights25.test'),   -- custom set {view}: covered by the manager
-  ('25000000-0000-0000-0000-000000000005', 'admin@rights25.test');    -- deal admin
-insert into public.deals (id, name, owner_id) values ('25000000-0000-0000-0000-0000000000a1', 'Rights25', '25000000-0000-0000-0000-000000000001');
+select tests.create_user('owner@rights25.test', '25000000-0000-0000-0000-000000000001');
+select tests.create_user('manager@rights25.test', '25000000-0000-0000-0000-000000000002');  -- custom set {view, manage_users}
+select tests.create_user('editor@rights25.test', '25000000-0000-0000-0000-000000000003');   -- system set edit: more than the manager
+select tests.create_user('reader@rights25.test', '25000000-0000-0000-0000-000000000004');   -- custom set {view}: covered by the manager
+select tests.create_user('admin@rights25.test', '25000000-0000-0000-0000-000000000005');    -- deal admin
+select tests.create_deal('Rights25', '25000000-0000-0000-0000-000000000001', '25000000-0000-0000-0000-0000000000a1');
 insert into public.permission_sets (id, deal_id, name, capabilities) values
   ('25000000-0000-0000-0000-0000000005a1', '25000000-0000-0000-0000-0000000000a1', 'managers', '{view,manage_users}'),
   ('25000000-0000-0000-0000-0000000005a2', '25000000-0000-0000-0000-0000000000a1', 'readers', '{view}');
-insert into public.deal_members (deal_id, user_id, role, status, permission_set_id) values
-  ('25000000-0000-0000-0000-0000000000a1', '25000000-0000-0000-0000-000000000002', 'member', 'active', '25000000-0000-0000-0000-0000000005a1'),
-  ('25000000-0000-0000-0000-0000000000a1', '25000000-0000-0000-0000-000000000003', 'member', 'active',
-   (select id from public.permission_sets where deal_id is null and name = 'edit')),
-  ('25000000-0000-0000-0000-0000000000a1', '25000000-0000-0000-0000-000000000004', 'member', 'active', '25000000-0000-0000-0000-0000000005a2'),
-  ('25000000-0000-0000-0000-0000000000a1', '25000000-0000-0000-0000-000000000005', 'admin', 'active', null);
+select tests.add_member('25000000-0000-0000-0000-0000000000a1', '25000000-0000-0000-0000-000000000002', 'member', 'active', '25000000-0000-0000-0000-0000000005a1');
+select tests.add_member('25000000-0000-0000-0000-0000000000a1', '25000000-0000-0000-0000-000000000003', 'member', 'active',
+  (select id from public.permission_sets where deal_id is null and name = 'edit'));
+select tests.add_member('25000000-0000-0000-0000-0000000000a1', '25000000-0000-0000-0000-000000000004', 'member', 'active', '25000000-0000-0000-0000-0000000005a2');
+select tests.add_member('25000000-0000-0000-0000-0000000000a1', '25000000-0000-0000-0000-000000000005', 'admin');
 insert into public.deal_groups (id, deal_id, name, permission_set_id) values
   ('25000000-0000-0000-0000-0000000006a1', '25000000-0000-0000-0000-0000000000a1', 'Editors', (select id from public.permission_sets where deal_id is null and name = 'edit')),
   ('25000000-0000-0000-0000-0000000006a2', '25000000-0000-0000-0000-0000000000a1', 'Readers', '25000000-0000-0000-0000-0000000005a2');

@@ -5,15 +5,13 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(14);
 
-insert into auth.users (id, email) values
-  ('26000000-0000-0000-0000-000000000001', 'owner@people26.test'),
-  ('26000000-0000-0000-0000-000000000002', 'admin@people26.test'),
-  ('26000000-0000-0000-0000-000000000003', 'uploader@people26.test'),   -- upload_only
-  ('26000000-0000-0000-0000-000000000004', 'analyst@people26.test'),    -- upload_view (control)
-  ('26000000-0000-0000-0000-000000000005', 'counsel@people26.test');    -- edit
-insert into public.deals (id, name, owner_id) values ('26000000-0000-0000-0000-0000000000a1', 'People26', '26000000-0000-0000-0000-000000000001');
-insert into public.deal_members (deal_id, user_id, role, permission_set_id)
-select '26000000-0000-0000-0000-0000000000a1', u::uuid, r, (select id from public.permission_sets where deal_id is null and name = s)
+select tests.create_user('owner@people26.test', '26000000-0000-0000-0000-000000000001');
+select tests.create_user('admin@people26.test', '26000000-0000-0000-0000-000000000002');
+select tests.create_user('uploader@people26.test', '26000000-0000-0000-0000-000000000003');   -- upload_only
+select tests.create_user('analyst@people26.test', '26000000-0000-0000-0000-000000000004');    -- upload_view (control)
+select tests.create_user('counsel@people26.test', '26000000-0000-0000-0000-000000000005');    -- edit
+select tests.create_deal('People26', '26000000-0000-0000-0000-000000000001', '26000000-0000-0000-0000-0000000000a1');
+select tests.add_member('26000000-0000-0000-0000-0000000000a1', u::uuid, r, 'active', (select id from public.permission_sets where deal_id is null and name = s))
 from (values ('26000000-0000-0000-0000-000000000002', 'admin', null), ('26000000-0000-0000-0000-000000000003', 'member', 'upload_only'),
              ('26000000-0000-0000-0000-000000000004', 'member', 'upload_view'), ('26000000-0000-0000-0000-000000000005', 'member', 'edit')) m(u, r, s);
 insert into public.deal_groups (id, deal_id, name) values ('26000000-0000-0000-0000-0000000006a1', '26000000-0000-0000-0000-0000000000a1', 'Counsel');

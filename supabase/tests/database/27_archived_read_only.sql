@@ -5,12 +5,11 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(20);
 
-insert into auth.users (id, email) values
-  ('27000000-0000-0000-0000-000000000001', 'owner@arch27.test'),
-  ('27000000-0000-0000-0000-000000000002', 'member@arch27.test'),
-  ('27000000-0000-0000-0000-000000000003', 'invitee@arch27.test');
-insert into public.deals (id, name, owner_id) values ('27000000-0000-0000-0000-0000000000a1', 'Arch27', '27000000-0000-0000-0000-000000000001');
-insert into public.deal_members (deal_id, user_id, role) values ('27000000-0000-0000-0000-0000000000a1', '27000000-0000-0000-0000-000000000002', 'contributor');
+select tests.create_user('owner@arch27.test', '27000000-0000-0000-0000-000000000001');
+select tests.create_user('member@arch27.test', '27000000-0000-0000-0000-000000000002');
+select tests.create_user('invitee@arch27.test', '27000000-0000-0000-0000-000000000003');
+select tests.create_deal('Arch27', '27000000-0000-0000-0000-000000000001', '27000000-0000-0000-0000-0000000000a1');
+select tests.add_member('27000000-0000-0000-0000-0000000000a1', '27000000-0000-0000-0000-000000000002', 'contributor');
 insert into public.folders (id, deal_id, name, full_path) values ('27000000-0000-0000-0000-0000000000f1', '27000000-0000-0000-0000-0000000000a1', 'Legal', '/Legal');
 insert into public.deal_groups (id, deal_id, name) values ('27000000-0000-0000-0000-0000000006a1', '27000000-0000-0000-0000-0000000000a1', 'Team');
 insert into public.deal_tags (id, deal_id, name) values ('27000000-0000-0000-0000-0000000007a1', '27000000-0000-0000-0000-0000000000a1', 'Buyer');
@@ -63,12 +62,11 @@ select is((select count(*)::int from public.checklist_items where deal_id = '270
 select is((select count(*)::int from public.deal_members where deal_id = '27000000-0000-0000-0000-0000000000a1'), 2, 'and the members');
 
 -- The server's housekeeping is not a person's write.
-select set_config('role', 'none', true);
-select set_config('request.jwt.claims', '', true);
+select tests.as_server();
 select lives_ok($$delete from public.deal_tags where id = '27000000-0000-0000-0000-0000000007a1'$$, 'the server may still clean up');
 
 -- Archiving itself is allowed while the deal is open.
-insert into public.deals (id, name, owner_id) values ('27000000-0000-0000-0000-0000000000b2', 'Arch27 open', '27000000-0000-0000-0000-000000000001');
+select tests.create_deal('Arch27 open', '27000000-0000-0000-0000-000000000001', '27000000-0000-0000-0000-0000000000b2');
 select tests.as_user('27000000-0000-0000-0000-000000000001');
 select lives_ok($$update public.deals set archived_at = now() where id = '27000000-0000-0000-0000-0000000000b2'$$, 'an open deal can be archived');
 

@@ -6,15 +6,13 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(12);
 
-insert into auth.users (id, email) values
-  ('28000000-0000-0000-0000-000000000001', 'owner@review28.test'),
-  ('28000000-0000-0000-0000-000000000002', 'viewer@review28.test'),
-  ('28000000-0000-0000-0000-000000000003', 'approver@review28.test');
-insert into public.deals (id, name, owner_id) values ('28000000-0000-0000-0000-0000000000a1', 'Review28', '28000000-0000-0000-0000-000000000001');
-insert into public.deal_members (deal_id, user_id, role, permission_set_id) values
-  ('28000000-0000-0000-0000-0000000000a1', '28000000-0000-0000-0000-000000000002', 'viewer', null),
-  ('28000000-0000-0000-0000-0000000000a1', '28000000-0000-0000-0000-000000000003', 'member',
-   (select id from public.permission_sets where deal_id is null and name = 'approve_only'));
+select tests.create_user('owner@review28.test', '28000000-0000-0000-0000-000000000001');
+select tests.create_user('viewer@review28.test', '28000000-0000-0000-0000-000000000002');
+select tests.create_user('approver@review28.test', '28000000-0000-0000-0000-000000000003');
+select tests.create_deal('Review28', '28000000-0000-0000-0000-000000000001', '28000000-0000-0000-0000-0000000000a1');
+select tests.add_member('28000000-0000-0000-0000-0000000000a1', '28000000-0000-0000-0000-000000000002', 'viewer');
+select tests.add_member('28000000-0000-0000-0000-0000000000a1', '28000000-0000-0000-0000-000000000003', 'member', 'active',
+  (select id from public.permission_sets where deal_id is null and name = 'approve_only'));
 insert into public.files (id, deal_id, name, upload_state, current_version, size_bytes, uploaded_by) values
   ('28000000-0000-0000-0000-0000000000f1', '28000000-0000-0000-0000-0000000000a1', 'SPA.pdf', 'ready', 1, 10, '28000000-0000-0000-0000-000000000001');
 insert into public.checklist_categories (id, deal_id, name) values ('28000000-0000-0000-0000-0000000008a1', '28000000-0000-0000-0000-0000000000a1', 'Corporate');
@@ -53,15 +51,14 @@ select is((select count(*)::int from public.file_approvals where file_id = '2800
   'a member who sees the file reads its history');
 select is((select description from public.activities where deal_id = '28000000-0000-0000-0000-0000000000a1' and activity_type = 'approval'),
   'Requested changes on "SPA.pdf"', 'the decision is in the deal''s feed');
-select set_config('role', 'none', true);
-select set_config('request.jwt.claims', '', true);
+select tests.as_server();
 update public.files set permission_type = 'custom' where id = '28000000-0000-0000-0000-0000000000f1';
 insert into public.file_permissions (file_id, deal_id, denied_users)
 values ('28000000-0000-0000-0000-0000000000f1', '28000000-0000-0000-0000-0000000000a1', array['28000000-0000-0000-0000-000000000002'::uuid]);
 select tests.as_user('28000000-0000-0000-0000-000000000002');
 select is_empty($$select 1 from public.file_approvals where file_id = '28000000-0000-0000-0000-0000000000f1'$$,
   'once the file is hidden from the viewer, so is its history');
-select set_config('role', 'none', true);
+select tests.as_server();
 select is((select count(*)::int from public.audit_logs where entity_type = 'file_approval' and new_values ->> 'file_id' = '28000000-0000-0000-0000-0000000000f1'), 1,
   'the file decision is audited');
 select is((select count(*)::int from public.audit_logs where entity_type = 'checklist_approval' and new_values ->> 'item_id' = '28000000-0000-0000-0000-0000000009a1'), 1,

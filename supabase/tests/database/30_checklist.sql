@@ -20,20 +20,18 @@ select plan(232);
 create temp table actor (ord int unique, name text primary key, id uuid, email text) on commit drop;
 
 -- ---------------------------------------------------------------- fixture, as the table owner
-insert into auth.users (id, email)
-select ('30000000-0000-0000-0000-0000000000' || lpad(n::text, 2, '0'))::uuid, format('u%s@checklist30.test', n)
-from generate_series(1, 12) n;
-insert into public.platform_admins (user_id) values ('30000000-0000-0000-0000-000000000011');
-insert into public.deals (id, name, owner_id) values
-  ('30000000-0000-0000-0000-0000000000a1', 'Checklist30 Alpha', '30000000-0000-0000-0000-000000000001'),
-  ('30000000-0000-0000-0000-0000000000b2', 'Checklist30 Beta', '30000000-0000-0000-0000-000000000012');
+select tests.create_user(format('u%s@checklist30.test', n), ('30000000-0000-0000-0000-0000000000' || lpad(n::text, 2, '0'))::uuid)
+from generate_series(1, 10) n;
+select tests.create_super_admin('u11@checklist30.test', '30000000-0000-0000-0000-000000000011');
+select tests.create_user('u12@checklist30.test', '30000000-0000-0000-0000-000000000012');
+select tests.create_deal('Checklist30 Alpha', '30000000-0000-0000-0000-000000000001', '30000000-0000-0000-0000-0000000000a1');
+select tests.create_deal('Checklist30 Beta', '30000000-0000-0000-0000-000000000012', '30000000-0000-0000-0000-0000000000b2');
 insert into public.permission_sets (id, deal_id, name, capabilities) values
   ('30000000-0000-0000-0000-0000000005a1', '30000000-0000-0000-0000-0000000000a1', 'checklisters', '{view,edit_checklist}'),
   ('30000000-0000-0000-0000-0000000005a2', '30000000-0000-0000-0000-0000000000a1', 'group-set', '{view,approve,edit_checklist}');
-insert into public.deal_members (deal_id, user_id, role, status, permission_set_id)
-select '30000000-0000-0000-0000-0000000000a1', ('30000000-0000-0000-0000-0000000000' || u)::uuid, r, s,
+select tests.add_member('30000000-0000-0000-0000-0000000000a1', ('30000000-0000-0000-0000-0000000000' || u)::uuid, r, s,
        case when ps is null then null when ps like '3%' then ps::uuid
-            else (select id from public.permission_sets where deal_id is null and name = ps) end
+            else (select id from public.permission_sets where deal_id is null and name = ps) end)
 from (values ('02', 'admin', 'active', null), ('03', 'member', 'active', 'upload_only'),
              ('04', 'member', 'active', 'upload_view'), ('05', 'member', 'active', 'approve_only'),
              ('06', 'member', 'active', 'edit'), ('07', 'member', 'active', '30000000-0000-0000-0000-0000000005a1'),
@@ -264,7 +262,8 @@ from (select id from public.checklist_presets where is_default
 select results_eq($$select name from public.checklist_presets where is_default$$, $$values ('Default'::text)$$,
   'fixture: Default is the default preset');
 
--- Deals created by a signed-in user through the API's path.
+-- Deals created by a signed-in user through the API's path. By hand, not tests.create_deal: the insert is
+-- the person's own (through RLS), and the preset is copied only on insert (checklist_preset).
 select tests.act('stranger');
 insert into public.deals (id, name, owner_id, checklist_preset) values
   ('30000000-0000-0000-0000-00000000d0c1', 'Copy default', '30000000-0000-0000-0000-000000000010', 'default'),

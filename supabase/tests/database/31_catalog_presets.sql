@@ -17,20 +17,18 @@ select plan(201);
 create temp table actor (ord int unique, name text primary key, id uuid, email text) on commit drop;
 
 -- ---------------------------------------------------------------- fixture, as the table owner
-insert into auth.users (id, email)
-select ('31000000-0000-0000-0000-0000000000' || lpad(n::text, 2, '0'))::uuid, format('u%s@catalog31.test', n)
-from generate_series(1, 12) n;
-insert into public.platform_admins (user_id) values ('31000000-0000-0000-0000-000000000011');
-insert into public.deals (id, name, owner_id) values
-  ('31000000-0000-0000-0000-0000000000a1', 'Catalog31 Alpha', '31000000-0000-0000-0000-000000000001'),
-  ('31000000-0000-0000-0000-0000000000b2', 'Catalog31 Beta', '31000000-0000-0000-0000-000000000012');
+select tests.create_user(format('u%s@catalog31.test', n), ('31000000-0000-0000-0000-0000000000' || lpad(n::text, 2, '0'))::uuid)
+from generate_series(1, 10) n;
+select tests.create_super_admin('u11@catalog31.test', '31000000-0000-0000-0000-000000000011');
+select tests.create_user('u12@catalog31.test', '31000000-0000-0000-0000-000000000012');
+select tests.create_deal('Catalog31 Alpha', '31000000-0000-0000-0000-000000000001', '31000000-0000-0000-0000-0000000000a1');
+select tests.create_deal('Catalog31 Beta', '31000000-0000-0000-0000-000000000012', '31000000-0000-0000-0000-0000000000b2');
 insert into public.permission_sets (id, deal_id, name, capabilities) values
   ('31000000-0000-0000-0000-0000000005a1', '31000000-0000-0000-0000-0000000000a1', 'everything-but-admin',
    '{view,download,comment,approve,upload,edit_files,edit_folders,edit_checklist,manage_users}');
-insert into public.deal_members (deal_id, user_id, role, status, permission_set_id)
-select '31000000-0000-0000-0000-0000000000a1', ('31000000-0000-0000-0000-0000000000' || u)::uuid, r, s,
+select tests.add_member('31000000-0000-0000-0000-0000000000a1', ('31000000-0000-0000-0000-0000000000' || u)::uuid, r, s,
        case when ps is null then null when ps like '3%' then ps::uuid
-            else (select id from public.permission_sets where deal_id is null and name = ps) end
+            else (select id from public.permission_sets where deal_id is null and name = ps) end)
 from (values ('02', 'admin', 'active', null), ('03', 'member', 'active', 'upload_only'),
              ('04', 'member', 'active', 'upload_view'), ('05', 'member', 'active', 'approve_only'),
              ('06', 'member', 'active', 'edit'), ('07', 'member', 'active', '31000000-0000-0000-0000-0000000005a1'),

@@ -7,20 +7,17 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(31);
 
-insert into auth.users (id, email) values
-  ('32000000-0000-0000-0000-000000000001', 'owner@ai32.test'),
-  ('32000000-0000-0000-0000-000000000002', 'viewer@ai32.test'),
-  ('32000000-0000-0000-0000-000000000003', 'approver@ai32.test'),
-  ('32000000-0000-0000-0000-000000000004', 'outsider@ai32.test'),
-  ('32000000-0000-0000-0000-000000000005', 'denied@ai32.test');
-insert into public.deals (id, name, owner_id) values
-  ('32000000-0000-0000-0000-0000000000a1', 'AI32', '32000000-0000-0000-0000-000000000001'),
-  ('32000000-0000-0000-0000-0000000000a2', 'Other32', '32000000-0000-0000-0000-000000000004');
-insert into public.deal_members (deal_id, user_id, role, permission_set_id) values
-  ('32000000-0000-0000-0000-0000000000a1', '32000000-0000-0000-0000-000000000002', 'viewer', null),
-  ('32000000-0000-0000-0000-0000000000a1', '32000000-0000-0000-0000-000000000005', 'viewer', null),
-  ('32000000-0000-0000-0000-0000000000a1', '32000000-0000-0000-0000-000000000003', 'member',
-   (select id from public.permission_sets where deal_id is null and name = 'approve_only'));
+select tests.create_user('owner@ai32.test', '32000000-0000-0000-0000-000000000001');
+select tests.create_user('viewer@ai32.test', '32000000-0000-0000-0000-000000000002');
+select tests.create_user('approver@ai32.test', '32000000-0000-0000-0000-000000000003');
+select tests.create_user('outsider@ai32.test', '32000000-0000-0000-0000-000000000004');
+select tests.create_user('denied@ai32.test', '32000000-0000-0000-0000-000000000005');
+select tests.create_deal('AI32', '32000000-0000-0000-0000-000000000001', '32000000-0000-0000-0000-0000000000a1');
+select tests.create_deal('Other32', '32000000-0000-0000-0000-000000000004', '32000000-0000-0000-0000-0000000000a2');
+select tests.add_member('32000000-0000-0000-0000-0000000000a1', '32000000-0000-0000-0000-000000000002', 'viewer');
+select tests.add_member('32000000-0000-0000-0000-0000000000a1', '32000000-0000-0000-0000-000000000005', 'viewer');
+select tests.add_member('32000000-0000-0000-0000-0000000000a1', '32000000-0000-0000-0000-000000000003', 'member', 'active',
+  (select id from public.permission_sets where deal_id is null and name = 'approve_only'));
 insert into public.checklist_categories (id, deal_id, name) values
   ('32000000-0000-0000-0000-0000000008a1', '32000000-0000-0000-0000-0000000000a1', 'Financial'),
   ('32000000-0000-0000-0000-0000000008a2', '32000000-0000-0000-0000-0000000000a2', 'Legal');

@@ -7,24 +7,20 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(30);
 
-insert into auth.users (id, email) values
-  ('33000000-0000-0000-0000-000000000001', 'root@adm33.test'),
-  ('33000000-0000-0000-0000-000000000002', 'plain@adm33.test'),
-  ('33000000-0000-0000-0000-000000000003', 'leaver@adm33.test'),
-  ('33000000-0000-0000-0000-000000000004', 'owner@adm33.test');
-insert into public.deals (id, name, owner_id) values
-  ('33000000-0000-0000-0000-0000000000a1', 'Adm33 live', '33000000-0000-0000-0000-000000000004'),
-  ('33000000-0000-0000-0000-0000000000a2', 'Adm33 old', '33000000-0000-0000-0000-000000000003');
-insert into public.deal_members (deal_id, user_id, role) values
-  ('33000000-0000-0000-0000-0000000000a1', '33000000-0000-0000-0000-000000000003', 'contributor');
+-- This file's super admins are the test's own: everyone else's are set aside for the transaction.
+delete from public.platform_admins;
+select tests.create_super_admin('root@adm33.test', '33000000-0000-0000-0000-000000000001');
+select tests.create_user('plain@adm33.test', '33000000-0000-0000-0000-000000000002');
+select tests.create_user('leaver@adm33.test', '33000000-0000-0000-0000-000000000003');
+select tests.create_user('owner@adm33.test', '33000000-0000-0000-0000-000000000004');
+select tests.create_deal('Adm33 live', '33000000-0000-0000-0000-000000000004', '33000000-0000-0000-0000-0000000000a1');
+select tests.create_deal('Adm33 old', '33000000-0000-0000-0000-000000000003', '33000000-0000-0000-0000-0000000000a2');
+select tests.add_member('33000000-0000-0000-0000-0000000000a1', '33000000-0000-0000-0000-000000000003', 'contributor');
 insert into public.files (id, deal_id, name, uploaded_by) values
   ('33000000-0000-0000-0000-0000000000f1', '33000000-0000-0000-0000-0000000000a1', 'Minutes.pdf', '33000000-0000-0000-0000-000000000003');
 insert into public.file_comments (file_id, deal_id, user_id, comment) values
   ('33000000-0000-0000-0000-0000000000f1', '33000000-0000-0000-0000-0000000000a1', '33000000-0000-0000-0000-000000000003', 'Signed copy to follow');
 update public.deals set archived_at = now() where id = '33000000-0000-0000-0000-0000000000a2';
--- This file's super admins are the test's own: everyone else's are set aside for the transaction.
-delete from public.platform_admins;
-insert into public.platform_admins (user_id) values ('33000000-0000-0000-0000-000000000001');
 
 
 -- ---------------------------------------------------------------- only super admins

@@ -7,17 +7,15 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(31);
 
-insert into auth.users (id, email) values
-  ('34000000-0000-0000-0000-000000000001', 'admin@mfa34.test'),
-  ('34000000-0000-0000-0000-000000000002', 'member@mfa34.test'),
-  ('34000000-0000-0000-0000-000000000003', 'root@mfa34.test'),
-  ('34000000-0000-0000-0000-000000000004', 'other@mfa34.test');
-insert into public.deals (id, name, owner_id) values
-  ('34000000-0000-0000-0000-0000000000a1', 'Mfa34 strict', '34000000-0000-0000-0000-000000000001'),
-  ('34000000-0000-0000-0000-0000000000a2', 'Mfa34 relaxed', '34000000-0000-0000-0000-000000000001');
-insert into public.deal_members (deal_id, user_id, role) values
-  ('34000000-0000-0000-0000-0000000000a1', '34000000-0000-0000-0000-000000000002', 'contributor'),
-  ('34000000-0000-0000-0000-0000000000a2', '34000000-0000-0000-0000-000000000002', 'contributor');
+delete from public.platform_admins;
+select tests.create_user('admin@mfa34.test', '34000000-0000-0000-0000-000000000001');
+select tests.create_user('member@mfa34.test', '34000000-0000-0000-0000-000000000002');
+select tests.create_super_admin('root@mfa34.test', '34000000-0000-0000-0000-000000000003');
+select tests.create_user('other@mfa34.test', '34000000-0000-0000-0000-000000000004');
+select tests.create_deal('Mfa34 strict', '34000000-0000-0000-0000-000000000001', '34000000-0000-0000-0000-0000000000a1');
+select tests.create_deal('Mfa34 relaxed', '34000000-0000-0000-0000-000000000001', '34000000-0000-0000-0000-0000000000a2');
+select tests.add_member('34000000-0000-0000-0000-0000000000a1', '34000000-0000-0000-0000-000000000002', 'contributor');
+select tests.add_member('34000000-0000-0000-0000-0000000000a2', '34000000-0000-0000-0000-000000000002', 'contributor');
 insert into public.folders (id, deal_id, name, full_path) values
   ('34000000-0000-0000-0000-0000000000b1', '34000000-0000-0000-0000-0000000000a1', 'Finance', '/Finance');
 insert into public.files (id, deal_id, name, uploaded_by, upload_state) values
@@ -29,8 +27,6 @@ insert into auth.sessions (id, user_id, created_at, updated_at, aal) values
   ('34000000-0000-0000-0000-0000000000c3', '34000000-0000-0000-0000-000000000004', now() - interval '1 minute', now(), 'aal1');
 insert into auth.mfa_factors (id, user_id, factor_type, status, created_at, updated_at, secret) values
   ('34000000-0000-0000-0000-0000000000d1', '34000000-0000-0000-0000-000000000003', 'totp', 'verified', now(), now(), 'JBSWY3DPEHPK3PXP');
-delete from public.platform_admins;
-insert into public.platform_admins (user_id) values ('34000000-0000-0000-0000-000000000003');
 
 
 -- ---------------------------------------------------------------- turning the requirement on

@@ -7,21 +7,19 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(24);
 
-insert into auth.users (id, email) values
-  ('36000000-0000-0000-0000-000000000001', 'owner@deny36.test'),
-  ('36000000-0000-0000-0000-000000000002', 'manager@deny36.test'),   -- custom set {view, manage_users}
-  ('36000000-0000-0000-0000-000000000003', 'excluded@deny36.test'),  -- upload_view, tagged "excluded", in group "Bidders"
-  ('36000000-0000-0000-0000-000000000004', 'editor@deny36.test');    -- system set edit
-insert into public.deals (id, name, owner_id) values ('36000000-0000-0000-0000-0000000000a1', 'Deny36', '36000000-0000-0000-0000-000000000001');
+select tests.create_user('owner@deny36.test', '36000000-0000-0000-0000-000000000001');
+select tests.create_user('manager@deny36.test', '36000000-0000-0000-0000-000000000002');   -- custom set {view, manage_users}
+select tests.create_user('excluded@deny36.test', '36000000-0000-0000-0000-000000000003');  -- upload_view, tagged "excluded", in group "Bidders"
+select tests.create_user('editor@deny36.test', '36000000-0000-0000-0000-000000000004');    -- system set edit
+select tests.create_deal('Deny36', '36000000-0000-0000-0000-000000000001', '36000000-0000-0000-0000-0000000000a1');
 insert into public.permission_sets (id, deal_id, name, capabilities) values
   ('36000000-0000-0000-0000-0000000005a1', '36000000-0000-0000-0000-0000000000a1', 'managers', '{view,manage_users}'),
   ('36000000-0000-0000-0000-0000000005a2', '36000000-0000-0000-0000-0000000000a1', 'readers', '{view}');
-insert into public.deal_members (deal_id, user_id, role, status, permission_set_id) values
-  ('36000000-0000-0000-0000-0000000000a1', '36000000-0000-0000-0000-000000000002', 'member', 'active', '36000000-0000-0000-0000-0000000005a1'),
-  ('36000000-0000-0000-0000-0000000000a1', '36000000-0000-0000-0000-000000000003', 'member', 'active',
-   (select id from public.permission_sets where deal_id is null and name = 'upload_view')),
-  ('36000000-0000-0000-0000-0000000000a1', '36000000-0000-0000-0000-000000000004', 'member', 'active',
-   (select id from public.permission_sets where deal_id is null and name = 'edit'));
+select tests.add_member('36000000-0000-0000-0000-0000000000a1', '36000000-0000-0000-0000-000000000002', 'member', 'active', '36000000-0000-0000-0000-0000000005a1');
+select tests.add_member('36000000-0000-0000-0000-0000000000a1', '36000000-0000-0000-0000-000000000003', 'member', 'active',
+  (select id from public.permission_sets where deal_id is null and name = 'upload_view'));
+select tests.add_member('36000000-0000-0000-0000-0000000000a1', '36000000-0000-0000-0000-000000000004', 'member', 'active',
+  (select id from public.permission_sets where deal_id is null and name = 'edit'));
 insert into public.deal_tags (id, deal_id, name) values
   ('36000000-0000-0000-0000-0000000007a1', '36000000-0000-0000-0000-0000000000a1', 'excluded'),
   ('36000000-0000-0000-0000-0000000007a2', '36000000-0000-0000-0000-0000000000a1', 'insiders'),

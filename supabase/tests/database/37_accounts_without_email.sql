@@ -7,13 +7,16 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(7);
 
-insert into auth.users (id, email, phone, is_anonymous, email_confirmed_at) values
-  ('37000000-0000-0000-0000-000000000001', null, null, true, null),
-  ('37000000-0000-0000-0000-000000000002', null, '15550100037', false, null),
-  ('37000000-0000-0000-0000-000000000003', ' ', null, false, null),
-  ('37000000-0000-0000-0000-000000000004', 'unconfirmed@noemail37.test', null, false, null),
-  ('37000000-0000-0000-0000-000000000005', 'confirmed@noemail37.test', null, false, now());
+select tests.create_user(null, '37000000-0000-0000-0000-000000000001');
+select tests.create_user(null, '37000000-0000-0000-0000-000000000002');
+select tests.create_user(' ', '37000000-0000-0000-0000-000000000003');
+select tests.create_user('unconfirmed@noemail37.test', '37000000-0000-0000-0000-000000000004');
+select tests.create_user('confirmed@noemail37.test', '37000000-0000-0000-0000-000000000005');
+update auth.users set is_anonymous = true where id = '37000000-0000-0000-0000-000000000001';
+update auth.users set phone = '15550100037' where id = '37000000-0000-0000-0000-000000000002';
+update auth.users set email_confirmed_at = now() where id = '37000000-0000-0000-0000-000000000005';
 
+-- By hand, not tests.create_deal: the insert is the person's own, the one the deals policy decides.
 create function pg_temp.create_deal(p_owner text) returns void
 language sql as $$
   insert into public.deals (name, owner_id) values ('No e-mail 37', p_owner::uuid)

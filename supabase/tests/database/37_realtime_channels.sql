@@ -12,20 +12,17 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(115);
 
-insert into auth.users (id, email) values
-  ('37000000-0000-0000-0000-000000000001', 'owner@realtime37.test'),
-  ('37000000-0000-0000-0000-000000000002', 'admin@realtime37.test'),
-  ('37000000-0000-0000-0000-000000000003', 'edit@realtime37.test'),
-  ('37000000-0000-0000-0000-000000000004', 'approve@realtime37.test'),
-  ('37000000-0000-0000-0000-000000000005', 'upload-view@realtime37.test'),
-  ('37000000-0000-0000-0000-000000000006', 'upload-only@realtime37.test'),
-  ('37000000-0000-0000-0000-000000000007', 'stranger@realtime37.test'),
-  ('37000000-0000-0000-0000-000000000008', 'other-tenant@realtime37.test');
-insert into public.deals (id, name, owner_id) values
-  ('37000000-0000-0000-0000-0000000000a1', 'Realtime A', '37000000-0000-0000-0000-000000000001'),
-  ('37000000-0000-0000-0000-0000000000b2', 'Realtime B', '37000000-0000-0000-0000-000000000008');
-insert into public.deal_members (deal_id, user_id, role, permission_set_id)
-select '37000000-0000-0000-0000-0000000000a1', u::uuid, r, (select id from public.permission_sets where deal_id is null and name = s)
+select tests.create_user('owner@realtime37.test', '37000000-0000-0000-0000-000000000001');
+select tests.create_user('admin@realtime37.test', '37000000-0000-0000-0000-000000000002');
+select tests.create_user('edit@realtime37.test', '37000000-0000-0000-0000-000000000003');
+select tests.create_user('approve@realtime37.test', '37000000-0000-0000-0000-000000000004');
+select tests.create_user('upload-view@realtime37.test', '37000000-0000-0000-0000-000000000005');
+select tests.create_user('upload-only@realtime37.test', '37000000-0000-0000-0000-000000000006');
+select tests.create_user('stranger@realtime37.test', '37000000-0000-0000-0000-000000000007');
+select tests.create_user('other-tenant@realtime37.test', '37000000-0000-0000-0000-000000000008');
+select tests.create_deal('Realtime A', '37000000-0000-0000-0000-000000000001', '37000000-0000-0000-0000-0000000000a1');
+select tests.create_deal('Realtime B', '37000000-0000-0000-0000-000000000008', '37000000-0000-0000-0000-0000000000b2');
+select tests.add_member('37000000-0000-0000-0000-0000000000a1', u::uuid, r, 'active', (select id from public.permission_sets where deal_id is null and name = s))
 from (values ('37000000-0000-0000-0000-000000000002', 'admin', null),
              ('37000000-0000-0000-0000-000000000003', 'member', 'edit'),
              ('37000000-0000-0000-0000-000000000004', 'member', 'approve_only'),

@@ -28,7 +28,7 @@ insert into public.ai_jobs (file_id, deal_id, version_number) select null, null,
 select results_eq($$select url, headers ->> 'Authorization' from net.calls$$,
   $$values ('https://example.test/functions/v1/ai-worker'::text, 'Bearer the-shared-secret'::text)$$,
   'a queuing statement calls the worker once, with the shared secret');
-insert into auth.users (id, email) values ('38000000-0000-0000-0000-000000000001', 'member@webhook38.test');
+select tests.create_user('member@webhook38.test', '38000000-0000-0000-0000-000000000001');
 select tests.as_user('member@webhook38.test');
 select throws_ok($$select private.ai_worker_reachable()$$, '42501', null, 'nobody but the server asks');
 select tests.as_server();

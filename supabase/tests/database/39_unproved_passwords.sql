@@ -5,18 +5,19 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(14);
 
-insert into auth.users (id, email, encrypted_password) values
-  ('36000000-0000-0000-0000-000000000001', 'owner@unproved36.test', extensions.crypt('owner-pass', extensions.gen_salt('bf', 4))),
-  ('36000000-0000-0000-0000-000000000002', 'taken@unproved36.test', extensions.crypt('attacker', extensions.gen_salt('bf', 4))),
-  ('36000000-0000-0000-0000-000000000003', 'honest@unproved36.test', extensions.crypt('mine', extensions.gen_salt('bf', 4))),
-  ('36000000-0000-0000-0000-000000000004', 'linkonly@unproved36.test', null);
+select tests.create_user('owner@unproved36.test', '36000000-0000-0000-0000-000000000001');
+select tests.create_user('taken@unproved36.test', '36000000-0000-0000-0000-000000000002');
+select tests.create_user('honest@unproved36.test', '36000000-0000-0000-0000-000000000003');
+select tests.create_user('linkonly@unproved36.test', '36000000-0000-0000-0000-000000000004');
+update auth.users set encrypted_password = extensions.crypt(p, extensions.gen_salt('bf', 4))
+from (values ('36000000-0000-0000-0000-000000000001'::uuid, 'owner-pass'), ('36000000-0000-0000-0000-000000000002', 'attacker'),
+             ('36000000-0000-0000-0000-000000000003', 'mine')) m(u, p)
+where id = m.u;
 update auth.users set email_confirmed_at = now() where id = '36000000-0000-0000-0000-000000000001';
 -- An account confirmed before it had a password (the owner's) is not concerned.
 delete from private.unproved_passwords where user_id = '36000000-0000-0000-0000-000000000001';
-insert into public.deals (id, name, owner_id) values
-  ('36000000-0000-0000-0000-0000000000a1', 'Unproved36 deal', '36000000-0000-0000-0000-000000000001');
-insert into public.deal_members (deal_id, user_id, role) values
-  ('36000000-0000-0000-0000-0000000000a1', '36000000-0000-0000-0000-000000000002', 'contributor');
+select tests.create_deal('Unproved36 deal', '36000000-0000-0000-0000-000000000001', '36000000-0000-0000-0000-0000000000a1');
+select tests.add_member('36000000-0000-0000-0000-0000000000a1', '36000000-0000-0000-0000-000000000002', 'contributor');
 
 -- ---------------------------------------------------------------- marking
 select is(private.has_unproved_password('36000000-0000-0000-0000-000000000002'), false,

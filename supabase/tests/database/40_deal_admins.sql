@@ -10,19 +10,16 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(38);
 
-insert into auth.users (id, email) values
-  ('40000000-0000-0000-0000-000000000001', 'owner@admins40.test'),
-  ('40000000-0000-0000-0000-000000000002', 'counsel@admins40.test'),
-  ('40000000-0000-0000-0000-000000000003', 'manager@admins40.test'),
-  ('40000000-0000-0000-0000-000000000004', 'banker@admins40.test'),
-  ('40000000-0000-0000-0000-000000000005', 'viewer@admins40.test');
-insert into public.deals (id, name, owner_id) values
-  ('40000000-0000-0000-0000-0000000000a1', 'Admins40', '40000000-0000-0000-0000-000000000001');
+select tests.create_user('owner@admins40.test', '40000000-0000-0000-0000-000000000001');
+select tests.create_user('counsel@admins40.test', '40000000-0000-0000-0000-000000000002');
+select tests.create_user('manager@admins40.test', '40000000-0000-0000-0000-000000000003');
+select tests.create_user('banker@admins40.test', '40000000-0000-0000-0000-000000000004');
+select tests.create_user('viewer@admins40.test', '40000000-0000-0000-0000-000000000005');
+select tests.create_deal('Admins40', '40000000-0000-0000-0000-000000000001', '40000000-0000-0000-0000-0000000000a1');
 insert into public.permission_sets (id, deal_id, name, capabilities) values
   ('40000000-0000-0000-0000-0000000005a1', '40000000-0000-0000-0000-0000000000a1', 'managers', '{view,manage_users}');
-insert into public.deal_members (deal_id, user_id, role, permission_set_id)
-select '40000000-0000-0000-0000-0000000000a1', ('40000000-0000-0000-0000-0000000000' || u)::uuid, 'member',
-       case when ps like '4%' then ps::uuid else (select id from public.permission_sets where deal_id is null and name = ps) end
+select tests.add_member('40000000-0000-0000-0000-0000000000a1', ('40000000-0000-0000-0000-0000000000' || u)::uuid, 'member', 'active',
+       case when ps like '4%' then ps::uuid else (select id from public.permission_sets where deal_id is null and name = ps) end)
 from (values ('02', 'upload_view'), ('03', '40000000-0000-0000-0000-0000000005a1'), ('04', 'edit'),
              ('05', 'upload_view')) m(u, ps);
 

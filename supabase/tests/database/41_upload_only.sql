@@ -12,23 +12,20 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(25);
 
-insert into auth.users (id, email) values
-  ('41000000-0000-0000-0000-000000000001', 'owner@names41.test'),
-  ('41000000-0000-0000-0000-000000000002', 'only@names41.test'),
-  ('41000000-0000-0000-0000-000000000003', 'view@names41.test'),
-  ('41000000-0000-0000-0000-000000000004', 'reader@names41.test'),
-  ('41000000-0000-0000-0000-000000000005', 'suspended@names41.test'),
-  ('41000000-0000-0000-0000-000000000006', 'stranger@names41.test'),
-  ('41000000-0000-0000-0000-000000000007', 'archived@names41.test');
-insert into public.deals (id, name, owner_id) values
-  ('41000000-0000-0000-0000-0000000000a1', 'Names41', '41000000-0000-0000-0000-000000000001'),
-  ('41000000-0000-0000-0000-0000000000b2', 'Names41 closed', '41000000-0000-0000-0000-000000000001');
+select tests.create_user('owner@names41.test', '41000000-0000-0000-0000-000000000001');
+select tests.create_user('only@names41.test', '41000000-0000-0000-0000-000000000002');
+select tests.create_user('view@names41.test', '41000000-0000-0000-0000-000000000003');
+select tests.create_user('reader@names41.test', '41000000-0000-0000-0000-000000000004');
+select tests.create_user('suspended@names41.test', '41000000-0000-0000-0000-000000000005');
+select tests.create_user('stranger@names41.test', '41000000-0000-0000-0000-000000000006');
+select tests.create_user('archived@names41.test', '41000000-0000-0000-0000-000000000007');
+select tests.create_deal('Names41', '41000000-0000-0000-0000-000000000001', '41000000-0000-0000-0000-0000000000a1');
+select tests.create_deal('Names41 closed', '41000000-0000-0000-0000-000000000001', '41000000-0000-0000-0000-0000000000b2');
 insert into public.permission_sets (id, deal_id, name, capabilities) values
   ('41000000-0000-0000-0000-0000000005e1', '41000000-0000-0000-0000-0000000000a1', 'Read only', '{view}');
-insert into public.deal_members (deal_id, user_id, role, status, permission_set_id)
-select d::uuid, u::uuid, 'member', st, coalesce(
+select tests.add_member(d::uuid, u::uuid, 'member', st, coalesce(
          (select id from public.permission_sets where deal_id is null and name = s),
-         '41000000-0000-0000-0000-0000000005e1')
+         '41000000-0000-0000-0000-0000000005e1'))
 from (values
   ('41000000-0000-0000-0000-0000000000a1', '41000000-0000-0000-0000-000000000002', 'upload_only', 'active'),
   ('41000000-0000-0000-0000-0000000000a1', '41000000-0000-0000-0000-000000000003', 'upload_view', 'active'),

@@ -6,12 +6,10 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(8);
 
-insert into auth.users (id, email) values
-  ('42000000-0000-0000-0000-000000000001', 'owner@pending42.test'),
-  ('42000000-0000-0000-0000-000000000002', 'viewer@pending42.test');
-insert into public.deals (id, name, owner_id) values ('42000000-0000-0000-0000-0000000000a1', 'Pending42', '42000000-0000-0000-0000-000000000001');
-insert into public.deal_members (deal_id, user_id, role) values
-  ('42000000-0000-0000-0000-0000000000a1', '42000000-0000-0000-0000-000000000002', 'viewer');
+select tests.create_user('owner@pending42.test', '42000000-0000-0000-0000-000000000001');
+select tests.create_user('viewer@pending42.test', '42000000-0000-0000-0000-000000000002');
+select tests.create_deal('Pending42', '42000000-0000-0000-0000-000000000001', '42000000-0000-0000-0000-0000000000a1');
+select tests.add_member('42000000-0000-0000-0000-0000000000a1', '42000000-0000-0000-0000-000000000002', 'viewer');
 insert into public.files (id, deal_id, name, upload_state, current_version, size_bytes, uploaded_by, approval_status, ai_status, archived_at) values
   ('42000000-0000-0000-0000-0000000000f1', '42000000-0000-0000-0000-0000000000a1', 'pending.pdf', 'ready', 1, 10, '42000000-0000-0000-0000-000000000001', 'pending', 'not_started', null),
   ('42000000-0000-0000-0000-0000000000f2', '42000000-0000-0000-0000-0000000000a1', 'in-review.pdf', 'ready', 1, 10, '42000000-0000-0000-0000-000000000001', 'review', 'not_started', null),

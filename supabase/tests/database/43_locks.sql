@@ -9,20 +9,17 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(20);
 
-insert into auth.users (id, email) values
-  ('43000000-0000-0000-0000-000000000001', 'owner@locks43.test'),
-  ('43000000-0000-0000-0000-000000000002', 'manager@locks43.test'),  -- custom set {view, manage_users}
-  ('43000000-0000-0000-0000-000000000003', 'shut@locks43.test'),     -- view, tagged "excluded", in "Bidders", denied by name
-  ('43000000-0000-0000-0000-000000000004', 'super@locks43.test');
 delete from public.platform_admins;
-insert into public.platform_admins (user_id) values ('43000000-0000-0000-0000-000000000004');
-insert into public.deals (id, name, owner_id) values ('43000000-0000-0000-0000-0000000000a1', 'Locks43', '43000000-0000-0000-0000-000000000001');
+select tests.create_user('owner@locks43.test', '43000000-0000-0000-0000-000000000001');
+select tests.create_user('manager@locks43.test', '43000000-0000-0000-0000-000000000002');  -- custom set {view, manage_users}
+select tests.create_user('shut@locks43.test', '43000000-0000-0000-0000-000000000003');     -- view, tagged "excluded", in "Bidders", denied by name
+select tests.create_super_admin('super@locks43.test', '43000000-0000-0000-0000-000000000004');
+select tests.create_deal('Locks43', '43000000-0000-0000-0000-000000000001', '43000000-0000-0000-0000-0000000000a1');
 insert into public.permission_sets (id, deal_id, name, capabilities) values
   ('43000000-0000-0000-0000-0000000005a1', '43000000-0000-0000-0000-0000000000a1', 'managers', '{view,manage_users}'),
   ('43000000-0000-0000-0000-0000000005a2', '43000000-0000-0000-0000-0000000000a1', 'readers', '{view}');
-insert into public.deal_members (deal_id, user_id, role, status, permission_set_id) values
-  ('43000000-0000-0000-0000-0000000000a1', '43000000-0000-0000-0000-000000000002', 'member', 'active', '43000000-0000-0000-0000-0000000005a1'),
-  ('43000000-0000-0000-0000-0000000000a1', '43000000-0000-0000-0000-000000000003', 'member', 'active', '43000000-0000-0000-0000-0000000005a2');
+select tests.add_member('43000000-0000-0000-0000-0000000000a1', '43000000-0000-0000-0000-000000000002', 'member', 'active', '43000000-0000-0000-0000-0000000005a1');
+select tests.add_member('43000000-0000-0000-0000-0000000000a1', '43000000-0000-0000-0000-000000000003', 'member', 'active', '43000000-0000-0000-0000-0000000005a2');
 insert into public.deal_tags (id, deal_id, name) values
   ('43000000-0000-0000-0000-0000000007a1', '43000000-0000-0000-0000-0000000000a1', 'excluded'),
   ('43000000-0000-0000-0000-0000000007a2', '43000000-0000-0000-0000-0000000000a1', 'insiders');
@@ -122,7 +119,7 @@ select is((select count(*)::int from public.files where deal_id = '43000000-0000
 select is((select count(*)::int from public.activities where deal_id = '43000000-0000-0000-0000-0000000000a1'), 0,
   'and no activity was recorded for it on the way out');
 -- A single file or folder deleted still leaves its activity row (only a deal going away records none).
-insert into public.deals (id, name, owner_id) values ('43000000-0000-0000-0000-0000000000a2', 'Locks43 b', '43000000-0000-0000-0000-000000000001');
+select tests.create_deal('Locks43 b', '43000000-0000-0000-0000-000000000001', '43000000-0000-0000-0000-0000000000a2');
 insert into public.files (id, deal_id, name, upload_state, permission_type, current_version, size_bytes, uploaded_by) values
   ('43000000-0000-0000-0000-00000000e003', '43000000-0000-0000-0000-0000000000a2', 'notes.pdf', 'ready', 'all', 1, 10, '43000000-0000-0000-0000-000000000001');
 delete from public.files where id = '43000000-0000-0000-0000-00000000e003';
