@@ -15,9 +15,9 @@
 --                                          `supabase test db` runs, not the API's force_custom_plan)
 --
 -- Named fixtures, run as the migration owner (a file builds its actors and deals only through these):
---   tests.create_user('buyer@x.test')                  an account; returns its id (p_id to fix one)
+--   tests.create_user('buyer@x.test')                  an account; returns its id (p_id to fix one, p_metadata)
 --   tests.create_super_admin('root@x.test')            an account that is a platform super admin
---   tests.create_deal('Alpha', owner)                  a deal; its owner becomes its admin member
+--   tests.create_deal('Alpha', owner)                  a deal (p_id, p_description); its owner becomes its admin
 --   tests.add_member(deal, user, 'viewer')             a deal member: role, status, permission set, company
 --   tests.as(user)                                     tests.as_user by id: act as that person
 begin;
@@ -154,12 +154,13 @@ exception when others then
   raise;
 end $$;
 
-create or replace function tests.create_user(p_email text, p_id uuid default null) returns uuid
+create or replace function tests.create_user(p_email text, p_id uuid default null, p_metadata jsonb default null) returns uuid
 language plpgsql security definer set search_path = '' as $$
 declare
   v_id uuid := coalesce(p_id, gen_random_uuid());
 begin
-  insert into auth.users (id, email) values (v_id, p_email);
+  -- The metadata goes in with the account: the profile trigger reads a sign-up's names only on insert.
+  insert into auth.users (id, email, raw_user_meta_data) values (v_id, p_email, p_metadata);
   return v_id;
 end $$;
 
@@ -172,12 +173,14 @@ begin
   return v_id;
 end $$;
 
-create or replace function tests.create_deal(p_name text, p_owner uuid, p_id uuid default null) returns uuid
+create or replace function tests.create_deal(p_name text, p_owner uuid, p_id uuid default null, p_description text default null)
+returns uuid
 language plpgsql security definer set search_path = '' as $$
 declare
   v_id uuid := coalesce(p_id, gen_random_uuid());
 begin
-  insert into public.deals (id, name, owner_id) values (v_id, p_name, p_owner);
+  -- The description goes in with the deal: set afterwards it would be an audited update.
+  insert into public.deals (id, name, owner_id, description) values (v_id, p_name, p_owner, coalesce(p_description, ''));
   return v_id;
 end $$;
 
@@ -207,9 +210,9 @@ select has_function('tests', 'act', array['text'], 'tests.act exists');
 select has_function('tests', 'try', array['text', 'text'], 'tests.try exists');
 select has_function('tests', 'matrix', array['text', 'text', 'text'], 'tests.matrix exists');
 select has_function('tests', 'generic_plans', array['text', 'integer'], 'tests.generic_plans exists');
-select has_function('tests', 'create_user', array['text', 'uuid'], 'tests.create_user exists');
+select has_function('tests', 'create_user', array['text', 'uuid', 'jsonb'], 'tests.create_user exists');
 select has_function('tests', 'create_super_admin', array['text', 'uuid'], 'tests.create_super_admin exists');
-select has_function('tests', 'create_deal', array['text', 'uuid', 'uuid'], 'tests.create_deal exists');
+select has_function('tests', 'create_deal', array['text', 'uuid', 'uuid', 'text'], 'tests.create_deal exists');
 select has_function('tests', 'add_member', array['uuid', 'uuid', 'text', 'text', 'uuid', 'text'], 'tests.add_member exists');
 select has_function('tests', 'as', array['uuid'], 'tests.as exists');
 

@@ -18,12 +18,9 @@ select tests.create_user('suspended@deals01.test', '01000000-0000-0000-0000-0000
 select tests.create_user('stranger@deals01.test', '01000000-0000-0000-0000-000000000006');
 select tests.create_super_admin('super@deals01.test', '01000000-0000-0000-0000-000000000007');
 select tests.create_user('beta-owner@deals01.test', '01000000-0000-0000-0000-000000000008');
--- By hand: tests.create_deal takes no description, and setting one afterwards would write a
--- deal_updated audit row, which the update checks below count.
-insert into public.deals (id, name, description, owner_id) values
-  ('01000000-0000-0000-0000-00000000d0a1', 'Deal Alpha', 'Alpha description', '01000000-0000-0000-0000-000000000001'),
-  ('01000000-0000-0000-0000-00000000d0b2', 'Deal Beta', 'Beta description', '01000000-0000-0000-0000-000000000008'),
-  ('01000000-0000-0000-0000-00000000d0f3', 'Deal Vault', 'Vault description', '01000000-0000-0000-0000-000000000001');
+select tests.create_deal('Deal Alpha', '01000000-0000-0000-0000-000000000001', '01000000-0000-0000-0000-00000000d0a1', 'Alpha description');
+select tests.create_deal('Deal Beta', '01000000-0000-0000-0000-000000000008', '01000000-0000-0000-0000-00000000d0b2', 'Beta description');
+select tests.create_deal('Deal Vault', '01000000-0000-0000-0000-000000000001', '01000000-0000-0000-0000-00000000d0f3', 'Vault description');
 select tests.add_member('01000000-0000-0000-0000-00000000d0a1', '01000000-0000-0000-0000-000000000002', 'admin', 'active');
 select tests.add_member('01000000-0000-0000-0000-00000000d0a1', '01000000-0000-0000-0000-000000000003', 'contributor', 'active');
 select tests.add_member('01000000-0000-0000-0000-00000000d0a1', '01000000-0000-0000-0000-000000000004', 'viewer', 'active');

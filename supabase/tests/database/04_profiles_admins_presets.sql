@@ -9,12 +9,11 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(59);
 
--- By hand: these four sign up with names in their metadata, which the profile checks below read.
-insert into auth.users (id, email, raw_user_meta_data) values
-  ('04000000-0000-0000-0000-000000000001', 'Owner@Profiles04.test', '{"first_name":"Olive","last_name":"Owner"}'),
-  ('04000000-0000-0000-0000-000000000002', 'contributor@profiles04.test', '{"first_name":"Cody","last_name":"Contributor"}'),
-  ('04000000-0000-0000-0000-000000000003', 'suspended@profiles04.test', '{"first_name":"Sue","last_name":"Suspended"}'),
-  ('04000000-0000-0000-0000-000000000004', 'stranger@profiles04.test', '{"first_name":"Stan","last_name":"Stranger"}');
+-- These four sign up with names in their metadata, which the profile checks below read.
+select tests.create_user('Owner@Profiles04.test', '04000000-0000-0000-0000-000000000001', '{"first_name":"Olive","last_name":"Owner"}');
+select tests.create_user('contributor@profiles04.test', '04000000-0000-0000-0000-000000000002', '{"first_name":"Cody","last_name":"Contributor"}');
+select tests.create_user('suspended@profiles04.test', '04000000-0000-0000-0000-000000000003', '{"first_name":"Sue","last_name":"Suspended"}');
+select tests.create_user('stranger@profiles04.test', '04000000-0000-0000-0000-000000000004', '{"first_name":"Stan","last_name":"Stranger"}');
 select tests.create_super_admin('super@profiles04.test', '04000000-0000-0000-0000-000000000005');
 select tests.create_user('beta-owner@profiles04.test', '04000000-0000-0000-0000-000000000006');
 select tests.create_super_admin('super2@profiles04.test', '04000000-0000-0000-0000-000000000007');

@@ -5,9 +5,9 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(22);
 
--- By hand: the sign-up's names in the metadata are what the profile checks below read.
-insert into auth.users (id, email, raw_user_meta_data) values
-  ('06000000-0000-0000-0000-000000000001', 'owner@clean06.test', jsonb_build_object('first_name', E'Eve\u202e', 'last_name', E'Cafe\u0301'));
+-- The sign-up's names in the metadata are what the profile checks below read.
+select tests.create_user('owner@clean06.test', '06000000-0000-0000-0000-000000000001',
+  jsonb_build_object('first_name', E'Eve\u202e', 'last_name', E'Cafe\u0301'));
 select tests.create_deal('Clean Alpha', '06000000-0000-0000-0000-000000000001', '06000000-0000-0000-0000-0000000000a1');
 insert into public.checklist_categories (id, deal_id, name, code, position)
   values ('06000000-0000-0000-0000-00000000ca01', '06000000-0000-0000-0000-0000000000a1', 'Finance', 'FI', 1);
