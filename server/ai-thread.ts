@@ -29,6 +29,7 @@ port.on('message', (job: ThreadJob) => {
   );
 });
 
-// pdf.js loaded before the first job, so its loading never counts against a job's time limit.
-await import('pdfjs-dist/legacy/build/pdf.mjs');
+// Modules loaded (through tsx in tests, that takes seconds): the job clocks may start. pdf.js is loaded
+// with the first PDF, inside extraction's own time limit as it always was, so a thread that only
+// classifies never holds it.
 port.postMessage('ready');

@@ -10,7 +10,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { EXTRACT_LIMITS, unreadable, type Extracted, type extractText } from '../supabase/functions/_shared/ai/extract.ts';
+import { EXTRACT_LIMITS, extractText, kindOf, unreadable, type Extracted } from '../supabase/functions/_shared/ai/extract.ts';
 import type { AiAnswer, AiPort } from '../supabase/functions/_shared/ai/providers.ts';
 import type { Classification, ClassifyInput } from '../supabase/functions/_shared/ai/classifier.ts';
 import type { GeneratedMetadata } from '../supabase/functions/_shared/ai/metadata.ts';
@@ -43,7 +43,10 @@ export interface AiThreadPool {
 export interface AiThreadOptions {
   /** One thread leaves the other core to the API on a 2-core machine; never more than two. */
   threads?: number;
-  /** A job not answered by then ends its thread. Longer than extraction's own limit, which a busy loop cannot hear. */
+  /**
+   * A job not answered by then ends its thread: well beyond extraction's own limit (which includes
+   * loading pdf.js), for the busy loop that limit cannot interrupt.
+   */
   timeoutMs?: number;
   /** A thread idle this long ends. */
   idleMs?: number;
@@ -61,7 +64,7 @@ interface Waiting {
 
 interface Slot {
   worker?: Worker;
-  /** The thread has loaded its modules (pdf.js included) and said so. */
+  /** The thread has loaded its modules and said so. */
   ready?: boolean;
   /** Started when the job is handed to a ready thread: loading the modules is not the job's time. */
   job?: Waiting & { id: number; timer?: ReturnType<typeof setTimeout> };
@@ -73,12 +76,12 @@ interface Slot {
 // bundles both into .build/ (scripts/start.mjs).
 const ownFile = import.meta.url;
 const defaultThreadFile = ownFile.endsWith('.ts') ? new URL('./ai-thread.ts', ownFile) : new URL('./ai-thread.mjs', ownFile);
-/** Loading pdf.js through tsx (tests, npm run dev) on a busy machine takes tens of seconds. */
+/** Loading the thread's modules through tsx (tests, npm run dev) on a busy machine takes seconds. */
 const STARTUP_MS = 120_000;
 
 export function startAiThreads(opts: AiThreadOptions = {}): AiThreadPool {
   const threads = Math.min(2, Math.max(1, opts.threads ?? availableParallelism() - 1));
-  const timeoutMs = opts.timeoutMs ?? EXTRACT_LIMITS.timeoutMs + 5_000;
+  const timeoutMs = opts.timeoutMs ?? EXTRACT_LIMITS.timeoutMs * 2;
   const idleMs = opts.idleMs ?? 10_000;
   const threadFile = opts.threadFile ?? defaultThreadFile;
   const slots: Slot[] = Array.from({ length: threads }, () => ({}));
@@ -186,6 +189,8 @@ export function startAiThreads(opts: AiThreadOptions = {}): AiThreadPool {
 
   return {
     async extract(fileName, contentType, bytes, totalBytes) {
+      // Nothing to parse: the answer is a note, given here.
+      if (!bytes || kindOf(fileName, contentType) === 'other') return await extractText(fileName, contentType, bytes, totalBytes);
       // Transferred, so the thread owns them without a copy; a view of a larger buffer is copied once.
       const own = bytes && (bytes.byteOffset !== 0 || bytes.byteLength !== bytes.buffer.byteLength) ? bytes.slice() : bytes;
       try {

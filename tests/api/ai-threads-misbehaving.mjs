@@ -1,3 +1,4 @@
+/* global setTimeout */
 // A thread for tests/api/ai-threads.test.ts that misbehaves on cue, by the file's name: "hang" loops
 // forever, "crash" throws outside any job, anything else answers at once with its name as the text.
 import { parentPort } from 'node:worker_threads';
