@@ -8,9 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pdf } from './ai/office.ts';
-import { SET_A } from './ai/labelled-set-a.ts';
-import { ms, percentile, spawnServer, timeMany } from './lib.ts';
+import { apiJson, ms, percentile, spawnServer, timeMany, uploadLabelledPdf } from './lib.ts';
 
 type Row = [string, string, string];
 const ITEMS = 1000;
@@ -24,19 +22,7 @@ export async function checklistAfterAiBench(): Promise<Row[]> {
   const server = await spawnServer(dataDir, { METRICS_TOKEN });
   const base = `${server.url}/api`;
   try {
-    const json = async (method: string, path: string, token?: string, body?: unknown) => {
-      const res = await fetch(`${base}${path}`, {
-        method,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(body ? { 'content-type': 'application/json' } : {}),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
-      return text ? JSON.parse(text) : undefined;
-    };
+    const json = apiJson(base);
     const { access_token: token } = await json('POST', '/auth/login', undefined, {
       email: 'admin@example.com',
       password: 'admin-password',
@@ -68,19 +54,7 @@ export async function checklistAfterAiBench(): Promise<Row[]> {
     const fresh = await timeMany(RUNS, getChecklist);
 
     // N real one-page PDFs, analysed by the server's AI worker.
-    for (let i = 0; i < PDFS; i++) {
-      const [name, , text] = SET_A[i % SET_A.length];
-      const form = new FormData();
-      form.append('path', '/');
-      const title = name.replace(/\.[a-z]+$/i, '');
-      form.append('file', new Blob([pdf(text, title) as BlobPart], { type: 'application/pdf' }), `${i} ${title}.pdf`);
-      const res = await fetch(`${base}${dealPath}/files/upload`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-        body: form,
-      });
-      if (res.status !== 201) throw new Error(`upload: ${res.status} ${await res.text()}`);
-    }
+    for (let i = 0; i < PDFS; i++) await uploadLabelledPdf(base, dealPath, token, i);
     const analysed = async () => {
       const text = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
       const gauge = (name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1] ?? 0);

@@ -11,10 +11,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { percentile, rssOf, spawnServer, treeCpuSecondsOf } from './lib.ts';
+import { apiJson, percentile, rssOf, spawnServer, treeCpuSecondsOf, uploadLabelledPdf } from './lib.ts';
 import { LISTING_PAGE_DEFAULT } from '../../supabase/functions/_shared/contracts/dataroom.ts';
-import { pdf } from './ai/office.ts';
-import { SET_A } from './ai/labelled-set-a.ts';
 
 type Row = [string, string, string];
 const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 50);
@@ -44,19 +42,7 @@ export async function loadBench(): Promise<Row[]> {
   const base = `${server.url}/api`;
   let renewal: ReturnType<typeof setInterval> | undefined;
   try {
-    const json = async (method: string, path: string, token?: string, body?: unknown) => {
-      const res = await fetch(`${base}${path}`, {
-        method,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(body ? { 'content-type': 'application/json' } : {}),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
-      return text ? JSON.parse(text) : undefined;
-    };
+    const json = apiJson(base);
     const signedIn = await json('POST', '/auth/login', undefined, {
       email: 'admin@example.com',
       password: 'admin-password',
@@ -132,19 +118,7 @@ export async function loadBench(): Promise<Row[]> {
     const rssBefore = rssOf(server.child.pid!);
 
     // The AI backlog the load runs beside: real one-page PDFs, each read and classified by the server.
-    for (let i = 0; i < AI_PDFS; i++) {
-      const [name, , text] = SET_A[i % SET_A.length];
-      const title = name.replace(/\.[a-z]+$/i, '');
-      const form = new FormData();
-      form.append('path', '/');
-      form.append('file', new Blob([pdf(text, title) as BlobPart], { type: 'application/pdf' }), `backlog ${i} ${title}.pdf`);
-      const res = await fetch(`${base}${dealPath}/files/upload`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-        body: form,
-      });
-      if (res.status !== 201) throw new Error(`backlog upload: ${res.status} ${await res.text()}`);
-    }
+    for (let i = 0; i < AI_PDFS; i++) await uploadLabelledPdf(base, dealPath, token, i, 'backlog ');
 
     let peak = rssBefore;
     // RSS over time, for the soak's growth trend (a least-squares slope over the second half of the run).
