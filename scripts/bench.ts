@@ -6,6 +6,7 @@ import { startupBench } from './bench/startup.ts';
 import { bundleBench } from './bench/bundle.ts';
 import { listingBench, uploadBench } from './bench/dataroom.ts';
 import { checklistBench } from './bench/checklist.ts';
+import { checklistAfterAiBench } from './bench/checklist-after-ai.ts';
 import { peopleBench } from './bench/people.ts';
 import { browserBench } from './bench/browser.ts';
 import { loadBench } from './bench/load.ts';
@@ -21,6 +22,7 @@ const benches: [string, () => Promise<Row[]>][] = [
   ['Data room listing (10,000 files)', listingBench],
   ['Data room upload (1 GiB)', uploadBench],
   ['Checklist (1,000 items)', checklistBench],
+  [`Checklist before and after AI analyses (1,000 items, ${process.env.CHECKLIST_AI_PDFS ?? 20} PDFs)`, checklistAfterAiBench],
   ['People (2,000 members, 20 groups)', peopleBench],
   ['In the browser', browserBench],
   ['Review queue (10,000 files, 1,000 items)', reviewBench],

@@ -15,11 +15,12 @@ if (!postgresPatched()) {
 const root = join(import.meta.dirname, '..');
 const outDir = join(root, '.build');
 mkdirSync(outDir, { recursive: true });
-const outfile = join(outDir, 'server.mjs');
 const result = await build({
   write: false,
-  entryPoints: [join(root, 'server', 'main.ts')],
-  outfile,
+  // The AI threads' module beside the server's (server/ai-threads.ts finds it there).
+  entryPoints: { server: join(root, 'server', 'main.ts'), 'ai-thread': join(root, 'server', 'ai-thread.ts') },
+  outdir: outDir,
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -31,8 +32,12 @@ const result = await build({
   define: { 'import.meta.dirname': JSON.stringify(join(root, 'server')) },
 });
 stop();
-// Written whole and renamed, so a server starting at the same moment never runs half a file.
-const temp = `${outfile}.${process.pid}`;
-writeFileSync(temp, result.outputFiles[0].contents);
-renameSync(temp, outfile);
-await import(pathToFileURL(outfile).href);
+// Written whole and renamed, so a server starting at the same moment never runs half a file; the
+// thread's module first, so a server never runs beside an older one.
+const isServer = (file) => file.path.endsWith('server.mjs');
+for (const { path, contents } of [...result.outputFiles.filter((f) => !isServer(f)), ...result.outputFiles.filter(isServer)]) {
+  const temp = `${path}.${process.pid}`;
+  writeFileSync(temp, contents);
+  renameSync(temp, path);
+}
+await import(pathToFileURL(join(outDir, 'server.mjs')).href);

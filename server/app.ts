@@ -6,6 +6,7 @@ import postgres from 'postgres';
 import { createApi } from '../supabase/functions/_shared/app.ts';
 import { aiFromEnv } from '../supabase/functions/_shared/ai/providers.ts';
 import { startAiWorker, type RunningAiWorker } from '../supabase/functions/_shared/ai/worker.ts';
+import { startAiThreads, type AiThreadPool } from './ai-threads.ts';
 import { listenDealEvents, type ListeningEvents } from '../supabase/functions/_shared/events.ts';
 import { DATABASE_UNAVAILABLE } from '../supabase/functions/_shared/errors.ts';
 import type { ApiEnv } from '../supabase/functions/_shared/context.ts';
@@ -141,6 +142,7 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
   let httpServer: ServerType | undefined;
   let sweeper: ReturnType<typeof setInterval> | undefined;
   let aiWorker: RunningAiWorker | undefined;
+  let aiThreads: AiThreadPool | undefined;
   let events: ListeningEvents | undefined;
 
   // Stops within 5 s: no new connections, idle ones closed at once, requests in flight get 2 s to
@@ -148,6 +150,7 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
   const stop = async () => {
     if (sweeper) clearInterval(sweeper);
     await aiWorker?.stop();
+    await aiThreads?.close();
     await events?.close();
     if (httpServer) {
       const server = httpServer as unknown as import('node:http').Server;
@@ -192,7 +195,9 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
     const storage = diskBlobStore({ dir: join(config.dataDir, 'blobs'), secret: config.storageSecret });
     const dataDisks = [join(config.dataDir, 'blobs'), ...(embedded ? [join(config.dataDir, 'pg')] : [])];
     const storageFull = async () => (await freeBytes(dataDisks)) < STORAGE_FULL_BELOW_BYTES;
-    const ai = aiFromEnv((name) => process.env[name]);
+    // Documents are read and classified in threads, off the API's event loop (decision 43).
+    aiThreads = startAiThreads({ log: logger });
+    const ai = aiFromEnv((name) => process.env[name], aiThreads.builtin);
     events = listenDealEvents(sql, logger);
     const api = createApi({
       log: logger,
@@ -230,7 +235,14 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
     sweeper.unref();
     // AI analysis of uploads runs here, woken by NOTIFY (docs/architecture.md "Background jobs").
     aiWorker = startAiWorker(
-      { sql, blobs: storage.store, ai, log: logger, workerId: `embedded-${process.pid}-${randomUUID().slice(0, 8)}` },
+      {
+        sql,
+        blobs: storage.store,
+        ai,
+        extract: aiThreads.extract,
+        log: logger,
+        workerId: `embedded-${process.pid}-${randomUUID().slice(0, 8)}`,
+      },
       { concurrency: config.aiConcurrency },
     );
 

@@ -3,6 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../../server/postgres.ts';
 import { SERVER_ENV, serverArgs } from '../server-command.ts';
+import { SET_A } from './ai/labelled-set-a.ts';
+import { pdf } from './ai/office.ts';
 
 export const root = join(import.meta.dirname, '..', '..');
 
@@ -120,4 +122,36 @@ export async function spawnServer(
       await exited;
     },
   };
+}
+
+/** A JSON call to the API at `base` (the real server's /api): the parsed answer, or an error saying what failed. */
+export function apiJson(base: string) {
+  return async (method: string, path: string, token?: string, body?: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
+    return text ? JSON.parse(text) : undefined;
+  };
+}
+
+/** Uploads the n-th real one-page PDF of the labelled set (a document the AI worker reads and classifies). */
+export async function uploadLabelledPdf(base: string, dealPath: string, token: string, n: number, prefix = ''): Promise<void> {
+  const [name, , text] = SET_A[n % SET_A.length];
+  const title = name.replace(/\.[a-z]+$/i, '');
+  const form = new FormData();
+  form.append('path', '/');
+  form.append('file', new Blob([pdf(text, title) as BlobPart], { type: 'application/pdf' }), `${prefix}${n} ${title}.pdf`);
+  const res = await fetch(`${base}${dealPath}/files/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (res.status !== 201) throw new Error(`upload of a PDF: ${res.status} ${await res.text()}`);
 }

@@ -3,18 +3,21 @@
  * machine), each looping over a mix of what people do: list a folder, read the checklist, download a
  * file, upload one (upload-url, the bytes, upload-complete). Prints requests/s, p50/p95/p99, errors,
  * the server's RSS before, under load and after, and checks every upload is listed with its bytes.
- * LOAD_CLIENTS and LOAD_SECONDS change the shape (a 30-minute soak: LOAD_SECONDS=1800).
+ * LOAD_CLIENTS and LOAD_SECONDS change the shape (a 30-minute soak: LOAD_SECONDS=1800). LOAD_AI_PDFS=N
+ * uploads N real PDFs just before the load, so it runs beside an AI backlog (compare p99 with a run
+ * without: issue 33).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { percentile, rssOf, spawnServer, treeCpuSecondsOf } from './lib.ts';
+import { apiJson, percentile, rssOf, spawnServer, treeCpuSecondsOf, uploadLabelledPdf } from './lib.ts';
 import { LISTING_PAGE_DEFAULT } from '../../supabase/functions/_shared/contracts/dataroom.ts';
 
 type Row = [string, string, string];
 const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 50);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const AI_PDFS = Number(process.env.LOAD_AI_PDFS ?? 0);
 // The longest wait for the AI analyses the uploads queued before memory at rest is read.
 const DRAIN_LIMIT_MS = 20 * 60_000;
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -39,19 +42,7 @@ export async function loadBench(): Promise<Row[]> {
   const base = `${server.url}/api`;
   let renewal: ReturnType<typeof setInterval> | undefined;
   try {
-    const json = async (method: string, path: string, token?: string, body?: unknown) => {
-      const res = await fetch(`${base}${path}`, {
-        method,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(body ? { 'content-type': 'application/json' } : {}),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
-      return text ? JSON.parse(text) : undefined;
-    };
+    const json = apiJson(base);
     const signedIn = await json('POST', '/auth/login', undefined, {
       email: 'admin@example.com',
       password: 'admin-password',
@@ -125,6 +116,9 @@ export async function loadBench(): Promise<Row[]> {
     for (let i = 0; i < 20; i++) await upload(-1, i);
     await new Promise((r) => setTimeout(r, 2000));
     const rssBefore = rssOf(server.child.pid!);
+
+    // The AI backlog the load runs beside: real one-page PDFs, each read and classified by the server.
+    for (let i = 0; i < AI_PDFS; i++) await uploadLabelledPdf(base, dealPath, token, i, 'backlog ');
 
     let peak = rssBefore;
     // RSS over time, for the soak's growth trend (a least-squares slope over the second half of the run).
@@ -204,6 +198,7 @@ export async function loadBench(): Promise<Row[]> {
     if (errors.length) console.log(`  first errors: ${[...new Set(errors)].slice(0, 3).join(' | ')}`);
     return [
       ['clients x seconds', `${CLIENTS} x ${SECONDS}`, ''],
+      ['AI backlog at the start (LOAD_AI_PDFS)', `${AI_PDFS} PDFs`, ''],
       ['requests/s', (samples.length / elapsed).toFixed(0), ''],
       ['p50 / p95', `${percentile(samples, 50).toFixed(0)} / ${percentile(samples, 95).toFixed(0)} ms`, ''],
       ['p99', `${percentile(samples, 99).toFixed(0)} ms`, 'budget <= 500 ms'],

@@ -192,6 +192,19 @@ const KIND_LABEL: Record<FileKind, string> = {
 };
 
 /**
+ * What a file that could not be read yields: no text, and a note saying why. Also the answer of the
+ * embedded server's AI threads when the thread reading the file crashed or hung (server/ai-threads.ts).
+ */
+export function unreadable(fileName: string, contentType: string, why: 'took_too_long' | 'damaged'): Extracted {
+  const label = KIND_LABEL[kindOf(fileName, contentType)];
+  const note =
+    why === 'took_too_long'
+      ? `Reading the ${label} took too long, so only its name was used.`
+      : `The ${label} could not be read (it may be damaged), so only its name was used.`;
+  return { text: '', truncated: false, note, extraction: 'name_only' };
+}
+
+/**
  * Reads the text of a file. `bytes` is the beginning of the file (all of it when `totalBytes` fits the
  * kind's limit); `totalBytes` is its full size.
  */
@@ -244,8 +257,7 @@ export async function extractText(
       note: truncated ? `Only the beginning of the ${KIND_LABEL[kind]} was read.` : undefined,
     };
   } catch (err) {
-    if (err instanceof ExtractionTimeout)
-      return nameOnly(`Reading the ${KIND_LABEL[kind]} took too long, so only its name was used.`);
+    if (err instanceof ExtractionTimeout) return unreadable(fileName, contentType, 'took_too_long');
     const name = (err as { name?: string })?.name ?? '';
     if (name === 'PasswordException')
       return nameOnly(`The ${KIND_LABEL[kind]} is password-protected, so only its name was used.`);
@@ -254,6 +266,6 @@ export async function extractText(
       const ole = bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0;
       if (ole) return nameOnly(`The ${KIND_LABEL[kind]} is password-protected, so only its name was used.`);
     }
-    return nameOnly(`The ${KIND_LABEL[kind]} could not be read (it may be damaged), so only its name was used.`);
+    return unreadable(fileName, contentType, 'damaged');
   }
 }

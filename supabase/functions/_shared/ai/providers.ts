@@ -168,7 +168,8 @@ export function openAiProvider(config: OpenAiConfig, fallback: AiPort = builtinA
   };
 }
 
-export function aiFromEnv(env: (name: string) => string | undefined): AiPort {
+/** `builtin` answers when no provider is configured, and when the configured one fails. */
+export function aiFromEnv(env: (name: string) => string | undefined, builtin: AiPort = builtinAi): AiPort {
   const config = openAiConfigFrom(env);
-  return config ? openAiProvider(config) : builtinAi;
+  return config ? openAiProvider(config, builtin) : builtin;
 }

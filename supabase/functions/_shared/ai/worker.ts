@@ -24,6 +24,11 @@ export interface AiWorkerDeps {
   leaseSeconds?: number;
   /** Only this deal's jobs (benchmarks and tests that share a database with other work). */
   dealId?: string;
+  /**
+   * Reads a file's text: extractText in this thread by default (Deno, the edge function); the embedded
+   * server passes its AI threads' (server/ai-threads.ts), keeping pdf.js out of the API's process.
+   */
+  extract?: typeof extractText;
 }
 
 interface ClaimedJob {
@@ -94,7 +99,7 @@ export async function runJob(deps: AiWorkerDeps, job: ClaimedJob): Promise<JobOu
     const kind = kindOf(job.file_name, job.content_type);
     const want = bytesNeeded(kind);
     const bytes = want > 0 ? await deps.blobs.read(job.storage_key, want) : undefined;
-    const extracted = await extractText(job.file_name, job.content_type, bytes, Number(job.size_bytes));
+    const extracted = await (deps.extract ?? extractText)(job.file_name, job.content_type, bytes, Number(job.size_bytes));
     const answer = await deps.ai.classify({ fileName: job.file_name, text: extracted.text, textNote: extracted.note, checklist });
     if (answer.fallbackReason)
       log.warn('the AI provider failed; the built-in classifier answered', { job: job.job_id, reason: answer.fallbackReason });
