@@ -10,7 +10,7 @@
  */
 import { lazy } from 'react';
 import { useParams, type RouteObject } from 'react-router';
-import { isUuid } from '../features/dataroom/paths';
+import { isUuid } from '../lib/file-urls';
 import { prefetchListingFor } from '../features/dataroom/prefetch';
 import { NotFoundPage } from '../features/errors';
 
@@ -18,8 +18,8 @@ const DealListPage = lazy(() => import('../features/deals/deal-list-page'));
 const InvitationPage = lazy(() => import('../features/deals/invitation-page'));
 const DealDashboardPage = lazy(() => import('../features/deals/deal-dashboard-page'));
 const SettingsPage = lazy(() => import('../features/settings/settings-page'));
-const DataRoomPage = lazy(() => import('../features/dataroom/data-room-page'));
-const FileDetailPage = lazy(() => import('../features/files/file-detail-page'));
+const DataRoomPage = lazy(() => import('./pages/data-room-page'));
+const FileDetailPage = lazy(() => import('./pages/file-detail-page'));
 const UsersPage = lazy(() => import('../features/people/users-page'));
 const PermissionSetsPage = lazy(() => import('../features/people/permission-sets-page'));
 const ChecklistPage = lazy(() => import('../features/checklist/checklist-page'));

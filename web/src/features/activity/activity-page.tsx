@@ -18,18 +18,15 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { Activity, Search } from 'lucide-react';
-import { Fragment, useEffect, useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { PageContainer } from '../../components/layout/page-container';
 import { useDeal } from '../../lib/api/deal';
 import { pluralize } from '../../lib/format';
-import { notify } from '../../lib/toast';
-import { useActivityFeed } from './api/list-activity';
+import { ACTIVITY_LOAD_FAILED, useActivityFeed } from './api/list-activity';
 import { ActivityEntryRow } from './components/activity-entry-row';
 import { ACTIVITY_FILTERS, filterActivities, filterLabel, type ActivityFilter } from './logic';
-
-const LOAD_FAILED = 'Failed to load activity feed';
 
 function FeedSkeleton() {
   return (
@@ -47,10 +44,6 @@ export default function ActivityPage() {
   const feed = useActivityFeed(dealId);
   const [search, setSearch] = useState('');
   const [type, setType] = useState<ActivityFilter>('all');
-
-  useEffect(() => {
-    if (feed.isError) notify.error(LOAD_FAILED);
-  }, [feed.isError, feed.errorUpdatedAt]);
 
   const loaded = useMemo(() => feed.data?.pages.flat() ?? [], [feed.data]);
   const shown = useMemo(() => filterActivities(loaded, search, type), [loaded, search, type]);
@@ -107,7 +100,7 @@ export default function ActivityPage() {
           ) : feed.isError && loaded.length === 0 ? (
             <EmptyState
               icon={<Activity />}
-              title={LOAD_FAILED}
+              title={ACTIVITY_LOAD_FAILED}
               description="The activity could not be read. Check your connection and try again."
               action={
                 <Button size="sm" variant="outline" onClick={() => feed.refetch()}>

@@ -1,58 +1,66 @@
 import { Box, Card, Stack } from '@chakra-ui/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { PageContainer } from '../../components/layout/page-container';
 import { PageSpinner } from '../../components/spinners';
-import { ApiError, errorDetail } from '../../lib/api/client';
-import { notify } from '../../lib/toast';
-import { AiReviewDialog, useRetryAnalysis } from '../ai';
-import { EditFileDialog, type FileSummary } from '../files';
-import { useDataRoomSearch, useFolder, useFolderListing } from './api/data-room-reads';
-import { useCreateFolder, useDownloadListedFile, type PendingRemoval } from './api/folder-and-file-actions';
+import { fileUrl, folderUrl, isUuid, pathFromPathname } from '../../lib/file-urls';
+import type { FileSummary } from '../files';
+import { useCreateFolder } from './api/create-folder';
+import { useDownloadListedFile } from './api/download-listed-file';
+import { useFolder } from './api/get-folder';
+import { useFolderListing } from './api/list-folder';
+import type { PendingRemoval } from './api/remove-item';
+import { useDataRoomSearch } from './api/search-data-room';
 import { DataRoomHeader } from './components/data-room-header';
 import { RemoveItemDialog } from './components/remove-item-dialog';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { browserActions, fileRowActions } from './capabilities';
 import { CreateFolderDialog } from './components/create-folder-dialog';
 import { ImportFolderDialog } from './components/import-folder-dialog';
-import { FileRow, FolderRow, ListHeader, ROW_HEIGHT } from './components/rows';
+import { FileRow } from './components/file-row';
+import { FolderRow } from './components/folder-row';
+import { ListHeader, ROW_HEIGHT } from './components/row-layout';
 import { FolderNotFound, FolderProblem } from './components/status-views';
-import { DataRoomSearch, DropOverlay, EmptyListing } from './components/browser-parts';
+import { DataRoomSearch } from './components/data-room-search';
+import { DropOverlay } from './components/drop-overlay';
+import { EmptyListing } from './components/empty-listing';
 import { useFolderUploads } from './upload/use-folder-uploads';
 import { UploadFilesDialog } from './components/upload-files-dialog';
 import { VirtualList } from './components/virtual-list';
-import { fileUrl, folderUrl, isUuid, pathFromPathname } from './paths';
 import type { Capability, Folder, FolderListing } from './types';
 import { UploadOverlay } from './upload/upload-overlay';
 import { InterruptedUploadsNotice } from './upload/interrupted-uploads-notice';
-import { useLoadErrorToast } from '../../lib/use-load-error-toast';
 
 export type DataRoomMode = 'root' | 'path' | 'folder';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : 0);
-
 type Row = { kind: 'folder'; folder: Folder } | { kind: 'file'; file: FileSummary };
+
+/**
+ * What a file row opens of other features, composed in app/ (docs/architecture.md: features side by side):
+ * the retry of a failed AI analysis, the AI review of one file, and Edit File.
+ */
+export interface DataRoomSlots {
+  /** The file whose analysis is being started again, if any. */
+  retryingFileId: string | null;
+  onRetry: (fileId: string) => void;
+  reviewDialog: (fileId: string | null, onClose: () => void) => ReactNode;
+  editDialog: (file: FileSummary | null, onClose: () => void) => ReactNode;
+}
 
 /**
  * The file browser behind every data-room route (docs/product.md §2 Data room): the root, a path, or a folder id.
  */
-export function DataRoomPage({ mode }: { mode: DataRoomMode }) {
+export function DataRoomPage({ mode, slots }: { mode: DataRoomMode; slots: DataRoomSlots }) {
   const { dealId = '', folderId = '' } = useParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const byId = mode === 'folder';
 
-  const folder = useFolder(dealId, folderId, { enabled: byId && isUuid(folderId) });
+  const folder = useFolder(dealId, folderId, { enabled: byId && isUuid(folderId), toast: true });
 
   const goRoot = () => navigate(folderUrl(dealId, '/'));
-  const folderStatus = statusOf(folder.error);
-  useEffect(() => {
-    if (folder.isError && ![400, 403, 404].includes(folderStatus)) {
-      notify.error('Failed to load files', errorDetail(folder.error, '') || undefined);
-    }
-  }, [folder.isError, folder.error, folderStatus]);
 
   if (byId) {
     if (!isUuid(folderId)) {
@@ -67,10 +75,10 @@ export function DataRoomPage({ mode }: { mode: DataRoomMode }) {
   }
 
   const path = mode === 'root' ? '/' : mode === 'path' ? pathFromPathname(pathname) : (folder.data?.full_path ?? '/');
-  return <FolderBrowser key={`${dealId}:${path}`} dealId={dealId} path={path} byId={byId} />;
+  return <FolderBrowser key={`${dealId}:${path}`} dealId={dealId} path={path} byId={byId} slots={slots} />;
 }
 
-function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; byId: boolean }) {
+function FolderBrowser({ dealId, path, byId, slots }: { dealId: string; path: string; byId: boolean; slots: DataRoomSlots }) {
   const navigate = useNavigate();
 
   const listing = useFolderListing(dealId, path);
@@ -84,11 +92,6 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
   const [pending, setPending] = useState<PendingRemoval | null>(null);
   const [reviewing, setReviewing] = useState<string | null>(null);
   const [editingFile, setEditingFile] = useState<FileSummary | null>(null);
-
-  const status = statusOf(listing.error);
-  const knownFailure = status === 404 || status === 403 || status === 400;
-  useLoadErrorToast(listing.isError && !knownFailure, 'Failed to load files', listing.error);
-  useLoadErrorToast(results.isError, 'Failed to load files', results.error);
 
   const capabilities: Capability[] = listing.data?.capabilities ?? [];
   const actions = browserActions(capabilities);
@@ -108,7 +111,6 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
   );
 
   const download = useDownloadListedFile(dealId);
-  const retryAi = useRetryAnalysis(dealId);
 
   const rows: Row[] = useMemo(() => {
     const source: Pick<FolderListing, 'folders' | 'files'> | undefined = searching ? results.data : listing.data;
@@ -148,14 +150,14 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
         to={fileUrl(dealId, file.id)}
         actions={fileRowActions(file)}
         showLocation={searching}
-        retrying={retryAi.isPending && retryAi.variables === file.id}
+        retrying={slots.retryingFileId === file.id}
         onOpen={() => navigate(fileUrl(dealId, file.id))}
         onDownload={() => download.mutate(file)}
         onEdit={() => setEditingFile(file)}
         onArchive={() => setPending({ action: 'archive-file', file })}
         onDelete={() => setPending({ action: 'delete-file', file })}
         onReview={() => setReviewing(file.id)}
-        onRetry={() => retryAi.mutate(file.id)}
+        onRetry={() => slots.onRetry(file.id)}
       />
     );
   };
@@ -220,13 +222,8 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
         </Card.Root>
       </Stack>
 
-      <EditFileDialog dealId={dealId} file={editingFile} onClose={() => setEditingFile(null)} />
-      <AiReviewDialog
-        dealId={dealId}
-        fileIds={reviewing ? [reviewing] : []}
-        open={reviewing !== null}
-        onClose={() => setReviewing(null)}
-      />
+      {slots.editDialog(editingFile, () => setEditingFile(null))}
+      {slots.reviewDialog(reviewing, () => setReviewing(null))}
       <CreateFolderDialog
         open={dialog === 'create'}
         path={path}
@@ -248,5 +245,3 @@ function FolderBrowser({ dealId, path, byId }: { dealId: string; path: string; b
     </PageContainer>
   );
 }
-
-export default DataRoomPage;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../../lib/api/client';
-import { fetchListing } from './api';
+import { fetchListing } from './api/list-folder';
 import { prefetchListingFor, takePrefetchedListing } from './prefetch';
 
 const FILE_ID = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';

@@ -1,6 +1,6 @@
 import { LISTING_PAGE_DEFAULT } from '@contracts/dataroom';
 import { api, getToken } from '../../lib/api/client';
-import { isUuid, pathFromPathname, pathSegments } from './paths';
+import { isUuid, pathFromPathname, pathSegments } from '../../lib/file-urls';
 import type { FolderListing } from './types';
 
 /**

@@ -1,15 +1,22 @@
 import { Box, Button, Grid, HStack, Skeleton, Stack } from '@chakra-ui/react';
 import { ArrowLeft, FileQuestion, Sparkles } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { PageContainer } from '../../components/layout/page-container';
-import { ApiError, errorDetail } from '../../lib/api/client';
-import { notify } from '../../lib/toast';
-import { AiAnalysisCard, useGenerateMetadata, useRetryAnalysis } from '../ai';
-import { folderUrl } from '../dataroom';
-import { ALL_MEMBERS } from './api';
-import { useFile, useFileComments, useFileMetadata, useFilePermissions, usePermissionPeople } from './api/file-reads';
+import { ApiError } from '../../lib/api/client';
+import { folderUrl } from '../../lib/file-urls';
+import { useAddComment } from './api/add-comment';
+import { useDownloadFile, useDownloadVersion } from './api/download-file';
+import { useFileComments } from './api/file-comments';
+import { useFileMetadata } from './api/file-metadata';
+import { ALL_MEMBERS, useFilePermissions } from './api/file-permissions';
+import { useFile } from './api/get-file';
+import { usePermissionPeople } from './api/permission-people';
+import { useSaveFileDetails } from './api/save-file-details';
+import { useSaveFilePermissions } from './api/save-file-permissions';
+import { useSaveFileStatus } from './api/save-file-status';
+import { useUploadNewVersion } from './api/upload-new-version';
 import { FileSummaryCard } from './components/file-summary-card';
 import { PeopleOrganizationsPanel } from './components/people-organizations-panel';
 import { PermissionsPanel } from './components/permissions-panel';
@@ -19,18 +26,18 @@ import { detailsFrom, DocumentDetailsCard } from './components/document-details-
 import { PermissionsDialog } from './components/permissions-dialog';
 import { StatusCard } from './components/status-card';
 import { VersionsCard } from './components/versions-card';
-import {
-  useAddComment,
-  useDownloadFile,
-  useDownloadVersion,
-  useSaveFileDetails,
-  useSaveFilePermissions,
-  useSaveFileStatus,
-  useUploadNewVersion,
-} from './api/file-page-changes';
+import type { FileDetail } from './types';
 
-function detailOrUndefined(error: unknown) {
-  return errorDetail(error, '') || undefined;
+/**
+ * What the file page shows of the AI feature, composed in app/ (docs/architecture.md: features side by
+ * side): Re-run AI, Generate of the document details, and the analysis card.
+ */
+export interface FileAiSlots {
+  rerunning: boolean;
+  onRerun: () => void;
+  generating: boolean;
+  onGenerate: () => void;
+  analysis: (aiStatus: FileDetail['ai_status']) => ReactNode;
 }
 
 function DetailSkeleton() {
@@ -54,28 +61,18 @@ function DetailSkeleton() {
 }
 
 /** The file page at /deals/:dealId/files/:fileId (docs/product.md §2 File detail). */
-export function FileDetailPage() {
+export function FileDetailPage({ ai }: { ai: FileAiSlots }) {
   const { dealId = '', fileId = '' } = useParams();
   const [versionProgress, setVersionProgress] = useState<number | null>(null);
   const [permissionsOpen, setPermissionsOpen] = useState(false);
 
   const file = useFile(dealId, fileId);
-  const metadata = useFileMetadata(dealId, fileId, file.isSuccess);
+  const metadata = useFileMetadata(dealId, fileId, file.isSuccess, true);
   const comments = useFileComments(dealId, fileId, file.isSuccess);
   const permissions = useFilePermissions(dealId, fileId, file.isSuccess);
   const people = usePermissionPeople(dealId, permissionsOpen);
 
   const notFound = file.error instanceof ApiError && (file.error.status === 404 || file.error.status === 400);
-  useEffect(() => {
-    if (file.isError && !notFound) notify.error('Failed to load file data', detailOrUndefined(file.error));
-  }, [file.isError, file.error, notFound]);
-  useEffect(() => {
-    if (people.isError) notify.error('Failed to load deal data', detailOrUndefined(people.error));
-  }, [people.isError, people.error]);
-  const partError = metadata.error ?? comments.error;
-  useEffect(() => {
-    if (partError) notify.error('Failed to load file data', detailOrUndefined(partError));
-  }, [partError]);
 
   const saveDetails = useSaveFileDetails(dealId, fileId, file.data?.edit_version);
   const saveStatus = useSaveFileStatus(dealId, fileId, file.data);
@@ -84,9 +81,6 @@ export function FileDetailPage() {
   const download = useDownloadFile(dealId, fileId);
   const versionDownload = useDownloadVersion(dealId, fileId);
   const newVersion = useUploadNewVersion(dealId, fileId, setVersionProgress);
-
-  const rerun = useRetryAnalysis(dealId);
-  const generate = useGenerateMetadata(dealId, fileId);
 
   const details = useMemo(
     () => detailsFrom(metadata.data?.metadata, file.data?.formatted_title),
@@ -141,10 +135,10 @@ export function FileDetailPage() {
             <Button
               size="sm"
               variant="outline"
-              loading={rerun.isPending || aiBusy}
+              loading={ai.rerunning || aiBusy}
               loadingText={aiBusy ? 'Analysing...' : undefined}
               disabled={aiBusy}
-              onClick={() => rerun.mutate(fileId)}
+              onClick={ai.onRerun}
               data-testid="rerun-ai"
             >
               <Sparkles /> Re-run AI
@@ -177,7 +171,7 @@ export function FileDetailPage() {
           </Stack>
 
           <Stack gap="5" minW="0">
-            <AiAnalysisCard dealId={dealId} fileId={fileId} aiStatus={data.ai_status} />
+            {ai.analysis(data.ai_status)}
             {metadata.isPending ? (
               <Skeleton h="64" rounded="lg" />
             ) : (
@@ -186,8 +180,8 @@ export function FileDetailPage() {
                 canEdit={data.can_edit}
                 saving={saveDetails.isPending}
                 onSave={(value) => saveDetails.mutateAsync(value)}
-                generating={generate.isPending}
-                onGenerate={data.can_edit ? () => generate.mutate() : undefined}
+                generating={ai.generating}
+                onGenerate={data.can_edit ? ai.onGenerate : undefined}
               />
             )}
             <StatusCard
@@ -223,5 +217,3 @@ export function FileDetailPage() {
     </PageContainer>
   );
 }
-
-export default FileDetailPage;

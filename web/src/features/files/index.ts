@@ -1,8 +1,5 @@
-// What other features may use of files: the file calls, types, formatting and badges.
-export { archiveFile, deleteFile, downloadFile, uploadNewVersion } from './api';
-export { forgetSavedUploads, interruptedUploads, uploadResumably, type InterruptedUpload } from './transport';
-export { fileSizeOf, type FileSummary } from './types';
-export { fileExtensionOf, formatKilobytes } from './format';
-export { FileIcon } from './components/file-icon';
-export { AiStatusBadge } from './components/status-badges';
+// What app/ composes of files: the file's page and the data room's Edit File dialog. Shared helpers live
+// in lib/ and components/ (file URLs, display, uploads, downloads, the file icon, the AI status badge).
+export type { FileSummary } from './types';
 export { EditFileDialog } from './components/edit-file-dialog';
+export { FileDetailPage, type FileAiSlots } from './file-detail-page';

@@ -1,2 +1,2 @@
 // What other features may use of the review queue.
-export { reviewKeys } from './api/review-queue';
+export { reviewKeys } from './api/keys';

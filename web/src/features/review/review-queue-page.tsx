@@ -26,7 +26,10 @@ import { EmptyState } from '../../components/empty-state';
 import { PageContainer } from '../../components/layout/page-container';
 import { notify } from '../../lib/toast';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useCategories, useReviewDecision, useReviewQueue, type Decision, type ReviewFilters } from './api/review-queue';
+import type { ReviewFilters } from './api/keys';
+import { useCategories } from './api/list-categories';
+import { useReviewDecision, type Decision } from './api/review-decision';
+import { useReviewQueue } from './api/review-queue';
 import { BulkBar } from './components/bulk-bar';
 import { FilterPanel } from './components/filter-panel';
 import { ReviewRowView } from './components/review-row-view';
@@ -54,9 +57,6 @@ export default function ReviewQueuePage() {
   const total = query.data?.pages[0]?.total_count ?? 0;
   const remaining = Math.max(0, total - rows.length);
 
-  useEffect(() => {
-    if (query.isError) notify.error('Failed to load review queue');
-  }, [query.isError, query.errorUpdatedAt]);
   useEffect(() => {
     setSelected(new Set());
     setHighlight(0);

@@ -3,6 +3,9 @@ import { ACTIVITY_PAGE_DEFAULT, type ActivityEntry } from '@contracts/activity';
 import { api } from '../../../lib/api/client';
 import { dealKeys } from '../../../lib/api/deal';
 
+/** The feed's failed read: the toast and the empty state's title (docs/product.md §8). */
+export const ACTIVITY_LOAD_FAILED = 'Failed to load activity feed';
+
 export const activityKeys = {
   feed: (dealId: string) => dealKeys.scoped(dealId, 'activity'),
 };
@@ -22,5 +25,6 @@ export function useActivityFeed(dealId: string) {
     queryFn: ({ pageParam, signal }) => fetchActivityPage(dealId, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.length < ACTIVITY_PAGE_DEFAULT ? undefined : last[last.length - 1].cursor),
+    meta: { errorTitle: ACTIVITY_LOAD_FAILED },
   });
 }

@@ -3,7 +3,7 @@ import type { ActivityEntry } from '@contracts/activity';
 import { CheckSquare, Download, FileUp, FolderPlus, LogIn, MailPlus, ShieldCheck, Trash2, Zap } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { activityAuthor, formatRelativeTime } from '../../../lib/format';
-import { fileUrl, folderUrl } from '../../dataroom';
+import { fileUrl, folderUrl } from '../../../lib/file-urls';
 import { activityTitle } from '../logic';
 
 const ICONS: Record<string, typeof Zap> = {

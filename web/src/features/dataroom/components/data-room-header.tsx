@@ -4,7 +4,7 @@ import { Fragment } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { notify } from '../../../lib/toast';
 import type { BrowserActions } from '../capabilities';
-import { folderUrl, pathLinkPath, shareLinkPath } from '../paths';
+import { folderUrl, pathLinkPath, shareLinkPath } from '../../../lib/file-urls';
 
 async function copyText(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) {

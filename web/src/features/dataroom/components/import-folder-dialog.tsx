@@ -3,7 +3,7 @@ import { FolderInput, FolderTree } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Modal } from '../../../components/modal';
 import { formatMegabytes } from '../../../lib/format';
-import { pathSegments } from '../paths';
+import { pathSegments } from '../../../lib/file-urls';
 import { isSystemFile, planImport, relativePathOf } from '../upload/plan';
 
 /** Import Folder: pick a directory (webkitdirectory); its tree is recreated here and every file uploaded. */

@@ -1,7 +1,7 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { useFolder } from '../api/data-room-reads';
-import { useRemoveItem, type PendingRemoval } from '../api/folder-and-file-actions';
+import { useFolder } from '../api/get-folder';
+import { useRemoveItem, type PendingRemoval } from '../api/remove-item';
 
 const TITLES: Record<PendingRemoval['action'], string> = {
   'archive-folder': 'Archive Folder',

@@ -3,7 +3,8 @@ import { UploadCloud, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { Modal } from '../../../components/modal';
-import { FileIcon, fileExtensionOf } from '../../files';
+import { FileIcon } from '../../../components/file-icon';
+import { fileExtensionOf } from '../../../lib/file-display';
 import { formatMegabytes } from '../../../lib/format';
 import { withoutSystemFiles } from '../upload/plan';
 

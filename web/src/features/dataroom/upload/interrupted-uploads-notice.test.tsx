@@ -26,7 +26,7 @@ async function interruptedByAnEarlierPage() {
     ),
   );
   const { uploadFile } = await import('./uploader');
-  const { uploadNewVersion } = await import('../../files');
+  const { uploadNewVersion } = await import('../../../lib/new-version-upload');
   fakeTus.outcome = { status: 0 };
   const options = { onProgress: () => {} };
   await uploadFile('d1', new File(['x'.repeat(2048)], 'Model.xlsx'), { path: '/Finance' }, options).catch(() => {});

@@ -2,9 +2,9 @@ import { Alert, Box, Button, Link, List } from '@chakra-ui/react';
 import { CloudOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { forgetSavedUploads, interruptedUploads, type InterruptedUpload } from '../../files';
+import { forgetSavedUploads, interruptedUploads, type InterruptedUpload } from '../../../lib/upload-transport';
 import { formatFileSize } from '../../../lib/format';
-import { fileUrl, folderUrl } from '../paths';
+import { fileUrl, folderUrl } from '../../../lib/file-urls';
 
 interface Shown {
   upload: InterruptedUpload;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NameConflictError } from '../api';
+import { NameConflictError } from '../api/upload-file';
 import { initialUploadState, makeItem, nextToStart, totals, uploadReducer, type UploadState } from './machine';
 import { UploadQueue, type Uploader } from './queue';
 

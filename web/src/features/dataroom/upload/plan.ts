@@ -1,4 +1,4 @@
-import { joinPath, normalizePath, pathSegments, relativeDir } from '../paths';
+import { joinPath, normalizePath, pathSegments, relativeDir } from '../../../lib/file-urls';
 
 /** docs/product.md §5: system files are ignored on drop and import. */
 const SYSTEM_FILES = new Set(['.ds_store', 'thumbs.db']);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REFRESH_KEY, TOKEN_KEY, UNFINISHED_UPLOADS_KEY, clearToken } from '../../../lib/api/client';
 import { jsonResponse } from '../../../test/utils';
-import { NameConflictError } from '../api';
+import { NameConflictError } from '../api/upload-file';
 import { fakeTus, resumableGrant } from '../../../test/fake-tus';
 import { uploadFile } from './uploader';
 

@@ -1,6 +1,8 @@
-import { uploadNewVersion, uploadResumably } from '../../files';
-import { completeUpload, createFolder, requestUploadUrl } from '../api';
-import { parentPath, pathSegments } from '../paths';
+import { parentPath, pathSegments } from '../../../lib/file-urls';
+import { uploadNewVersion } from '../../../lib/new-version-upload';
+import { uploadResumably } from '../../../lib/upload-transport';
+import { createFolder } from '../api/create-folder';
+import { completeUpload, requestUploadUrl } from '../api/upload-file';
 import type { Uploader } from './queue';
 
 /**

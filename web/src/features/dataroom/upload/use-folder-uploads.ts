@@ -5,7 +5,7 @@
  */
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { notify } from '../../../lib/toast';
-import { relativeDir } from '../paths';
+import { relativeDir } from '../../../lib/file-urls';
 import { makeItem } from './machine';
 import { isSystemFile, planImport, relativePathOf, withoutSystemFiles } from './plan';
 import { createFolderTree } from './uploader';

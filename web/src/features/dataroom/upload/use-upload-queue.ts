@@ -1,15 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { dealKeys } from '../../../lib/api/deal';
 import { notify } from '../../../lib/toast';
-import { dataRoomKeys } from '../api';
+import { useUploadBatchDone } from '../api/upload-file';
 import { isBusy } from './machine';
 import { UploadQueue } from './queue';
 import { dataRoomUploader } from './uploader';
 
-/** One upload queue per data-room page; the listing refreshes when a batch ends. */
+/** One upload queue per data-room page; the listing refreshes when a batch ends (useUploadBatchDone). */
 export function useUploadQueue(dealId: string) {
-  const queryClient = useQueryClient();
+  const { mutate: batchDone } = useUploadBatchDone(dealId);
   const [queue] = useState(() => new UploadQueue(dataRoomUploader(dealId)));
   const state = useSyncExternalStore(queue.subscribe, queue.getState, queue.getState);
   const previous = useRef(state.phase);
@@ -19,8 +17,7 @@ export function useUploadQueue(dealId: string) {
     previous.current = state.phase;
     if (before === state.phase) return;
     if (isBusy(before) && !isBusy(state.phase)) {
-      void queryClient.invalidateQueries({ queryKey: dataRoomKeys.all(dealId) });
-      void queryClient.invalidateQueries({ queryKey: dealKeys.scoped(dealId, 'dashboard') });
+      batchDone();
       if (state.phase === 'failed') {
         const failed = state.items.filter((item) => item.status === 'failed').length;
         notify.error(
@@ -29,7 +26,7 @@ export function useUploadQueue(dealId: string) {
         );
       }
     }
-  }, [state.phase, state.items, dealId, queryClient]);
+  }, [state.phase, state.items, batchDone]);
 
   // Leaving the page would drop the files still being sent.
   const busy = isBusy(state.phase);

@@ -1,6 +1,7 @@
 import { dealKeys } from '../../../lib/api/deal';
 import { useApiMutation } from '../../../lib/mutation';
-import { fetchMetadata, saveMetadata, updateFile } from './index';
+import { fetchMetadata, saveMetadata } from './file-metadata';
+import { updateFile } from './update-file';
 import { metadataPayload, type DocumentDetails } from '../components/document-details-card';
 
 export interface FileEdit {

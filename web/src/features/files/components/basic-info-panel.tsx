@@ -2,7 +2,7 @@ import { Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { Panel } from '../../../components/panel';
 import { displayName, formatDateTime, formatFileSize } from '../../../lib/format';
-import { folderUrl } from '../../dataroom';
+import { folderUrl } from '../../../lib/file-urls';
 import { fileSizeOf, type FileDetail } from '../types';
 import { InfoList } from './info-list';
 

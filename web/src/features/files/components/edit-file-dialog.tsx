@@ -4,7 +4,7 @@ import { SelectField } from '../../../components/select-field';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/modal';
 import { errorDetail } from '../../../lib/api/client';
-import { useFileMetadata } from '../api/file-reads';
+import { useFileMetadata } from '../api/file-metadata';
 import { useEditFile } from '../api/edit-file';
 import { CONFIDENTIALITY_LEVELS, DOCUMENT_TYPES, type FileSummary } from '../types';
 import { detailsFrom, type DocumentDetails } from './document-details-card';

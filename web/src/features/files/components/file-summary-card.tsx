@@ -1,9 +1,9 @@
 import { Badge, Box, Button, Card, Heading, HStack, Progress, Text } from '@chakra-ui/react';
 import { Download, Upload } from 'lucide-react';
 import { useRef } from 'react';
-import { fileExtensionOf, fileTypeLabel } from '../format';
+import { fileExtensionOf, fileTypeLabel } from '../../../lib/file-display';
 import type { FileDetail } from '../types';
-import { FileIcon } from './file-icon';
+import { FileIcon } from '../../../components/file-icon';
 import { ApprovalBadge } from './status-badges';
 
 /** The file page's head: icon, title and name, type, approval and AI badges, a new version's progress, Update File and Download. */

@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Button, Checkbox, Grid, HStack, RadioGroup, Spinner,
 import { useEffect, useState } from 'react';
 import { Modal } from '../../../components/modal';
 import { displayName } from '../../../lib/format';
-import type { PermissionPeople } from '../api';
+import type { PermissionPeople } from '../api/permission-people';
 import { entryState, listOf, permissionSummary, toggleEntry, type PrincipalKind } from '../permissions';
 import type { FilePermissions } from '../types';
 

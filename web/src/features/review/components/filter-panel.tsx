@@ -1,6 +1,7 @@
 import { SimpleGrid } from '@chakra-ui/react';
 import { SelectField } from '../../../components/select-field';
-import type { ReviewFilters, Category } from '../api/review-queue';
+import type { ReviewFilters } from '../api/keys';
+import type { Category } from '../api/list-categories';
 
 const Select = SelectField;
 

@@ -3,8 +3,8 @@ import type { ReviewRow } from '@contracts/review';
 import { Check, FileText, ListChecks, MessageSquareWarning } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { formatDate } from '../../../lib/format';
-import { fileUrl } from '../../dataroom';
-import { formatKilobytes } from '../../files';
+import { fileUrl } from '../../../lib/file-urls';
+import { formatKilobytes } from '../../../lib/file-display';
 import { completenessPalette, reviewStatus, rowTitle } from '../logic';
 
 interface Props {

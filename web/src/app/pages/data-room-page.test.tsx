@@ -2,20 +2,16 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { dealRoutes } from '../../app/routes';
+import { dealRoutes } from '../routes';
 import { TOKEN_KEY } from '../../lib/api/client';
 import { jsonResponse, renderRoutes, testUser } from '../../test/utils';
-import type { FileSummary } from '../files';
-import type { Capability, FolderListing } from './types';
+import type { FileSummary } from '../../features/files';
+import type { Capability, FolderListing } from '../../features/dataroom/types';
 
 // The pages are lazy: their modules are compiled here, once, rather than inside a test's wait for its
 // first render (with the machine busy, that outlasted any sensible wait).
 beforeAll(async () => {
-  await Promise.all([
-    import('./data-room-page'),
-    // eslint-disable-next-line import-x/no-restricted-paths -- the module the routes load lazily, not a use of the feature
-    import('../files/file-detail-page'),
-  ]);
+  await Promise.all([import('./data-room-page'), import('./file-detail-page')]);
 }, 600_000);
 
 type Handler = (url: URL, init?: RequestInit) => Response | Promise<Response>;

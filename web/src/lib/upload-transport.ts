@@ -1,5 +1,5 @@
 import type { ResumableUpload } from '@contracts/dataroom';
-import { ApiError, UNFINISHED_UPLOADS_KEY, getToken, isAbortError, renewSession } from '../../lib/api/client';
+import { ApiError, UNFINISHED_UPLOADS_KEY, getToken, isAbortError, renewSession } from './api/client';
 
 /** What upload-url (a new file or a new version) answers about where the bytes go. */
 export interface StorageTarget {

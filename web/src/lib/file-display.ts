@@ -32,3 +32,9 @@ export function fileTypeLabel(extension: string): string {
   if (['mp3', 'wav', 'm4a'].includes(ext)) return 'Audio';
   return ext ? `${ext.toUpperCase()} file` : 'File';
 }
+
+/** The size of a file in bytes (`size_bytes`: docs/product.md names one field per value), or null when unknown. */
+export function fileSizeOf(file: { size_bytes?: number | null }): number | null {
+  const size = file.size_bytes;
+  return size === null || size === undefined ? null : Number(size);
+}

@@ -12,7 +12,7 @@ import {
   pathLinkPath,
   relativeDir,
   shareLinkPath,
-} from './paths';
+} from './file-urls';
 
 const D = 'd1';
 const FILE_ID = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';

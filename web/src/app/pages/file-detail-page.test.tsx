@@ -3,9 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../../lib/api/client';
 import { fakeTus } from '../../test/fake-tus';
 import { jsonResponse, renderRoutes, testUser } from '../../test/utils';
-import { uploadNewVersion } from './api';
-import { FileDetailPage } from './file-detail-page';
-import type { FileDetail } from './types';
+import { uploadNewVersion } from '../../lib/new-version-upload';
+import FileDetailPage from './file-detail-page';
+import type { FileDetail } from '../../features/files/types';
 
 vi.mock('tus-js-client', () => import('../../test/fake-tus'));
 

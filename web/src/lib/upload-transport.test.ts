@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, REFRESH_KEY, TOKEN_KEY } from '../../lib/api/client';
-import { fakeTus, resumableGrant } from '../../test/fake-tus';
-import { jsonResponse } from '../../test/utils';
-import { sendToStorage } from './transport';
+import { ApiError, REFRESH_KEY, TOKEN_KEY } from './api/client';
+import { fakeTus, resumableGrant } from '../test/fake-tus';
+import { jsonResponse } from '../test/utils';
+import { sendToStorage } from './upload-transport';
 
-vi.mock('tus-js-client', () => import('../../test/fake-tus'));
+vi.mock('tus-js-client', () => import('../test/fake-tus'));
 
 const resumable = resumableGrant;
 

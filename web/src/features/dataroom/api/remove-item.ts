@@ -1,24 +1,21 @@
-/**
- * The data room's changes as hooks (web/src/lib/mutation.ts): each owns its toasts and the queries it
- * makes stale (the listing, search results and the dashboard's counts).
- */
-import type { QueryKey } from '@tanstack/react-query';
-import { dealKeys } from '../../../lib/api/deal';
+import { api } from '../../../lib/api/client';
 import { useApiMutation } from '../../../lib/mutation';
-import { archiveFile, deleteFile, downloadFile, type FileSummary } from '../../files';
+import type { FileSummary } from '../../files';
 import type { Folder } from '../types';
-import { archiveFolder, createFolder, dataRoomKeys, deleteFolder } from './index';
+import { dataRoomChangeKeys, dealBase } from './keys';
 
-const stale = (dealId: string): QueryKey[] => [dataRoomKeys.all(dealId), dealKeys.scoped(dealId, 'dashboard')];
+const folderPath = (dealId: string, folderId: string) => `${dealBase(dealId)}/folders/${encodeURIComponent(folderId)}`;
+const filePath = (dealId: string, fileId: string) => `${dealBase(dealId)}/files/${encodeURIComponent(fileId)}`;
 
-export function useCreateFolder(dealId: string, path: string, onCreated: () => void) {
-  return useApiMutation({
-    mutationFn: (name: string) => createFolder(dealId, name, path),
-    invalidates: stale(dealId),
-    errorMessage: 'Failed to create folder',
-    onSuccess: onCreated,
-  });
-}
+export const archiveFolder = (dealId: string, folderId: string) =>
+  api.put<{ archived_folders: number; archived_files: number }>(`${folderPath(dealId, folderId)}/archive`);
+
+export const deleteFolder = (dealId: string, folderId: string) =>
+  api.delete<{ deleted_folders: number; deleted_files: number }>(folderPath(dealId, folderId));
+
+export const archiveFile = (dealId: string, fileId: string) => api.put<unknown>(`${filePath(dealId, fileId)}/archive`);
+
+export const deleteFile = (dealId: string, fileId: string) => api.delete<unknown>(filePath(dealId, fileId));
 
 /** Archiving or deleting a folder (with what it holds) or a file, confirmed first. */
 export type PendingRemoval =
@@ -52,13 +49,9 @@ export function useRemoveItem(dealId: string, onDone: () => void) {
           return deleteFile(dealId, target.file.id);
       }
     },
-    invalidates: stale(dealId),
+    invalidates: dataRoomChangeKeys(dealId),
     successMessage: (_data, target) => DONE[target.action],
     errorMessage: (target) => FAILED[target.action],
     onSuccess: onDone,
   });
 }
-
-/** Download from a listing row (the browser saves the file through a signed URL). */
-export const useDownloadListedFile = (dealId: string) =>
-  useApiMutation({ mutationFn: (file: FileSummary) => downloadFile(dealId, file.id), errorMessage: 'Failed to download file' });

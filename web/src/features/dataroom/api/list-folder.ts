@@ -1,13 +1,32 @@
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { LISTING_PAGE_DEFAULT } from '@contracts/dataroom';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { AI_POLL_MS } from '../../ai';
+import { api } from '../../../lib/api/client';
+import { AI_POLL_MS } from '../../../lib/ai-poll';
+import { dataRoomKeys } from '../../../lib/data-room-keys';
+import { takePrefetchedListing } from '../prefetch';
 import type { FolderListing } from '../types';
-import { dataRoomKeys, fetchFolder, fetchListing, searchDataRoom } from './index';
+import { dealBase } from './keys';
+
+/** One page of a level: the first carries the folders and the count of files; later ones only files after `after`. */
+export async function fetchListing(dealId: string, path: string, after?: string, signal?: AbortSignal): Promise<FolderListing> {
+  const data =
+    (after === undefined ? await takePrefetchedListing(dealId, path) : undefined) ??
+    (await api.get<FolderListing>(`${dealBase(dealId)}/files`, { query: { path, limit: LISTING_PAGE_DEFAULT, after }, signal }));
+  return {
+    ...data,
+    folders: data?.folders ?? [],
+    files: data?.files ?? [],
+    breadcrumbs: data?.breadcrumbs ?? [{ name: 'Data Room', path: '/' }],
+    capabilities: data?.capabilities ?? [],
+    next_cursor: data?.next_cursor ?? null,
+  };
+}
 
 /**
  * One level of the data room, a page of files at a time: the first page brings the folders, the
  * breadcrumbs and the count; `fetchNextPage` reads the files after the last one loaded. `data` joins
- * the loaded pages into one listing.
+ * the loaded pages into one listing. A missing or forbidden folder (400, 403, 404) is shown as a state.
  */
 export function useFolderListing(dealId: string, path: string) {
   const query = useInfiniteQuery({
@@ -20,6 +39,7 @@ export function useFolderListing(dealId: string, path: string) {
       q.state.data?.pages.some((page) => page.files.some((f) => f.ai_status === 'queued' || f.ai_status === 'processing'))
         ? AI_POLL_MS
         : false,
+    meta: { errorTitle: 'Failed to load files', quietStatuses: [400, 403, 404] },
   });
   const pages = query.data?.pages;
   const data: (FolderListing & { file_count: number }) | undefined = useMemo(() => {
@@ -30,21 +50,3 @@ export function useFolderListing(dealId: string, path: string) {
   }, [pages]);
   return { ...query, data };
 }
-
-/** A folder by id, with its path and the count of what is inside (`staleTime` 0 for a count shown before a removal). */
-export const useFolder = (dealId: string, folderId: string, options: { enabled?: boolean; staleTime?: number } = {}) =>
-  useQuery({
-    queryKey: dataRoomKeys.folder(dealId, folderId),
-    queryFn: ({ signal }) => fetchFolder(dealId, folderId, signal),
-    enabled: (options.enabled ?? true) && Boolean(folderId),
-    staleTime: options.staleTime,
-  });
-
-/** Names, tags and folder names across the deal; the previous results stay while the next are read. */
-export const useDataRoomSearch = (dealId: string, q: string) =>
-  useQuery({
-    queryKey: dataRoomKeys.search(dealId, q),
-    queryFn: ({ signal }) => searchDataRoom(dealId, q, signal),
-    enabled: q.length > 0,
-    placeholderData: keepPreviousData,
-  });

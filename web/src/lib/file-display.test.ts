@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatFileSize, formatMegabytes } from '../../lib/format';
-import { fileExtensionOf, fileTypeLabel, formatKilobytes } from './format';
-import { parseTags, formatTags } from './tags';
+import { formatFileSize, formatMegabytes } from './format';
+import { fileExtensionOf, fileTypeLabel, formatKilobytes } from './file-display';
 
 describe('sizes', () => {
   it('shows the upload lists in MB with 2 decimals whatever the size; a non-empty file never reads 0.00 MB', () => {
@@ -30,19 +29,6 @@ describe('sizes', () => {
     expect(formatFileSize(1_500_000)).toBe('1.4 MB');
     expect(formatFileSize(3 * 1024 ** 3)).toBe('3.0 GB');
     expect(formatFileSize(2 * 1024 ** 4)).toBe('2.0 TB');
-  });
-});
-
-describe('tags', () => {
-  it('splits on commas, trims and drops empties', () => {
-    expect(parseTags(' financials, audited ,,2024 , ')).toEqual(['financials', 'audited', '2024']);
-    expect(parseTags('')).toEqual([]);
-    expect(parseTags(' , ,')).toEqual([]);
-  });
-
-  it('keeps each tag once and round-trips', () => {
-    expect(parseTags('a, b, a')).toEqual(['a', 'b']);
-    expect(parseTags(formatTags(['Due diligence', 'Q1']))).toEqual(['Due diligence', 'Q1']);
   });
 });
 

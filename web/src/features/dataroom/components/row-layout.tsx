@@ -1,0 +1,66 @@
+import { Grid, Text } from '@chakra-ui/react';
+import { type ReactNode } from 'react';
+
+export const ROW_HEIGHT = 60;
+
+// A phone keeps the AI status column (its Review and Retry) and drops size and date (decision 37).
+export const COLUMNS = { base: 'minmax(0,1fr) auto 32px', md: 'minmax(0,1fr) 150px 96px 120px 80px' };
+export const GAP = { base: '2', md: '4' };
+
+export function ListHeader() {
+  return (
+    <Grid
+      templateColumns={COLUMNS}
+      gap={GAP}
+      px="4"
+      h="10"
+      alignItems="center"
+      bg="bg.subtle"
+      borderBottomWidth="1px"
+      borderColor="border"
+      textStyle="xs"
+      fontWeight="semibold"
+      color="fg.muted"
+      textTransform="uppercase"
+      letterSpacing="wider"
+      role="presentation"
+    >
+      <Text>Name</Text>
+      <Text>AI status</Text>
+      <Text display={{ base: 'none', md: 'block' }} textAlign="right">
+        Size
+      </Text>
+      <Text display={{ base: 'none', md: 'block' }}>Added</Text>
+      <Text srOnly>Actions</Text>
+    </Grid>
+  );
+}
+
+export function RowShell({ children, testId, label }: { children: ReactNode; testId: string; label: string }) {
+  return (
+    <Grid
+      templateColumns={COLUMNS}
+      gap={GAP}
+      px="4"
+      h="full"
+      alignItems="center"
+      borderBottomWidth="1px"
+      borderColor="border.muted"
+      _hover={{ bg: 'bg.muted/60' }}
+      transition="background 0.1s"
+      data-testid={testId}
+      aria-label={label}
+    >
+      {children}
+    </Grid>
+  );
+}
+
+export function Location({ path }: { path?: string | null }) {
+  if (path === undefined || path === null) return null;
+  return (
+    <Text textStyle="xs" color="fg.muted" truncate title={path}>
+      in {path === '/' ? 'Data Room' : path}
+    </Text>
+  );
+}
