@@ -22,7 +22,6 @@ import { DealFormDialog } from './components/deal-form-dialog';
 import { DealMfaRequired, isDealMfaRequired } from './components/mfa-required-notice';
 import { useDealEvents } from '../ai';
 import { useArchiveDeal } from './api/deal-changes';
-import { useLoadErrorToast } from '../../lib/use-load-error-toast';
 
 interface DealTab {
   label: string;
@@ -145,8 +144,6 @@ export function DealLayout() {
   const [archiving, setArchiving] = useState(false);
 
   const notFound = deal.error instanceof ApiError && (deal.error.status === 404 || deal.error.status === 400);
-
-  useLoadErrorToast(deal.isError && !notFound, 'Failed to load deal', deal.error);
 
   const archive = useArchiveDeal(dealId, () => {
     setArchiving(false);
