@@ -20,8 +20,7 @@ import { ApiError, errorDetail } from '../../lib/api/client';
 import { DEAL_NOT_FOUND_MESSAGE, isDealAdmin, useDeal, type Deal } from '../../lib/api/deal';
 import { DealFormDialog } from './components/deal-form-dialog';
 import { DealMfaRequired, isDealMfaRequired } from './components/mfa-required-notice';
-import { useDealEvents } from '../ai';
-import { useArchiveDeal } from './api/deal-changes';
+import { useArchiveDeal } from './api/archive-deal';
 
 interface DealTab {
   label: string;
@@ -134,12 +133,11 @@ function DealHeaderContent({ deal, onEdit, onArchive }: { deal: Deal; onEdit: ()
   );
 }
 
-/** /deals/:dealId/*: the deal header, the six tabs and the tab's page. */
+/** /deals/:dealId/*: the deal header, the six tabs and the tab's page (live events: app/pages/deal-layout-page.tsx). */
 export function DealLayout() {
   const { dealId = '' } = useParams();
   const navigate = useNavigate();
   const deal = useDeal(dealId);
-  useDealEvents(deal.data ? dealId : undefined);
   const [editing, setEditing] = useState(false);
   const [archiving, setArchiving] = useState(false);
 
@@ -232,5 +230,3 @@ export function DealLayout() {
     </Flex>
   );
 }
-
-export default DealLayout;

@@ -1,7 +1,7 @@
-import { ApiError, api } from '../../lib/api/client';
-import type { User } from '../../lib/session';
-import type { ConfirmationSent } from '@contracts/auth';
+import { ApiError } from '../../../lib/api/client';
+import type { User } from '../../../lib/session';
 
+/** What a sign-in answers (POST /auth/login, /auth/register, /auth/magic-link/verify). */
 export interface AuthResponse {
   access_token?: string;
   refresh_token?: string;
@@ -14,27 +14,6 @@ export interface AuthResponse {
   password_cleared?: boolean;
   message?: string;
 }
-
-/** POST /auth/register: a session, or (202) a confirmation mailed before anyone is signed in. */
-export type RegisterResponse = AuthResponse & Partial<ConfirmationSent>;
-
-/** The invitation link a sign-in or registration comes from: it proves the address (decision 33). */
-export interface InvitationLink {
-  id: string;
-  token: string;
-}
-
-export const login = (email: string, password: string, invitation?: InvitationLink) =>
-  api.post<AuthResponse>('/auth/login', { email: email.trim(), password, ...(invitation ? { invitation } : {}) });
-
-export const register = (email: string, password: string, invitation?: InvitationLink) =>
-  api.post<RegisterResponse>('/auth/register', { email: email.trim(), password, ...(invitation ? { invitation } : {}) });
-
-export const requestMagicLink = (email: string) => api.post<{ message?: string }>('/auth/magic-link', { email: email.trim() });
-
-/** `password`: the registration's, when the link confirms a registration opened outside its browser. */
-export const verifyMagicLink = (token: string, password?: string) =>
-  api.post<AuthResponse>('/auth/magic-link/verify', password ? { token, password } : { token });
 
 /**
  * docs/product.md §8 Session: the server's detail, else the error message, else the fallback ('Login failed' or
