@@ -1,4 +1,5 @@
 import { ApiError } from '../../../lib/api/client';
+import type { InvitationLink } from '../../../lib/invitation-link';
 import type { User } from '../../../lib/session';
 
 /** What a sign-in answers (POST /auth/login, /auth/register, /auth/magic-link/verify). */
@@ -14,6 +15,21 @@ export interface AuthResponse {
   password_cleared?: boolean;
   message?: string;
 }
+
+/** What the login and register forms send. */
+export interface Credentials {
+  email: string;
+  password: string;
+  /** Opened from an invitation link, which also confirms an address not confirmed yet (decision 33). */
+  invitation?: InvitationLink;
+}
+
+/** The body of POST /auth/login and /auth/register. */
+export const credentialsBody = ({ email, password, invitation }: Credentials) => ({
+  email: email.trim(),
+  password,
+  ...(invitation ? { invitation } : {}),
+});
 
 /**
  * docs/product.md §8 Session: the server's detail, else the error message, else the fallback ('Login failed' or
