@@ -3,7 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Provider as JotaiProvider, createStore } from 'jotai';
 import { useState, type ReactNode } from 'react';
 import { createQueryClient } from '../lib/query';
-import { SessionBootstrap } from '../lib/session';
+import { SessionBootstrap } from './session-bootstrap';
 import { Toaster } from '../lib/toast';
 import { system } from './theme';
 

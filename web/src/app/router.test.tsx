@@ -25,9 +25,9 @@ beforeAll(async () => {
   await Promise.all([
     import('../features/auth/login-page'),
     import('../features/deals/invitation-page'),
-    import('../features/deals/deal-layout'),
+    import('./pages/deal-layout-page'),
     import('../features/deals/deal-list-page'),
-    import('../features/deals/deal-dashboard-page'),
+    import('./pages/deal-dashboard-page'),
     import('../features/settings/settings-page'),
     import('../features/admin/admin-layout'),
     import('../features/admin/admin-dashboard-page'),

@@ -10,7 +10,7 @@ import { adminRoutes, dealRoutes, signedInRoutes } from './routes';
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 const MagicLinkPage = lazy(() => import('../features/auth/magic-link-page'));
 const MfaVerifyPage = lazy(() => import('../features/auth/mfa-verify-page'));
-const DealLayout = lazy(() => import('../features/deals/deal-layout'));
+const DealLayout = lazy(() => import('./pages/deal-layout-page'));
 
 /** True when the routes (or a path-less layout among them) already answer the parent's own path. */
 function hasIndexRoute(routes: RouteObject[]): boolean {

@@ -16,7 +16,7 @@ import { NotFoundPage } from '../features/errors';
 
 const DealListPage = lazy(() => import('../features/deals/deal-list-page'));
 const InvitationPage = lazy(() => import('../features/deals/invitation-page'));
-const DealDashboardPage = lazy(() => import('../features/deals/deal-dashboard-page'));
+const DealDashboardPage = lazy(() => import('./pages/deal-dashboard-page'));
 const SettingsPage = lazy(() => import('../features/settings/settings-page'));
 const DataRoomPage = lazy(() => import('./pages/data-room-page'));
 const FileDetailPage = lazy(() => import('./pages/file-detail-page'));

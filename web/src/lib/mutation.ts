@@ -19,8 +19,11 @@ export interface ApiMutationOptions<TData, TVariables> {
   invalidates?: QueryKey[] | ((data: TData, variables: TVariables) => QueryKey[]);
   /** Toast title on success (docs/product.md §8 texts), or a function of the result (title and description). */
   successMessage?: string | ((data: TData, variables: TVariables) => string | SuccessToast | undefined);
-  /** Toast title on failure (or a function of the input); the description is the server's `detail`. */
-  errorMessage: string | ((variables: TVariables) => string);
+  /**
+   * Toast title on failure (or a function of the input); the description is the server's `detail`.
+   * `null`: no toast, because the form shows the error inline itself (the sign-in forms, from `error`).
+   */
+  errorMessage: string | ((variables: TVariables) => string) | null;
   onSuccess?: (data: TData, variables: TVariables) => void;
   onError?: (error: unknown, variables: TVariables) => void;
 }
@@ -42,6 +45,10 @@ export function useApiMutation<TData = unknown, TVariables = void>(
     },
     onError: (error, variables) => {
       if (isAbortError(error)) return;
+      if (options.errorMessage === null) {
+        options.onError?.(error, variables);
+        return;
+      }
       const title = typeof options.errorMessage === 'function' ? options.errorMessage(variables) : options.errorMessage;
       const detail = errorDetail(error, '');
       notify.error(title, detail && detail !== title ? detail : undefined);

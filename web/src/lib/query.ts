@@ -1,4 +1,5 @@
-import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { ApiError, errorDetail, isAbortError } from './api/client';
 import { notify } from './toast';
 
@@ -43,4 +44,10 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+}
+
+/** Forgets every cached read: a sign-in or sign-out must not show the previous person's data. */
+export function useClearServerState(): () => void {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.clear(), [queryClient]);
 }

@@ -1,10 +1,7 @@
-import { Button, Center } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
 import { atom, useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { CloudOff } from 'lucide-react';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { EmptyState } from '../components/empty-state';
+import { useCallback, useEffect, useState } from 'react';
 import { api, ApiError, clearToken, getToken, isAbortError, setToken } from './api/client';
+import { useClearServerState } from './query';
 
 /** The signed-in user (GET /user/profile). */
 export interface User {
@@ -52,10 +49,10 @@ const isTransient = (error: unknown) =>
 /**
  * Resolves the session once at start: with a stored token the profile is fetched. A refusal (401, or any
  * other 4xx) signs out. A server that cannot be reached does not: the token is kept and the profile
- * asked again a few times, then the page says the data room cannot be reached, with Try Again, so a
- * restart of the server or a dropped connection never signs everyone out.
+ * asked again a few times, then `unreachable` is true (the page says so, with Try Again calling `retry`),
+ * so a restart of the server or a dropped connection never signs everyone out.
  */
-export function SessionBootstrap({ children }: { children: ReactNode }) {
+export function useSessionBootstrap(): { unreachable: boolean; retry: () => void } {
   const setSession = useSetAtom(sessionAtom);
   const [unreachable, setUnreachable] = useState(false);
   const [round, setRound] = useState(0);
@@ -92,29 +89,11 @@ export function SessionBootstrap({ children }: { children: ReactNode }) {
       clearTimeout(timer);
     };
   }, [setSession, round]);
-  if (unreachable) {
-    return (
-      <Center minH="100vh" p="6">
-        <EmptyState
-          icon={<CloudOff />}
-          title="The data room cannot be reached"
-          description="Your connection or the server is down for the moment. You are still signed in; try again in a little while."
-          action={
-            <Button
-              colorPalette="brand"
-              onClick={() => {
-                setUnreachable(false);
-                setRound((n) => n + 1);
-              }}
-            >
-              Try Again
-            </Button>
-          }
-        />
-      </Center>
-    );
-  }
-  return <>{children}</>;
+  const retry = useCallback(() => {
+    setUnreachable(false);
+    setRound((n) => n + 1);
+  }, []);
+  return { unreachable, retry };
 }
 
 export function useCurrentUser(): User | null {
@@ -123,24 +102,24 @@ export function useCurrentUser(): User | null {
 
 export function useSession() {
   const [session, setSession] = useAtom(sessionAtom);
-  const queryClient = useQueryClient();
+  const clearServerState = useClearServerState();
 
   const signIn = useCallback(
     (token: string, user: User, refreshToken?: string) => {
       setToken(token, refreshToken);
-      queryClient.clear();
+      clearServerState();
       setSession({ status: needsSecondFactor(user) ? 'mfa' : 'authenticated', user });
     },
-    [queryClient, setSession],
+    [clearServerState, setSession],
   );
 
   const updateUser = useCallback((user: User) => setSession((current) => ({ ...current, user })), [setSession]);
 
   const signOut = useCallback(() => {
     clearToken();
-    queryClient.clear();
+    clearServerState();
     setSession({ status: 'anonymous', user: null });
-  }, [queryClient, setSession]);
+  }, [clearServerState, setSession]);
 
   return { ...session, signIn, updateUser, signOut };
 }

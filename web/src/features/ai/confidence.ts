@@ -1,6 +1,3 @@
-/** docs/product.md §9: the AI status poll interval while a file is being analysed. */
-export const AI_POLL_MS = 3000;
-
 /** AI confidence colours (docs/product.md §9): 80 (or 0.8) and above green, 60 (0.6) and above yellow, else red. */
 export function confidencePercent(confidence: number | null | undefined): number | null {
   if (confidence === null || confidence === undefined || Number.isNaN(confidence)) return null;

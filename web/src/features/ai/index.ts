@@ -1,13 +1,10 @@
-// What other features may use of the AI assistant.
+// What app/ composes of the AI assistant (the pages that show it beside another feature).
 export { AiReviewDialog } from './components/ai-review-dialog';
-export { ConfidenceBadge } from './components/confidence-badge';
 export { PendingReviewCount, PendingReviewList } from './components/pending-review-panel';
 export { AiSuggestionsPanel } from './components/ai-suggestions-panel';
 export { AiAnalysisCard } from './components/ai-analysis-card';
-export { useAiAnalysis } from './api/ai-analysis';
 export { useRetryAnalysis } from './api/retry-analysis';
-export { useBatchAnalysis } from './api/batch-analysis';
 export { useGenerateMetadata } from './api/generate-metadata';
 export { useDealEvents } from './api/deal-events';
-export { confidenceColor, confidenceLabel, confidencePercent } from './confidence';
-export { AI_POLL_MS } from './confidence';
+// Until the data room and file detail read it from lib/ai-poll.ts (their helpers are moving them).
+export { AI_POLL_MS } from '../../lib/ai-poll';

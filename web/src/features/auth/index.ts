@@ -1,3 +1,2 @@
-// What other features may use of sign-in.
-export { requestMagicLink, type InvitationLink } from './api';
+// What Settings still reads of sign-in (its helper is moving these into settings/ and lib/api/mfa-status.ts).
 export * from './mfa';

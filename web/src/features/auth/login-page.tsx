@@ -5,7 +5,7 @@ import { useLocation } from 'react-router';
 import { Logo } from '../../components/logo';
 import { LoginForm } from './components/login-form';
 import { RegisterForm } from './components/register-form';
-import type { InvitationLink } from './api';
+import type { InvitationLink } from '../../lib/invitation-link';
 
 export const TAGLINE = 'Secure M&A Data Room Platform';
 

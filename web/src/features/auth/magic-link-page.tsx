@@ -5,8 +5,9 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { LogoMark } from '../../components/logo';
 import { notify } from '../../lib/toast';
 import { ApiError } from '../../lib/api/client';
-import { authErrorMessage, NoTokenError, requireSession, verifyMagicLink, type AuthResponse } from './api';
-import { useCompleteSignIn } from './use-complete-sign-in';
+import { authErrorMessage, NoTokenError, requireSession, type AuthResponse } from './api/auth-response';
+import { useCompleteSignIn } from './api/complete-sign-in';
+import { useConfirmRegistration, verifyMagicLink } from './api/verify-magic-link';
 
 // A link can be used once: remember the verification per token so a re-render or a second effect run
 // (React strict mode) never sends it twice.
@@ -54,7 +55,6 @@ export function MagicLinkPage() {
   const [error, setError] = useState<string | null>(token ? null : 'This sign-in link is incomplete. Ask for a new one.');
   const [askPassword, setAskPassword] = useState<string | null>(null);
   const [password, setPassword] = useState('');
-  const [checking, setChecking] = useState(false);
 
   const finish = useCallback(
     async (answer: AuthResponse) => {
@@ -99,21 +99,18 @@ export function MagicLinkPage() {
     };
   }, [token, finish]);
 
-  const confirmWithPassword = async (event: FormEvent) => {
+  const confirmation = useConfirmRegistration(token, finish, (caught) => {
+    if (refusalCode(caught) === 'registrant_password_wrong') setAskPassword((caught as ApiError).detail ?? '');
+    else setError(authErrorMessage(caught, 'Login failed'));
+  });
+
+  const confirmWithPassword = (event: FormEvent) => {
     event.preventDefault();
     if (!password) {
       setAskPassword('Please enter the password you chose when registering.');
       return;
     }
-    setChecking(true);
-    try {
-      await finish(await verifyMagicLink(token, password));
-    } catch (caught) {
-      if (refusalCode(caught) === 'registrant_password_wrong') setAskPassword((caught as ApiError).detail ?? '');
-      else setError(authErrorMessage(caught, 'Login failed'));
-    } finally {
-      setChecking(false);
-    }
+    confirmation.mutate(password);
   };
 
   if (askPassword !== null && !error) {
@@ -137,7 +134,7 @@ export function MagicLinkPage() {
                 onChange={(e) => setPassword(e.target.value)}
               />
             </Field.Root>
-            <Button type="submit" colorPalette="brand" w="full" loading={checking} loadingText="Confirming...">
+            <Button type="submit" colorPalette="brand" w="full" loading={confirmation.isPending} loadingText="Confirming...">
               Confirm Email Address
             </Button>
             <Button asChild variant="ghost" size="sm">

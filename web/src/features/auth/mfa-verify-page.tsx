@@ -6,10 +6,10 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { LogoMark } from '../../components/logo';
 import { FullPageSpinner } from '../../components/spinners';
 import { errorDetail } from '../../lib/api/client';
-import { sessionAtom, useSession } from '../../lib/session';
-import { notify } from '../../lib/toast';
+import { sessionAtom } from '../../lib/session';
+import { useMfaStatus } from '../../lib/api/mfa-status';
 import { useLogout } from '../../lib/use-logout';
-import { recoverWithCode, useMfaStatus, verifyCode } from './mfa';
+import { useVerifySecondFactor } from './api/verify-second-factor';
 
 interface FromState {
   from?: { pathname: string; search?: string; hash?: string };
@@ -22,24 +22,36 @@ interface FromState {
  */
 export function MfaVerifyPage() {
   const { status } = useAtomValue(sessionAtom);
-  const { signIn } = useSession();
   const logout = useLogout();
   const location = useLocation();
   const navigate = useNavigate();
   const [mode, setMode] = useState<'code' | 'recovery'>('code');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const factors = useMfaStatus(status === 'mfa');
+  const from = (location.state as FromState | null)?.from;
+  const target = from && !from.pathname.startsWith('/login') ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : '/';
+  const verification = useVerifySecondFactor(
+    (factorsRemoved) => {
+      if (!factorsRemoved) {
+        navigate(target, { replace: true });
+        return;
+      }
+      navigate('/settings', { replace: true });
+      window.location.reload();
+    },
+    (caught) => {
+      setError(errorDetail(caught, 'Verification failed. Please try again.'));
+      setCode('');
+    },
+  );
 
   if (status === 'loading') return <FullPageSpinner />;
   if (status === 'anonymous') return <Navigate to="/login" replace />;
-  const from = (location.state as FromState | null)?.from;
-  const target = from && !from.pathname.startsWith('/login') ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : '/';
   if (status === 'authenticated') return <Navigate to={target} replace />;
 
   const factor = factors.data?.factors[0];
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const typed = code.trim();
     if (mode === 'code' && !/^\d{6}$/.test(typed)) {
@@ -54,25 +66,8 @@ export function MfaVerifyPage() {
       setError('Your authenticators could not be loaded. Reload the page and try again.');
       return;
     }
-    setBusy(true);
     setError(null);
-    try {
-      const answer = mode === 'code' ? await verifyCode(factor!.id, typed) : await recoverWithCode(typed);
-      if ('factors_removed' in answer) {
-        notify.success(answer.message);
-        navigate('/settings', { replace: true });
-        window.location.reload();
-        return;
-      }
-      signIn(answer.access_token, answer.user, answer.refresh_token);
-      notify.success('Login successful!');
-      navigate(target, { replace: true });
-    } catch (caught) {
-      setError(errorDetail(caught, 'Verification failed. Please try again.'));
-      setCode('');
-    } finally {
-      setBusy(false);
-    }
+    verification.mutate({ factorId: mode === 'code' ? factor!.id : undefined, code: typed });
   };
 
   return (
@@ -111,7 +106,7 @@ export function MfaVerifyPage() {
               />
               {error && <Field.ErrorText role="alert">{error}</Field.ErrorText>}
             </Field.Root>
-            <Button type="submit" colorPalette="brand" loading={busy} loadingText="Verifying..." w="full">
+            <Button type="submit" colorPalette="brand" loading={verification.isPending} loadingText="Verifying..." w="full">
               Verify
             </Button>
           </Stack>

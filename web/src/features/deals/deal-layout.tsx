@@ -20,9 +20,7 @@ import { ApiError, errorDetail } from '../../lib/api/client';
 import { DEAL_NOT_FOUND_MESSAGE, isDealAdmin, useDeal, type Deal } from '../../lib/api/deal';
 import { DealFormDialog } from './components/deal-form-dialog';
 import { DealMfaRequired, isDealMfaRequired } from './components/mfa-required-notice';
-import { useDealEvents } from '../ai';
-import { useArchiveDeal } from './api/deal-changes';
-import { useLoadErrorToast } from '../../lib/use-load-error-toast';
+import { useArchiveDeal } from './api/archive-deal';
 
 interface DealTab {
   label: string;
@@ -135,18 +133,15 @@ function DealHeaderContent({ deal, onEdit, onArchive }: { deal: Deal; onEdit: ()
   );
 }
 
-/** /deals/:dealId/*: the deal header, the six tabs and the tab's page. */
+/** /deals/:dealId/*: the deal header, the six tabs and the tab's page (live events: app/pages/deal-layout-page.tsx). */
 export function DealLayout() {
   const { dealId = '' } = useParams();
   const navigate = useNavigate();
   const deal = useDeal(dealId);
-  useDealEvents(deal.data ? dealId : undefined);
   const [editing, setEditing] = useState(false);
   const [archiving, setArchiving] = useState(false);
 
   const notFound = deal.error instanceof ApiError && (deal.error.status === 404 || deal.error.status === 400);
-
-  useLoadErrorToast(deal.isError && !notFound, 'Failed to load deal', deal.error);
 
   const archive = useArchiveDeal(dealId, () => {
     setArchiving(false);
@@ -235,5 +230,3 @@ export function DealLayout() {
     </Flex>
   );
 }
-
-export default DealLayout;

@@ -4,7 +4,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { PageContainer } from '../../components/layout/page-container';
-import { dealListErrorMessage } from './api';
 import { ARCHIVED_MARKER_CLEAR_MS, clearArchivedDeal, readArchivedDeal } from './archived-marker';
 import { DealCard } from './components/deal-card';
 import { DealFormDialog } from './components/deal-form-dialog';
@@ -12,7 +11,7 @@ import { ConfirmEmailNotice } from './components/confirm-email-notice';
 import { InvitationsBanner } from './components/invitations-banner';
 import { DealsNeedingVerificationBanner } from './components/mfa-required-notice';
 import type { DealView } from './types';
-import { useDeals } from './api/deal-reads';
+import { dealListErrorMessage, useDeals } from './api/list-deals';
 
 function CardSkeleton() {
   return (

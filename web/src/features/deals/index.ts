@@ -1,2 +1,3 @@
-// What other features may use of deals.
-export { DealDashboardPage } from './deal-dashboard-page';
+// What app/ composes of deals (the pages that show other features beside it).
+export { DealDashboard } from './deal-dashboard';
+export { DealLayout } from './deal-layout';

@@ -17,7 +17,7 @@ import { useLogout } from '../../lib/use-logout';
 import { useAnswerInvitation } from './api/answer-invitation';
 import { useConfirmByInvitation } from './api/confirm-by-invitation';
 import { ConfirmEmailNotice } from './components/confirm-email-notice';
-import { useMyInvitations } from './api/deal-reads';
+import { useMyInvitations } from './api/my-invitations';
 import { permissionSetLabel } from '../../lib/permission-sets';
 
 function Notice({ title, children }: { title: string; children: React.ReactNode }) {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPage, renderRoutes } from '../../test/utils';
-import { DealDashboardPage } from '../deals';
+import { DealDashboardPage } from '../../app/pages/deal-dashboard-page';
 import { InviteUserDialog, ManageUsersDialog } from './index';
 import { DEAL_ID, fakePeopleApi, writes } from './testing';
 import type { DealUser } from './types';

@@ -35,6 +35,8 @@ export const dealQuery = (dealId: string) =>
   queryOptions({
     queryKey: dealKeys.detail(dealId),
     queryFn: ({ signal }) => api.get<Deal>(`/deals/${encodeURIComponent(dealId)}`, { signal }),
+    // The deal layout shows a missing deal (404, or 400 for a malformed id) as a state, not a toast.
+    meta: { errorTitle: 'Failed to load deal', quietStatuses: [404, 400] },
   });
 
 export function useDeal(dealId: string | undefined) {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PendingReview } from '@contracts/ai';
 import { api } from '../../../lib/api/client';
-import { AI_POLL_MS } from '../confidence';
+import { AI_POLL_MS } from '../../../lib/ai-poll';
 import { aiBase, aiKeys } from './keys';
 
 export const fetchPendingReview = (dealId: string, signal?: AbortSignal) =>

@@ -1,5 +1,5 @@
 import { Alert } from '@chakra-ui/react';
-import { authErrorMessage, NoTokenError } from '../api';
+import { authErrorMessage, NoTokenError } from '../api/auth-response';
 
 /** A one-line message under an auth form: what failed, or what happens next. */
 export function FormNotice({ message, status, testId }: { message: string | null; status: 'error' | 'success'; testId: string }) {

@@ -1,39 +1,25 @@
 import { Alert, Button, HStack, Separator, Stack, Text } from '@chakra-ui/react';
 import { Mail } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../../lib/api/client';
-import { notify } from '../../../lib/toast';
-import { authErrorMessage, login, requestMagicLink, requireSession, type InvitationLink } from '../api';
-import { useCompleteSignIn } from '../use-complete-sign-in';
+import type { InvitationLink } from '../../../lib/invitation-link';
+import { authErrorMessage } from '../api/auth-response';
+import { useLogin } from '../api/login';
+import { useRequestMagicLink } from '../api/request-magic-link';
 import { MESSAGES, validateLogin } from '../validation';
 import { FormError, submitErrorMessage } from './form-error';
 import { EmailField, PasswordField } from './account-fields';
 
 /** `invitation`: opened from an invitation link, which also confirms an address not confirmed yet. */
 export function LoginForm({ initialEmail = '', invitation }: { initialEmail?: string; invitation?: InvitationLink }) {
-  const completeSignIn = useCompleteSignIn();
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'password' | 'magic' | null>(null);
   const [linkSent, setLinkSent] = useState<string | null>(null);
+  const login = useLogin((caught) => setError(submitErrorMessage(caught, 'Login failed')));
+  const magicLink = useRequestMagicLink(setLinkSent, (caught) => setError(authErrorMessage(caught, 'Login failed')));
+  const busy = login.isPending ? 'password' : magicLink.isPending ? 'magic' : null;
 
-  /**
-   * Through the invitation when there is one. A stale link (a newer invitation mail replaced it, or it was
-   * answered) cannot confirm an address (decision 33), but must not keep a person out either: they sign in
-   * without it, and the invitation page then shows where the invitation stands.
-   */
-  const signIn = async () => {
-    try {
-      return await login(email, password, invitation);
-    } catch (caught) {
-      const stale = (caught instanceof ApiError ? (caught.body as { code?: string } | undefined) : undefined)?.code;
-      if (invitation && stale === 'invitation_link_invalid') return login(email, password);
-      throw caught;
-    }
-  };
-
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setLinkSent(null);
     const invalid = validateLogin({ email, password });
@@ -42,34 +28,17 @@ export function LoginForm({ initialEmail = '', invitation }: { initialEmail?: st
       return;
     }
     setError(null);
-    setBusy('password');
-    try {
-      const session = requireSession(await signIn(), 'login');
-      // With a second factor the code step comes next; success is said once it is proved.
-      if (!(await completeSignIn(session))) notify.success('Login successful!');
-    } catch (caught) {
-      setError(submitErrorMessage(caught, 'Login failed'));
-    } finally {
-      setBusy(null);
-    }
+    login.mutate({ email, password, invitation });
   };
 
-  const onMagicLink = async () => {
+  const onMagicLink = () => {
     setLinkSent(null);
     if (!email.trim()) {
       setError(MESSAGES.emailRequired);
       return;
     }
     setError(null);
-    setBusy('magic');
-    try {
-      const answer = await requestMagicLink(email);
-      setLinkSent(answer?.message || 'A sign-in link was sent to your email address.');
-    } catch (caught) {
-      setError(authErrorMessage(caught, 'Login failed'));
-    } finally {
-      setBusy(null);
-    }
+    magicLink.mutate(email);
   };
 
   return (

@@ -1,23 +1,29 @@
 import { Button, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { notify } from '../../../lib/toast';
-import { register, requireSession, type InvitationLink } from '../api';
-import { useCompleteSignIn } from '../use-complete-sign-in';
+import type { InvitationLink } from '../../../lib/invitation-link';
+import { useRegister } from '../api/register';
 import { validateRegister } from '../validation';
 import { FormError, FormNotice, submitErrorMessage } from './form-error';
 import { EmailField, PasswordField } from './account-fields';
 
 /** `invitation`: opened from an invitation link, which confirms the address at once (no mail to open). */
 export function RegisterForm({ initialEmail = '', invitation }: { initialEmail?: string; invitation?: InvitationLink }) {
-  const completeSignIn = useCompleteSignIn();
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [confirmation, setConfirmation] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const registration = useRegister(
+    (answer) => {
+      if (!answer.confirmation) return;
+      setConfirmation(answer.confirmation);
+      setPassword('');
+      setConfirmPassword('');
+    },
+    (caught) => setError(submitErrorMessage(caught, 'Registration failed')),
+  );
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const invalid = validateRegister({ email, password, confirmPassword });
     if (invalid) {
@@ -26,24 +32,7 @@ export function RegisterForm({ initialEmail = '', invitation }: { initialEmail?:
     }
     setError(null);
     setConfirmation(null);
-    setBusy(true);
-    try {
-      const answer = await register(email, password, invitation);
-      if (answer?.confirmation_sent) {
-        // No session until the mailed link is opened: the link signs the person in (/login/magic).
-        setConfirmation(answer.message ?? 'Check your email to confirm your address.');
-        setPassword('');
-        setConfirmPassword('');
-        return;
-      }
-      const session = requireSession(answer, 'register');
-      await completeSignIn(session);
-      notify.success('Registration successful!');
-    } catch (caught) {
-      setError(submitErrorMessage(caught, 'Registration failed'));
-    } finally {
-      setBusy(false);
-    }
+    registration.mutate({ email, password, invitation });
   };
 
   return (
@@ -69,7 +58,7 @@ export function RegisterForm({ initialEmail = '', invitation }: { initialEmail?:
         />
         <FormError message={error} />
         <FormNotice message={confirmation} status="success" testId="register-confirmation" />
-        <Button type="submit" colorPalette="brand" loading={busy} w="full">
+        <Button type="submit" colorPalette="brand" loading={registration.isPending} w="full">
           Register
         </Button>
       </Stack>

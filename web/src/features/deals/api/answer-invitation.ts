@@ -1,7 +1,7 @@
 import { api } from '../../../lib/api/client';
 import { dealKeys } from '../../../lib/api/deal';
 import { useApiMutation } from '../../../lib/mutation';
-import { MY_INVITATIONS_KEY } from '.';
+import { dealsKeys } from './keys';
 
 export interface AnswerInvitationInput {
   invitationId: string;
@@ -26,7 +26,7 @@ export const answerInvitation = ({ invitationId, accept, token }: AnswerInvitati
 export function useAnswerInvitation(onAnswered: (answer: InvitationAnswer, input: AnswerInvitationInput) => void) {
   return useApiMutation({
     mutationFn: answerInvitation,
-    invalidates: [MY_INVITATIONS_KEY, dealKeys.all],
+    invalidates: [dealsKeys.myInvitations, dealKeys.all],
     successMessage: (_, input) => (input.accept ? 'Invitation accepted! Loading deal...' : 'Invitation declined'),
     errorMessage: (input) => (input.accept ? 'Failed to accept invitation' : 'Failed to decline invitation'),
     onSuccess: onAnswered,

@@ -1,8 +1,8 @@
 import { api } from '../../../lib/api/client';
 import { useApiMutation } from '../../../lib/mutation';
 import { useSession, type User } from '../../../lib/session';
-import type { InvitationLink } from '../../auth';
-import { MY_INVITATIONS_KEY } from '.';
+import type { InvitationLink } from '../../../lib/invitation-link';
+import { dealsKeys } from './keys';
 
 /**
  * Confirms the signed-in person's address with the invitation link they opened (docs/decisions.md
@@ -12,7 +12,7 @@ export function useConfirmByInvitation() {
   const { updateUser } = useSession();
   return useApiMutation({
     mutationFn: (invitation: InvitationLink) => api.post<{ user: User }>('/auth/invitation/confirm', { invitation }),
-    invalidates: [MY_INVITATIONS_KEY],
+    invalidates: [dealsKeys.myInvitations],
     errorMessage: 'Failed to confirm your address',
     onSuccess: (answer) => updateUser(answer.user),
   });

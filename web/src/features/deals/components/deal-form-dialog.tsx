@@ -3,11 +3,10 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/modal';
 import { type Deal } from '../../../lib/api/deal';
 import { useCurrentUser } from '../../../lib/session';
-import { defaultPresetValue } from '../api';
 import type { ChecklistPreset } from '../types';
 import { validateDealName } from '../validation';
-import { useSaveDeal } from '../api/deal-changes';
-import { useChecklistPresets } from '../api/deal-reads';
+import { useSaveDeal } from '../api/save-deal';
+import { defaultPresetValue, useChecklistPresets } from '../api/checklist-presets';
 
 function PresetSelect({
   value,

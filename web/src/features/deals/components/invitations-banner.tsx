@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useAnswerInvitation } from '../api/answer-invitation';
 import type { Invitation } from '../types';
-import { useMyInvitations } from '../api/deal-reads';
+import { useMyInvitations } from '../api/my-invitations';
 
 const isExpired = (invitation: Invitation) => Boolean(invitation.is_expired) || invitation.status === 'expired';
 

@@ -3,7 +3,7 @@ import { ShieldCheck } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ApiError } from '../../../lib/api/client';
-import { useDealsRequiringVerification } from '../api/deal-reads';
+import { useDealsRequiringVerification } from '../api/deals-requiring-verification';
 
 /** The API's answer for a member of a deal that requires a second factor this session has not proved. */
 export const isDealMfaRequired = (error: unknown): boolean =>

@@ -1,36 +1,38 @@
 import { Box, Button, Flex, Grid, GridItem, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { Activity as ActivityIcon, UserPlus, UsersRound } from 'lucide-react';
-import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Activity as ActivityIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { EmptyState } from '../../components/empty-state';
-import { Panel } from '../../components/panel';
 import { PageContainer } from '../../components/layout/page-container';
 import { errorDetail } from '../../lib/api/client';
 import { isDealAdmin, useDeal } from '../../lib/api/deal';
 import { formatDate } from '../../lib/format';
-import { InviteUserDialog, ManageUsersDialog } from '../people';
-import { PendingReviewCount, PendingReviewList } from '../ai';
+import { ChecklistProgressPanel } from './components/checklist-progress-panel';
+import { DashboardSkeleton } from './components/dashboard-skeleton';
+import { DashboardStats } from './components/dashboard-stats';
+import { RecentActivityPanel } from './components/recent-activity-panel';
+import { RecentFilesPanel } from './components/recent-files-panel';
+import { useDashboardStats } from './api/dashboard-stats';
 
-import {
-  ChecklistProgressPanel,
-  DashboardSkeleton,
-  DashboardStats,
-  RecentActivityPanel,
-  RecentFilesPanel,
-} from './components/dashboard-parts';
-import { useDashboardStats } from './api/deal-reads';
-
-/** The deal dashboard at /deals/:dealId (docs/product.md §2). */
-export function DealDashboardPage() {
-  const { dealId = '' } = useParams();
+/**
+ * The deal dashboard at /deals/:dealId (docs/product.md §2). What other features show on it comes from
+ * app/pages/deal-dashboard-page.tsx: `peopleActions` (for an admin of a deal not archived) and the
+ * pending review panel, told whether the AI is still working.
+ */
+export function DealDashboard({
+  dealId,
+  peopleActions,
+  pendingReview,
+}: {
+  dealId: string;
+  peopleActions: ReactNode;
+  pendingReview: (aiWorking: boolean) => ReactNode;
+}) {
   const deal = useDeal(dealId);
   const stats = useDashboardStats(dealId);
   const aiWorking = (stats.data?.files_processing ?? 0) + (stats.data?.files_queued ?? 0) > 0;
   const admin = isDealAdmin(deal.data);
   // An archived deal is read-only (docs/decisions.md decision 8): no write buttons, even for its admins.
   const managesPeople = admin && !deal.data?.archived_at;
-  const [inviting, setInviting] = useState(false);
-  const [managing, setManaging] = useState(false);
 
   if (stats.isPending) {
     return (
@@ -80,16 +82,7 @@ export function DealDashboardPage() {
                 Created {formatDate(deal.data.created_at)}
               </Text>
             )}
-            {managesPeople && (
-              <>
-                <Button size="sm" variant="outline" bg="bg" onClick={() => setManaging(true)}>
-                  <UsersRound /> Manage Users
-                </Button>
-                <Button size="sm" colorPalette="brand" onClick={() => setInviting(true)}>
-                  <UserPlus /> Invite User
-                </Button>
-              </>
-            )}
+            {managesPeople && peopleActions}
           </HStack>
         </Flex>
 
@@ -100,9 +93,7 @@ export function DealDashboardPage() {
             <Stack gap="5">
               <ChecklistProgressPanel sections={sections} base={base} />
 
-              <Panel title="Files Pending Review" testId="pending-review" action={<PendingReviewCount dealId={dealId} />}>
-                <PendingReviewList dealId={dealId} poll={aiWorking} />
-              </Panel>
+              {pendingReview(aiWorking)}
             </Stack>
           </GridItem>
 
@@ -115,14 +106,6 @@ export function DealDashboardPage() {
           </GridItem>
         </Grid>
       </Stack>
-      {managesPeople && (
-        <>
-          <InviteUserDialog dealId={dealId} open={inviting} onClose={() => setInviting(false)} />
-          <ManageUsersDialog dealId={dealId} open={managing} onClose={() => setManaging(false)} />
-        </>
-      )}
     </PageContainer>
   );
 }
-
-export default DealDashboardPage;

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { api, setToken } from '../../lib/api/client';
-import { needsSecondFactor, PROFILE_PATH, useSession, type User } from '../../lib/session';
-import type { SignInSession } from './api';
+import { api, setToken } from '../../../lib/api/client';
+import { needsSecondFactor, PROFILE_PATH, useSession, type User } from '../../../lib/session';
+import type { SignInSession } from './auth-response';
 
 /**
  * Stores the tokens and the user (fetching the profile when the answer carried none); true when the

@@ -1,10 +1,10 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useAtomValue } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../app/providers';
+import { AppProviders } from './providers';
 import { jsonResponse, testUser } from '../test/utils';
-import { browser, getToken, TOKEN_KEY } from './api/client';
-import { PROFILE_RETRY_DELAYS_MS, sessionAtom } from './session';
+import { browser, getToken, TOKEN_KEY } from '../lib/api/client';
+import { PROFILE_RETRY_DELAYS_MS, sessionAtom } from '../lib/session';
 
 function Status() {
   const { status } = useAtomValue(sessionAtom);

@@ -1,7 +1,8 @@
-import { ApiError, api } from '../../lib/api/client';
-import type { User } from '../../lib/session';
-import type { ConfirmationSent } from '@contracts/auth';
+import { ApiError } from '../../../lib/api/client';
+import type { InvitationLink } from '../../../lib/invitation-link';
+import type { User } from '../../../lib/session';
 
+/** What a sign-in answers (POST /auth/login, /auth/register, /auth/magic-link/verify). */
 export interface AuthResponse {
   access_token?: string;
   refresh_token?: string;
@@ -15,26 +16,20 @@ export interface AuthResponse {
   message?: string;
 }
 
-/** POST /auth/register: a session, or (202) a confirmation mailed before anyone is signed in. */
-export type RegisterResponse = AuthResponse & Partial<ConfirmationSent>;
-
-/** The invitation link a sign-in or registration comes from: it proves the address (decision 33). */
-export interface InvitationLink {
-  id: string;
-  token: string;
+/** What the login and register forms send. */
+export interface Credentials {
+  email: string;
+  password: string;
+  /** Opened from an invitation link, which also confirms an address not confirmed yet (decision 33). */
+  invitation?: InvitationLink;
 }
 
-export const login = (email: string, password: string, invitation?: InvitationLink) =>
-  api.post<AuthResponse>('/auth/login', { email: email.trim(), password, ...(invitation ? { invitation } : {}) });
-
-export const register = (email: string, password: string, invitation?: InvitationLink) =>
-  api.post<RegisterResponse>('/auth/register', { email: email.trim(), password, ...(invitation ? { invitation } : {}) });
-
-export const requestMagicLink = (email: string) => api.post<{ message?: string }>('/auth/magic-link', { email: email.trim() });
-
-/** `password`: the registration's, when the link confirms a registration opened outside its browser. */
-export const verifyMagicLink = (token: string, password?: string) =>
-  api.post<AuthResponse>('/auth/magic-link/verify', password ? { token, password } : { token });
+/** The body of POST /auth/login and /auth/register. */
+export const credentialsBody = ({ email, password, invitation }: Credentials) => ({
+  email: email.trim(),
+  password,
+  ...(invitation ? { invitation } : {}),
+});
 
 /**
  * docs/product.md §8 Session: the server's detail, else the error message, else the fallback ('Login failed' or

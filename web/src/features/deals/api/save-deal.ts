@@ -1,18 +1,28 @@
-/**
- * Creating, editing and archiving a deal, one hook per operation (web/src/lib/mutation.ts): each owns
- * its toasts (docs/product.md §8) and makes the deal lists stale; `onDone` is the screen's follow-up.
- */
 import { useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api/client';
 import { type Deal, dealKeys } from '../../../lib/api/deal';
 import { useApiMutation } from '../../../lib/mutation';
-import { rememberArchivedDeal } from '../archived-marker';
-import { archiveDeal, createDeal, updateDeal } from '.';
+import { dealPath } from './keys';
+
+export interface DealInput {
+  name: string;
+  description: string;
+  /** Edit Deal only: require two-step verification of everyone in the deal. */
+  require_mfa?: boolean;
+}
+
+export const createDeal = (input: DealInput & { checklist_preset: string }) => api.post<Deal>('/deals', input);
+
+export const updateDeal = (dealId: string, input: DealInput) => api.put<Deal>(dealPath(dealId), input);
 
 export type DealSave =
   | { kind: 'create'; body: Parameters<typeof createDeal>[0] }
   | { kind: 'update'; dealId: string; body: Parameters<typeof updateDeal>[1] };
 
-/** Create Deal or Edit Deal; the saved deal is cached at once, so the page it leads to shows it. */
+/**
+ * Create Deal or Edit Deal (docs/product.md §8 toasts); the deal lists go stale, and the saved deal is
+ * cached at once, so the page it leads to shows it. `onDone` is the screen's follow-up.
+ */
 export function useSaveDeal(editing: boolean, onDone: (saved: Deal) => void) {
   const queryClient = useQueryClient();
   return useApiMutation({
@@ -23,19 +33,6 @@ export function useSaveDeal(editing: boolean, onDone: (saved: Deal) => void) {
     onSuccess: (saved) => {
       if (saved?.id) queryClient.setQueryData(dealKeys.detail(saved.id), saved);
       onDone(saved);
-    },
-  });
-}
-
-export function useArchiveDeal(dealId: string, onDone: () => void) {
-  return useApiMutation({
-    mutationFn: () => archiveDeal(dealId),
-    invalidates: [dealKeys.all],
-    successMessage: 'Deal archived successfully',
-    errorMessage: 'Failed to archive deal',
-    onSuccess: () => {
-      rememberArchivedDeal(dealId);
-      onDone();
     },
   });
 }

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, browser, TOKEN_KEY } from '../../lib/api/client';
-import { jsonResponse } from '../../test/utils';
-import { DEAL_LIST_MESSAGES, dealListErrorMessage, defaultPresetValue, fetchDeals, fetchMyInvitations } from './api';
+import { ApiError, browser, TOKEN_KEY } from '../../../lib/api/client';
+import { jsonResponse } from '../../../test/utils';
+import { defaultPresetValue } from './checklist-presets';
+import { DEAL_LIST_MESSAGES, dealListErrorMessage, fetchDeals } from './list-deals';
+import { fetchMyInvitations } from './my-invitations';
 
 describe('dealListErrorMessage (docs/product.md §8 Deal list loading)', () => {
   it.each([

@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api/client';
+import { AI_POLL_MS } from '../../../lib/ai-poll';
+import type { DashboardStats } from '../types';
+import { dealPath, dealsKeys } from './keys';
+
+export const fetchDashboardStats = (dealId: string, signal?: AbortSignal) =>
+  api.get<DashboardStats>(`${dealPath(dealId)}/dashboard/stats`, { signal });
+
+/**
+ * The dashboard's counts. Live events refresh them; while files wait for the AI, polling every 3 s is
+ * the fallback (docs/product.md §9).
+ */
+export const useDashboardStats = (dealId: string) =>
+  useQuery({
+    queryKey: dealsKeys.dashboard(dealId),
+    queryFn: ({ signal }) => fetchDashboardStats(dealId, signal),
+    refetchInterval: (query) =>
+      (query.state.data?.files_processing ?? 0) + (query.state.data?.files_queued ?? 0) > 0 ? AI_POLL_MS : false,
+  });
