@@ -21,3 +21,6 @@ export interface ErrorBody {
 
 /** The answer of a DELETE that removed one row (a checklist item or category, a set, group or tag). */
 export const deleted = z.object({ id: z.string(), deleted: z.literal(true) }).strict();
+
+/** `T` with the fields `K` optional: a web view of an answer that its tests build without fields the screen never reads. */
+export type WithOptional<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;

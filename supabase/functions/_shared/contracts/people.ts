@@ -102,6 +102,7 @@ const capabilityFlags = z.record(z.enum(CAPABILITIES), z.boolean());
 export const MEMBER_STATUSES = ['active', 'inactive', 'suspended'] as const;
 
 export const coloredRef = z.object({ id: z.string(), name: z.string(), color: z.string() }).strict();
+export type ColoredRef = z.infer<typeof coloredRef>;
 
 /** One row of GET /deals/{id}/users-enhanced, and the answer of a member's edit. */
 export const enhancedUser = z
