@@ -10,7 +10,7 @@ import nodemailer from 'nodemailer';
 import { socketPeer } from './client-address.ts';
 import type { Db } from '../supabase/functions/_shared/db.ts';
 import type { MailPort } from '../supabase/functions/_shared/ports.ts';
-import { outboxMail } from '../supabase/functions/_shared/adapters/embedded-auth.ts';
+import { outboxMail } from '../supabase/functions/_shared/adapters/mail.ts';
 import { errorFields, type Logger } from '../supabase/functions/_shared/logger.ts';
 
 /** True when the host the server listens on is reachable from this machine only. */

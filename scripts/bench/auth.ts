@@ -8,7 +8,8 @@
 import { Hono } from 'hono';
 import { requireUser } from '../../supabase/functions/_shared/middleware.ts';
 import type { ApiDeps, ApiEnv } from '../../supabase/functions/_shared/context.ts';
-import { embeddedAuth, outboxMail } from '../../supabase/functions/_shared/adapters/embedded-auth.ts';
+import { embeddedAuth } from '../../supabase/functions/_shared/adapters/embedded-auth.ts';
+import { outboxMail } from '../../supabase/functions/_shared/adapters/mail.ts';
 import { benchApi } from './fixture.ts';
 import { ms, percentile, timeMany } from './lib.ts';
 

@@ -1,4 +1,4 @@
-import { itemsJson } from '../../supabase/functions/_shared/routes/checklist/deal-checklist.ts';
+import { itemsJson } from '../../supabase/functions/_shared/checklist-items.ts';
 import { benchApi } from './fixture.ts';
 import { ms, percentile, timeMany } from './lib.ts';
 

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { createApi } from '../../supabase/functions/_shared/app.ts';
-import { embeddedAuth, outboxMail } from '../../supabase/functions/_shared/adapters/embedded-auth.ts';
+import { embeddedAuth } from '../../supabase/functions/_shared/adapters/embedded-auth.ts';
+import { outboxMail } from '../../supabase/functions/_shared/adapters/mail.ts';
 import { diskBlobStore } from '../../server/blob-store.ts';
 import { startTestDatabase } from '../lib/testdb.ts';
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi, type ApiDeps } from '../../supabase/functions/_shared/app.ts';
 import { DEFAULT_AUTH_LIMITS } from '../../supabase/functions/_shared/throttle.ts';
 import { auth, sql, storage, uniqueEmail } from './helpers.ts';
-import { outboxMail } from '../../supabase/functions/_shared/adapters/embedded-auth.ts';
+import { outboxMail } from '../../supabase/functions/_shared/adapters/mail.ts';
 import { parseTrustProxy } from '../../server/config.ts';
 import { embeddedClientAddress } from '../../server/client-address.ts';
 

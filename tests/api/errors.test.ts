@@ -1,7 +1,8 @@
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../supabase/functions/_shared/app.ts';
-import { embeddedAuth, outboxMail } from '../../supabase/functions/_shared/adapters/embedded-auth.ts';
+import { embeddedAuth } from '../../supabase/functions/_shared/adapters/embedded-auth.ts';
+import { outboxMail } from '../../supabase/functions/_shared/adapters/mail.ts';
 import { DATABASE_UNAVAILABLE } from '../../supabase/functions/_shared/errors.ts';
 import { app, auth, call, JWT_SECRET, registerUser, sql, storage } from './helpers.ts';
 import { expectError } from './expect.ts';

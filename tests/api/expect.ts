@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { z } from 'zod';
 import { call, sql, type CallResult, type TestUser } from './helpers.ts';
 
 /** Every 4xx/5xx answer is JSON `{detail: string}` (docs/decisions.md decision 7). Returns the detail. */
@@ -11,6 +12,18 @@ export function expectError(res: CallResult, status: number, detail?: string | R
   if (typeof detail === 'string') expect(res.body.detail).toBe(detail);
   else if (detail) expect(res.body.detail).toMatch(detail);
   return res.body.detail;
+}
+
+/**
+ * A real answer checked against its contract (supabase/functions/_shared/contracts): the status, then the
+ * schema's parse, which names the field that is missing, extra (strict schemas) or of the wrong type.
+ */
+export function expectAnswer<S extends z.ZodTypeAny>(res: CallResult, status: number, schema: S): z.infer<S> {
+  expect(res.status, `body: ${JSON.stringify(res.body)}`).toBe(status);
+  const parsed = schema.safeParse(res.body);
+  if (!parsed.success)
+    expect.fail(`answer does not match its contract: ${parsed.error.message}\nbody: ${JSON.stringify(res.body)}`);
+  return parsed.data;
 }
 
 export const PASSWORD = 'secret123';

@@ -3,7 +3,8 @@ import { createApi } from '../../supabase/functions/_shared/app.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { embeddedAuth, outboxMail } from '../../supabase/functions/_shared/adapters/embedded-auth.ts';
+import { embeddedAuth } from '../../supabase/functions/_shared/adapters/embedded-auth.ts';
+import { outboxMail } from '../../supabase/functions/_shared/adapters/mail.ts';
 import { diskBlobStore } from '../../server/blob-store.ts';
 import { listenDealEvents } from '../../supabase/functions/_shared/events.ts';
 

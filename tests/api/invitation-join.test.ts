@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createApi } from '../../supabase/functions/_shared/app.ts';
 import { auth, call, createDeal, registerUser, sql, storage, uniqueEmail } from './helpers.ts';
 import { expectError } from './expect.ts';
-import { outboxMail } from '../../supabase/functions/_shared/adapters/embedded-auth.ts';
+import { outboxMail } from '../../supabase/functions/_shared/adapters/mail.ts';
 
 const LINK_INVALID =
   'This invitation link cannot be used to register or sign in: it was sent to another address, was answered or withdrawn, has expired, or a newer invitation e-mail replaced it. Open the link in the latest invitation e-mail, or ask for a new invitation.';

@@ -4,22 +4,12 @@
  * all. The takeover rules of decision 30 still hold: a password set before the address was proved is
  * kept only when the person shows it is theirs, never when a stranger set it.
  */
-import { z } from 'zod';
 import type { ApiDeps } from './context.ts';
 import { HttpError } from './errors.ts';
 import type { ClientInfo, SessionResult } from './ports.ts';
 import type { AuthThrottle } from './throttle.ts';
 import { sha256Hex } from './tokens.ts';
-
-/** What the web sends from the invitation page's address: `/invitations/{id}?token=…`. */
-export const invitationLink = z.object(
-  {
-    id: z.string({ required_error: 'invitation.id is required' }).uuid('invitation.id must be an invitation id'),
-    token: z.string({ required_error: 'invitation.token is required' }).min(10).max(200),
-  },
-  { invalid_type_error: 'invitation must be an object with id and token' },
-);
-export type InvitationLink = z.infer<typeof invitationLink>;
+import type { InvitationLink } from './contracts/auth.ts';
 
 export const INVITATION_LINK_INVALID =
   'This invitation link cannot be used to register or sign in: it was sent to another address, was answered or withdrawn, has expired, or a newer invitation e-mail replaced it. Open the link in the latest invitation e-mail, or ask for a new invitation.';

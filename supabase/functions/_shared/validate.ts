@@ -39,11 +39,6 @@ function isZodDefaultMessage(issue: z.ZodIssue): boolean {
   return issue.message === z.defaultErrorMap(issue, { defaultError: fallback, data: undefined }).message;
 }
 
-export const emailSchema = z
-  .string({ required_error: 'Please enter your email and password' })
-  .transform((value) => value.trim().toLowerCase())
-  .pipe(z.string().max(254, 'Please enter a valid email address').email('Please enter a valid email address'));
-
 /** A LIKE pattern matching `search` anywhere, case-insensitive, its own %, _ and backslash taken literally. */
 export const likePattern = (search: string) =>
   `%${search

@@ -2,8 +2,9 @@
 import postgres from 'postgres';
 import { Hono } from 'hono';
 import { createApi } from '../_shared/app.ts';
-import { supabaseAuth, unsupportedMail } from '../_shared/adapters/supabase-auth.ts';
-import { embeddedAuth, outboxMail } from '../_shared/adapters/embedded-auth.ts';
+import { supabaseAuth } from '../_shared/adapters/supabase-auth.ts';
+import { embeddedAuth } from '../_shared/adapters/embedded-auth.ts';
+import { outboxMail, unsupportedMail } from '../_shared/adapters/mail.ts';
 import { supabaseStorage } from '../_shared/adapters/supabase-storage.ts';
 import { aiFromEnv } from '../_shared/ai/providers.ts';
 import { listenDealEvents } from '../_shared/events.ts';

@@ -308,14 +308,3 @@ export function embeddedAuth(opts: {
     },
   };
 }
-
-/** Mail of the embedded platform: kept in an outbox table and printed to the log. */
-export function outboxMail(sql: Db, log: (line: string) => void = console.log): MailPort {
-  return {
-    async send(message) {
-      await sql`insert into private.mail_outbox (to_email, subject, body)
-                values (${message.to}, ${message.subject}, ${message.body})`;
-      log(`[mail] to ${message.to}: ${message.subject}\n${message.body}`);
-    },
-  };
-}

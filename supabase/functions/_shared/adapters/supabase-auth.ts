@@ -1,5 +1,5 @@
 import { createClient, isAuthRetryableFetchError, type AuthError, type Session } from '@supabase/supabase-js';
-import type { AccountRecord, AuthPort, Caller, ClientInfo, MailPort, MfaFactor, SessionResult } from '../ports.ts';
+import type { AccountRecord, AuthPort, Caller, ClientInfo, MfaFactor, SessionResult } from '../ports.ts';
 import { HttpError } from '../errors.ts';
 import { EMAIL_NOT_CONFIRMED } from '../contracts/auth.ts';
 import { supabaseTokenVerifier } from './supabase-tokens.ts';
@@ -230,14 +230,4 @@ export function supabaseAuth(opts: { url: string; anonKey: string; jwtSecret?: s
     },
   };
   return port;
-}
-
-/** On Supabase, GoTrue sends sign-in mail itself; other mail goes to an SMTP relay of the tenant's. */
-export function unsupportedMail(): MailPort {
-  return {
-    send(message) {
-      console.warn(`[mail] no mail relay configured; not sent to ${message.to}: ${message.subject}`);
-      return Promise.resolve();
-    },
-  };
 }

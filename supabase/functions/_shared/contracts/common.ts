@@ -3,6 +3,7 @@
  * field, required fields required. Runtime-neutral (Deno and Node, the browser too): only zod and types.
  * The web imports these as `@contracts/<area>`.
  */
+import { z } from 'zod';
 
 /** A page of a paged list (page numbers start at 1). */
 export interface Paged<T> {
@@ -17,3 +18,9 @@ export interface Paged<T> {
 export interface ErrorBody {
   detail: string;
 }
+
+/** The answer of a DELETE that removed one row (a checklist item or category, a set, group or tag). */
+export const deleted = z.object({ id: z.string(), deleted: z.literal(true) }).strict();
+
+/** `T` with the fields `K` optional: a web view of an answer that its tests build without fields the screen never reads. */
+export type WithOptional<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;

@@ -4,11 +4,11 @@
  * codes and removal. Verification and recovery answer a new token pair whose session is at aal2.
  */
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
 import type { ApiDeps, ApiEnv } from '../context.ts';
 import { asUser } from '../db.ts';
 import { HttpError } from '../errors.ts';
 import { readJson } from '../validate.ts';
+import { mfaEnrollBody, mfaRecoverBody, mfaVerifyBody } from '../contracts/auth.ts';
 import { requireUser } from '../middleware.ts';
 import { authThrottle, DEFAULT_AUTH_LIMITS } from '../throttle.ts';
 import { idParam } from '../deal-scope.ts';
@@ -79,14 +79,7 @@ export function authSecurityRoutes(deps: ApiDeps) {
   });
 
   app.post('/mfa/enroll', signedIn, async (c) => {
-    const body = await readJson(
-      c,
-      z
-        .object({
-          friendly_name: z.string().trim().max(60, 'The name is too long (60 characters at most)').optional(),
-        })
-        .strict(),
-    );
+    const body = await readJson(c, mfaEnrollBody);
     const factors = await auth.listFactors(caller(c));
     if (factors.filter((f) => f.status === 'verified').length >= 5) {
       throw new HttpError(400, 'You already have five authenticators. Remove one first.');
@@ -98,16 +91,7 @@ export function authSecurityRoutes(deps: ApiDeps) {
   // Proves the second factor: a first code from a new authenticator finishes its enrolment (and makes
   // the first recovery codes); later codes raise a password sign-in to aal2.
   app.post('/mfa/verify', midSignIn, async (c) => {
-    const body = await readJson(
-      c,
-      z.object({
-        factor_id: z.string().uuid('factor_id must be an authenticator id'),
-        code: z
-          .string({ required_error: 'Enter the 6-digit code' })
-          .trim()
-          .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
-      }),
-    );
+    const body = await readJson(c, mfaVerifyBody);
     const who = caller(c);
     await throttle.beforeMfaCode(c.get('clientAddress'), who.claims.sub);
     const before = await auth.listFactors(who);
@@ -136,16 +120,7 @@ export function authSecurityRoutes(deps: ApiDeps) {
   });
 
   app.post('/mfa/recover', midSignIn, async (c) => {
-    const body = await readJson(
-      c,
-      z.object({
-        code: z
-          .string({ required_error: 'Enter one of your recovery codes' })
-          .trim()
-          .min(1, 'Enter one of your recovery codes')
-          .max(40),
-      }),
-    );
+    const body = await readJson(c, mfaRecoverBody);
     const who = caller(c);
     await throttle.beforeMfaCode(c.get('clientAddress'), who.claims.sub);
     const [{ used }] = await asUser(

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { ApiDeps, ApiEnv } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import {
@@ -8,8 +7,14 @@ import {
   PASSWORD_UNPROVED,
   REGISTRANT_PASSWORD_WRONG,
   REGISTRANT_PROOF_REQUIRED,
+  credentials,
+  invitationConfirmBody,
+  logoutBody,
+  magicLinkBody,
+  magicLinkVerifyBody,
+  refreshBody,
 } from '../contracts/auth.ts';
-import { emailSchema, parseOrThrow, readJson } from '../validate.ts';
+import { parseOrThrow, readJson } from '../validate.ts';
 import { requireUser } from '../middleware.ts';
 import { asUser } from '../db.ts';
 import { clientInfo, loadProfile, sessionAnswer } from '../accounts.ts';
@@ -18,7 +23,6 @@ import {
   ADDRESS_TAKEN,
   confirmForRegistrant,
   confirmOnSignIn,
-  invitationLink,
   registerFromInvitation,
   requireInvitationProof,
 } from '../invitation-join.ts';
@@ -30,13 +34,6 @@ const REFRESH_REFUSED: Record<RefreshFailure, string> = {
   raced: 'Your session was just refreshed elsewhere in this browser. Try again.',
   idle: 'Your session ended after a long time without use. Please sign in again.',
 };
-
-const credentials = z.object({
-  email: emailSchema,
-  password: z.string({ required_error: 'Please enter your email and password' }).min(1, 'Please enter your email and password'),
-  // Registering or signing in from an invitation link proves the address at once (decision 33).
-  invitation: invitationLink.optional(),
-});
 
 export function authRoutes(deps: ApiDeps) {
   const { sql, auth } = deps;
@@ -97,7 +94,7 @@ export function authRoutes(deps: ApiDeps) {
   // Signed in before the address was proved (embedded registrations are), its registrant opens the
   // invitation link: a session of the account and the link's token confirm it (decision 33).
   app.post('/invitation/confirm', requireUser(deps), async (c) => {
-    const body = await readJson(c, z.object({ invitation: invitationLink }));
+    const body = await readJson(c, invitationConfirmBody);
     const userId = c.get('claims').sub;
     // The account's own address, never the token's claim.
     const [{ email, confirmed }] = await sql<{ email: string; confirmed: boolean }[]>`
@@ -109,10 +106,7 @@ export function authRoutes(deps: ApiDeps) {
 
   // A refresh token buys the next pair once; presented again later, its whole session ends.
   app.post('/refresh', async (c) => {
-    const body = await readJson(
-      c,
-      z.object({ refresh_token: z.string({ required_error: 'refresh_token is required' }).min(1).max(200) }),
-    );
+    const body = await readJson(c, refreshBody);
     const outcome = await auth.refresh(body.refresh_token, clientInfo(c));
     if (typeof outcome === 'string') throw new HttpError(401, REFRESH_REFUSED[outcome], { code: `refresh_${outcome}` });
     return c.json(await sessionAnswer(sql, outcome));
@@ -129,12 +123,7 @@ export function authRoutes(deps: ApiDeps) {
         throw new HttpError(400, 'The request body must be valid JSON.');
       }
     }
-    const body = parseOrThrow(
-      z.object({
-        scope: z.enum(['local', 'global', 'others'], { message: 'scope is local, others or global' }).default('local'),
-      }),
-      raw,
-    );
+    const body = parseOrThrow(logoutBody, raw);
     const caller = { claims: c.get('claims'), token: c.get('accessToken') };
     await auth.signOut(caller, body.scope);
     if (body.scope === 'global')
@@ -144,7 +133,7 @@ export function authRoutes(deps: ApiDeps) {
 
   // Always the same answer, whether or not the address has an account (no enumeration).
   app.post('/magic-link', async (c) => {
-    const body = await readJson(c, z.object({ email: emailSchema }));
+    const body = await readJson(c, magicLinkBody);
     const redirectTo = new URL('/login/magic', deps.config.publicUrl).toString();
     await throttle.beforeLink(c.get('clientAddress'), body.email);
     await auth.sendMagicLink(body.email, redirectTo);
@@ -154,10 +143,7 @@ export function authRoutes(deps: ApiDeps) {
   // A link proves its opener holds the mailbox. A password set on the account before that, by someone
   // who did not show it is theirs, is cleared and every other session ends (docs/decisions.md decision 30).
   app.post('/magic-link/verify', async (c) => {
-    const body = await readJson(
-      c,
-      z.object({ token: z.string().min(1).max(200), password: z.string().min(1).max(200).optional() }),
-    );
+    const body = await readJson(c, magicLinkVerifyBody);
     const client = c.get('clientAddress');
     await throttle.beforeVerify(client);
     // The registering browser's own session shows its holder is the registrant, without the password.

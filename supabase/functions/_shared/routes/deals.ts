@@ -1,28 +1,10 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { ApiDeps, ApiEnv } from '../context.ts';
 import { asUser, type Tx } from '../db.ts';
 import { HttpError } from '../errors.ts';
 import { dealIdParam, loadDeal } from '../deal-scope.ts';
 import { parseOrThrow, readJson } from '../validate.ts';
-
-const dealName = z
-  .string({ required_error: 'Please enter a deal name', invalid_type_error: 'Please enter a deal name' })
-  .trim()
-  .min(1, 'Please enter a deal name')
-  .max(200, 'The deal name can be at most 200 characters');
-const dealDescription = z.string().trim().max(5000, 'The description can be at most 5000 characters');
-
-const createDeal = z.object({
-  name: dealName,
-  description: dealDescription.nullish(),
-  checklist_preset: z.string().trim().min(1).max(100).nullish(),
-});
-const updateDeal = z.object({
-  name: dealName,
-  description: dealDescription.nullish(),
-  require_mfa: z.boolean({ invalid_type_error: 'require_mfa is true or false' }).optional(),
-});
+import { createDealBody, dealListQuery, updateDealBody } from '../contracts/deals.ts';
 
 /** The newest files of the deal the caller can see (RLS decides), with their folder path. */
 const recentFilesJson = (tx: Tx, limit: number) => tx`
@@ -67,10 +49,7 @@ export function dealRoutes(deps: ApiDeps) {
 
   app.get('/', async (c) => {
     const claims = c.get('claims');
-    const view = parseOrThrow(
-      z.object({ view: z.enum(['active', 'archived'], { message: 'view must be active or archived' }).default('active') }),
-      { view: c.req.query('view') },
-    ).view;
+    const view = parseOrThrow(dealListQuery, { view: c.req.query('view') }).view;
     const deals = await asUser(
       deps.sql,
       claims,
@@ -99,7 +78,7 @@ export function dealRoutes(deps: ApiDeps) {
 
   app.post('/', async (c) => {
     const claims = c.get('claims');
-    const body = await readJson(c, createDeal);
+    const body = await readJson(c, createDealBody);
     const preset = (body.checklist_preset ?? 'default').toLowerCase();
     const deal = await asUser(deps.sql, claims, async (tx) => {
       if (preset !== 'blank') {
@@ -130,7 +109,7 @@ export function dealRoutes(deps: ApiDeps) {
   app.put('/:dealId', async (c) => {
     const claims = c.get('claims');
     const dealId = dealIdParam(c.req.param('dealId'));
-    const body = await readJson(c, updateDeal);
+    const body = await readJson(c, updateDealBody);
     const deal = await asUser(deps.sql, claims, async (tx) => {
       await requireAdminOfOpenDeal(tx, dealId, 'edit the deal');
       await tx`update public.deals set name = ${body.name},

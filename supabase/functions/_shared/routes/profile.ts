@@ -1,29 +1,11 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { ApiDeps, ApiEnv } from '../context.ts';
 import { asUser } from '../db.ts';
 import { HttpError } from '../errors.ts';
 import { readJson } from '../validate.ts';
+import { passwordChange, profileUpdate } from '../contracts/auth.ts';
 import { authThrottle, DEFAULT_AUTH_LIMITS } from '../throttle.ts';
 import { clientInfo, profileColumns, sessionAnswer } from '../accounts.ts';
-
-const profileUpdate = z
-  .object({
-    first_name: z.string().trim().max(100, 'First name is too long').optional(),
-    last_name: z.string().trim().max(100, 'Last name is too long').optional(),
-    title: z.string().trim().max(100, 'Title is too long').optional(),
-    preferred_color: z
-      .string()
-      .regex(/^#[0-9A-Fa-f]{6}$/, 'Preferred colour must be a colour like #3B82F6')
-      .optional(),
-  })
-  .strict();
-
-const passwordChange = z.object({
-  // Not asked of an account without a usable password (made by a sign-in link, or cleared by one).
-  current_password: z.string().optional(),
-  new_password: z.string({ required_error: 'Please enter a new password' }).min(6, 'Password must be at least 6 characters'),
-});
 
 export function profileRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();

@@ -1,45 +1,21 @@
-import type { ListingPageInfo } from '@contracts/dataroom';
-import type { FileSummary } from '../files';
+/**
+ * Folders of the data room, one level of it and the search (docs/product.md §7 Data room and folders):
+ * the API's answers are its contracts (@contracts/folders), imported as types only so zod stays out of
+ * the first chunk.
+ */
+import type * as C from '@contracts/folders';
+import type { WithOptional } from '@contracts/common';
 
-export type Capability =
-  'view' | 'download' | 'comment' | 'approve' | 'upload' | 'edit_files' | 'edit_folders' | 'edit_checklist' | 'manage_users';
+export type { Capability } from '@contracts/capabilities';
+export type { Breadcrumb, FolderDetail } from '@contracts/folders';
 
-export interface Folder {
-  id: string;
-  name: string;
-  parent_id?: string | null;
-  /** The parent's path. */
-  path?: string | null;
-  full_path: string;
-  created_at: string;
-}
-
-export interface Breadcrumb {
-  name: string;
-  path: string;
-}
-
+// Narrow aliases: a folder found by the search has no parent_id, and the page's fixtures leave out
+// fields the page never reads.
+export type Folder = WithOptional<C.Folder, 'parent_id' | 'path'>;
 /** GET /deals/{d}/files?path=…&limit=…&after=…: one page of a level. */
-export interface FolderListing extends ListingPageInfo {
-  path: string;
-  folder: Folder | null;
-  breadcrumbs: Breadcrumb[];
+export type FolderListing = Omit<C.FolderListing, 'folder' | 'folders'> & {
+  folder: (Folder & { archived_at?: string | null }) | null;
   folders: Folder[];
-  files: FileSummary[];
-  capabilities: Capability[];
-}
-
-/** GET /deals/{d}/folders/{id} */
-export interface FolderDetail extends Folder {
-  breadcrumbs: Breadcrumb[];
-  item_count: number;
-  files: number;
-  folders: number;
-}
-
+};
 /** GET /deals/{d}/files/search?q= */
-export interface SearchResults {
-  query: string;
-  folders: Folder[];
-  files: FileSummary[];
-}
+export type SearchResults = C.SearchResults;

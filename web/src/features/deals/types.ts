@@ -1,75 +1,19 @@
-import type { DealRole } from '../../lib/api/deal';
-import type { SectionProgress, Progress } from '../../lib/progress';
+/**
+ * Deals, the dashboard and the caller's invitations (docs/product.md §2 Deals, Dashboard): the API's
+ * answers are its contracts (@contracts/deals, @contracts/people); below them, what only the web keeps.
+ */
+import type { ChecklistPreset as Preset } from '@contracts/checklist';
+import type { WithOptional } from '@contracts/common';
+import type { MyInvitation } from '@contracts/people';
 
-export interface Activity {
-  id?: string;
-  activity_type: string;
-  description: string;
-  created_at: string;
-  user_first_name?: string | null;
-  user_last_name?: string | null;
-  user_email?: string | null;
-  metadata?: Record<string, unknown> | null;
-}
+export type { DashboardStats, DealSummary, RecentActivity as Activity, RecentFile } from '@contracts/deals';
 
-export interface RecentFile {
-  id?: string;
-  name: string;
-  path?: string | null;
-  created_at: string;
-  tags?: string[] | null;
-}
-
-/** An entry of GET /deals. */
-export interface DealSummary {
-  id: string;
-  name: string;
-  description: string | null;
-  user_role: DealRole;
-  is_owner?: boolean;
-  user_count: number;
-  created_at: string;
-  archived_at?: string | null;
-  checklist_progress: SectionProgress | null;
-  recent_activity: Activity[] | null;
-  recent_files?: RecentFile[] | null;
-  /** Files awaiting a decision among those the caller sees (docs/decisions.md decision 36). */
-  files_pending_review?: number;
-}
+// Narrow aliases. The preset picker reads the name and the default flag alone.
+export type ChecklistPreset = WithOptional<Preset, 'description' | 'active' | 'item_count'>;
+/**
+ * One of GET /invitations/my-invitations (docs/product.md §3 Invitation). The API sends no `status`
+ * (it lists pending invitations only); the banner still checks one in case it does.
+ */
+export type Invitation = MyInvitation & { status?: string };
 
 export type DealView = 'active' | 'archived';
-
-export interface ChecklistPreset {
-  id: string;
-  name: string;
-  description?: string | null;
-  is_default: boolean;
-}
-
-export interface DashboardStats {
-  files_uploaded: number;
-  files_pending_review: number;
-  files_processing: number;
-  files_queued: number;
-  files_approved: number;
-  team_members: number;
-  recent_activity_count: number;
-  overall_progress: Progress;
-  checklist_progress: SectionProgress;
-  recent_activities: Activity[];
-  recent_files: RecentFile[];
-}
-
-/** docs/product.md §3 Invitation; deal_id and status are read when the server sends them. */
-export interface Invitation {
-  invitation_id: string;
-  deal_id?: string | null;
-  deal_name: string;
-  deal_description?: string | null;
-  invited_by_name?: string | null;
-  invited_by?: string | null;
-  is_expired?: boolean;
-  status?: string;
-  expires_at?: string | null;
-  permission_set_name?: string | null;
-}

@@ -1,109 +1,23 @@
-import type { FileRights } from '@contracts/dataroom';
+/**
+ * Files of the data room (docs/product.md §3 File, File version, File comment, File metadata, File
+ * permissions): the API's answers are its contracts (@contracts/files); below them, what only the web keeps.
+ */
+import type { WithOptional } from '@contracts/common';
+import type * as C from '@contracts/files';
+import type { ApprovalStatus } from '@contracts/files';
 
-/** Files of the data room (docs/product.md §3 File, File version, File comment, File metadata, File permissions). */
+export type { AiStatus, ApprovalStatus, FileComment, FileMetadata, FileSummary, Uploader } from '@contracts/files';
 
-export type AiStatus = 'not_started' | 'queued' | 'processing' | 'review' | 'approved' | 'try_again' | 'completed' | 'failed';
-
-export type ApprovalStatus = 'pending' | 'review' | 'approved' | 'changes_requested';
-
-/** A file as the folder listing and search return it, with what the caller may do with it. */
-export interface FileSummary extends FileRights {
-  id: string;
-  name: string;
-  formatted_title: string | null;
-  file_type: string | null;
-  content_type: string | null;
-  current_version: number;
-  size_bytes: number | null;
-  tags: string[];
-  checklist_items: string[];
-  /** The linked items the reader may see (GET /deals/{id}/files/{id}). */
-  checklist_links?: { id: string; item_code: string | null; name: string }[];
-  approval_status: ApprovalStatus;
-  ai_status: AiStatus;
-  permission_type: 'all' | 'custom';
-  uploaded_by: string | null;
-  created_at: string;
-  updated_at: string;
-  /** The path of the file's folder. */
-  path: string;
-}
-
-export interface FileVersion {
-  version_number: number;
-  uploaded_at: string;
-  file_size?: number | null;
-  original_name?: string | null;
-  content_type?: string | null;
-  uploaded_by_email?: string | null;
-  uploaded_by_first_name?: string | null;
-  uploaded_by_last_name?: string | null;
-  /** What this version names (each version keeps its own; the current one is edited on the page). */
-  people_mentioned?: string[];
-  named_organizations?: string[];
-  languages_used?: string[];
-}
-
-export interface Uploader {
-  id: string;
-  email?: string | null;
-  first_name?: string | null;
-  last_name?: string | null;
-}
-
+// Narrow aliases. The permissions editor changes the six lists (the answer's can_edit is not one of them),
+// and the page's fixtures build versions with the fields they show.
+export type FilePermissions = Omit<C.FilePermissions, 'can_edit'>;
+export type FileVersion = Pick<C.FileVersion, 'version_number' | 'uploaded_at'> & Partial<C.FileVersion>;
 /** GET /deals/{d}/files/{id}. */
-export interface FileDetail extends FileSummary {
-  /** The version a person's edit must be based on (sent back as If-Match). */
-  edit_version: number;
-  deal_id: string;
-  folder_id: string | null;
-  approval_note: string | null;
+export type FileDetail = WithOptional<Omit<C.FileDetail, 'versions'>, 'upload_state' | 'archived_at' | 'checklist_links'> & {
   versions: FileVersion[];
-  uploader: Uploader | null;
-  can_upload_version: boolean;
-  ai_analysis_id: string | null;
-  ai_analysis_status: string | null;
-  ai_recommended_item: { id: string; name: string; category: string | null } | null;
-  ai_category: string | null;
-  ai_confidence: number | null;
-  ai_reasoning: string | null;
-}
+};
 
-export interface FileMetadata {
-  formatted_title?: string | null;
-  custom_file_category?: string | null;
-  document_type?: string | null;
-  quick_summary?: string | null;
-  confidentiality_level?: string | null;
-  date_range_start?: string | null;
-  date_range_end?: string | null;
-  people_mentioned?: string[] | null;
-  named_organizations?: string[] | null;
-  languages_used?: string[] | null;
-  ai_generated_at?: string | null;
-  file_size?: number | null;
-}
-
-export interface FileComment {
-  id: string;
-  comment: string;
-  created_at: string;
-  user_id?: string;
-  user_first_name?: string | null;
-  user_last_name?: string | null;
-  user_email?: string | null;
-}
-
-export interface FilePermissions {
-  type: 'all' | 'custom';
-  allowed_users: string[];
-  allowed_groups: string[];
-  allowed_tags: string[];
-  denied_users: string[];
-  denied_groups: string[];
-  denied_tags: string[];
-}
-
+/** The people, groups and tags the permissions editor offers (read from the people screens' answers). */
 export interface DealUser {
   user_id: string;
   email: string;

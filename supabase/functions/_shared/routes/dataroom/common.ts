@@ -108,17 +108,6 @@ export async function folderAtPath(tx: Tx, dealId: string, rawPath: string | und
   return folder.id;
 }
 
-/** Tags: trimmed, empties dropped, de-duplicated, bounded. */
-export const tagsSchema = z
-  .array(z.string().max(100, 'A tag can be at most 100 characters'))
-  .max(50, 'A file can have at most 50 tags')
-  .transform((tags) => [...new Set(tags.map((t) => t.normalize('NFC').trim()).filter(Boolean))]);
-
-export const checklistItemsSchema = z
-  .array(z.string().uuid('checklist_items must be item ids'))
-  .max(200)
-  .transform((ids) => [...new Set(ids)]);
-
 /** Form fields that carry JSON (direct upload): `tags` and `checklist_items`. */
 export function jsonField<S extends z.ZodTypeAny>(schema: S, raw: string | undefined, field: string): z.infer<S> {
   if (raw === undefined || raw === '') return parseOrThrow(schema, []);

@@ -1,76 +1,27 @@
 import { type Context, Hono } from 'hono';
-import { z } from 'zod';
 import { withDeal as withDealScope } from '../../deal-scope.ts';
 import type { ApiDeps, ApiEnv } from '../../context.ts';
 import type { Tx } from '../../db.ts';
 import { HttpError } from '../../errors.ts';
 import { readJson } from '../../validate.ts';
 import {
-  checklistItemsSchema,
   DOWNLOAD_URL_SECONDS,
   fileIdParam,
   itemName,
   fileRightsOf,
   loadReadyFile,
   requireCapability,
-  tagsSchema,
   type DealContext,
 } from './common.ts';
-
-const approvalStatus = z.enum(['pending', 'review', 'approved'], { message: 'status must be pending, review or approved' });
-
-const fileUpdate = z
-  .object({
-    name: z.unknown().optional(),
-    formatted_title: z.string().trim().max(500).nullish(),
-    tags: tagsSchema.optional(),
-    checklist_items: checklistItemsSchema.optional(),
-    approval_status: approvalStatus.optional(),
-  })
-  .strict();
-
-const stringList = z
-  .array(z.string().trim().max(200))
-  .max(200)
-  .transform((xs) => xs.filter(Boolean));
-/** A real calendar date: "2024-02-30" must not roll over into March, nor "2024-13-01" reach Postgres. */
-const isRealDate = (value: string) => {
-  const [y, m, d] = value.split('-').map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return y >= 1 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-};
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must look like 2024-12-31')
-  .refine(isRealDate, 'That date does not exist')
-  .nullish();
-const rangeError = 'The date range must start before it ends';
-const metadataUpdate = z
-  .object({
-    formatted_title: z.string().trim().max(500).nullish(),
-    custom_file_category: z.string().trim().max(200).nullish(),
-    document_type: z.enum(['Contract', 'Report', 'Statement', 'Org Chart', 'NDA', 'Agreement', 'Other']).nullish(),
-    quick_summary: z.string().trim().max(5000).nullish(),
-    confidentiality_level: z.enum(['public', 'internal', 'confidential', 'privileged']).nullish(),
-    date_range_start: isoDate,
-    date_range_end: isoDate,
-    people_mentioned: stringList.optional(),
-    named_organizations: stringList.optional(),
-    languages_used: stringList.optional(),
-  })
-  .strict()
-  .refine((m) => !m.date_range_start || !m.date_range_end || m.date_range_start <= m.date_range_end, { message: rangeError });
-
-const uuidList = z.array(z.string().uuid()).max(1000).default([]);
-const permissionsUpdate = z.object({
-  type: z.enum(['all', 'custom'], { message: 'type must be all or custom' }),
-  allowed_users: uuidList,
-  allowed_groups: uuidList,
-  allowed_tags: uuidList,
-  denied_users: uuidList,
-  denied_groups: uuidList,
-  denied_tags: uuidList,
-});
+import {
+  approvalBody,
+  commentBody,
+  DATE_RANGE_ERROR,
+  fileUpdate,
+  metadataUpdate,
+  permissionsUpdate,
+  tagsLinksBody,
+} from '../../contracts/files.ts';
 
 /** The `If-Match` of an edit: the `version` (edit_version) the client's copy of the file had; undefined when not sent. */
 function ifMatch(c: Context): number | undefined {
@@ -211,10 +162,7 @@ export function fileRoutes(deps: ApiDeps) {
   });
 
   app.put('/:dealId/files/:fileId/tags-links', async (c) => {
-    const body = await readJson(
-      c,
-      z.object({ tags: tagsSchema.optional(), checklist_items: checklistItemsSchema.optional() }).strict(),
-    );
+    const body = await readJson(c, tagsLinksBody);
     const result = await withDeal(c, async (tx, ctx) => {
       const fileId = fileIdParam(c);
       await loadReadyFile(tx, ctx.dealId, fileId);
@@ -230,7 +178,7 @@ export function fileRoutes(deps: ApiDeps) {
   });
 
   app.put('/:dealId/files/:fileId/approval', async (c) => {
-    const body = await readJson(c, z.object({ status: approvalStatus, note: z.string().trim().max(2000).nullish() }));
+    const body = await readJson(c, approvalBody);
     const result = await withDeal(c, async (tx, ctx) => {
       const fileId = fileIdParam(c);
       await loadReadyFile(tx, ctx.dealId, fileId);
@@ -299,16 +247,7 @@ export function fileRoutes(deps: ApiDeps) {
   );
 
   app.post('/:dealId/files/:fileId/comments', async (c) => {
-    const body = await readJson(
-      c,
-      z.object({
-        comment: z
-          .string({ required_error: 'A comment cannot be blank' })
-          .trim()
-          .min(1, 'A comment cannot be blank')
-          .max(10000, 'A comment can be at most 10000 characters'),
-      }),
-    );
+    const body = await readJson(c, commentBody);
     const comment = await withDeal(c, async (tx, ctx) => {
       const fileId = fileIdParam(c);
       await loadReadyFile(tx, ctx.dealId, fileId);
@@ -374,7 +313,7 @@ export function fileRoutes(deps: ApiDeps) {
       const merged = { ...current, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) };
       // The range as it will be stored: a new end must not fall before the start saved earlier.
       if (merged.date_range_start && merged.date_range_end && merged.date_range_start > merged.date_range_end) {
-        throw new HttpError(400, rangeError);
+        throw new HttpError(400, DATE_RANGE_ERROR);
       }
       await tx`
         insert into public.file_metadata (file_id, deal_id, custom_file_category, document_type, quick_summary,

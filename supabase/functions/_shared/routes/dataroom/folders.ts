@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { ApiDeps, ApiEnv } from '../../context.ts';
 import { asUser, type Tx } from '../../db.ts';
 import { HttpError } from '../../errors.ts';
-import { LISTING_PAGE_MAX } from '../../contracts/dataroom.ts';
+import { folderCreateBody, listingQuery, searchQuery } from '../../contracts/folders.ts';
 import { parseOrThrow, readJson } from '../../validate.ts';
 import {
   dealContext,
@@ -16,22 +15,6 @@ import {
   normalisePath,
   requireCapability,
 } from './common.ts';
-
-/**
- * Paging is opt-in: without `limit` the whole level comes back, as docs/product.md's endpoint always
- * answered. With it, files come in name order `limit` at a time; `after` is the name of the last file
- * of the previous page (names are unique in a folder regardless of case, so the name is the cursor).
- */
-const listingQuery = z.object({
-  path: z.string().max(4096, 'path can be at most 4096 characters').optional(),
-  limit: z.coerce
-    .number({ invalid_type_error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(LISTING_PAGE_MAX, `limit can be at most ${LISTING_PAGE_MAX}`)
-    .optional(),
-  after: z.string().max(1024, 'after can be at most 1024 characters').optional(),
-});
 
 const folderColumns = (tx: Tx) => tx`
   fo.id, fo.name, fo.parent_id, fo.full_path, fo.created_at, fo.archived_at,
@@ -144,7 +127,7 @@ export function folderRoutes(deps: ApiDeps) {
   // Names, tags and folder names across the whole deal, in one statement over trigram indexes.
   app.get('/:dealId/files/search', async (c) => {
     const claims = c.get('claims');
-    const q = parseOrThrow(z.object({ q: z.string().trim().min(1, 'Type something to search for').max(200) }), {
+    const q = parseOrThrow(searchQuery, {
       q: c.req.query('q'),
     }).q;
     // Lower-cased by Postgres, as search_text and lower(name) are (under the C locale lower() keeps "É", so
@@ -196,10 +179,7 @@ export function folderRoutes(deps: ApiDeps) {
 
   app.post('/:dealId/folders', async (c) => {
     const claims = c.get('claims');
-    const body = await readJson(
-      c,
-      z.object({ name: z.unknown(), path: z.string().max(4000).nullish(), parent_id: z.string().uuid().nullish() }),
-    );
+    const body = await readJson(c, folderCreateBody);
     const name = itemName(body.name, 'folder');
     const folder = await asUser(deps.sql, claims, async (tx) => {
       const ctx = await dealContext(tx, c, claims.sub);

@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { withDeal as withDealScope } from '../../deal-scope.ts';
 import type { ApiDeps, ApiEnv } from '../../context.ts';
 import { asUser, type Tx } from '../../db.ts';
@@ -10,7 +9,6 @@ import { readJson } from '../../validate.ts';
 import type { UploadTarget } from '../../ports.ts';
 import type { ResumableUpload } from '../../contracts/dataroom.ts';
 import {
-  checklistItemsSchema,
   dealContext,
   fileExtension,
   fileIdParam,
@@ -24,30 +22,17 @@ import {
   requireCapability,
   RESUMABLE_UPLOAD_SECONDS,
   storageKey,
-  tagsSchema,
   UPLOAD_URL_SECONDS,
   type DealContext,
 } from './common.ts';
-
-const contentTypeSchema = z
-  .string()
-  .trim()
-  .max(200)
-  .regex(/^[\w.+-]+\/[\w.+-]+$/, 'content_type must look like application/pdf')
-  .or(z.literal(''))
-  .nullish()
-  .transform((v) => v || 'application/octet-stream');
-
-const uploadRequest = z.object({
-  filename: z.unknown(),
-  content_type: contentTypeSchema,
-  path: z.string().max(4000).nullish(),
-  checklist_items: checklistItemsSchema.optional(),
-  tags: tagsSchema.optional(),
-  on_conflict: z.enum(['error', 'keep_both']).default('error'),
-});
-
-const versionRequest = z.object({ filename: z.unknown().optional(), content_type: contentTypeSchema });
+import {
+  checklistItemsSchema,
+  contentTypeSchema,
+  formFieldsJson,
+  tagsSchema,
+  uploadRequest,
+  versionRequest,
+} from '../../contracts/files.ts';
 
 function conflict(name: string, existingId?: string): never {
   throw new HttpError(409, `A file named "${name}" already exists in this folder`, { existing_file_id: existingId });
@@ -80,7 +65,7 @@ async function placeNewFile(tx: Tx, ctx: DealContext, rawName: unknown, path: st
 async function formFields(c: Context): Promise<Record<string, string>> {
   const type = c.req.header('content-type') ?? '';
   if (type.includes('application/json')) {
-    const body = await readJson(c, z.record(z.unknown()));
+    const body = await readJson(c, formFieldsJson);
     return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)]));
   }
   if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {

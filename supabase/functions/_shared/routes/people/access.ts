@@ -3,7 +3,8 @@ import type { ApiDeps, ApiEnv } from '../../context.ts';
 import type { Tx } from '../../db.ts';
 import { HttpError } from '../../errors.ts';
 import { readJson } from '../../validate.ts';
-import { capabilityObject, groupBody, requireManage, resolveSet, setBody, tagBody, uuid, peopleScope } from './common.ts';
+import { capabilityObject, requireManage, resolveSet, peopleScope } from './common.ts';
+import { groupBody, setBody, tagBody, uuid } from '../../contracts/people.ts';
 
 /** A deal's permission sets, groups and tags (docs/product.md §7 People). */
 export function accessRoutes(deps: ApiDeps) {

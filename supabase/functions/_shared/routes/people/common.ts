@@ -1,5 +1,4 @@
 import { type Context } from 'hono';
-import { z } from 'zod';
 import type { ApiDeps, ApiEnv } from '../../context.ts';
 import { asUser, type Tx } from '../../db.ts';
 import { DEAL_ARCHIVED, HttpError } from '../../errors.ts';
@@ -9,64 +8,6 @@ import { randomToken, sha256Hex } from '../../tokens.ts';
 import { CAPABILITIES } from '../../contracts/capabilities.ts';
 
 export { CAPABILITIES };
-export const COLOR = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'Colour must look like #6366F1');
-export const uuid = z.string().uuid();
-export const uuidList = z.array(uuid).max(500).default([]);
-
-export const listQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(50),
-  search: z.string().trim().max(200).default(''),
-  status: z.enum(['active', 'inactive', 'suspended', '']).default(''),
-  group_id: uuid.optional(),
-  tag_id: uuid.optional(),
-});
-
-export const capabilityMap = z.record(z.enum(CAPABILITIES), z.boolean()).transform((caps) =>
-  Object.entries(caps)
-    .filter(([, on]) => on)
-    .map(([cap]) => cap),
-);
-
-export const setBody = z.object({
-  name: z.string({ required_error: 'Please enter a name' }).trim().min(1, 'Please enter a name').max(100),
-  description: z.string().trim().max(1000).default(''),
-  capabilities: capabilityMap.or(z.array(z.enum(CAPABILITIES))).default({}),
-});
-export const groupBody = z.object({
-  name: z.string({ required_error: 'Please enter a group name' }).trim().min(1, 'Please enter a group name').max(100),
-  description: z.string().trim().max(1000).default(''),
-  permission_set_id: uuid.nullish(),
-  color: COLOR.default('#6366F1'),
-});
-export const tagBody = z.object({
-  name: z.string({ required_error: 'Please enter a tag name' }).trim().min(1, 'Please enter a tag name').max(100),
-  color: COLOR.default('#10B981'),
-});
-
-export const memberUpdate = z
-  .object({
-    permission_set_id: uuid.optional(),
-    group_ids: z.array(uuid).max(500).optional(),
-    tag_ids: z.array(uuid).max(500).optional(),
-    company: z.string().trim().max(200).nullish(),
-    status: z.enum(['active', 'inactive', 'suspended']).optional(),
-    /** Grant ('admin') or revoke ('member') the deal admin role: deal admins only (docs/decisions.md decision 34). */
-    role: z.enum(['admin', 'member'], { message: 'role must be admin or member' }).optional(),
-  })
-  .strict();
-
-export const bulkUpdate = z
-  .object({
-    user_ids: z.array(uuid).min(1, 'Select at least one user').max(1000),
-    permission_set_id: uuid.optional(),
-    add_group_ids: z.array(uuid).min(1).optional(),
-    remove_group_ids: z.array(uuid).min(1).optional(),
-    add_tag_ids: z.array(uuid).min(1).optional(),
-    remove_tag_ids: z.array(uuid).min(1).optional(),
-  })
-  .strict();
-
 export const INVITE_DAYS = 7;
 
 /** The deal (404 for strangers), whether the caller may manage its people, and whether they are a deal admin. */
@@ -206,8 +147,6 @@ export async function invite(
   await mailInvitation(deps, tx, row.id);
   return { id: row.id };
 }
-
-export const emailValue = z.string().trim().toLowerCase().max(254).email();
 
 /** Splits a pasted list on commas and newlines, keeping entries that contain '@' (docs/product.md §5). */
 export function splitEmails(text: string): string[] {

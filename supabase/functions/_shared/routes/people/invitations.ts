@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ApiDeps, ApiEnv } from '../../context.ts';
 import { asUser, type Tx } from '../../db.ts';
 import { HttpError } from '../../errors.ts';
@@ -8,16 +8,22 @@ import {
   INVITE_DAYS,
   checkIds,
   dealAccess,
-  emailValue,
   invite,
   mailInvitation,
   requireManage,
   resolveSet,
   splitEmails,
-  uuid,
-  uuidList,
   peopleScope,
 } from './common.ts';
+import {
+  emailValue,
+  invitationAnswerBody,
+  inviteBody,
+  inviteBulkBody,
+  inviteOneBody,
+  invitePart1Body,
+  uuid,
+} from '../../contracts/people.ts';
 
 /** Invitations to a deal: list, send (one, the older form, many), resend, revoke (docs/product.md §7 People). */
 export function invitationRoutes(deps: ApiDeps) {
@@ -38,13 +44,6 @@ export function invitationRoutes(deps: ApiDeps) {
     ),
   );
 
-  const inviteBody = z.object({
-    permission_set_id: z.string({ required_error: 'Please select a permission set' }).min(1, 'Please select a permission set'),
-    group_ids: uuidList,
-    tag_ids: uuidList,
-    company: z.string().trim().max(200).nullish(),
-  });
-
   const prepareInvite = async (tx: Tx, access: Awaited<ReturnType<typeof dealAccess>>, body: z.infer<typeof inviteBody>) => {
     requireManage(access);
     await checkIds(tx, access.dealId, 'deal_groups', body.group_ids);
@@ -58,12 +57,7 @@ export function invitationRoutes(deps: ApiDeps) {
   };
 
   app.post('/:dealId/invitations', async (c) => {
-    const body = await readJson(
-      c,
-      inviteBody.extend({
-        email: z.string({ required_error: 'Please enter an email address' }).trim().min(1, 'Please enter an email address'),
-      }),
-    );
+    const body = await readJson(c, inviteOneBody);
     const email = emailValue.safeParse(body.email);
     if (!email.success) throw new HttpError(400, `"${body.email}" is not a valid email address.`);
     return c.json(
@@ -79,14 +73,7 @@ export function invitationRoutes(deps: ApiDeps) {
 
   // Part 1's form: {email, permission_set (name), company}.
   app.post('/:dealId/invite', async (c) => {
-    const body = await readJson(
-      c,
-      z.object({
-        email: z.string({ required_error: 'Please enter an email address' }).trim().min(1, 'Please enter an email address'),
-        permission_set: z.string().trim().max(100).default('upload_view'),
-        company: z.string().trim().max(200).nullish(),
-      }),
-    );
+    const body = await readJson(c, invitePart1Body);
     const email = emailValue.safeParse(body.email);
     if (!email.success) throw new HttpError(400, `"${body.email}" is not a valid email address.`);
     return c.json(
@@ -106,12 +93,7 @@ export function invitationRoutes(deps: ApiDeps) {
   });
 
   app.post('/:dealId/invitations/bulk', async (c) => {
-    const body = await readJson(
-      c,
-      inviteBody.extend({
-        emails: z.union([z.string().max(100_000), z.array(z.string().max(254)).max(1000)]),
-      }),
-    );
+    const body = await readJson(c, inviteBulkBody);
     const list = splitEmails(Array.isArray(body.emails) ? body.emails.join('\n') : body.emails).map((raw) => ({
       raw,
       email: emailValue.safeParse(raw),
@@ -205,7 +187,7 @@ export function myInvitationRoutes(deps: ApiDeps) {
       } catch {
         throw new HttpError(400, 'The request body is not valid JSON.');
       }
-      token = parseOrThrow(z.object({ token: z.string().min(10).max(200).nullish() }), parsed).token ?? null;
+      token = parseOrThrow(invitationAnswerBody, parsed).token ?? null;
     }
     const dealId = await asUser(deps.sql, c.get('claims'), async (tx) => {
       const [row] = await tx<{ deal_id: string }[]>`select private.respond_to_invitation(${id}, ${accept}, ${token}) as deal_id`;

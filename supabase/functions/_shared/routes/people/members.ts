@@ -1,24 +1,21 @@
 import { type Context, Hono } from 'hono';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ApiDeps, ApiEnv } from '../../context.ts';
 import type { Tx } from '../../db.ts';
 import { HttpError } from '../../errors.ts';
 import { parseOrThrow, readJson } from '../../validate.ts';
 import {
   ADMIN_ROLE_DENIED,
-  bulkUpdate,
   checkIds,
   dealAccess,
-  listQuery,
   loadMember,
-  memberUpdate,
   membersQuery,
   requireManage,
   resolveSet,
   shapeMember,
-  uuid,
   peopleScope,
 } from './common.ts';
+import { bulkUpdate, listQuery, memberPart1Body, memberUpdate, uuid } from '../../contracts/people.ts';
 
 /** A deal's members: the two generations of list, companies, edits, removal and bulk updates (docs/product.md §7 People). */
 export function memberRoutes(deps: ApiDeps) {
@@ -143,10 +140,7 @@ export function memberRoutes(deps: ApiDeps) {
   // Part 1's form: {permission_set (name or id), company}. There "Admin" is one of the choices: it grants
   // the admin role, and another set chosen for an admin revokes it (docs/decisions.md decision 34).
   app.put('/:dealId/users/:userId', async (c) => {
-    const body = await readJson(
-      c,
-      z.object({ permission_set: z.string().min(1).max(100).optional(), company: z.string().trim().max(200).nullish() }),
-    );
+    const body = await readJson(c, memberPart1Body);
     return c.json(
       await run(c, async (tx, access) => {
         const userId = memberParam(c);
