@@ -3,9 +3,10 @@ import { ArrowRight, KeyRound, Library, ListChecks, ShieldCheck, Users, type Luc
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { notify } from '../../lib/toast';
-import { type DashboardCount } from './api';
-import { AdminPage, AdminPageHeader } from './components/common';
-import { useDashboardCounts } from './api/catalog-and-preset-reads';
+import type { DashboardCount } from './api/dashboard-counts';
+import { AdminPage } from './components/admin-page';
+import { AdminPageHeader } from './components/admin-page-header';
+import { useDashboardCounts } from './api/dashboard-counts';
 
 interface StatCard {
   key: string;
