@@ -70,6 +70,8 @@ function StatValue({ count, loading }: { count?: DashboardCount; loading: boolea
 export function AdminDashboardPage() {
   const stats = useDashboardCounts();
 
+  // Each list is asked apart and the read succeeds with the counts it got, so a list that failed is
+  // reported here from the answer: meta.errorTitle (lib/query.ts) only sees a read that failed as a whole.
   const failed = stats.isError || Object.values(stats.data ?? {}).some((count) => count.failed);
   useEffect(() => {
     if (failed) {
