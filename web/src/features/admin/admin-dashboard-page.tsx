@@ -3,9 +3,10 @@ import { ArrowRight, KeyRound, Library, ListChecks, ShieldCheck, Users, type Luc
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { notify } from '../../lib/toast';
-import { type DashboardCount } from './api';
-import { AdminPage, AdminPageHeader } from './components/common';
-import { useDashboardCounts } from './api/catalog-and-preset-reads';
+import type { DashboardCount } from './api/dashboard-counts';
+import { AdminPage } from './components/admin-page';
+import { AdminPageHeader } from './components/admin-page-header';
+import { useDashboardCounts } from './api/dashboard-counts';
 
 interface StatCard {
   key: string;
@@ -69,6 +70,8 @@ function StatValue({ count, loading }: { count?: DashboardCount; loading: boolea
 export function AdminDashboardPage() {
   const stats = useDashboardCounts();
 
+  // Each list is asked apart and the read succeeds with the counts it got, so a list that failed is
+  // reported here from the answer: meta.errorTitle (lib/query.ts) only sees a read that failed as a whole.
   const failed = stats.isError || Object.values(stats.data ?? {}).some((count) => count.failed);
   useEffect(() => {
     if (failed) {

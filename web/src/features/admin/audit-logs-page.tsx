@@ -5,8 +5,12 @@ import { Lock, ScrollText } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState } from '../../components/empty-state';
 import { formatDateTime } from '../../lib/format';
-import { useAuditLogs, type AuditFilters } from './api/people';
-import { AdminList, AdminPage, AdminPageHeader, Panel } from './components/common';
+import { useAuditLogs } from './api/audit-logs';
+import type { AuditFilters } from './api/keys';
+import { AdminList } from './components/admin-list';
+import { AdminPage } from './components/admin-page';
+import { AdminPageHeader } from './components/admin-page-header';
+import { AdminPanel } from './components/admin-panel';
 import { Pager } from '../../components/pager';
 
 const ENTITY_TYPES: [string, string][] = [
@@ -117,7 +121,7 @@ export function AuditLogsPage() {
           </>
         }
       />
-      <Panel>
+      <AdminPanel>
         <Flex gap="3" p="4" borderBottomWidth="1px" borderColor="border" align="flex-end" wrap="wrap">
           <SelectField
             w={{ base: 'full', md: '52' }}
@@ -186,7 +190,7 @@ export function AuditLogsPage() {
         {logs.data && (
           <Pager page={page} total={logs.data.total_count} pageSize={AUDIT_PAGE_DEFAULT} noun="entries" onPageChange={setPage} />
         )}
-      </Panel>
+      </AdminPanel>
     </AdminPage>
   );
 }

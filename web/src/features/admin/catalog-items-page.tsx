@@ -3,26 +3,23 @@ import { Library, Plus, ToggleLeft, ToggleRight } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
-import { errorDetail } from '../../lib/api/client';
-import { notify } from '../../lib/toast';
-import { CATALOG_CATEGORIES, type CatalogItem, ADMIN_PAGE_SIZE } from './api';
-import {
-  AdminPage,
-  AdminPageHeader,
-  Panel,
-  SearchField,
-  AdminList,
-  ActiveBadge,
-  useDebouncedValue,
-  RowAction,
-  EditAction,
-  DeleteAction,
-} from './components/common';
+import { CATALOG_CATEGORIES } from '@contracts/catalog';
+import type { CatalogItem } from './api/list-catalog';
+import { ADMIN_PAGE_SIZE } from './api/keys';
+import { AdminPage } from './components/admin-page';
+import { AdminPageHeader } from './components/admin-page-header';
+import { AdminPanel } from './components/admin-panel';
+import { SearchField } from './components/search-field';
+import { AdminList } from './components/admin-list';
+import { ActiveBadge } from './components/active-badge';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { RowAction, EditAction, DeleteAction } from './components/row-actions';
 import { CatalogItemFormDialog } from './components/catalog-item-form-dialog';
-import { useDeleteCatalogItem, useToggleCatalogItem } from './api/catalog-and-preset-changes';
+import { useDeleteCatalogItem } from './api/delete-catalog-item';
+import { useToggleCatalogItem } from './api/toggle-catalog-item';
 import { pageCount } from '../../lib/paging';
 import { Pager } from '../../components/pager';
-import { useCatalogList } from './api/catalog-and-preset-reads';
+import { useCatalogList } from './api/list-catalog';
 
 /** /admin/catalog (docs/product.md §2 Catalog Items). */
 export function CatalogItemsPage() {
@@ -43,13 +40,6 @@ export function CatalogItemsPage() {
 
   const params = { search: debouncedSearch, category, page };
   const catalog = useCatalogList(params);
-
-  useEffect(() => {
-    if (catalog.isError) {
-      console.error(catalog.error);
-      notify.error('Failed to load catalog items', errorDetail(catalog.error, '') || undefined);
-    }
-  }, [catalog.isError, catalog.error]);
 
   // After a delete empties the last page, step back to the new last page.
   const total = catalog.data?.total_count ?? 0;
@@ -82,7 +72,7 @@ export function CatalogItemsPage() {
         }
       />
 
-      <Panel>
+      <AdminPanel>
         <Flex gap="3" p="4" borderBottomWidth="1px" borderColor="border" wrap="wrap" align="center">
           <SearchField
             value={search}
@@ -181,7 +171,7 @@ export function CatalogItemsPage() {
         </AdminList>
 
         {catalog.data && <Pager page={page} total={total} pageSize={ADMIN_PAGE_SIZE} noun="items" onPageChange={setPage} />}
-      </Panel>
+      </AdminPanel>
 
       <CatalogItemFormDialog open={formOpen} item={editing} onClose={() => setFormOpen(false)} />
       <ConfirmDialog

@@ -4,12 +4,18 @@ import { KeyRound, Pencil, Plus, Trash2, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
-import { CAPABILITIES } from '../people';
-import { useDeleteSystemSet, useSystemSets } from './api/people';
-import { AdminPage, AdminPageHeader, LoadError, Panel, SearchField, useDebouncedValue } from './components/common';
+import { CAPABILITIES } from '../../lib/permission-sets';
+import { useDeleteSystemSet } from './api/delete-system-set';
+import { useSystemSets } from './api/list-system-sets';
+import { AdminPage } from './components/admin-page';
+import { AdminPageHeader } from './components/admin-page-header';
+import { LoadError } from './components/load-error';
+import { AdminPanel } from './components/admin-panel';
+import { SearchField } from './components/search-field';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { SetUsageDialog, SystemSetDialog } from './components/system-set-dialogs';
 import { Pager } from '../../components/pager';
-import { ADMIN_PAGE_SIZE } from './api';
+import { ADMIN_PAGE_SIZE } from './api/keys';
 
 function SetCard({
   set,
@@ -108,7 +114,7 @@ export function PermissionSetsPage() {
           </Button>
         }
       />
-      <Panel>
+      <AdminPanel>
         <Flex p="4" borderBottomWidth="1px" borderColor="border">
           <SearchField
             value={search}
@@ -150,7 +156,7 @@ export function PermissionSetsPage() {
         {sets.data && (
           <Pager page={page} total={sets.data.total_count} pageSize={ADMIN_PAGE_SIZE} noun="sets" onPageChange={setPage} />
         )}
-      </Panel>
+      </AdminPanel>
       <SystemSetDialog open={formOpen} set={editing} onClose={() => setFormOpen(false)} />
       <SetUsageDialog set={usage} onClose={() => setUsage(null)} />
       <ConfirmDialog

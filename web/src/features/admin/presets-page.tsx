@@ -3,27 +3,24 @@ import { ListChecks, Plus, Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
-import { errorDetail } from '../../lib/api/client';
 import { notify } from '../../lib/toast';
-import { type Preset, ADMIN_PAGE_SIZE } from './api';
-import {
-  AdminPage,
-  AdminList,
-  AdminPageHeader,
-  Panel,
-  SearchField,
-  ActiveBadge,
-  useDebouncedValue,
-  RowAction,
-  EditAction,
-  DeleteAction,
-} from './components/common';
+import type { Preset } from './api/list-presets';
+import { ADMIN_PAGE_SIZE } from './api/keys';
+import { AdminPage } from './components/admin-page';
+import { AdminList } from './components/admin-list';
+import { AdminPageHeader } from './components/admin-page-header';
+import { AdminPanel } from './components/admin-panel';
+import { SearchField } from './components/search-field';
+import { ActiveBadge } from './components/active-badge';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { RowAction, EditAction, DeleteAction } from './components/row-actions';
 import { PresetFormDialog } from './components/preset-form-dialog';
 import { PresetItemsDialog } from './components/preset-items-dialog';
-import { useDeletePreset, useMakeDefaultPreset } from './api/catalog-and-preset-changes';
+import { useDeletePreset } from './api/delete-preset';
+import { useMakeDefaultPreset } from './api/make-default-preset';
 import { pageCount } from '../../lib/paging';
 import { Pager } from '../../components/pager';
-import { usePresetList } from './api/catalog-and-preset-reads';
+import { usePresetList } from './api/list-presets';
 
 const DEFAULT_DELETE_REFUSAL = 'Cannot delete the default preset';
 
@@ -44,13 +41,6 @@ export function PresetsPage() {
 
   const params = { search: debouncedSearch, page };
   const presets = usePresetList(params);
-
-  useEffect(() => {
-    if (presets.isError) {
-      console.error(presets.error);
-      notify.error('Failed to load presets', errorDetail(presets.error, '') || undefined);
-    }
-  }, [presets.isError, presets.error]);
 
   const total = presets.data?.total_count ?? 0;
   const lastPage = pageCount(total, ADMIN_PAGE_SIZE);
@@ -88,7 +78,7 @@ export function PresetsPage() {
         }
       />
 
-      <Panel>
+      <AdminPanel>
         <Flex gap="3" p="4" borderBottomWidth="1px" borderColor="border" wrap="wrap" align="center">
           <Box flex="1" maxW={{ md: 'md' }}>
             <SearchField value={search} onChange={setSearch} label="Search presets" placeholder="Search by name or description" />
@@ -187,7 +177,7 @@ export function PresetsPage() {
         </AdminList>
 
         {presets.data && <Pager page={page} total={total} pageSize={ADMIN_PAGE_SIZE} noun="presets" onPageChange={setPage} />}
-      </Panel>
+      </AdminPanel>
 
       <PresetFormDialog open={formOpen} preset={editing} onClose={() => setFormOpen(false)} />
       <PresetItemsDialog preset={viewing} onClose={() => setViewing(null)} />

@@ -7,11 +7,16 @@ import { EmptyState } from '../../components/empty-state';
 import { formatDate } from '../../lib/format';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../lib/session';
-import { useSuperAdmins, useToggleSuperAdmin } from './api/people';
-import { AccountCells, AdminList, AdminPage, AdminPageHeader, Panel } from './components/common';
+import { useSuperAdmins } from './api/list-super-admins';
+import { useToggleSuperAdmin } from './api/toggle-super-admin';
+import { AccountCells } from './components/account-cells';
+import { AdminList } from './components/admin-list';
+import { AdminPage } from './components/admin-page';
+import { AdminPageHeader } from './components/admin-page-header';
+import { AdminPanel } from './components/admin-panel';
 import { PromoteUserDialog } from './components/promote-user-dialog';
 import { Pager } from '../../components/pager';
-import { ADMIN_PAGE_SIZE } from './api';
+import { ADMIN_PAGE_SIZE } from './api/keys';
 
 /** /admin/super-admins (docs/product.md §2 Super Admins page). */
 export function SuperAdminsPage() {
@@ -44,7 +49,7 @@ export function SuperAdminsPage() {
           </Button>
         }
       />
-      <Panel>
+      <AdminPanel>
         <AdminList
           query={admins}
           errorTitle="Failed to load super admins"
@@ -88,7 +93,7 @@ export function SuperAdminsPage() {
           ))}
         </AdminList>
         {admins.data && <Pager page={page} total={total} pageSize={ADMIN_PAGE_SIZE} noun="super admins" onPageChange={setPage} />}
-      </Panel>
+      </AdminPanel>
       <PromoteUserDialog open={promoting} onClose={() => setPromoting(false)} />
       <ConfirmDialog
         open={revoking !== null}

@@ -5,22 +5,19 @@ import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { formatDate } from '../../lib/format';
-import { useAdminUsers, useDeleteUser } from './api/people';
-import {
-  AccountCells,
-  AdminPage,
-  AdminPageHeader,
-  Panel,
-  SearchField,
-  AdminList,
-  useDebouncedValue,
-  RowAction,
-  EditAction,
-  DeleteAction,
-} from './components/common';
+import { useAdminUsers } from './api/list-users';
+import { useDeleteUser } from './api/delete-user';
+import { AccountCells } from './components/account-cells';
+import { AdminPage } from './components/admin-page';
+import { AdminPageHeader } from './components/admin-page-header';
+import { AdminPanel } from './components/admin-panel';
+import { SearchField } from './components/search-field';
+import { AdminList } from './components/admin-list';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { RowAction, EditAction, DeleteAction } from './components/row-actions';
 import { EditUserDialog, ResetPasswordDialog } from './components/user-dialogs';
 import { Pager } from '../../components/pager';
-import { ADMIN_PAGE_SIZE } from './api';
+import { ADMIN_PAGE_SIZE } from './api/keys';
 
 export function RoleBadge({ superAdmin }: { superAdmin: boolean }) {
   return (
@@ -50,7 +47,7 @@ export function UsersPage() {
         title="User Management"
         description="Everyone with an account: edit their names, reset a password, or remove an account."
       />
-      <Panel>
+      <AdminPanel>
         <Flex gap="3" p="4" borderBottomWidth="1px" borderColor="border" align="center" wrap="wrap">
           <SearchField value={search} onChange={setSearch} label="Search users" placeholder="Search by e-mail, name or title" />
           {users.isSuccess && (
@@ -106,7 +103,7 @@ export function UsersPage() {
           ))}
         </AdminList>
         {users.data && <Pager page={page} total={total} pageSize={ADMIN_PAGE_SIZE} noun="users" onPageChange={setPage} />}
-      </Panel>
+      </AdminPanel>
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
       <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
       <ConfirmDialog

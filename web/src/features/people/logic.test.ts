@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bulkOperation, bulkResultToast, isSelectable, type BulkAction } from './bulk';
-import { emptyCapabilities, enabledCapabilities, previewCapabilities, toggleCapability, unmetRequirements } from './capabilities';
+import { enabledCapabilities } from '../../lib/permission-sets';
+import { previewCapabilities } from './capabilities';
 import { GROUP_DEFAULT_COLOR, SWATCH_COLORS, TAG_DEFAULT_COLOR } from './colors';
 import {
   INVITE_MESSAGES,
@@ -71,31 +72,6 @@ describe('e-mail lists (docs/product.md §5)', () => {
 });
 
 describe('capability requirements (docs/product.md §5)', () => {
-  it('turns on view with every capability that requires it', () => {
-    for (const cap of CAPABILITIES.filter((c) => c !== 'view' && c !== 'upload')) {
-      const next = toggleCapability(emptyCapabilities(), cap, true);
-      expect(enabledCapabilities(next)).toEqual(CAPABILITIES.filter((c) => c === 'view' || c === cap));
-    }
-  });
-
-  it('turns on nothing else for view and upload', () => {
-    expect(enabledCapabilities(toggleCapability(emptyCapabilities(), 'upload', true))).toEqual(['upload']);
-    expect(enabledCapabilities(toggleCapability(emptyCapabilities(), 'view', true))).toEqual(['view']);
-  });
-
-  it('does not cascade when a capability is turned off', () => {
-    let caps = toggleCapability(emptyCapabilities(), 'download', true);
-    caps = toggleCapability(caps, 'comment', true);
-    caps = toggleCapability(caps, 'view', false);
-    expect(enabledCapabilities(caps)).toEqual(['download', 'comment']);
-    expect(unmetRequirements(caps)).toEqual([
-      { capability: 'download', missing: ['view'] },
-      { capability: 'comment', missing: ['view'] },
-    ]);
-    caps = toggleCapability(caps, 'download', false);
-    expect(enabledCapabilities(caps)).toEqual(['comment']);
-  });
-
   it('previews effective permissions: own set ∪ group sets, none unless active, all for admins', () => {
     const sets = SETS;
     const own = previewCapabilities({ role: 'member', status: 'active', permissionSetId: 'set-uo', groupSetIds: [], sets });

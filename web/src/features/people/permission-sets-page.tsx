@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useDeletePermissionSet } from './api/access-changes';
+import { useDeletePermissionSet } from './api/delete-permission-set';
 import { Section, SetsTable } from './components/permission-sets-table';
 import { ArrowLeft, KeyRound, Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -9,23 +9,21 @@ import { EmptyState } from '../../components/empty-state';
 import { PageContainer } from '../../components/layout/page-container';
 import { errorDetail } from '../../lib/api/client';
 import { pluralize } from '../../lib/format';
-import { enabledCapabilities } from './capabilities';
+import { enabledCapabilities } from '../../lib/permission-sets';
 import { PermissionSetDialog } from './components/permission-set-dialog';
-import { usePeopleAccess, usePermissionSets } from './api/people-reads';
+import { usePeopleAccess } from './api/people-access';
+import { usePermissionSets } from './api/list-permission-sets';
 import { type PermissionSet } from './types';
-import { useLoadErrorToast } from '../../lib/use-load-error-toast';
 
 /** Permission Sets (/deals/{dealId}/permissions, docs/product.md §2): system and custom sets. */
 export function PermissionSetsPage() {
   const { dealId = '' } = useParams();
-  const sets = usePermissionSets(dealId);
+  const sets = usePermissionSets(dealId, { reportFailure: true });
   const access = usePeopleAccess(dealId);
   const canManage = Boolean(access.data?.can_manage);
   const [editing, setEditing] = useState<PermissionSet | null>(null);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<PermissionSet | null>(null);
-
-  useLoadErrorToast(sets.isError, 'Failed to load permission sets', sets.error);
 
   const remove = useDeletePermissionSet(dealId, () => setDeleting(null));
 

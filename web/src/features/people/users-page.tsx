@@ -6,9 +6,10 @@ import { useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { PageContainer } from '../../components/layout/page-container';
 import { errorDetail } from '../../lib/api/client';
-import { USERS_PAGE_SIZE } from './api';
-import { useDeleteGroupOrTag, type GroupOrTag } from './api/access-changes';
-import { useBulkRemoveMembers, useBulkUpdateMembers } from './api/member-changes';
+import { USERS_PAGE_SIZE } from './api/keys';
+import { useDeleteGroupOrTag, type GroupOrTag } from './api/delete-group-or-tag';
+import { useBulkRemoveMembers } from './api/bulk-remove-members';
+import { useBulkUpdateMembers } from './api/bulk-update-members';
 import { PeopleConfirmations } from './components/people-confirmations';
 import { UsersFilterBar } from './components/users-filter-bar';
 import { UsersHeader } from './components/users-header';
@@ -20,17 +21,14 @@ import { InvitationsDialog } from './components/invitations-dialog';
 import { Pager } from '../../components/pager';
 import { PeopleSidebar } from './components/people-sidebar';
 import { UsersTable } from './components/users-table';
-import {
-  useEnhancedUsers,
-  useGroups,
-  usePendingInvitations,
-  usePeopleAccess,
-  usePermissionSets,
-  useTags,
-} from './api/people-reads';
+import { useEnhancedUsers } from './api/list-users';
+import { useGroups } from './api/list-groups';
+import { usePendingInvitations } from './api/pending-invitations';
+import { usePeopleAccess } from './api/people-access';
+import { usePermissionSets } from './api/list-permission-sets';
+import { useTags } from './api/list-tags';
 import { type MemberStatus, type UserFilters } from './types';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useLoadErrorToast } from '../../lib/use-load-error-toast';
 
 type Deleting = GroupOrTag;
 
@@ -69,8 +67,6 @@ export function UsersPage() {
   const groups = useGroups(dealId);
   const tags = useTags(dealId);
   const invitations = usePendingInvitations(dealId, canManage);
-
-  useLoadErrorToast(users.isError, 'Failed to load users and permissions', users.error);
 
   const rows = useMemo(() => users.data?.users ?? [], [users.data]);
   const selectedIds = Object.keys(rowSelection).filter((id) => rowSelection[id]);

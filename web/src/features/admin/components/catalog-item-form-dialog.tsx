@@ -2,8 +2,10 @@ import { Button, Field, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea }
 import { Lock } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/modal';
-import { CATALOG_CATEGORIES, catalogPayload, type CatalogItem } from '../api';
-import { useSaveCatalogItem } from '../api/catalog-and-preset-changes';
+import { CATALOG_CATEGORIES } from '@contracts/catalog';
+import { catalogPayload } from '../api/save-catalog-item';
+import type { CatalogItem } from '../api/list-catalog';
+import { useSaveCatalogItem } from '../api/save-catalog-item';
 
 export interface CatalogForm {
   code: string;

@@ -1,12 +1,10 @@
 import { Alert, Badge, Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Inbox } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { Modal } from '../../../components/modal';
-import { errorDetail } from '../../../lib/api/client';
-import { notify } from '../../../lib/toast';
-import { type Preset } from '../api';
-import { usePreset } from '../api/catalog-and-preset-reads';
+import type { Preset } from '../api/list-presets';
+import { usePreset } from '../api/get-preset';
 
 /** The read-only list 'Items in {preset name}' opened from a preset's item count. */
 export function PresetItemsDialog({ preset: current, onClose }: { preset: Preset | null; onClose: () => void }) {
@@ -15,13 +13,6 @@ export function PresetItemsDialog({ preset: current, onClose }: { preset: Preset
   if (current) last.current = current;
   const preset = current ?? last.current;
   const detail = usePreset(preset?.id ?? '', Boolean(current));
-
-  useEffect(() => {
-    if (detail.isError) {
-      console.error(detail.error);
-      notify.error('Failed to load preset items', errorDetail(detail.error, '') || undefined);
-    }
-  }, [detail.isError, detail.error]);
 
   const items = detail.data?.catalog_items ?? [];
 

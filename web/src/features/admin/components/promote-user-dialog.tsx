@@ -4,8 +4,11 @@ import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { Modal } from '../../../components/modal';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { useEligibleUsers, useToggleSuperAdmin } from '../api/people';
-import { LoadError, SearchField, useDebouncedValue } from './common';
+import { useEligibleUsers } from '../api/eligible-users';
+import { useToggleSuperAdmin } from '../api/toggle-super-admin';
+import { LoadError } from './load-error';
+import { SearchField } from './search-field';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 /** Promote User (docs/product.md §2 Super Admins page): search the users who are not super admins yet. */
 export function PromoteUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

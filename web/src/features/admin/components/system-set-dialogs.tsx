@@ -3,9 +3,11 @@ import type { SystemPermissionSet } from '@contracts/admin';
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormActions } from '../../../components/form-actions';
 import { Modal } from '../../../components/modal';
-import { CapabilityToggles, emptyCapabilities, normalizeCapabilities, unmetRequirements, type CapabilityMap } from '../../people';
-import { useSaveSystemSet, useSetUsage } from '../api/people';
-import { LoadError } from './common';
+import { CapabilityToggles } from '../../../components/capability-toggles';
+import { emptyCapabilities, normalizeCapabilities, unmetRequirements, type CapabilityMap } from '../../../lib/permission-sets';
+import { useSaveSystemSet } from '../api/save-system-set';
+import { useSetUsage } from '../api/system-set-usage';
+import { LoadError } from './load-error';
 
 /** Create or edit a system permission set: a name, a description and one switch per capability. */
 export function SystemSetDialog({ open, set, onClose }: { open: boolean; set: SystemPermissionSet | null; onClose: () => void }) {

@@ -3,7 +3,8 @@ import { FormActions } from '../../../components/form-actions';
 import { MIN_ADMIN_PASSWORD, type AdminUser } from '@contracts/admin';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/modal';
-import { useResetPassword, useUpdateUser } from '../api/people';
+import { useResetPassword } from '../api/reset-password';
+import { useUpdateUser } from '../api/update-user';
 
 /** docs/product.md §5 Admin users: the reset password form's own checks. */
 export function passwordProblem(password: string, confirm: string): string | null {

@@ -1,7 +1,8 @@
 import { vi } from 'vitest';
 import { TOKEN_KEY } from '../../../lib/api/client';
 import { jsonResponse, testUser } from '../../../test/utils';
-import type { CatalogItem, Preset } from '../api';
+import type { CatalogItem } from '../api/list-catalog';
+import type { Preset } from '../api/list-presets';
 
 export type Call = { method: string; path: string; query: URLSearchParams; body: unknown };
 type Handler = (call: Call) => Response | Promise<Response>;

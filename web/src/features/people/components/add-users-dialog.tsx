@@ -5,8 +5,11 @@ import { Modal } from '../../../components/modal';
 import { notify } from '../../../lib/toast';
 import { INVITE_MESSAGES, loadedMessage, mergeEmailText, parseCsvEmails, splitEmails, validateInvitation } from '../emails';
 import type { Group, PermissionSet, Tag } from '../types';
-import { ChipPicker, FieldGroup, FormField, PermissionSetSelect } from './common';
-import { useSendInvitations } from '../api/invitation-changes';
+import { ChipPicker } from './chip-picker';
+import { FieldGroup } from './field-group';
+import { FormField } from './form-field';
+import { PermissionSetSelect } from './permission-set-select';
+import { useSendInvitations } from '../api/send-invitations';
 
 /** Reads a picked file as text (FileReader, so it also works where Blob.text is missing). */
 function readText(file: File): Promise<string> {

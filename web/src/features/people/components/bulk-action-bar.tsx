@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { BulkAction } from '../bulk';
 import { permissionSetLabel } from '../../../lib/permission-sets';
 import type { Group, PermissionSet, Tag } from '../types';
-import { ColorDot } from './common';
+import { ColorDot } from './color-dot';
 
 interface MenuEntry {
   id: string;

@@ -1,59 +1,22 @@
-import {
-  Alert,
-  Box,
-  Button,
-  CloseButton,
-  Drawer,
-  Flex,
-  HStack,
-  Input,
-  NativeSelect,
-  Portal,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
-import { Check, Minus, UserMinus } from 'lucide-react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { Alert, Button, CloseButton, Drawer, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { UserMinus } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { displayName } from '../../../lib/format';
-import { CAPABILITY_INFO, normalizeCapabilities, previewCapabilities } from '../capabilities';
+import { normalizeCapabilities } from '../../../lib/permission-sets';
+import { previewCapabilities } from '../capabilities';
 import { EDIT_USER_MESSAGES, memberForm, memberUpdate, needsSet, type MemberForm } from '../member';
 import { formatLastActive } from '../time';
-import {
-  CAPABILITIES,
-  MEMBER_STATUSES,
-  type EnhancedUser,
-  type Group,
-  type MemberRole,
-  type PermissionSet,
-  type Tag,
-} from '../types';
-import {
-  ChipPicker,
-  FieldGroup,
-  FormField,
-  OwnerBadge,
-  PermissionSetSelect,
-  PersonCell,
-  RoleBadge,
-  MemberStatusBadge,
-} from './common';
-import { useRemoveMember, useUpdateMember } from '../api/member-changes';
-import { useCompanies } from '../api/people-reads';
-
-function SectionTitle({ children }: { children: string }) {
-  return (
-    <Text textStyle="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="wider">
-      {children}
-    </Text>
-  );
-}
-
-const ROLE_OPTIONS: { value: MemberRole; label: string }[] = [
-  { value: 'member', label: 'Member' },
-  { value: 'admin', label: 'Admin' },
-];
+import type { EnhancedUser, Group, PermissionSet, Tag } from '../types';
+import { EditUserFields } from './edit-user-fields';
+import { EffectivePermissions } from './effective-permissions';
+import { OwnerBadge } from './owner-badge';
+import { PersonCell } from './person-cell';
+import { RoleBadge } from './role-badge';
+import { MemberStatusBadge } from './member-status-badge';
+import { useRemoveMember } from '../api/remove-member';
+import { useUpdateMember } from '../api/update-member';
+import { useCompanies } from '../api/companies';
 
 /**
  * Edit User side panel (docs/product.md §2, §5): role (deal admins only, docs/decisions.md decision 34),
@@ -79,7 +42,6 @@ export function EditUserDrawer({
   tags: Tag[];
   onClose: () => void;
 }) {
-  const listId = useId();
   const [form, setForm] = useState<MemberForm | null>(null);
   const [initial, setInitial] = useState<MemberForm | null>(null);
   const [setError, setSetError] = useState<string | null>(null);
@@ -200,146 +162,21 @@ export function EditUserDrawer({
                         </Alert.Root>
                       ) : null}
 
-                      <FormField
-                        label="Role"
-                        disabled={roleLocked}
-                        helper={!locked && !canManageAdmins ? 'Only deal admins can grant or revoke the admin role.' : undefined}
-                      >
-                        <NativeSelect.Root disabled={roleLocked}>
-                          <NativeSelect.Field
-                            name="role"
-                            aria-label="Role"
-                            value={form.role}
-                            onChange={(event) => {
-                              patch({ role: event.currentTarget.value as MemberRole });
-                              setSetError(null);
-                            }}
-                          >
-                            {ROLE_OPTIONS.map((option) => (
-                              <option key={option.value} value={option.value}>
-                                {option.label}
-                              </option>
-                            ))}
-                          </NativeSelect.Field>
-                          <NativeSelect.Indicator />
-                        </NativeSelect.Root>
-                      </FormField>
+                      <EditUserFields
+                        form={form}
+                        patch={patch}
+                        locked={locked}
+                        roleLocked={roleLocked}
+                        canManageAdmins={canManageAdmins}
+                        sets={sets}
+                        groups={groups}
+                        tags={tags}
+                        companies={companies.data ?? []}
+                        setError={setError}
+                        onSetError={setSetError}
+                      />
 
-                      <FormField label="Permission set" required={form.role !== 'admin'} error={setError} disabled={locked}>
-                        <PermissionSetSelect
-                          sets={sets}
-                          value={form.permissionSetId}
-                          disabled={locked}
-                          ariaLabel="Permission set"
-                          placeholder={form.role === 'admin' ? 'Admin role (all capabilities)' : 'Select a permission set'}
-                          onChange={(id) => {
-                            patch({ permissionSetId: id });
-                            if (id) setSetError(null);
-                          }}
-                        />
-                      </FormField>
-
-                      <FieldGroup label="Groups" helper="Members gain the permission set of each of their groups.">
-                        <ChipPicker
-                          items={groups}
-                          value={form.groupIds}
-                          onChange={(ids) => patch({ groupIds: ids })}
-                          disabled={locked}
-                          emptyText="This deal has no groups yet."
-                        />
-                      </FieldGroup>
-
-                      <FieldGroup label="Tags">
-                        <ChipPicker
-                          items={tags}
-                          value={form.tagIds}
-                          onChange={(ids) => patch({ tagIds: ids })}
-                          disabled={locked}
-                          emptyText="This deal has no tags yet."
-                        />
-                      </FieldGroup>
-
-                      <SimpleGrid columns={2} gap="4">
-                        <FormField label="Company" disabled={locked}>
-                          <Input
-                            name="company"
-                            value={form.company}
-                            disabled={locked}
-                            placeholder="Company"
-                            list={listId}
-                            onChange={(event) => patch({ company: event.target.value })}
-                          />
-                          <datalist id={listId}>
-                            {(companies.data ?? []).map((company) => (
-                              <option key={company} value={company} />
-                            ))}
-                          </datalist>
-                        </FormField>
-                        <FormField label="Status" disabled={locked}>
-                          <NativeSelect.Root disabled={locked}>
-                            <NativeSelect.Field
-                              name="status"
-                              aria-label="Status"
-                              value={form.status}
-                              onChange={(event) => patch({ status: event.currentTarget.value as MemberForm['status'] })}
-                            >
-                              {MEMBER_STATUSES.map((status) => (
-                                <option key={status} value={status}>
-                                  {status.charAt(0).toUpperCase() + status.slice(1)}
-                                </option>
-                              ))}
-                            </NativeSelect.Field>
-                            <NativeSelect.Indicator />
-                          </NativeSelect.Root>
-                        </FormField>
-                      </SimpleGrid>
-
-                      <Box>
-                        <Flex justify="space-between" align="baseline" mb="2">
-                          <SectionTitle>Effective permissions</SectionTitle>
-                          {dirty && (
-                            <Text textStyle="xs" color="fg.warning">
-                              Preview of unsaved changes
-                            </Text>
-                          )}
-                        </Flex>
-                        <SimpleGrid
-                          columns={2}
-                          gapX="4"
-                          gapY="1.5"
-                          borderWidth="1px"
-                          borderColor="border"
-                          rounded="lg"
-                          p="3"
-                          bg="bg.subtle"
-                          data-testid="effective-permissions"
-                        >
-                          {CAPABILITIES.map((cap) => (
-                            <HStack
-                              key={cap}
-                              gap="2"
-                              textStyle="sm"
-                              color={effective[cap] ? 'fg' : 'fg.subtle'}
-                              data-capability={cap}
-                              data-on={effective[cap] ? 'true' : 'false'}
-                            >
-                              {effective[cap] ? (
-                                <Box color="green.600">
-                                  <Check size={14} strokeWidth={3} />
-                                </Box>
-                              ) : (
-                                <Minus size={14} />
-                              )}
-                              <Text>{CAPABILITY_INFO[cap].label}</Text>
-                            </HStack>
-                          ))}
-                        </SimpleGrid>
-                        {form.status !== 'active' && (
-                          <Text textStyle="xs" color="fg.muted" mt="2">
-                            Inactive and suspended members have no access to the deal.
-                          </Text>
-                        )}
-                      </Box>
+                      <EffectivePermissions effective={effective} dirty={dirty} status={form.status} />
                     </Stack>
                   </Drawer.Body>
                   <Drawer.Footer borderTopWidth="1px" borderColor="border" justifyContent="space-between">

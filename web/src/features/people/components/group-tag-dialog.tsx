@@ -3,8 +3,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/modal';
 import { GROUP_DEFAULT_COLOR, TAG_DEFAULT_COLOR } from '../colors';
 import type { Group, PermissionSet, Tag } from '../types';
-import { ColorSwatchPicker, FieldGroup, FormField, PermissionSetSelect } from './common';
-import { useSaveGroupOrTag } from '../api/access-changes';
+import { ColorSwatchPicker } from './color-swatch-picker';
+import { FieldGroup } from './field-group';
+import { FormField } from './form-field';
+import { PermissionSetSelect } from './permission-set-select';
+import { useSaveGroupOrTag } from '../api/save-group-or-tag';
 
 export type GroupTagTarget = { kind: 'group'; item?: Group } | { kind: 'tag'; item?: Tag };
 

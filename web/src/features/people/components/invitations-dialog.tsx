@@ -7,7 +7,8 @@ import { Modal } from '../../../components/modal';
 import { permissionSetLabel } from '../../../lib/permission-sets';
 import { formatExpiry, formatInvitationAge } from '../time';
 import type { Invitation } from '../types';
-import { useResendInvitation, useRevokeInvitation } from '../api/invitation-changes';
+import { useResendInvitation } from '../api/resend-invitation';
+import { useRevokeInvitation } from '../api/revoke-invitation';
 
 function expiryPalette(expiresAt: string): string {
   const text = formatExpiry(expiresAt);

@@ -3,9 +3,9 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/modal';
 import { validateInviteEmail } from '../emails';
 import { DEFAULT_INVITE_SET, LEGACY_SETS } from '../legacy';
-import { FormField } from './common';
-import { useInviteUser } from '../api/invitation-changes';
-import { useCompanies } from '../api/people-reads';
+import { FormField } from './form-field';
+import { useInviteUser } from '../api/invite-user';
+import { useCompanies } from '../api/companies';
 
 /** Invite User to Deal (docs/product.md §2, §5): e-mail required, permission set (default upload_view), company. */
 export function InviteUserDialog({ dealId, open, onClose }: { dealId: string; open: boolean; onClose: () => void }) {

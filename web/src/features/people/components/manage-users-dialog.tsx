@@ -9,15 +9,18 @@ import { displayName } from '../../../lib/format';
 import { permissionSetLabel } from '../../../lib/permission-sets';
 import { LEGACY_SETS } from '../legacy';
 import type { DealUser } from '../types';
-import { OwnerBadge, PersonCell, RoleBadge } from './common';
-import { updateDealUser } from '../api';
-import { useRemoveMember, useUpdateDealUser } from '../api/member-changes';
-import { useDealUsers } from '../api/people-reads';
+import { OwnerBadge } from './owner-badge';
+import { PersonCell } from './person-cell';
+import { RoleBadge } from './role-badge';
+import type { DealUserUpdate } from '../api/update-deal-user';
+import { useRemoveMember } from '../api/remove-member';
+import { useUpdateDealUser } from '../api/update-deal-user';
+import { useDealUsers } from '../api/deal-users';
 
 /** "Admin" grants the deal admin role, and another set chosen for an admin revokes it (docs/decisions.md decision 34). */
 const CHOICES = [...LEGACY_SETS, { value: 'admin', label: 'Admin' }] as const;
 
-type RowBody = Parameters<typeof updateDealUser>[2];
+type RowBody = DealUserUpdate;
 
 function UserRow({
   dealId,

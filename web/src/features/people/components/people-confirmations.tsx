@@ -1,7 +1,7 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { pluralize } from '../../../lib/format';
-import type { GroupOrTag } from '../api/access-changes';
+import type { GroupOrTag } from '../api/delete-group-or-tag';
 import { usersWord } from '../bulk';
 
 /** The Users page's two confirmations: deleting a group or a tag, and removing the selected members. */

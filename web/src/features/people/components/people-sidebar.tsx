@@ -2,7 +2,7 @@ import { Box, Flex, HStack, IconButton, Menu, Portal, Skeleton, Stack, Text, cha
 import { MoreHorizontal, Pencil, Plus, Trash2, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Group, Tag } from '../types';
-import { ColorDot } from './common';
+import { ColorDot } from './color-dot';
 
 function SidebarItem({
   active,

@@ -1,87 +1,17 @@
-import { Alert, Box, Button, HStack, Input, SimpleGrid, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Button, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
+import { CapabilityToggles } from '../../../components/capability-toggles';
 import { Modal } from '../../../components/modal';
 import {
   CAPABILITY_INFO,
-  CAPABILITY_REQUIRES,
   emptyCapabilities,
   normalizeCapabilities,
   toggleCapability,
   unmetRequirements,
-} from '../capabilities';
-import { CAPABILITIES, type CapabilityMap, type PermissionSet } from '../types';
-import { FormField } from './common';
-import { useSavePermissionSet } from '../api/access-changes';
-
-/** One switch per capability; turning one on also turns on what it requires, turning one off does not cascade. */
-export function CapabilityToggles({
-  value,
-  onChange,
-  disabled = false,
-}: {
-  value: CapabilityMap;
-  onChange: (next: CapabilityMap) => void;
-  disabled?: boolean;
-}) {
-  return (
-    <SimpleGrid
-      columns={{ base: 1, sm: 2 }}
-      gap="0"
-      borderWidth="1px"
-      borderColor="border"
-      rounded="lg"
-      overflow="hidden"
-      data-testid="capability-toggles"
-    >
-      {CAPABILITIES.map((cap, index) => {
-        const requires = CAPABILITY_REQUIRES[cap];
-        const unmet = value[cap] && requires.some((req) => !value[req]);
-        return (
-          <Switch.Root
-            key={cap}
-            checked={value[cap]}
-            disabled={disabled}
-            onCheckedChange={(details) => onChange(toggleCapability(value, cap, details.checked))}
-            colorPalette="brand"
-            size="sm"
-            display="flex"
-            justifyContent="space-between"
-            alignItems="center"
-            gap="3"
-            px="3"
-            py="2.5"
-            borderBottomWidth="1px"
-            borderColor="border.muted"
-            borderRightWidth={{ sm: index % 2 === 0 ? '1px' : '0' }}
-            bg={value[cap] ? 'brand.subtle/40' : undefined}
-            cursor={disabled ? 'default' : 'pointer'}
-            data-capability={cap}
-          >
-            <Switch.HiddenInput />
-            <Box flex="1">
-              <Switch.Label>
-                <HStack gap="2">
-                  <Text as="span" textStyle="sm" fontWeight="medium">
-                    {CAPABILITY_INFO[cap].label}
-                  </Text>
-                  {requires.length > 0 && (
-                    <Text as="span" textStyle="xs" color={unmet ? 'fg.error' : 'fg.subtle'} fontWeight="normal">
-                      requires {requires.map((req) => CAPABILITY_INFO[req].label).join(', ')}
-                    </Text>
-                  )}
-                </HStack>
-              </Switch.Label>
-              <Text textStyle="xs" color="fg.muted">
-                {CAPABILITY_INFO[cap].description}
-              </Text>
-            </Box>
-            <Switch.Control />
-          </Switch.Root>
-        );
-      })}
-    </SimpleGrid>
-  );
-}
+} from '../../../lib/permission-sets';
+import type { CapabilityMap, PermissionSet } from '../types';
+import { FormField } from './form-field';
+import { useSavePermissionSet } from '../api/save-permission-set';
 
 function requirementMessage(unmet: ReturnType<typeof unmetRequirements>): string {
   const names = unmet.map((entry) => CAPABILITY_INFO[entry.capability].label).join(', ');

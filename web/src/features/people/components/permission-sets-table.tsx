@@ -2,7 +2,7 @@ import { Badge, Box, Flex, Heading, HStack, IconButton, Table, Text } from '@cha
 import { Check, Minus, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { pluralize } from '../../../lib/format';
-import { CAPABILITY_INFO } from '../capabilities';
+import { CAPABILITY_INFO } from '../../../lib/permission-sets';
 import { permissionSetLabel } from '../../../lib/permission-sets';
 import { CAPABILITIES, type PermissionSet } from '../types';
 

@@ -1,7 +1,7 @@
 import { Badge, CloseButton, HStack, Input, InputGroup, NativeSelect, Text } from '@chakra-ui/react';
 import { Search } from 'lucide-react';
 import { MEMBER_STATUSES, type Group, type MemberStatus, type Tag } from '../types';
-import { ColorDot } from './common';
+import { ColorDot } from './color-dot';
 
 /** Search, the status filter, and the group or tag chosen in the sidebar as a chip that clears it. */
 export function UsersFilterBar({

@@ -13,7 +13,11 @@ import { isSelectable } from '../bulk';
 import { permissionSetLabel } from '../../../lib/permission-sets';
 import { formatLastActive } from '../time';
 import type { EnhancedUser } from '../types';
-import { ColoredChip, OwnerBadge, PersonCell, RoleBadge, MemberStatusBadge } from './common';
+import { ColoredChip } from './colored-chip';
+import { OwnerBadge } from './owner-badge';
+import { PersonCell } from './person-cell';
+import { RoleBadge } from './role-badge';
+import { MemberStatusBadge } from './member-status-badge';
 import { displayName } from '../../../lib/format';
 
 function ChipList({ items }: { items: EnhancedUser['groups'] }) {

@@ -4,9 +4,10 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { errorDetail } from '../../../lib/api/client';
 import { formatDate } from '../../../lib/format';
 import type { User } from '../../../lib/session';
-import { type ProfileUpdate } from '../api';
+import type { ProfileUpdate } from '../api/update-profile';
 import { colorName, DEFAULT_PROFILE_COLOR, PROFILE_COLORS } from '../colors';
-import { useProfile, useUpdateProfile } from '../api/profile-changes';
+import { useProfile } from '../api/get-profile';
+import { useUpdateProfile } from '../api/update-profile';
 
 import { SettingsCard } from './settings-card';
 

@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useLogout } from '../../../lib/use-logout';
 import { useCurrentUser } from '../../../lib/session';
-import { useChangePassword, useSignOutEverywhere } from '../api/security-changes';
+import { useChangePassword } from '../api/change-password';
+import { useSignOutEverywhere } from '../api/sign-out-everywhere';
 
 /** The new password form's own checks (the server checks again, and the current password). */
 export function newPasswordProblem(current: string, next: string, confirm: string, needsCurrent = true): string | null {

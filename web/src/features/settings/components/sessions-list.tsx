@@ -3,8 +3,10 @@ import { LogOut, Monitor, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format';
-import type { AccountSession } from '../../auth';
-import { useAccountSessions, useEndSession, useSignOutOthers } from '../api/security-changes';
+import type { AccountSession } from '@contracts/auth';
+import { useAccountSessions } from '../api/account-sessions';
+import { useEndSession } from '../api/end-session';
+import { useSignOutOthers } from '../api/sign-out-others';
 
 /** "Chrome on Windows" from a browser's user agent; good enough to recognise one's own devices. */
 export function describeUserAgent(userAgent: string | null): string {

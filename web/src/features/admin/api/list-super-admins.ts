@@ -1,0 +1,13 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ADMIN_PAGE_DEFAULT, type AdminUserPage } from '@contracts/admin';
+import { api } from '../../../lib/api/client';
+import { adminKeys } from './keys';
+
+export function useSuperAdmins(page: number) {
+  return useQuery({
+    queryKey: adminKeys.superAdmins(page),
+    queryFn: ({ signal }) =>
+      api.get<AdminUserPage>('/admin/super-admins', { query: { page, page_size: ADMIN_PAGE_DEFAULT }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
