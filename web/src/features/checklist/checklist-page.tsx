@@ -1,36 +1,36 @@
 import { Button, Card, HStack, Stack } from '@chakra-ui/react';
 import { BookOpen, FolderPlus, ListChecks, Plus, SearchX } from 'lucide-react';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { PageContainer } from '../../components/layout/page-container';
 import { errorDetail } from '../../lib/api/client';
-import { useDeal } from '../../lib/api/deal';
-import { useChecklist } from './api/checklist-reads';
-import { useSectionsOpen } from './hooks';
+import { useChecklist } from './api/checklist';
+import { useChecklistDeal } from './api/checklist-deal';
+import { useSectionsOpen } from './use-sections-open';
 import { ChecklistFilters } from './components/checklist-filters';
 import { ChecklistDialogs, type ChecklistDialog } from './components/checklist-dialogs';
-import { ChecklistSkeleton, ProgressSummary } from './components/progress-summary';
-import { AiSuggestionsPanel } from '../ai';
-import { CategorySection, type RowAction } from './components/category-section';
+import { ChecklistSkeleton } from './components/checklist-skeleton';
+import { ProgressSummary } from './components/progress-summary';
+import { CategorySection } from './components/category-section';
+import type { RowAction } from './components/item-row';
+import { ChecklistHeader } from './components/checklist-header';
 import { allItems, buildSections, isFilterActive, type StatusFilter } from './logic';
 import type { ChecklistItem } from './types';
-import { useLoadErrorToast } from '../../lib/use-load-error-toast';
-import { ChecklistHeader } from './components/checklist-header';
 
-/** The checklist at /deals/:dealId/checklist (docs/product.md §2 'Due Diligence Checklist'). */
-export function ChecklistPage() {
+/**
+ * The checklist at /deals/:dealId/checklist (docs/product.md §2 'Due Diligence Checklist'). `suggestions`
+ * is the AI assistant's panel under the progress summary, given by the app (a feature imports no other).
+ */
+export function ChecklistPage({ suggestions }: { suggestions?: ReactNode }) {
   const { dealId = '' } = useParams();
-  const deal = useDeal(dealId);
+  const deal = useChecklistDeal(dealId);
   const checklist = useChecklist(dealId);
 
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const deferredSearch = useDeferredValue(search);
   const [dialog, setDialog] = useState<ChecklistDialog>(null);
-
-  useLoadErrorToast(checklist.isError, 'Failed to load checklist', checklist.error);
-  useLoadErrorToast(deal.isError, 'Failed to load deal information', deal.error);
 
   const filter = useMemo(() => ({ search: deferredSearch, status }), [deferredSearch, status]);
   const filtering = isFilterActive(filter);
@@ -134,7 +134,7 @@ export function ChecklistPage() {
         ) : (
           <>
             <ProgressSummary data={data} />
-            <AiSuggestionsPanel dealId={dealId} />
+            {suggestions}
 
             <ChecklistFilters
               search={search}
