@@ -92,6 +92,34 @@ describe('catalog picker', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('creates a new category first; when the item then fails, the category stays, refreshed and picked', async () => {
+    const { calls, invalidated, onClose } = open({
+      'GET /api/checklist-catalog': () => jsonResponse({ items: [catalogItem(7, 'Litigation')], total_count: 1 }),
+      [`POST /api/deals/${DEAL}/checklist/categories`]: () => jsonResponse({ id: 'c9', name: 'Litigation', code: 'A' }, 201),
+      [`POST /api/checklist-catalog/add-to-deal/${DEAL}`]: () => jsonResponse({ detail: 'Catalog service resting' }, 500),
+    });
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(await within(dialog).findByText('Catalog request 7'));
+    expect(within(dialog).getByLabelText('Target category')).toHaveValue('new:Litigation');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add to Checklist' }));
+    expect(await screen.findByText('Failed to add catalog item')).toBeInTheDocument();
+    expect(calls.find((c) => c.key === `POST /api/deals/${DEAL}/checklist/categories`)?.body).toEqual({
+      name: 'Litigation',
+      code: 'A',
+    });
+    expect(calls.find((c) => c.key.startsWith('POST /api/checklist-catalog'))?.body).toMatchObject({ category_id: 'c9' });
+    expect(invalidated).toHaveBeenCalledWith({ queryKey: checklistKeys.all(DEAL) });
+    expect(onClose).not.toHaveBeenCalled();
+
+    // Trying again adds to the category created the first time, not a second one.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add to Checklist' }));
+    await waitFor(() => expect(calls.filter((c) => c.key.startsWith('POST /api/checklist-catalog'))).toHaveLength(2));
+    expect(calls.filter((c) => c.key === `POST /api/deals/${DEAL}/checklist/categories`)).toHaveLength(1);
+    expect(calls.filter((c) => c.key.startsWith('POST /api/checklist-catalog')).at(-1)?.body).toMatchObject({
+      category_id: 'c9',
+    });
+  });
+
   it("shows the server's detail when adding fails", async () => {
     open({
       [`POST /api/checklist-catalog/add-to-deal/${DEAL}`]: () =>
