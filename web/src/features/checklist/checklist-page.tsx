@@ -1,5 +1,5 @@
-import { Button, Card, HStack, Stack } from '@chakra-ui/react';
-import { BookOpen, FolderPlus, ListChecks, Plus, SearchX } from 'lucide-react';
+import { Button, Stack } from '@chakra-ui/react';
+import { ListChecks } from 'lucide-react';
 import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
@@ -15,6 +15,9 @@ import { ProgressSummary } from './components/progress-summary';
 import { CategorySection } from './components/category-section';
 import type { RowAction } from './components/item-row';
 import { ChecklistHeader } from './components/checklist-header';
+import { EmptyChecklist } from './components/empty-checklist';
+import { NoItemsPrompt } from './components/no-items-prompt';
+import { NoMatches } from './components/no-matches';
 import { allItems, buildSections, isFilterActive, type StatusFilter } from './logic';
 import type { ChecklistItem } from './types';
 
@@ -106,31 +109,7 @@ export function ChecklistPage({ suggestions }: { suggestions?: ReactNode }) {
         />
 
         {empty ? (
-          <Card.Root variant="outline" bg="bg">
-            <Card.Body py="12">
-              <EmptyState
-                icon={<ListChecks />}
-                title="No checklist items yet"
-                description={
-                  canEdit
-                    ? 'Add standard due-diligence requests from the catalog, or create a category and write your own.'
-                    : 'The deal team has not set up the checklist for this deal yet.'
-                }
-                action={
-                  canEdit ? (
-                    <HStack gap="2">
-                      <Button size="sm" colorPalette="brand" onClick={() => setDialog({ kind: 'catalog' })}>
-                        <BookOpen /> Add from Catalog
-                      </Button>
-                      <Button size="sm" variant="outline" onClick={() => setDialog({ kind: 'category', category: null })}>
-                        <FolderPlus /> Add Category
-                      </Button>
-                    </HStack>
-                  ) : undefined
-                }
-              />
-            </Card.Body>
-          </Card.Root>
+          <EmptyChecklist canEdit={canEdit} onOpen={setDialog} />
         ) : (
           <>
             <ProgressSummary data={data} />
@@ -150,27 +129,12 @@ export function ChecklistPage({ suggestions }: { suggestions?: ReactNode }) {
             />
 
             {sections.length === 0 ? (
-              <Card.Root variant="outline" bg="bg">
-                <Card.Body py="10">
-                  <EmptyState
-                    icon={<SearchX />}
-                    title="No items match your filters"
-                    description="Try another search term or status."
-                    action={
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        onClick={() => {
-                          setSearch('');
-                          setStatus('all');
-                        }}
-                      >
-                        Clear filters
-                      </Button>
-                    }
-                  />
-                </Card.Body>
-              </Card.Root>
+              <NoMatches
+                onClear={() => {
+                  setSearch('');
+                  setStatus('all');
+                }}
+              />
             ) : (
               <Stack gap="3">
                 {sections.map((view, index) => (
@@ -190,28 +154,7 @@ export function ChecklistPage({ suggestions }: { suggestions?: ReactNode }) {
                 ))}
               </Stack>
             )}
-            {totalItems === 0 && canEdit && (
-              <Card.Root variant="outline" bg="bg" borderStyle="dashed">
-                <Card.Body py="8">
-                  <EmptyState
-                    size="sm"
-                    icon={<BookOpen />}
-                    title="No checklist items yet"
-                    description="Add standard due-diligence requests from the catalog, or write your own."
-                    action={
-                      <HStack gap="2">
-                        <Button size="sm" colorPalette="brand" onClick={() => setDialog({ kind: 'catalog' })}>
-                          <BookOpen /> Add from Catalog
-                        </Button>
-                        <Button size="sm" variant="outline" onClick={() => setDialog({ kind: 'item', item: null })}>
-                          <Plus /> Add Item
-                        </Button>
-                      </HStack>
-                    }
-                  />
-                </Card.Body>
-              </Card.Root>
-            )}
+            {totalItems === 0 && canEdit && <NoItemsPrompt onOpen={setDialog} />}
           </>
         )}
       </Stack>
