@@ -22,7 +22,7 @@ const DataRoomPage = lazy(() => import('./pages/data-room-page'));
 const FileDetailPage = lazy(() => import('./pages/file-detail-page'));
 const UsersPage = lazy(() => import('../features/people/users-page'));
 const PermissionSetsPage = lazy(() => import('../features/people/permission-sets-page'));
-const ChecklistPage = lazy(() => import('../features/checklist/checklist-page'));
+const ChecklistPage = lazy(() => import('./pages/checklist-page'));
 const ChecklistItemPage = lazy(() => import('../features/checklist/checklist-item-page'));
 const ActivityPage = lazy(() => import('../features/activity/activity-page'));
 const ReviewQueuePage = lazy(() => import('../features/review/review-queue-page'));

@@ -151,6 +151,16 @@ describe('checklist page', () => {
     expect(screen.getAllByText('Database is resting').length).toBeGreaterThan(0);
   });
 
+  it("toasts 'Failed to load deal information' when the deal cannot be read", async () => {
+    open({
+      [`GET ${BASE}`]: () => jsonResponse({ detail: 'Deal store resting' }, 500),
+      [`GET ${BASE}/checklist`]: checklist(),
+    });
+    expect(await screen.findByText('Failed to load deal information', { selector: '[data-testid=toast] *' })).toBeInTheDocument();
+    expect(screen.getByText('Deal store resting')).toBeInTheDocument();
+    expect(await screen.findAllByTestId('checklist-item')).toHaveLength(4);
+  });
+
   it('validates the category code before saving and sends a valid category', async () => {
     const { calls } = open({
       [`GET ${BASE}/checklist`]: checklist(),

@@ -1,36 +1,39 @@
-import { Button, Card, HStack, Stack } from '@chakra-ui/react';
-import { BookOpen, FolderPlus, ListChecks, Plus, SearchX } from 'lucide-react';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { Button, Stack } from '@chakra-ui/react';
+import { ListChecks } from 'lucide-react';
+import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { PageContainer } from '../../components/layout/page-container';
 import { errorDetail } from '../../lib/api/client';
-import { useDeal } from '../../lib/api/deal';
-import { useChecklist } from './api/checklist-reads';
-import { useSectionsOpen } from './hooks';
+import { useChecklist } from './api/checklist';
+import { useChecklistDeal } from './api/checklist-deal';
+import { useSectionsOpen } from './use-sections-open';
 import { ChecklistFilters } from './components/checklist-filters';
 import { ChecklistDialogs, type ChecklistDialog } from './components/checklist-dialogs';
-import { ChecklistSkeleton, ProgressSummary } from './components/progress-summary';
-import { AiSuggestionsPanel } from '../ai';
-import { CategorySection, type RowAction } from './components/category-section';
+import { ChecklistSkeleton } from './components/checklist-skeleton';
+import { ProgressSummary } from './components/progress-summary';
+import { CategorySection } from './components/category-section';
+import type { RowAction } from './components/item-row';
+import { ChecklistHeader } from './components/checklist-header';
+import { EmptyChecklist } from './components/empty-checklist';
+import { NoItemsPrompt } from './components/no-items-prompt';
+import { NoMatches } from './components/no-matches';
 import { allItems, buildSections, isFilterActive, type StatusFilter } from './logic';
 import type { ChecklistItem } from './types';
-import { useLoadErrorToast } from '../../lib/use-load-error-toast';
-import { ChecklistHeader } from './components/checklist-header';
 
-/** The checklist at /deals/:dealId/checklist (docs/product.md §2 'Due Diligence Checklist'). */
-export function ChecklistPage() {
+/**
+ * The checklist at /deals/:dealId/checklist (docs/product.md §2 'Due Diligence Checklist'). `suggestions`
+ * is the AI assistant's panel under the progress summary, given by the app (a feature imports no other).
+ */
+export function ChecklistPage({ suggestions }: { suggestions?: ReactNode }) {
   const { dealId = '' } = useParams();
-  const deal = useDeal(dealId);
+  const deal = useChecklistDeal(dealId);
   const checklist = useChecklist(dealId);
 
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const deferredSearch = useDeferredValue(search);
   const [dialog, setDialog] = useState<ChecklistDialog>(null);
-
-  useLoadErrorToast(checklist.isError, 'Failed to load checklist', checklist.error);
-  useLoadErrorToast(deal.isError, 'Failed to load deal information', deal.error);
 
   const filter = useMemo(() => ({ search: deferredSearch, status }), [deferredSearch, status]);
   const filtering = isFilterActive(filter);
@@ -106,35 +109,11 @@ export function ChecklistPage() {
         />
 
         {empty ? (
-          <Card.Root variant="outline" bg="bg">
-            <Card.Body py="12">
-              <EmptyState
-                icon={<ListChecks />}
-                title="No checklist items yet"
-                description={
-                  canEdit
-                    ? 'Add standard due-diligence requests from the catalog, or create a category and write your own.'
-                    : 'The deal team has not set up the checklist for this deal yet.'
-                }
-                action={
-                  canEdit ? (
-                    <HStack gap="2">
-                      <Button size="sm" colorPalette="brand" onClick={() => setDialog({ kind: 'catalog' })}>
-                        <BookOpen /> Add from Catalog
-                      </Button>
-                      <Button size="sm" variant="outline" onClick={() => setDialog({ kind: 'category', category: null })}>
-                        <FolderPlus /> Add Category
-                      </Button>
-                    </HStack>
-                  ) : undefined
-                }
-              />
-            </Card.Body>
-          </Card.Root>
+          <EmptyChecklist canEdit={canEdit} onOpen={setDialog} />
         ) : (
           <>
             <ProgressSummary data={data} />
-            <AiSuggestionsPanel dealId={dealId} />
+            {suggestions}
 
             <ChecklistFilters
               search={search}
@@ -150,27 +129,12 @@ export function ChecklistPage() {
             />
 
             {sections.length === 0 ? (
-              <Card.Root variant="outline" bg="bg">
-                <Card.Body py="10">
-                  <EmptyState
-                    icon={<SearchX />}
-                    title="No items match your filters"
-                    description="Try another search term or status."
-                    action={
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        onClick={() => {
-                          setSearch('');
-                          setStatus('all');
-                        }}
-                      >
-                        Clear filters
-                      </Button>
-                    }
-                  />
-                </Card.Body>
-              </Card.Root>
+              <NoMatches
+                onClear={() => {
+                  setSearch('');
+                  setStatus('all');
+                }}
+              />
             ) : (
               <Stack gap="3">
                 {sections.map((view, index) => (
@@ -190,28 +154,7 @@ export function ChecklistPage() {
                 ))}
               </Stack>
             )}
-            {totalItems === 0 && canEdit && (
-              <Card.Root variant="outline" bg="bg" borderStyle="dashed">
-                <Card.Body py="8">
-                  <EmptyState
-                    size="sm"
-                    icon={<BookOpen />}
-                    title="No checklist items yet"
-                    description="Add standard due-diligence requests from the catalog, or write your own."
-                    action={
-                      <HStack gap="2">
-                        <Button size="sm" colorPalette="brand" onClick={() => setDialog({ kind: 'catalog' })}>
-                          <BookOpen /> Add from Catalog
-                        </Button>
-                        <Button size="sm" variant="outline" onClick={() => setDialog({ kind: 'item', item: null })}>
-                          <Plus /> Add Item
-                        </Button>
-                      </HStack>
-                    }
-                  />
-                </Card.Body>
-              </Card.Root>
-            )}
+            {totalItems === 0 && canEdit && <NoItemsPrompt onOpen={setDialog} />}
           </>
         )}
       </Stack>

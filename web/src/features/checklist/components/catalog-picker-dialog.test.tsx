@@ -1,7 +1,9 @@
+import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../../../lib/api/client';
 import { jsonResponse, renderPage } from '../../../test/utils';
+import { checklistKeys } from '../api/keys';
 import { categories, DEAL, fakeApi } from '../test/fixtures';
 import { CatalogPickerDialog } from './catalog-picker-dialog';
 
@@ -23,19 +25,13 @@ function catalogRoute(url: URL) {
 function open(routes: Record<string, unknown> = {}) {
   const calls = fakeApi({ 'GET /api/checklist-catalog': catalogRoute, ...routes });
   localStorage.setItem(TOKEN_KEY, 'tok');
-  const onAdded = vi.fn();
   const onClose = vi.fn();
+  // Adding refreshes the checklist by the mutation's declared invalidations (web/src/lib/mutation.ts).
+  const invalidated = vi.spyOn(QueryClient.prototype, 'invalidateQueries');
   renderPage(
-    <CatalogPickerDialog
-      open
-      onClose={onClose}
-      dealId={DEAL}
-      categories={categories}
-      addedCatalogIds={new Set(['cat-2'])}
-      onAdded={onAdded}
-    />,
+    <CatalogPickerDialog open onClose={onClose} dealId={DEAL} categories={categories} addedCatalogIds={new Set(['cat-2'])} />,
   );
-  return { calls, onAdded, onClose };
+  return { calls, invalidated, onClose };
 }
 
 describe('catalog picker', () => {
@@ -75,7 +71,7 @@ describe('catalog picker', () => {
   });
 
   it('adds the picked item to the chosen category, blank overrides as null', async () => {
-    const { calls, onAdded, onClose } = open({
+    const { calls, invalidated, onClose } = open({
       [`POST /api/checklist-catalog/add-to-deal/${DEAL}`]: () => jsonResponse({ id: 'new', name: 'Catalog request 3' }, 201),
     });
     const dialog = await screen.findByRole('dialog');
@@ -92,8 +88,36 @@ describe('catalog picker', () => {
         description_override: null,
       }),
     );
-    await waitFor(() => expect(onAdded).toHaveBeenCalled());
+    await waitFor(() => expect(invalidated).toHaveBeenCalledWith({ queryKey: checklistKeys.all(DEAL) }));
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('creates a new category first; when the item then fails, the category stays, refreshed and picked', async () => {
+    const { calls, invalidated, onClose } = open({
+      'GET /api/checklist-catalog': () => jsonResponse({ items: [catalogItem(7, 'Litigation')], total_count: 1 }),
+      [`POST /api/deals/${DEAL}/checklist/categories`]: () => jsonResponse({ id: 'c9', name: 'Litigation', code: 'A' }, 201),
+      [`POST /api/checklist-catalog/add-to-deal/${DEAL}`]: () => jsonResponse({ detail: 'Catalog service resting' }, 500),
+    });
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(await within(dialog).findByText('Catalog request 7'));
+    expect(within(dialog).getByLabelText('Target category')).toHaveValue('new:Litigation');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add to Checklist' }));
+    expect(await screen.findByText('Failed to add catalog item')).toBeInTheDocument();
+    expect(calls.find((c) => c.key === `POST /api/deals/${DEAL}/checklist/categories`)?.body).toEqual({
+      name: 'Litigation',
+      code: 'A',
+    });
+    expect(calls.find((c) => c.key.startsWith('POST /api/checklist-catalog'))?.body).toMatchObject({ category_id: 'c9' });
+    expect(invalidated).toHaveBeenCalledWith({ queryKey: checklistKeys.all(DEAL) });
+    expect(onClose).not.toHaveBeenCalled();
+
+    // Trying again adds to the category created the first time, not a second one.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add to Checklist' }));
+    await waitFor(() => expect(calls.filter((c) => c.key.startsWith('POST /api/checklist-catalog'))).toHaveLength(2));
+    expect(calls.filter((c) => c.key === `POST /api/deals/${DEAL}/checklist/categories`)).toHaveLength(1);
+    expect(calls.filter((c) => c.key.startsWith('POST /api/checklist-catalog')).at(-1)?.body).toMatchObject({
+      category_id: 'c9',
+    });
   });
 
   it("shows the server's detail when adding fails", async () => {

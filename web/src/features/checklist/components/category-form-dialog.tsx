@@ -1,7 +1,7 @@
 import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/modal';
-import { useSaveCategory } from '../api/checklist-changes';
+import { useSaveCategory } from '../api/save-category';
 import { CATEGORY_CODE_MAX, hasErrors, validateCategory, type CategoryErrors } from '../logic';
 import type { ChecklistCategory } from '../types';
 
@@ -11,13 +11,11 @@ export function CategoryFormDialog({
   onClose,
   dealId,
   category,
-  onSaved,
 }: {
   open: boolean;
   onClose: () => void;
   dealId: string;
   category?: ChecklistCategory | null;
-  onSaved: () => void;
 }) {
   const editing = Boolean(category);
   const [name, setName] = useState('');
@@ -31,10 +29,7 @@ export function CategoryFormDialog({
     setErrors({});
   }, [open, category]);
 
-  const save = useSaveCategory(dealId, category, () => {
-    onSaved();
-    onClose();
-  });
+  const save = useSaveCategory(dealId, category, onClose);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,7 +1,7 @@
 import { Text } from '@chakra-ui/react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { useDeleteCategory, useDeleteChecklistItem } from '../api/checklist-changes';
-import { useChecklistRefresh } from '../hooks';
+import { useDeleteCategory } from '../api/delete-category';
+import { useDeleteChecklistItem } from '../api/delete-item';
 import type { ChecklistCategory, ChecklistItem, ChecklistResponse } from '../types';
 import { CatalogPickerDialog } from './catalog-picker-dialog';
 import { CategoryFormDialog } from './category-form-dialog';
@@ -32,7 +32,6 @@ export function ChecklistDialogs({
   addedCatalogIds: Set<string>;
   onClose: () => void;
 }) {
-  const refresh = useChecklistRefresh(dealId);
   const removeItem = useDeleteChecklistItem(dealId, onClose);
   const removeCategory = useDeleteCategory(dealId, onClose);
   const canEdit = data.can_edit;
@@ -43,7 +42,6 @@ export function ChecklistDialogs({
         onClose={onClose}
         dealId={dealId}
         category={dialog?.kind === 'category' ? dialog.category : null}
-        onSaved={refresh}
       />
       <ItemFormDialog
         open={dialog?.kind === 'item'}
@@ -52,7 +50,6 @@ export function ChecklistDialogs({
         categories={data.categories}
         item={dialog?.kind === 'item' ? dialog.item : null}
         defaultCategoryId={dialog?.kind === 'item' ? dialog.categoryId : null}
-        onSaved={refresh}
       />
       <UpdateItemDialog
         open={dialog?.kind === 'update'}
@@ -61,8 +58,6 @@ export function ChecklistDialogs({
         item={dialog?.kind === 'update' ? dialog.item : null}
         canEditStatus={canEdit}
         canLinkFiles={Boolean(data.can_link_files)}
-        onSaved={refresh}
-        onUploaded={refresh}
       />
       <CatalogPickerDialog
         open={dialog?.kind === 'catalog'}
@@ -70,7 +65,6 @@ export function ChecklistDialogs({
         dealId={dealId}
         categories={data.categories}
         addedCatalogIds={addedCatalogIds}
-        onAdded={refresh}
       />
       <ConfirmDialog
         open={dialog?.kind === 'delete-item'}

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/modal';
-import { useSaveChecklistItem } from '../api/checklist-changes';
+import { useSaveChecklistItem } from '../api/save-checklist-item';
 import { hasErrors, ITEM_STATUSES, parseExpectedCount, STATUS_LABELS, validateItem, type ItemErrors } from '../logic';
 import type { ChecklistCategory, ChecklistItem, ItemStatus } from '../types';
 
@@ -16,7 +16,6 @@ export function ItemFormDialog({
   categories,
   item,
   defaultCategoryId,
-  onSaved,
 }: {
   open: boolean;
   onClose: () => void;
@@ -24,7 +23,6 @@ export function ItemFormDialog({
   categories: ChecklistCategory[];
   item?: ChecklistItem | null;
   defaultCategoryId?: string | null;
-  onSaved: () => void;
 }) {
   const editing = Boolean(item);
   const [name, setName] = useState('');
@@ -46,10 +44,7 @@ export function ItemFormDialog({
     setErrors({});
   }, [open, item, defaultCategoryId]);
 
-  const save = useSaveChecklistItem(dealId, item, () => {
-    onSaved();
-    onClose();
-  });
+  const save = useSaveChecklistItem(dealId, item, onClose);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

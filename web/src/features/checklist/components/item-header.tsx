@@ -3,7 +3,9 @@ import { ArrowLeft } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import type { approvalOf } from '../logic';
 import type { ChecklistItemDetail } from '../types';
-import { ApprovalBadge, RequiredBadge, ItemStatusBadge } from './badges';
+import { ItemApprovalBadge } from './item-approval-badge';
+import { ItemStatusBadge } from './item-status-badge';
+import { RequiredBadge } from './required-badge';
 
 /** Back to Checklist, the item's code and name, and its status, requirement, approval and category. */
 export function ItemHeader({
@@ -47,7 +49,7 @@ export function ItemHeader({
       <HStack gap="2" mt="3" wrap="wrap" data-testid="item-badges">
         <ItemStatusBadge status={data.status} />
         {data.required && <RequiredBadge />}
-        <ApprovalBadge approval={approval} />
+        <ItemApprovalBadge approval={approval} />
         <Text textStyle="sm" color="fg.muted" ms="1">
           {data.category}
         </Text>

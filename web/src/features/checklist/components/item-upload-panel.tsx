@@ -6,6 +6,7 @@ import { ApiError, errorDetail, isAbortError } from '../../../lib/api/client';
 import { formatMegabytes } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { isSystemFile } from '../../dataroom';
+import { useItemUploaded } from '../api/item-uploaded';
 import { uploadIntoItem, uploadPercent, type UploadEntry } from '../upload';
 
 export interface ItemUploadHandle {
@@ -21,8 +22,10 @@ let nextKey = 0;
  */
 export const ItemUploadPanel = forwardRef<
   ItemUploadHandle,
-  { dealId: string; itemId: string; onUploaded: () => void; onBusyChange?: (busy: boolean) => void }
->(function ItemUploadPanel({ dealId, itemId, onUploaded, onBusyChange }, ref) {
+  { dealId: string; itemId: string; onBusyChange?: (busy: boolean) => void }
+>(function ItemUploadPanel({ dealId, itemId, onBusyChange }, ref) {
+  // An upload's completion refreshes through a declared mutation (api/item-uploaded.ts), not by hand.
+  const { mutate: markUploaded } = useItemUploaded(dealId);
   const [entries, setEntries] = useState<UploadEntry[]>([]);
   const controllers = useRef(new Map<string, AbortController>());
 
@@ -52,7 +55,7 @@ export const ItemUploadPanel = forwardRef<
           onProgress: (loaded) => patch(entry.key, { loaded }),
         });
         patch(entry.key, { state: 'done', loaded: entry.file.size, savedAs: result.savedAs });
-        onUploaded();
+        markUploaded();
       } catch (error) {
         if (isAbortError(error)) {
           setEntries((list) => list.filter((e) => e.key !== entry.key));
@@ -71,7 +74,7 @@ export const ItemUploadPanel = forwardRef<
         controllers.current.delete(entry.key);
       }
     },
-    [dealId, itemId, onUploaded, patch],
+    [dealId, itemId, markUploaded, patch],
   );
 
   const onDrop = useCallback(

@@ -1,4 +1,4 @@
-import { Box, Card, Flex, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Flex, HStack, SimpleGrid, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { ProgressBar } from '../../../components/progress-bar';
 import { progressPercent, sectionsProgress } from '../../../lib/progress';
@@ -54,18 +54,5 @@ export function ProgressSummary({ data }: { data: ChecklistResponse }) {
         </Flex>
       </Card.Body>
     </Card.Root>
-  );
-}
-
-export function ChecklistSkeleton() {
-  return (
-    <Stack gap="5" data-testid="checklist-loading">
-      <Skeleton h="9" w="72" />
-      <Skeleton h="28" rounded="lg" />
-      <Skeleton h="10" rounded="md" />
-      {Array.from({ length: 4 }, (_, i) => (
-        <Skeleton key={i} h="16" rounded="lg" />
-      ))}
-    </Stack>
   );
 }

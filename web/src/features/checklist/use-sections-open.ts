@@ -1,18 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { dealKeys } from '../../lib/api/deal';
-import { checklistKeys } from './api';
 import { initiallyOpen, type CategoryView } from './logic';
-
-/** Refreshes everything that shows checklist progress after a change: checklist, items, dashboard, deal cards. */
-export function useChecklistRefresh(dealId: string) {
-  const queryClient = useQueryClient();
-  return useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: checklistKeys.all(dealId) });
-    void queryClient.invalidateQueries({ queryKey: dealKeys.scoped(dealId, 'dashboard') });
-    void queryClient.invalidateQueries({ queryKey: dealKeys.list('active').slice(0, 2) });
-  }, [queryClient, dealId]);
-}
 
 /**
  * Which sections are open: each starts as initiallyOpen says (the first ones, or those with matches while
