@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
-  downloadUrl,
   fileArchived,
   fileComment,
   fileDetail,
@@ -9,9 +8,8 @@ import {
   filePermissions,
   fileVersion,
   uploadedFile,
-  uploadUrl,
-  versionUploadUrl,
 } from '../../supabase/functions/_shared/contracts/files.ts';
+import { downloadUrl, uploadUrl, versionUploadUrl } from '../../supabase/functions/_shared/contracts/uploads.ts';
 import {
   createdFolder,
   folderArchived,

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { dealRoutes } from '../routes';
 import { TOKEN_KEY } from '../../lib/api/client';
 import { jsonResponse, renderRoutes, testUser } from '../../test/utils';
-import type { FileSummary } from '../../features/files';
+import type { FileSummary } from '@contracts/files';
 import type { Capability, FolderListing } from '../../features/dataroom/types';
 
 // The pages are lazy: their modules are compiled here, once, rather than inside a test's wait for its

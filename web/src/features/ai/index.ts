@@ -6,5 +6,3 @@ export { AiAnalysisCard } from './components/ai-analysis-card';
 export { useRetryAnalysis } from './api/retry-analysis';
 export { useGenerateMetadata } from './api/generate-metadata';
 export { useDealEvents } from './api/deal-events';
-// Until the data room and file detail read it from lib/ai-poll.ts (their helpers are moving them).
-export { AI_POLL_MS } from '../../lib/ai-poll';

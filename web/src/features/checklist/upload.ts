@@ -1,4 +1,4 @@
-import { uploadFile } from '../dataroom';
+import { uploadFile } from '../../lib/file-upload';
 
 /**
  * Uploading a file into a checklist item: the data room's one upload stack (docs/product.md §7 Files)

@@ -1,4 +1,4 @@
-import type { FileSummary } from '../files';
+import type { FileSummary } from '@contracts/files';
 import type { Capability } from './types';
 
 /** The data room's toolbar buttons, from the caller's capabilities in the deal (as the listing returns them). */

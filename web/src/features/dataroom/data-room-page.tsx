@@ -4,7 +4,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { PageContainer } from '../../components/layout/page-container';
 import { PageSpinner } from '../../components/spinners';
 import { fileUrl, folderUrl, isUuid, pathFromPathname } from '../../lib/file-urls';
-import type { FileSummary } from '../files';
+import type { FileSummary } from '@contracts/files';
 import { useCreateFolder } from './api/create-folder';
 import { useDownloadListedFile } from './api/download-listed-file';
 import { useFolder } from './api/get-folder';

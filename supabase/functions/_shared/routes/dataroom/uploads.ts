@@ -25,14 +25,8 @@ import {
   UPLOAD_URL_SECONDS,
   type DealContext,
 } from './common.ts';
-import {
-  checklistItemsSchema,
-  contentTypeSchema,
-  formFieldsJson,
-  tagsSchema,
-  uploadRequest,
-  versionRequest,
-} from '../../contracts/files.ts';
+import { checklistItemsSchema, tagsSchema } from '../../contracts/files.ts';
+import { contentTypeSchema, formFieldsJson, uploadRequest, versionRequest } from '../../contracts/uploads.ts';
 
 function conflict(name: string, existingId?: string): never {
   throw new HttpError(409, `A file named "${name}" already exists in this folder`, { existing_file_id: existingId });

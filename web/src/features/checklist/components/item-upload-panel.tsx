@@ -5,7 +5,7 @@ import { useDropzone } from 'react-dropzone';
 import { ApiError, errorDetail, isAbortError } from '../../../lib/api/client';
 import { formatMegabytes } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
-import { isSystemFile } from '../../dataroom';
+import { isSystemFile } from '../../../lib/system-files';
 import { useItemUploaded } from '../api/item-uploaded';
 import { uploadIntoItem, uploadPercent, type UploadEntry } from '../upload';
 

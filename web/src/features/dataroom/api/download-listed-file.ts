@@ -1,6 +1,6 @@
 import { downloadFile } from '../../../lib/file-download';
 import { useApiMutation } from '../../../lib/mutation';
-import type { FileSummary } from '../../files';
+import type { FileSummary } from '@contracts/files';
 
 /** Download from a listing row (the browser saves the file through a signed URL). */
 export const useDownloadListedFile = (dealId: string) =>

@@ -1,6 +1,6 @@
 import { api } from '../../../lib/api/client';
 import { useApiMutation } from '../../../lib/mutation';
-import type { FileSummary } from '../../files';
+import type { FileSummary } from '@contracts/files';
 import type { Folder } from '../types';
 import { dataRoomChangeKeys, dealBase } from './keys';
 

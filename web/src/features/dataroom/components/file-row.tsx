@@ -5,7 +5,7 @@ import { formatDate, formatFileSize } from '../../../lib/format';
 import { AiStatusBadge } from '../../../components/ai-status-badge';
 import { FileIcon } from '../../../components/file-icon';
 import { fileExtensionOf, fileSizeOf } from '../../../lib/file-display';
-import type { FileSummary } from '../../files';
+import type { FileSummary } from '@contracts/files';
 import type { FileRowActions } from '../capabilities';
 import { RowShell, Location } from './row-layout';
 import { RowMenu, type MenuEntry } from './row-menu';

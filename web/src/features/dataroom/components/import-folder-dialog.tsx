@@ -4,7 +4,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Modal } from '../../../components/modal';
 import { formatMegabytes } from '../../../lib/format';
 import { pathSegments } from '../../../lib/file-urls';
-import { isSystemFile, planImport, relativePathOf } from '../upload/plan';
+import { isSystemFile } from '../../../lib/system-files';
+import { planImport, relativePathOf } from '../upload/plan';
 
 /** Import Folder: pick a directory (webkitdirectory); its tree is recreated here and every file uploaded. */
 export function ImportFolderDialog({

@@ -6,7 +6,7 @@ import { Modal } from '../../../components/modal';
 import { FileIcon } from '../../../components/file-icon';
 import { fileExtensionOf } from '../../../lib/file-display';
 import { formatMegabytes } from '../../../lib/format';
-import { withoutSystemFiles } from '../upload/plan';
+import { withoutSystemFiles } from '../../../lib/system-files';
 
 export const NO_FILES_SELECTED = 'No files selected';
 

@@ -25,7 +25,7 @@ async function interruptedByAnEarlierPage() {
       }),
     ),
   );
-  const { uploadFile } = await import('./uploader');
+  const { uploadFile } = await import('../../../lib/file-upload');
   const { uploadNewVersion } = await import('../../../lib/new-version-upload');
   fakeTus.outcome = { status: 0 };
   const options = { onProgress: () => {} };
@@ -70,7 +70,7 @@ describe('InterruptedUploadsNotice', () => {
       ),
     );
     vi.resetModules();
-    const { uploadFile } = await import('./uploader');
+    const { uploadFile } = await import('../../../lib/file-upload');
     const { InterruptedUploadsNotice } = await import('./interrupted-uploads-notice');
     fakeTus.outcome = { status: 0 };
     await uploadFile('d1', new File(['x'], 'Model.xlsx'), { path: '/' }, { onProgress: () => {} }).catch(() => {});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NameConflictError } from '../api/upload-file';
+import { NameConflictError } from '../../../lib/file-upload';
 import { initialUploadState, makeItem, nextToStart, totals, uploadReducer, type UploadState } from './machine';
 import { UploadQueue, type Uploader } from './queue';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isSystemFile, planImport, withoutSystemFiles } from './plan';
+import { isSystemFile, withoutSystemFiles } from '../../../lib/system-files';
+import { planImport } from './plan';
 
 function fileAt(relativePath: string, size = 10): File {
   const name = relativePath.split('/').pop() ?? relativePath;

@@ -1,5 +1,5 @@
 import { isAbortError } from '../../../lib/api/client';
-import { NameConflictError } from '../api/upload-file';
+import { NameConflictError } from '../../../lib/file-upload';
 import {
   initialUploadState,
   nextToStart,

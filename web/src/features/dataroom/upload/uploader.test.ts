@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REFRESH_KEY, TOKEN_KEY, UNFINISHED_UPLOADS_KEY, clearToken } from '../../../lib/api/client';
 import { jsonResponse } from '../../../test/utils';
-import { NameConflictError } from '../api/upload-file';
+import { NameConflictError } from '../../../lib/file-upload';
 import { fakeTus, resumableGrant } from '../../../test/fake-tus';
-import { uploadFile } from './uploader';
+import { uploadFile } from '../../../lib/file-upload';
 
 vi.mock('tus-js-client', () => import('../../../test/fake-tus'));
 

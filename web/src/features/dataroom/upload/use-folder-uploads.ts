@@ -7,7 +7,8 @@ import { useDropzone, type FileRejection } from 'react-dropzone';
 import { notify } from '../../../lib/toast';
 import { relativeDir } from '../../../lib/file-urls';
 import { makeItem } from './machine';
-import { isSystemFile, planImport, relativePathOf, withoutSystemFiles } from './plan';
+import { isSystemFile, withoutSystemFiles } from '../../../lib/system-files';
+import { planImport, relativePathOf } from './plan';
 import { createFolderTree } from './uploader';
 import { useUploadQueue } from './use-upload-queue';
 

@@ -4,7 +4,7 @@ import { renderPage } from '../test/utils';
 import { APPROVAL_LABELS as CHECKLIST_LABELS, APPROVAL_TONES as CHECKLIST_TONES } from '../features/checklist/logic';
 import { reviewStatus } from '../features/review/logic';
 import { approvalLabel as fileApprovalLabel } from '../features/files/components/status-badges';
-import { APPROVAL_LABELS, APPROVAL_PALETTES, ApprovalBadge, approvalLabel } from './approval-badge';
+import { APPROVAL_LABELS, APPROVAL_PALETTES, ApprovalBadge, approvalLabel } from '../components/approval-badge';
 
 describe('one approval vocabulary', () => {
   it('reads the same on the file page, the checklist and the review queue (docs/product.md §4 wording)', () => {
