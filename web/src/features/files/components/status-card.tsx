@@ -3,7 +3,7 @@ import { Pencil } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatTags, parseTags } from '../tags';
 import { APPROVAL_STATUSES, type ApprovalStatus } from '../types';
-import { ApprovalBadge, approvalLabel } from './status-badges';
+import { ApprovalBadge, approvalLabel } from '../../../components/approval-badge';
 import { InfoList } from './info-list';
 import { Panel } from '../../../components/panel';
 
