@@ -3,7 +3,6 @@ import { screen } from '@testing-library/react';
 import { renderPage } from '../test/utils';
 import { APPROVAL_LABELS as CHECKLIST_LABELS, APPROVAL_TONES as CHECKLIST_TONES } from '../features/checklist/logic';
 import { reviewStatus } from '../features/review/logic';
-import { approvalLabel as fileApprovalLabel } from '../features/files/components/status-badges';
 import { APPROVAL_LABELS, APPROVAL_PALETTES, ApprovalBadge, approvalLabel } from '../components/approval-badge';
 
 describe('one approval vocabulary', () => {
@@ -20,7 +19,6 @@ describe('one approval vocabulary', () => {
     }
     for (const status of ['pending', 'review', 'approved', 'changes_requested'] as const) {
       expect(reviewStatus(status)).toEqual({ label: APPROVAL_LABELS[status], palette: APPROVAL_PALETTES[status] });
-      expect(fileApprovalLabel(status)).toBe(APPROVAL_LABELS[status]);
     }
   });
 

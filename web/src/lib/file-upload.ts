@@ -3,8 +3,7 @@
 import type { ResumableUpload } from '@contracts/dataroom';
 import { ApiError, api } from './api/client';
 import { uploadResumably } from './upload-transport';
-
-const dealBase = (dealId: string) => `/deals/${encodeURIComponent(dealId)}`;
+import { dealPath } from './api/deal-path';
 
 export interface UploadTarget {
   file_id: string;
@@ -43,7 +42,7 @@ export interface UploadUrlRequest {
  */
 export async function requestUploadUrl(dealId: string, body: UploadUrlRequest, signal?: AbortSignal): Promise<UploadTarget> {
   try {
-    return await api.post<UploadTarget>(`${dealBase(dealId)}/files/upload-url`, body, { signal });
+    return await api.post<UploadTarget>(`${dealPath(dealId)}/files/upload-url`, body, { signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) {
       const existing = (error.body as { existing_file_id?: unknown } | undefined)?.existing_file_id;
@@ -59,7 +58,7 @@ export async function requestUploadUrl(dealId: string, body: UploadUrlRequest, s
 /** Two-step upload, step 3. */
 export const completeUpload = (dealId: string, fileId: string, fileSize: number, signal?: AbortSignal) =>
   api.post<unknown>(
-    `${dealBase(dealId)}/files/${encodeURIComponent(fileId)}/upload-complete`,
+    `${dealPath(dealId)}/files/${encodeURIComponent(fileId)}/upload-complete`,
     { file_size: fileSize },
     { signal },
   );

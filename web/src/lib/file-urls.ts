@@ -1,3 +1,4 @@
+import { dealPath } from './api/deal-path';
 /**
  * Data-room paths and the URLs that carry them (docs/product.md §2 Data room).
  *
@@ -63,31 +64,29 @@ export function pathFromPathname(pathname: string): string {
   return decodePath(match?.[1] ?? '');
 }
 
-const dealBase = (dealId: string) => `/deals/${encodeURIComponent(dealId)}`;
-
 /**
  * Where the app shows a folder by its path. '/deals/{d}/files/{uuid}' is the file page, so a single top-level
  * folder whose name looks like an id goes through '/data-room/path/' instead.
  */
 export function folderUrl(dealId: string, path: string): string {
   const segments = pathSegments(path);
-  if (segments.length === 0) return `${dealBase(dealId)}/files`;
-  if (segments.length === 1 && isUuid(segments[0])) return `${dealBase(dealId)}/data-room/path/${encodePath(path)}`;
-  return `${dealBase(dealId)}/files/${encodePath(path)}`;
+  if (segments.length === 0) return `${dealPath(dealId)}/files`;
+  if (segments.length === 1 && isUuid(segments[0])) return `${dealPath(dealId)}/data-room/path/${encodePath(path)}`;
+  return `${dealPath(dealId)}/files/${encodePath(path)}`;
 }
 
 export function fileUrl(dealId: string, fileId: string): string {
-  return `${dealBase(dealId)}/files/${encodeURIComponent(fileId)}`;
+  return `${dealPath(dealId)}/files/${encodeURIComponent(fileId)}`;
 }
 
 /** The 'Share Link': id-based, or the data room's root. */
 export function shareLinkPath(dealId: string, folderId: string | null | undefined): string {
-  return folderId ? `${dealBase(dealId)}/data-room/folder/${encodeURIComponent(folderId)}` : `${dealBase(dealId)}/data-room`;
+  return folderId ? `${dealPath(dealId)}/data-room/folder/${encodeURIComponent(folderId)}` : `${dealPath(dealId)}/data-room`;
 }
 
 /** The 'Path Link': readable, path-based. */
 export function pathLinkPath(dealId: string, path: string): string {
-  return `${dealBase(dealId)}/data-room/path/${encodePath(path)}`;
+  return `${dealPath(dealId)}/data-room/path/${encodePath(path)}`;
 }
 
 /** The folder part of a picked or dropped file's relative path: "Top/Sub/a.pdf", "./a.pdf", "/Top/a.pdf". */

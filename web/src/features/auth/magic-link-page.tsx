@@ -1,4 +1,4 @@
-import { Button, Center, Field, Heading, Input, Spinner, Text, VStack } from '@chakra-ui/react';
+import { Button, Center, Heading, Input, Spinner, Text, VStack } from '@chakra-ui/react';
 import { LinkIcon } from 'lucide-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api/client';
 import { authErrorMessage, NoTokenError, requireSession, type AuthResponse } from './api/auth-response';
 import { useCompleteSignIn } from './api/complete-sign-in';
 import { useConfirmRegistration, verifyMagicLink } from './api/verify-magic-link';
+import { FormField } from '../../components/form-field';
 
 // A link can be used once: remember the verification per token so a re-render or a second effect run
 // (React strict mode) never sends it twice.
@@ -125,15 +126,14 @@ export function MagicLinkPage() {
             <Text color="fg.muted" textAlign="center" data-testid="registrant-proof">
               {askPassword}
             </Text>
-            <Field.Root required>
-              <Field.Label>Password chosen when registering</Field.Label>
+            <FormField label="Password chosen when registering" required>
               <Input
                 type="password"
                 autoComplete="current-password"
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
               />
-            </Field.Root>
+            </FormField>
             <Button type="submit" colorPalette="brand" w="full" loading={confirmation.isPending} loadingText="Confirming...">
               Confirm Email Address
             </Button>

@@ -43,9 +43,3 @@ export const DOCUMENT_TYPES = ['Contract', 'Report', 'Statement', 'Org Chart', '
 export const CONFIDENTIALITY_LEVELS = ['public', 'internal', 'confidential', 'privileged'] as const;
 /** What a person may set on the file page (the review queue can also send a file back: changes_requested). */
 export const APPROVAL_STATUSES: ApprovalStatus[] = ['pending', 'review', 'approved'];
-
-/** The size of a file in bytes (`size_bytes`: docs/product.md names one field per value), or null when unknown. */
-export function fileSizeOf(file: { size_bytes?: number | null }): number | null {
-  const size = file.size_bytes;
-  return size === null || size === undefined ? null : Number(size);
-}

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './client';
+import { dealPath } from './deal-path';
 
 /**
  * The deal every deal tab works inside (GET /deals/{id}). Shared so each tab's feature can read the
@@ -34,7 +35,7 @@ export const dealKeys = {
 export const dealQuery = (dealId: string) =>
   queryOptions({
     queryKey: dealKeys.detail(dealId),
-    queryFn: ({ signal }) => api.get<Deal>(`/deals/${encodeURIComponent(dealId)}`, { signal }),
+    queryFn: ({ signal }) => api.get<Deal>(dealPath(dealId), { signal }),
     // The deal layout shows a missing deal (404, or 400 for a malformed id) as a state, not a toast.
     meta: { errorTitle: 'Failed to load deal', quietStatuses: [404, 400] },
   });

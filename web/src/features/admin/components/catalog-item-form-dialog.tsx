@@ -6,6 +6,7 @@ import { CATALOG_CATEGORIES } from '@contracts/catalog';
 import { catalogPayload } from '../api/save-catalog-item';
 import type { CatalogItem } from '../api/list-catalog';
 import { useSaveCatalogItem } from '../api/save-catalog-item';
+import { FormField } from '../../../components/form-field';
 
 export interface CatalogForm {
   code: string;
@@ -118,10 +119,7 @@ export function CatalogItemFormDialog({
                 </Field.HelperText>
               ) : null}
             </Field.Root>
-            <Field.Root invalid={Boolean(errors.category)} required gridColumn={{ sm: 'span 2' }}>
-              <Field.Label>
-                Category <Field.RequiredIndicator />
-              </Field.Label>
+            <FormField label="Category" required error={errors.category} gridColumn={{ sm: 'span 2' }}>
               <NativeSelect.Root>
                 <NativeSelect.Field
                   name="category"
@@ -139,13 +137,9 @@ export function CatalogItemFormDialog({
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
-              {errors.category && <Field.ErrorText>{errors.category}</Field.ErrorText>}
-            </Field.Root>
+            </FormField>
           </SimpleGrid>
-          <Field.Root invalid={Boolean(errors.title)} required>
-            <Field.Label>
-              Title <Field.RequiredIndicator />
-            </Field.Label>
+          <FormField label="Title" required error={errors.title}>
             <Input
               name="title"
               value={form.title}
@@ -154,12 +148,8 @@ export function CatalogItemFormDialog({
               maxLength={300}
               onChange={(event) => set('title')(event.target.value)}
             />
-            {errors.title && <Field.ErrorText>{errors.title}</Field.ErrorText>}
-          </Field.Root>
-          <Field.Root invalid={Boolean(errors.description)} required>
-            <Field.Label>
-              Description <Field.RequiredIndicator />
-            </Field.Label>
+          </FormField>
+          <FormField label="Description" required error={errors.description}>
             <Textarea
               name="description"
               value={form.description}
@@ -168,8 +158,7 @@ export function CatalogItemFormDialog({
               placeholder="What the seller should provide and why it matters"
               onChange={(event) => set('description')(event.target.value)}
             />
-            {errors.description && <Field.ErrorText>{errors.description}</Field.ErrorText>}
-          </Field.Root>
+          </FormField>
           {editing && item?.presets && item.presets.length > 0 && (
             <Text textStyle="xs" color="fg.muted">
               In presets: {item.presets.join(', ')}

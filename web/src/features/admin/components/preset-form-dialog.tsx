@@ -1,10 +1,11 @@
-import { Badge, Box, Button, Checkbox, Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/modal';
 import { useCatalogPicker } from '../api/catalog-picker';
 import type { Preset } from '../api/list-presets';
 import { useSavePreset, type PresetPayload } from '../api/save-preset';
 import { PresetItemPicker } from './preset-item-picker';
+import { FormField } from '../../../components/form-field';
 
 export function validatePresetForm(form: { name: string; description: string }) {
   const errors: { name?: string; description?: string } = {};
@@ -82,10 +83,7 @@ export function PresetFormDialog({ open, preset, onClose }: { open: boolean; pre
     >
       <form id="preset-form" onSubmit={onSubmit} noValidate>
         <Stack gap="4" pb="2">
-          <Field.Root invalid={Boolean(errors.name)} required>
-            <Field.Label>
-              Name <Field.RequiredIndicator />
-            </Field.Label>
+          <FormField label="Name" required error={errors.name}>
             <Input
               name="name"
               value={name}
@@ -97,12 +95,8 @@ export function PresetFormDialog({ open, preset, onClose }: { open: boolean; pre
                 if (errors.name) setErrors((current) => ({ ...current, name: undefined }));
               }}
             />
-            {errors.name && <Field.ErrorText>{errors.name}</Field.ErrorText>}
-          </Field.Root>
-          <Field.Root invalid={Boolean(errors.description)} required>
-            <Field.Label>
-              Description <Field.RequiredIndicator />
-            </Field.Label>
+          </FormField>
+          <FormField label="Description" required error={errors.description}>
             <Textarea
               name="description"
               value={description}
@@ -114,8 +108,7 @@ export function PresetFormDialog({ open, preset, onClose }: { open: boolean; pre
                 if (errors.description) setErrors((current) => ({ ...current, description: undefined }));
               }}
             />
-            {errors.description && <Field.ErrorText>{errors.description}</Field.ErrorText>}
-          </Field.Root>
+          </FormField>
           <Box borderWidth="1px" borderColor="border" rounded="md" px="3" py="2.5" bg="bg.subtle">
             <Checkbox.Root
               colorPalette="brand"

@@ -8,6 +8,7 @@ import { emptyCapabilities, normalizeCapabilities, unmetRequirements, type Capab
 import { useSaveSystemSet } from '../api/save-system-set';
 import { useSetUsage } from '../api/system-set-usage';
 import { LoadError } from './load-error';
+import { FormField } from '../../../components/form-field';
 
 /** Create or edit a system permission set: a name, a description and one switch per capability. */
 export function SystemSetDialog({ open, set, onClose }: { open: boolean; set: SystemPermissionSet | null; onClose: () => void }) {
@@ -49,10 +50,9 @@ export function SystemSetDialog({ open, set, onClose }: { open: boolean; set: Sy
             {set?.built_in && <Field.HelperText>A built-in set keeps its name.</Field.HelperText>}
             {problem === 'Please enter a name' && <Field.ErrorText>{problem}</Field.ErrorText>}
           </Field.Root>
-          <Field.Root>
-            <Field.Label>Description</Field.Label>
+          <FormField label="Description">
             <Textarea value={description} maxLength={1000} rows={2} onChange={(e) => setDescription(e.target.value)} />
-          </Field.Root>
+          </FormField>
           <CapabilityToggles value={caps} onChange={setCaps} />
           {problem && problem !== 'Please enter a name' && (
             <Alert.Root status="error" size="sm">

@@ -5,6 +5,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/modal';
 import { useResetPassword } from '../api/reset-password';
 import { useUpdateUser } from '../api/update-user';
+import { FormField } from '../../../components/form-field';
 
 /** docs/product.md §5 Admin users: the reset password form's own checks. */
 export function passwordProblem(password: string, confirm: string): string | null {
@@ -103,10 +104,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null;
               onChange={(e) => setPassword(e.target.value)}
             />
           </Field.Root>
-          <Field.Root required invalid={Boolean(problem)}>
-            <Field.Label>
-              Confirm Password <Field.RequiredIndicator />
-            </Field.Label>
+          <FormField label="Confirm Password" required error={problem}>
             <Input
               type="password"
               autoComplete="new-password"
@@ -115,8 +113,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null;
               required
               onChange={(e) => setConfirm(e.target.value)}
             />
-            {problem && <Field.ErrorText>{problem}</Field.ErrorText>}
-          </Field.Root>
+          </FormField>
           <FormActions submitLabel="Reset Password" busy={reset.isPending} busyLabel="Resetting..." onCancel={onClose} />
         </Stack>
       </form>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
-import { aiBase, aiKeys } from './keys';
+import { aiKeys } from './keys';
+import { dealPath } from '../../../lib/api/deal-path';
 
 export interface ChecklistChoice {
   id: string;
@@ -14,7 +15,7 @@ export interface ChecklistChoice {
 export function useChecklistChoices(dealId: string, enabled = true) {
   return useQuery({
     queryKey: aiKeys.choices(dealId),
-    queryFn: ({ signal }) => api.get<ChecklistChoice[]>(`${aiBase(dealId)}/checklist/items`, { signal }),
+    queryFn: ({ signal }) => api.get<ChecklistChoice[]>(`${dealPath(dealId)}/checklist/items`, { signal }),
     enabled,
   });
 }

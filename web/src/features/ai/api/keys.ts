@@ -1,4 +1,5 @@
 import { dealKeys } from '../../../lib/api/deal';
+import { dealPath } from '../../../lib/api/deal-path';
 
 /** Query keys of the AI assistant; all under the deal, so a deal-wide refresh reaches them. */
 export const aiKeys = {
@@ -9,5 +10,4 @@ export const aiKeys = {
   choices: (dealId: string) => dealKeys.scoped(dealId, 'checklist', 'ai-choices'),
 };
 
-export const aiBase = (dealId: string) => `/deals/${encodeURIComponent(dealId)}`;
-export const aiFilePath = (dealId: string, fileId: string) => `${aiBase(dealId)}/files/${encodeURIComponent(fileId)}`;
+export const aiFilePath = (dealId: string, fileId: string) => `${dealPath(dealId)}/files/${encodeURIComponent(fileId)}`;

@@ -2,10 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { PendingReview } from '@contracts/ai';
 import { api } from '../../../lib/api/client';
 import { AI_POLL_MS } from '../../../lib/ai-poll';
-import { aiBase, aiKeys } from './keys';
+import { aiKeys } from './keys';
+import { dealPath } from '../../../lib/api/deal-path';
 
 export const fetchPendingReview = (dealId: string, signal?: AbortSignal) =>
-  api.get<PendingReview>(`${aiBase(dealId)}/files/pending-review`, { signal });
+  api.get<PendingReview>(`${dealPath(dealId)}/files/pending-review`, { signal });
 
 /** The dashboard's Files Pending Review (docs/product.md §2): files whose AI suggestion awaits a decision. */
 export function usePendingReview(dealId: string, poll = false) {

@@ -1,11 +1,11 @@
 import { Field, Input } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { FormField } from '../../../components/form-field';
 
 /** The e-mail field of the sign-in and registration forms. */
 export function EmailField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
-    <Field.Root>
-      <Field.Label>Email</Field.Label>
+    <FormField label="Email">
       <Input
         type="email"
         name="email"
@@ -14,7 +14,7 @@ export function EmailField({ value, onChange }: { value: string; onChange: (valu
         value={value}
         onChange={(e) => onChange(e.target.value)}
       />
-    </Field.Root>
+    </FormField>
   );
 }
 

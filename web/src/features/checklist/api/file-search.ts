@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import type { DealFile } from '../types';
-import { checklistKeys, dealBase } from './keys';
+import { checklistKeys } from './keys';
+import { dealPath } from '../../../lib/api/deal-path';
 
 /** Files whose name, tags or folder match (for linking files to an item). */
 export async function searchFiles(dealId: string, q: string, signal?: AbortSignal) {
-  const data = await api.get<{ files?: DealFile[] }>(`${dealBase(dealId)}/files/search`, { query: { q }, signal });
+  const data = await api.get<{ files?: DealFile[] }>(`${dealPath(dealId)}/files/search`, { query: { q }, signal });
   return data?.files ?? [];
 }
 

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import type { DealFile, DealFolder } from '../types';
-import { checklistKeys, dealBase } from './keys';
+import { checklistKeys } from './keys';
+import { dealPath } from '../../../lib/api/deal-path';
 
 /** One level of the data room: its folders and files (for linking files to an item). */
 export async function fetchFolderFiles(dealId: string, path: string, signal?: AbortSignal) {
-  const data = await api.get<{ folders?: DealFolder[]; files?: DealFile[] }>(`${dealBase(dealId)}/files`, {
+  const data = await api.get<{ folders?: DealFolder[]; files?: DealFile[] }>(`${dealPath(dealId)}/files`, {
     query: { path },
     signal,
   });

@@ -1,5 +1,6 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { dealKeys } from '../../../lib/api/deal';
+import { dealPath } from '../../../lib/api/deal-path';
 
 /** Query keys of the checklist; all but the platform catalog under the deal, so a deal-wide refresh reaches them. */
 export const checklistKeys = {
@@ -20,8 +21,7 @@ export const checklistChangeKeys = (dealId: string): QueryKey[] => [
   dealKeys.list('active').slice(0, 2),
 ];
 
-export const dealBase = (dealId: string) => `/deals/${encodeURIComponent(dealId)}`;
-export const checklistBase = (dealId: string) => `${dealBase(dealId)}/checklist`;
+export const checklistBase = (dealId: string) => `${dealPath(dealId)}/checklist`;
 export const itemPath = (dealId: string, itemId: string) => `${checklistBase(dealId)}/items/${encodeURIComponent(itemId)}`;
 export const categoryPath = (dealId: string, categoryId: string) =>
   `${checklistBase(dealId)}/categories/${encodeURIComponent(categoryId)}`;

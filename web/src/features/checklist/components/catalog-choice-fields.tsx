@@ -1,6 +1,7 @@
 import { Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { NEW_CATEGORY_PREFIX } from '../logic';
 import type { CatalogItem, ChecklistCategory } from '../types';
+import { FormField } from '../../../components/form-field';
 
 /** The picked catalog item, the category it goes to (maybe a new one) and the optional title and description. */
 export function CatalogChoiceFields({
@@ -42,10 +43,7 @@ export function CatalogChoiceFields({
         )}
       </HStack>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" mt="-1">
-        <Field.Root required>
-          <Field.Label>
-            Target category <Field.RequiredIndicator />
-          </Field.Label>
+        <FormField label="Target category" required>
           <NativeSelect.Root>
             <NativeSelect.Field aria-label="Target category" value={target} onChange={(e) => onTarget(e.currentTarget.value)}>
               <option value="">Select a category</option>
@@ -58,21 +56,15 @@ export function CatalogChoiceFields({
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>
-            Title{' '}
-            <Text as="span" color="fg.subtle" fontWeight="normal">
-              (optional)
-            </Text>
-          </Field.Label>
+        </FormField>
+        <FormField label="Title" optional>
           <Input
             value={title}
             onChange={(e) => setTitle(e.target.value)}
             placeholder={selected?.title ?? 'Catalog title'}
             aria-label="Title override"
           />
-        </Field.Root>
+        </FormField>
       </SimpleGrid>
       <Field.Root>
         <Field.Label>

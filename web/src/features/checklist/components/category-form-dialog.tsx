@@ -1,9 +1,10 @@
-import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Input, Stack } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/modal';
 import { useSaveCategory } from '../api/save-category';
 import { CATEGORY_CODE_MAX, hasErrors, validateCategory, type CategoryErrors } from '../logic';
 import type { ChecklistCategory } from '../types';
+import { FormField } from '../../../components/form-field';
 
 /** Add Category / Edit Category: name required, code optional (at most 3 characters). */
 export function CategoryFormDialog({
@@ -49,10 +50,7 @@ export function CategoryFormDialog({
     >
       <form onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit Category' : 'Add Category'}>
         <Stack gap="4" pb="2">
-          <Field.Root invalid={Boolean(errors.name)} required>
-            <Field.Label>
-              Category name <Field.RequiredIndicator />
-            </Field.Label>
+          <FormField label="Category name" required error={errors.name}>
             <Input
               name="name"
               value={name}
@@ -63,15 +61,13 @@ export function CategoryFormDialog({
                 if (errors.name) setErrors((prev) => ({ ...prev, name: undefined }));
               }}
             />
-            {errors.name && <Field.ErrorText>{errors.name}</Field.ErrorText>}
-          </Field.Root>
-          <Field.Root invalid={Boolean(errors.code)}>
-            <Field.Label>
-              Code{' '}
-              <Text as="span" color="fg.subtle" fontWeight="normal">
-                (optional)
-              </Text>
-            </Field.Label>
+          </FormField>
+          <FormField
+            label="Code"
+            optional
+            error={errors.code}
+            helper={<>Up to {CATEGORY_CODE_MAX} characters. New items are numbered from it (A.1, A.2, …).</>}
+          >
             <Input
               name="code"
               value={code}
@@ -83,14 +79,7 @@ export function CategoryFormDialog({
                 if (errors.code) setErrors((prev) => ({ ...prev, code: undefined }));
               }}
             />
-            {errors.code ? (
-              <Field.ErrorText>{errors.code}</Field.ErrorText>
-            ) : (
-              <Field.HelperText>
-                Up to {CATEGORY_CODE_MAX} characters. New items are numbered from it (A.1, A.2, …).
-              </Field.HelperText>
-            )}
-          </Field.Root>
+          </FormField>
         </Stack>
         <Stack direction="row" justify="flex-end" gap="2" pt="4" pb="2">
           <Button variant="outline" onClick={onClose} disabled={save.isPending}>

@@ -6,6 +6,7 @@ import { usePatchItem } from '../api/patch-item';
 import { MESSAGES, parseExpectedCount, validateExpectedCount } from '../logic';
 import type { ChecklistItemDetail } from '../types';
 import { DetailRow } from './detail-row';
+import { FormField } from '../../../components/form-field';
 
 /** Details: view, or (with the right to edit the checklist) edit name, description, required, expected files. */
 export function DetailsCard({
@@ -73,17 +74,12 @@ export function DetailsCard({
       {editing ? (
         <form onSubmit={submit} noValidate aria-label="Edit details">
           <Stack gap="4">
-            <Field.Root invalid={Boolean(errors.name)} required>
-              <Field.Label>
-                Name <Field.RequiredIndicator />
-              </Field.Label>
+            <FormField label="Name" required error={errors.name}>
               <Input value={name} onChange={(e) => setName(e.target.value)} name="name" autoFocus />
-              {errors.name && <Field.ErrorText>{errors.name}</Field.ErrorText>}
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>Description</Field.Label>
+            </FormField>
+            <FormField label="Description">
               <Textarea value={description} onChange={(e) => setDescription(e.target.value)} name="description" rows={4} />
-            </Field.Root>
+            </FormField>
             <HStack gap="6" align="flex-start" wrap="wrap">
               <Field.Root invalid={Boolean(errors.expected)} w="auto">
                 <Field.Label>Expected files</Field.Label>

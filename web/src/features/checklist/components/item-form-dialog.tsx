@@ -1,9 +1,10 @@
-import { Button, Checkbox, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Checkbox, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/modal';
 import { useSaveChecklistItem } from '../api/save-checklist-item';
 import { hasErrors, ITEM_STATUSES, parseExpectedCount, STATUS_LABELS, validateItem, type ItemErrors } from '../logic';
 import type { ChecklistCategory, ChecklistItem, ItemStatus } from '../types';
+import { FormField } from '../../../components/form-field';
 
 /**
  * Add Item / Edit Item: name and category required; the status is editable only when editing
@@ -77,10 +78,7 @@ export function ItemFormDialog({
     >
       <form onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit Item' : 'Add Item'}>
         <Stack gap="4" pb="2">
-          <Field.Root invalid={Boolean(errors.name)} required>
-            <Field.Label>
-              Item name <Field.RequiredIndicator />
-            </Field.Label>
+          <FormField label="Item name" required error={errors.name}>
             <Input
               name="name"
               value={name}
@@ -91,15 +89,8 @@ export function ItemFormDialog({
                 clear('name');
               }}
             />
-            {errors.name && <Field.ErrorText>{errors.name}</Field.ErrorText>}
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>
-              Description{' '}
-              <Text as="span" color="fg.subtle" fontWeight="normal">
-                (optional)
-              </Text>
-            </Field.Label>
+          </FormField>
+          <FormField label="Description" optional>
             <Textarea
               name="description"
               value={description}
@@ -107,12 +98,9 @@ export function ItemFormDialog({
               placeholder="What exactly is requested, periods covered, format…"
               onChange={(e) => setDescription(e.target.value)}
             />
-          </Field.Root>
+          </FormField>
           <SimpleGrid columns={{ base: 1, sm: editing ? 2 : 1 }} gap="4">
-            <Field.Root invalid={Boolean(errors.category)} required>
-              <Field.Label>
-                Category <Field.RequiredIndicator />
-              </Field.Label>
+            <FormField label="Category" required error={errors.category}>
               <NativeSelect.Root>
                 <NativeSelect.Field
                   name="category_id"
@@ -131,11 +119,9 @@ export function ItemFormDialog({
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
-              {errors.category && <Field.ErrorText>{errors.category}</Field.ErrorText>}
-            </Field.Root>
+            </FormField>
             {editing && (
-              <Field.Root>
-                <Field.Label>Status</Field.Label>
+              <FormField label="Status">
                 <NativeSelect.Root>
                   <NativeSelect.Field
                     name="status"
@@ -150,7 +136,7 @@ export function ItemFormDialog({
                   </NativeSelect.Field>
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
-              </Field.Root>
+              </FormField>
             )}
           </SimpleGrid>
           <HStack gap="6" align="flex-start" wrap="wrap">

@@ -1,6 +1,7 @@
-import { Button, Field, Text, Textarea } from '@chakra-ui/react';
+import { Button, Textarea } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { Modal } from '../../../components/modal';
+import { FormField } from '../../../components/form-field';
 
 /** Request Changes on an item, with an optional note; the note starts empty each time it opens. */
 export function RequestChangesDialog({
@@ -37,13 +38,7 @@ export function RequestChangesDialog({
         </>
       }
     >
-      <Field.Root>
-        <Field.Label>
-          Note{' '}
-          <Text as="span" color="fg.subtle" fontWeight="normal">
-            (optional)
-          </Text>
-        </Field.Label>
+      <FormField label="Note" optional>
         <Textarea
           value={note}
           onChange={(e) => setNote(e.target.value)}
@@ -51,7 +46,7 @@ export function RequestChangesDialog({
           placeholder="What is missing or needs to change?"
           autoFocus
         />
-      </Field.Root>
+      </FormField>
     </Modal>
   );
 }

@@ -1,10 +1,11 @@
 import { api } from '../../../lib/api/client';
 import { useApiMutation } from '../../../lib/mutation';
 import type { Folder } from '../types';
-import { dataRoomChangeKeys, dealBase } from './keys';
+import { dataRoomChangeKeys } from './keys';
+import { dealPath } from '../../../lib/api/deal-path';
 
 export const createFolder = (dealId: string, name: string, path: string) =>
-  api.post<Folder>(`${dealBase(dealId)}/folders`, { name, path });
+  api.post<Folder>(`${dealPath(dealId)}/folders`, { name, path });
 
 export function useCreateFolder(dealId: string, path: string, onCreated: () => void) {
   return useApiMutation({

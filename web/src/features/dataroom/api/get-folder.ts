@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import { dataRoomKeys } from '../../../lib/data-room-keys';
 import type { FolderDetail } from '../types';
-import { dealBase } from './keys';
+import { dealPath } from '../../../lib/api/deal-path';
 
 export const fetchFolder = (dealId: string, folderId: string, signal?: AbortSignal) =>
-  api.get<FolderDetail>(`${dealBase(dealId)}/folders/${encodeURIComponent(folderId)}`, { signal });
+  api.get<FolderDetail>(`${dealPath(dealId)}/folders/${encodeURIComponent(folderId)}`, { signal });
 
 /**
  * A folder by id, with its path and the count of what is inside (`staleTime` 0 for a count shown before a

@@ -6,13 +6,13 @@ import { AI_POLL_MS } from '../../../lib/ai-poll';
 import { dataRoomKeys } from '../../../lib/data-room-keys';
 import { takePrefetchedListing } from '../prefetch';
 import type { FolderListing } from '../types';
-import { dealBase } from './keys';
+import { dealPath } from '../../../lib/api/deal-path';
 
 /** One page of a level: the first carries the folders and the count of files; later ones only files after `after`. */
 export async function fetchListing(dealId: string, path: string, after?: string, signal?: AbortSignal): Promise<FolderListing> {
   const data =
     (after === undefined ? await takePrefetchedListing(dealId, path) : undefined) ??
-    (await api.get<FolderListing>(`${dealBase(dealId)}/files`, { query: { path, limit: LISTING_PAGE_DEFAULT, after }, signal }));
+    (await api.get<FolderListing>(`${dealPath(dealId)}/files`, { query: { path, limit: LISTING_PAGE_DEFAULT, after }, signal }));
   return {
     ...data,
     folders: data?.folders ?? [],

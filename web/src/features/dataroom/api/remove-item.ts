@@ -2,10 +2,11 @@ import { api } from '../../../lib/api/client';
 import { useApiMutation } from '../../../lib/mutation';
 import type { FileSummary } from '@contracts/files';
 import type { Folder } from '../types';
-import { dataRoomChangeKeys, dealBase } from './keys';
+import { dataRoomChangeKeys } from './keys';
+import { dealPath } from '../../../lib/api/deal-path';
 
-const folderPath = (dealId: string, folderId: string) => `${dealBase(dealId)}/folders/${encodeURIComponent(folderId)}`;
-const filePath = (dealId: string, fileId: string) => `${dealBase(dealId)}/files/${encodeURIComponent(fileId)}`;
+const folderPath = (dealId: string, folderId: string) => `${dealPath(dealId)}/folders/${encodeURIComponent(folderId)}`;
+const filePath = (dealId: string, fileId: string) => `${dealPath(dealId)}/files/${encodeURIComponent(fileId)}`;
 
 export const archiveFolder = (dealId: string, folderId: string) =>
   api.put<{ archived_folders: number; archived_files: number }>(`${folderPath(dealId, folderId)}/archive`);

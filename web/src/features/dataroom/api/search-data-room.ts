@@ -2,10 +2,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import { dataRoomKeys } from '../../../lib/data-room-keys';
 import type { SearchResults } from '../types';
-import { dealBase } from './keys';
+import { dealPath } from '../../../lib/api/deal-path';
 
 export async function searchDataRoom(dealId: string, q: string, signal?: AbortSignal): Promise<SearchResults> {
-  const data = await api.get<SearchResults>(`${dealBase(dealId)}/files/search`, { query: { q }, signal });
+  const data = await api.get<SearchResults>(`${dealPath(dealId)}/files/search`, { query: { q }, signal });
   return { query: data?.query ?? q, folders: data?.folders ?? [], files: data?.files ?? [] };
 }
 

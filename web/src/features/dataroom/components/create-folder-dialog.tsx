@@ -1,6 +1,7 @@
-import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Input, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/modal';
+import { FormField } from '../../../components/form-field';
 
 export const FOLDER_NAME_REQUIRED = 'Please enter a folder name';
 
@@ -58,10 +59,7 @@ export function CreateFolderDialog({
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="4" pb="2">
-          <Field.Root invalid={Boolean(error)} required>
-            <Field.Label>
-              Folder name <Field.RequiredIndicator />
-            </Field.Label>
+          <FormField label="Folder name" required error={error}>
             <Input
               name="folder-name"
               value={name}
@@ -73,8 +71,7 @@ export function CreateFolderDialog({
                 if (error) setError(null);
               }}
             />
-            {error && <Field.ErrorText>{error}</Field.ErrorText>}
-          </Field.Root>
+          </FormField>
           <Stack direction="row" justify="flex-end" gap="2" pt="2">
             <Button variant="outline" onClick={onClose} disabled={loading}>
               Cancel

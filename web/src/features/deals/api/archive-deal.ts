@@ -2,7 +2,7 @@ import { api } from '../../../lib/api/client';
 import { type Deal, dealKeys } from '../../../lib/api/deal';
 import { useApiMutation } from '../../../lib/mutation';
 import { rememberArchivedDeal } from '../archived-marker';
-import { dealPath } from './keys';
+import { dealPath } from '../../../lib/api/deal-path';
 
 export const archiveDeal = (dealId: string) => api.put<Deal>(`${dealPath(dealId)}/archive`);
 

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import { AI_POLL_MS } from '../../../lib/ai-poll';
 import type { DashboardStats } from '../types';
-import { dealPath, dealsKeys } from './keys';
+import { dealsKeys } from './keys';
+import { dealPath } from '../../../lib/api/deal-path';
 
 export const fetchDashboardStats = (dealId: string, signal?: AbortSignal) =>
   api.get<DashboardStats>(`${dealPath(dealId)}/dashboard/stats`, { signal });

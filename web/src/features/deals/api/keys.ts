@@ -8,5 +8,3 @@ export const dealsKeys = {
   activePresets: ['checklist-presets', 'active'] as const,
   dashboard: (dealId: string) => dealKeys.scoped(dealId, 'dashboard'),
 };
-
-export const dealPath = (dealId: string) => `/deals/${encodeURIComponent(dealId)}`;

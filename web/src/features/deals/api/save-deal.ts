@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import { type Deal, dealKeys } from '../../../lib/api/deal';
 import { useApiMutation } from '../../../lib/mutation';
-import { dealPath } from './keys';
+import { dealPath } from '../../../lib/api/deal-path';
 
 export interface DealInput {
   name: string;

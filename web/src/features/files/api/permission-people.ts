@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import type { DealGroup, DealTag, DealUser } from '../types';
 import { fileKeys } from './keys';
+import { dealPath } from '../../../lib/api/deal-path';
 
 export interface PermissionPeople {
   users: DealUser[];
@@ -11,7 +12,7 @@ export interface PermissionPeople {
 
 /** The permissions dialog's lists: members, groups and tags of the deal. */
 export async function fetchPermissionPeople(dealId: string, signal?: AbortSignal): Promise<PermissionPeople> {
-  const base = `/deals/${encodeURIComponent(dealId)}`;
+  const base = dealPath(dealId);
   const [users, groups, tags] = await Promise.all([
     api
       .get<{ users?: DealUser[] }>(`${base}/users-enhanced`, { query: { page_size: 200 }, signal })

@@ -3,7 +3,8 @@ import { Link as RouterLink } from 'react-router';
 import { Panel } from '../../../components/panel';
 import { displayName, formatDateTime, formatFileSize } from '../../../lib/format';
 import { folderUrl } from '../../../lib/file-urls';
-import { fileSizeOf, type FileDetail } from '../types';
+import { fileSizeOf } from '../../../lib/file-display';
+import type { FileDetail } from '../types';
 import { InfoList } from './info-list';
 
 /** Size, version, when and by whom it was uploaded, and its folder (a link back to it). */

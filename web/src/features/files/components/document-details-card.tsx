@@ -5,6 +5,7 @@ import { formatDate } from '../../../lib/format';
 import { CONFIDENTIALITY_LEVELS, DOCUMENT_TYPES, type FileMetadata } from '../types';
 import { InfoList } from './info-list';
 import { Panel } from '../../../components/panel';
+import { FormField } from '../../../components/form-field';
 
 export interface DocumentDetails {
   formatted_title: string;
@@ -136,21 +137,18 @@ export function DocumentDetailsCard({
       {editing ? (
         <form onSubmit={submit} noValidate>
           <Stack gap="4">
-            <Field.Root>
-              <Field.Label>Formatted title</Field.Label>
+            <FormField label="Formatted title">
               <Input value={form.formatted_title} onChange={(e) => set('formatted_title')(e.target.value)} maxLength={500} />
-            </Field.Root>
+            </FormField>
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <Field.Root>
-                <Field.Label>Custom category</Field.Label>
+              <FormField label="Custom category">
                 <Input
                   value={form.custom_file_category}
                   onChange={(e) => set('custom_file_category')(e.target.value)}
                   maxLength={200}
                 />
-              </Field.Root>
-              <Field.Root>
-                <Field.Label>Document type</Field.Label>
+              </FormField>
+              <FormField label="Document type">
                 <NativeSelect.Root>
                   <NativeSelect.Field
                     aria-label="Document type"
@@ -166,20 +164,18 @@ export function DocumentDetailsCard({
                   </NativeSelect.Field>
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
-              </Field.Root>
+              </FormField>
             </SimpleGrid>
-            <Field.Root>
-              <Field.Label>Quick summary</Field.Label>
+            <FormField label="Quick summary">
               <Textarea
                 value={form.quick_summary}
                 onChange={(e) => set('quick_summary')(e.target.value)}
                 rows={4}
                 maxLength={5000}
               />
-            </Field.Root>
+            </FormField>
             <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-              <Field.Root>
-                <Field.Label>Confidentiality</Field.Label>
+              <FormField label="Confidentiality">
                 <NativeSelect.Root>
                   <NativeSelect.Field
                     aria-label="Confidentiality"
@@ -195,7 +191,7 @@ export function DocumentDetailsCard({
                   </NativeSelect.Field>
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
-              </Field.Root>
+              </FormField>
               <Field.Root invalid={Boolean(error)}>
                 <Field.Label>Date range start</Field.Label>
                 <Input type="date" value={form.date_range_start} onChange={(e) => set('date_range_start')(e.target.value)} />

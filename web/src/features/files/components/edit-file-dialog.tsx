@@ -8,6 +8,7 @@ import { useFileMetadata } from '../api/file-metadata';
 import { useEditFile } from '../api/edit-file';
 import { CONFIDENTIALITY_LEVELS, DOCUMENT_TYPES, type FileSummary } from '../types';
 import { detailsFrom, type DocumentDetails } from './document-details-card';
+import { FormField } from '../../../components/form-field';
 
 export const FILE_NAME_REQUIRED = 'Please enter a file name';
 const splitTags = (text: string) => [
@@ -79,10 +80,7 @@ export function EditFileDialog({ dealId, file, onClose }: { dealId: string; file
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="4" pb="2">
-            <Field.Root required invalid={problem !== null}>
-              <Field.Label>
-                File name <Field.RequiredIndicator />
-              </Field.Label>
+            <FormField label="File name" required error={problem}>
               <Input
                 value={name}
                 maxLength={255}
@@ -91,21 +89,18 @@ export function EditFileDialog({ dealId, file, onClose }: { dealId: string; file
                   setProblem(null);
                 }}
               />
-              {problem && <Field.ErrorText>{problem}</Field.ErrorText>}
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>Formatted title</Field.Label>
+            </FormField>
+            <FormField label="Formatted title">
               <Input value={details.formatted_title} maxLength={500} onChange={(e) => set('formatted_title')(e.target.value)} />
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>Description</Field.Label>
+            </FormField>
+            <FormField label="Description">
               <Textarea
                 value={details.quick_summary}
                 rows={3}
                 maxLength={5000}
                 onChange={(e) => set('quick_summary')(e.target.value)}
               />
-            </Field.Root>
+            </FormField>
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
               <SelectField
                 size="md"
@@ -122,11 +117,9 @@ export function EditFileDialog({ dealId, file, onClose }: { dealId: string; file
                 onChange={set('confidentiality_level')}
               />
             </SimpleGrid>
-            <Field.Root>
-              <Field.Label>Tags</Field.Label>
+            <FormField label="Tags" helper={<>Separate tags with commas.</>}>
               <Input value={tags} placeholder="e.g. legal, signed" onChange={(e) => setTags(e.target.value)} />
-              <Field.HelperText>Separate tags with commas.</Field.HelperText>
-            </Field.Root>
+            </FormField>
             <FormActions submitLabel="Save Changes" busy={save.isPending} onCancel={onClose} />
           </Stack>
         </form>

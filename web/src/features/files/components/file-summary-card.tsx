@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { fileExtensionOf, fileTypeLabel } from '../../../lib/file-display';
 import type { FileDetail } from '../types';
 import { FileIcon } from '../../../components/file-icon';
-import { ApprovalBadge } from './status-badges';
+import { ApprovalBadge } from '../../../components/approval-badge';
 
 /** The file page's head: icon, title and name, type, approval and AI badges, a new version's progress, Update File and Download. */
 export function FileSummaryCard({

@@ -3,9 +3,10 @@ import { Pencil } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatTags, parseTags } from '../tags';
 import { APPROVAL_STATUSES, type ApprovalStatus } from '../types';
-import { ApprovalBadge, approvalLabel } from './status-badges';
+import { ApprovalBadge, approvalLabel } from '../../../components/approval-badge';
 import { InfoList } from './info-list';
 import { Panel } from '../../../components/panel';
+import { FormField } from '../../../components/form-field';
 
 export interface StatusChange {
   approval_status: ApprovalStatus;
@@ -79,8 +80,7 @@ export function StatusCard({
       {editing ? (
         <form onSubmit={submit} noValidate>
           <Stack gap="4">
-            <Field.Root disabled={!canEditApproval}>
-              <Field.Label>Approval status</Field.Label>
+            <FormField label="Approval status" disabled={!canEditApproval}>
               <NativeSelect.Root disabled={!canEditApproval}>
                 <NativeSelect.Field
                   ref={statusField}
@@ -96,7 +96,7 @@ export function StatusCard({
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
-            </Field.Root>
+            </FormField>
             <Field.Root disabled={!canEditTags}>
               <Field.Label>Tags</Field.Label>
               <Input

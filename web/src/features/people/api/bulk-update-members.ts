@@ -3,7 +3,8 @@ import { useApiMutation } from '../../../lib/mutation';
 import { notify } from '../../../lib/toast';
 import { bulkFailureTitle, bulkOperation, bulkResultToast, type BulkAction, type BulkOperation } from '../bulk';
 import type { BulkResult } from '../types';
-import { dealPath, peopleChanged } from './keys';
+import { peopleChanged } from './keys';
+import { dealPath } from '../../../lib/api/deal-path';
 
 export const bulkUpdateMembers = (dealId: string, userIds: string[], operation: BulkOperation) =>
   api.post<BulkResult>(`${dealPath(dealId)}/users/bulk-update`, { user_ids: userIds, ...operation });

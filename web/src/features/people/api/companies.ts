@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
-import { dealPath, peopleKeys } from './keys';
+import { peopleKeys } from './keys';
+import { dealPath } from '../../../lib/api/deal-path';
 
 export async function fetchCompanies(dealId: string, signal?: AbortSignal): Promise<string[]> {
   const data = await api.get<{ companies?: string[] }>(`${dealPath(dealId)}/companies`, { signal });

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import type { DealUser } from '../types';
-import { dealPath, peopleKeys } from './keys';
+import { peopleKeys } from './keys';
+import { dealPath } from '../../../lib/api/deal-path';
 
 /** Part 1's member list (the Manage Users dialog). */
 export async function fetchDealUsers(dealId: string, signal?: AbortSignal): Promise<DealUser[]> {

@@ -1,6 +1,7 @@
 import { api } from '../../../lib/api/client';
 import { useApiMutation } from '../../../lib/mutation';
-import { dealPath, peopleChanged } from './keys';
+import { peopleChanged } from './keys';
+import { dealPath } from '../../../lib/api/deal-path';
 
 export const inviteToDeal = (dealId: string, body: { email: string; permission_set: string; company?: string }) =>
   api.post<{ id: string; email: string }>(`${dealPath(dealId)}/invite`, body);

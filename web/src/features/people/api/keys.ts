@@ -1,5 +1,6 @@
 import { dealKeys } from '../../../lib/api/deal';
 import type { UserFilters } from '../types';
+import { dealPath } from '../../../lib/api/deal-path';
 
 /** Deal users list page size (docs/product.md §9). */
 export const USERS_PAGE_SIZE = 50;
@@ -20,7 +21,6 @@ export const peopleKeys = {
 /** What every change to a deal's people makes stale: all its people reads, and the dashboard's member count. */
 export const peopleChanged = (dealId: string) => [peopleKeys.all(dealId), dealKeys.scoped(dealId, 'dashboard')];
 
-export const dealPath = (dealId: string) => `/deals/${encodeURIComponent(dealId)}`;
 export const memberPath = (dealId: string, userId: string) => `${dealPath(dealId)}/users/${encodeURIComponent(userId)}`;
 export const setPath = (dealId: string, setId: string) => `${dealPath(dealId)}/permissions/sets/${encodeURIComponent(setId)}`;
 export const groupPath = (dealId: string, groupId: string) =>

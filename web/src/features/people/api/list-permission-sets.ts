@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import type { PermissionSet } from '../types';
-import { dealPath, peopleKeys } from './keys';
+import { peopleKeys } from './keys';
+import { dealPath } from '../../../lib/api/deal-path';
 
 export const fetchPermissionSets = (dealId: string, signal?: AbortSignal) =>
   api.get<PermissionSet[]>(`${dealPath(dealId)}/permissions/sets`, { signal });

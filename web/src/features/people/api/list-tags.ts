@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import type { Tag } from '../types';
-import { dealPath, peopleKeys } from './keys';
+import { peopleKeys } from './keys';
+import { dealPath } from '../../../lib/api/deal-path';
 
 export const fetchTags = (dealId: string, signal?: AbortSignal) =>
   api.get<Tag[]>(`${dealPath(dealId)}/permissions/tags`, { signal });

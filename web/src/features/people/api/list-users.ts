@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import type { EnhancedUsersPage, UserFilters } from '../types';
-import { dealPath, peopleKeys, USERS_PAGE_SIZE } from './keys';
+import { peopleKeys, USERS_PAGE_SIZE } from './keys';
+import { dealPath } from '../../../lib/api/deal-path';
 
 /** A page of the deal's members with their groups, tags and effective rights (docs/product.md §7). */
 export function fetchEnhancedUsers(dealId: string, filters: UserFilters, signal?: AbortSignal) {

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import type { Invitation } from '../types';
-import { dealPath, peopleKeys } from './keys';
+import { peopleKeys } from './keys';
+import { dealPath } from '../../../lib/api/deal-path';
 
 /** The deal's invitations; the client keeps only the pending ones (docs/product.md §4). */
 export async function fetchPendingInvitations(dealId: string, signal?: AbortSignal): Promise<Invitation[]> {

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import type { EnhancedUsersPage } from '../types';
-import { dealPath, peopleKeys } from './keys';
+import { peopleKeys } from './keys';
+import { dealPath } from '../../../lib/api/deal-path';
 
 /** Whether the caller holds manage_users, and how many members the deal has (the smallest members page). */
 export async function fetchPeopleAccess(

@@ -1,7 +1,8 @@
 import { api } from '../../../lib/api/client';
 import { useApiMutation } from '../../../lib/mutation';
 import type { Group, GroupInput, Tag, TagInput } from '../types';
-import { dealPath, groupPath, peopleChanged, tagPath } from './keys';
+import { groupPath, peopleChanged, tagPath } from './keys';
+import { dealPath } from '../../../lib/api/deal-path';
 
 export const createGroup = (dealId: string, body: GroupInput) => api.post<Group>(`${dealPath(dealId)}/permissions/groups`, body);
 export const updateGroup = (dealId: string, groupId: string, body: GroupInput) =>

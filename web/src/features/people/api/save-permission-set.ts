@@ -1,7 +1,8 @@
 import { api } from '../../../lib/api/client';
 import { useApiMutation } from '../../../lib/mutation';
 import type { PermissionSet, PermissionSetInput } from '../types';
-import { dealPath, peopleChanged, setPath } from './keys';
+import { peopleChanged, setPath } from './keys';
+import { dealPath } from '../../../lib/api/deal-path';
 
 export const createPermissionSet = (dealId: string, body: PermissionSetInput) =>
   api.post<PermissionSet>(`${dealPath(dealId)}/permissions/sets`, body);

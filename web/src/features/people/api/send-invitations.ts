@@ -2,7 +2,8 @@ import { api } from '../../../lib/api/client';
 import { useApiMutation } from '../../../lib/mutation';
 import { notify } from '../../../lib/toast';
 import type { BulkInviteResult, InvitationInput } from '../types';
-import { dealPath, peopleChanged } from './keys';
+import { peopleChanged } from './keys';
+import { dealPath } from '../../../lib/api/deal-path';
 
 export const sendInvitation = (dealId: string, body: InvitationInput & { email: string }) =>
   api.post<{ id: string; email: string }>(`${dealPath(dealId)}/invitations`, body);

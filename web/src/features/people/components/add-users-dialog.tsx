@@ -7,7 +7,7 @@ import { INVITE_MESSAGES, loadedMessage, mergeEmailText, parseCsvEmails, splitEm
 import type { Group, PermissionSet, Tag } from '../types';
 import { ChipPicker } from './chip-picker';
 import { FieldGroup } from './field-group';
-import { FormField } from './form-field';
+import { FormField } from '../../../components/form-field';
 import { PermissionSetSelect } from './permission-set-select';
 import { useSendInvitations } from '../api/send-invitations';
 

@@ -4,7 +4,7 @@ import type { MemberForm } from '../member';
 import { MEMBER_STATUSES, type Group, type MemberRole, type PermissionSet, type Tag } from '../types';
 import { ChipPicker } from './chip-picker';
 import { FieldGroup } from './field-group';
-import { FormField } from './form-field';
+import { FormField } from '../../../components/form-field';
 import { PermissionSetSelect } from './permission-set-select';
 
 const ROLE_OPTIONS: { value: MemberRole; label: string }[] = [

@@ -5,7 +5,7 @@ import { GROUP_DEFAULT_COLOR, TAG_DEFAULT_COLOR } from '../colors';
 import type { Group, PermissionSet, Tag } from '../types';
 import { ColorSwatchPicker } from './color-swatch-picker';
 import { FieldGroup } from './field-group';
-import { FormField } from './form-field';
+import { FormField } from '../../../components/form-field';
 import { PermissionSetSelect } from './permission-set-select';
 import { useSaveGroupOrTag } from '../api/save-group-or-tag';
 

@@ -3,7 +3,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/modal';
 import { validateInviteEmail } from '../emails';
 import { DEFAULT_INVITE_SET, LEGACY_SETS } from '../legacy';
-import { FormField } from './form-field';
+import { FormField } from '../../../components/form-field';
 import { useInviteUser } from '../api/invite-user';
 import { useCompanies } from '../api/companies';
 

@@ -10,7 +10,7 @@ import {
   unmetRequirements,
 } from '../../../lib/permission-sets';
 import type { CapabilityMap, PermissionSet } from '../types';
-import { FormField } from './form-field';
+import { FormField } from '../../../components/form-field';
 import { useSavePermissionSet } from '../api/save-permission-set';
 
 function requirementMessage(unmet: ReturnType<typeof unmetRequirements>): string {

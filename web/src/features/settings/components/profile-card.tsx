@@ -1,4 +1,4 @@
-import { Box, Button, Circle, Field, Grid, HStack, Input, Separator, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Circle, Grid, HStack, Input, Separator, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Check, Pencil, User as UserIcon } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { errorDetail } from '../../../lib/api/client';
@@ -10,6 +10,7 @@ import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 
 import { SettingsCard } from './settings-card';
+import { FormField } from '../../../components/form-field';
 
 export function ReadOnlyRow({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -163,23 +164,18 @@ export function ProfileCard() {
       {user && editing && form && (
         <form onSubmit={onSubmit} aria-label="Edit profile">
           <Stack gap="5">
-            <Field.Root readOnly>
-              <Field.Label>Email</Field.Label>
+            <FormField label="Email" readOnly helper={<>Your e-mail address is your sign-in and cannot be changed here.</>}>
               <Input value={user.email} readOnly disabled name="email" />
-              <Field.HelperText>Your e-mail address is your sign-in and cannot be changed here.</Field.HelperText>
-            </Field.Root>
+            </FormField>
             <Grid templateColumns={{ base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }} gap="4">
-              <Field.Root>
-                <Field.Label>First name</Field.Label>
+              <FormField label="First name">
                 <Input name="first_name" value={form.first_name} onChange={set('first_name')} autoComplete="given-name" />
-              </Field.Root>
-              <Field.Root>
-                <Field.Label>Last name</Field.Label>
+              </FormField>
+              <FormField label="Last name">
                 <Input name="last_name" value={form.last_name} onChange={set('last_name')} autoComplete="family-name" />
-              </Field.Root>
+              </FormField>
             </Grid>
-            <Field.Root>
-              <Field.Label>Title</Field.Label>
+            <FormField label="Title">
               <Input
                 name="title"
                 value={form.title}
@@ -187,14 +183,13 @@ export function ProfileCard() {
                 placeholder="e.g. Partner, CFO, Associate"
                 autoComplete="organization-title"
               />
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>Preferred colour</Field.Label>
+            </FormField>
+            <FormField label="Preferred colour">
               <ColorPicker
                 value={form.preferred_color}
                 onChange={(value) => setForm((current) => (current ? { ...current, preferred_color: value } : current))}
               />
-            </Field.Root>
+            </FormField>
             <ReadOnlyRow label="Member Since">{formatDate(user.created_at)}</ReadOnlyRow>
             <Separator />
             <HStack justify="flex-end" gap="2">

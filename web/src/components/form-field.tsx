@@ -1,7 +1,7 @@
-import { Field, Text } from '@chakra-ui/react';
+import { Field, Text, type FieldRootProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
-/** A labelled form field with an optional error. */
+/** A labelled form field: required marker or "(optional)", then the control, then its error or else its help. */
 export function FormField({
   label,
   required = false,
@@ -10,7 +10,8 @@ export function FormField({
   helper,
   disabled,
   children,
-}: {
+  ...rootProps
+}: Omit<FieldRootProps, 'invalid' | 'required' | 'disabled' | 'children'> & {
   label: ReactNode;
   required?: boolean;
   optional?: boolean;
@@ -21,7 +22,7 @@ export function FormField({
   children: ReactNode;
 }) {
   return (
-    <Field.Root invalid={Boolean(error)} required={required} disabled={disabled}>
+    <Field.Root {...rootProps} invalid={Boolean(error)} required={required} disabled={disabled}>
       <Field.Label>
         {label}
         {required && <Field.RequiredIndicator />}

@@ -1,2 +1,0 @@
-// Approval decisions: the one shared badge (web/src/components/approval-badge.tsx).
-export { ApprovalBadge, approvalLabel } from '../../../components/approval-badge';
