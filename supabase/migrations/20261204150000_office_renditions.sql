@@ -179,3 +179,70 @@ revoke all on function private.finish_file_rendition(uuid, integer, text, text) 
 revoke all on function private.fail_file_rendition(uuid, integer, text, text, integer, boolean) from public;
 revoke all on function private.next_file_rendition_at() from public;
 revoke all on function private.file_renditions_event() from public;
+
+-- A deleted file's or folder's stored bytes go with it, its converted PDFs too: the keys the API
+-- deletes after the rows include the renditions'.
+CREATE OR REPLACE FUNCTION private.file_storage_keys(p_file_id uuid) RETURNS TABLE(storage_key text)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_file public.files;
+begin
+  select * into v_file from public.files where id = p_file_id;
+  if v_file.id is null or not private.can_see_file(p_file_id)
+     or not (private.has_capability(v_file.deal_id, 'edit_files') or v_file.uploaded_by = (select auth.uid())) then
+    raise exception 'File not found' using errcode = 'P0002';
+  end if;
+  return query
+    select v.storage_key from public.file_versions v where v.file_id = p_file_id
+    union select g.storage_key from public.upload_grants g where g.file_id = p_file_id
+    union select r.storage_key from public.file_renditions r where r.file_id = p_file_id and r.storage_key is not null;
+end $$;
+
+CREATE OR REPLACE FUNCTION private.delete_folder(p_folder_id uuid) RETURNS TABLE(storage_key text)
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_deal uuid;
+  v_keys text[];
+  v_files bigint;
+begin
+  select deal_id into v_deal from public.folders where id = p_folder_id;
+  if v_deal is null or not private.is_deal_member(v_deal) then
+    raise exception 'Folder not found or you don''t have access' using errcode = 'P0002';
+  end if;
+  if not private.has_capability(v_deal, 'edit_folders') then
+    raise exception 'You don''t have permission to delete folders' using errcode = '42501';
+  end if;
+  with recursive tree as (
+    select id from public.folders where id = p_folder_id
+    union all
+    select c.id from public.folders c join tree t on c.parent_id = t.id
+  )
+  select count(*) into v_files from public.files fi
+  where fi.folder_id in (select id from tree) and fi.upload_state = 'ready';
+  with recursive tree as (
+    select id from public.folders where id = p_folder_id
+    union all
+    select c.id from public.folders c join tree t on c.parent_id = t.id
+  ), doomed as (
+    select fi.id from public.files fi where fi.folder_id in (select id from tree)
+  )
+  select coalesce(array_agg(k), '{}') into v_keys from (
+    select v.storage_key as k from public.file_versions v where v.file_id in (select id from doomed)
+    union
+    select g.storage_key from public.upload_grants g where g.file_id in (select id from doomed)
+    union
+    select r.storage_key from public.file_renditions r where r.file_id in (select id from doomed) and r.storage_key is not null
+  ) keys;
+  perform set_config('app.deleting_folder', p_folder_id::text, true);
+  perform private.record_activity(v_deal, auth.uid(), 'delete',
+    format('Deleted folder "%s"%s', (select name from public.folders where id = p_folder_id),
+           case when v_files > 0 then format(' with %s file%s', v_files, case when v_files = 1 then '' else 's' end) else '' end),
+    jsonb_build_object('folder_id', p_folder_id, 'path', (select full_path from public.folders where id = p_folder_id)));
+  delete from public.folders where id = p_folder_id;
+  perform set_config('app.deleting_folder', '', true);
+  return query select unnest(v_keys);
+end $$;

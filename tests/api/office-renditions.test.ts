@@ -14,7 +14,7 @@ import { officeConverter, type OfficeConverter } from '../../server/office-conve
 import { startOfficeWorker, type RunningOfficeWorker } from '../../server/office-worker.ts';
 import { docxPages, pdfText, pptx, xlsx } from '../../scripts/bench/office-documents.ts';
 import { asUser, call, sql, storage, type TestUser } from './helpers.ts';
-import { member, postFields, postToStore, room, twoStep, type Room } from './dataroom-lib.ts';
+import { member, mkdir, postFields, postToStore, room, twoStep, type Room } from './dataroom-lib.ts';
 
 const quietLog: Logger = { info() {}, warn() {}, error() {} };
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -120,12 +120,19 @@ describe('Office renditions', () => {
     // Nobody else's: a person outside the deal learns nothing and queues nothing.
     const outsider = await member(await room('office-other'), 'viewer');
     expect(await ask(outsider, v1.fileId, 1)).toMatchObject({ state: 'unavailable' });
+
+    // The file deleted: its PDFs go with its versions.
+    expect((await call('DELETE', `${r.base}/files/${v1.fileId}`, { token: r.owner.token })).status).toBe(200);
+    expect(await storage.store.stat(`deals/${r.deal.id}/files/${v1.fileId}/v1.pdf`)).toBeUndefined();
+    expect(await storage.store.stat(`deals/${r.deal.id}/files/${v1.fileId}/v2.pdf`)).toBeUndefined();
   });
 
   it('converts XLSX and PPTX too', { timeout: 300_000 }, async () => {
     const r = await room('office-kinds');
     const { settled } = setup(r, officeConverter());
+    const finance = await mkdir(r, r.owner, 'Finance');
     const sheet = await twoStep(r, r.owner, {
+      path: '/Finance',
       filename: 'Revenue.xlsx',
       content_type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       bytes: xlsx([
@@ -145,6 +152,11 @@ describe('Office renditions', () => {
     const deckPdf = await settled(r.owner, deck.fileId);
     expect(deckPdf.state).toBe('ready');
     expect((await pdfOf((deckPdf as { storageKey: string }).storageKey)).text).toContain('Synergies of the combined group');
+
+    // The folder deleted: the PDFs of its files go with them.
+    expect((await call('DELETE', `${r.base}/folders/${finance.id}`, { token: r.owner.token })).status).toBe(200);
+    expect(await storage.store.stat((sheetPdf as { storageKey: string }).storageKey)).toBeUndefined();
+    expect(await storage.store.stat((deckPdf as { storageKey: string }).storageKey)).toBeDefined();
   });
 
   it('says the preview is not available where no converter is, and queues nothing', async () => {
