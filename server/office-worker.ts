@@ -10,6 +10,7 @@
 import type { Db } from '../supabase/functions/_shared/db.ts';
 import { consoleLogger, errorFields, type Logger } from '../supabase/functions/_shared/logger.ts';
 import type { BlobStore } from '../supabase/functions/_shared/ports.ts';
+import { listenForWork } from '../supabase/functions/_shared/jobs/listen.ts';
 import type { OfficeConverter } from './office-converter.ts';
 
 /** Larger documents are not converted: the viewer offers the download. */
@@ -107,7 +108,6 @@ export function startOfficeWorker(deps: OfficeWorkerDeps): RunningOfficeWorker {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let current: Promise<unknown> | undefined;
   let idleWaiters: (() => void)[] = [];
-  let unlisten: (() => Promise<void>) | undefined;
 
   const later = (ms: number) => {
     if (timer) clearTimeout(timer);
@@ -160,17 +160,12 @@ export function startOfficeWorker(deps: OfficeWorkerDeps): RunningOfficeWorker {
     }
   }
 
-  void deps.sql
-    .listen(
-      'file_renditions',
-      () => void pump(),
-      () => void pump(),
-    )
-    .then((listener) => {
-      unlisten = () => listener.unlisten();
-      if (stopped) void listener.unlisten();
-    })
-    .catch((err) => log.error('the Office converter could not listen for work', errorFields(err)));
+  const listening = listenForWork(
+    deps.sql,
+    'file_renditions',
+    () => void pump(),
+    (err) => log.error('the Office converter could not listen for work', errorFields(err)),
+  );
 
   return {
     wake: () => void pump(),
@@ -182,7 +177,7 @@ export function startOfficeWorker(deps: OfficeWorkerDeps): RunningOfficeWorker {
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
-      await unlisten?.().catch(() => {});
+      await listening.stop();
       await current?.catch(() => {});
     },
   };
