@@ -3,7 +3,7 @@
  * real LibreOffice (server/office-converter.ts, server/office-worker.ts), served from the cache after;
  * unavailable where no converter is; failed after three attempts when the converter crashes or hangs.
  */
-import { chmodSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -205,6 +205,7 @@ describe('Office renditions', () => {
       expect(row.attempts).toBe(3);
       expect(row.last_error).toMatch(what === 'crashes' ? /exit 3.*fatal error/ : /took longer than/);
       expect(readdirSync(tmpdir()).filter((f) => f.startsWith('dataroom-office-')).length).toBeLessThanOrEqual(before);
+      rmSync(dir, { recursive: true, force: true });
     });
   }
 });
