@@ -12,6 +12,7 @@ import { browserBench } from './bench/browser.ts';
 import { loadBench } from './bench/load.ts';
 import { activityBench, reviewBench } from './bench/review.ts';
 import { aiBench } from './bench/ai.ts';
+import { officeBench } from './bench/office.ts';
 import { adminBench } from './bench/admin.ts';
 import { authBench } from './bench/auth.ts';
 
@@ -29,6 +30,7 @@ const benches: [string, () => Promise<Row[]>][] = [
   ['Activity feed (100,000 entries)', activityBench],
   [`Load (${process.env.LOAD_CLIENTS ?? 50} clients, ${process.env.LOAD_SECONDS ?? 60} s)`, loadBench],
   ['AI assistant (labelled set, 1,000 PDFs)', aiBench],
+  ['Office conversion for the viewer (50-page DOCX)', officeBench],
   ['Admin portal (1,000,000 audit entries, 100,000 users)', adminBench],
   ['Auth (sign-in, refresh, the check on every call)', authBench],
 ];

@@ -7,6 +7,8 @@ import { createApi } from '../supabase/functions/_shared/app.ts';
 import { aiFromEnv } from '../supabase/functions/_shared/ai/providers.ts';
 import { startAiWorker, type RunningAiWorker } from '../supabase/functions/_shared/ai/worker.ts';
 import { startAiThreads, type AiThreadPool } from './ai-threads.ts';
+import { officeConverter } from './office-converter.ts';
+import { startOfficeWorker, type RunningOfficeWorker } from './office-worker.ts';
 import { listenDealEvents, type ListeningEvents } from '../supabase/functions/_shared/events.ts';
 import { DATABASE_UNAVAILABLE } from '../supabase/functions/_shared/errors.ts';
 import type { ApiEnv } from '../supabase/functions/_shared/context.ts';
@@ -143,6 +145,7 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
   let sweeper: ReturnType<typeof setInterval> | undefined;
   let aiWorker: RunningAiWorker | undefined;
   let aiThreads: AiThreadPool | undefined;
+  let officeWorker: RunningOfficeWorker | undefined;
   let events: ListeningEvents | undefined;
 
   // Stops within 5 s: no new connections, idle ones closed at once, requests in flight get 2 s to
@@ -150,6 +153,7 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
   const stop = async () => {
     if (sweeper) clearInterval(sweeper);
     await aiWorker?.stop();
+    await officeWorker?.stop();
     await aiThreads?.close();
     await events?.close();
     if (httpServer) {
@@ -199,6 +203,8 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
     aiThreads = startAiThreads({ log: logger });
     const ai = aiFromEnv((name) => process.env[name], aiThreads.builtin);
     events = listenDealEvents(sql, logger);
+    // Office files are converted to PDF for the viewer by LibreOffice, when installed (decision 50).
+    const converter = officeConverter({ sofficePath: config.sofficePath });
     const api = createApi({
       log: logger,
       sql,
@@ -212,6 +218,7 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
       storageFull,
       // The in-process worker (started below) takes every queued job.
       aiWorkerReachable: async () => aiWorker !== undefined,
+      officeRenditions: { available: () => officeWorker !== undefined && converter.available() },
       config: {
         jwtExpirySeconds: config.jwtExpirySeconds,
         publicUrl: config.publicUrl,
@@ -245,6 +252,15 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
       },
       { concurrency: config.aiConcurrency },
     );
+    officeWorker = startOfficeWorker({
+      sql,
+      blobs: storage.store,
+      converter,
+      log: logger,
+      workerId: `embedded-${process.pid}-${randomUUID().slice(0, 8)}`,
+    });
+    if (!converter.available())
+      log(`Office files are not converted for the viewer: no LibreOffice at ${config.sofficePath} (SOFFICE_PATH).`);
 
     const root = new Hono<ApiEnv>();
     // Every request: an id (sent back as X-Request-Id, on every log line about it), a log line with the

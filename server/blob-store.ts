@@ -11,7 +11,8 @@ import type { BlobStore, StoredObject } from '../supabase/functions/_shared/port
 import { batchedWriter, syncDirectory } from './file-writes.ts';
 import { resumableUploads } from './resumable-uploads.ts';
 
-const KEY_RE = /^deals\/[0-9a-f-]{36}\/files\/[0-9a-f-]{36}\/v[1-9][0-9]{0,5}$/;
+// A version's bytes, or the PDF an Office version was converted to (`v<n>.pdf`, decision 50).
+const KEY_RE = /^deals\/[0-9a-f-]{36}\/files\/[0-9a-f-]{36}\/v[1-9][0-9]{0,5}(\.pdf)?$/;
 // Multipart framing around the file: allowed on top of maxBytes in the Content-Length pre-check.
 const FORM_OVERHEAD = 64 * 1024;
 // Chunks of a resumable upload: one PATCH each; a dropped connection costs at most the one in flight.

@@ -27,6 +27,8 @@ export interface ServerConfig {
   maxUploadBytes: number;
   /** AI jobs run at once by the embedded worker (AI_CONCURRENCY, default 2). */
   aiConcurrency: number;
+  /** LibreOffice's launcher that converts Office files to PDF for the viewer (SOFFICE_PATH, default /usr/bin/soffice). */
+  sofficePath: string;
   /** Connections the API holds to Postgres at most (DATABASE_POOL_MAX, default 4 per CPU core, 4 to 32). */
   databasePoolMax: number;
   /** Bearer token that opens /metrics; unset: /metrics is off. */
@@ -132,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     devMail: parseDevMail(env.DEV_MAIL),
     storageSecret: persistedSecret(dataDir, 'storage-secret'),
     aiConcurrency: positiveInteger('AI_CONCURRENCY', env.AI_CONCURRENCY ?? '2'),
+    sofficePath: env.SOFFICE_PATH?.trim() || '/usr/bin/soffice',
     maxUploadBytes: parseBytes(env.MAX_UPLOAD_BYTES ?? String(5 * 1024 ** 3)),
     databasePoolMax: positiveInteger('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX ?? String(defaultPoolMax())),
     metricsToken: env.METRICS_TOKEN || undefined,

@@ -434,6 +434,8 @@ begin
     select v.storage_key as k from public.file_versions v where v.file_id in (select id from doomed)
     union
     select g.storage_key from public.upload_grants g where g.file_id in (select id from doomed)
+    union
+    select r.storage_key from public.file_renditions r where r.file_id in (select id from doomed) and r.storage_key is not null
   ) keys;
   perform set_config('app.deleting_folder', p_folder_id::text, true);
   perform private.record_activity(v_deal, auth.uid(), 'delete',
@@ -513,7 +515,8 @@ begin
   end if;
   return query
     select v.storage_key from public.file_versions v where v.file_id = p_file_id
-    union select g.storage_key from public.upload_grants g where g.file_id = p_file_id;
+    union select g.storage_key from public.upload_grants g where g.file_id = p_file_id
+    union select r.storage_key from public.file_renditions r where r.file_id = p_file_id and r.storage_key is not null;
 end $$;
 
 CREATE FUNCTION private.files_activity() RETURNS trigger

@@ -5,6 +5,7 @@ import type { Logger } from './logger.ts';
 import type { EventsPort } from './events.ts';
 import type { AuthLimits } from './throttle.ts';
 import type { Context } from 'hono';
+import type { OfficeRenditionsPort } from './viewer/office-renditions.ts';
 
 export interface ApiConfig {
   /** Lifetime of access tokens issued by the embedded platform, in seconds. */
@@ -43,6 +44,11 @@ export interface ApiDeps {
    * worker runs; on Supabase, the webhook to the ai-worker function is wired (pg_net, the Vault secrets).
    */
   aiWorkerReachable?: () => Promise<boolean>;
+  /**
+   * The converter of Office files to PDF for the viewer (viewer/office-renditions.ts): the embedded
+   * server's LibreOffice; absent on Supabase, where such files read "not available on this server".
+   */
+  officeRenditions?: OfficeRenditionsPort;
   config: ApiConfig;
 }
 

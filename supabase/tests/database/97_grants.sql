@@ -48,6 +48,7 @@ select set_eq($$select * from granted$$, $$values
   ('table', 'file_ai_analyses', '', 'select', ''),
   ('table', 'file_approvals', '', 'select', ''),
   ('table', 'file_texts', '', 'select', ''),
+  ('table', 'file_renditions', '', 'select', ''),
   -- Read and written within each policy.
   ('table', 'catalog_items', '', 'delete insert select update', ''),
   ('table', 'checklist_categories', '', 'delete insert select update', ''),

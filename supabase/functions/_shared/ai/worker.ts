@@ -9,6 +9,7 @@ import type { Db } from '../db.ts';
 import type { Logger } from '../logger.ts';
 import { consoleLogger, errorFields } from '../logger.ts';
 import type { BlobStore } from '../ports.ts';
+import { listenForWork } from '../jobs/listen.ts';
 import { capUnread, type ChecklistEntry } from './classifier.ts';
 import { bytesNeeded, extractText, kindOf } from './extract.ts';
 import type { AiPort } from './providers.ts';
@@ -180,7 +181,6 @@ export function startAiWorker(deps: AiWorkerDeps, opts: { concurrency?: number }
   let pumping = false;
   let again = false;
   const running = new Set<Promise<unknown>>();
-  let unlisten: (() => Promise<void>) | undefined;
 
   const settleIdle = () => {
     if (active === 0 && !pumping) {
@@ -245,17 +245,12 @@ export function startAiWorker(deps: AiWorkerDeps, opts: { concurrency?: number }
     }
   }
 
-  void deps.sql
-    .listen(
-      'ai_jobs',
-      () => void pump(),
-      () => void pump(),
-    )
-    .then((listener) => {
-      unlisten = () => listener.unlisten();
-      if (stopped) void listener.unlisten();
-    })
-    .catch((err) => log.error('the AI worker could not listen for jobs', errorFields(err)));
+  const listening = listenForWork(
+    deps.sql,
+    'ai_jobs',
+    () => void pump(),
+    (err) => log.error('the AI worker could not listen for jobs', errorFields(err)),
+  );
 
   return {
     wake: () => void pump(),
@@ -267,7 +262,7 @@ export function startAiWorker(deps: AiWorkerDeps, opts: { concurrency?: number }
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
-      await unlisten?.().catch(() => {});
+      await listening.stop();
       await Promise.allSettled([...running]);
     },
   };
