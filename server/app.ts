@@ -88,6 +88,7 @@ import { devMailPage } from './dev-mail.ts';
 import { embeddedClientAddress } from './client-address.ts';
 import { diskBlobStore } from './blob-store.ts';
 import { sweepAbandonedUploads } from '../supabase/functions/_shared/jobs/upload-sweep.ts';
+import { startExportWorker } from '../supabase/functions/_shared/jobs/exports.ts';
 import { join } from 'node:path';
 import { migrate, seedOnce } from './migrate.ts';
 import { startEmbeddedPostgres, type RunningPostgres } from './postgres.ts';
@@ -142,6 +143,7 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
   let httpServer: ServerType | undefined;
   let sweeper: ReturnType<typeof setInterval> | undefined;
   let aiWorker: RunningAiWorker | undefined;
+  let exportWorker: ReturnType<typeof startExportWorker> | undefined;
   let aiThreads: AiThreadPool | undefined;
   let events: ListeningEvents | undefined;
 
@@ -150,6 +152,7 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
   const stop = async () => {
     if (sweeper) clearInterval(sweeper);
     await aiWorker?.stop();
+    await exportWorker?.stop();
     await aiThreads?.close();
     await events?.close();
     if (httpServer) {
@@ -245,6 +248,10 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
       },
       { concurrency: config.aiConcurrency },
     );
+
+    // ZIP exports over 1 GiB or 1,000 files are prepared here, woken by NOTIFY (decision 48).
+    exportWorker = startExportWorker({ sql, blobs: storage.store, mail, publicUrl: config.publicUrl, log: logger });
+    exportWorker.wake();
 
     const root = new Hono<ApiEnv>();
     // Every request: an id (sent back as X-Request-Id, on every log line about it), a log line with the

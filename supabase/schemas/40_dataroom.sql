@@ -325,7 +325,8 @@ create index exports_expiry_idx on public.exports (expires_at);
 
 -- Helpers
 
--- Records an export as the caller: every file must be one the caller may download (can_download_file),
+-- Records an export as the caller: every file must be one the caller may download (can_download_file:
+-- the `download` capability, or their own upload),
 -- its version must exist; count, size and storage keys come from the database, not from the request.
 -- The feed gets an `export` entry; a job wakes the worker (NOTIFY export_jobs).
 CREATE FUNCTION private.create_export(
@@ -339,8 +340,8 @@ declare
   v_bytes bigint;
   v_wanted integer := jsonb_array_length(coalesce(p_files, '[]'::jsonb));
 begin
-  if not private.has_capability(p_deal_id, 'download') then
-    raise exception using errcode = '42501', message = 'You don''t have permission to download files in this deal.';
+  if v_wanted = 0 then
+    raise exception using errcode = '22023', message = 'An export needs at least one file.';
   end if;
   select coalesce(jsonb_agg(jsonb_build_object(
            'file_id', f.id, 'version', v.version_number, 'storage_key', v.storage_key, 'size', v.size_bytes,

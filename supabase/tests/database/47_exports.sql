@@ -45,7 +45,7 @@ select throws_ok($$insert into public.exports (deal_id, user_id, mode, file_coun
   'nor write an export row of their own making');
 select tests.as_user('looker@exports47.test');
 select throws_ok($$select pg_temp.export_of('47000000-0000-0000-0000-00000000e001')$$, '42501',
-  'You don''t have permission to download files in this deal.', 'a view-only member exports nothing');
+  'You don''t have permission to download one of these files.', 'a view-only member exports no one else''s file');
 select tests.as_user('outsider@exports47.test');
 select throws_ok($$select pg_temp.export_of('47000000-0000-0000-0000-00000000e001')$$, '42501', null,
   'nor does someone outside the deal');
