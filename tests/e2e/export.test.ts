@@ -34,7 +34,7 @@ const folderRow = (page: Page, name: string) =>
 async function upload(server: TestServer, token: string, dealId: string, path: string, name: string, bytes: Buffer) {
   const form = new FormData();
   form.append('path', path);
-  form.append('file', new Blob([bytes]), name);
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
   const res = await fetch(`${server.url}/api/deals/${dealId}/files/upload`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}` },

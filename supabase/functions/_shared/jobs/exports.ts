@@ -10,8 +10,8 @@ import type { Logger } from '../logger.ts';
 import { consoleLogger, errorFields } from '../logger.ts';
 import type { BlobStore, MailPort } from '../ports.ts';
 import type { RefusedFile, RenamedEntry } from '../contracts/exports.ts';
-import { exportArchive, formatBytes, type StoredEntry } from '../exports/plan.ts';
-import { safeName } from '../exports/names.ts';
+import { exportArchive, formatBytes, type StoredEntry } from '../export-plan.ts';
+import { safeName } from '../export-names.ts';
 
 export interface ExportWorkerDeps {
   sql: Db;

@@ -10,9 +10,9 @@ import type { Tx } from '../db.ts';
 import { HttpError } from '../errors.ts';
 import { readJson } from '../validate.ts';
 import { exportBody, type ExportStarted, type ExportState } from '../contracts/exports.ts';
-import { exportArchive, planExport, type StoredEntry } from '../exports/plan.ts';
-import { safeName } from '../exports/names.ts';
-import { readableOf } from '../exports/zip.ts';
+import { exportArchive, planExport, type StoredEntry } from '../export-plan.ts';
+import { safeName } from '../export-names.ts';
+import { readableOf } from '../export-zip.ts';
 
 /** Over either, an export runs as a job (the brief's 1 GiB or 1,000 files); tests lower it through ApiConfig. */
 export const EXPORT_JOB_THRESHOLD = { bytes: 1024 ** 3, files: 1000 };

@@ -3,14 +3,14 @@
  * security decides which files exist for them), the files they may not download refused and listed,
  * archive paths made safe, and the manifest written into the archive.
  */
-import type { Tx } from '../db.ts';
-import type { DealContext } from '../deal-scope.ts';
-import { HttpError } from '../errors.ts';
-import { FILE_NOT_FOUND, fileRightsColumns } from '../files.ts';
-import type { BlobStore } from '../ports.ts';
-import type { RefusedFile, RenamedEntry } from '../contracts/exports.ts';
-import { ArchivePaths, commonRoot, MANIFEST_NAME } from './names.ts';
-import { bytesSource, EXPORT_LIMITS, zipStream, type ZipSource } from './zip.ts';
+import type { Tx } from './db.ts';
+import type { DealContext } from './deal-scope.ts';
+import { HttpError } from './errors.ts';
+import { FILE_NOT_FOUND, fileRightsColumns } from './files.ts';
+import type { BlobStore } from './ports.ts';
+import type { RefusedFile, RenamedEntry } from './contracts/exports.ts';
+import { ArchivePaths, commonRoot, MANIFEST_NAME } from './export-names.ts';
+import { bytesSource, EXPORT_LIMITS, zipStream, type ZipSource } from './export-zip.ts';
 
 export const FOLDER_NOT_FOUND = "Folder not found or you don't have access";
 export const NOT_DOWNLOADABLE = "You don't have permission to download this file.";

@@ -3,7 +3,7 @@
  * to its common root, each name made one Windows and macOS accept, and no two entries of a folder equal
  * once case is ignored (both systems' file systems ignore it by default).
  */
-import type { RenamedEntry } from '../contracts/exports.ts';
+import type { RenamedEntry } from './contracts/exports.ts';
 
 export const MANIFEST_NAME = 'MANIFEST.txt';
 
