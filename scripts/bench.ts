@@ -15,6 +15,7 @@ import { aiBench } from './bench/ai.ts';
 import { officeBench } from './bench/office.ts';
 import { adminBench } from './bench/admin.ts';
 import { authBench } from './bench/auth.ts';
+import { exportBench } from './bench/export.ts';
 
 type Row = [string, string, string];
 const benches: [string, () => Promise<Row[]>][] = [
@@ -33,6 +34,10 @@ const benches: [string, () => Promise<Row[]>][] = [
   ['Office conversion for the viewer (50-page DOCX)', officeBench],
   ['Admin portal (1,000,000 audit entries, 100,000 users)', adminBench],
   ['Auth (sign-in, refresh, the check on every call)', authBench],
+  [
+    `ZIP export (${process.env.EXPORT_BENCH_FILES ?? 1000} files, ${((Number(process.env.EXPORT_BENCH_BYTES) || 1024 ** 3) / 1024 ** 3).toFixed(2)} GiB)`,
+    exportBench,
+  ],
 ];
 
 const only = process.argv.slice(2);

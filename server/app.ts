@@ -90,6 +90,7 @@ import { devMailPage } from './dev-mail.ts';
 import { embeddedClientAddress } from './client-address.ts';
 import { diskBlobStore } from './blob-store.ts';
 import { sweepAbandonedUploads } from '../supabase/functions/_shared/jobs/upload-sweep.ts';
+import { startExportWorker } from '../supabase/functions/_shared/jobs/exports.ts';
 import { join } from 'node:path';
 import { migrate, seedOnce } from './migrate.ts';
 import { startEmbeddedPostgres, type RunningPostgres } from './postgres.ts';
@@ -144,6 +145,7 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
   let httpServer: ServerType | undefined;
   let sweeper: ReturnType<typeof setInterval> | undefined;
   let aiWorker: RunningAiWorker | undefined;
+  let exportWorker: ReturnType<typeof startExportWorker> | undefined;
   let aiThreads: AiThreadPool | undefined;
   let officeWorker: RunningOfficeWorker | undefined;
   let events: ListeningEvents | undefined;
@@ -154,6 +156,7 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
     if (sweeper) clearInterval(sweeper);
     await aiWorker?.stop();
     await officeWorker?.stop();
+    await exportWorker?.stop();
     await aiThreads?.close();
     await events?.close();
     if (httpServer) {
@@ -261,6 +264,10 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
     });
     if (!converter.available())
       log(`Office files are not converted for the viewer: no LibreOffice at ${config.sofficePath} (SOFFICE_PATH).`);
+
+    // ZIP exports over 1 GiB or 1,000 files are prepared here, woken by NOTIFY (decision 48).
+    exportWorker = startExportWorker({ sql, blobs: storage.store, mail, publicUrl: config.publicUrl, log: logger });
+    exportWorker.wake();
 
     const root = new Hono<ApiEnv>();
     // Every request: an id (sent back as X-Request-Id, on every log line about it), a log line with the

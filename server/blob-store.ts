@@ -11,8 +11,9 @@ import type { BlobStore, StoredObject } from '../supabase/functions/_shared/port
 import { batchedWriter, syncDirectory } from './file-writes.ts';
 import { resumableUploads } from './resumable-uploads.ts';
 
-// A version's bytes, or the PDF an Office version was converted to (`v<n>.pdf`, decision 50).
-const KEY_RE = /^deals\/[0-9a-f-]{36}\/files\/[0-9a-f-]{36}\/v[1-9][0-9]{0,5}(\.pdf)?$/;
+// A version's bytes, the PDF an Office version was converted to (`v<n>.pdf`, decision 50), or a ZIP
+// export's archive (decision 48).
+const KEY_RE = /^deals\/[0-9a-f-]{36}\/(files\/[0-9a-f-]{36}\/v[1-9][0-9]{0,5}(\.pdf)?|exports\/[0-9a-f-]{36}\.zip)$/;
 // Multipart framing around the file: allowed on top of maxBytes in the Content-Length pre-check.
 const FORM_OVERHEAD = 64 * 1024;
 // Chunks of a resumable upload: one PATCH each; a dropped connection costs at most the one in flight.
@@ -203,6 +204,18 @@ export function diskBlobStore(opts: { dir: string; secret: string; basePath?: st
         throw err;
       } finally {
         await handle?.close();
+      }
+    },
+
+    async stream(key) {
+      const target = pathOf(key);
+      try {
+        // Opened now, so a missing file is undefined here rather than an error halfway through an archive.
+        const handle = await open(target, 'r');
+        return handle.createReadStream({ highWaterMark: 256 * 1024 });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw err;
       }
     },
 

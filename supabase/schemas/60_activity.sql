@@ -13,7 +13,7 @@ CREATE TABLE public.activities (
     description text NOT NULL,
     metadata jsonb DEFAULT '{}'::jsonb NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT activities_activity_type_check CHECK ((activity_type = ANY (ARRAY['upload'::text, 'download'::text, 'delete'::text, 'checklist_update'::text, 'user_invite'::text, 'deal_create'::text, 'login'::text, 'approval'::text, 'ai_review'::text, 'role_change'::text])))
+    CONSTRAINT activities_activity_type_check CHECK ((activity_type = ANY (ARRAY['upload'::text, 'download'::text, 'delete'::text, 'checklist_update'::text, 'user_invite'::text, 'deal_create'::text, 'login'::text, 'approval'::text, 'ai_review'::text, 'role_change'::text, 'export'::text])))
 );
 
 CREATE TABLE public.audit_logs (

@@ -32,6 +32,7 @@ import { activityRoutes } from './routes/activity.ts';
 import { reviewRoutes } from './routes/review.ts';
 import { aiRoutes } from './routes/ai.ts';
 import { eventRoutes } from './routes/events.ts';
+import { exportDownloadRoutes, exportRoutes } from './routes/exports.ts';
 
 export type { ApiDeps } from './context.ts';
 
@@ -97,6 +98,9 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.route('/deals', fileRoutes(deps));
   app.route('/deals', peopleRoutes(deps));
   app.route('/deals', activityRoutes(deps));
+  app.route('/deals', exportRoutes(deps));
+  // A direct export's link carries its own token: the browser opens it without the access token.
+  app.route('/exports', exportDownloadRoutes(deps));
   app.route('/deals', reviewRoutes(deps));
   app.route('/deals', dealChecklistRoutes(deps));
   app.route('/checklist-catalog', checklistCatalogRoutes(deps));

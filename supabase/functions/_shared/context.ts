@@ -18,6 +18,8 @@ export interface ApiConfig {
   maxUploadBytes: number;
   /** Limits of the account endpoints; DEFAULT_AUTH_LIMITS for what is not given. */
   authLimits?: Partial<AuthLimits>;
+  /** Above which size or file count a ZIP export runs as a job (EXPORT_JOB_THRESHOLD when not given; tests lower it). */
+  exportJobThreshold?: { bytes: number; files: number };
 }
 
 export interface ApiDeps {

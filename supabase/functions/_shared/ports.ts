@@ -185,5 +185,7 @@ export interface BlobStore {
   stat(key: string): Promise<StoredObject | undefined>;
   /** The first `maxBytes` bytes of the object (all of it when smaller); undefined when it does not exist. */
   read(key: string, maxBytes: number): Promise<Uint8Array | undefined>;
+  /** The whole object as a stream of chunks (a ZIP export reads files of any size); undefined when it does not exist. */
+  stream(key: string): Promise<AsyncIterable<Uint8Array> | undefined>;
   delete(keys: string[]): Promise<void>;
 }

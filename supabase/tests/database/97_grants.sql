@@ -49,6 +49,8 @@ select set_eq($$select * from granted$$, $$values
   ('table', 'file_approvals', '', 'select', ''),
   ('table', 'file_texts', '', 'select', ''),
   ('table', 'file_renditions', '', 'select', ''),
+  -- Written by private.create_export and the export worker, read by the requester (decision 48).
+  ('table', 'exports', '', 'select', ''),
   -- Read and written within each policy.
   ('table', 'catalog_items', '', 'delete insert select update', ''),
   ('table', 'checklist_categories', '', 'delete insert select update', ''),

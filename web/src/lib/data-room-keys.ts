@@ -9,4 +9,6 @@ export const dataRoomKeys = {
   listing: (dealId: string, path: string) => dealKeys.scoped(dealId, 'dataroom', 'listing', path),
   folder: (dealId: string, folderId: string) => dealKeys.scoped(dealId, 'dataroom', 'folder', folderId),
   search: (dealId: string, q: string) => dealKeys.scoped(dealId, 'dataroom', 'search', q),
+  exports: (dealId: string) => dealKeys.scoped(dealId, 'dataroom', 'exports'),
+  exportState: (dealId: string, exportId: string) => dealKeys.scoped(dealId, 'dataroom', 'exports', exportId),
 };

@@ -145,6 +145,12 @@ export function supabaseStorage(opts: { url: string; serviceRoleKey: string; ano
       await reader.cancel().catch(() => {});
       return out.subarray(0, size);
     },
+    async stream(key) {
+      const res = await fetch(`${base}/object/authenticated/${objectPath(key)}`, { headers });
+      if (res.status === 404 || res.status === 400) return undefined;
+      if (!res.ok || !res.body) throw new Error(`Storage could not read the object (${res.status})`);
+      return res.body as unknown as AsyncIterable<Uint8Array>;
+    },
     async delete(keys) {
       if (!keys.length) return;
       const { error } = await files().remove(keys);

@@ -29,6 +29,11 @@ import { UploadFilesDialog } from './components/upload-files-dialog';
 import { VirtualList } from './components/virtual-list';
 import type { Capability, Folder, FolderListing } from './types';
 import { UploadOverlay } from './upload/upload-overlay';
+import type { ExportStarted } from '@contracts/exports';
+import { useStartExport } from './api/start-export';
+import { ExportBar } from './components/export-bar';
+import { ExportDialog } from './components/export-dialog';
+import { useSelection } from './selection';
 import { InterruptedUploadsNotice } from './upload/interrupted-uploads-notice';
 
 export type DataRoomMode = 'root' | 'path' | 'folder';
@@ -111,6 +116,14 @@ function FolderBrowser({ dealId, path, byId, slots }: { dealId: string; path: st
   );
 
   const download = useDownloadListedFile(dealId);
+  // "Download as ZIP" of the selected rows and "Download folder" (decision 48): for members who may download.
+  const canExport = capabilities.includes('download');
+  const { selection, count: selected, toggleFile, toggleFolder, clear } = useSelection();
+  const [started, setStarted] = useState<ExportStarted | null>(null);
+  const exportZip = useStartExport(dealId, (answer) => {
+    clear();
+    setStarted(answer);
+  });
 
   const rows: Row[] = useMemo(() => {
     const source: Pick<FolderListing, 'folders' | 'files'> | undefined = searching ? results.data : listing.data;
@@ -140,6 +153,9 @@ function FolderBrowser({ dealId, path, byId, slots }: { dealId: string; path: st
           showLocation={searching}
           onArchive={() => setPending({ action: 'archive-folder', folder: f })}
           onDelete={() => setPending({ action: 'delete-folder', folder: f })}
+          selected={selection.folders.has(f.id)}
+          onSelect={canExport ? () => toggleFolder(f.id) : undefined}
+          onDownload={canExport ? () => exportZip.mutate({ folder_ids: [f.id] }) : undefined}
         />
       );
     }
@@ -158,6 +174,8 @@ function FolderBrowser({ dealId, path, byId, slots }: { dealId: string; path: st
         onDelete={() => setPending({ action: 'delete-file', file })}
         onReview={() => setReviewing(file.id)}
         onRetry={() => slots.onRetry(file.id)}
+        selected={selection.files.has(file.id)}
+        onSelect={canExport || file.can_download ? () => toggleFile(file.id) : undefined}
       />
     );
   };
@@ -198,6 +216,12 @@ function FolderBrowser({ dealId, path, byId, slots }: { dealId: string; path: st
 
           <Box position="relative" {...dropzone.getRootProps()} outline="none" data-testid="drop-zone">
             {actions.upload && <input {...dropzone.getInputProps()} aria-label="Drop files here" />}
+            <ExportBar
+              count={selected}
+              preparing={exportZip.isPending}
+              onExport={() => exportZip.mutate({ file_ids: [...selection.files], folder_ids: [...selection.folders] })}
+              onClear={clear}
+            />
             {rows.length > 0 && <ListHeader />}
             {searching && !results.data ? (
               <PageSpinner label="Searching..." />
@@ -242,6 +266,7 @@ function FolderBrowser({ dealId, path, byId, slots }: { dealId: string; path: st
         onResolveAll={(choice) => queue.resolveAll(choice)}
       />
       <RemoveItemDialog dealId={dealId} pending={pending} onClose={() => setPending(null)} />
+      <ExportDialog dealId={dealId} started={started} onClose={() => setStarted(null)} />
     </PageContainer>
   );
 }

@@ -7,7 +7,7 @@ import { FileIcon } from '../../../components/file-icon';
 import { fileExtensionOf, fileSizeOf } from '../../../lib/file-display';
 import type { FileSummary } from '@contracts/files';
 import type { FileRowActions } from '../capabilities';
-import { RowShell, Location } from './row-layout';
+import { RowShell, Location, SelectBox } from './row-layout';
 import { RowMenu, type MenuEntry } from './row-menu';
 
 export function FileRow({
@@ -23,6 +23,8 @@ export function FileRow({
   onDelete,
   onReview,
   onRetry,
+  selected = false,
+  onSelect,
 }: {
   file: FileSummary;
   to: string;
@@ -36,6 +38,9 @@ export function FileRow({
   onDelete: () => void;
   onReview: () => void;
   onRetry: () => void;
+  selected?: boolean;
+  /** Picks the file for "Download as ZIP"; only for members who may download. */
+  onSelect?: () => void;
 }) {
   const extension = fileExtensionOf(file);
   const tags = file.tags ?? [];
@@ -58,6 +63,7 @@ export function FileRow({
   return (
     <RowShell testId="file-row" label={`File ${file.name}`}>
       <HStack gap="3" minW="0">
+        <SelectBox label={file.name} checked={selected} onToggle={onSelect} />
         <FileIcon extension={extension} />
         <Box minW="0" flex="1">
           <HStack gap="2" minW="0">

@@ -1,10 +1,10 @@
 import { Box, HStack, Text, Center } from '@chakra-ui/react';
-import { Archive, Folder as FolderIcon, Trash2 } from 'lucide-react';
+import { Archive, FileArchive, Folder as FolderIcon, Trash2 } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { formatDate } from '../../../lib/format';
 import { parentPath } from '../../../lib/file-urls';
 import type { Folder } from '../types';
-import { RowShell, Location } from './row-layout';
+import { RowShell, Location, SelectBox } from './row-layout';
 import { RowMenu, type MenuEntry } from './row-menu';
 
 export function FolderRow({
@@ -14,6 +14,9 @@ export function FolderRow({
   showLocation = false,
   onArchive,
   onDelete,
+  selected = false,
+  onSelect,
+  onDownload,
 }: {
   folder: Folder;
   to: string;
@@ -21,16 +24,27 @@ export function FolderRow({
   showLocation?: boolean;
   onArchive: () => void;
   onDelete: () => void;
+  selected?: boolean;
+  /** Picks the folder for "Download as ZIP"; only for members who may download. */
+  onSelect?: () => void;
+  /** "Download folder": the folder and everything below it as one ZIP. */
+  onDownload?: () => void;
 }) {
-  const entries: MenuEntry[] = canEdit
-    ? [
-        { value: 'archive', label: 'Archive', icon: <Archive size={14} />, onSelect: onArchive },
-        { value: 'delete', label: 'Delete', icon: <Trash2 size={14} />, danger: true, onSelect: onDelete },
-      ]
-    : [];
+  const entries: MenuEntry[] = [
+    ...(onDownload
+      ? [{ value: 'download-folder', label: 'Download folder', icon: <FileArchive size={14} />, onSelect: onDownload }]
+      : []),
+    ...(canEdit
+      ? [
+          { value: 'archive', label: 'Archive', icon: <Archive size={14} />, onSelect: onArchive },
+          { value: 'delete', label: 'Delete', icon: <Trash2 size={14} />, danger: true, onSelect: onDelete },
+        ]
+      : []),
+  ];
   return (
     <RowShell testId="folder-row" label={`Folder ${folder.name}`}>
       <HStack gap="3" minW="0">
+        <SelectBox label={`folder ${folder.name}`} checked={selected} onToggle={onSelect} />
         <Center boxSize="8" rounded="md" bg="brand.subtle" color="brand.fg" flexShrink={0} aria-hidden="true">
           <FolderIcon size={16} fill="currentColor" fillOpacity={0.15} />
         </Center>

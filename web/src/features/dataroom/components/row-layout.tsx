@@ -1,4 +1,4 @@
-import { Grid, Text } from '@chakra-ui/react';
+import { Checkbox, Grid, Text } from '@chakra-ui/react';
 import { type ReactNode } from 'react';
 
 export const ROW_HEIGHT = 60;
@@ -62,5 +62,16 @@ export function Location({ path }: { path?: string | null }) {
     <Text textStyle="xs" color="fg.muted" truncate title={path}>
       in {path === '/' ? 'Data Room' : path}
     </Text>
+  );
+}
+
+/** A row's checkbox for "Download as ZIP"; absent for members who may not download. */
+export function SelectBox({ label, checked, onToggle }: { label: string; checked: boolean; onToggle?: () => void }) {
+  if (!onToggle) return null;
+  return (
+    <Checkbox.Root size="sm" checked={checked} onCheckedChange={onToggle} flexShrink={0}>
+      <Checkbox.HiddenInput aria-label={`Select ${label}`} />
+      <Checkbox.Control />
+    </Checkbox.Root>
   );
 }

@@ -1,0 +1,158 @@
+/**
+ * The ZIP export worker (docs/decisions.md decision 48): claims a queued export under a lease, streams its
+ * archive into the blob store (`deals/<deal>/exports/<id>.zip`), marks it ready for 24 hours and mails
+ * the requester a link; removes expired exports with their archives. Runs with the privileged connection:
+ * the files were resolved and checked as the requester when the export was recorded (private.create_export).
+ * Embedded only: `npm start` runs it, woken by NOTIFY export_jobs.
+ */
+import type { Db } from '../db.ts';
+import type { Logger } from '../logger.ts';
+import { consoleLogger, errorFields } from '../logger.ts';
+import type { BlobStore, MailPort } from '../ports.ts';
+import type { RefusedFile, RenamedEntry } from '../contracts/exports.ts';
+import { exportArchive, formatBytes, type StoredEntry } from '../export-plan.ts';
+import { safeName } from '../export-names.ts';
+
+export interface ExportWorkerDeps {
+  sql: Db;
+  blobs: BlobStore;
+  mail: MailPort;
+  /** The web app's public origin, for links in mail. */
+  publicUrl: string;
+  log?: Logger;
+}
+
+const LEASE_MINUTES = 30;
+const MAX_ATTEMPTS = 3;
+const LINK_SECONDS = 24 * 3600;
+
+interface ClaimedExport {
+  id: string;
+  deal_id: string;
+  attempts: number;
+  entries: StoredEntry[];
+  renames: RenamedEntry[];
+  refused: RefusedFile[];
+  created_at: Date;
+  file_count: number;
+  total_bytes: string;
+  deal_name: string;
+  email: string | null;
+}
+
+export const exportKey = (dealId: string, exportId: string) => `deals/${dealId}/exports/${exportId}.zip`;
+
+/** Claims and prepares one queued export; false when there was none. */
+export async function runOneExport(deps: ExportWorkerDeps): Promise<boolean> {
+  const log = deps.log ?? consoleLogger();
+  await deps.sql`
+    update public.exports set status = 'failed', lease_until = null, finished_at = now(),
+      error = 'The export could not be prepared. Please try again.'
+    where mode = 'job' and status = 'running' and lease_until < now() and attempts >= ${MAX_ATTEMPTS}`;
+  const [job] = await deps.sql<ClaimedExport[]>`
+    update public.exports e set status = 'running', attempts = e.attempts + 1,
+      lease_until = now() + make_interval(mins => ${LEASE_MINUTES})
+    where e.id = (select id from public.exports
+                  where mode = 'job' and expires_at > now()
+                    and (status = 'queued' or (status = 'running' and lease_until < now()))
+                  order by created_at for update skip locked limit 1)
+    returning e.id, e.deal_id, e.attempts, e.entries, e.renames, e.refused, e.created_at, e.file_count,
+      e.total_bytes::text, (select d.name from public.deals d where d.id = e.deal_id) as deal_name,
+      (select u.email from auth.users u where u.id = e.user_id) as email`;
+  if (!job) return false;
+  const key = exportKey(job.deal_id, job.id);
+  try {
+    await deps.blobs.put(key, exportArchive(deps.blobs, job), { maxBytes: 2 ** 32 - 1, contentType: 'application/zip' });
+    const [done] = await deps.sql<{ id: string }[]>`
+      update public.exports set status = 'ready', storage_key = ${key}, lease_until = null, finished_at = now(),
+        expires_at = now() + make_interval(secs => ${LINK_SECONDS})
+      where id = ${job.id} and status = 'running' returning id`;
+    if (!done) return true;
+    if (job.email) {
+      let url = await deps.blobs.createDownloadUrl(key, {
+        filename: `${safeName(job.deal_name)} export.zip`,
+        contentType: 'application/zip',
+        expiresInSeconds: LINK_SECONDS,
+      });
+      if (url.startsWith('/')) url = `${deps.publicUrl.replace(/\/$/, '')}${url}`;
+      await deps.mail.send({
+        to: job.email,
+        subject: `Your export of "${job.deal_name}" is ready`,
+        body:
+          `Your ZIP export of ${job.file_count} files (${formatBytes(Number(job.total_bytes))}) from "${job.deal_name}" is ready.\n\n` +
+          `Download it within 24 hours:\n${url}\n\nIt is also listed under Exports in the deal's data room.` +
+          (job.refused.length ? `\n\n${job.refused.length} files were left out; MANIFEST.txt in the ZIP lists them.` : ''),
+      });
+    }
+  } catch (err) {
+    log.error('a ZIP export failed', { export_id: job.id, ...errorFields(err) });
+    await deps.blobs.delete([key]).catch(() => {});
+    await deps.sql`
+      update public.exports set status = 'failed', lease_until = null, finished_at = now(),
+        error = 'The export could not be prepared. Please try again.'
+      where id = ${job.id} and status = 'running'`;
+  }
+  return true;
+}
+
+/** Removes exports past their 24 hours, with their archives. */
+export async function sweepExpiredExports(deps: Pick<ExportWorkerDeps, 'sql' | 'blobs'>): Promise<number> {
+  const gone = await deps.sql<{ storage_key: string | null }[]>`
+    delete from public.exports where expires_at < now() returning storage_key`;
+  await deps.blobs.delete(gone.map((g) => g.storage_key).filter((k): k is string => !!k));
+  return gone.length;
+}
+
+/** Runs queued exports one at a time, woken by NOTIFY export_jobs and every minute; sweeps expired ones. */
+export function startExportWorker(deps: ExportWorkerDeps) {
+  const log = deps.log ?? consoleLogger();
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let unlisten: (() => Promise<void>) | undefined;
+
+  const drain = async () => {
+    do {
+      again = false;
+      try {
+        await sweepExpiredExports(deps);
+        while (!stopped && (await runOneExport(deps)));
+      } catch (err) {
+        log.warn('the export worker could not run', errorFields(err));
+      }
+    } while (again && !stopped);
+  };
+  const wake = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain().finally(() => {
+      running = undefined;
+    });
+  };
+  const timer = setInterval(wake, 60_000);
+  (timer as { unref?: () => void }).unref?.();
+  void deps.sql
+    .listen('export_jobs', wake, wake)
+    .then((listener) => {
+      unlisten = () => listener.unlisten();
+      if (stopped) void listener.unlisten();
+    })
+    .catch((err) => log.error('the export worker could not listen for jobs', errorFields(err)));
+
+  return {
+    wake,
+    /** Resolves once no export is being prepared. */
+    idle: async () => {
+      while (running) await running;
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await unlisten?.().catch(() => {});
+      await running;
+    },
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * ZIP export in Chromium against the real server (docs/decisions.md decision 48): "Download folder" in a
+ * folder's menu saves one ZIP whose entries are the uploaded bytes under the folder's structure, names
+ * made safe; selecting rows and "Download as ZIP" does the same for a selection.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe } from 'node:test';
+import { unzipSync } from 'fflate';
+import type { Page } from 'playwright-core';
+import {
+  FIRST_LOAD_TIMEOUT,
+  apiCall,
+  createDealApi,
+  expectText,
+  expectVisible,
+  openSignedIn,
+  registerUser,
+  root,
+  snap,
+  uniqueEmail,
+  useE2E,
+  type TestServer,
+} from './lib.ts';
+
+const scratch = join(root, '.test-data', `e2e-export-${process.pid}`);
+mkdirSync(scratch, { recursive: true });
+
+const folderRow = (page: Page, name: string) =>
+  page.getByTestId('folder-row').filter({ has: page.getByText(name, { exact: true }) });
+
+/** Uploads one file through the API's direct upload (the data room's own upload is tested elsewhere). */
+async function upload(server: TestServer, token: string, dealId: string, path: string, name: string, bytes: Buffer) {
+  const form = new FormData();
+  form.append('path', path);
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
+  const res = await fetch(`${server.url}/api/deals/${dealId}/files/upload`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
+  assert.equal(res.status, 201, await res.text());
+}
+
+const bytesOf = (seed: number, n: number) => Buffer.from(Array.from({ length: n }, (_, i) => (i * seed + 11) % 256));
+
+describe('ZIP export', () => {
+  const e2e = useE2E();
+
+  e2e.test('Download folder and Download as ZIP save the folders as one ZIP, byte for byte', async ({ page, server }) => {
+    const owner = await registerUser(server, uniqueEmail('owner'));
+    const deal = await createDealApi(server, owner.token, 'Project Export');
+    await apiCall(server, 'POST', `/deals/${deal.id}/folders`, { name: 'Legal', path: '/' }, owner.token);
+    await apiCall(server, 'POST', `/deals/${deal.id}/folders`, { name: 'Contracts: 2024', path: '/Legal' }, owner.token);
+    const files: Record<string, Buffer> = {
+      'Legal/memo.pdf': bytesOf(7, 40_000),
+      'Legal/Contracts_ 2024/spa?.pdf': bytesOf(13, 120_000),
+      'Legal/Contracts_ 2024/CON.txt': bytesOf(17, 10),
+    };
+    await upload(server, owner.token, deal.id, '/Legal', 'memo.pdf', files['Legal/memo.pdf']);
+    await upload(server, owner.token, deal.id, '/Legal/Contracts: 2024', 'spa?.pdf', files['Legal/Contracts_ 2024/spa?.pdf']);
+    await upload(server, owner.token, deal.id, '/Legal/Contracts: 2024', 'CON.txt', files['Legal/Contracts_ 2024/CON.txt']);
+    await upload(server, owner.token, deal.id, '/', 'teaser.pdf', bytesOf(3, 500));
+
+    await openSignedIn(page, owner.token, `/deals/${deal.id}/files`);
+    await expectVisible(folderRow(page, 'Legal'), 'the Legal folder', FIRST_LOAD_TIMEOUT);
+
+    await folderRow(page, 'Legal').getByRole('button', { name: 'Actions for folder Legal' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Download folder' }).click(),
+    ]);
+    const saved = join(scratch, `folder-${Date.now()}.zip`);
+    await download.saveAs(saved);
+    const zip = unzipSync(new Uint8Array(readFileSync(saved)));
+    const safe = (name: string) => name.replace('spa?.pdf', 'spa_.pdf').replace('CON.txt', '_CON.txt');
+    assert.deepEqual(Object.keys(zip).sort(), ['MANIFEST.txt', ...Object.keys(files).map(safe)].sort());
+    for (const [path, bytes] of Object.entries(files)) {
+      assert.ok(Buffer.from(zip[safe(path)]).equals(bytes), `${path} in the ZIP is the uploaded file`);
+    }
+    const manifest = new TextDecoder().decode(zip['MANIFEST.txt']);
+    assert.match(manifest, /Legal\/Contracts_ 2024\/spa_\.pdf\t\/Legal\/Contracts: 2024\/spa\?\.pdf/);
+
+    // A selection: the root file and the folder, one ZIP.
+    await page.getByRole('checkbox', { name: 'Select teaser.pdf' }).check({ force: true });
+    await page.getByRole('checkbox', { name: 'Select folder Legal' }).check({ force: true });
+    await expectText(page, '2 selected');
+    await snap(page, 'export-selection');
+    const [second] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download as ZIP' }).click(),
+    ]);
+    const saved2 = join(scratch, `selection-${Date.now()}.zip`);
+    await second.saveAs(saved2);
+    const zip2 = unzipSync(new Uint8Array(readFileSync(saved2)));
+    assert.ok(Buffer.from(zip2['teaser.pdf']).equals(bytesOf(3, 500)), 'the root file at the top');
+    assert.ok(Buffer.from(zip2['Legal/memo.pdf']).equals(files['Legal/memo.pdf']), 'the folder below it');
+
+    // The feed says so.
+    await page.goto(`/deals/${deal.id}/activity`);
+    await expectText(page, 'Exported 4 files as ZIP', { timeout: FIRST_LOAD_TIMEOUT });
+    await snap(page, 'export-activity');
+  });
+});
