@@ -1,11 +1,11 @@
+import { dealPath } from '../../../lib/api/deal-path';
 import type { ExportRequest, ExportStarted } from '@contracts/exports';
 import { api } from '../../../lib/api/client';
 import { saveFromUrl } from '../../../lib/file-download';
 import { useApiMutation } from '../../../lib/mutation';
 import { dataRoomKeys } from '../../../lib/data-room-keys';
-import { dealBase } from './keys';
 
-export const startExport = (dealId: string, body: ExportRequest) => api.post<ExportStarted>(`${dealBase(dealId)}/exports`, body);
+export const startExport = (dealId: string, body: ExportRequest) => api.post<ExportStarted>(`${dealPath(dealId)}/exports`, body);
 
 /**
  * "Download as ZIP" and "Download folder" (docs/decisions.md decision 48): a direct export is saved at once
