@@ -17,7 +17,7 @@ const KEY_RE = /^deals\/[0-9a-f-]{36}\/files\/[0-9a-f-]{36}\/v[1-9][0-9]{0,5}$/;
 const FORM_OVERHEAD = 64 * 1024;
 // Chunks of a resumable upload: one PATCH each; a dropped connection costs at most the one in flight.
 export const RESUMABLE_CHUNK_BYTES = 50 * 1024 * 1024;
-// Reads of a download: fs streams default to 64 KiB, which costs a turn of the event loop per 64 KiB.
+// Reads of a download in 1 MiB pieces rather than fs streams' 64 KiB: fewer reads and turns of the event loop.
 const DOWNLOAD_CHUNK_BYTES = 1024 * 1024;
 
 interface UploadClaim {

@@ -189,7 +189,7 @@ describe('download URLs honour Range', () => {
       contentType: 'application/octet-stream',
       expiresInSeconds: -1,
     });
-    for (const headers of [{}, { range: 'bytes=100-' }]) {
+    for (const headers of [{}, { range: 'bytes=100-' }] as Record<string, string>[]) {
       const res = await get(headers, 'GET', expired);
       expect(res.status).toBe(403);
       expect(await res.json()).toEqual({ detail: 'This link has expired.' });
