@@ -16,6 +16,7 @@ import { officeBench } from './bench/office.ts';
 import { adminBench } from './bench/admin.ts';
 import { authBench } from './bench/auth.ts';
 import { exportBench } from './bench/export.ts';
+import { rangesBench } from './bench/ranges.ts';
 
 type Row = [string, string, string];
 const benches: [string, () => Promise<Row[]>][] = [
@@ -23,6 +24,10 @@ const benches: [string, () => Promise<Row[]>][] = [
   ['Web bundle', bundleBench],
   ['Data room listing (10,000 files)', listingBench],
   ['Data room upload (1 GiB)', uploadBench],
+  [
+    `Download ranges (${(Number(process.env.BENCH_RANGES_BYTES ?? 1024 ** 3) / 1024 ** 2).toFixed(0)} MiB: 8 parts against one download)`,
+    rangesBench,
+  ],
   ['Checklist (1,000 items)', checklistBench],
   [`Checklist before and after AI analyses (1,000 items, ${process.env.CHECKLIST_AI_PDFS ?? 20} PDFs)`, checklistAfterAiBench],
   ['People (2,000 members, 20 groups)', peopleBench],

@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { HttpError, isStorageFull, STORAGE_FULL } from '../supabase/functions/_shared/errors.ts';
+import { answerRange, rangeNotSatisfiable, strongEtag } from '../supabase/functions/_shared/http-range.ts';
 import { boundaryOf, bytesOf, readMultipart, type ByteSource } from '../supabase/functions/_shared/multipart.ts';
 import type { BlobStore, StoredObject } from '../supabase/functions/_shared/ports.ts';
 import { batchedWriter, syncDirectory } from './file-writes.ts';
@@ -18,6 +19,8 @@ const KEY_RE = /^deals\/[0-9a-f-]{36}\/(files\/[0-9a-f-]{36}\/v[1-9][0-9]{0,5}(\
 const FORM_OVERHEAD = 64 * 1024;
 // Chunks of a resumable upload: one PATCH each; a dropped connection costs at most the one in flight.
 export const RESUMABLE_CHUNK_BYTES = 50 * 1024 * 1024;
+// Reads of a download in 1 MiB pieces rather than fs streams' 64 KiB: fewer reads and turns of the event loop.
+const DOWNLOAD_CHUNK_BYTES = 1024 * 1024;
 
 interface UploadClaim {
   op: 'up';
@@ -303,26 +306,50 @@ export function diskBlobStore(opts: { dir: string; secret: string; basePath?: st
     return c.json({ key: claim.key, size: stored.size }, 201);
   });
 
+  // Downloads honour Range, If-Range and If-None-Match (decision 45): a cut download resumes where it
+  // stopped, within the URL's life, and the ETag is the SHA-256 the store recorded for the bytes.
   routes.get('/download/:token', async (c) => {
     const claim = verify<DownloadClaim>(c.req.param('token'), 'down');
     const target = pathOf(claim.key);
-    let info;
+    let size: number;
     try {
-      info = await stat(target);
+      size = (await stat(target)).size;
     } catch {
       throw new HttpError(404, 'The file is no longer stored.');
     }
-    const body = Readable.toWeb(createReadStream(target)) as unknown as ReadableStream;
-    return new Response(body, {
-      headers: {
-        'Content-Type': claim.type || 'application/octet-stream',
-        'Content-Length': String(info.size),
-        'Content-Disposition': contentDisposition(claim.name),
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'private, no-store',
-        'Content-Security-Policy': "default-src 'none'; sandbox",
+    const meta = await readFile(`${target}.meta.json`, 'utf8').then(
+      (text) => JSON.parse(text) as StoredObject,
+      () => undefined,
+    );
+    const etag = meta?.size === size ? strongEtag(meta.sha256) : undefined;
+    const answer = answerRange(
+      {
+        method: c.req.method,
+        range: c.req.header('range'),
+        ifRange: c.req.header('if-range'),
+        ifNoneMatch: c.req.header('if-none-match'),
       },
-    });
+      { size, etag },
+    );
+    const headers: Record<string, string> = {
+      ...answer.headers,
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, no-store',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+    };
+    if (answer.status === 416) return c.json({ detail: rangeNotSatisfiable(size) }, 416, headers);
+    if (answer.status === 304) return new Response(null, { status: 304, headers });
+    headers['Content-Type'] = claim.type || 'application/octet-stream';
+    headers['Content-Disposition'] = contentDisposition(claim.name);
+    // HEAD (which Hono answers through this handler) opens nothing.
+    const { range } = answer;
+    const body =
+      c.req.method === 'HEAD' || !range
+        ? null
+        : (Readable.toWeb(
+            createReadStream(target, { start: range.start, end: range.end, highWaterMark: DOWNLOAD_CHUNK_BYTES }),
+          ) as unknown as ReadableStream);
+    return new Response(body, { status: answer.status, headers });
   });
 
   routes.onError((err, c) => {

@@ -1,18 +1,19 @@
-// Two members editing the same file: an edit based on an older version gets 409 naming who changed it,
-// with the current state, instead of silently overwriting; edits without If-Match keep working.
+// Two members editing the same file: an edit based on an older version gets 412 (its If-Match failed)
+// naming who changed it, with the current state, instead of silently overwriting; edits without If-Match
+// keep working, and a name taken in the folder stays a 409 (decision 45).
 import { describe, expect, it } from 'vitest';
 import { call } from './helpers.ts';
 import { expectError, setName } from './expect.ts';
 import { member, room, twoStep } from './dataroom-lib.ts';
 
 describe('concurrent edits of one file', () => {
-  it('refuses a stale rename and a stale metadata edit with 409, the editor named and the current file included', async () => {
+  it('refuses a stale rename and a stale metadata edit with 412, the editor named and the current file included', async () => {
     const r = await room('edit-race');
     const other = await member(r, 'contributor', 'editor');
     await setName(other, 'Casey', 'Counsel');
     const { fileId } = await twoStep(r, r.owner, { filename: 'SPA.pdf' });
     const loaded = await call('GET', `${r.base}/files/${fileId}`, { token: r.owner.token });
-    expect(loaded.headers.get('etag')).toBe(`"${loaded.body.edit_version}"`);
+    expect(loaded.headers.get('etag')).toMatch(new RegExp(`^"${loaded.body.edit_version}-[0-9a-f]{32}"$`));
     const seen = loaded.headers.get('etag')!;
 
     const theirs = await call('PUT', `${r.base}/files/${fileId}`, {
@@ -30,7 +31,7 @@ describe('concurrent edits of one file', () => {
     });
     expectError(
       mine,
-      409,
+      412,
       'This file was changed by Casey Counsel meanwhile. Review the current details and make your change again.',
     );
     expect(mine.body.current).toMatchObject({ id: fileId, name: 'SPA (signed).pdf', edit_version: theirs.body.edit_version });
@@ -40,7 +41,7 @@ describe('concurrent edits of one file', () => {
       body: { quick_summary: 'Draft' },
       headers: { 'if-match': seen },
     });
-    expect(staleMeta.status).toBe(409);
+    expect(staleMeta.status).toBe(412);
     const fresh = await call('PUT', `${r.base}/files/${fileId}/metadata`, {
       token: r.owner.token,
       body: { quick_summary: 'Signed version' },

@@ -181,7 +181,8 @@ describe('signed download URLs', () => {
     const { bytes, headers, url } = await download(r, r.owner, up.fileId);
     expect(sha256(bytes)).toBe(sha256(up.bytes));
     expect(url.filename).toBe('Résumé – final "v2".pdf');
-    expect(url.expires_in).toBe(60);
+    // 15 minutes, plus a second for each MiB begun at 1 MiB/s (decision 45).
+    expect(url.expires_in).toBe(15 * 60 + 1);
     const cd = headers.get('content-disposition')!;
     expect(cd).toMatch(/^attachment; /);
     expect(cd).toContain(`filename*=UTF-8''R%C3%A9sum%C3%A9%20%E2%80%93%20final%20%22v2%22.pdf`);

@@ -66,7 +66,7 @@ describe('file versions', () => {
 
     const old = await download(r, r.owner, v1.fileId, 1);
     expect(sha256(old.bytes)).toBe(sha256(v1.bytes));
-    expect(old.url).toMatchObject({ version_number: 1, filename: 'Plan.txt', expires_in: 60 });
+    expect(old.url).toMatchObject({ version_number: 1, filename: 'Plan.txt', expires_in: 15 * 60 + 1 });
     const current = await download(r, r.owner, v1.fileId);
     expect(sha256(current.bytes)).toBe(sha256(bytes2));
     expect(current.url).toMatchObject({ version_number: 2, filename: 'Plan.txt' });

@@ -73,6 +73,7 @@ export function supabaseStorage(opts: { url: string; serviceRoleKey: string; ano
       };
     },
     async createDownloadUrl(key, { filename, expiresInSeconds }) {
+      // Storage serves the URL and answers Range (206, 416) itself; `download` only names the attachment (decision 45).
       const { data, error } = await files().createSignedUrl(key, expiresInSeconds, { download: filename });
       if (error) throw new Error(`Storage refused a signed download URL: ${error.message}`);
       return data.signedUrl;

@@ -325,6 +325,28 @@ describe('file detail', () => {
     expect(calls.find((c) => c.key === `PUT ${BASE}`)?.body).toEqual({ tags: ['legal', 'signed'], approval_status: 'approved' });
   });
 
+  it('a stale edit (412) says the file changed, and the page reloads it', async () => {
+    const changed = 'This file was changed by Casey Counsel meanwhile. Review the current details and make your change again.';
+    let reads = 0;
+    const calls = fakeApi(
+      standard({
+        [`GET ${BASE}`]: () => jsonResponse(++reads === 1 ? detail() : detail({ tags: ['signed'], edit_version: 2 })),
+        [`PUT ${BASE}`]: () => jsonResponse({ detail: changed, current: detail({ tags: ['signed'], edit_version: 2 }) }, 412),
+      }),
+    );
+    open();
+    const card = await screen.findByTestId('status-organization');
+    fireEvent.click(within(card).getByRole('button', { name: /Edit/ }));
+    fireEvent.change(within(card).getByLabelText('Tags'), { target: { value: 'legal, draft' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Failed to update file')).toBeInTheDocument();
+    expect(screen.getByText(changed)).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((c) => c.key === `GET ${BASE}`).length).toBeGreaterThan(1));
+    // The draft stays in the form to be made again; closed, the card shows the other person's version.
+    fireEvent.click(within(card).getByRole('button', { name: 'Cancel' }));
+    expect(await within(card).findByText('signed')).toBeInTheDocument();
+  });
+
   it('moves focus into the status form on Edit and back to Edit when the form closes (decision 38)', async () => {
     fakeApi(standard({ [`PUT ${BASE}`]: (_u: URL, init?: RequestInit) => jsonResponse(detail(JSON.parse(String(init?.body)))) }));
     open();

@@ -10,7 +10,20 @@ export const FOLDER_NOT_FOUND = "Folder not found or you don't have access";
 export const UPLOAD_URL_SECONDS = 2 * 3600;
 // A resumable upload of gigabytes on an ordinary line may take a working day; the grant lives as long.
 export const RESUMABLE_UPLOAD_SECONDS = 24 * 3600;
-export const DOWNLOAD_URL_SECONDS = 60;
+/**
+ * How long a download URL may be used (decision 45). A download that has started finishes however long
+ * it takes: the URL is checked when a request arrives, not while bytes flow. What the life bounds is a
+ * resumed download: the browser (or `curl -C -`) asks the same URL for the rest, so it must still be
+ * valid when a slow line breaks near the end of a large file. 15 minutes, plus the time the file takes
+ * at 1 MiB/s (an 8 Mbit/s line), at most 2 hours: a contract of a few MB gets 15 minutes, a 2 GiB data
+ * tape 49 minutes, the 5 GiB upload limit 100. Still short-lived and bound to the file's version: a leaked
+ * URL serves that one version for at most that long, and each issued URL is recorded as a download.
+ */
+export const DOWNLOAD_URL_BASE_SECONDS = 15 * 60;
+export const DOWNLOAD_URL_MAX_SECONDS = 2 * 3600;
+const SLOW_LINE_BYTES_PER_SECOND = 1024 * 1024;
+export const downloadUrlSeconds = (sizeBytes: number): number =>
+  Math.min(DOWNLOAD_URL_MAX_SECONDS, DOWNLOAD_URL_BASE_SECONDS + Math.ceil(sizeBytes / SLOW_LINE_BYTES_PER_SECOND));
 
 export const storageKey = (dealId: string, fileId: string, version: number) => `deals/${dealId}/files/${fileId}/v${version}`;
 

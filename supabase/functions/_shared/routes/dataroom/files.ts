@@ -3,9 +3,10 @@ import { withDeal as withDealScope } from '../../deal-scope.ts';
 import type { ApiDeps, ApiEnv } from '../../context.ts';
 import type { Tx } from '../../db.ts';
 import { HttpError } from '../../errors.ts';
+import { digestOf, noneMatchHits, strongEtag } from '../../http-range.ts';
 import { readJson } from '../../validate.ts';
 import {
-  DOWNLOAD_URL_SECONDS,
+  downloadUrlSeconds,
   fileIdParam,
   itemName,
   fileRightsOf,
@@ -23,19 +24,28 @@ import {
   tagsLinksBody,
 } from '../../contracts/files.ts';
 
-/** The `If-Match` of an edit: the `version` (edit_version) the client's copy of the file had; undefined when not sent. */
+/**
+ * The `If-Match` of an edit: the `version` (edit_version) the client's copy of the file had; undefined when
+ * not sent or `*`. Accepts the file's ETag (`"<edit_version>-<digest>"`, weak or strong: compression
+ * weakens it) or the bare version the web app sends (`"3"`): only the edit version counts (decision 45).
+ */
 function ifMatch(c: Context): number | undefined {
-  const raw = c.req.header('if-match');
-  if (raw === undefined) return undefined;
-  const version = Number(raw.replace(/^W\//, '').replace(/"/g, '').trim());
-  if (!Number.isSafeInteger(version) || version < 1)
+  const raw = c.req.header('if-match')?.trim();
+  if (raw === undefined || raw === '*') return undefined;
+  const m = /^(?:W\/)?"?(\d{1,15})(?:-[0-9a-f]*)?"?$/.exec(raw);
+  const version = Number(m?.[1]);
+  if (!m || !Number.isSafeInteger(version) || version < 1)
     throw new HttpError(400, 'If-Match must be the version of the file you edited, e.g. "3".');
   return version;
 }
 
+/** The file details' ETag: the edit version an edit is based on, then a digest of the exact answer. */
+const detailEtag = async (file: Record<string, any>, body: string) => strongEtag(`${file.edit_version}-${await digestOf(body)}`);
+
 /**
- * Edits of one file run one after another; one based on an older version than the stored one is a 409
- * that names who changed it and carries the current file, so nobody's edit is silently lost.
+ * Edits of one file run one after another; one based on an older version than the stored one is a 412
+ * (the precondition If-Match failed) that names who changed it and carries the current file, so nobody's
+ * edit is silently lost. 409 stays for real conflicts (a name taken in the folder).
  */
 async function beginEdit(tx: Tx, ctx: DealContext, fileId: string, expected: number | undefined): Promise<void> {
   await tx`select pg_advisory_xact_lock(hashtextextended(${`file-edit:${fileId}`}, 0))`;
@@ -46,7 +56,7 @@ async function beginEdit(tx: Tx, ctx: DealContext, fileId: string, expected: num
     where f.id = ${fileId} and f.deal_id = ${ctx.dealId}`;
   if (row && row.edit_version !== expected) {
     throw new HttpError(
-      409,
+      412,
       `This file was changed by ${row.editor ?? 'someone else'} meanwhile. Review the current details and make your change again.`,
       { current: await fileDetail(tx, ctx, fileId) },
     );
@@ -104,19 +114,20 @@ async function fileDetail(tx: Tx, ctx: DealContext, fileId: string): Promise<Rec
 async function downloadUrl(deps: ApiDeps, tx: Tx, ctx: DealContext, fileId: string, version?: number) {
   const file = await loadReadyFile(tx, ctx.dealId, fileId);
   const wanted = version ?? (file.current_version as number);
-  const [row] = await tx<{ storage_key: string; content_type: string; original_name: string }[]>`
-    select storage_key, content_type, original_name from public.file_versions
+  const [row] = await tx<{ storage_key: string; content_type: string; original_name: string; size: number }[]>`
+    select storage_key, content_type, original_name, size_bytes::float8 as size from public.file_versions
     where file_id = ${fileId} and version_number = ${wanted}`;
   if (!row) throw new HttpError(404, `Version ${wanted} of this file does not exist.`);
   const [allowed] = await tx<{ ok: boolean }[]>`select private.record_download(${fileId}, ${wanted}) as ok`;
   if (!allowed.ok) throw new HttpError(403, "You don't have permission to download this file.");
   const filename = version && version !== file.current_version ? (row.original_name as string) : (file.name as string);
+  const expiresIn = downloadUrlSeconds(row.size);
   const url = await deps.blobs.createDownloadUrl(row.storage_key, {
     filename,
     contentType: row.content_type,
-    expiresInSeconds: DOWNLOAD_URL_SECONDS,
+    expiresInSeconds: expiresIn,
   });
-  return { download_url: url, filename, version_number: wanted, expires_in: DOWNLOAD_URL_SECONDS };
+  return { download_url: url, filename, version_number: wanted, expires_in: expiresIn };
 }
 
 /** One file and everything about it (docs/product.md §7 Files, except uploads). */
@@ -126,9 +137,12 @@ export function fileRoutes(deps: ApiDeps) {
 
   app.get('/:dealId/files/:fileId', async (c) => {
     const file = await withDeal(c, (tx, ctx) => fileDetail(tx, ctx, fileIdParam(c)));
-    // Send it back as If-Match with an edit (see beginEdit).
-    c.header('ETag', `"${file.edit_version}"`);
-    return c.json(file);
+    const body = JSON.stringify(file);
+    // Send it back as If-Match with an edit (see beginEdit), or as If-None-Match to be told "not modified".
+    const etag = await detailEtag(file, body);
+    c.header('ETag', etag);
+    if (noneMatchHits(c.req.header('if-none-match'), etag)) return c.body(null, 304);
+    return c.body(body, 200, { 'Content-Type': 'application/json' });
   });
 
   app.put('/:dealId/files/:fileId', async (c) => {

@@ -13,7 +13,7 @@ export const fileKeys = {
   people: (dealId: string) => dealKeys.scoped(dealId, 'file-permission-people'),
 };
 
-/** If-Match: the edit_version the edit is based on; a newer one on the server answers 409 with `current`. */
+/** If-Match: the edit_version the edit is based on; a newer one on the server answers 412 with `current`. */
 export const basedOn = (editVersion?: number) => (editVersion ? { headers: { 'If-Match': `"${editVersion}"` } } : undefined);
 
 /** What a change to a file makes stale: the file, the data room's listing and the deal's dashboard counts. */
