@@ -1,0 +1,16 @@
+import { dealKeys } from '../../../lib/api/deal';
+
+const dealBase = (dealId: string) => `/deals/${encodeURIComponent(dealId)}`;
+
+/** GET: what the viewer shows of a file (a short-lived source URL and how to render it). */
+export const viewerPath = (dealId: string, fileId: string) => `${dealBase(dealId)}/files/${encodeURIComponent(fileId)}/viewer`;
+/** POST: one open of a file (view analytics). */
+export const viewsPath = (dealId: string, fileId: string) => `${dealBase(dealId)}/files/${encodeURIComponent(fileId)}/views`;
+/** POST: time spent per page of one open. */
+export const viewPagesPath = (dealId: string, viewId: string) => `${dealBase(dealId)}/views/${encodeURIComponent(viewId)}/pages`;
+
+export const viewerKeys = {
+  source: (dealId: string, fileId: string, version: number | null) =>
+    dealKeys.scoped(dealId, 'file', fileId, 'viewer', version === null ? 'current' : String(version)),
+  text: (url: string) => ['viewer-text', url] as const,
+};
