@@ -168,6 +168,7 @@ export function FileDetailPage({ ai }: { ai: FileAiSlots }) {
               canDownload={data.can_download}
               downloading={versionDownload.downloading}
               onDownload={versionDownload.download}
+              viewerTo={(version) => fileViewerUrl(dealId, fileId, { version })}
             />
           </Stack>
 

@@ -11,14 +11,25 @@ export interface Highlight {
   rect: number[];
 }
 
-/** The rectangle of a text item in PDF space, from its transform and size. */
+/**
+ * The rectangle of a text item in PDF space, from its transform and size: the box around the run of text,
+ * turned as the text is (a diagonal watermark gets the box that holds it), with room for descenders.
+ */
 export function itemRect(item: PdfTextItem): number[] | null {
   const t = item.transform;
   if (!t || t.length < 6) return null;
-  const height = item.height || Math.hypot(t[2], t[3]) || 10;
-  const x = t[4];
-  const y = t[5];
-  return [x, y - height * 0.2, x + (item.width ?? 0), y + height];
+  const [a, b, c, d, e, f] = t;
+  const along = Math.hypot(a, b) || 1;
+  const across = Math.hypot(c, d) || 1;
+  const [ux, uy, vx, vy] = [a / along, b / along, c / across, d / across];
+  const width = item.width ?? 0;
+  const height = item.height || across;
+  const x0 = e - vx * height * 0.25;
+  const y0 = f - vy * height * 0.25;
+  const up = height * 1.25;
+  const xs = [x0, x0 + ux * width, x0 + vx * up, x0 + ux * width + vx * up];
+  const ys = [y0, y0 + uy * width, y0 + vy * up, y0 + uy * width + vy * up];
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
 }
 
 /**

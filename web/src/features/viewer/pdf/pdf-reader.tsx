@@ -62,9 +62,9 @@ export function PdfReader({ doc, firstPage, initialPage, protect, onPageChange, 
   const pageRef = useRef(page);
   pageRef.current = page;
   const scrollToPage = useCallback(
-    (n: number) => {
+    (n: number, within = 0) => {
       const el = scroller.current;
-      if (el) el.scrollTop = Math.max(0, (offsets[n - 1] ?? 0) - PAGE_GAP / 2);
+      if (el) el.scrollTop = Math.max(0, (offsets[n - 1] ?? 0) + within - PAGE_GAP / 2);
     },
     [offsets],
   );
@@ -76,12 +76,21 @@ export function PdfReader({ doc, firstPage, initialPage, protect, onPageChange, 
   }, [scale]);
 
   const goTo = useCallback(
-    (n: number) => {
+    (n: number, within = 0) => {
       const target = Math.min(count, Math.max(1, n));
       setPage(target);
-      scrollToPage(target);
+      scrollToPage(target, within);
     },
     [count, scrollToPage],
+  );
+
+  /** To a search match: its page, scrolled so the matched text sits in the upper third of the view. */
+  const goToMatch = useCallback(
+    (m: { page: number; rect: number[] | null }) => {
+      const top = m.rect ? (sizeOf(m.page).height - m.rect[3]) * scale : 0;
+      goTo(m.page, Math.max(0, top - (scroller.current?.clientHeight ?? 0) / 4));
+    },
+    [goTo, sizeOf, scale],
   );
 
   useEffect(() => onPageChange(page), [page, onPageChange]);
@@ -108,14 +117,14 @@ export function PdfReader({ doc, firstPage, initialPage, protect, onPageChange, 
     if (matches.length > 0 && shownFor.current !== found.query) {
       shownFor.current = found.query;
       setMatchIndex(0);
-      goTo(matches[0].page);
+      goToMatch(matches[0]);
     }
-  }, [matches, found.query, goTo]);
+  }, [matches, found.query, goToMatch]);
   const onMatch = (direction: 1 | -1) => {
     if (!matches.length) return;
     const next = (current + direction + matches.length) % matches.length;
     setMatchIndex(next);
-    goTo(matches[next].page);
+    goToMatch(matches[next]);
   };
   const match = current >= 0 ? matches[current] : undefined;
   const highlight = useMemo<Highlight | null>(() => (match?.rect ? { rect: match.rect } : null), [match]);
