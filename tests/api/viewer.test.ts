@@ -225,6 +225,74 @@ describe('viewer', () => {
   });
 });
 
+describe('"Watermark downloads"', () => {
+  it('only deal admins change it; when on, downloaded PDFs and images carry the stamp, other files come as they are', async () => {
+    const r = await room('wm-dl');
+    const admin = await member(r, 'admin', 'wm-admin');
+    const contributor = await member(r, 'contributor', 'wm-contributor');
+    const downloader = await member(r, 'viewer', 'wm-downloader');
+    const pdf = await twoStep(r, r.owner, {
+      filename: 'Deck.pdf',
+      bytes: await pdfOf(['Board deck']),
+      content_type: 'application/pdf',
+    });
+    const png = await twoStep(r, r.owner, { filename: 'Plan.png', bytes: await pngBytes(), content_type: 'image/png' });
+    const txt = await twoStep(r, r.owner, { filename: 'Notes.txt', content_type: 'text/plain' });
+    const deal = await call('GET', r.base, { token: r.owner.token });
+    expect(deal.body.watermark_downloads).toBe(false);
+    const plain = await call('GET', `${r.base}/files/${pdf.fileId}/download-url`, { token: downloader.token });
+    expect(plain.body.download_url).toMatch(/^\/storage\/v1\/download\//);
+
+    for (const who of [contributor, downloader]) {
+      const refused = await call('PUT', r.base, { token: who.token, body: { name: 'wm-dl deal', watermark_downloads: true } });
+      expect(refused.status).toBe(403);
+      // The database refuses it too: the deals_update policy leaves the row untouched for a non-admin.
+      await sql.begin(async (tx) => {
+        await tx`select set_config('role', 'authenticated', true),
+                        set_config('request.jwt.claims', ${JSON.stringify({ sub: who.id, role: 'authenticated' })}, true)`;
+        expect((await tx`update public.deals set watermark_downloads = true where id = ${r.deal.id} returning id`).length).toBe(
+          0,
+        );
+      });
+    }
+    const bad = await call('PUT', r.base, { token: admin.token, body: { name: 'wm-dl deal', watermark_downloads: 'yes' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toBe('watermark_downloads is true or false');
+    const on = await call('PUT', r.base, { token: admin.token, body: { name: 'wm-dl deal', watermark_downloads: true } });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    expect(on.body.watermark_downloads).toBe(true);
+    // Leaving it out of an edit keeps it.
+    const kept = await call('PUT', r.base, { token: r.owner.token, body: { name: 'wm-dl deal' } });
+    expect(kept.body.watermark_downloads).toBe(true);
+
+    const link = await call('GET', `${r.base}/files/${pdf.fileId}/download-url`, { token: downloader.token });
+    expect(link.status).toBe(200);
+    expect(link.body).toMatchObject({ filename: 'Deck.pdf', version_number: 1 });
+    expect(link.body.download_url).toMatch(/^\/viewer-source\//);
+    const got = await source(link.body.download_url);
+    expect(got.status).toBe(200);
+    expect(got.headers.get('content-disposition')).toMatch(/^attachment; filename="Deck.pdf"/);
+    const text = await textOf(got.bytes);
+    expect(text).toContain(downloader.email);
+    expect(text).toContain('wm-dl deal');
+    expect(text).toContain('Board deck');
+
+    const image = await call('GET', `${r.base}/files/${png.fileId}/versions/1/download-url`, { token: downloader.token });
+    expect(image.body.filename).toBe('Plan.pdf');
+    const stampedImage = await source(image.body.download_url);
+    expect(stampedImage.headers.get('content-type')).toBe('application/pdf');
+    expect(await textOf(stampedImage.bytes)).toContain(downloader.email);
+
+    const notes = await call('GET', `${r.base}/files/${txt.fileId}/download-url`, { token: downloader.token });
+    expect(notes.body.download_url).toMatch(/^\/storage\/v1\/download\//);
+    // The viewer itself still shows a downloader the original.
+    expect((await viewer(r, pdf.fileId, downloader)).body).toMatchObject({ render_as: 'pdf', watermarked: false });
+    // A download link is refused once the right to download is gone.
+    await sql`update public.deal_members set role = 'member', permission_set_id = (select id from public.permission_sets where name = 'upload_only' and deal_id is null) where deal_id = ${r.deal.id} and user_id = ${downloader.id}`;
+    expect((await source(link.body.download_url)).status).toBe(404);
+  });
+});
+
 /** A 2×2 PNG made by pdf-lib's own encoder's counterpart: the smallest valid image. */
 async function pngBytes(): Promise<Uint8Array> {
   return Uint8Array.from(

@@ -46,3 +46,6 @@ export function readingType(kind: 'pdf' | 'image' | 'text' | 'csv', bytes: Uint8
   if (bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50) return 'image/webp';
   return 'application/octet-stream';
 }
+
+/** The name a stamped copy goes by: "Site plan.png" → "Site plan.pdf". */
+export const pdfName = (name: string): string => name.replace(/\.[^./]{1,10}$/, '') + '.pdf';

@@ -13,7 +13,7 @@ import { contentDisposition } from '../content-disposition.ts';
 import type { TokenClaims } from '../ports.ts';
 import { fallbackSecret, type SourceClaim, verifySource } from './source-token.ts';
 import { imageToStampedPdf, stampPdf, stampText, textToStampedPdf } from './watermark.ts';
-import { readingType } from './kinds.ts';
+import { pdfName, readingType } from './kinds.ts';
 
 /** Larger files are not read into memory to be served or stamped. */
 export const SOURCE_MAX_BYTES = 256 * 1024 * 1024;
@@ -104,8 +104,6 @@ async function readAll(deps: ApiDeps, key: string): Promise<Uint8Array> {
   if (!bytes) throw new HttpError(404, 'The file is no longer stored.');
   return bytes;
 }
-
-const pdfName = (name: string) => name.replace(/\.[^./]{1,10}$/, '') + '.pdf';
 
 export function viewerSourceRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
