@@ -32,6 +32,8 @@ import { activityRoutes } from './routes/activity.ts';
 import { reviewRoutes } from './routes/review.ts';
 import { aiRoutes } from './routes/ai.ts';
 import { eventRoutes } from './routes/events.ts';
+import { viewerRoutes } from './viewer/routes.ts';
+import { viewerSourceRoutes } from './viewer/serve.ts';
 
 export type { ApiDeps } from './context.ts';
 
@@ -45,7 +47,8 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     if (!c.get('requestId')) c.set('requestId', requestIdFrom(c.req.header('x-request-id')));
     c.set('clientAddress', (deps.clientAddress ?? edgeClientAddress)(c) || UNKNOWN_CLIENT);
     await next();
-    c.header('Cache-Control', 'no-store');
+    // The viewer's sources say their own ('private, no-store'); everything else is never stored.
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('X-Request-Id', c.get('requestId'));
   });
@@ -80,6 +83,8 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
 
   app.route('/auth', authRoutes(deps));
   app.route('/auth', authSecurityRoutes(deps));
+  // The viewer's signed source URLs carry who may read them; no bearer token (decision 44).
+  app.route('/viewer-source', viewerSourceRoutes(deps));
 
   // Every other route requires a signed-in account; unknown paths stay 404s.
   const signedIn = requireUser(deps);
@@ -95,6 +100,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.route('/deals', uploadRoutes(deps));
   app.route('/deals', folderRoutes(deps));
   app.route('/deals', fileRoutes(deps));
+  app.route('/deals', viewerRoutes(deps));
   app.route('/deals', peopleRoutes(deps));
   app.route('/deals', activityRoutes(deps));
   app.route('/deals', reviewRoutes(deps));

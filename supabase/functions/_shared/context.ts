@@ -43,6 +43,11 @@ export interface ApiDeps {
    * worker runs; on Supabase, the webhook to the ai-worker function is wired (pg_net, the Vault secrets).
    */
   aiWorkerReachable?: () => Promise<boolean>;
+  /**
+   * Signs the viewer's short-lived source URLs (decision 44). Every server answering the same URLs needs
+   * the same secret; without one, each process makes its own (fine for one process, as in the tests).
+   */
+  signingSecret?: string;
   config: ApiConfig;
 }
 
