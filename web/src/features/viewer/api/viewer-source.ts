@@ -1,24 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ViewerAnswer } from '@contracts/viewer';
 import { api } from '../../../lib/api/client';
 import { viewerKeys, viewerPath } from './keys';
 
-/** The viewer's answer (contract of `GET /deals/{d}/files/{f}/viewer`, docs/architecture.md "Viewer"). */
-export interface ViewerSource {
-  file_id: string;
-  version_number: number;
-  filename: string;
-  mime_type: string;
-  size_bytes: number;
-  render_as: 'pdf' | 'image' | 'text' | 'csv' | 'none';
-  source_url: string | null;
-  expires_in: number;
-  watermarked: boolean;
-  can_download: boolean;
-  conversion: null | {
-    status: 'queued' | 'processing' | 'ready' | 'failed' | 'unavailable';
-    detail: string | null;
-  };
-}
+/** The viewer's answer (`@contracts/viewer`, decision 44). */
+export type ViewerSource = ViewerAnswer;
 
 /** While a converted preview is being prepared the answer is read again every 2 s. */
 export const CONVERSION_POLL_MS = 2000;
