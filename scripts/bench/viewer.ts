@@ -61,7 +61,13 @@ export async function viewerBench(): Promise<Row[]> {
       insert into public.files (deal_id, name, file_type, size_bytes, uploaded_by, upload_state, current_version)
       values (${deal.id}, 'Disclosure letter.pdf', 'pdf', 0, ${owner.user.id}, 'pending', 0) returning id`;
     const key = `deals/${deal.id}/files/${file.id}/v1`;
-    const stored = await bench.blobs.put(key, [pdf], { maxBytes: pdf.length, contentType: 'application/pdf' });
+    const stored = await bench.blobs.put(
+      key,
+      (async function* () {
+        yield pdf;
+      })(),
+      { maxBytes: pdf.length, contentType: 'application/pdf' },
+    );
     await sql`insert into public.file_versions (file_id, deal_id, version_number, size_bytes, sha256, storage_key, original_name, uploaded_by, content_type)
               values (${file.id}, ${deal.id}, 1, ${pdf.length}, ${stored.sha256}, ${key}, 'Disclosure letter.pdf', ${owner.user.id}, 'application/pdf')`;
     await sql`update public.files set upload_state = 'ready', current_version = 1, size_bytes = ${pdf.length} where id = ${file.id}`;
@@ -74,9 +80,9 @@ export async function viewerBench(): Promise<Row[]> {
     const ownerLink = ((await (await app.request(viewerPath, as(owner.access_token))).json()) as { source_url: string })
       .source_url;
 
-    const cold = await fetchTimes(1, () => app.request(readerLink));
-    const warm = await fetchTimes(RUNS, () => app.request(readerLink));
-    const original = await fetchTimes(RUNS, () => app.request(ownerLink));
+    const cold = await fetchTimes(1, async () => app.request(readerLink));
+    const warm = await fetchTimes(RUNS, async () => app.request(readerLink));
+    const original = await fetchTimes(RUNS, async () => app.request(ownerLink));
     // The plain signed download of the same bytes, through the embedded store's own route.
     const store = diskBlobStore({ dir: bench.blobDir, secret: 'x' });
     const download = await fetchTimes(RUNS, async () => {

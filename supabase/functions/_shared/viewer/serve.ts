@@ -12,12 +12,11 @@ import { FILE_NOT_FOUND, loadReadyFile } from '../files.ts';
 import { contentDisposition } from '../content-disposition.ts';
 import type { TokenClaims } from '../ports.ts';
 import { fallbackSecret, type SourceClaim, verifySource } from './source-token.ts';
-import { imageToStampedPdf, stampPdf, stampText, textToStampedPdf } from './watermark.ts';
 import { pdfName, readingType } from './kinds.ts';
 
 /** Larger files are not read into memory to be served or stamped. */
 export const SOURCE_MAX_BYTES = 256 * 1024 * 1024;
-export const TOO_LARGE = 'This file is too large to show in the viewer.';
+const TOO_LARGE = 'This file is too large to show in the viewer.';
 
 interface Resolved {
   storageKey: string;
@@ -60,6 +59,10 @@ async function resolve(deps: ApiDeps, claim: SourceClaim): Promise<Resolved> {
     };
   });
 }
+
+/** pdf-lib loads with the first stamp, not with the server. */
+let watermark: Promise<typeof import('./watermark.ts')> | undefined;
+const loadWatermark = () => (watermark ??= import('./watermark.ts'));
 
 /**
  * Stamped answers, kept while their links live: pdf.js asks again (and a stamp of 300 pages costs more
@@ -120,6 +123,7 @@ export function viewerSourceRoutes(deps: ApiDeps) {
       body = await readAll(deps, found.storageKey);
       type = readingType(claim.k, body);
     } else {
+      const { imageToStampedPdf, stampPdf, stampText, textToStampedPdf } = await loadWatermark();
       const text = stampText(found.email, found.dealName, new Date(claim.t * 1000));
       body = await cached(`${found.storageKey}\n${claim.k}\n${text}`, async () => {
         const bytes = await readAll(deps, found.storageKey);

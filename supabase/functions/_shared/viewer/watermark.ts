@@ -41,10 +41,15 @@ async function stampLayer(doc: PDFDocument, text: string, width: number, height:
   const textWidth = font.widthOfTextAtSize(line, size);
   const step = textWidth + WORD_GAP;
   const gap = Math.min(LINE_GAP, diagonal / 5);
-  for (let v = -diagonal / 2; v <= diagonal / 2; v += gap) {
-    // Lines offset by half a step from one to the next, as bricks, so no straight strip is left clear.
-    const shift = (Math.abs(Math.round(v / gap)) % 2) * (step / 2);
-    for (let u = -diagonal / 2 - step + shift; u <= diagonal / 2; u += step) {
+  const rows = Math.ceil(diagonal / 2 / gap);
+  const copies = Math.ceil(diagonal / step) + 1;
+  for (let j = -rows; j <= rows; j++) {
+    const v = j * gap;
+    // Rows offset by half a step from one to the next, as bricks, so no straight strip is left clear; the
+    // middle row has a whole copy centred on the page, whatever its size.
+    const shift = (Math.abs(j) % 2) * (step / 2) - textWidth / 2;
+    for (let k = -copies; k <= copies; k++) {
+      const u = shift + k * step;
       const x = width / 2 + u * cos - v * sin;
       const y = height / 2 + u * sin + v * cos;
       const endX = x + textWidth * cos;
