@@ -3,6 +3,7 @@ import { MoveHorizontal, ZoomIn, ZoomOut } from 'lucide-react';
 import { useState } from 'react';
 import { zoomStep } from '../pdf/layout';
 import { usePdfKeys } from '../pdf/use-pdf-keys';
+import { protectProps } from '../protect';
 
 /** An image, fit to the width (never wider than itself), zoomable with the buttons or + − 0. */
 export function ImageView({
@@ -50,16 +51,7 @@ export function ImageView({
           <MoveHorizontal />
         </IconButton>
       </HStack>
-      <Box
-        flex="1"
-        minH="0"
-        overflow="auto"
-        bg="bg.muted"
-        p="4"
-        data-testid="image-scroller"
-        userSelect={protect ? 'none' : undefined}
-        onContextMenu={protect ? (e) => e.preventDefault() : undefined}
-      >
+      <Box flex="1" minH="0" overflow="auto" bg="bg.muted" p="4" data-testid="image-scroller" {...protectProps(protect)}>
         <img
           src={url}
           alt={name}

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { PageSpinner } from '../../../components/spinners';
 import { isExpiredStatus, SourceUnavailableError, useSourceText } from '../api/source-text';
 import { CsvTableView } from './csv-table-view';
+import { protectProps } from '../protect';
 
 /** A text or CSV document: read from its signed URL, shown as wrapped text or as a table. */
 export function TextView({
@@ -36,15 +37,7 @@ export function TextView({
   if (text.data === undefined) return <PageSpinner label="Loading document..." />;
 
   return (
-    <Box
-      h="full"
-      overflow="auto"
-      bg="bg"
-      userSelect={protect ? 'none' : undefined}
-      onContextMenu={protect ? (e) => e.preventDefault() : undefined}
-      onCopy={protect ? (e) => e.preventDefault() : undefined}
-      data-testid="text-document"
-    >
+    <Box h="full" overflow="auto" bg="bg" {...protectProps(protect)} data-testid="text-document">
       {kind === 'csv' ? (
         <CsvTableView text={text.data} />
       ) : (

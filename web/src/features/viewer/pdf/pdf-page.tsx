@@ -127,6 +127,7 @@ export const PdfPage = memo(function PdfPage({
       bg="white"
       boxShadow="sm"
       flexShrink={0}
+      overflow="hidden"
       data-testid="pdf-page"
       data-page={pageNumber}
       data-rendered={paint && rendered === key ? 'true' : undefined}
@@ -141,7 +142,7 @@ export const PdfPage = memo(function PdfPage({
           top={`${box[1]}px`}
           w={`${box[2] - box[0]}px`}
           h={`${box[3] - box[1]}px`}
-          bg="yellow.300/50"
+          bg="yellow.300/25"
           outline="2px solid"
           outlineColor="orange.400"
           pointerEvents="none"

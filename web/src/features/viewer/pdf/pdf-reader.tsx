@@ -9,6 +9,7 @@ import { usePdfSearch } from './pdf-search';
 import { PdfThumbnails } from './pdf-thumbnails';
 import { PdfToolbar } from './pdf-toolbar';
 import { usePdfKeys } from './use-pdf-keys';
+import { protectProps } from '../protect';
 
 const SIDE_PADDING = 16;
 
@@ -184,9 +185,7 @@ export function PdfReader({ doc, firstPage, initialPage, protect, onPageChange, 
           tabIndex={0}
           aria-label="Document pages"
           data-testid="pdf-scroller"
-          userSelect={protect ? 'none' : undefined}
-          onContextMenu={protect ? (e) => e.preventDefault() : undefined}
-          onCopy={protect ? (e) => e.preventDefault() : undefined}
+          {...protectProps(protect)}
         >
           <Box position="relative" h={`${offsets[count]}px`} minW={`${Math.ceil(widest) + 2 * SIDE_PADDING}px`}>
             {shown.map((n) => (
