@@ -50,6 +50,7 @@ const features = [
   'people',
   'review',
   'settings',
+  'viewer',
 ];
 
 const SIDE_BY_SIDE = [

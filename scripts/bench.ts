@@ -17,6 +17,7 @@ import { adminBench } from './bench/admin.ts';
 import { authBench } from './bench/auth.ts';
 import { exportBench } from './bench/export.ts';
 import { rangesBench } from './bench/ranges.ts';
+import { viewerBench } from './bench/viewer.ts';
 
 type Row = [string, string, string];
 const benches: [string, () => Promise<Row[]>][] = [
@@ -43,6 +44,7 @@ const benches: [string, () => Promise<Row[]>][] = [
     `ZIP export (${process.env.EXPORT_BENCH_FILES ?? 1000} files, ${((Number(process.env.EXPORT_BENCH_BYTES) || 1024 ** 3) / 1024 ** 3).toFixed(2)} GiB)`,
     exportBench,
   ],
+  [`Viewer (a ${process.env.VIEWER_PAGES ?? 300}-page PDF, stamped and not)`, viewerBench],
 ];
 
 const only = process.argv.slice(2);

@@ -218,6 +218,8 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
       auth,
       mail,
       blobs: storage.store,
+      // The viewer's source URLs: signed with the store's secret, kept in DATA_DIR across restarts.
+      signingSecret: config.storageSecret,
       storageFull,
       // The in-process worker (started below) takes every queued job.
       aiWorkerReachable: async () => aiWorker !== undefined,

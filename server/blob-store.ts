@@ -5,6 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
+import { contentDisposition } from '../supabase/functions/_shared/content-disposition.ts';
 import { HttpError, isStorageFull, STORAGE_FULL } from '../supabase/functions/_shared/errors.ts';
 import { answerRange, rangeNotSatisfiable, strongEtag } from '../supabase/functions/_shared/http-range.ts';
 import { boundaryOf, bytesOf, readMultipart, type ByteSource } from '../supabase/functions/_shared/multipart.ts';
@@ -35,18 +36,6 @@ interface DownloadClaim {
   exp: number;
   name: string;
   type: string;
-}
-
-/** RFC 6266 / 5987 attachment header: an ASCII fallback plus the exact UTF-8 name. */
-export function contentDisposition(filename: string): string {
-  // NFKD splits "é" into "e" and a combining accent; the accent goes, so the fallback reads "Resume", not "Re_sume_".
-  const ascii = filename
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^\x20-\x7e]/g, '_')
-    .replace(/["\\%]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /**

@@ -69,6 +69,8 @@ export async function buildWeb(log: (line: string) => void): Promise<void> {
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
+  // pdf.js's worker (the viewer loads it as a module worker, which needs a JavaScript type under nosniff).
+  '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',

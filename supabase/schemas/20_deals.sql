@@ -16,6 +16,7 @@ CREATE TABLE public.deals (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     archived_at timestamp with time zone,
     require_mfa boolean DEFAULT false NOT NULL,
+    watermark_downloads boolean DEFAULT false NOT NULL,
     CONSTRAINT deals_description_check CHECK ((length(description) <= 5000)),
     CONSTRAINT deals_name_check CHECK (((length(btrim(name)) >= 1) AND (length(btrim(name)) <= 200)))
 );
@@ -113,7 +114,7 @@ begin
   return null;
 end $$;
 
-CREATE FUNCTION private.deal_scope(p_deal_id uuid) RETURNS TABLE(id uuid, name text, description text, owner_id uuid, checklist_preset text, created_at timestamp with time zone, updated_at timestamp with time zone, archived_at timestamp with time zone, require_mfa boolean, user_role text, is_owner boolean, permission_set text, capabilities text[])
+CREATE FUNCTION private.deal_scope(p_deal_id uuid) RETURNS TABLE(id uuid, name text, description text, owner_id uuid, checklist_preset text, created_at timestamp with time zone, updated_at timestamp with time zone, archived_at timestamp with time zone, require_mfa boolean, watermark_downloads boolean, user_role text, is_owner boolean, permission_set text, capabilities text[])
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     SET plan_cache_mode TO 'auto'
@@ -127,7 +128,7 @@ begin
   end if;
   return query
     select d.id, d.name, d.description, d.owner_id, d.checklist_preset, d.created_at, d.updated_at, d.archived_at,
-           d.require_mfa, private.display_role(d.id, v_uid), (d.owner_id = v_uid),
+           d.require_mfa, d.watermark_downloads, private.display_role(d.id, v_uid), (d.owner_id = v_uid),
            case when m.role = 'admin' then 'admin'
                 else coalesce((select ps.name from public.permission_sets ps where ps.id = m.permission_set_id),
                               case m.role when 'contributor' then 'edit' else 'upload_view' end) end,
@@ -378,3 +379,5 @@ GRANT INSERT(checklist_preset) ON TABLE public.deals TO authenticated;
 GRANT UPDATE(archived_at) ON TABLE public.deals TO authenticated;
 
 GRANT UPDATE(require_mfa) ON TABLE public.deals TO authenticated;
+
+GRANT UPDATE(watermark_downloads) ON TABLE public.deals TO authenticated;

@@ -33,6 +33,8 @@ import { reviewRoutes } from './routes/review.ts';
 import { aiRoutes } from './routes/ai.ts';
 import { eventRoutes } from './routes/events.ts';
 import { exportDownloadRoutes, exportRoutes } from './routes/exports.ts';
+import { viewerRoutes } from './viewer/routes.ts';
+import { viewerSourceRoutes } from './viewer/serve.ts';
 
 export type { ApiDeps } from './context.ts';
 
@@ -46,7 +48,8 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     if (!c.get('requestId')) c.set('requestId', requestIdFrom(c.req.header('x-request-id')));
     c.set('clientAddress', (deps.clientAddress ?? edgeClientAddress)(c) || UNKNOWN_CLIENT);
     await next();
-    c.header('Cache-Control', 'no-store');
+    // The viewer's sources say their own ('private, no-store'); everything else is never stored.
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('X-Request-Id', c.get('requestId'));
   });
@@ -81,6 +84,8 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
 
   app.route('/auth', authRoutes(deps));
   app.route('/auth', authSecurityRoutes(deps));
+  // The viewer's signed source URLs carry who may read them; no bearer token (decision 44).
+  app.route('/viewer-source', viewerSourceRoutes(deps));
 
   // Every other route requires a signed-in account; unknown paths stay 404s.
   const signedIn = requireUser(deps);
@@ -96,6 +101,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.route('/deals', uploadRoutes(deps));
   app.route('/deals', folderRoutes(deps));
   app.route('/deals', fileRoutes(deps));
+  app.route('/deals', viewerRoutes(deps));
   app.route('/deals', peopleRoutes(deps));
   app.route('/deals', activityRoutes(deps));
   app.route('/deals', exportRoutes(deps));

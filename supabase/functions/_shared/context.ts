@@ -51,6 +51,11 @@ export interface ApiDeps {
    * server's LibreOffice; absent on Supabase, where such files read "not available on this server".
    */
   officeRenditions?: OfficeRenditionsPort;
+  /**
+   * Signs the viewer's short-lived source URLs (decision 44). Every server answering the same URLs needs
+   * the same secret; without one, each process makes its own (fine for one process, as in the tests).
+   */
+  signingSecret?: string;
   config: ApiConfig;
 }
 

@@ -55,6 +55,8 @@ const api = createApi({
   ai: aiFromEnv((name) => Deno.env.get(name)),
   mail,
   blobs,
+  // The viewer's source URLs (decision 44): every instance must sign with the same secret.
+  signingSecret: Deno.env.get('VIEWER_URL_SECRET') ?? jwtSecret ?? Deno.env.get('SUPABASE_SERVICE_ROLE_KEY'),
   // Queued AI jobs reach the ai-worker function only through the webhook (migration 20261202090300).
   aiWorkerReachable: async () => (await sql<{ ok: boolean }[]>`select private.ai_worker_reachable() as ok`)[0]?.ok === true,
   config: {

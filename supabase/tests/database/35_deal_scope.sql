@@ -26,6 +26,7 @@ update public.deals set archived_at = now() where id = '35000000-0000-0000-0000-
 create function pg_temp.scope_under_rls(p_deal_id uuid) returns jsonb language sql as $$
   select to_jsonb(x) from (
     select d.id, d.name, d.description, d.owner_id, d.checklist_preset, d.created_at, d.updated_at, d.archived_at, d.require_mfa,
+           d.watermark_downloads,
            private.display_role(d.id, auth.uid()) as user_role, (d.owner_id = auth.uid()) as is_owner,
            case when m.role = 'admin' then 'admin'
                 else coalesce((select ps.name from public.permission_sets ps where ps.id = m.permission_set_id),

@@ -69,7 +69,7 @@ select set_eq($$select * from granted$$, $$values
   ('table', 'file_metadata', '', 'insert select update', ''),
   -- Column by column.
   ('table', 'profiles', '', 'select update(first_name,last_name,preferred_color,title)', ''),
-  ('table', 'deals', '', 'insert(checklist_preset,description,id,name,owner_id) select update(archived_at,description,name,require_mfa)', ''),
+  ('table', 'deals', '', 'insert(checklist_preset,description,id,name,owner_id) select update(archived_at,description,name,require_mfa,watermark_downloads)', ''),
   ('table', 'deal_members', '', 'delete insert select update(company,last_active_at,permission_set_id,role,status)', ''),
   ('table', 'invitations', '', 'delete insert select update(company,expires_at,group_ids,invited_at,permission_set_id,tag_ids,token_hash)', ''),
   ('table', 'folders', '', 'insert select update(archived_at)', ''),

@@ -20,6 +20,7 @@ const DealDashboardPage = lazy(() => import('./pages/deal-dashboard-page'));
 const SettingsPage = lazy(() => import('../features/settings/settings-page'));
 const DataRoomPage = lazy(() => import('./pages/data-room-page'));
 const FileDetailPage = lazy(() => import('./pages/file-detail-page'));
+const FileViewerPage = lazy(() => import('./pages/file-viewer-page'));
 const UsersPage = lazy(() => import('../features/people/users-page'));
 const PermissionSetsPage = lazy(() => import('../features/people/permission-sets-page'));
 const ChecklistPage = lazy(() => import('./pages/checklist-page'));
@@ -42,6 +43,12 @@ const AuditLogsPage = lazy(() => import('../features/admin/audit-logs-page'));
 function FileOrFolderPage() {
   const { fileId } = useParams();
   return isUuid(fileId) ? <FileDetailPage /> : <DataRoomPage mode="path" />;
+}
+
+/** /deals/:dealId/files/:fileId/view is a file's in-app viewer, and otherwise a folder named 'view' (see folderUrl). */
+function FileViewerOrFolderPage() {
+  const { fileId } = useParams();
+  return isUuid(fileId) ? <FileViewerPage /> : <DataRoomPage mode="path" />;
 }
 
 // Opening the app on a data-room URL requests the folder listing right away (see prefetch.ts).
@@ -68,6 +75,8 @@ export const dealRoutes: RouteObject[] = [
   { path: 'data-room/folder/:folderId', element: <DataRoomPage mode="folder" /> },
   { path: 'data-room/path/*', element: <DataRoomPage mode="path" /> },
   { path: 'files/:fileId', element: <FileOrFolderPage /> },
+  // The in-app viewer (?version=n&page=n): the document read inside the deal.
+  { path: 'files/:fileId/view', element: <FileViewerOrFolderPage /> },
   { path: 'files/*', element: <DataRoomPage mode="path" /> },
   // People (docs/product.md §2): Users & Permissions and Permission Sets.
   { path: 'users', element: <UsersPage /> },

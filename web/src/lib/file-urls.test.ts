@@ -4,6 +4,7 @@ import {
   encodePath,
   fileUrl,
   folderUrl,
+  fileViewerUrl,
   isUuid,
   joinPath,
   normalizePath,
@@ -74,7 +75,14 @@ describe('data-room paths', () => {
     expect(isUuid('Legal')).toBe(false);
     expect(isUuid(undefined)).toBe(false);
     expect(folderUrl(D, `/${FILE_ID}`)).toBe(`/deals/d1/data-room/path/${FILE_ID}`);
-    expect(folderUrl(D, `/${FILE_ID}/Sub`)).toBe(`/deals/d1/files/${FILE_ID}/Sub`);
+    // '/files/{id}/view' is the file's viewer: a folder 'view' under such a folder must not land there.
+    expect(folderUrl(D, `/${FILE_ID}/view`)).toBe(`/deals/d1/data-room/path/${FILE_ID}/view`);
+  });
+
+  it("builds a file's viewer URL with its version and page", () => {
+    expect(fileViewerUrl(D, FILE_ID)).toBe(`/deals/d1/files/${FILE_ID}/view`);
+    expect(fileViewerUrl(D, FILE_ID, { version: 2, page: 5 })).toBe(`/deals/d1/files/${FILE_ID}/view?version=2&page=5`);
+    expect(fileViewerUrl(D, FILE_ID, { page: 1 })).toBe(`/deals/d1/files/${FILE_ID}/view`);
   });
 
   it('finds the folder part of picked and dropped relative paths', () => {

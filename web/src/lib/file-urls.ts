@@ -65,18 +65,28 @@ export function pathFromPathname(pathname: string): string {
 }
 
 /**
- * Where the app shows a folder by its path. '/deals/{d}/files/{uuid}' is the file page, so a single top-level
- * folder whose name looks like an id goes through '/data-room/path/' instead.
+ * Where the app shows a folder by its path. '/deals/{d}/files/{uuid}' is the file page and
+ * '/deals/{d}/files/{uuid}/view' its viewer, so a path whose top-level folder's name looks like an id goes
+ * through '/data-room/path/' instead.
  */
 export function folderUrl(dealId: string, path: string): string {
   const segments = pathSegments(path);
   if (segments.length === 0) return `${dealPath(dealId)}/files`;
-  if (segments.length === 1 && isUuid(segments[0])) return `${dealPath(dealId)}/data-room/path/${encodePath(path)}`;
+  if (isUuid(segments[0])) return `${dealPath(dealId)}/data-room/path/${encodePath(path)}`;
   return `${dealPath(dealId)}/files/${encodePath(path)}`;
 }
 
 export function fileUrl(dealId: string, fileId: string): string {
   return `${dealPath(dealId)}/files/${encodeURIComponent(fileId)}`;
+}
+
+/** The in-app viewer of a file: its current version, or version n, opened at a page when given. */
+export function fileViewerUrl(dealId: string, fileId: string, at: { version?: number; page?: number } = {}): string {
+  const query = new URLSearchParams();
+  if (at.version) query.set('version', String(at.version));
+  if (at.page && at.page > 1) query.set('page', String(at.page));
+  const text = query.toString();
+  return `${fileUrl(dealId, fileId)}/view${text ? `?${text}` : ''}`;
 }
 
 /** The 'Share Link': id-based, or the data room's root. */

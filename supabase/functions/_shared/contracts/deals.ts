@@ -26,6 +26,8 @@ export const updateDealBody = z.object({
   name: dealName,
   description: dealDescription.nullish(),
   require_mfa: z.boolean({ invalid_type_error: 'require_mfa is true or false' }).optional(),
+  /** Downloaded PDFs and images carry the viewer's stamp (decision 44). */
+  watermark_downloads: z.boolean({ invalid_type_error: 'watermark_downloads is true or false' }).optional(),
 });
 
 // Answers.
@@ -50,6 +52,7 @@ export const deal = z
     updated_at: z.string(),
     archived_at: z.string().nullable(),
     require_mfa: z.boolean(),
+    watermark_downloads: z.boolean(),
     user_role: z.enum(DEAL_ROLES),
     is_owner: z.boolean(),
     permission_set: z.string().nullable(),

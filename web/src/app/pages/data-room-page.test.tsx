@@ -532,6 +532,22 @@ describe('the file browser', () => {
     }
   });
 
+  it("opens a file in the viewer from its row and its menu's Open; Details is the file's page", async () => {
+    fakeApi({
+      'GET /api/deals/d1/files': listing({ capabilities: ['view'], files: [file(FILE_ID, 'spa.pdf', { can_download: false })] }),
+    });
+    const { router } = open('/deals/d1/files');
+    // The row's own Open shows from tablet width up (jsdom matches no media query: it is there, hidden).
+    expect(await screen.findByLabelText('Open spa.pdf')).toHaveAttribute('href', `/deals/d1/files/${FILE_ID}/view`);
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for spa.pdf' }));
+    await chooseMenuItem(/Details/);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/deals/d1/files/${FILE_ID}`));
+    await router.navigate('/deals/d1/files');
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for spa.pdf' }));
+    await chooseMenuItem(/Open/);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/deals/d1/files/${FILE_ID}/view`));
+  });
+
   it('offers Edit File only to those who may edit the file', async () => {
     fakeApi({
       'GET /api/deals/d1/files': listing({

@@ -116,6 +116,12 @@ describe('file detail', () => {
     expect(screen.queryByRole('button', { name: /Re-run AI/ })).not.toBeInTheDocument();
     expect(screen.getAllByTestId('version-row')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Download version 1' })).toBeInTheDocument();
+    // Open reads the document in the viewer; each version opens at its own number.
+    expect(screen.getByRole('link', { name: 'Open' })).toHaveAttribute('href', `/deals/d1/files/${FILE_ID}/view`);
+    expect(screen.getByRole('link', { name: 'Open version 1' })).toHaveAttribute(
+      'href',
+      `/deals/d1/files/${FILE_ID}/view?version=1`,
+    );
     expect(await screen.findByText('Agreement')).toBeInTheDocument();
     expect(screen.getByText('Confidential')).toBeInTheDocument();
     expect(screen.getByTestId('people-organizations')).toHaveTextContent('Acme Ltd');

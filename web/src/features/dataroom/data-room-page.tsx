@@ -3,7 +3,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { PageContainer } from '../../components/layout/page-container';
 import { PageSpinner } from '../../components/spinners';
-import { fileUrl, folderUrl, isUuid, pathFromPathname } from '../../lib/file-urls';
+import { fileUrl, fileViewerUrl, folderUrl, isUuid, pathFromPathname } from '../../lib/file-urls';
 import type { FileSummary } from '@contracts/files';
 import { useCreateFolder } from './api/create-folder';
 import { useDownloadListedFile } from './api/download-listed-file';
@@ -164,10 +164,12 @@ function FolderBrowser({ dealId, path, byId, slots }: { dealId: string; path: st
       <FileRow
         file={file}
         to={fileUrl(dealId, file.id)}
+        viewerTo={fileViewerUrl(dealId, file.id)}
         actions={fileRowActions(file)}
         showLocation={searching}
         retrying={slots.retryingFileId === file.id}
-        onOpen={() => navigate(fileUrl(dealId, file.id))}
+        onOpen={() => navigate(fileViewerUrl(dealId, file.id))}
+        onDetails={() => navigate(fileUrl(dealId, file.id))}
         onDownload={() => download.mutate(file)}
         onEdit={() => setEditingFile(file)}
         onArchive={() => setPending({ action: 'archive-file', file })}

@@ -38,12 +38,13 @@ describe('listing prefetch at start-up', () => {
     expect(urls).toHaveLength(2);
   });
 
-  it('leaves file pages, id links and signed-out visitors alone', () => {
+  it('leaves file pages, their viewer, id links and signed-out visitors alone', () => {
     const urls = stubFetch();
     prefetchListingFor('/deals/d1/files');
     expect(urls).toEqual([]);
     localStorage.setItem(TOKEN_KEY, 'tok');
     prefetchListingFor(`/deals/d1/files/${FILE_ID}`);
+    prefetchListingFor(`/deals/d1/files/${FILE_ID}/view`);
     prefetchListingFor('/deals/d1/data-room/folder/abc');
     prefetchListingFor('/deals/d1/checklist');
     expect(urls).toEqual([]);

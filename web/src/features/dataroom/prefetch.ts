@@ -21,8 +21,9 @@ export function prefetchListingFor(pathname: string): void {
   const dealId = decodeURIComponent(match[1]);
   const path = /\/data-room(\/)?$/.test(pathname) ? '/' : pathFromPathname(pathname);
   const segments = pathSegments(path);
-  // /deals/{d}/files/{uuid} is a file's page, not a folder.
-  if (segments.length === 1 && isUuid(segments[0]) && !pathname.includes('/data-room/')) return;
+  // /deals/{d}/files/{uuid} is a file's page and /deals/{d}/files/{uuid}/view its viewer, not folders.
+  const fileRoute = segments.length === 1 || (segments.length === 2 && segments[1] === 'view');
+  if (fileRoute && isUuid(segments[0]) && !pathname.includes('/data-room/')) return;
   const promise = api.get<FolderListing>(`/deals/${encodeURIComponent(dealId)}/files`, {
     query: { path, limit: LISTING_PAGE_DEFAULT },
   });

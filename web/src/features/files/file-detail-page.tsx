@@ -5,7 +5,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { PageContainer } from '../../components/layout/page-container';
 import { ApiError } from '../../lib/api/client';
-import { folderUrl } from '../../lib/file-urls';
+import { fileViewerUrl, folderUrl } from '../../lib/file-urls';
 import { useAddComment } from './api/add-comment';
 import { useDownloadFile, useDownloadVersion } from './api/download-file';
 import { useFileComments } from './api/file-comments';
@@ -155,6 +155,7 @@ export function FileDetailPage({ ai }: { ai: FileAiSlots }) {
               onNewVersion={(picked) => newVersion.mutate(picked)}
               downloading={download.isPending}
               onDownload={() => download.mutate()}
+              viewerTo={fileViewerUrl(dealId, fileId)}
             />
 
             <BasicInfoPanel dealId={dealId} data={data} />
@@ -167,6 +168,7 @@ export function FileDetailPage({ ai }: { ai: FileAiSlots }) {
               canDownload={data.can_download}
               downloading={versionDownload.downloading}
               onDownload={versionDownload.download}
+              viewerTo={(version) => fileViewerUrl(dealId, fileId, { version })}
             />
           </Stack>
 

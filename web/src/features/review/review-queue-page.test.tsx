@@ -109,6 +109,11 @@ describe('ReviewQueuePage', () => {
     // A file row: type, size in KB, uploader and updated date.
     const fileRow = screen.getAllByTestId('review-row').find((r) => r.dataset.kind === 'file')!;
     expect(within(fileRow).getByText(/^PDF · 2\.0 KB · Ada Lovelace · Updated /)).toBeInTheDocument();
+    // Open reads the file in the viewer.
+    expect(within(fileRow).getByRole('link', { name: 'Open File 1.pdf' })).toHaveAttribute(
+      'href',
+      `/deals/${DEAL}/files/${file(1).id}/view`,
+    );
     expect(calls.find((c) => c.path.includes('/review-queue?'))!.path).toContain('status=awaiting');
     // Checklist items with no file yet are left out unless the filter asks for them.
     expect(calls.find((c) => c.path.includes('/review-queue?'))!.path).toContain('empty=hide');

@@ -146,6 +146,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Extra request headers, e.g. If-Match with the version an edit is based on. */
   headers?: Record<string, string>;
+  /** Outlives the page (fetch's keepalive): what a closing tab still sends, such as the viewer's last page times. */
+  keepalive?: boolean;
 }
 
 function buildUrl(path: string, query?: RequestOptions['query']): string {
@@ -185,7 +187,7 @@ function detailOf(body: unknown): string | undefined {
 }
 
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}, renewed = false): Promise<T> {
-  const { method = 'GET', body, query, signal, timeoutMs = DEFAULT_TIMEOUT_MS, headers: extraHeaders } = options;
+  const { method = 'GET', body, query, signal, timeoutMs = DEFAULT_TIMEOUT_MS, headers: extraHeaders, keepalive } = options;
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -211,6 +213,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: controller.signal,
       credentials: 'omit',
+      ...(keepalive ? { keepalive } : {}),
     });
   } catch (error) {
     if (timedOut) {

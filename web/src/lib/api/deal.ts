@@ -21,6 +21,8 @@ export interface Deal {
   archived_at: string | null;
   /** Everyone in the deal must have proved a second factor in their session ("Require two-step verification"). */
   require_mfa?: boolean;
+  /** Downloaded PDFs and images carry the downloader's stamp ("Watermark downloads", decision 44). */
+  watermark_downloads?: boolean;
 }
 
 export const DEAL_NOT_FOUND_MESSAGE = "Deal not found or you don't have access to it.";

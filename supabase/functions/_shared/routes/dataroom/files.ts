@@ -23,6 +23,8 @@ import {
   permissionsUpdate,
   tagsLinksBody,
 } from '../../contracts/files.ts';
+import { stampedDownloadUrl } from '../../viewer/routes.ts';
+import { pdfName } from '../../viewer/kinds.ts';
 
 /**
  * The `If-Match` of an edit: the `version` (edit_version) the client's copy of the file had; undefined when
@@ -111,7 +113,7 @@ async function fileDetail(tx: Tx, ctx: DealContext, fileId: string): Promise<Rec
   };
 }
 
-async function downloadUrl(deps: ApiDeps, tx: Tx, ctx: DealContext, fileId: string, version?: number) {
+async function downloadUrl(deps: ApiDeps, c: Context<ApiEnv>, tx: Tx, ctx: DealContext, fileId: string, version?: number) {
   const file = await loadReadyFile(tx, ctx.dealId, fileId);
   const wanted = version ?? (file.current_version as number);
   const [row] = await tx<{ storage_key: string; content_type: string; original_name: string; size: number }[]>`
@@ -122,6 +124,10 @@ async function downloadUrl(deps: ApiDeps, tx: Tx, ctx: DealContext, fileId: stri
   if (!allowed.ok) throw new HttpError(403, "You don't have permission to download this file.");
   const filename = version && version !== file.current_version ? (row.original_name as string) : (file.name as string);
   const expiresIn = downloadUrlSeconds(row.size);
+  // "Watermark downloads" on: a PDF or an image comes stamped, as a PDF (decision 44).
+  const target = { id: fileId, name: filename, contentType: row.content_type, version: wanted };
+  const stamped = await stampedDownloadUrl(deps, c, tx, ctx, target, expiresIn);
+  if (stamped) return { download_url: stamped, filename: pdfName(filename), version_number: wanted, expires_in: expiresIn };
   const url = await deps.blobs.createDownloadUrl(row.storage_key, {
     filename,
     contentType: row.content_type,
@@ -231,7 +237,7 @@ export function fileRoutes(deps: ApiDeps) {
   });
 
   const download = async (c: Context<ApiEnv>) =>
-    c.json(await withDeal(c, (tx, ctx) => downloadUrl(deps, tx, ctx, fileIdParam(c))));
+    c.json(await withDeal(c, (tx, ctx) => downloadUrl(deps, c, tx, ctx, fileIdParam(c))));
   app.get('/:dealId/files/:fileId/download', download);
   app.get('/:dealId/files/:fileId/download-url', download);
 
@@ -243,7 +249,7 @@ export function fileRoutes(deps: ApiDeps) {
     const n = Number(c.req.param('n'));
     // version_number is an integer column: anything past its range cannot exist (and must not reach Postgres).
     if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) throw new HttpError(404, 'That version does not exist.');
-    return c.json(await withDeal(c, (tx, ctx) => downloadUrl(deps, tx, ctx, fileIdParam(c), n)));
+    return c.json(await withDeal(c, (tx, ctx) => downloadUrl(deps, c, tx, ctx, fileIdParam(c), n)));
   });
 
   app.get('/:dealId/files/:fileId/comments', async (c) =>

@@ -1,5 +1,5 @@
 import { Box, HStack, IconButton, Text, Wrap, Badge } from '@chakra-ui/react';
-import { Archive, Download, ExternalLink, Pencil, RotateCcw, Sparkles, Trash2 } from 'lucide-react';
+import { Archive, Download, Eye, Info, Pencil, RotateCcw, Sparkles, Trash2 } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { formatDate, formatFileSize } from '../../../lib/format';
 import { AiStatusBadge } from '../../../components/ai-status-badge';
@@ -13,10 +13,12 @@ import { RowMenu, type MenuEntry } from './row-menu';
 export function FileRow({
   file,
   to,
+  viewerTo,
   actions,
   showLocation = false,
   retrying = false,
   onOpen,
+  onDetails,
   onDownload,
   onEdit,
   onArchive,
@@ -28,10 +30,13 @@ export function FileRow({
 }: {
   file: FileSummary;
   to: string;
+  /** The file's in-app viewer. */
+  viewerTo: string;
   actions: FileRowActions;
   showLocation?: boolean;
   retrying?: boolean;
   onOpen: () => void;
+  onDetails: () => void;
   onDownload: () => void;
   onEdit: () => void;
   onArchive: () => void;
@@ -45,7 +50,9 @@ export function FileRow({
   const extension = fileExtensionOf(file);
   const tags = file.tags ?? [];
   const entries: MenuEntry[] = [
-    { value: 'open', label: 'Open', icon: <ExternalLink size={14} />, onSelect: onOpen },
+    // Open reads the document in the viewer; Details is the file's page (also the name's link).
+    { value: 'open', label: 'Open', icon: <Eye size={14} />, onSelect: onOpen },
+    { value: 'details', label: 'Details', icon: <Info size={14} />, onSelect: onDetails },
     // The row's Review and Retry, also in its menu: a larger target on a touch screen (decision 37).
     ...(actions.reviewAi
       ? [{ value: 'review-ai', label: 'Review AI suggestion', icon: <Sparkles size={14} />, onSelect: onReview }]
@@ -112,6 +119,19 @@ export function FileRow({
         {formatDate(file.created_at)}
       </Text>
       <HStack justify="flex-end" gap="0.5">
+        <IconButton
+          asChild
+          aria-label={`Open ${file.name}`}
+          title="Open"
+          variant="ghost"
+          size="xs"
+          color="fg.muted"
+          display={{ base: 'none', md: 'inline-flex' }}
+        >
+          <RouterLink to={viewerTo}>
+            <Eye />
+          </RouterLink>
+        </IconButton>
         {actions.download && (
           <IconButton
             aria-label={`Download ${file.name}`}

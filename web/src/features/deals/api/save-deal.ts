@@ -9,6 +9,8 @@ export interface DealInput {
   description: string;
   /** Edit Deal only: require two-step verification of everyone in the deal. */
   require_mfa?: boolean;
+  /** Edit Deal only: downloaded PDFs and images carry the downloader's stamp. */
+  watermark_downloads?: boolean;
 }
 
 export const createDeal = (input: DealInput & { checklist_preset: string }) => api.post<Deal>('/deals', input);

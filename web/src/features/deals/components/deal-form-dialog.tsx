@@ -1,4 +1,4 @@
-import { Button, Checkbox, Field, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Checkbox, Field, Input, NativeSelect, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/modal';
 import { type Deal } from '../../../lib/api/deal';
@@ -56,7 +56,7 @@ export function DealFormDialog({
 }: {
   open: boolean;
   onClose: () => void;
-  deal?: Pick<Deal, 'id' | 'name' | 'description' | 'require_mfa'>;
+  deal?: Pick<Deal, 'id' | 'name' | 'description' | 'require_mfa' | 'watermark_downloads'>;
   onSaved?: (deal: Deal) => void;
 }) {
   const editing = Boolean(deal);
@@ -64,6 +64,7 @@ export function DealFormDialog({
   const [description, setDescription] = useState('');
   const [preset, setPreset] = useState<string | null>(null);
   const [requireMfa, setRequireMfa] = useState(false);
+  const [watermarkDownloads, setWatermarkDownloads] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Turning the requirement on needs the admin's own session to have proved a factor (the database refuses otherwise).
   const me = useCurrentUser();
@@ -78,8 +79,9 @@ export function DealFormDialog({
     setDescription(deal?.description ?? '');
     setPreset(null);
     setRequireMfa(Boolean(deal?.require_mfa));
+    setWatermarkDownloads(Boolean(deal?.watermark_downloads));
     setError(null);
-  }, [open, deal?.name, deal?.description, deal?.require_mfa]);
+  }, [open, deal?.name, deal?.description, deal?.require_mfa, deal?.watermark_downloads]);
 
   const mutation = useSaveDeal(editing, (saved) => {
     onSaved?.(saved);
@@ -96,7 +98,12 @@ export function DealFormDialog({
         ? {
             kind: 'update',
             dealId: deal.id,
-            body: { name: name.trim(), description: description.trim(), require_mfa: requireMfa },
+            body: {
+              name: name.trim(),
+              description: description.trim(),
+              require_mfa: requireMfa,
+              watermark_downloads: watermarkDownloads,
+            },
           }
         : { kind: 'create', body: { name: name.trim(), description: description.trim(), checklist_preset: presetValue } },
     );
@@ -159,6 +166,25 @@ export function DealFormDialog({
                 {mayRequireMfa || requireMfa
                   ? 'Everyone in this deal must sign in with a code from an authenticator app to open it.'
                   : 'Turn on two-step verification for yourself in Settings → Two-Step Verification first.'}
+              </Field.HelperText>
+            </Field.Root>
+          )}
+          {editing && (
+            <Field.Root>
+              <Switch.Root
+                colorPalette="brand"
+                checked={watermarkDownloads}
+                onCheckedChange={(d) => setWatermarkDownloads(d.checked)}
+                name="watermark_downloads"
+              >
+                <Switch.HiddenInput />
+                <Switch.Control>
+                  <Switch.Thumb />
+                </Switch.Control>
+                <Switch.Label>Watermark downloads</Switch.Label>
+              </Switch.Root>
+              <Field.HelperText>
+                Downloaded PDFs and images carry the downloader’s e-mail, the deal’s name and the time on every page.
               </Field.HelperText>
             </Field.Root>
           )}

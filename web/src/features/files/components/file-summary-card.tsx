@@ -1,12 +1,16 @@
 import { Badge, Box, Button, Card, Heading, HStack, Progress, Text } from '@chakra-ui/react';
-import { Download, Upload } from 'lucide-react';
+import { Download, Eye, Upload } from 'lucide-react';
+import { Link as RouterLink } from 'react-router';
 import { useRef } from 'react';
 import { fileExtensionOf, fileTypeLabel } from '../../../lib/file-display';
 import type { FileDetail } from '../types';
 import { FileIcon } from '../../../components/file-icon';
 import { ApprovalBadge } from '../../../components/approval-badge';
 
-/** The file page's head: icon, title and name, type, approval and AI badges, a new version's progress, Update File and Download. */
+/**
+ * The file page's head: icon, title and name, type, approval and AI badges, a new version's progress, Update File,
+ * Open (the in-app viewer: everyone who sees the file may read it) and Download.
+ */
 export function FileSummaryCard({
   data,
   versionProgress,
@@ -14,6 +18,7 @@ export function FileSummaryCard({
   onNewVersion,
   downloading,
   onDownload,
+  viewerTo,
 }: {
   data: FileDetail;
   /** Percent of a new version on its way, or null. */
@@ -22,6 +27,8 @@ export function FileSummaryCard({
   onNewVersion: (picked: File) => void;
   downloading: boolean;
   onDownload: () => void;
+  /** The file's in-app viewer. */
+  viewerTo: string;
 }) {
   const versionInput = useRef<HTMLInputElement>(null);
   const extension = fileExtensionOf(data);
@@ -100,6 +107,11 @@ export function FileSummaryCard({
               </Button>
             </>
           )}
+          <Button asChild flex="1" size="sm" variant="outline">
+            <RouterLink to={viewerTo}>
+              <Eye /> Open
+            </RouterLink>
+          </Button>
           {data.can_download && (
             <Button flex="1" size="sm" colorPalette="brand" loading={downloading} onClick={onDownload}>
               <Download /> Download

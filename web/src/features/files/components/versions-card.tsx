@@ -1,5 +1,6 @@
 import { Badge, Box, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
-import { Download } from 'lucide-react';
+import { Download, Eye } from 'lucide-react';
+import { Link as RouterLink } from 'react-router';
 import { displayName, formatDateTime, formatFileSize } from '../../../lib/format';
 import type { FileVersion } from '../types';
 import { Panel } from '../../../components/panel';
@@ -24,12 +25,15 @@ export function VersionsCard({
   canDownload,
   downloading,
   onDownload,
+  viewerTo,
 }: {
   versions: FileVersion[];
   currentVersion: number;
   canDownload: boolean;
   downloading: number | null;
   onDownload: (version: number) => void;
+  /** The in-app viewer of a version, when the page offers it. */
+  viewerTo?: (version: number) => string;
 }) {
   const sorted = [...versions].sort((a, b) => b.version_number - a.version_number);
   return (
@@ -83,6 +87,19 @@ export function VersionsCard({
                   </Text>
                 )}
               </Box>
+              {viewerTo && (
+                <IconButton
+                  asChild
+                  aria-label={`Open version ${version.version_number}`}
+                  title={`Open version ${version.version_number}`}
+                  size="xs"
+                  variant="ghost"
+                >
+                  <RouterLink to={viewerTo(version.version_number)}>
+                    <Eye />
+                  </RouterLink>
+                </IconButton>
+              )}
               {canDownload && (
                 <IconButton
                   aria-label={`Download version ${version.version_number}`}

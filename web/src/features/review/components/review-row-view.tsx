@@ -1,9 +1,9 @@
-import { Badge, Box, Button, Checkbox, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, HStack, IconButton, Progress, Stack, Text } from '@chakra-ui/react';
 import type { ReviewRow } from '@contracts/review';
-import { Check, FileText, ListChecks, MessageSquareWarning } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { Check, Eye, FileText, ListChecks, MessageSquareWarning } from 'lucide-react';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { formatDate } from '../../../lib/format';
-import { fileUrl } from '../../../lib/file-urls';
+import { fileUrl, fileViewerUrl } from '../../../lib/file-urls';
 import { formatKilobytes } from '../../../lib/file-display';
 import { completenessPalette, reviewStatus, rowTitle } from '../logic';
 
@@ -66,7 +66,7 @@ function Details({ row }: { row: ReviewRow }) {
   );
 }
 
-/** One row of the queue: a file (opens its page) or a checklist item, with its decision buttons. */
+/** One row of the queue: a file (its name opens its page, Open the viewer) or a checklist item, with its decision buttons. */
 export function ReviewRowView({ dealId, row, selected, highlighted, busy, onSelect, onHighlight, onDecide }: Props) {
   const navigate = useNavigate();
   const status = reviewStatus(row.status);
@@ -126,6 +126,21 @@ export function ReviewRowView({ dealId, row, selected, highlighted, busy, onSele
         </HStack>
         <Details row={row} />
       </Stack>
+      {row.kind === 'file' && (
+        <IconButton
+          asChild
+          aria-label={`Open ${row.name}`}
+          title="Open"
+          size="xs"
+          variant="ghost"
+          color="fg.muted"
+          flexShrink={0}
+        >
+          <RouterLink to={fileViewerUrl(dealId, row.id)}>
+            <Eye />
+          </RouterLink>
+        </IconButton>
+      )}
       {row.can_decide && (
         <HStack gap="2" flexShrink={0} w={{ base: 'full', md: 'auto' }} ps={{ base: '14', md: '0' }}>
           <Button size="xs" colorPalette="green" variant="subtle" disabled={busy} onClick={() => onDecide('approve')}>

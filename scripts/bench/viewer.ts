@@ -1,0 +1,115 @@
+/**
+ * `npm run bench -- viewer`: a 300-page PDF read in the viewer (decision 44). The stamped source a
+ * view-only member loads (the first answer stamps all 300 pages; later ones within the link's life come
+ * from the stamp cache), the original a downloader loads, and the plain signed download of the same
+ * bytes, in one run: time to first byte (the answer's headers) and to the whole answer, p50.
+ */
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { diskBlobStore } from '../../server/blob-store.ts';
+import { stampPdf, stampText } from '../../supabase/functions/_shared/viewer/watermark.ts';
+import { benchApi } from './fixture.ts';
+import { ms, percentile, timeMany } from './lib.ts';
+
+type Row = [string, string, string];
+const PAGES = Number(process.env.VIEWER_PAGES ?? 300);
+const RUNS = Number(process.env.VIEWER_RUNS ?? 20);
+
+async function bigPdf(pages: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.TimesRoman);
+  const para = 'The parties agree that the completion accounts shall be prepared in accordance with the policies. ';
+  for (let p = 1; p <= pages; p++) {
+    const page = doc.addPage([595.28, 841.89]);
+    page.drawText(`Page ${p}`, { x: 50, y: 790, size: 16, font });
+    for (let line = 0; line < 55; line++) page.drawText(para, { x: 50, y: 760 - line * 13, size: 10, font });
+  }
+  return doc.save();
+}
+
+/** Time to the answer's headers and to its last byte, each request separately. */
+async function fetchTimes(n: number, request: () => Promise<Response>) {
+  const first: number[] = [];
+  const full: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < n; i++) {
+    const started = performance.now();
+    const res = await request();
+    first.push(performance.now() - started);
+    bytes = (await res.arrayBuffer()).byteLength;
+    full.push(performance.now() - started);
+    if (!res.ok) throw new Error(`answered ${res.status}`);
+  }
+  return { first, full, bytes };
+}
+
+const p50 = (xs: number[]) => ms(percentile(xs, 50));
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+
+export async function viewerBench(): Promise<Row[]> {
+  const bench = await benchApi('bench-viewer');
+  const { sql, app } = bench;
+  try {
+    const owner = await bench.session('viewer-owner@example.com');
+    const reader = await bench.session('viewer-reader@example.com');
+    const [deal] =
+      await sql`insert into public.deals (name, owner_id, checklist_preset) values ('Viewer bench', ${owner.user.id}, 'blank') returning id`;
+    const [set] =
+      await sql`insert into public.permission_sets (deal_id, name, capabilities) values (${deal.id}, 'Read only', '{view}') returning id`;
+    await sql`insert into public.deal_members (deal_id, user_id, role, permission_set_id) values (${deal.id}, ${reader.user.id}, 'member', ${set.id})`;
+    const pdf = await bigPdf(PAGES);
+    const [file] = await sql`
+      insert into public.files (deal_id, name, file_type, size_bytes, uploaded_by, upload_state, current_version)
+      values (${deal.id}, 'Disclosure letter.pdf', 'pdf', 0, ${owner.user.id}, 'pending', 0) returning id`;
+    const key = `deals/${deal.id}/files/${file.id}/v1`;
+    const stored = await bench.blobs.put(
+      key,
+      (async function* () {
+        yield pdf;
+      })(),
+      { maxBytes: pdf.length, contentType: 'application/pdf' },
+    );
+    await sql`insert into public.file_versions (file_id, deal_id, version_number, size_bytes, sha256, storage_key, original_name, uploaded_by, content_type)
+              values (${file.id}, ${deal.id}, 1, ${pdf.length}, ${stored.sha256}, ${key}, 'Disclosure letter.pdf', ${owner.user.id}, 'application/pdf')`;
+    await sql`update public.files set upload_state = 'ready', current_version = 1, size_bytes = ${pdf.length} where id = ${file.id}`;
+    const as = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+    const viewerPath = `/deals/${deal.id}/files/${file.id}/viewer`;
+
+    const answers = await timeMany(RUNS, async () => (await app.request(viewerPath, as(reader.access_token))).text());
+    const readerLink = ((await (await app.request(viewerPath, as(reader.access_token))).json()) as { source_url: string })
+      .source_url;
+    const ownerLink = ((await (await app.request(viewerPath, as(owner.access_token))).json()) as { source_url: string })
+      .source_url;
+
+    const cold = await fetchTimes(1, async () => app.request(readerLink));
+    const warm = await fetchTimes(RUNS, async () => app.request(readerLink));
+    const original = await fetchTimes(RUNS, async () => app.request(ownerLink));
+    // The plain signed download of the same bytes, through the embedded store's own route.
+    const store = diskBlobStore({ dir: bench.blobDir, secret: 'x' });
+    const download = await fetchTimes(RUNS, async () => {
+      const link = (await (
+        await app.request(`/deals/${deal.id}/files/${file.id}/download-url`, as(owner.access_token))
+      ).json()) as {
+        download_url: string;
+      };
+      return store.routes.request(link.download_url.slice('/storage/v1'.length));
+    });
+    const text = stampText('viewer-reader@example.com', 'Viewer bench', new Date());
+    const stamping = await timeMany(Math.min(RUNS, 5), () => stampPdf(pdf, text));
+
+    return [
+      [`PDF: ${PAGES} pages`, mb(pdf.length), ''],
+      ['GET …/viewer p50 (view-only member)', p50(answers), ''],
+      [
+        'Stamped source, first request: first byte / whole',
+        `${p50(cold.first)} / ${p50(cold.full)}`,
+        `${mb(cold.bytes)} stamped`,
+      ],
+      ['Stamped source, later requests p50: first byte / whole', `${p50(warm.first)} / ${p50(warm.full)}`, 'budget <= 100 ms'],
+      ['Stamping all pages, uncached p50', p50(stamping), ''],
+      ['Original (downloader) p50: first byte / whole', `${p50(original.first)} / ${p50(original.full)}`, ''],
+      ['Plain signed download p50: first byte / whole', `${p50(download.first)} / ${p50(download.full)}`, '(incl. download-url)'],
+    ];
+  } finally {
+    await bench.stop();
+  }
+}

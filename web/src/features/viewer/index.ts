@@ -1,0 +1,1 @@
+export { FileViewerPage } from './viewer-page';
