@@ -32,6 +32,7 @@ import { activityRoutes } from './routes/activity.ts';
 import { reviewRoutes } from './routes/review.ts';
 import { aiRoutes } from './routes/ai.ts';
 import { eventRoutes } from './routes/events.ts';
+import { analyticsRoutes } from './routes/analytics.ts';
 
 export type { ApiDeps } from './context.ts';
 
@@ -90,6 +91,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.route('/user', profileRoutes(deps));
   app.route('/deals', aiRoutes(deps));
   app.route('/deals', eventRoutes(deps));
+  app.route('/deals', analyticsRoutes(deps));
   app.route('/deals', dealRoutes(deps));
   // Data room: uploads before files so /files/upload-url is not taken for a file id.
   app.route('/deals', uploadRoutes(deps));
