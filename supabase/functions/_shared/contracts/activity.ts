@@ -10,6 +10,7 @@ export const ACTIVITY_TYPES = [
   'deal_create',
   'login',
   'approval',
+  'view',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -14,6 +14,7 @@ const TITLES: Record<string, string> = {
   login: 'Signed In',
   approval: 'Approval Decided',
   role_change: 'Role Changed',
+  view: 'Document Viewed',
 };
 
 /** The entry's title; kinds the feed learns later read as their words capitalised ("ai_review" → "Ai Review"). */

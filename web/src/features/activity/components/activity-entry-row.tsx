@@ -1,6 +1,6 @@
 import { Badge, Box, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import type { ActivityEntry } from '@contracts/activity';
-import { CheckSquare, Download, FileUp, FolderPlus, LogIn, MailPlus, ShieldCheck, Trash2, Zap } from 'lucide-react';
+import { CheckSquare, Download, Eye, FileUp, FolderPlus, LogIn, MailPlus, ShieldCheck, Trash2, Zap } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { activityAuthor, formatRelativeTime } from '../../../lib/format';
 import { fileUrl, folderUrl } from '../../../lib/file-urls';
@@ -16,6 +16,7 @@ const ICONS: Record<string, typeof Zap> = {
   login: LogIn,
   approval: CheckSquare,
   role_change: ShieldCheck,
+  view: Eye,
 };
 
 const COLORS: Record<string, string> = {
@@ -28,6 +29,7 @@ const COLORS: Record<string, string> = {
   login: 'gray',
   approval: 'green',
   role_change: 'purple',
+  view: 'cyan',
 };
 
 /** What the entry is about, as links: the file, the folder (path) and the checklist item. */
