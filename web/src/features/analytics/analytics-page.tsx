@@ -1,6 +1,6 @@
 import { Box, Button, Card, Grid, Heading, HStack, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
 import { BarChart3, Download } from 'lucide-react';
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { PageContainer } from '../../components/layout/page-container';
@@ -46,6 +46,10 @@ function Totals({ totals }: { totals: { views: number; viewers: number; document
 export function AnalyticsPage({ denied, now }: { denied: ReactNode; now?: Date }) {
   const { dealId = '' } = useParams();
   const [params, setParams] = useSearchParams();
+  const written = useRef(params);
+  useEffect(() => {
+    written.current = params;
+  }, [params]);
   const choice: PeriodChoice = isPeriodChoice(params.get('period')) ? (params.get('period') as PeriodChoice) : DEFAULT_PERIOD;
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
@@ -55,18 +59,17 @@ export function AnalyticsPage({ denied, now }: { denied: ReactNode; now?: Date }
 
   if (analytics.error instanceof ApiError && analytics.error.status === 403) return <>{denied}</>;
 
-  const update = (next: Record<string, string>) =>
-    setParams(
-      (current) => {
-        const merged = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(next)) {
-          if (value) merged.set(key, value);
-          else merged.delete(key);
-        }
-        return merged;
-      },
-      { replace: true },
-    );
+  // Two changes before the next render (a quick From then To) both land: each builds on the last one
+  // written, not on the render's copy of the URL (react-router's updater gets the latter).
+  const update = (next: Record<string, string>) => {
+    const merged = new URLSearchParams(written.current);
+    for (const [key, value] of Object.entries(next)) {
+      if (value) merged.set(key, value);
+      else merged.delete(key);
+    }
+    written.current = merged;
+    setParams(merged, { replace: true });
+  };
 
   const data = analytics.data;
   let content: ReactNode;

@@ -2,7 +2,7 @@ import { Box, HStack, Link, Table, Text } from '@chakra-ui/react';
 import type { DocumentReads, FolderHeat, MemberEngagement } from '@contracts/analytics';
 import { Link as RouterLink } from 'react-router';
 import { fileUrl } from '../../../lib/file-urls';
-import { formatDateTime, formatRelativeTime } from '../../../lib/format';
+import { formatDateTime, formatRelativeTime, pluralize } from '../../../lib/format';
 import { formatDuration } from '../logic';
 
 function Head({ labels }: { labels: [string, boolean?][] }) {
@@ -96,7 +96,7 @@ export function FolderHeatList({ folders }: { folders: FolderHeat[] }) {
               {f.folder === '/' ? 'Data Room (root)' : f.folder}
             </Text>
             <Text color="fg.muted" flexShrink={0}>
-              {f.views} views · {formatDuration(f.seconds)}
+              {pluralize(f.views, 'view')} · {formatDuration(f.seconds)}
             </Text>
           </HStack>
           <Box h="2" mt="1" bg="bg.muted" rounded="full" overflow="hidden" aria-hidden>

@@ -14,7 +14,8 @@ export function PeriodSelector({
   from: string;
   to: string;
   onChoice: (choice: PeriodChoice) => void;
-  onDates: (dates: { from: string; to: string }) => void;
+  /** The date that changed (only it: the other may not have reached the props yet). */
+  onDates: (dates: { from: string } | { to: string }) => void;
 }) {
   return (
     <HStack gap="3" align="flex-end" wrap="wrap">
@@ -23,23 +24,11 @@ export function PeriodSelector({
         <>
           <Field.Root w="40">
             <Field.Label textStyle="xs">From</Field.Label>
-            <Input
-              size="sm"
-              type="date"
-              value={from}
-              max={to || undefined}
-              onChange={(e) => onDates({ from: e.target.value, to })}
-            />
+            <Input size="sm" type="date" value={from} max={to || undefined} onChange={(e) => onDates({ from: e.target.value })} />
           </Field.Root>
           <Field.Root w="40">
             <Field.Label textStyle="xs">To</Field.Label>
-            <Input
-              size="sm"
-              type="date"
-              value={to}
-              min={from || undefined}
-              onChange={(e) => onDates({ from, to: e.target.value })}
-            />
+            <Input size="sm" type="date" value={to} min={from || undefined} onChange={(e) => onDates({ to: e.target.value })} />
           </Field.Root>
         </>
       )}

@@ -49,7 +49,7 @@ export function ViewsCard({ dealId, fileId, now }: { dealId: string; fileId: str
             <Text textStyle="xs" color="fg.muted" flexShrink={0}>
               Last viewed{' '}
               <time dateTime={viewer.last_viewed_at} title={formatDateTime(viewer.last_viewed_at)}>
-                {formatRelativeTime(viewer.last_viewed_at, now)}
+                {formatRelativeTime(viewer.last_viewed_at, now).replace(/^Just now$/, 'just now')}
               </time>
             </Text>
           </HStack>
