@@ -41,6 +41,7 @@ const features = [
   'admin',
   'ai',
   'activity',
+  'analytics',
   'auth',
   'checklist',
   'dataroom',

@@ -4,7 +4,7 @@
 alter table public.activities drop constraint activities_activity_type_check;
 alter table public.activities add constraint activities_activity_type_check check (activity_type = any (array[
   'upload', 'download', 'delete', 'checklist_update', 'user_invite', 'deal_create', 'login', 'approval', 'ai_review',
-  'role_change', 'export']));
+  'role_change', 'export', 'view']));
 
 -- One export: a direct one streams from the API while its link lives (link_expires_at); a job's ZIP is
 -- written by the server's worker to storage_key and downloads through the blob store until expires_at.

@@ -13,7 +13,7 @@ CREATE TABLE public.activities (
     description text NOT NULL,
     metadata jsonb DEFAULT '{}'::jsonb NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT activities_activity_type_check CHECK ((activity_type = ANY (ARRAY['upload'::text, 'download'::text, 'delete'::text, 'checklist_update'::text, 'user_invite'::text, 'deal_create'::text, 'login'::text, 'approval'::text, 'ai_review'::text, 'role_change'::text, 'export'::text])))
+    CONSTRAINT activities_activity_type_check CHECK ((activity_type = ANY (ARRAY['upload'::text, 'download'::text, 'delete'::text, 'checklist_update'::text, 'user_invite'::text, 'deal_create'::text, 'login'::text, 'approval'::text, 'ai_review'::text, 'role_change'::text, 'export'::text, 'view'::text])))
 );
 
 CREATE TABLE public.audit_logs (
@@ -30,6 +30,28 @@ CREATE TABLE public.audit_logs (
     metadata jsonb DEFAULT '{}'::jsonb NOT NULL
 );
 
+-- Who read what (docs/decisions.md decision 46): append-only, each view also a `view` activity.
+CREATE TABLE public.file_views (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    deal_id uuid NOT NULL,
+    file_id uuid NOT NULL,
+    version_number integer NOT NULL,
+    user_id uuid NOT NULL,
+    started_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+CREATE TABLE public.file_view_pages (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    view_id uuid NOT NULL,
+    deal_id uuid NOT NULL,
+    user_id uuid NOT NULL,
+    page integer NOT NULL,
+    seconds double precision NOT NULL,
+    recorded_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT file_view_pages_page_check CHECK ((page >= 1)),
+    CONSTRAINT file_view_pages_seconds_check CHECK (((seconds > (0)::double precision) AND (seconds <= (600)::double precision)))
+);
+
 CREATE TABLE public.sign_ins (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     user_id uuid NOT NULL,
@@ -44,6 +66,12 @@ ALTER TABLE ONLY public.activities
 ALTER TABLE ONLY public.audit_logs
     ADD CONSTRAINT audit_logs_pkey PRIMARY KEY (id);
 
+ALTER TABLE ONLY public.file_views
+    ADD CONSTRAINT file_views_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.file_view_pages
+    ADD CONSTRAINT file_view_pages_pkey PRIMARY KEY (id);
+
 ALTER TABLE ONLY public.sign_ins
     ADD CONSTRAINT sign_ins_pkey PRIMARY KEY (id);
 
@@ -52,6 +80,21 @@ ALTER TABLE ONLY public.activities
 
 ALTER TABLE ONLY public.activities
     ADD CONSTRAINT activities_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+ALTER TABLE ONLY public.file_views
+    ADD CONSTRAINT file_views_deal_id_fkey FOREIGN KEY (deal_id) REFERENCES public.deals(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.file_views
+    ADD CONSTRAINT file_views_version_fkey FOREIGN KEY (file_id, version_number) REFERENCES public.file_versions(file_id, version_number) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.file_views
+    ADD CONSTRAINT file_views_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.file_view_pages
+    ADD CONSTRAINT file_view_pages_view_id_fkey FOREIGN KEY (view_id) REFERENCES public.file_views(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.file_view_pages
+    ADD CONSTRAINT file_view_pages_deal_id_fkey FOREIGN KEY (deal_id) REFERENCES public.deals(id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.sign_ins
     ADD CONSTRAINT sign_ins_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
@@ -65,6 +108,12 @@ CREATE INDEX audit_logs_action_idx ON public.audit_logs USING btree (action, cre
 CREATE INDEX audit_logs_created_idx ON public.audit_logs USING btree (created_at DESC);
 
 CREATE INDEX audit_logs_entity_idx ON public.audit_logs USING btree (entity_type, created_at DESC);
+
+CREATE INDEX file_views_deal_started_idx ON public.file_views USING btree (deal_id, started_at);
+
+CREATE INDEX file_views_file_idx ON public.file_views USING btree (file_id, user_id, started_at);
+
+CREATE INDEX file_view_pages_view_idx ON public.file_view_pages USING btree (view_id);
 
 CREATE INDEX sign_ins_user_keyset_idx ON public.sign_ins USING btree (user_id, created_at DESC, id DESC);
 
@@ -120,6 +169,23 @@ begin
   return new;
 end $$;
 
+CREATE FUNCTION private.file_view_activity() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_file public.files;
+  v_path text;
+begin
+  select * into v_file from public.files where id = new.file_id;
+  select full_path into v_path from public.folders where id = v_file.folder_id;
+  perform private.record_activity(new.deal_id, new.user_id, 'view',
+    format('Viewed "%s"%s', v_file.name,
+           case when new.version_number <> v_file.current_version then format(' (version %s)', new.version_number) else '' end),
+    jsonb_build_object('file_id', new.file_id, 'path', coalesce(v_path, '/'), 'version', new.version_number));
+  return null;
+end $$;
+
 CREATE FUNCTION private.record_activity(p_deal_id uuid, p_user_id uuid, p_type text, p_description text, p_metadata jsonb DEFAULT '{}'::jsonb) RETURNS void
     LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
@@ -147,9 +213,29 @@ begin
   end if;
 end $$;
 
+CREATE FUNCTION private.view_page_from_view() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v public.file_views;
+begin
+  select * into v from public.file_views where id = new.view_id;
+  if not found then
+    raise exception 'No such view' using errcode = '23503';
+  end if;
+  new.deal_id := v.deal_id;
+  new.user_id := v.user_id;
+  return new;
+end $$;
+
+REVOKE ALL ON FUNCTION private.file_view_activity() FROM PUBLIC;
+
 REVOKE ALL ON FUNCTION private.record_activity(p_deal_id uuid, p_user_id uuid, p_type text, p_description text, p_metadata jsonb) FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.record_login(p_user_id uuid) FROM PUBLIC;
+
+REVOKE ALL ON FUNCTION private.view_page_from_view() FROM PUBLIC;
 
 -- Triggers
 
@@ -166,6 +252,12 @@ CREATE TRIGGER checklist_presets_audit AFTER INSERT OR DELETE OR UPDATE ON publi
 CREATE TRIGGER deals_audit AFTER INSERT OR DELETE OR UPDATE ON public.deals FOR EACH ROW EXECUTE FUNCTION private.audit_row('deal');
 
 CREATE TRIGGER deals_created_activity AFTER INSERT ON public.deals FOR EACH ROW EXECUTE FUNCTION private.deal_created_activity();
+
+CREATE TRIGGER a_view_page_from_view BEFORE INSERT ON public.file_view_pages FOR EACH ROW EXECUTE FUNCTION private.view_page_from_view();
+
+CREATE TRIGGER file_views_activity AFTER INSERT ON public.file_views FOR EACH ROW EXECUTE FUNCTION private.file_view_activity();
+
+CREATE TRIGGER file_views_deal BEFORE INSERT ON public.file_views FOR EACH ROW EXECUTE FUNCTION private.child_matches_file_deal();
 
 CREATE TRIGGER file_approvals_audit AFTER INSERT ON public.file_approvals FOR EACH ROW EXECUTE FUNCTION private.audit_row('file_approval');
 
@@ -185,6 +277,22 @@ ALTER TABLE public.audit_logs ENABLE ROW LEVEL SECURITY;
 
 CREATE POLICY audit_logs_select ON public.audit_logs FOR SELECT TO authenticated USING (( SELECT private.is_super_admin() AS is_super_admin));
 
+ALTER TABLE public.file_views ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY file_views_insert ON public.file_views FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND private.can_see_file(file_id)));
+
+CREATE POLICY file_views_select ON public.file_views FOR SELECT TO authenticated USING ((((user_id = ( SELECT auth.uid() AS uid)) AND (deal_id = ANY (( SELECT private.member_deals() AS member_deals)::uuid[]))) OR (deal_id = ANY (( SELECT private.admin_deals() AS admin_deals)::uuid[])) OR ((deal_id = ANY (( SELECT private.deals_with_capability('manage_users'::text) AS deals_with_capability)::uuid[])) AND private.can_see_file(file_id))));
+
+ALTER TABLE public.file_view_pages ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY file_view_pages_insert ON public.file_view_pages FOR INSERT TO authenticated WITH CHECK (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
+   FROM public.file_views v
+  WHERE ((v.id = file_view_pages.view_id) AND private.can_see_file(v.file_id))))));
+
+CREATE POLICY file_view_pages_select ON public.file_view_pages FOR SELECT TO authenticated USING ((((user_id = ( SELECT auth.uid() AS uid)) AND (deal_id = ANY (( SELECT private.member_deals() AS member_deals)::uuid[]))) OR (deal_id = ANY (( SELECT private.admin_deals() AS admin_deals)::uuid[])) OR ((deal_id = ANY (( SELECT private.deals_with_capability('manage_users'::text) AS deals_with_capability)::uuid[])) AND (EXISTS ( SELECT 1
+   FROM public.file_views v
+  WHERE ((v.id = file_view_pages.view_id) AND private.can_see_file(v.file_id)))))));
+
 ALTER TABLE public.sign_ins ENABLE ROW LEVEL SECURITY;
 
 CREATE POLICY sign_ins_select ON public.sign_ins FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR (user_id IN ( SELECT private.co_member_ids() AS co_member_ids))));
@@ -196,3 +304,9 @@ GRANT SELECT ON TABLE public.activities TO authenticated;
 GRANT SELECT ON TABLE public.audit_logs TO authenticated;
 
 GRANT SELECT ON TABLE public.sign_ins TO authenticated;
+
+GRANT SELECT ON TABLE public.file_views TO authenticated;
+GRANT INSERT(deal_id, file_id, version_number, user_id) ON TABLE public.file_views TO authenticated;
+
+GRANT SELECT ON TABLE public.file_view_pages TO authenticated;
+GRANT INSERT(view_id, page, seconds) ON TABLE public.file_view_pages TO authenticated;

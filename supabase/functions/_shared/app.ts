@@ -35,6 +35,7 @@ import { eventRoutes } from './routes/events.ts';
 import { exportDownloadRoutes, exportRoutes } from './routes/exports.ts';
 import { viewerRoutes } from './viewer/routes.ts';
 import { viewerSourceRoutes } from './viewer/serve.ts';
+import { analyticsRoutes } from './routes/analytics.ts';
 
 export type { ApiDeps } from './context.ts';
 
@@ -96,6 +97,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.route('/user', profileRoutes(deps));
   app.route('/deals', aiRoutes(deps));
   app.route('/deals', eventRoutes(deps));
+  app.route('/deals', analyticsRoutes(deps));
   app.route('/deals', dealRoutes(deps));
   // Data room: uploads before files so /files/upload-url is not taken for a file id.
   app.route('/deals', uploadRoutes(deps));

@@ -67,6 +67,9 @@ select set_eq($$select * from granted$$, $$values
   ('table', 'file_comments', '', 'insert select', ''),
   ('table', 'file_versions', '', 'insert select', ''),
   ('table', 'file_metadata', '', 'insert select update', ''),
+  -- Append-only logs of reading (decision 46): the caller names only these columns.
+  ('table', 'file_views', '', 'insert(deal_id,file_id,user_id,version_number) select', ''),
+  ('table', 'file_view_pages', '', 'insert(page,seconds,view_id) select', ''),
   -- Column by column.
   ('table', 'profiles', '', 'select update(first_name,last_name,preferred_color,title)', ''),
   ('table', 'deals', '', 'insert(checklist_preset,description,id,name,owner_id) select update(archived_at,description,name,require_mfa,watermark_downloads)', ''),

@@ -275,7 +275,7 @@ describe('signed-in screens', () => {
     expect(await screen.findByText("Deal not found or you don't have access to it.")).toBeInTheDocument();
   });
 
-  it('renders the deal dashboard with admin actions and the six tabs', async () => {
+  it('renders the deal dashboard with admin actions, the six tabs and, for an admin, Analytics', async () => {
     fakeApi({
       ...signIn(),
       'GET /api/deals/d1': deal,
@@ -293,7 +293,7 @@ describe('signed-in screens', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Dashboard', 'Data Room', 'Checklist', 'Review Queue', 'Activity', 'Users']);
+    ).toEqual(['Dashboard', 'Data Room', 'Checklist', 'Review Queue', 'Activity', 'Users', 'Analytics']);
   });
 
   it('hides admin actions from a viewer', async () => {
@@ -307,6 +307,10 @@ describe('signed-in screens', () => {
     expect(await screen.findByText('No Files Awaiting AI Review')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit Deal' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Manage Users & Permissions' })).not.toBeInTheDocument();
+    // Who read what is for deal admins and holders of manage_users (docs/decisions.md decision 46).
+    expect(
+      within(screen.getByRole('navigation', { name: 'Deal sections' })).queryByRole('link', { name: 'Analytics' }),
+    ).toBeNull();
   });
 
   it('shows the 404 page inside the deal for a tab that does not exist yet', async () => {

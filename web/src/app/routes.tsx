@@ -27,6 +27,7 @@ const ChecklistPage = lazy(() => import('./pages/checklist-page'));
 const ChecklistItemPage = lazy(() => import('../features/checklist/checklist-item-page'));
 const ActivityPage = lazy(() => import('../features/activity/activity-page'));
 const ReviewQueuePage = lazy(() => import('../features/review/review-queue-page'));
+const AnalyticsPage = lazy(() => import('./pages/analytics-page'));
 const AdminLayout = lazy(() => import('../features/admin/admin-layout'));
 const AdminDashboardPage = lazy(() => import('../features/admin/admin-dashboard-page'));
 const CatalogItemsPage = lazy(() => import('../features/admin/catalog-items-page'));
@@ -88,6 +89,8 @@ export const dealRoutes: RouteObject[] = [
   { path: 'review', element: <ReviewQueuePage /> },
   // Activity (docs/product.md §2): the deal's feed.
   { path: 'activity', element: <ActivityPage /> },
+  // Who read what (docs/decisions.md decision 46): deal admins and manage_users; Access Denied otherwise.
+  { path: 'analytics', element: <AnalyticsPage /> },
 ];
 
 /**

@@ -11,6 +11,7 @@ export const ACTIVITY_TYPES = [
   'login',
   'approval',
   'export',
+  'view',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

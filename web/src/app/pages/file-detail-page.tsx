@@ -1,12 +1,18 @@
 import { useParams } from 'react-router';
+import { canReadViews, useDeal } from '../../lib/api/deal';
 import { AiAnalysisCard, useGenerateMetadata, useRetryAnalysis } from '../../features/ai';
+import { ViewsCard } from '../../features/analytics';
 import { FileDetailPage } from '../../features/files';
 
-/** A file's page with its AI parts: Re-run AI, Generate, the analysis card (docs/architecture.md: composed in app/). */
+/**
+ * A file's page with its AI parts (Re-run AI, Generate, the analysis card) and, for deal admins and
+ * holders of manage_users, the "Views" card (docs/architecture.md: composed in app/).
+ */
 export default function FileDetailWithAi() {
   const { dealId = '', fileId = '' } = useParams();
   const rerun = useRetryAnalysis(dealId);
   const generate = useGenerateMetadata(dealId, fileId);
+  const deal = useDeal(dealId);
   return (
     <FileDetailPage
       ai={{
@@ -16,6 +22,7 @@ export default function FileDetailWithAi() {
         onGenerate: () => generate.mutate(),
         analysis: (aiStatus) => <AiAnalysisCard dealId={dealId} fileId={fileId} aiStatus={aiStatus} />,
       }}
+      views={canReadViews(deal.data) ? <ViewsCard dealId={dealId} fileId={fileId} /> : null}
     />
   );
 }

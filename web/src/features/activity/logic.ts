@@ -15,6 +15,7 @@ const TITLES: Record<string, string> = {
   approval: 'Approval Decided',
   role_change: 'Role Changed',
   export: 'Exported as ZIP',
+  view: 'Document Viewed',
 };
 
 /** The entry's title; kinds the feed learns later read as their words capitalised ("ai_review" → "Ai Review"). */

@@ -2,6 +2,7 @@ import { Alert, Badge, Box, Button, Flex, HStack, IconButton, Text } from '@chak
 import {
   Activity,
   Archive,
+  BarChart3,
   ClipboardCheck,
   FolderOpen,
   LayoutDashboard,
@@ -17,7 +18,7 @@ import { EmptyState } from '../../components/empty-state';
 import { AppHeader } from '../../components/layout/app-header';
 import { PageSpinner } from '../../components/spinners';
 import { ApiError, errorDetail } from '../../lib/api/client';
-import { DEAL_NOT_FOUND_MESSAGE, isDealAdmin, useDeal, type Deal } from '../../lib/api/deal';
+import { canReadViews, DEAL_NOT_FOUND_MESSAGE, isDealAdmin, useDeal, type Deal } from '../../lib/api/deal';
 import { DealFormDialog } from './components/deal-form-dialog';
 import { DealMfaRequired, isDealMfaRequired } from './components/mfa-required-notice';
 import { useArchiveDeal } from './api/archive-deal';
@@ -29,6 +30,8 @@ interface DealTab {
   icon: LucideIcon;
   /** Which sub-paths (after /deals/{dealId}/) light the tab up. */
   match: RegExp;
+  /** Shown only to those the deal allows it (all when absent). */
+  shownTo?: (deal: Deal) => boolean;
 }
 
 /** The six deal tabs of docs/product.md §2. */
@@ -39,9 +42,11 @@ export const DEAL_TABS: DealTab[] = [
   { label: 'Review Queue', to: 'review', icon: ClipboardCheck, match: /^review(\/|$)/ },
   { label: 'Activity', to: 'activity', icon: Activity, match: /^activity(\/|$)/ },
   { label: 'Users', to: 'users', icon: Users, match: /^(users|permissions)(\/|$)/ },
+  // Beyond the six: who read what, for deal admins and holders of manage_users (docs/decisions.md decision 46).
+  { label: 'Analytics', to: 'analytics', icon: BarChart3, match: /^analytics(\/|$)/, shownTo: canReadViews },
 ];
 
-function DealTabs({ dealId }: { dealId: string }) {
+function DealTabs({ dealId, deal }: { dealId: string; deal: Deal | undefined }) {
   const { pathname } = useLocation();
   const base = `/deals/${dealId}`;
   const rest = pathname.startsWith(base) ? pathname.slice(base.length).replace(/^\/+|\/+$/g, '') : '';
@@ -70,7 +75,7 @@ function DealTabs({ dealId }: { dealId: string }) {
         overflowX="auto"
         scrollbarWidth="thin"
       >
-        {DEAL_TABS.map((tab) => {
+        {DEAL_TABS.filter((tab) => !tab.shownTo || (deal && tab.shownTo(deal))).map((tab) => {
           const active = tab.match.test(rest);
           const Icon = tab.icon;
           return (
@@ -182,7 +187,7 @@ export function DealLayout() {
   } else {
     content = (
       <>
-        <DealTabs dealId={dealId} />
+        <DealTabs dealId={dealId} deal={deal.data} />
         {deal.data?.archived_at && (
           <Alert.Root status="warning" borderRadius="0" data-testid="archived-banner">
             <Alert.Indicator />

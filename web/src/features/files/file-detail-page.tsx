@@ -60,8 +60,11 @@ function DetailSkeleton() {
   );
 }
 
-/** The file page at /deals/:dealId/files/:fileId (docs/product.md §2 File detail). */
-export function FileDetailPage({ ai }: { ai: FileAiSlots }) {
+/**
+ * The file page at /deals/:dealId/files/:fileId (docs/product.md §2 File detail); `views` is the "Views"
+ * card when the caller may see it, composed in app/.
+ */
+export function FileDetailPage({ ai, views }: { ai: FileAiSlots; views?: ReactNode }) {
   const { dealId = '', fileId = '' } = useParams();
   const [versionProgress, setVersionProgress] = useState<number | null>(null);
   const [permissionsOpen, setPermissionsOpen] = useState(false);
@@ -170,6 +173,8 @@ export function FileDetailPage({ ai }: { ai: FileAiSlots }) {
               onDownload={versionDownload.download}
               viewerTo={(version) => fileViewerUrl(dealId, fileId, { version })}
             />
+
+            {views}
           </Stack>
 
           <Stack gap="5" minW="0">

@@ -23,6 +23,8 @@ export interface Deal {
   require_mfa?: boolean;
   /** Downloaded PDFs and images carry the downloader's stamp ("Watermark downloads", decision 44). */
   watermark_downloads?: boolean;
+  /** The caller's effective capabilities in the deal (private.member_capabilities; view and download only once archived). */
+  capabilities?: string[];
 }
 
 export const DEAL_NOT_FOUND_MESSAGE = "Deal not found or you don't have access to it.";
@@ -47,3 +49,7 @@ export function useDeal(dealId: string | undefined) {
 }
 
 export const isDealAdmin = (deal: Pick<Deal, 'user_role'> | null | undefined) => deal?.user_role === 'admin';
+
+/** Who sees others' views (a file's "Views" card, the deal's analytics): deal admins and holders of manage_users (decision 46). */
+export const canReadViews = (deal: Pick<Deal, 'user_role' | 'capabilities'> | null | undefined) =>
+  isDealAdmin(deal) || Boolean(deal?.capabilities?.includes('manage_users'));

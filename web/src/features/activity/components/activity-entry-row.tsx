@@ -1,6 +1,18 @@
 import { Badge, Box, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import type { ActivityEntry } from '@contracts/activity';
-import { CheckSquare, Download, FileArchive, FileUp, FolderPlus, LogIn, MailPlus, ShieldCheck, Trash2, Zap } from 'lucide-react';
+import {
+  CheckSquare,
+  Download,
+  Eye,
+  FileArchive,
+  FileUp,
+  FolderPlus,
+  LogIn,
+  MailPlus,
+  ShieldCheck,
+  Trash2,
+  Zap,
+} from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { activityAuthor, formatRelativeTime } from '../../../lib/format';
 import { fileUrl, folderUrl } from '../../../lib/file-urls';
@@ -17,6 +29,7 @@ const ICONS: Record<string, typeof Zap> = {
   approval: CheckSquare,
   role_change: ShieldCheck,
   export: FileArchive,
+  view: Eye,
 };
 
 const COLORS: Record<string, string> = {
@@ -30,6 +43,7 @@ const COLORS: Record<string, string> = {
   approval: 'green',
   role_change: 'purple',
   export: 'teal',
+  view: 'cyan',
 };
 
 /** What the entry is about, as links: the file, the folder (path) and the checklist item. */
