@@ -32,6 +32,7 @@ import { activityRoutes } from './routes/activity.ts';
 import { reviewRoutes } from './routes/review.ts';
 import { aiRoutes } from './routes/ai.ts';
 import { eventRoutes } from './routes/events.ts';
+import { searchRoutes } from './routes/search.ts';
 
 export type { ApiDeps } from './context.ts';
 
@@ -98,6 +99,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.route('/deals', peopleRoutes(deps));
   app.route('/deals', activityRoutes(deps));
   app.route('/deals', reviewRoutes(deps));
+  app.route('/deals', searchRoutes(deps));
   app.route('/deals', dealChecklistRoutes(deps));
   app.route('/checklist-catalog', checklistCatalogRoutes(deps));
   app.route('/admin', adminCatalogRoutes(deps));

@@ -27,6 +27,8 @@ export interface Extracted {
   /** Why there is no text, or only part of it; said in the analysis' reasoning. */
   note?: string;
   extraction: 'full' | 'truncated' | 'name_only';
+  /** Where each page starts in `text`, in characters (code points) from 0: PDFs only (search names the page). */
+  pageStarts?: number[];
 }
 
 export function kindOf(fileName: string, contentType = ''): FileKind {
@@ -141,7 +143,7 @@ function htmlText(html: string): string {
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 let pdfjs: Promise<PdfJs> | undefined;
 
-async function pdfText(bytes: Uint8Array): Promise<{ text: string; pagesLeft: boolean }> {
+async function pdfText(bytes: Uint8Array): Promise<{ pages: string[]; pagesLeft: boolean }> {
   pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
   const { getDocument } = await pdfjs;
   // pdf.js takes ownership of the buffer: hand it a copy so the caller's bytes stay intact.
@@ -166,10 +168,42 @@ async function pdfText(bytes: Uint8Array): Promise<{ text: string; pagesLeft: bo
       chars += pageText.length;
       page.cleanup();
     }
-    return { text: out.join('\n'), pagesLeft: doc.numPages > pages };
+    return { pages: out, pagesLeft: doc.numPages > pages };
   } finally {
     await task.destroy();
   }
+}
+
+function cleanText(text: string): string {
+  return text
+    .replaceAll('\u0000', '')
+    .replace(/[ \t]{2,}/g, ' ')
+    .replace(/\n{3,}/g, '\n\n');
+}
+
+/** Characters as Postgres counts them (code points, not UTF-16 units). */
+function codePoints(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+/**
+ * The pages' texts, cleaned one by one and joined by a line break, and where each page starts (in code
+ * points; the text is trimmed at its start, so an empty first page starts at 0 as the next one does).
+ */
+export function joinPages(pages: string[]): { text: string; pageStarts: number[] } {
+  const cleaned = pages.map(cleanText);
+  const joined = cleaned.join('\n');
+  const lead = joined.length - joined.trimStart().length;
+  const leadPoints = codePoints(joined.slice(0, lead));
+  const pageStarts: number[] = [];
+  let at = 0;
+  for (const page of cleaned) {
+    pageStarts.push(Math.max(0, at - leadPoints));
+    at += codePoints(page) + 1;
+  }
+  return { text: joined.trim(), pageStarts };
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
@@ -227,9 +261,10 @@ export async function extractText(
   try {
     let text: string;
     let truncated = partial;
+    let pageStarts: number[] | undefined;
     if (kind === 'pdf') {
       const result = await withTimeout(pdfText(bytes), EXTRACT_LIMITS.timeoutMs);
-      text = result.text;
+      ({ text, pageStarts } = joinPages(result.pages));
       truncated ||= result.pagesLeft;
     } else if (kind === 'docx') {
       text = docxText(bytes);
@@ -240,21 +275,19 @@ export async function extractText(
     } else {
       text = utf8.decode(bytes);
     }
-    text = text
-      .replaceAll('\u0000', '')
-      .replace(/[ \t]{2,}/g, ' ')
-      .replace(/\n{3,}/g, '\n\n')
-      .trim();
+    if (!pageStarts) text = cleanText(text).trim();
     if (text.length > EXTRACT_LIMITS.maxChars) {
       text = text.slice(0, EXTRACT_LIMITS.maxChars);
       truncated = true;
     }
     if (!text) return nameOnly(`The ${KIND_LABEL[kind]} holds no readable text (it may be a scan), so only its name was used.`);
+    const length = codePoints(text);
     return {
       text,
       truncated,
       extraction: truncated ? 'truncated' : 'full',
       note: truncated ? `Only the beginning of the ${KIND_LABEL[kind]} was read.` : undefined,
+      ...(pageStarts ? { pageStarts: pageStarts.filter((start) => start < length || start === 0) } : {}),
     };
   } catch (err) {
     if (err instanceof ExtractionTimeout) return unreadable(fileName, contentType, 'took_too_long');

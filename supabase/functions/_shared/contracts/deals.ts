@@ -26,6 +26,7 @@ export const updateDealBody = z.object({
   name: dealName,
   description: dealDescription.nullish(),
   require_mfa: z.boolean({ invalid_type_error: 'require_mfa is true or false' }).optional(),
+  search_language: z.enum(['english', 'german'], { message: 'search_language must be english or german' }).optional(),
 });
 
 // Answers.
@@ -50,6 +51,8 @@ export const deal = z
     updated_at: z.string(),
     archived_at: z.string().nullable(),
     require_mfa: z.boolean(),
+    /** The language the deal's documents are searched in (docs/decisions.md decision 47). */
+    search_language: z.enum(['english', 'german']),
     user_role: z.enum(DEAL_ROLES),
     is_owner: z.boolean(),
     permission_set: z.string().nullable(),

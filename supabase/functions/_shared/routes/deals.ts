@@ -114,7 +114,8 @@ export function dealRoutes(deps: ApiDeps) {
       await requireAdminOfOpenDeal(tx, dealId, 'edit the deal');
       await tx`update public.deals set name = ${body.name},
                  description = coalesce(${body.description ?? null}, description),
-                 require_mfa = coalesce(${body.require_mfa ?? null}, require_mfa)
+                 require_mfa = coalesce(${body.require_mfa ?? null}, require_mfa),
+                 search_language = coalesce(${body.search_language ?? null}, search_language)
                where id = ${dealId}`;
       return loadDeal(tx, dealId);
     });
