@@ -25,6 +25,7 @@ const PermissionSetsPage = lazy(() => import('../features/people/permission-sets
 const ChecklistPage = lazy(() => import('./pages/checklist-page'));
 const ChecklistItemPage = lazy(() => import('../features/checklist/checklist-item-page'));
 const ActivityPage = lazy(() => import('../features/activity/activity-page'));
+const SearchPage = lazy(() => import('../features/search/search-page'));
 const ReviewQueuePage = lazy(() => import('../features/review/review-queue-page'));
 const AdminLayout = lazy(() => import('../features/admin/admin-layout'));
 const AdminDashboardPage = lazy(() => import('../features/admin/admin-dashboard-page'));
@@ -79,6 +80,8 @@ export const dealRoutes: RouteObject[] = [
   { path: 'review', element: <ReviewQueuePage /> },
   // Activity (docs/product.md §2): the deal's feed.
   { path: 'activity', element: <ActivityPage /> },
+  // Search inside documents (issue 35): words inside the deal's documents; `/` opens it.
+  { path: 'search', element: <SearchPage /> },
 ];
 
 /**

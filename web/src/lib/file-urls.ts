@@ -80,6 +80,24 @@ export function fileUrl(dealId: string, fileId: string): string {
   return `${dealBase(dealId)}/files/${encodeURIComponent(fileId)}`;
 }
 
+/** The deal's search inside documents (issue 35), with a query and a folder to search in when given. */
+export function searchUrl(dealId: string, q?: string, folderId?: string | null): string {
+  const params = new URLSearchParams();
+  if (q?.trim()) params.set('q', q.trim());
+  if (folderId) params.set('folder_id', folderId);
+  const query = params.toString();
+  return `${dealBase(dealId)}/search${query ? `?${query}` : ''}`;
+}
+
+/**
+ * Where a search hit opens: the file's page. The one place to point at a viewer route
+ * ('/files/{id}/view?page=n') once one exists; `page` is the hit's page, when the document has pages.
+ */
+export function searchHitUrl(dealId: string, fileId: string, page: number | null): string {
+  void page;
+  return fileUrl(dealId, fileId);
+}
+
 /** The 'Share Link': id-based, or the data room's root. */
 export function shareLinkPath(dealId: string, folderId: string | null | undefined): string {
   return folderId ? `${dealBase(dealId)}/data-room/folder/${encodeURIComponent(folderId)}` : `${dealBase(dealId)}/data-room`;

@@ -6,6 +6,7 @@
  * then classified from its name.
  */
 import { unzipSync } from 'fflate';
+import { cleanText, codePoints, joinPages } from './pages.ts';
 
 export const EXTRACT_LIMITS = {
   /** Bytes read of a document format that needs the whole file (PDF, DOCX, XLSX). */
@@ -172,38 +173,6 @@ async function pdfText(bytes: Uint8Array): Promise<{ pages: string[]; pagesLeft:
   } finally {
     await task.destroy();
   }
-}
-
-function cleanText(text: string): string {
-  return text
-    .replaceAll('\u0000', '')
-    .replace(/[ \t]{2,}/g, ' ')
-    .replace(/\n{3,}/g, '\n\n');
-}
-
-/** Characters as Postgres counts them (code points, not UTF-16 units). */
-function codePoints(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
-}
-
-/**
- * The pages' texts, cleaned one by one and joined by a line break, and where each page starts (in code
- * points; the text is trimmed at its start, so an empty first page starts at 0 as the next one does).
- */
-export function joinPages(pages: string[]): { text: string; pageStarts: number[] } {
-  const cleaned = pages.map(cleanText);
-  const joined = cleaned.join('\n');
-  const lead = joined.length - joined.trimStart().length;
-  const leadPoints = codePoints(joined.slice(0, lead));
-  const pageStarts: number[] = [];
-  let at = 0;
-  for (const page of cleaned) {
-    pageStarts.push(Math.max(0, at - leadPoints));
-    at += codePoints(page) + 1;
-  }
-  return { text: joined.trim(), pageStarts };
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {

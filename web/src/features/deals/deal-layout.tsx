@@ -7,6 +7,7 @@ import {
   LayoutDashboard,
   ListChecks,
   Pencil,
+  Search,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -31,7 +32,7 @@ interface DealTab {
   match: RegExp;
 }
 
-/** The six deal tabs of docs/product.md §2. */
+/** The six deal tabs of docs/product.md §2, and Search (issue 35). */
 export const DEAL_TABS: DealTab[] = [
   { label: 'Dashboard', to: '', icon: LayoutDashboard, match: /^$/ },
   { label: 'Data Room', to: 'files', icon: FolderOpen, match: /^(files|data-room|folders)(\/|$)/ },
@@ -39,6 +40,7 @@ export const DEAL_TABS: DealTab[] = [
   { label: 'Review Queue', to: 'review', icon: ClipboardCheck, match: /^review(\/|$)/ },
   { label: 'Activity', to: 'activity', icon: Activity, match: /^activity(\/|$)/ },
   { label: 'Users', to: 'users', icon: Users, match: /^(users|permissions)(\/|$)/ },
+  { label: 'Search', to: 'search', icon: Search, match: /^search(\/|$)/ },
 ];
 
 function DealTabs({ dealId }: { dealId: string }) {

@@ -20,6 +20,8 @@ export interface Deal {
   archived_at: string | null;
   /** Everyone in the deal must have proved a second factor in their session ("Require two-step verification"). */
   require_mfa?: boolean;
+  /** The language the deal's documents are searched in (issue 35). */
+  search_language?: 'english' | 'german';
 }
 
 export const DEAL_NOT_FOUND_MESSAGE = "Deal not found or you don't have access to it.";

@@ -9,6 +9,8 @@ export interface DealInput {
   description: string;
   /** Edit Deal only: require two-step verification of everyone in the deal. */
   require_mfa?: boolean;
+  /** Edit Deal only: the language the deal's documents are searched in. */
+  search_language?: 'english' | 'german';
 }
 
 export const createDeal = (input: DealInput & { checklist_preset: string }) => api.post<Deal>('/deals', input);

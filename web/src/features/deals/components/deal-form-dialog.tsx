@@ -7,6 +7,8 @@ import type { ChecklistPreset } from '../types';
 import { validateDealName } from '../validation';
 import { useSaveDeal } from '../api/save-deal';
 import { defaultPresetValue, useChecklistPresets } from '../api/checklist-presets';
+import type { SearchLanguage } from '@contracts/search';
+import { SearchLanguageField } from './search-language-field';
 
 function PresetSelect({
   value,
@@ -56,7 +58,7 @@ export function DealFormDialog({
 }: {
   open: boolean;
   onClose: () => void;
-  deal?: Pick<Deal, 'id' | 'name' | 'description' | 'require_mfa'>;
+  deal?: Pick<Deal, 'id' | 'name' | 'description' | 'require_mfa' | 'search_language'>;
   onSaved?: (deal: Deal) => void;
 }) {
   const editing = Boolean(deal);
@@ -64,6 +66,7 @@ export function DealFormDialog({
   const [description, setDescription] = useState('');
   const [preset, setPreset] = useState<string | null>(null);
   const [requireMfa, setRequireMfa] = useState(false);
+  const [searchLanguage, setSearchLanguage] = useState<SearchLanguage>('english');
   const [error, setError] = useState<string | null>(null);
   // Turning the requirement on needs the admin's own session to have proved a factor (the database refuses otherwise).
   const me = useCurrentUser();
@@ -78,8 +81,9 @@ export function DealFormDialog({
     setDescription(deal?.description ?? '');
     setPreset(null);
     setRequireMfa(Boolean(deal?.require_mfa));
+    setSearchLanguage(deal?.search_language ?? 'english');
     setError(null);
-  }, [open, deal?.name, deal?.description, deal?.require_mfa]);
+  }, [open, deal?.name, deal?.description, deal?.require_mfa, deal?.search_language]);
 
   const mutation = useSaveDeal(editing, (saved) => {
     onSaved?.(saved);
@@ -96,7 +100,12 @@ export function DealFormDialog({
         ? {
             kind: 'update',
             dealId: deal.id,
-            body: { name: name.trim(), description: description.trim(), require_mfa: requireMfa },
+            body: {
+              name: name.trim(),
+              description: description.trim(),
+              require_mfa: requireMfa,
+              search_language: searchLanguage,
+            },
           }
         : { kind: 'create', body: { name: name.trim(), description: description.trim(), checklist_preset: presetValue } },
     );
@@ -162,6 +171,7 @@ export function DealFormDialog({
               </Field.HelperText>
             </Field.Root>
           )}
+          {editing && <SearchLanguageField value={searchLanguage} onChange={setSearchLanguage} />}
           {!editing && (
             <PresetSelect value={presetValue} onChange={setPreset} presets={presets.data ?? []} loading={presets.isLoading} />
           )}
