@@ -14,6 +14,7 @@ import { activityBench, reviewBench } from './bench/review.ts';
 import { aiBench } from './bench/ai.ts';
 import { adminBench } from './bench/admin.ts';
 import { authBench } from './bench/auth.ts';
+import { searchBench } from './bench/search.ts';
 
 type Row = [string, string, string];
 const benches: [string, () => Promise<Row[]>][] = [
@@ -31,6 +32,10 @@ const benches: [string, () => Promise<Row[]>][] = [
   ['AI assistant (labelled set, 1,000 PDFs)', aiBench],
   ['Admin portal (1,000,000 audit entries, 100,000 users)', adminBench],
   ['Auth (sign-in, refresh, the check on every call)', authBench],
+  [
+    `Search inside documents (${Number(process.env.SEARCH_DOCS ?? 100000).toLocaleString('en-US')} documents of 20 KB)`,
+    searchBench,
+  ],
 ];
 
 const only = process.argv.slice(2);
