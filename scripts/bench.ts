@@ -18,6 +18,7 @@ import { authBench } from './bench/auth.ts';
 import { exportBench } from './bench/export.ts';
 import { rangesBench } from './bench/ranges.ts';
 import { viewerBench } from './bench/viewer.ts';
+import { searchBench } from './bench/search.ts';
 
 type Row = [string, string, string];
 const benches: [string, () => Promise<Row[]>][] = [
@@ -45,6 +46,10 @@ const benches: [string, () => Promise<Row[]>][] = [
     exportBench,
   ],
   [`Viewer (a ${process.env.VIEWER_PAGES ?? 300}-page PDF, stamped and not)`, viewerBench],
+  [
+    `Search inside documents (${Number(process.env.SEARCH_DOCS ?? 100000).toLocaleString('en-US')} documents of 20 KB)`,
+    searchBench,
+  ],
 ];
 
 const only = process.argv.slice(2);

@@ -17,8 +17,10 @@ CREATE TABLE public.deals (
     archived_at timestamp with time zone,
     require_mfa boolean DEFAULT false NOT NULL,
     watermark_downloads boolean DEFAULT false NOT NULL,
+    search_language text DEFAULT 'english'::text NOT NULL,
     CONSTRAINT deals_description_check CHECK ((length(description) <= 5000)),
-    CONSTRAINT deals_name_check CHECK (((length(btrim(name)) >= 1) AND (length(btrim(name)) <= 200)))
+    CONSTRAINT deals_name_check CHECK (((length(btrim(name)) >= 1) AND (length(btrim(name)) <= 200))),
+    CONSTRAINT deals_search_language_check CHECK ((search_language = ANY (ARRAY['english'::text, 'german'::text])))
 );
 
 CREATE TABLE public.deal_members (
@@ -114,7 +116,7 @@ begin
   return null;
 end $$;
 
-CREATE FUNCTION private.deal_scope(p_deal_id uuid) RETURNS TABLE(id uuid, name text, description text, owner_id uuid, checklist_preset text, created_at timestamp with time zone, updated_at timestamp with time zone, archived_at timestamp with time zone, require_mfa boolean, watermark_downloads boolean, user_role text, is_owner boolean, permission_set text, capabilities text[])
+CREATE FUNCTION private.deal_scope(p_deal_id uuid) RETURNS TABLE(id uuid, name text, description text, owner_id uuid, checklist_preset text, created_at timestamp with time zone, updated_at timestamp with time zone, archived_at timestamp with time zone, require_mfa boolean, watermark_downloads boolean, user_role text, is_owner boolean, permission_set text, capabilities text[], search_language text)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     SET plan_cache_mode TO 'auto'
@@ -134,7 +136,8 @@ begin
                               case m.role when 'contributor' then 'edit' else 'upload_view' end) end,
            case when d.archived_at is null then private.member_capabilities(d.id, v_uid)
                 else array(select cap from unnest(private.member_capabilities(d.id, v_uid)) cap
-                           where cap in ('view', 'download')) end
+                           where cap in ('view', 'download')) end,
+           d.search_language
     from public.deals d
     join public.deal_members m on m.deal_id = d.id and m.user_id = v_uid and m.status = 'active'
     where d.id = p_deal_id and private.passes_deal_mfa(d.id);
@@ -381,3 +384,4 @@ GRANT UPDATE(archived_at) ON TABLE public.deals TO authenticated;
 GRANT UPDATE(require_mfa) ON TABLE public.deals TO authenticated;
 
 GRANT UPDATE(watermark_downloads) ON TABLE public.deals TO authenticated;
+GRANT UPDATE(search_language) ON TABLE public.deals TO authenticated;

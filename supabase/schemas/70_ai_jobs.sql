@@ -59,7 +59,15 @@ CREATE TABLE public.file_texts (
     content text DEFAULT ''::text NOT NULL,
     truncated boolean DEFAULT false NOT NULL,
     note text,
-    extracted_at timestamp with time zone DEFAULT now() NOT NULL
+    extracted_at timestamp with time zone DEFAULT now() NOT NULL,
+    search_language text DEFAULT 'english'::text NOT NULL,
+    page_starts integer[],
+    search_vector tsvector GENERATED ALWAYS AS (to_tsvector(
+CASE search_language
+    WHEN 'german'::text THEN 'german'::regconfig
+    ELSE 'english'::regconfig
+END, content)) STORED,
+    CONSTRAINT file_texts_search_language_check CHECK ((search_language = ANY (ARRAY['english'::text, 'german'::text])))
 );
 
 ALTER TABLE ONLY public.ai_jobs
@@ -124,6 +132,10 @@ CREATE INDEX file_ai_analyses_deal_open ON public.file_ai_analyses USING btree (
 CREATE INDEX file_ai_analyses_file ON public.file_ai_analyses USING btree (file_id, created_at DESC);
 
 CREATE UNIQUE INDEX file_ai_analyses_one_open ON public.file_ai_analyses USING btree (file_id) WHERE (status = 'review'::text);
+
+CREATE INDEX file_texts_deal_idx ON public.file_texts USING btree (deal_id);
+
+CREATE INDEX file_texts_search_idx ON public.file_texts USING gin (search_vector);
 
 -- Helpers
 
@@ -376,6 +388,7 @@ declare
   v_top jsonb;
   v_item record;
   v_candidates jsonb;
+  v_pages integer[];
 begin
   select * into v_job from public.ai_jobs where id = p_job_id for update;
   if v_job.id is null or v_job.status <> 'running' or v_job.worker is distinct from p_worker then
@@ -391,12 +404,16 @@ begin
     join public.checklist_items i on i.id = (e.value->>'item_id')::uuid and i.deal_id = v_job.deal_id
     join public.checklist_categories c on c.id = i.category_id;
   v_top := v_candidates->0;
+  if jsonb_typeof(p_result->'page_starts') = 'array' then
+    v_pages := array(select greatest(0, e::int) from jsonb_array_elements_text(p_result->'page_starts') e limit 10000);
+  end if;
 
-  insert into public.file_texts (file_id, deal_id, version_number, content, truncated, note, extracted_at)
+  insert into public.file_texts (file_id, deal_id, version_number, content, truncated, note, extracted_at, page_starts)
   values (v_job.file_id, v_job.deal_id, v_job.version_number, coalesce(p_result->>'text', ''),
-          coalesce((p_result->>'text_truncated')::boolean, false), p_result->>'text_note', now())
+          coalesce((p_result->>'text_truncated')::boolean, false), p_result->>'text_note', now(), v_pages)
   on conflict (file_id) do update set deal_id = excluded.deal_id, version_number = excluded.version_number,
-    content = excluded.content, truncated = excluded.truncated, note = excluded.note, extracted_at = now();
+    content = excluded.content, truncated = excluded.truncated, note = excluded.note, extracted_at = now(),
+    page_starts = excluded.page_starts;
 
   update public.file_ai_analyses set status = 'superseded' where file_id = v_job.file_id and status = 'review';
   insert into public.file_ai_analyses (file_id, deal_id, job_id, version_number, provider, status, recommended_item_id,
@@ -550,6 +567,115 @@ begin
                             'ai_status', case when v_item.id is null then 'completed' else 'approved' end);
 end $$;
 
+create function private.file_texts_language() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  new.search_language := coalesce((select d.search_language from public.deals d where d.id = new.deal_id), 'english');
+  return new;
+end $$;
+
+create function private.deals_search_reindex() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  update public.file_texts set search_language = new.search_language where deal_id = new.id;
+  return null;
+end $$;
+
+create function private.search_tsquery(p_language text, p_query text) returns tsquery
+language plpgsql immutable set search_path = '' as $$
+declare
+  v_cfg regconfig := case p_language when 'german' then 'pg_catalog.german'::regconfig
+                                     else 'pg_catalog.english'::regconfig end;
+  v_query tsquery := websearch_to_tsquery(v_cfg, coalesce(p_query, ''));
+  v_text text := v_query::text;
+  v_last text;
+  v_lexeme text;
+begin
+  if length(p_query) - length(replace(p_query, '"', '')) = 0
+     or (length(p_query) - length(replace(p_query, '"', ''))) % 2 = 0 then
+    v_last := substring(p_query from '(?:^|\s)([^\s"-][^\s"]*)\s*$');
+  end if;
+  if v_last is not null and lower(v_last) <> 'or' then
+    v_lexeme := websearch_to_tsquery(v_cfg, v_last)::text;
+    if v_lexeme ~ '^''([^'']|'''')+''$' and right(v_text, length(v_lexeme)) = v_lexeme then
+      return (v_text || ':*')::tsquery;
+    end if;
+  end if;
+  return v_query;
+end $$;
+
+create function private.search_hits(
+  p_deal_id uuid, p_query tsquery, p_folder_id uuid, p_extensions text[], p_tag text, p_item_id uuid,
+  p_approval text, p_from timestamptz, p_to timestamptz, p_after_rank real, p_after_id uuid, p_limit integer
+) returns table (file_id uuid, rank real)
+language sql stable security definer set search_path = '' as $$
+  with recursive below (id) as (
+    select fo.id from public.folders fo where fo.id = p_folder_id and fo.deal_id = p_deal_id
+    union all
+    select c.id from public.folders c join below b on c.parent_id = b.id
+  )
+  select h.file_id, h.rank from (
+    select t.file_id, ts_rank_cd(t.search_vector, p_query) as rank
+      from public.file_texts t
+      join public.files f on f.id = t.file_id and f.deal_id = p_deal_id
+      left join public.folders fo on fo.id = f.folder_id
+     where t.deal_id = p_deal_id and t.search_vector @@ p_query
+       and t.version_number = f.current_version and f.upload_state = 'ready' and f.archived_at is null
+       and fo.archived_at is null
+       and (p_folder_id is null or f.folder_id in (select id from below))
+       and (p_extensions is null
+            or lower(coalesce(nullif(f.file_type, ''), substring(f.name from '\.([^.]+)$'), '')) = any (p_extensions))
+       and (p_tag is null or lower(p_tag) = any (array(select lower(x) from unnest(f.tags) x)))
+       and (p_item_id is null or p_item_id = any (f.checklist_items))
+       and (p_approval is null or f.approval_status = p_approval)
+       and (p_from is null or f.created_at >= p_from)
+       and (p_to is null or f.created_at < p_to)
+       and private.can_see_file(f.id)
+  ) h
+  where p_after_id is null or h.rank < p_after_rank or (h.rank = p_after_rank and h.file_id > p_after_id)
+  order by h.rank desc, h.file_id
+  limit least(greatest(coalesce(p_limit, 20), 1), 100)
+$$;
+
+create function public.search_documents(
+  p_deal_id uuid, p_query text, p_folder_id uuid default null, p_extensions text[] default null,
+  p_tag text default null, p_item_id uuid default null, p_approval text default null,
+  p_from timestamptz default null, p_to timestamptz default null, p_after_rank real default null,
+  p_after_id uuid default null, p_limit integer default 20
+) returns table (file_id uuid, filename text, folder_path text, mime_type text, page integer, snippet text,
+                 rank real, uploaded_at timestamptz)
+language sql stable set search_path = '' as $$
+  with q as (
+    select private.search_tsquery(d.search_language, p_query) as tsq,
+           case d.search_language when 'german' then 'pg_catalog.german'::regconfig
+                                  else 'pg_catalog.english'::regconfig end as cfg
+      from public.deals d where d.id = p_deal_id
+  ), hits as (
+    select h.file_id, h.rank, q.tsq, q.cfg
+      from q, private.search_hits(p_deal_id, q.tsq, p_folder_id, p_extensions, p_tag, p_item_id, p_approval,
+                                  p_from, p_to, p_after_rank, p_after_id, p_limit) h
+     where numnode(q.tsq) > 0
+  ), shown as (
+    select h.file_id, f.name, fo.full_path, f.content_type, h.rank, f.created_at, t.page_starts, x.content,
+           ts_headline(h.cfg, x.content, h.tsq,
+                       'StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', MinWords=12, MaxWords=30') as snippet
+      from hits h
+      join public.files f on f.id = h.file_id
+      join public.file_texts t on t.file_id = h.file_id
+      left join public.folders fo on fo.id = f.folder_id
+      cross join lateral (select translate(t.content, chr(1) || chr(2), '  ') as content) x
+  )
+  select s.file_id, s.name, coalesce(s.full_path, '/'), s.content_type,
+         case when s.page_starts is null or at.pos = 0 then null
+              else (select greatest(count(*), 1)::int from unnest(s.page_starts) p
+                     where p < at.pos + greatest(strpos(s.snippet, chr(1)) - 1, 0)) end,
+         s.snippet, s.rank, s.created_at
+    from shown s
+    cross join lateral (select strpos(s.content, translate(s.snippet, chr(1) || chr(2), '')) as pos) at
+   order by s.rank desc, s.file_id
+$$;
+
+
 REVOKE ALL ON FUNCTION private.ai_checklist(p_deal_id uuid) FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.ai_worker_reachable() FROM PUBLIC;
@@ -574,7 +700,24 @@ GRANT ALL ON FUNCTION public.ai_request_analysis(p_deal_id uuid, p_file_ids uuid
 REVOKE ALL ON FUNCTION public.ai_suggestion_action(p_file_id uuid, p_action text, p_item_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.ai_suggestion_action(p_file_id uuid, p_action text, p_item_id uuid) TO authenticated;
 
+REVOKE ALL ON FUNCTION private.file_texts_language() FROM PUBLIC;
+
+REVOKE ALL ON FUNCTION private.deals_search_reindex() FROM PUBLIC;
+
+REVOKE ALL ON FUNCTION private.search_tsquery(p_language text, p_query text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.search_tsquery(p_language text, p_query text) TO authenticated;
+
+REVOKE ALL ON FUNCTION private.search_hits(p_deal_id uuid, p_query tsquery, p_folder_id uuid, p_extensions text[], p_tag text, p_item_id uuid, p_approval text, p_from timestamp with time zone, p_to timestamp with time zone, p_after_rank real, p_after_id uuid, p_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.search_hits(p_deal_id uuid, p_query tsquery, p_folder_id uuid, p_extensions text[], p_tag text, p_item_id uuid, p_approval text, p_from timestamp with time zone, p_to timestamp with time zone, p_after_rank real, p_after_id uuid, p_limit integer) TO authenticated;
+
+REVOKE ALL ON FUNCTION public.search_documents(p_deal_id uuid, p_query text, p_folder_id uuid, p_extensions text[], p_tag text, p_item_id uuid, p_approval text, p_from timestamp with time zone, p_to timestamp with time zone, p_after_rank real, p_after_id uuid, p_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.search_documents(p_deal_id uuid, p_query text, p_folder_id uuid, p_extensions text[], p_tag text, p_item_id uuid, p_approval text, p_from timestamp with time zone, p_to timestamp with time zone, p_after_rank real, p_after_id uuid, p_limit integer) TO authenticated;
+
 -- Triggers
+
+CREATE TRIGGER deals_search_reindex AFTER UPDATE OF search_language ON public.deals FOR EACH ROW WHEN ((old.search_language IS DISTINCT FROM new.search_language)) EXECUTE FUNCTION private.deals_search_reindex();
+
+CREATE TRIGGER file_texts_language BEFORE INSERT OR UPDATE OF deal_id ON public.file_texts FOR EACH ROW EXECUTE FUNCTION private.file_texts_language();
 
 CREATE TRIGGER files_ai_enqueue AFTER UPDATE ON public.files FOR EACH ROW EXECUTE FUNCTION private.files_ai_enqueue();
 

@@ -36,6 +36,7 @@ import { exportDownloadRoutes, exportRoutes } from './routes/exports.ts';
 import { viewerRoutes } from './viewer/routes.ts';
 import { viewerSourceRoutes } from './viewer/serve.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
+import { searchRoutes } from './routes/search.ts';
 
 export type { ApiDeps } from './context.ts';
 
@@ -110,6 +111,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   // A direct export's link carries its own token: the browser opens it without the access token.
   app.route('/exports', exportDownloadRoutes(deps));
   app.route('/deals', reviewRoutes(deps));
+  app.route('/deals', searchRoutes(deps));
   app.route('/deals', dealChecklistRoutes(deps));
   app.route('/checklist-catalog', checklistCatalogRoutes(deps));
   app.route('/admin', adminCatalogRoutes(deps));

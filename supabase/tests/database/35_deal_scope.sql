@@ -33,7 +33,8 @@ create function pg_temp.scope_under_rls(p_deal_id uuid) returns jsonb language s
                               case m.role when 'contributor' then 'edit' else 'upload_view' end) end as permission_set,
            case when d.archived_at is null then private.member_capabilities(d.id, auth.uid())
                 else array(select cap from unnest(private.member_capabilities(d.id, auth.uid())) cap
-                           where cap in ('view', 'download')) end as capabilities
+                           where cap in ('view', 'download')) end as capabilities,
+           d.search_language
     from public.deals d
     join public.deal_members m on m.deal_id = d.id and m.user_id = auth.uid() and m.status = 'active'
     where d.id = p_deal_id) x

@@ -72,7 +72,7 @@ select set_eq($$select * from granted$$, $$values
   ('table', 'file_view_pages', '', 'insert(page,seconds,view_id) select', ''),
   -- Column by column.
   ('table', 'profiles', '', 'select update(first_name,last_name,preferred_color,title)', ''),
-  ('table', 'deals', '', 'insert(checklist_preset,description,id,name,owner_id) select update(archived_at,description,name,require_mfa,watermark_downloads)', ''),
+  ('table', 'deals', '', 'insert(checklist_preset,description,id,name,owner_id) select update(archived_at,description,name,require_mfa,search_language,watermark_downloads)', ''),
   ('table', 'deal_members', '', 'delete insert select update(company,last_active_at,permission_set_id,role,status)', ''),
   ('table', 'invitations', '', 'delete insert select update(company,expires_at,group_ids,invited_at,permission_set_id,tag_ids,token_hash)', ''),
   ('table', 'folders', '', 'insert select update(archived_at)', ''),
@@ -100,7 +100,9 @@ select set_eq($$select * from granted$$, $$values
   ('function', 'my_recovery_codes_left()', '', 'execute', ''),
   ('function', 'forget_my_recovery_codes()', '', 'execute', ''),
   ('function', 'my_deals_needing_mfa()', '', 'execute', ''),
-  ('function', 'audit_my_mfa(text)', '', 'execute', '')
+  ('function', 'audit_my_mfa(text)', '', 'execute', ''),
+  -- Search inside documents (decision 47): runs as the caller, under row-level security.
+  ('function', 'search_documents(uuid,text,uuid,text[],text,uuid,text,timestamp with time zone,timestamp with time zone,real,uuid,integer)', '', 'execute', '')
 $$, 'every object in public holds exactly the grants decided for anon, authenticated and service_role');
 
 -- And nothing created later is granted by default: the migrations' role has no default privileges

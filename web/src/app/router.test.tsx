@@ -275,7 +275,7 @@ describe('signed-in screens', () => {
     expect(await screen.findByText("Deal not found or you don't have access to it.")).toBeInTheDocument();
   });
 
-  it('renders the deal dashboard with admin actions, the six tabs and, for an admin, Analytics', async () => {
+  it('renders the deal dashboard with admin actions, the six tabs and, for an admin, Analytics; then Search', async () => {
     fakeApi({
       ...signIn(),
       'GET /api/deals/d1': deal,
@@ -293,7 +293,7 @@ describe('signed-in screens', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Dashboard', 'Data Room', 'Checklist', 'Review Queue', 'Activity', 'Users', 'Analytics']);
+    ).toEqual(['Dashboard', 'Data Room', 'Checklist', 'Review Queue', 'Activity', 'Users', 'Analytics', 'Search']);
   });
 
   it('hides admin actions from a viewer', async () => {

@@ -26,6 +26,7 @@ const PermissionSetsPage = lazy(() => import('../features/people/permission-sets
 const ChecklistPage = lazy(() => import('./pages/checklist-page'));
 const ChecklistItemPage = lazy(() => import('../features/checklist/checklist-item-page'));
 const ActivityPage = lazy(() => import('../features/activity/activity-page'));
+const SearchPage = lazy(() => import('../features/search/search-page'));
 const ReviewQueuePage = lazy(() => import('../features/review/review-queue-page'));
 const AnalyticsPage = lazy(() => import('./pages/analytics-page'));
 const AdminLayout = lazy(() => import('../features/admin/admin-layout'));
@@ -91,6 +92,8 @@ export const dealRoutes: RouteObject[] = [
   { path: 'activity', element: <ActivityPage /> },
   // Who read what (docs/decisions.md decision 46): deal admins and manage_users; Access Denied otherwise.
   { path: 'analytics', element: <AnalyticsPage /> },
+  // Search inside documents (issue 35): words inside the deal's documents; `/` opens it.
+  { path: 'search', element: <SearchPage /> },
 ];
 
 /**

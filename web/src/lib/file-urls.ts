@@ -89,6 +89,20 @@ export function fileViewerUrl(dealId: string, fileId: string, at: { version?: nu
   return `${fileUrl(dealId, fileId)}/view${text ? `?${text}` : ''}`;
 }
 
+/** The deal's search inside documents (issue 35), with a query and a folder to search in when given. */
+export function searchUrl(dealId: string, q?: string, folderId?: string | null): string {
+  const params = new URLSearchParams();
+  if (q?.trim()) params.set('q', q.trim());
+  if (folderId) params.set('folder_id', folderId);
+  const query = params.toString();
+  return `${dealPath(dealId)}/search${query ? `?${query}` : ''}`;
+}
+
+/** Where a search hit opens: the viewer, at the hit's page when the document has pages. */
+export function searchHitUrl(dealId: string, fileId: string, page: number | null): string {
+  return fileViewerUrl(dealId, fileId, { page: page ?? undefined });
+}
+
 /** The 'Share Link': id-based, or the data room's root. */
 export function shareLinkPath(dealId: string, folderId: string | null | undefined): string {
   return folderId ? `${dealPath(dealId)}/data-room/folder/${encodeURIComponent(folderId)}` : `${dealPath(dealId)}/data-room`;

@@ -6,6 +6,7 @@
  * then classified from its name.
  */
 import { unzipSync } from 'fflate';
+import { cleanText, codePoints, joinPages } from './pages.ts';
 
 export const EXTRACT_LIMITS = {
   /** Bytes read of a document format that needs the whole file (PDF, DOCX, XLSX). */
@@ -27,6 +28,8 @@ export interface Extracted {
   /** Why there is no text, or only part of it; said in the analysis' reasoning. */
   note?: string;
   extraction: 'full' | 'truncated' | 'name_only';
+  /** Where each page starts in `text`, in characters (code points) from 0: PDFs only (search names the page). */
+  pageStarts?: number[];
 }
 
 export function kindOf(fileName: string, contentType = ''): FileKind {
@@ -141,7 +144,7 @@ function htmlText(html: string): string {
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 let pdfjs: Promise<PdfJs> | undefined;
 
-async function pdfText(bytes: Uint8Array): Promise<{ text: string; pagesLeft: boolean }> {
+async function pdfText(bytes: Uint8Array): Promise<{ pages: string[]; pagesLeft: boolean }> {
   pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
   const { getDocument } = await pdfjs;
   // pdf.js takes ownership of the buffer: hand it a copy so the caller's bytes stay intact.
@@ -166,7 +169,7 @@ async function pdfText(bytes: Uint8Array): Promise<{ text: string; pagesLeft: bo
       chars += pageText.length;
       page.cleanup();
     }
-    return { text: out.join('\n'), pagesLeft: doc.numPages > pages };
+    return { pages: out, pagesLeft: doc.numPages > pages };
   } finally {
     await task.destroy();
   }
@@ -227,9 +230,10 @@ export async function extractText(
   try {
     let text: string;
     let truncated = partial;
+    let pageStarts: number[] | undefined;
     if (kind === 'pdf') {
       const result = await withTimeout(pdfText(bytes), EXTRACT_LIMITS.timeoutMs);
-      text = result.text;
+      ({ text, pageStarts } = joinPages(result.pages));
       truncated ||= result.pagesLeft;
     } else if (kind === 'docx') {
       text = docxText(bytes);
@@ -240,21 +244,19 @@ export async function extractText(
     } else {
       text = utf8.decode(bytes);
     }
-    text = text
-      .replaceAll('\u0000', '')
-      .replace(/[ \t]{2,}/g, ' ')
-      .replace(/\n{3,}/g, '\n\n')
-      .trim();
+    if (!pageStarts) text = cleanText(text).trim();
     if (text.length > EXTRACT_LIMITS.maxChars) {
       text = text.slice(0, EXTRACT_LIMITS.maxChars);
       truncated = true;
     }
     if (!text) return nameOnly(`The ${KIND_LABEL[kind]} holds no readable text (it may be a scan), so only its name was used.`);
+    const length = codePoints(text);
     return {
       text,
       truncated,
       extraction: truncated ? 'truncated' : 'full',
       note: truncated ? `Only the beginning of the ${KIND_LABEL[kind]} was read.` : undefined,
+      ...(pageStarts ? { pageStarts: pageStarts.filter((start) => start < length || start === 0) } : {}),
     };
   } catch (err) {
     if (err instanceof ExtractionTimeout) return unreadable(fileName, contentType, 'took_too_long');

@@ -117,6 +117,7 @@ export async function runJob(deps: AiWorkerDeps, job: ClaimedJob): Promise<JobOu
       text: extracted.text,
       text_truncated: extracted.truncated,
       text_note: extracted.note ?? null,
+      page_starts: extracted.pageStarts ?? null,
     };
     // The result is worth keeping through a database restart: retry while the connection is down.
     const [row] = await whileDatabaseIsBack(

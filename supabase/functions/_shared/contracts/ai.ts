@@ -52,6 +52,8 @@ export interface AiAnalysis {
   file_name: string;
   /** Whether the caller may act on this suggestion now (it awaits review and they have the rights). */
   can_decide: boolean;
+  /** Whether text was read out of this version (search finds only what was read: issue 35); null when unknown. */
+  text_found?: boolean | null;
 }
 
 /** A file awaiting a decision (docs/decisions.md decision 36), with its open AI suggestion if any. */

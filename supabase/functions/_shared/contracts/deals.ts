@@ -28,6 +28,7 @@ export const updateDealBody = z.object({
   require_mfa: z.boolean({ invalid_type_error: 'require_mfa is true or false' }).optional(),
   /** Downloaded PDFs and images carry the viewer's stamp (decision 44). */
   watermark_downloads: z.boolean({ invalid_type_error: 'watermark_downloads is true or false' }).optional(),
+  search_language: z.enum(['english', 'german'], { message: 'search_language must be english or german' }).optional(),
 });
 
 // Answers.
@@ -53,6 +54,8 @@ export const deal = z
     archived_at: z.string().nullable(),
     require_mfa: z.boolean(),
     watermark_downloads: z.boolean(),
+    /** The language the deal's documents are searched in (docs/decisions.md decision 47). */
+    search_language: z.enum(['english', 'german']),
     user_role: z.enum(DEAL_ROLES),
     is_owner: z.boolean(),
     permission_set: z.string().nullable(),

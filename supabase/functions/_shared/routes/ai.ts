@@ -136,7 +136,9 @@ export function aiRoutes(deps: ApiDeps) {
       await visibleFile(tx, ctx, fileId);
       const [analysis] = await tx<AiAnalysis[]>`
         select ${analysisSelect(tx)}, f.name as file_name,
-               (a.status = 'review' and not ${ctx.archived} and private.can_decide_ai(a.file_id)) as can_decide
+               (a.status = 'review' and not ${ctx.archived} and private.can_decide_ai(a.file_id)) as can_decide,
+               (select t.content <> '' from public.file_texts t
+                 where t.file_id = a.file_id and t.version_number = a.version_number) as text_found
         from public.file_ai_analyses a join public.files f on f.id = a.file_id
         where a.file_id = ${fileId} and a.status <> 'superseded' order by a.created_at desc limit 1`;
       return analysis ?? { message: NO_ANALYSIS };

@@ -115,7 +115,8 @@ export function dealRoutes(deps: ApiDeps) {
       await tx`update public.deals set name = ${body.name},
                  description = coalesce(${body.description ?? null}, description),
                  require_mfa = coalesce(${body.require_mfa ?? null}, require_mfa),
-                 watermark_downloads = coalesce(${body.watermark_downloads ?? null}, watermark_downloads)
+                 watermark_downloads = coalesce(${body.watermark_downloads ?? null}, watermark_downloads),
+                 search_language = coalesce(${body.search_language ?? null}, search_language)
                where id = ${dealId}`;
       return loadDeal(tx, dealId);
     });

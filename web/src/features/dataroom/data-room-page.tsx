@@ -3,7 +3,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { PageContainer } from '../../components/layout/page-container';
 import { PageSpinner } from '../../components/spinners';
-import { fileUrl, fileViewerUrl, folderUrl, isUuid, pathFromPathname } from '../../lib/file-urls';
+import { fileUrl, fileViewerUrl, folderUrl, isUuid, pathFromPathname, searchUrl } from '../../lib/file-urls';
 import type { FileSummary } from '@contracts/files';
 import { useCreateFolder } from './api/create-folder';
 import { useDownloadListedFile } from './api/download-listed-file';
@@ -214,6 +214,7 @@ function FolderBrowser({ dealId, path, byId, slots }: { dealId: string; path: st
             query={q}
             fetching={results.isFetching}
             found={results.data ? results.data.folders.length + results.data.files.length : undefined}
+            insideUrl={searchUrl(dealId, q, current?.id)}
           />
 
           <Box position="relative" {...dropzone.getRootProps()} outline="none" data-testid="drop-zone">

@@ -8,6 +8,7 @@ import {
   LayoutDashboard,
   ListChecks,
   Pencil,
+  Search,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -34,7 +35,7 @@ interface DealTab {
   shownTo?: (deal: Deal) => boolean;
 }
 
-/** The six deal tabs of docs/product.md §2. */
+/** The six deal tabs of docs/product.md §2, and Search (issue 35). */
 export const DEAL_TABS: DealTab[] = [
   { label: 'Dashboard', to: '', icon: LayoutDashboard, match: /^$/ },
   { label: 'Data Room', to: 'files', icon: FolderOpen, match: /^(files|data-room|folders)(\/|$)/ },
@@ -44,6 +45,7 @@ export const DEAL_TABS: DealTab[] = [
   { label: 'Users', to: 'users', icon: Users, match: /^(users|permissions)(\/|$)/ },
   // Beyond the six: who read what, for deal admins and holders of manage_users (docs/decisions.md decision 46).
   { label: 'Analytics', to: 'analytics', icon: BarChart3, match: /^analytics(\/|$)/, shownTo: canReadViews },
+  { label: 'Search', to: 'search', icon: Search, match: /^search(\/|$)/ },
 ];
 
 function DealTabs({ dealId, deal }: { dealId: string; deal: Deal | undefined }) {

@@ -25,6 +25,8 @@ export interface Deal {
   watermark_downloads?: boolean;
   /** The caller's effective capabilities in the deal (private.member_capabilities; view and download only once archived). */
   capabilities?: string[];
+  /** The language the deal's documents are searched in (issue 35). */
+  search_language?: 'english' | 'german';
 }
 
 export const DEAL_NOT_FOUND_MESSAGE = "Deal not found or you don't have access to it.";

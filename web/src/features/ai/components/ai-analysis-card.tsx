@@ -84,6 +84,11 @@ export function AiAnalysisCard({
           </Box>
           <ConfidenceBadge confidence={data.confidence} />
         </HStack>
+        {data.text_found === false && /\.pdf$/i.test(data.file_name) && (
+          <Text textStyle="sm" color="orange.fg" data-testid="no-text-found">
+            No text found in this document, so search cannot find it.
+          </Text>
+        )}
         {data.extraction === 'name_only' && (
           <Text textStyle="sm" color="orange.fg" data-testid="ai-unread">
             The document could not be read, so this suggestion rests on its name alone.

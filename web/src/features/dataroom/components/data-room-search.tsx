@@ -1,5 +1,6 @@
-import { CloseButton, HStack, Input, InputGroup, Spinner, Text } from '@chakra-ui/react';
-import { Search } from 'lucide-react';
+import { CloseButton, HStack, Input, InputGroup, Link, Spinner, Text } from '@chakra-ui/react';
+import { FileSearch, Search } from 'lucide-react';
+import { Link as RouterLink } from 'react-router';
 
 /** Search across the deal's data room, with the count of what it found. */
 export function DataRoomSearch({
@@ -8,6 +9,7 @@ export function DataRoomSearch({
   query,
   fetching,
   found,
+  insideUrl,
 }: {
   search: string;
   setSearch: (value: string) => void;
@@ -16,6 +18,8 @@ export function DataRoomSearch({
   fetching: boolean;
   /** How many folders and files the search found, once it answered. */
   found: number | undefined;
+  /** The search inside documents (issue 35) for the query, in the folder shown. */
+  insideUrl: string;
 }) {
   return (
     <HStack px="4" py="3" gap="3" borderBottomWidth="1px" borderColor="border" wrap="wrap">
@@ -45,6 +49,12 @@ export function DataRoomSearch({
           )}
         </HStack>
       )}
+      <Link asChild textStyle="sm" color="brand.fg" ms={{ md: 'auto' }}>
+        <RouterLink to={insideUrl}>
+          <FileSearch size={14} />
+          {query ? `Search inside documents for “${query}”` : 'Search inside documents'}
+        </RouterLink>
+      </Link>
     </HStack>
   );
 }

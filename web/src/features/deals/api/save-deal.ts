@@ -11,6 +11,8 @@ export interface DealInput {
   require_mfa?: boolean;
   /** Edit Deal only: downloaded PDFs and images carry the downloader's stamp. */
   watermark_downloads?: boolean;
+  /** Edit Deal only: the language the deal's documents are searched in. */
+  search_language?: 'english' | 'german';
 }
 
 export const createDeal = (input: DealInput & { checklist_preset: string }) => api.post<Deal>('/deals', input);

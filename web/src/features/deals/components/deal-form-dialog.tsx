@@ -7,6 +7,8 @@ import type { ChecklistPreset } from '../types';
 import { validateDealName } from '../validation';
 import { useSaveDeal } from '../api/save-deal';
 import { defaultPresetValue, useChecklistPresets } from '../api/checklist-presets';
+import type { SearchLanguage } from '@contracts/search';
+import { SearchLanguageField } from './search-language-field';
 
 function PresetSelect({
   value,
@@ -56,7 +58,7 @@ export function DealFormDialog({
 }: {
   open: boolean;
   onClose: () => void;
-  deal?: Pick<Deal, 'id' | 'name' | 'description' | 'require_mfa' | 'watermark_downloads'>;
+  deal?: Pick<Deal, 'id' | 'name' | 'description' | 'require_mfa' | 'watermark_downloads' | 'search_language'>;
   onSaved?: (deal: Deal) => void;
 }) {
   const editing = Boolean(deal);
@@ -65,6 +67,7 @@ export function DealFormDialog({
   const [preset, setPreset] = useState<string | null>(null);
   const [requireMfa, setRequireMfa] = useState(false);
   const [watermarkDownloads, setWatermarkDownloads] = useState(false);
+  const [searchLanguage, setSearchLanguage] = useState<SearchLanguage>('english');
   const [error, setError] = useState<string | null>(null);
   // Turning the requirement on needs the admin's own session to have proved a factor (the database refuses otherwise).
   const me = useCurrentUser();
@@ -80,8 +83,9 @@ export function DealFormDialog({
     setPreset(null);
     setRequireMfa(Boolean(deal?.require_mfa));
     setWatermarkDownloads(Boolean(deal?.watermark_downloads));
+    setSearchLanguage(deal?.search_language ?? 'english');
     setError(null);
-  }, [open, deal?.name, deal?.description, deal?.require_mfa, deal?.watermark_downloads]);
+  }, [open, deal?.name, deal?.description, deal?.require_mfa, deal?.watermark_downloads, deal?.search_language]);
 
   const mutation = useSaveDeal(editing, (saved) => {
     onSaved?.(saved);
@@ -103,6 +107,7 @@ export function DealFormDialog({
               description: description.trim(),
               require_mfa: requireMfa,
               watermark_downloads: watermarkDownloads,
+              search_language: searchLanguage,
             },
           }
         : { kind: 'create', body: { name: name.trim(), description: description.trim(), checklist_preset: presetValue } },
@@ -188,6 +193,7 @@ export function DealFormDialog({
               </Field.HelperText>
             </Field.Root>
           )}
+          {editing && <SearchLanguageField value={searchLanguage} onChange={setSearchLanguage} />}
           {!editing && (
             <PresetSelect value={presetValue} onChange={setPreset} presets={presets.data ?? []} loading={presets.isLoading} />
           )}

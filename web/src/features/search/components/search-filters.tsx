@@ -1,0 +1,110 @@
+import { Button, Flex, Input, NativeSelect, Tag } from '@chakra-ui/react';
+import { SEARCH_FILE_TYPE_NAMES } from '@contracts/search';
+import { X } from 'lucide-react';
+import { APPROVAL_LABELS } from '../../../components/approval-badge';
+import { useItemOptions } from '../api/checklist-items';
+import { useSearchFolder } from '../api/search-folder';
+import { TYPE_LABELS, type FilterKey, type SearchFilters } from '../logic';
+
+function Select({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string | undefined;
+  onChange: (value: string) => void;
+  options: [string, string][];
+}) {
+  return (
+    <NativeSelect.Root size="sm" width={{ base: 'full', md: '44' }}>
+      <NativeSelect.Field aria-label={label} value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{label}: all</option>
+        {options.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+/** Type, tag, checklist item, approval and upload dates; the folder (from the data room) as a chip. */
+export function SearchFilterBar({
+  dealId,
+  filters,
+  onChange,
+  onClear,
+}: {
+  dealId: string;
+  filters: SearchFilters;
+  onChange: (key: FilterKey, value: string | undefined) => void;
+  onClear: () => void;
+}) {
+  const items = useItemOptions(dealId);
+  const folder = useSearchFolder(dealId, filters.folder_id);
+  const any = Object.values(filters).some(Boolean);
+  return (
+    <Flex gap="2" wrap="wrap" align="center" data-testid="search-filters">
+      {filters.folder_id && (
+        <Tag.Root size="lg" colorPalette="brand" variant="subtle">
+          <Tag.Label>In {folder.data?.full_path ?? 'folder'} and below</Tag.Label>
+          <Tag.EndElement>
+            <Tag.CloseTrigger aria-label="Search the whole deal" onClick={() => onChange('folder_id', undefined)} />
+          </Tag.EndElement>
+        </Tag.Root>
+      )}
+      <Select
+        label="Type"
+        value={filters.type}
+        onChange={(v) => onChange('type', v)}
+        options={SEARCH_FILE_TYPE_NAMES.map((t) => [t, TYPE_LABELS[t] ?? t])}
+      />
+      <Select
+        label="Checklist item"
+        value={filters.item_id}
+        onChange={(v) => onChange('item_id', v)}
+        options={(items.data ?? []).map((i) => [i.id, `${i.category} · ${i.name}`])}
+      />
+      <Select
+        label="Approval"
+        value={filters.approval}
+        onChange={(v) => onChange('approval', v)}
+        options={Object.entries(APPROVAL_LABELS)}
+      />
+      <Input
+        size="sm"
+        width={{ base: 'full', md: '36' }}
+        placeholder="Tag"
+        aria-label="Tag"
+        defaultValue={filters.tag ?? ''}
+        onBlur={(e) => onChange('tag', e.target.value)}
+        onKeyDown={(e) => e.key === 'Enter' && onChange('tag', e.currentTarget.value)}
+      />
+      <Input
+        size="sm"
+        type="date"
+        width={{ base: 'full', md: '40' }}
+        aria-label="Uploaded from"
+        value={filters.from ?? ''}
+        onChange={(e) => onChange('from', e.target.value)}
+      />
+      <Input
+        size="sm"
+        type="date"
+        width={{ base: 'full', md: '40' }}
+        aria-label="Uploaded to"
+        value={filters.to ?? ''}
+        onChange={(e) => onChange('to', e.target.value)}
+      />
+      {any && (
+        <Button size="sm" variant="ghost" onClick={onClear}>
+          <X /> Clear filters
+        </Button>
+      )}
+    </Flex>
+  );
+}
