@@ -64,6 +64,9 @@ select set_eq($$select * from granted$$, $$values
   ('table', 'file_comments', '', 'insert select', ''),
   ('table', 'file_versions', '', 'insert select', ''),
   ('table', 'file_metadata', '', 'insert select update', ''),
+  ('table', 'question_answers', '', 'delete insert select update(body,state)', ''),
+  ('table', 'question_attachments', '', 'delete insert select', ''),
+  ('table', 'questions', '', 'insert select update(assignee_id,body,category,due_date,priority,released_to_all,status,title)', ''),
   -- Column by column.
   ('table', 'profiles', '', 'select update(first_name,last_name,preferred_color,title)', ''),
   ('table', 'deals', '', 'insert(checklist_preset,description,id,name,owner_id) select update(archived_at,description,name,require_mfa)', ''),
