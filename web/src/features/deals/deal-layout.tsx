@@ -6,6 +6,7 @@ import {
   FolderOpen,
   LayoutDashboard,
   ListChecks,
+  MessageCircleQuestion,
   Pencil,
   Users,
   type LucideIcon,
@@ -31,12 +32,13 @@ interface DealTab {
   match: RegExp;
 }
 
-/** The six deal tabs of docs/product.md §2. */
+/** The six deal tabs of docs/product.md §2, and Q&A (docs/decisions.md decision 49). */
 export const DEAL_TABS: DealTab[] = [
   { label: 'Dashboard', to: '', icon: LayoutDashboard, match: /^$/ },
   { label: 'Data Room', to: 'files', icon: FolderOpen, match: /^(files|data-room|folders)(\/|$)/ },
   { label: 'Checklist', to: 'checklist', icon: ListChecks, match: /^checklist(\/|$)/ },
   { label: 'Review Queue', to: 'review', icon: ClipboardCheck, match: /^review(\/|$)/ },
+  { label: 'Q&A', to: 'qna', icon: MessageCircleQuestion, match: /^qna(\/|$)/ },
   { label: 'Activity', to: 'activity', icon: Activity, match: /^activity(\/|$)/ },
   { label: 'Users', to: 'users', icon: Users, match: /^(users|permissions)(\/|$)/ },
 ];

@@ -61,7 +61,7 @@ function DetailSkeleton() {
 }
 
 /** The file page at /deals/:dealId/files/:fileId (docs/product.md §2 File detail). */
-export function FileDetailPage({ ai }: { ai: FileAiSlots }) {
+export function FileDetailPage({ ai, questions }: { ai: FileAiSlots; questions?: ReactNode }) {
   const { dealId = '', fileId = '' } = useParams();
   const [versionProgress, setVersionProgress] = useState<number | null>(null);
   const [permissionsOpen, setPermissionsOpen] = useState(false);
@@ -201,6 +201,7 @@ export function FileDetailPage({ ai }: { ai: FileAiSlots }) {
               posting={comment.isPending}
               onAdd={(text) => comment.mutateAsync(text)}
             />
+            {questions}
           </Stack>
         </Grid>
       </Stack>
