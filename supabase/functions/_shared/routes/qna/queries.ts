@@ -6,25 +6,13 @@ import type { QuestionAnswer, QuestionAttachment, QuestionCounts, QuestionRow } 
 import { z } from 'zod';
 import { questionListQuery } from '../../contracts/qna.ts';
 import type { Tx } from '../../db.ts';
-import { isUuid } from '../../db.ts';
-import { HttpError } from '../../errors.ts';
+import { decodeCursor as decodeActivityCursor } from '../activity.ts';
 
 export type ListQuery = z.infer<typeof questionListQuery>;
 const BAD_CURSOR = 'after must be the cursor of a question of this list.';
 
-/** A position in the list: the question's created_at as Postgres prints it and its id, base64url. */
-export function decodeCursor(cursor: string): { at: string; id: string } {
-  let text: string;
-  try {
-    text = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
-  } catch {
-    throw new HttpError(400, BAD_CURSOR);
-  }
-  const [at, id] = text.split('|');
-  if (!at || !id || !isUuid(id) || !/^\d{4}-\d{2}-\d{2}[ T][\d:.]+([+-]\d{2}(:?\d{2})?|Z)?$/.test(at))
-    throw new HttpError(400, BAD_CURSOR);
-  return { at, id };
-}
+/** A position in the list: the question's created_at and id, as the activity feed's cursor. */
+export const decodeCursor = (cursor: string) => decodeActivityCursor(cursor, BAD_CURSOR);
 
 const personName = (alias: string) =>
   `coalesce(nullif(btrim(concat_ws(' ', ${alias}.first_name, ${alias}.last_name)), ''), ${alias}.email)`;
