@@ -16,7 +16,6 @@ import {
   Separator,
   Skeleton,
   Stack,
-  Tabs,
   Text,
 } from '@chakra-ui/react';
 import { Download, MessageCircleQuestion, Plus, Search } from 'lucide-react';
@@ -132,20 +131,20 @@ export default function QnaPage() {
             )}
           </HStack>
         </Flex>
-        <Tabs.Root
-          value={filters.status}
-          onValueChange={(e) => setFilters((f) => ({ ...f, status: e.value as QnaFilters['status'] }))}
-          variant="line"
-          size="sm"
-        >
-          <Tabs.List overflowX="auto">
-            {(['all', 'open', 'answered', 'closed'] as const).map((s) => (
-              <Tabs.Trigger key={s} value={s} data-testid={`qna-count-${s}`}>
-                {s === 'all' ? 'All' : s[0]!.toUpperCase() + s.slice(1)} ({counts[s]})
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-        </Tabs.Root>
+        <HStack gap="1" overflowX="auto" role="group" aria-label="Status">
+          {(['all', 'open', 'answered', 'closed'] as const).map((s) => (
+            <Button
+              key={s}
+              size="sm"
+              variant={filters.status === s ? 'subtle' : 'ghost'}
+              aria-pressed={filters.status === s}
+              onClick={() => setFilters((f) => ({ ...f, status: s }))}
+              data-testid={`qna-count-${s}`}
+            >
+              {s === 'all' ? 'All' : s[0]!.toUpperCase() + s.slice(1)} ({counts[s]})
+            </Button>
+          ))}
+        </HStack>
         <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-end' }}>
           <InputGroup flex="1" startElement={<Search size={16} />}>
             <Input
