@@ -277,7 +277,8 @@ CREATE FUNCTION private.role_capabilities(p_role text) RETURNS text[]
     AS $$
 begin
   return case p_role
-    when 'admin' then array['view','download','comment','approve','upload','edit_files','edit_folders','edit_checklist','manage_users']
+    when 'admin' then array['view','download','comment','approve','upload','edit_files','edit_folders','edit_checklist','manage_users',
+                            'ask_questions','answer_questions','approve_answers']
     when 'contributor' then array['view','download','comment','approve','upload','edit_files','edit_folders','edit_checklist']
     when 'viewer' then array['view','download','comment','upload']
     else array[]::text[]

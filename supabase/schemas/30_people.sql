@@ -10,7 +10,9 @@ CREATE FUNCTION private.capabilities_valid(p_caps text[]) RETURNS boolean
     SET search_path TO ''
     AS $$
   select p_caps <@ private.all_capabilities()
-     and ('view' = any (p_caps) or not (p_caps && array['download','comment','approve','edit_files','edit_folders','edit_checklist','manage_users']))
+     and ('view' = any (p_caps) or not (p_caps && array['download','comment','approve','edit_files','edit_folders','edit_checklist','manage_users',
+                                                        'ask_questions','answer_questions','approve_answers']))
+     and ('answer_questions' = any (p_caps) or not ('approve_answers' = any (p_caps)))
 $$;
 
 -- Tables
@@ -161,7 +163,8 @@ CREATE FUNCTION private.all_capabilities() RETURNS text[]
     LANGUAGE sql IMMUTABLE
     SET search_path TO ''
     AS $$
-  select array['view','download','comment','approve','upload','edit_files','edit_folders','edit_checklist','manage_users']
+  select array['view','download','comment','approve','upload','edit_files','edit_folders','edit_checklist','manage_users',
+               'ask_questions','answer_questions','approve_answers']
 $$;
 
 CREATE FUNCTION private.can_grant(p_deal_id uuid, p_caps text[]) RETURNS boolean
@@ -508,7 +511,9 @@ begin
     raise exception 'Unknown capability in %', new.capabilities using errcode = 'P0001';
   end if;
   if not private.capabilities_valid(new.capabilities) then
-    raise exception 'A permission set that grants download, comment, approve, edit_files, edit_folders, edit_checklist or manage_users must also grant view'
+    raise exception '%', case when 'view' = any (new.capabilities) or not new.capabilities && array['download','comment','approve','edit_files','edit_folders','edit_checklist','manage_users','ask_questions','answer_questions','approve_answers']
+                              then 'A permission set that grants approve_answers must also grant answer_questions'
+                              else 'A permission set that grants download, comment, approve, edit_files, edit_folders, edit_checklist, manage_users, ask_questions, answer_questions or approve_answers must also grant view' end
       using errcode = 'P0001';
   end if;
   if new.deal_id is not null then

@@ -30,6 +30,7 @@ import { adminCatalogRoutes } from './routes/admin/catalog.ts';
 import { adminPeopleRoutes } from './routes/admin/people.ts';
 import { activityRoutes } from './routes/activity.ts';
 import { reviewRoutes } from './routes/review.ts';
+import { qnaRoutes } from './routes/qna/index.ts';
 import { aiRoutes } from './routes/ai.ts';
 import { eventRoutes } from './routes/events.ts';
 import { exportDownloadRoutes, exportRoutes } from './routes/exports.ts';
@@ -112,6 +113,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.route('/exports', exportDownloadRoutes(deps));
   app.route('/deals', reviewRoutes(deps));
   app.route('/deals', searchRoutes(deps));
+  app.route('/deals', qnaRoutes(deps));
   app.route('/deals', dealChecklistRoutes(deps));
   app.route('/checklist-catalog', checklistCatalogRoutes(deps));
   app.route('/admin', adminCatalogRoutes(deps));

@@ -192,12 +192,12 @@ select is((select count(*) from public.permission_sets where deal_id::text like 
 select tests.act('admin');
 select throws_ok(format($$insert into public.permission_sets (deal_id, name, capabilities)
     values ('20000000-0000-0000-0000-0000000000a1', 'bad-%s', array[%L])$$, c, c),
-  'P0001', 'A permission set that grants download, comment, approve, edit_files, edit_folders, edit_checklist or manage_users must also grant view',
+  'P0001', 'A permission set that grants download, comment, approve, edit_files, edit_folders, edit_checklist, manage_users, ask_questions, answer_questions or approve_answers must also grant view',
   format('a custom set granting %s without view is refused', c))
 from unnest(array['download','comment','approve','edit_files','edit_folders','edit_checklist','manage_users']) c;
 select throws_ok($$insert into public.permission_sets (deal_id, name, capabilities)
     values ('20000000-0000-0000-0000-0000000000a1', 'bad-mix', '{upload,download,comment}')$$,
-  'P0001', 'A permission set that grants download, comment, approve, edit_files, edit_folders, edit_checklist or manage_users must also grant view',
+  'P0001', 'A permission set that grants download, comment, approve, edit_files, edit_folders, edit_checklist, manage_users, ask_questions, answer_questions or approve_answers must also grant view',
   'upload with download and comment but without view is refused');
 select lives_ok($$insert into public.permission_sets (deal_id, name, capabilities)
     values ('20000000-0000-0000-0000-0000000000a1', 'view-alone', '{view}')$$, 'view alone is a valid set');
@@ -210,7 +210,7 @@ select results_eq($$insert into public.permission_sets (deal_id, name, capabilit
     values ('20000000-0000-0000-0000-0000000000a1', 'normalised', '{view,download,view}') returning capabilities$$,
   $$values ('{download,view}'::text[])$$, 'capabilities are stored distinct and sorted');
 select throws_ok($$update public.permission_sets set capabilities = '{manage_users}' where id = '20000000-0000-0000-0000-0000000005a1'$$,
-  'P0001', 'A permission set that grants download, comment, approve, edit_files, edit_folders, edit_checklist or manage_users must also grant view',
+  'P0001', 'A permission set that grants download, comment, approve, edit_files, edit_folders, edit_checklist, manage_users, ask_questions, answer_questions or approve_answers must also grant view',
   'an update that drops view but keeps manage_users is refused');
 select throws_ok($$insert into public.permission_sets (deal_id, name, capabilities)
     values ('20000000-0000-0000-0000-0000000000a1', 'bad-unknown', '{view,fly}')$$,
@@ -222,7 +222,7 @@ select throws_ok($$update public.permission_sets set deal_id = null where id = '
   '42501', null, 'an Alpha admin cannot turn a custom set into a system set');
 select tests.act('super');
 select throws_ok($$insert into public.permission_sets (name, capabilities) values ('sys20-bad', '{approve,upload}')$$,
-  'P0001', 'A permission set that grants download, comment, approve, edit_files, edit_folders, edit_checklist or manage_users must also grant view',
+  'P0001', 'A permission set that grants download, comment, approve, edit_files, edit_folders, edit_checklist, manage_users, ask_questions, answer_questions or approve_answers must also grant view',
   'the rule holds for system sets too (super admin)');
 select throws_ok($$update public.permission_sets set capabilities = '{upload,download}' where id = '20000000-0000-0000-0000-0000000005f1'$$,
   'P0001', null, 'a super admin cannot drop view from a system set that keeps download');

@@ -13,7 +13,7 @@ select plan(102);
 create temp table cases (n text primary key, label text, role text, set_name text, groups text[], status text,
                          want text[], badge text) on commit drop;
 insert into cases values
-  ('02', 'role admin',                         'admin',       null,          '{}',          'active',    '{approve,comment,download,edit_checklist,edit_files,edit_folders,manage_users,upload,view}', 'admin'),
+  ('02', 'role admin',                         'admin',       null,          '{}',          'active',    '{answer_questions,approve,approve_answers,ask_questions,comment,download,edit_checklist,edit_files,edit_folders,manage_users,upload,view}', 'admin'),
   ('03', 'role contributor',                   'contributor', null,          '{}',          'active',    '{approve,comment,download,edit_checklist,edit_files,edit_folders,upload,view}', 'contributor'),
   ('04', 'role viewer',                        'viewer',      null,          '{}',          'active',    '{comment,download,upload,view}', 'viewer'),
   ('05', 'member without set or group',        'member',      null,          '{}',          'active',    '{}', 'viewer'),
@@ -44,7 +44,7 @@ create function pg_temp.uid(p_n text) returns uuid language sql immutable as $$
 -- The capabilities a caller holds in a deal through has_capability, sorted.
 create function pg_temp.held(p_deal uuid) returns text[] language sql as $$
   select array(select c from unnest(array['view','download','comment','approve','upload','edit_files','edit_folders',
-                                          'edit_checklist','manage_users']) c
+                                          'edit_checklist','manage_users','ask_questions','answer_questions','approve_answers']) c
                where private.has_capability(p_deal, c) order by c collate "C") $$;
 -- One TAP column per row (pg_prove reads every column): switch to the member inside the check.
 create function pg_temp.held_is_as(p_n text, p_deal uuid, p_want text[], p_label text) returns text language plpgsql as $$
@@ -93,8 +93,8 @@ select is(array(select c from unnest(private.member_capabilities('22000000-0000-
 from cases order by n;
 select is(array(select c from unnest(private.member_capabilities('22000000-0000-0000-0000-0000000000a1', pg_temp.uid('01'))) c
                 order by c collate "C"),
-  '{approve,comment,download,edit_checklist,edit_files,edit_folders,manage_users,upload,view}'::text[],
-  'member_capabilities: the owner holds all nine');
+  '{answer_questions,approve,approve_answers,ask_questions,comment,download,edit_checklist,edit_files,edit_folders,manage_users,upload,view}'::text[],
+  'member_capabilities: the owner holds all twelve');
 select is(private.member_capabilities('22000000-0000-0000-0000-0000000000a1', pg_temp.uid('30')), '{}'::text[],
   'member_capabilities: a non-member holds nothing');
 select is(private.member_capabilities('22000000-0000-0000-0000-0000000000b2', pg_temp.uid('09')), '{}'::text[],
@@ -143,8 +143,8 @@ select is(private.display_role('22000000-0000-0000-0000-0000000000a1', pg_temp.u
 -- member_capabilities and display_role answer the server (no JWT, above), a caller about themselves, and an
 -- active member of the deal about its members; anyone else gets '{}' / null.
 select is(private.member_capabilities('22000000-0000-0000-0000-0000000000b2', pg_temp.uid('40')),
-  '{approve,comment,download,edit_checklist,edit_files,edit_folders,manage_users,upload,view}'::text[],
-  'fixture: the server sees the Beta owner''s nine capabilities');
+  '{answer_questions,approve,approve_answers,ask_questions,comment,download,edit_checklist,edit_files,edit_folders,manage_users,upload,view}'::text[],
+  'fixture: the server sees the Beta owner''s twelve capabilities');
 select tests.as_user('u09@people22.test');
 select is(private.member_capabilities('22000000-0000-0000-0000-0000000000b2', pg_temp.uid('40')), '{}'::text[],
   'member_capabilities about a stranger''s membership in a deal you are not in: {}');

@@ -70,6 +70,9 @@ select set_eq($$select * from granted$$, $$values
   -- Append-only logs of reading (decision 46): the caller names only these columns.
   ('table', 'file_views', '', 'insert(deal_id,file_id,user_id,version_number) select', ''),
   ('table', 'file_view_pages', '', 'insert(page,seconds,view_id) select', ''),
+  ('table', 'question_answers', '', 'delete insert select update(body,state)', ''),
+  ('table', 'question_attachments', '', 'delete insert select', ''),
+  ('table', 'questions', '', 'insert select update(assignee_id,body,category,due_date,priority,released_to_all,status,title)', ''),
   -- Column by column.
   ('table', 'profiles', '', 'select update(first_name,last_name,preferred_color,title)', ''),
   ('table', 'deals', '', 'insert(checklist_preset,description,id,name,owner_id) select update(archived_at,description,name,require_mfa,search_language,watermark_downloads)', ''),

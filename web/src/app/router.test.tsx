@@ -293,7 +293,7 @@ describe('signed-in screens', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Dashboard', 'Data Room', 'Checklist', 'Review Queue', 'Activity', 'Users', 'Analytics', 'Search']);
+    ).toEqual(['Dashboard', 'Data Room', 'Checklist', 'Review Queue', 'Q&A', 'Activity', 'Users', 'Analytics', 'Search']);
   });
 
   it('hides admin actions from a viewer', async () => {

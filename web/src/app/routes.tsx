@@ -24,11 +24,13 @@ const FileViewerPage = lazy(() => import('./pages/file-viewer-page'));
 const UsersPage = lazy(() => import('../features/people/users-page'));
 const PermissionSetsPage = lazy(() => import('../features/people/permission-sets-page'));
 const ChecklistPage = lazy(() => import('./pages/checklist-page'));
-const ChecklistItemPage = lazy(() => import('../features/checklist/checklist-item-page'));
+const ChecklistItemPage = lazy(() => import('./pages/checklist-item-page'));
 const ActivityPage = lazy(() => import('../features/activity/activity-page'));
 const SearchPage = lazy(() => import('../features/search/search-page'));
 const ReviewQueuePage = lazy(() => import('../features/review/review-queue-page'));
 const AnalyticsPage = lazy(() => import('./pages/analytics-page'));
+const QnaPage = lazy(() => import('../features/qna/qna-page'));
+const QuestionPage = lazy(() => import('../features/qna/question-page'));
 const AdminLayout = lazy(() => import('../features/admin/admin-layout'));
 const AdminDashboardPage = lazy(() => import('../features/admin/admin-dashboard-page'));
 const CatalogItemsPage = lazy(() => import('../features/admin/catalog-items-page'));
@@ -88,6 +90,9 @@ export const dealRoutes: RouteObject[] = [
   { path: 'checklist/items/:itemId', element: <ChecklistItemPage /> },
   // Review queue (docs/product.md §2): what awaits a decision.
   { path: 'review', element: <ReviewQueuePage /> },
+  // Q&A (docs/decisions.md decision 49): the questions and one question's page.
+  { path: 'qna', element: <QnaPage /> },
+  { path: 'qna/:questionId', element: <QuestionPage /> },
   // Activity (docs/product.md §2): the deal's feed.
   { path: 'activity', element: <ActivityPage /> },
   // Who read what (docs/decisions.md decision 46): deal admins and manage_users; Access Denied otherwise.

@@ -30,11 +30,15 @@ export const CAPABILITY_INFO: Record<Capability, { label: string; description: s
   edit_folders: { label: 'Edit folders', description: 'Create, archive and delete folders' },
   edit_checklist: { label: 'Edit checklist', description: 'Add and change checklist categories and items' },
   manage_users: { label: 'Manage users', description: 'Invite people and manage members, groups and tags' },
+  ask_questions: { label: 'Ask questions', description: 'Ask questions in Q&A; seen by your group until released' },
+  answer_questions: { label: 'Answer questions', description: 'See every question, assign them and draft answers' },
+  approve_answers: { label: 'Approve answers', description: 'Release draft answers and release questions to all bidders' },
 };
 
 /**
  * What each capability requires (docs/product.md §5): download, comment, approve, edit_files, edit_folders,
- * edit_checklist and manage_users each require view; view and upload require nothing.
+ * edit_checklist, manage_users, ask_questions and answer_questions each require view; approve_answers
+ * requires answer_questions (docs/decisions.md decision 49); view and upload require nothing.
  */
 export const CAPABILITY_REQUIRES: Record<Capability, Capability[]> = {
   view: [],
@@ -46,6 +50,9 @@ export const CAPABILITY_REQUIRES: Record<Capability, Capability[]> = {
   edit_folders: ['view'],
   edit_checklist: ['view'],
   manage_users: ['view'],
+  ask_questions: ['view'],
+  answer_questions: ['view'],
+  approve_answers: ['answer_questions'],
 };
 
 export function emptyCapabilities(): CapabilityMap {

@@ -1,4 +1,4 @@
-/** The nine capabilities a deal role or permission set grants (docs/access-model.md), in display order. */
+/** The twelve capabilities a deal role or permission set grants (docs/access-model.md), in display order. */
 export const CAPABILITIES = [
   'view',
   'download',
@@ -9,6 +9,9 @@ export const CAPABILITIES = [
   'edit_folders',
   'edit_checklist',
   'manage_users',
+  'ask_questions',
+  'answer_questions',
+  'approve_answers',
 ] as const;
 
 export type Capability = (typeof CAPABILITIES)[number];

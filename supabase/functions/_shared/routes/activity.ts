@@ -22,18 +22,18 @@ const query = z.object({
 /**
  * A position in the feed: the entry's timestamp as Postgres prints it (full microsecond precision,
  * which a JavaScript Date would lose) and its id, base64url-encoded; written by the database with each
- * page (activityPage), read back here.
+ * page (activityPage), read back here; the Q&A list's keyset is the same (with its own message).
  */
-export function decodeCursor(cursor: string): { at: string; id: string } {
+export function decodeCursor(cursor: string, badCursor = BAD_CURSOR): { at: string; id: string } {
   let text: string;
   try {
     text = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
   } catch {
-    throw new HttpError(400, BAD_CURSOR);
+    throw new HttpError(400, badCursor);
   }
   const [at, id] = text.split('|');
   if (!at || !id || !isUuid(id) || !/^\d{4}-\d{2}-\d{2}[ T][\d:.]+([+-]\d{2}(:?\d{2})?|Z)?$/.test(at))
-    throw new HttpError(400, BAD_CURSOR);
+    throw new HttpError(400, badCursor);
   return { at, id };
 }
 

@@ -3,10 +3,11 @@ import { canReadViews, useDeal } from '../../lib/api/deal';
 import { AiAnalysisCard, useGenerateMetadata, useRetryAnalysis } from '../../features/ai';
 import { ViewsCard } from '../../features/analytics';
 import { FileDetailPage } from '../../features/files';
+import { QuestionsCard } from '../../features/qna';
 
 /**
- * A file's page with its AI parts (Re-run AI, Generate, the analysis card) and, for deal admins and
- * holders of manage_users, the "Views" card (docs/architecture.md: composed in app/).
+ * A file's page with its AI parts (Re-run AI, Generate, the analysis card), its Questions card and, for deal
+ * admins and holders of manage_users, the "Views" card (docs/architecture.md: composed in app/).
  */
 export default function FileDetailWithAi() {
   const { dealId = '', fileId = '' } = useParams();
@@ -23,6 +24,7 @@ export default function FileDetailWithAi() {
         analysis: (aiStatus) => <AiAnalysisCard dealId={dealId} fileId={fileId} aiStatus={aiStatus} />,
       }}
       views={canReadViews(deal.data) ? <ViewsCard dealId={dealId} fileId={fileId} /> : null}
+      questions={<QuestionsCard dealId={dealId} scope={{ file_id: fileId, label: 'this file' }} />}
     />
   );
 }

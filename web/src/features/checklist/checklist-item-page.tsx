@@ -1,6 +1,6 @@
 import { Box, Button, Grid, Stack } from '@chakra-ui/react';
 import { FileQuestion } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { PageContainer } from '../../components/layout/page-container';
@@ -16,7 +16,8 @@ import { ItemHeader } from './components/item-header';
 import { ItemSkeleton } from './components/item-skeleton';
 
 /** The item page at /deals/:dealId/checklist/items/:itemId (docs/product.md §2 Checklist item). */
-export function ChecklistItemPage() {
+/** `questions`: the item's Questions card, composed in app/ (features side by side). */
+export function ChecklistItemPage({ questions }: { questions?: ReactNode } = {}) {
   const { dealId = '', itemId = '' } = useParams();
   const navigate = useNavigate();
   const item = useChecklistItem(dealId, itemId);
@@ -57,6 +58,7 @@ export function ChecklistItemPage() {
           <Stack gap="5" minW="0">
             <DetailsCard dealId={dealId} itemId={itemId} item={data} canEdit={data.can_edit} />
             <ConnectedFilesPanel dealId={dealId} itemId={itemId} data={data} />
+            {questions}
           </Stack>
           <Stack gap="5" minW="0">
             <FileCountPanel data={data} />

@@ -7,6 +7,7 @@ import {
   FolderOpen,
   LayoutDashboard,
   ListChecks,
+  MessageCircleQuestion,
   Pencil,
   Search,
   Users,
@@ -35,12 +36,13 @@ interface DealTab {
   shownTo?: (deal: Deal) => boolean;
 }
 
-/** The six deal tabs of docs/product.md §2, and Search (issue 35). */
+/** The six deal tabs of docs/product.md §2, then Q&A (decision 49), Analytics (decision 46) and Search (issue 35). */
 export const DEAL_TABS: DealTab[] = [
   { label: 'Dashboard', to: '', icon: LayoutDashboard, match: /^$/ },
   { label: 'Data Room', to: 'files', icon: FolderOpen, match: /^(files|data-room|folders)(\/|$)/ },
   { label: 'Checklist', to: 'checklist', icon: ListChecks, match: /^checklist(\/|$)/ },
   { label: 'Review Queue', to: 'review', icon: ClipboardCheck, match: /^review(\/|$)/ },
+  { label: 'Q&A', to: 'qna', icon: MessageCircleQuestion, match: /^qna(\/|$)/ },
   { label: 'Activity', to: 'activity', icon: Activity, match: /^activity(\/|$)/ },
   { label: 'Users', to: 'users', icon: Users, match: /^(users|permissions)(\/|$)/ },
   // Beyond the six: who read what, for deal admins and holders of manage_users (docs/decisions.md decision 46).

@@ -62,9 +62,9 @@ function DetailSkeleton() {
 
 /**
  * The file page at /deals/:dealId/files/:fileId (docs/product.md §2 File detail); `views` is the "Views"
- * card when the caller may see it, composed in app/.
+ * card when the caller may see it, `questions` the Questions card, both composed in app/.
  */
-export function FileDetailPage({ ai, views }: { ai: FileAiSlots; views?: ReactNode }) {
+export function FileDetailPage({ ai, views, questions }: { ai: FileAiSlots; views?: ReactNode; questions?: ReactNode }) {
   const { dealId = '', fileId = '' } = useParams();
   const [versionProgress, setVersionProgress] = useState<number | null>(null);
   const [permissionsOpen, setPermissionsOpen] = useState(false);
@@ -208,6 +208,7 @@ export function FileDetailPage({ ai, views }: { ai: FileAiSlots; views?: ReactNo
               posting={comment.isPending}
               onAdd={(text) => comment.mutateAsync(text)}
             />
+            {questions}
           </Stack>
         </Grid>
       </Stack>

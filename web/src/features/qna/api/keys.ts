@@ -1,0 +1,24 @@
+import type { QuestionStatus } from '@contracts/qna';
+import { dealKeys } from '../../../lib/api/deal';
+
+export interface QnaFilters {
+  status: 'all' | QuestionStatus;
+  scope: 'all' | 'deal' | 'file' | 'item';
+  assignee?: string;
+  file_id?: string;
+  item_id?: string;
+  search: string;
+}
+
+export const qnaBase = (dealId: string) => `/deals/${encodeURIComponent(dealId)}/questions`;
+
+export const qnaKeys = {
+  all: (dealId: string) => dealKeys.scoped(dealId, 'qna'),
+  list: (dealId: string, filters: QnaFilters) => [...dealKeys.scoped(dealId, 'qna', 'list'), filters] as const,
+  detail: (dealId: string, id: string) => dealKeys.scoped(dealId, 'qna', 'question', id),
+  assignees: (dealId: string) => dealKeys.scoped(dealId, 'qna', 'assignees'),
+  files: (dealId: string, q: string) => dealKeys.scoped(dealId, 'qna', 'files', q),
+};
+
+/** While a Q&A screen is open it asks again this often, so new questions and answers show up. */
+export const QNA_POLL_MS = 10_000;
