@@ -49,7 +49,7 @@ select tests.as_user('owner@scope35.test', 'aal1');
 select is(pg_temp.scope('35000000-0000-0000-0000-0000000000a1') ->> 'user_role', 'admin', 'the owner is the admin');
 select is(pg_temp.scope('35000000-0000-0000-0000-0000000000a1') ->> 'is_owner', 'true', 'and the owner');
 select is(pg_temp.scope('35000000-0000-0000-0000-0000000000a1') -> 'capabilities',
-  '["approve", "comment", "download", "edit_checklist", "edit_files", "edit_folders", "manage_users", "upload", "view"]'::jsonb,
+  '["answer_questions", "approve", "approve_answers", "ask_questions", "comment", "download", "edit_checklist", "edit_files", "edit_folders", "manage_users", "upload", "view"]'::jsonb,
   'with every capability');
 select is(pg_temp.scope('35000000-0000-0000-0000-0000000000a2'), null, 'a deal that requires a second factor: nothing at aal1');
 select tests.as_user('owner@scope35.test', 'aal2');
