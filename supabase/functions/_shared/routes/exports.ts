@@ -131,13 +131,13 @@ export function exportRoutes(deps: ApiDeps) {
   });
 
   app.get('/:dealId/exports/:exportId', async (c) => {
-    const id = idParam(c, 'exportId', EXPORT_NOT_FOUND);
-    const [row] = await withDeal(
-      c,
-      (tx, ctx) => tx<ExportRow[]>`
+    // The deal first: a stranger learns nothing of the deal's exports, not even that the id is malformed.
+    const [row] = await withDeal(c, (tx, ctx) => {
+      const id = idParam(c, 'exportId', EXPORT_NOT_FOUND);
+      return tx<ExportRow[]>`
         select ${exportColumns(tx)} from public.exports e join public.deals d on d.id = e.deal_id
-        where e.id = ${id} and e.deal_id = ${ctx.dealId}`,
-    );
+        where e.id = ${id} and e.deal_id = ${ctx.dealId}`;
+    });
     if (!row) throw new HttpError(404, EXPORT_NOT_FOUND);
     return c.json(await stateOf(deps, row));
   });
