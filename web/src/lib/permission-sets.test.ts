@@ -3,10 +3,15 @@ import { CAPABILITIES, emptyCapabilities, enabledCapabilities, toggleCapability,
 
 describe('capability requirements (docs/product.md §5)', () => {
   it('turns on view with every capability that requires it', () => {
-    for (const cap of CAPABILITIES.filter((c) => c !== 'view' && c !== 'upload')) {
+    for (const cap of CAPABILITIES.filter((c) => c !== 'view' && c !== 'upload' && c !== 'approve_answers')) {
       const next = toggleCapability(emptyCapabilities(), cap, true);
       expect(enabledCapabilities(next)).toEqual(CAPABILITIES.filter((c) => c === 'view' || c === cap));
     }
+  });
+
+  it('turns on answer_questions, and through it view, with approve_answers (decision 49)', () => {
+    const next = toggleCapability(emptyCapabilities(), 'approve_answers', true);
+    expect(enabledCapabilities(next)).toEqual(['view', 'answer_questions', 'approve_answers']);
   });
 
   it('turns on nothing else for view and upload', () => {

@@ -165,7 +165,7 @@ describe('system permission sets', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Set' }));
     expect(await within(dialog).findByText('Please enter a name')).toBeInTheDocument();
     fireEvent.change(within(dialog).getAllByRole('textbox')[0], { target: { value: 'Approvers' } });
-    const approve = within(dialog).getByRole('checkbox', { name: /^approve/i });
+    const approve = within(dialog).getByRole('checkbox', { name: /^approve(?! answers)/i });
     fireEvent.click(approve);
     await waitFor(() => expect(isChecked(approve)).toBe(true));
     await waitFor(() => expect(isChecked(within(dialog).getByRole('checkbox', { name: /^view/i }))).toBe(true));
