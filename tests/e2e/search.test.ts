@@ -70,6 +70,8 @@ describe('Search inside documents', () => {
     assert.deepEqual(await hit.locator('mark').allTextContents(), ['zephyr', 'covenant']);
     await snap(page, 'search-results');
     await hit.getByRole('link', { name: 'Findings.pdf' }).click();
-    await expectPath(page, `/deals/${deal.id}/files/${file.id}`);
+    // The hit opens the document in the viewer at the hit's page.
+    await expectPath(page, new RegExp(`^/deals/${deal.id}/files/${file.id}/view\\?page=2$`));
+    await expectText(page, 'Findings.pdf', { timeout: FIRST_LOAD_TIMEOUT });
   });
 });

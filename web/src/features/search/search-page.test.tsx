@@ -89,7 +89,7 @@ describe('the search page', () => {
     expect(within(rows[0]).getByText(/\/Legal · Page 3/)).toBeInTheDocument();
     expect(within(rows[0]).getByRole('link', { name: 'Report 1.pdf' })).toHaveAttribute(
       'href',
-      `/deals/${DEAL}/files/00000000-0000-4000-8000-000000000001`,
+      `/deals/${DEAL}/files/00000000-0000-4000-8000-000000000001/view?page=3`,
     );
     expect(asked[0].get('type')).toBe('pdf');
     fireEvent.click(screen.getByRole('button', { name: 'Load More' }));
