@@ -31,6 +31,8 @@ describe('Edit Deal: "Watermark downloads"', () => {
     await waitFor(() => expect(isChecked(toggle)).toBe(true));
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(bodies).toEqual([{ name: 'Project Atlas', description: 'Target', require_mfa: false, watermark_downloads: true }]);
+    expect(bodies).toEqual([
+      { name: 'Project Atlas', description: 'Target', require_mfa: false, watermark_downloads: true, search_language: 'english' },
+    ]);
   });
 });
