@@ -463,7 +463,7 @@ describe('Data room', () => {
         await expectAccessible(memberPage, 'dataroom-share-link-member');
 
         // File page: Update File uploads version 2.
-        await fileRow(page, 'memo.txt').getByRole('link', { name: 'memo.txt' }).click();
+        await fileRow(page, 'memo.txt').getByRole('link', { name: 'memo.txt', exact: true }).click();
         await expectPath(page, /^\/deals\/[0-9a-f-]{36}\/files\/[0-9a-f-]{36}$/);
         await expectVisible(page.getByTestId('file-title'), 'the file title');
         const versions = page.getByTestId('versions');
@@ -496,7 +496,7 @@ describe('Data room', () => {
 
         // Restrict secret.txt: Custom, deny the member.
         await page.goto(`/deals/${deal.id}/files/Shared%20Room`);
-        await fileRow(page, 'secret.txt').getByRole('link', { name: 'secret.txt' }).click();
+        await fileRow(page, 'secret.txt').getByRole('link', { name: 'secret.txt', exact: true }).click();
         await expectVisible(page.getByTestId('file-title'), 'the file title of secret.txt');
         await page.getByTestId('permissions').getByRole('button', { name: 'Edit' }).click();
         const perms = page.getByRole('dialog', { name: 'File Permissions' });
