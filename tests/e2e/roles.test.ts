@@ -210,7 +210,9 @@ describe('Every kind of member sees exactly the buttons §6 grants', () => {
             'Create Folder': rules.dataRoomWrite,
             'Import Folder': rules.dataRoomWrite,
             'Upload Files': rules.dataRoomUpload,
-            'Actions for folder Finance': rules.dataRoomWrite,
+            // Every member who may download gets the folder's menu: "Download folder" (decision 48), and the
+            // folder's edits for those who may make them.
+            'Actions for folder Finance': rules.seesFiles,
             'Download Board minutes.txt': rules.seesFiles,
           });
           await expectPresence(page.getByText('Board minutes.txt', { exact: true }), rules.seesFiles, `${kind}: the file row`);
