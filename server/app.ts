@@ -154,25 +154,38 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
   // finish before their connections are cut, then the pool and Postgres.
   const stop = async () => {
     if (sweeper) clearInterval(sweeper);
-    await aiWorker?.stop();
-    await officeWorker?.stop();
-    await exportWorker?.stop();
-    await aiThreads?.close();
-    await events?.close();
+    const began = Date.now();
+    // A step still running after a second is named in the log, so a stop that overruns its 5 s
+    // (server/main.ts) says what it waited on.
+    const step = async (name: string, work: () => Promise<unknown> | undefined) => {
+      const slow = setTimeout(() => log(`Stopping: still waiting on ${name} after 1 s.`), 1_000);
+      slow.unref?.();
+      try {
+        await work();
+      } finally {
+        clearTimeout(slow);
+      }
+    };
+    await step('the AI worker', () => aiWorker?.stop());
+    await step('the Office converter', () => officeWorker?.stop());
+    await step('the export worker', () => exportWorker?.stop());
+    await step('the AI threads', () => aiThreads?.close());
+    await step('live events', () => events?.close());
     if (httpServer) {
       const server = httpServer as unknown as import('node:http').Server;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections?.();
       const cut = setTimeout(() => server.closeAllConnections?.(), 2_000);
-      await closed;
+      await step('requests in flight', () => closed);
       clearTimeout(cut);
     }
-    await sql.end({ timeout: 1 });
-    await embedded?.stop();
+    await step('the database pool', () => sql.end({ timeout: 1 }));
+    // Postgres's checkpoint gets what is left of 4.5 s (at least 1 s), so a stop stays within 5 s.
+    await step('PostgreSQL', () => embedded?.stop(Math.max(1_000, 4_500 - (Date.now() - began))));
   };
 
   try {
-    await migrate(sql, log, { bootstrap: !embedded });
+    const applied = await migrate(sql, log, { bootstrap: !embedded });
     const outbox = outboxMode(config);
     const { mail, says: mailSays } = mailFor({
       sql,
@@ -193,9 +206,13 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
     const [adminExists] = await sql`select 1 from auth.users where email = ${config.adminEmail}`;
     // The operator named this address: it is confirmed, and no confirmation mail goes out.
     if (!adminExists) await insertAccount(sql, { email: config.adminEmail, password: config.adminPassword, confirmed: true });
-    if (await seedOnce(sql, config.adminEmail)) log(`Seeded reference data and the demo deal (owner ${config.adminEmail}).`);
+    const seeded = await seedOnce(sql, config.adminEmail);
+    if (seeded) log(`Seeded reference data and the demo deal (owner ${config.adminEmail}).`);
     await sql`insert into public.platform_admins (user_id)
               select id from auth.users where email = ${config.adminEmail} on conflict do nothing`;
+    // A first start writes the whole schema: flush it now, at start-up, so the shutdown checkpoint of a
+    // server stopped soon after is small and a stop stays within its budget (server/main.ts).
+    if (embedded && (applied.length > 0 || seeded)) await embedded.checkpoint();
 
     if (webBuildIsStale()) await buildWeb(log);
 
