@@ -2,6 +2,7 @@ import { LISTING_PAGE_DEFAULT } from '@contracts/dataroom';
 import { api, getToken } from '../../lib/api/client';
 import { isUuid, pathFromPathname, pathSegments } from '../../lib/file-urls';
 import type { FolderListing } from './types';
+import { dealPath } from '../../lib/api/deal-path';
 
 /**
  * When the app starts on a path-based data-room URL, the folder listing is requested at once, alongside
@@ -24,7 +25,7 @@ export function prefetchListingFor(pathname: string): void {
   // /deals/{d}/files/{uuid} is a file's page and /deals/{d}/files/{uuid}/view its viewer, not folders.
   const fileRoute = segments.length === 1 || (segments.length === 2 && segments[1] === 'view');
   if (fileRoute && isUuid(segments[0]) && !pathname.includes('/data-room/')) return;
-  const promise = api.get<FolderListing>(`/deals/${encodeURIComponent(dealId)}/files`, {
+  const promise = api.get<FolderListing>(`${dealPath(dealId)}/files`, {
     query: { path, limit: LISTING_PAGE_DEFAULT },
   });
   promise.catch(() => undefined);

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import { dealKeys } from '../../../lib/api/deal';
+import { dealPath } from '../../../lib/api/deal-path';
 
 export interface Category {
   id: string;
@@ -11,6 +12,6 @@ export interface Category {
 export function useCategories(dealId: string) {
   return useQuery({
     queryKey: dealKeys.scoped(dealId, 'checklist', 'categories'),
-    queryFn: ({ signal }) => api.get<Category[]>(`/deals/${encodeURIComponent(dealId)}/checklist/categories`, { signal }),
+    queryFn: ({ signal }) => api.get<Category[]>(`${dealPath(dealId)}/checklist/categories`, { signal }),
   });
 }

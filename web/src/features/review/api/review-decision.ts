@@ -3,6 +3,7 @@ import { api } from '../../../lib/api/client';
 import { dealKeys } from '../../../lib/api/deal';
 import { useApiMutation } from '../../../lib/mutation';
 import { notify } from '../../../lib/toast';
+import { dealPath } from '../../../lib/api/deal-path';
 
 export type Decision = 'approve' | 'request-changes';
 export interface DecisionInput {
@@ -16,7 +17,7 @@ const NOTES: Record<Decision, { one: string; many: string }> = {
 };
 
 export const decide = (dealId: string, { ids, decision }: DecisionInput) =>
-  api.post<ReviewBulkResult>(`/deals/${encodeURIComponent(dealId)}/review-queue/bulk-${decision}`, {
+  api.post<ReviewBulkResult>(`${dealPath(dealId)}/review-queue/bulk-${decision}`, {
     item_ids: ids,
     note: ids.length === 1 ? NOTES[decision].one : NOTES[decision].many,
   });

@@ -3,9 +3,10 @@ import type { Paged } from '@contracts/common';
 import { REVIEW_PAGE_DEFAULT, type ReviewRow } from '@contracts/review';
 import { api } from '../../../lib/api/client';
 import { reviewKeys, type ReviewFilters } from './keys';
+import { dealPath } from '../../../lib/api/deal-path';
 
 export const fetchReviewPage = (dealId: string, filters: ReviewFilters, page: number, signal?: AbortSignal) =>
-  api.get<Paged<ReviewRow>>(`/deals/${encodeURIComponent(dealId)}/review-queue`, {
+  api.get<Paged<ReviewRow>>(`${dealPath(dealId)}/review-queue`, {
     query: {
       kind: filters.kind,
       status: filters.status,
