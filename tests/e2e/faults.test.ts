@@ -299,7 +299,10 @@ describe('faults', () => {
       const { code, signal } = await exited;
       const took = Date.now() - signalled;
       // npm passes the signal on and ends as it did: 143 (128 + SIGTERM) once the server has stopped.
-      assert.ok(code === 0 || code === 143 || signal === 'SIGTERM', `round ${round}: npm ended with ${code ?? signal}:\n${output}`);
+      assert.ok(
+        code === 0 || code === 143 || signal === 'SIGTERM',
+        `round ${round}: npm ended with ${code ?? signal}:\n${output}`,
+      );
       await eventually(() => assert.deepEqual(tree.filter(alive), [], `round ${round}: processes left behind`), 10_000);
       assert.ok(Date.now() - signalled < 10_000, `round ${round}: everything stopped in ${Date.now() - signalled} ms`);
       assert.equal(await portOpen(port), false, `round ${round}: the port is closed`);
