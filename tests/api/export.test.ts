@@ -9,6 +9,7 @@ import { activities, directOk, getFromStore, member, mkdir, random, room, sha256
 import { addSetMember } from './people-lib.ts';
 import { registerUser } from './helpers.ts';
 import { runOneExport } from '../../supabase/functions/_shared/jobs/exports.ts';
+import { EXPORT_LIMITS } from '../../supabase/functions/_shared/export-plan.ts';
 import type { MailMessage } from '../../supabase/functions/_shared/ports.ts';
 
 /** Fetches a direct export's link (the API's own route, opened without the access token) and unzips it. */
@@ -186,6 +187,19 @@ describe('ZIP export', () => {
     expectError(await exportOf(r, r.owner, { file_ids: ['nope'] }), 400);
     expectError(await exportOf(r, r.owner, { folder_ids: ['00000000-0000-0000-0000-000000000000'] }), 404);
     const f = await directOk(r, r.owner, { filename: 'x.pdf', bytes: random(10) });
+    // Over what one export holds (decision 54; lowered here): a 400 that says what to do instead.
+    const g = await directOk(r, r.owner, { filename: 'y.pdf', bytes: random(10) });
+    const limits = { ...EXPORT_LIMITS };
+    EXPORT_LIMITS.files = 1;
+    try {
+      expectError(
+        await exportOf(r, r.owner, { file_ids: [f.fileId, g.fileId] }),
+        400,
+        'This selection holds 2 files (20 bytes); one export holds at most 1 files and 100.0 GB. Export its folders one by one.',
+      );
+    } finally {
+      Object.assign(EXPORT_LIMITS, limits);
+    }
     const ok = await exportOf(r, r.owner, { file_ids: [f.fileId] });
     const u = new URL(ok.body.download_url);
     const forged = await appWith({}).request(`${u.pathname}?token=forged`);
