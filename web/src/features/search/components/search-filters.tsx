@@ -36,7 +36,14 @@ function Select({
 /** A date with its label beside it, visible: a bare date field shows only "mm/dd/yyyy" on a phone. */
 function DateFilter({ label, value, onChange }: { label: string; value: string | undefined; onChange: (value: string) => void }) {
   return (
-    <FormField label={label} orientation="horizontal" gap="2" width={{ base: 'full', md: 'auto' }}>
+    <FormField
+      label={label}
+      orientation="horizontal"
+      gap="2"
+      width={{ base: 'full', md: 'auto' }}
+      // One line each; on a phone both labels as wide, so the two dates line up.
+      css={{ '--field-label-width': { base: '7rem', md: 'auto' }, whiteSpace: 'nowrap' }}
+    >
       <Input
         size="sm"
         type="date"
