@@ -9,6 +9,7 @@ import { activities, directOk, getFromStore, member, mkdir, random, room, sha256
 import { addSetMember } from './people-lib.ts';
 import { registerUser } from './helpers.ts';
 import { runOneExport } from '../../supabase/functions/_shared/jobs/exports.ts';
+import { EXPORT_LIMITS } from '../../supabase/functions/_shared/export-plan.ts';
 import type { MailMessage } from '../../supabase/functions/_shared/ports.ts';
 
 /** Fetches a direct export's link (the API's own route, opened without the access token) and unzips it. */
@@ -35,6 +36,9 @@ async function exportOf(r: Room, user: TestUser, body: { file_ids?: string[]; fo
 async function tree(r: Room) {
   const board = await mkdir(r, r.owner, 'Board');
   const minutes = await mkdir(r, r.owner, 'Q1: "Minutes"', '/Board');
+  // Empty folders are kept as folder entries ("Board/Empty/").
+  await mkdir(r, r.owner, 'Empty', '/Board');
+  await mkdir(r, r.owner, 'Deeper', '/Board/Empty');
   const files = {
     pack: await directOk(r, r.owner, { filename: 'pack.pdf', path: '/Board', bytes: random(70_000) }),
     odd: await directOk(r, r.owner, { filename: 'a:b?.pdf', path: '/Board/Q1: "Minutes"', bytes: random(5000) }),
@@ -65,7 +69,10 @@ describe('ZIP export', () => {
       'Board/draft': files.dotted.bytes,
       'Board/MANIFEST.txt': files.manifest.bytes,
     };
-    expect(Object.keys(zip).sort()).toEqual(['MANIFEST.txt', ...Object.keys(expected)].sort());
+    expect(Object.keys(zip).sort()).toEqual(
+      ['MANIFEST.txt', 'Board/Empty/', 'Board/Empty/Deeper/', ...Object.keys(expected)].sort(),
+    );
+    expect(zip['Board/Empty/']).toHaveLength(0);
     for (const [path, bytes] of Object.entries(expected)) expect(sha256(zip[path]), path).toBe(sha256(bytes));
     const manifest = text(zip['MANIFEST.txt']);
     const listed = manifestSection(manifest, 'FILES');
@@ -113,6 +120,8 @@ describe('ZIP export', () => {
     const folder = await mkdir(r, r.owner, 'Data');
     const open = await directOk(r, r.owner, { filename: 'open.pdf', path: '/Data', bytes: random(100) });
     const hidden = await directOk(r, r.owner, { filename: 'secret-plan.pdf', path: '/Data', bytes: random(100) });
+    await mkdir(r, r.owner, 'Locked', '/Data');
+    const locked = await directOk(r, r.owner, { filename: 'locked.pdf', path: '/Data/Locked', bytes: random(10) });
     const viewer = await member(r, 'viewer');
     const perms = await call('PUT', `${r.base}/files/${hidden.fileId}/permissions`, {
       token: r.owner.token,
@@ -123,7 +132,7 @@ describe('ZIP export', () => {
     const seen = await exportOf(r, viewer, { folder_ids: [folder.id] });
     expect(seen.status, JSON.stringify(seen.body)).toBe(201);
     const zip = await fetchZip(seen.body.download_url);
-    expect(Object.keys(zip).sort()).toEqual(['Data/open.pdf', 'MANIFEST.txt']);
+    expect(Object.keys(zip).sort()).toEqual(['Data/Locked/locked.pdf', 'Data/open.pdf', 'MANIFEST.txt']);
     expect(sha256(zip['Data/open.pdf'])).toBe(sha256(open.bytes));
     expect(text(zip['MANIFEST.txt'])).not.toContain('secret-plan');
     // Asked for by id, the hidden file does not exist for them.
@@ -140,14 +149,18 @@ describe('ZIP export', () => {
     const mine = await directOk(r, uploader, { filename: 'mine.pdf', path: '/Data', bytes: random(60) });
     const partial = await exportOf(r, uploader, { folder_ids: [folder.id] });
     expect(partial.status, JSON.stringify(partial.body)).toBe(201);
+    const reason = "You don't have permission to download this file.";
     expect(partial.body.refused).toEqual([
-      { file_id: open.fileId, path: '/Data/open.pdf', reason: "You don't have permission to download this file." },
+      { file_id: locked.fileId, path: '/Data/Locked/locked.pdf', reason },
+      { file_id: open.fileId, path: '/Data/open.pdf', reason },
     ]);
     const zip2 = await fetchZip(partial.body.download_url);
-    expect(Object.keys(zip2).sort()).toEqual(['Data/mine.pdf', 'MANIFEST.txt']);
+    // The folder whose every file was refused is still there, empty; its refusal is in the manifest.
+    expect(Object.keys(zip2).sort()).toEqual(['Data/Locked/', 'Data/mine.pdf', 'MANIFEST.txt']);
     expect(sha256(zip2['Data/mine.pdf'])).toBe(sha256(mine.bytes));
     expect(manifestSection(text(zip2['MANIFEST.txt']), 'REFUSED')).toEqual([
-      ['/Data/open.pdf', "You don't have permission to download this file."],
+      ['/Data/Locked/locked.pdf', reason],
+      ['/Data/open.pdf', reason],
     ]);
     // Only refusals: 403.
     expectError(await exportOf(r, uploader, { file_ids: [open.fileId] }), 403);
@@ -174,6 +187,19 @@ describe('ZIP export', () => {
     expectError(await exportOf(r, r.owner, { file_ids: ['nope'] }), 400);
     expectError(await exportOf(r, r.owner, { folder_ids: ['00000000-0000-0000-0000-000000000000'] }), 404);
     const f = await directOk(r, r.owner, { filename: 'x.pdf', bytes: random(10) });
+    // Over what one export holds (decision 54; lowered here): a 400 that says what to do instead.
+    const g = await directOk(r, r.owner, { filename: 'y.pdf', bytes: random(10) });
+    const limits = { ...EXPORT_LIMITS };
+    EXPORT_LIMITS.files = 1;
+    try {
+      expectError(
+        await exportOf(r, r.owner, { file_ids: [f.fileId, g.fileId] }),
+        400,
+        'This selection holds 2 files (20 bytes); one export holds at most 1 files and 100.0 GB. Export its folders one by one.',
+      );
+    } finally {
+      Object.assign(EXPORT_LIMITS, limits);
+    }
     const ok = await exportOf(r, r.owner, { file_ids: [f.fileId] });
     const u = new URL(ok.body.download_url);
     const forged = await appWith({}).request(`${u.pathname}?token=forged`);
@@ -224,7 +250,8 @@ describe('ZIP export', () => {
     const zip = unzipSync(new Uint8Array(await stored.arrayBuffer()));
     expect(sha256(zip['Board/pack.pdf'])).toBe(sha256(files.pack.bytes));
     expect(sha256(zip['Board/Q1_ _Minutes_/a_b_ (2).pdf'])).toBe(sha256(files.clash.bytes));
-    expect(Object.keys(zip)).toHaveLength(7);
+    expect(Object.keys(zip)).toHaveLength(9);
+    expect(zip['Board/Empty/Deeper/']).toHaveLength(0);
 
     const mail = sent.find((m) => m.to === r.owner.email);
     expect(mail?.subject).toBe('Your export of "zip-job deal" is ready');

@@ -53,6 +53,8 @@ describe('ZIP export', () => {
     const deal = await createDealApi(server, owner.token, 'Project Export');
     await apiCall(server, 'POST', `/deals/${deal.id}/folders`, { name: 'Legal', path: '/' }, owner.token);
     await apiCall(server, 'POST', `/deals/${deal.id}/folders`, { name: 'Contracts: 2024', path: '/Legal' }, owner.token);
+    // An empty folder is kept as a folder entry (decision 54).
+    await apiCall(server, 'POST', `/deals/${deal.id}/folders`, { name: 'Empty', path: '/Legal' }, owner.token);
     const files: Record<string, Buffer> = {
       'Legal/memo.pdf': bytesOf(7, 40_000),
       'Legal/Contracts_ 2024/spa?.pdf': bytesOf(13, 120_000),
@@ -75,7 +77,7 @@ describe('ZIP export', () => {
     await download.saveAs(saved);
     const zip = unzipSync(new Uint8Array(readFileSync(saved)));
     const safe = (name: string) => name.replace('spa?.pdf', 'spa_.pdf').replace('CON.txt', '_CON.txt');
-    assert.deepEqual(Object.keys(zip).sort(), ['MANIFEST.txt', ...Object.keys(files).map(safe)].sort());
+    assert.deepEqual(Object.keys(zip).sort(), ['Legal/Empty/', 'MANIFEST.txt', ...Object.keys(files).map(safe)].sort());
     for (const [path, bytes] of Object.entries(files)) {
       assert.ok(Buffer.from(zip[safe(path)]).equals(bytes), `${path} in the ZIP is the uploaded file`);
     }

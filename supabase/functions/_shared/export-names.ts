@@ -87,6 +87,11 @@ export class ArchivePaths {
     return archive;
   }
 
+  /** The archive path of a folder's own entry ("A/B/") for its full path (which lies below the root). */
+  folderEntry(folderPath: string): string {
+    return `${this.folder(segmentsOf(folderPath))}/`;
+  }
+
   /** The archive path of a file named `name` in the folder `folderPath` (which lies below the root). */
   file(folderPath: string, name: string): string {
     const dir = this.folder(segmentsOf(folderPath));

@@ -9,9 +9,10 @@ import type { Db } from '../db.ts';
 import type { Logger } from '../logger.ts';
 import { consoleLogger, errorFields } from '../logger.ts';
 import type { BlobStore, MailPort } from '../ports.ts';
-import type { RefusedFile, RenamedEntry } from '../contracts/exports.ts';
-import { exportArchive, formatBytes, type StoredEntry } from '../export-plan.ts';
+import type { RefusedFile } from '../contracts/exports.ts';
+import { archiveBound, exportArchive, formatBytes, type StoredEntry, type StoredRename } from '../export-plan.ts';
 import { safeName } from '../export-names.ts';
+import { listenForWork } from './listen.ts';
 
 export interface ExportWorkerDeps {
   sql: Db;
@@ -31,7 +32,7 @@ interface ClaimedExport {
   deal_id: string;
   attempts: number;
   entries: StoredEntry[];
-  renames: RenamedEntry[];
+  renames: StoredRename[];
   refused: RefusedFile[];
   created_at: Date;
   file_count: number;
@@ -62,7 +63,7 @@ export async function runOneExport(deps: ExportWorkerDeps): Promise<boolean> {
   if (!job) return false;
   const key = exportKey(job.deal_id, job.id);
   try {
-    await deps.blobs.put(key, exportArchive(deps.blobs, job), { maxBytes: 2 ** 32 - 1, contentType: 'application/zip' });
+    await deps.blobs.put(key, exportArchive(deps.blobs, job), { maxBytes: archiveBound(job), contentType: 'application/zip' });
     const [done] = await deps.sql<{ id: string }[]>`
       update public.exports set status = 'ready', storage_key = ${key}, lease_until = null, finished_at = now(),
         expires_at = now() + make_interval(secs => ${LINK_SECONDS})
@@ -109,7 +110,6 @@ export function startExportWorker(deps: ExportWorkerDeps) {
   let stopped = false;
   let running: Promise<void> | undefined;
   let again = false;
-  let unlisten: (() => Promise<void>) | undefined;
 
   const drain = async () => {
     do {
@@ -134,13 +134,9 @@ export function startExportWorker(deps: ExportWorkerDeps) {
   };
   const timer = setInterval(wake, 60_000);
   (timer as { unref?: () => void }).unref?.();
-  void deps.sql
-    .listen('export_jobs', wake, wake)
-    .then((listener) => {
-      unlisten = () => listener.unlisten();
-      if (stopped) void listener.unlisten();
-    })
-    .catch((err) => log.error('the export worker could not listen for jobs', errorFields(err)));
+  const listening = listenForWork(deps.sql, 'export_jobs', wake, (err) =>
+    log.error('the export worker could not listen for jobs', errorFields(err)),
+  );
 
   return {
     wake,
@@ -151,7 +147,7 @@ export function startExportWorker(deps: ExportWorkerDeps) {
     async stop() {
       stopped = true;
       clearInterval(timer);
-      await unlisten?.().catch(() => {});
+      await listening.stop();
       await running;
     },
   };

@@ -10,7 +10,7 @@ import type { Tx } from '../db.ts';
 import { HttpError } from '../errors.ts';
 import { readJson } from '../validate.ts';
 import { exportBody, type ExportStarted, type ExportState } from '../contracts/exports.ts';
-import { exportArchive, planExport, type StoredEntry } from '../export-plan.ts';
+import { exportArchive, planExport, type StoredEntry, type StoredRename } from '../export-plan.ts';
 import { safeName } from '../export-names.ts';
 import { readableOf } from '../export-zip.ts';
 
@@ -102,7 +102,7 @@ export function exportRoutes(deps: ApiDeps) {
       const token = mode === 'direct' ? randomToken() : null;
       const [row] = await tx<{ id: string }[]>`
         select private.create_export(${ctx.dealId}, ${mode}, ${tx.json(plan.entries as never)}, ${tx.json(plan.refused as never)},
-          ${tx.json(plan.renamed as never)}, ${token && (await sha256Hex(token))},
+          ${tx.json([...plan.renamed, ...plan.emptyFolders] as never)}, ${token && (await sha256Hex(token))},
           ${mode === 'direct' ? DIRECT_LINK_SECONDS : null}::integer) as id`;
       return {
         export_id: row.id,
@@ -161,7 +161,7 @@ export function exportDownloadRoutes(deps: ApiDeps) {
         deal_name: string;
         created_at: Date;
         entries: StoredEntry[];
-        renames: ExportStarted['renamed'];
+        renames: StoredRename[];
         refused: ExportStarted['refused'];
       }[]
     >`

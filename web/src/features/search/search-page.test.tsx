@@ -107,4 +107,19 @@ describe('the search page', () => {
     fireEvent.change(screen.getByLabelText('Search inside documents'), { target: { value: 'broken' } });
     expect(await screen.findByText('Search failed', {}, { timeout: 3000 })).toBeInTheDocument();
   });
+
+  it('labels the upload dates visibly and searches between them', async () => {
+    const asked = fakeApi(() => ({ hits: [hit(1)], next_after: null }));
+    renderSearch('?q=escrow');
+    expect(await screen.findByText('Report 1.pdf')).toBeInTheDocument();
+    // A bare date field shows only "mm/dd/yyyy" on a phone: each has a label on screen, not only for readers.
+    for (const label of ['Uploaded from', 'Uploaded to']) {
+      expect(screen.getByText(label).tagName).toBe('LABEL');
+      expect(screen.getByLabelText(label)).toHaveAttribute('type', 'date');
+    }
+    fireEvent.change(screen.getByLabelText('Uploaded from'), { target: { value: '2026-01-01' } });
+    fireEvent.change(screen.getByLabelText('Uploaded to'), { target: { value: '2026-01-31' } });
+    await waitFor(() => expect(asked.at(-1)?.get('to')).toBe('2026-01-31'));
+    expect(asked.at(-1)?.get('from')).toBe('2026-01-01');
+  });
 });

@@ -2,6 +2,7 @@ import { Button, Flex, Input, NativeSelect, Tag } from '@chakra-ui/react';
 import { SEARCH_FILE_TYPE_NAMES } from '@contracts/search';
 import { X } from 'lucide-react';
 import { APPROVAL_LABELS } from '../../../components/approval-badge';
+import { FormField } from '../../../components/form-field';
 import { useItemOptions } from '../api/checklist-items';
 import { useSearchFolder } from '../api/search-folder';
 import { TYPE_LABELS, type FilterKey, type SearchFilters } from '../logic';
@@ -29,6 +30,28 @@ function Select({
       </NativeSelect.Field>
       <NativeSelect.Indicator />
     </NativeSelect.Root>
+  );
+}
+
+/** A date with its label beside it, visible: a bare date field shows only "mm/dd/yyyy" on a phone. */
+function DateFilter({ label, value, onChange }: { label: string; value: string | undefined; onChange: (value: string) => void }) {
+  return (
+    <FormField
+      label={label}
+      orientation="horizontal"
+      gap="2"
+      width={{ base: 'full', md: 'auto' }}
+      // One line each; on a phone both labels as wide, so the two dates line up.
+      css={{ '--field-label-width': { base: '7rem', md: 'auto' }, whiteSpace: 'nowrap' }}
+    >
+      <Input
+        size="sm"
+        type="date"
+        width={{ base: 'full', md: '40' }}
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </FormField>
   );
 }
 
@@ -84,22 +107,8 @@ export function SearchFilterBar({
         onBlur={(e) => onChange('tag', e.target.value)}
         onKeyDown={(e) => e.key === 'Enter' && onChange('tag', e.currentTarget.value)}
       />
-      <Input
-        size="sm"
-        type="date"
-        width={{ base: 'full', md: '40' }}
-        aria-label="Uploaded from"
-        value={filters.from ?? ''}
-        onChange={(e) => onChange('from', e.target.value)}
-      />
-      <Input
-        size="sm"
-        type="date"
-        width={{ base: 'full', md: '40' }}
-        aria-label="Uploaded to"
-        value={filters.to ?? ''}
-        onChange={(e) => onChange('to', e.target.value)}
-      />
+      <DateFilter label="Uploaded from" value={filters.from} onChange={(v) => onChange('from', v)} />
+      <DateFilter label="Uploaded to" value={filters.to} onChange={(v) => onChange('to', v)} />
       {any && (
         <Button size="sm" variant="ghost" onClick={onClear}>
           <X /> Clear filters
