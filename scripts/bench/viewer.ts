@@ -6,7 +6,8 @@
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { diskBlobStore } from '../../server/blob-store.ts';
-import { stampPdf, stampText } from '../../supabase/functions/_shared/viewer/watermark.ts';
+import { stampPdf } from '../../supabase/functions/_shared/viewer/watermark.ts';
+import { stampText } from '../../supabase/functions/_shared/viewer/stamper.ts';
 import { benchApi } from './fixture.ts';
 import { ms, percentile, timeMany } from './lib.ts';
 
