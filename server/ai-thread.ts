@@ -1,12 +1,14 @@
 /**
  * One thread of the AI pool (server/ai-threads.ts): reads documents and runs the built-in classifier and
- * metadata reader off the API's event loop. pdf.js is loaded here, never in the API's thread: its
+ * metadata reader off the API's event loop; in the stamping pool (server/stamp-threads.ts), draws the
+ * viewer's stamp. pdf.js is loaded here, never in the API's thread: its
  * polyfills replace globals (JSON.stringify among them) in whatever realm imports it (issue 33).
  */
 import { parentPort } from 'node:worker_threads';
 import { extractText } from '../supabase/functions/_shared/ai/extract.ts';
 import { classify } from '../supabase/functions/_shared/ai/classifier.ts';
 import { generateMetadata } from '../supabase/functions/_shared/ai/metadata.ts';
+import { HttpError } from '../supabase/functions/_shared/errors.ts';
 import type { ThreadAnswer, ThreadJob } from './ai-threads.ts';
 
 const port = parentPort!;
@@ -19,13 +21,29 @@ async function run(job: ThreadJob): Promise<unknown> {
       return { result: classify(job.input), provider: 'builtin' };
     case 'metadata':
       return { result: generateMetadata(job.fileName, job.text), provider: 'builtin' };
+    case 'stamp':
+      return (await loadWatermark()).stampAs(job.bytes, job.kind, job.text);
   }
 }
 
+/** pdf-lib loads with the first stamp: a thread that only reads documents never holds it. */
+let watermark: Promise<typeof import('../supabase/functions/_shared/viewer/watermark.ts')> | undefined;
+const loadWatermark = () => (watermark ??= import('../supabase/functions/_shared/viewer/watermark.ts'));
+
 port.on('message', (job: ThreadJob) => {
   run(job).then(
-    (result) => port.postMessage({ id: job.id, result } satisfies ThreadAnswer),
-    (err) => port.postMessage({ id: job.id, error: err instanceof Error ? err.message : String(err) } satisfies ThreadAnswer),
+    // A stamped PDF goes back transferred, not copied.
+    (result) =>
+      port.postMessage(
+        { id: job.id, result } satisfies ThreadAnswer,
+        result instanceof Uint8Array ? [result.buffer as ArrayBuffer] : [],
+      ),
+    (err) =>
+      port.postMessage({
+        id: job.id,
+        error: err instanceof Error ? err.message : String(err),
+        ...(err instanceof HttpError ? { status: err.status } : {}),
+      } satisfies ThreadAnswer),
   );
 });
 

@@ -6,7 +6,9 @@
  * A thread that crashes or outlives the timeout is ended and replaced, and only its job pays: a document
  * it was reading counts as unreadable (classified from its name, as a damaged or slow file always was),
  * a classification fails like any AI failure (retried by the job table's rules). Idle threads end, giving
- * their memory back, and start again with the next job.
+ * their memory back, and start again with the next job. The same pool, started on its own, stamps the
+ * viewer's PDFs (server/stamp-threads.ts, decision 53): a bounded queue there, so a crowd is told to come
+ * back (503) rather than kept waiting.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -14,14 +16,18 @@ import { EXTRACT_LIMITS, extractText, kindOf, unreadable, type Extracted } from 
 import type { AiAnswer, AiPort } from '../supabase/functions/_shared/ai/providers.ts';
 import type { Classification, ClassifyInput } from '../supabase/functions/_shared/ai/classifier.ts';
 import type { GeneratedMetadata } from '../supabase/functions/_shared/ai/metadata.ts';
+import { HttpError } from '../supabase/functions/_shared/errors.ts';
 import { errorFields, type Logger } from '../supabase/functions/_shared/logger.ts';
+import type { StampKind } from '../supabase/functions/_shared/ports.ts';
 
 export type ThreadJob = { id: number } & (
   | { op: 'extract'; fileName: string; contentType: string; bytes: Uint8Array | undefined; totalBytes: number }
   | { op: 'classify'; input: ClassifyInput }
   | { op: 'metadata'; fileName: string; text: string }
+  | { op: 'stamp'; kind: StampKind; text: string; bytes: Uint8Array }
 );
-export type ThreadAnswer = { id: number; result: unknown; error?: undefined } | { id: number; error: string };
+/** An HttpError thrown in the thread keeps its status (a damaged PDF is a 422 wherever it is stamped). */
+export type ThreadAnswer = { id: number; result: unknown; error?: undefined } | { id: number; error: string; status?: number };
 type JobBody = ThreadJob extends infer J ? (J extends ThreadJob ? Omit<J, 'id'> : never) : never;
 
 /** Why a thread gave no answer: it crashed (or failed to start) or took longer than the timeout. */
@@ -31,11 +37,20 @@ export class ThreadFailure extends Error {
   }
 }
 
+/** More jobs wait than the pool's `maxQueue`: refused at once. */
+export class QueueFull extends Error {
+  constructor() {
+    super('Too many jobs are waiting for a thread');
+  }
+}
+
 export interface AiThreadPool {
   /** extractText, in a thread. */
   extract: typeof extractText;
   /** The built-in AI port, answered in a thread. */
   builtin: AiPort;
+  /** watermark.ts's stampAs, in a thread (`bytes` are transferred). */
+  stamp(bytes: Uint8Array, kind: StampKind, text: string): Promise<Uint8Array>;
   /** Ends the threads; jobs still waiting or running are refused. */
   close(): Promise<void>;
 }
@@ -50,6 +65,12 @@ export interface AiThreadOptions {
   timeoutMs?: number;
   /** A thread idle this long ends. */
   idleMs?: number;
+  /** Jobs that may wait for a thread (beyond those running); more are refused with QueueFull. */
+  maxQueue?: number;
+  /** The heap a thread may use before it crashes (alone). */
+  maxOldGenerationSizeMb?: number;
+  /** What the log calls these threads ("AI"). */
+  label?: string;
   /** The thread's module (tests give one that misbehaves). */
   threadFile?: URL;
   log?: Logger;
@@ -79,10 +100,16 @@ const defaultThreadFile = ownFile.endsWith('.ts') ? new URL('./ai-thread.ts', ow
 /** Loading the thread's modules through tsx (tests, npm run dev) on a busy machine takes seconds. */
 const STARTUP_MS = 120_000;
 
+/** Transferred, so the thread owns them without a copy; a view of a larger buffer is copied once. */
+const owned = (bytes: Uint8Array) =>
+  bytes.byteOffset !== 0 || bytes.byteLength !== bytes.buffer.byteLength ? bytes.slice() : bytes;
+
 export function startAiThreads(opts: AiThreadOptions = {}): AiThreadPool {
   const threads = Math.min(2, Math.max(1, opts.threads ?? availableParallelism() - 1));
   const timeoutMs = opts.timeoutMs ?? EXTRACT_LIMITS.timeoutMs * 2;
   const idleMs = opts.idleMs ?? 10_000;
+  const maxQueue = opts.maxQueue ?? Infinity;
+  const label = opts.label ?? 'AI';
   const threadFile = opts.threadFile ?? defaultThreadFile;
   const slots: Slot[] = Array.from({ length: threads }, () => ({}));
   const queue: Waiting[] = [];
@@ -103,7 +130,7 @@ export function startAiThreads(opts: AiThreadOptions = {}): AiThreadPool {
     clearTimeout(slot.timer);
     if (job) {
       clearTimeout(job.timer);
-      opts.log?.warn(`an AI thread ${why === 'timeout' ? 'took too long' : 'crashed'}; it is replaced`, {
+      opts.log?.warn(`an ${label} thread ${why === 'timeout' ? 'took too long' : 'crashed'}; it is replaced`, {
         op: job.body.op,
         ...(err ? errorFields(err) : {}),
       });
@@ -127,7 +154,7 @@ export function startAiThreads(opts: AiThreadOptions = {}): AiThreadPool {
     const worker = new Worker(typescript ? new URL('./tsx-thread.mjs', ownFile) : threadFile, {
       workerData: { module: threadFile.href },
       // A document that needs more than this crashes its thread, not the server.
-      resourceLimits: { maxOldGenerationSizeMb: 512 },
+      resourceLimits: { maxOldGenerationSizeMb: opts.maxOldGenerationSizeMb ?? 512 },
     });
     worker.unref();
     slot.ready = false;
@@ -144,7 +171,8 @@ export function startAiThreads(opts: AiThreadOptions = {}): AiThreadPool {
       if (!job || job.id !== answer.id) return;
       clearTimeout(job.timer);
       slot.job = undefined;
-      if (answer.error !== undefined) job.reject(new Error(answer.error));
+      if (answer.error !== undefined)
+        job.reject(answer.status ? new HttpError(answer.status, answer.error) : new Error(answer.error));
       else job.resolve(answer.result);
       dispatch();
     });
@@ -183,6 +211,7 @@ export function startAiThreads(opts: AiThreadOptions = {}): AiThreadPool {
   const run = <T>(body: JobBody, transfer: ArrayBuffer[] = []) =>
     new Promise<T>((resolve, reject) => {
       if (closed) return reject(new Error('The AI threads are stopped'));
+      if (queue.length >= maxQueue) return reject(new QueueFull());
       queue.push({ body, transfer, resolve: resolve as (value: unknown) => void, reject });
       dispatch();
     });
@@ -191,8 +220,7 @@ export function startAiThreads(opts: AiThreadOptions = {}): AiThreadPool {
     async extract(fileName, contentType, bytes, totalBytes) {
       // Nothing to parse: the answer is a note, given here.
       if (!bytes || kindOf(fileName, contentType) === 'other') return await extractText(fileName, contentType, bytes, totalBytes);
-      // Transferred, so the thread owns them without a copy; a view of a larger buffer is copied once.
-      const own = bytes && (bytes.byteOffset !== 0 || bytes.byteLength !== bytes.buffer.byteLength) ? bytes.slice() : bytes;
+      const own = bytes && owned(bytes);
       try {
         return await run<Extracted>(
           { op: 'extract', fileName, contentType, bytes: own, totalBytes },
@@ -207,6 +235,10 @@ export function startAiThreads(opts: AiThreadOptions = {}): AiThreadPool {
     builtin: {
       classify: (input) => run<AiAnswer<Classification>>({ op: 'classify', input }),
       metadata: (fileName, text) => run<AiAnswer<GeneratedMetadata>>({ op: 'metadata', fileName, text }),
+    },
+    stamp(bytes, kind, text) {
+      const own = owned(bytes);
+      return run<Uint8Array>({ op: 'stamp', kind, text, bytes: own }, [own.buffer as ArrayBuffer]);
     },
     async close() {
       closed = true;

@@ -7,6 +7,7 @@ import { createApi } from '../supabase/functions/_shared/app.ts';
 import { aiFromEnv } from '../supabase/functions/_shared/ai/providers.ts';
 import { startAiWorker, type RunningAiWorker } from '../supabase/functions/_shared/ai/worker.ts';
 import { startAiThreads, type AiThreadPool } from './ai-threads.ts';
+import { startStampThreads, type StampThreads } from './stamp-threads.ts';
 import { officeConverter } from './office-converter.ts';
 import { startOfficeWorker, type RunningOfficeWorker } from './office-worker.ts';
 import { listenDealEvents, type ListeningEvents } from '../supabase/functions/_shared/events.ts';
@@ -147,6 +148,7 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
   let aiWorker: RunningAiWorker | undefined;
   let exportWorker: ReturnType<typeof startExportWorker> | undefined;
   let aiThreads: AiThreadPool | undefined;
+  let stampThreads: StampThreads | undefined;
   let officeWorker: RunningOfficeWorker | undefined;
   let events: ListeningEvents | undefined;
 
@@ -170,6 +172,7 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
     await step('the Office converter', () => officeWorker?.stop());
     await step('the export worker', () => exportWorker?.stop());
     await step('the AI threads', () => aiThreads?.close());
+    await step('the stamping thread', () => stampThreads?.close());
     await step('live events', () => events?.close());
     if (httpServer) {
       const server = httpServer as unknown as import('node:http').Server;
@@ -222,6 +225,8 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
     // Documents are read and classified in threads, off the API's event loop (decision 43).
     aiThreads = startAiThreads({ log: logger });
     const ai = aiFromEnv((name) => process.env[name], aiThreads.builtin);
+    // So is the viewer's stamp, in a thread of its own (decision 53).
+    stampThreads = startStampThreads({ log: logger });
     events = listenDealEvents(sql, logger);
     // Office files are converted to PDF for the viewer by LibreOffice, when installed (decision 50).
     const converter = officeConverter({ sofficePath: config.sofficePath });
@@ -241,6 +246,7 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
       // The in-process worker (started below) takes every queued job.
       aiWorkerReachable: async () => aiWorker !== undefined,
       officeRenditions: { available: () => officeWorker !== undefined && converter.available() },
+      stamper: stampThreads.stamper,
       config: {
         jwtExpirySeconds: config.jwtExpirySeconds,
         publicUrl: config.publicUrl,

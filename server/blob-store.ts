@@ -199,12 +199,12 @@ export function diskBlobStore(opts: { dir: string; secret: string; basePath?: st
       }
     },
 
-    async stream(key) {
+    async stream(key, range) {
       const target = pathOf(key);
       try {
         // Opened now, so a missing file is undefined here rather than an error halfway through an archive.
         const handle = await open(target, 'r');
-        return handle.createReadStream({ highWaterMark: 256 * 1024 });
+        return handle.createReadStream({ highWaterMark: 256 * 1024, ...range });
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw err;

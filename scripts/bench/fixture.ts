@@ -16,17 +16,21 @@ export async function benchApi(name: string) {
   const mail = outboxMail(sql, () => {});
   const auth = embeddedAuth({ sql, mail, jwtSecret: 'bench-secret-bench-secret-bench', jwtExpirySeconds: 3600 });
   const blobs = diskBlobStore({ dir: blobDir, secret: 'x' }).store;
-  const app = createApi({
+  const deps: Parameters<typeof createApi>[0] = {
     sql,
     auth,
     mail,
     blobs,
     config: { jwtExpirySeconds: 3600, publicUrl: 'http://localhost', maxJsonBytes: 1 << 20, maxUploadBytes: 1 << 30 },
-  });
+  };
+  const app = createApi(deps);
+  /** The same API with other ports (the thread stamper, say), on the same database and blobs. */
+  const appWith = (more: Partial<Parameters<typeof createApi>[0]>) => createApi({ ...deps, ...more });
   const session = async (email: string) => (await auth.register(email, 'bench-password', 'http://localhost/login/magic'))!;
   return {
     sql,
     app,
+    appWith,
     session,
     blobs,
     blobDir,

@@ -2,11 +2,16 @@
  * `npm run bench -- viewer`: a 300-page PDF read in the viewer (decision 44). The stamped source a
  * view-only member loads (the first answer stamps all 300 pages; later ones within the link's life come
  * from the stamp cache), the original a downloader loads, and the plain signed download of the same
- * bytes, in one run: time to first byte (the answer's headers) and to the whole answer, p50.
+ * bytes, in one run: time to first byte (the answer's headers) and to the whole answer, p50. And the
+ * event loop while stamping (decision 53): GET /health and a light authenticated GET, one after the other
+ * while a first stamp of the PDF runs, in the request's own thread (as before decision 53, and on
+ * Supabase) and in the embedded server's stamping thread.
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { diskBlobStore } from '../../server/blob-store.ts';
-import { stampPdf, stampText } from '../../supabase/functions/_shared/viewer/watermark.ts';
+import { startStampThreads } from '../../server/stamp-threads.ts';
+import { stampPdf } from '../../supabase/functions/_shared/viewer/watermark.ts';
+import { stampText } from '../../supabase/functions/_shared/viewer/stamper.ts';
 import { benchApi } from './fixture.ts';
 import { ms, percentile, timeMany } from './lib.ts';
 
@@ -43,6 +48,39 @@ async function fetchTimes(n: number, request: () => Promise<Response>) {
 }
 
 const p50 = (xs: number[]) => ms(percentile(xs, 50));
+const p50p95 = (xs: number[]) => `${ms(percentile(xs, 50))} / ${ms(percentile(xs, 95))}`;
+
+/**
+ * While `stamp` (a first request of a stamped source) runs: GET /health and `light`, each timed, one
+ * after the other until it ends. What a request waits for while another is stamped.
+ */
+async function loopWhileStamping(
+  app: { request: (path: string) => Response | Promise<Response> },
+  stamp: () => Promise<Response>,
+  light: () => Promise<Response>,
+) {
+  const health: number[] = [];
+  const others: number[] = [];
+  const started = performance.now();
+  let done = false;
+  const stamped = stamp().then(async (res) => {
+    if (!res.ok) throw new Error(`the stamped source answered ${res.status}`);
+    await res.arrayBuffer();
+    done = true;
+    return performance.now() - started;
+  });
+  while (!done) {
+    let t = performance.now();
+    await (await app.request('/health')).arrayBuffer();
+    health.push(performance.now() - t);
+    t = performance.now();
+    const res = await light();
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`the light GET answered ${res.status}`);
+    others.push(performance.now() - t);
+  }
+  return { health, others, stampMs: await stamped };
+}
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
 export async function viewerBench(): Promise<Row[]> {
@@ -93,6 +131,21 @@ export async function viewerBench(): Promise<Row[]> {
       };
       return store.routes.request(link.download_url.slice('/storage/v1'.length));
     });
+    // Event loop while stamping: a fresh reader each (a first stamp, not the cache), the same probes.
+    const threads = startStampThreads();
+    const threaded = bench.appWith({ stamper: threads.stamper });
+    const fresh = async (label: string) => {
+      const who = await bench.session(`viewer-${label}@example.com`);
+      await sql`insert into public.deal_members (deal_id, user_id, role, permission_set_id) values (${deal.id}, ${who.user.id}, 'member', ${set.id})`;
+      return ((await (await app.request(viewerPath, as(who.access_token))).json()) as { source_url: string }).source_url;
+    };
+    const light = async () => app.request(`/deals/${deal.id}`, as(owner.access_token));
+    const inRequest = await loopWhileStamping(app, async () => app.request(await fresh('loop-inline')), light);
+    // The thread is started (and its modules loaded) first, as in a server that has stamped before.
+    await threads.stamper.stamp(await bigPdf(1), 'pdf', 'warm-up');
+    const inThread = await loopWhileStamping(app, async () => threaded.request(await fresh('loop-thread')), light);
+    await threads.close();
+
     const text = stampText('viewer-reader@example.com', 'Viewer bench', new Date());
     const stamping = await timeMany(Math.min(RUNS, 5), () => stampPdf(pdf, text));
 
@@ -108,6 +161,15 @@ export async function viewerBench(): Promise<Row[]> {
       ['Stamping all pages, uncached p50', p50(stamping), ''],
       ['Original (downloader) p50: first byte / whole', `${p50(original.first)} / ${p50(original.full)}`, ''],
       ['Plain signed download p50: first byte / whole', `${p50(download.first)} / ${p50(download.full)}`, '(incl. download-url)'],
+      ...(
+        [
+          ['in the request thread (before decision 53)', inRequest],
+          ['in a worker thread', inThread],
+        ] as const
+      ).flatMap(([how, m]): Row[] => [
+        [`Event loop while stamping ${how}: GET /health p50 / p95`, p50p95(m.health), `${m.health.length} requests`],
+        [`Event loop while stamping ${how}: GET /deals/{id} p50 / p95`, p50p95(m.others), `first stamp ${ms(m.stampMs)}`],
+      ]),
     ];
   } finally {
     await bench.stop();

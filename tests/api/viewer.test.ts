@@ -1,37 +1,10 @@
 /** The viewer's server side (issue 34, decision 44): who reads what, how it is stamped, and its signed sources. */
 import { describe, expect, it } from 'vitest';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { extractText } from '../../supabase/functions/_shared/ai/extract.ts';
+import { PDFDocument } from 'pdf-lib';
 import { signSource, verifySource } from '../../supabase/functions/_shared/viewer/source-token.ts';
-import { app, call, registerUser, sql, type TestUser } from './helpers.ts';
-import { member, room, sha256, twoStep, type Room } from './dataroom-lib.ts';
-
-async function pdfOf(pages: string[]): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (const text of pages) doc.addPage([400, 300]).drawText(text, { x: 30, y: 150, size: 14, font });
-  return doc.save();
-}
-
-/** A member whose only right is `view` (a set of the deal's own). */
-async function viewOnly(r: Room, label = 'reader'): Promise<TestUser> {
-  const user = await registerUser(label);
-  const [set] = await sql<{ id: string }[]>`
-    insert into public.permission_sets (deal_id, name, capabilities)
-    values (${r.deal.id}, ${`View only ${Math.random().toString(36).slice(2, 8)}`}, '{view}') returning id`;
-  await sql`insert into public.deal_members (deal_id, user_id, role, permission_set_id) values (${r.deal.id}, ${user.id}, 'member', ${set.id})`;
-  return user;
-}
-
-/** GET of a source URL as a browser would: no bearer token. */
-async function source(url: string) {
-  const res = await app.request(url);
-  return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
-}
-
-const textOf = async (bytes: Uint8Array) => (await extractText('x.pdf', 'application/pdf', bytes, bytes.length)).text;
-const viewer = (r: Room, fileId: string, user: TestUser, query = '') =>
-  call('GET', `${r.base}/files/${fileId}/viewer${query}`, { token: user.token });
+import { call, registerUser, sql } from './helpers.ts';
+import { member, room, sha256, twoStep } from './dataroom-lib.ts';
+import { pdfOf, pngBytes, source, textOf, viewer, viewOnly } from './viewer-lib.ts';
 
 describe('viewer', () => {
   it('serves a view-only member a PDF stamped with their e-mail, the deal and the time; a downloader the original', async () => {
@@ -292,13 +265,3 @@ describe('"Watermark downloads"', () => {
     expect((await source(link.body.download_url)).status).toBe(404);
   });
 });
-
-/** A 2×2 PNG made by pdf-lib's own encoder's counterpart: the smallest valid image. */
-async function pngBytes(): Promise<Uint8Array> {
-  return Uint8Array.from(
-    Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
-      'base64',
-    ),
-  );
-}

@@ -1,4 +1,4 @@
-import type { AuthPort, BlobStore, MailPort, TokenClaims } from './ports.ts';
+import type { AuthPort, BlobStore, MailPort, StamperPort, TokenClaims } from './ports.ts';
 import type { AiPort } from './ai/providers.ts';
 import type { Db } from './db.ts';
 import type { Logger } from './logger.ts';
@@ -51,6 +51,12 @@ export interface ApiDeps {
    * server's LibreOffice; absent on Supabase, where such files read "not available on this server".
    */
   officeRenditions?: OfficeRenditionsPort;
+  /**
+   * Draws the viewer's stamp into what a reader without `download` is sent, and into downloads under
+   * "Watermark downloads" (decision 53): the embedded server's worker threads; in the request's own
+   * thread when not given (Supabase, tests).
+   */
+  stamper?: StamperPort;
   /**
    * Signs the viewer's short-lived source URLs (decision 44). Every server answering the same URLs needs
    * the same secret; without one, each process makes its own (fine for one process, as in the tests).

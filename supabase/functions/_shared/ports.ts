@@ -185,7 +185,24 @@ export interface BlobStore {
   stat(key: string): Promise<StoredObject | undefined>;
   /** The first `maxBytes` bytes of the object (all of it when smaller); undefined when it does not exist. */
   read(key: string, maxBytes: number): Promise<Uint8Array | undefined>;
-  /** The whole object as a stream of chunks (a ZIP export reads files of any size); undefined when it does not exist. */
-  stream(key: string): Promise<AsyncIterable<Uint8Array> | undefined>;
+  /**
+   * The object as a stream of chunks (a ZIP export reads files of any size), or only bytes `start` to
+   * `end` (both included; the viewer's range requests); undefined when it does not exist.
+   */
+  stream(key: string, range?: { start: number; end: number }): Promise<AsyncIterable<Uint8Array> | undefined>;
   delete(keys: string[]): Promise<void>;
+}
+
+/** What a stamp is drawn into: a PDF as it is, an image on a page, text or CSV laid out on pages. */
+export type StampKind = 'pdf' | 'image' | 'text' | 'csv';
+
+/**
+ * Draws the viewer's stamp (decision 44) into a document, the result always a PDF (decision 53). Heavy
+ * CPU: the embedded server runs it in worker threads (server/stamp-threads.ts); on Supabase it runs in
+ * the request (viewer/stamper.ts). Fails with an HttpError: 422 for a document that cannot be stamped,
+ * 503 with Retry-After when too many wait.
+ */
+export interface StamperPort {
+  /** `bytes` may be handed over (transferred to a thread): the caller does not use them afterwards. */
+  stamp(bytes: Uint8Array, kind: StampKind, text: string): Promise<Uint8Array>;
 }

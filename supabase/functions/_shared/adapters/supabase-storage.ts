@@ -33,6 +33,18 @@ function expiryOf(token: string): Date | undefined {
   }
 }
 
+/** Bytes `start` to `end` (both included) of a stream of chunks. */
+async function* sliceOf(chunks: AsyncIterable<Uint8Array>, start: number, end: number): AsyncGenerator<Uint8Array> {
+  let at = 0;
+  for await (const chunk of chunks) {
+    const from = Math.max(0, start - at);
+    const to = Math.min(chunk.length, end + 1 - at);
+    if (to > from) yield chunk.subarray(from, to);
+    at += chunk.length;
+    if (at > end) return;
+  }
+}
+
 // Storage's resumable endpoint takes chunks of exactly 6 MiB (docs/decisions.md decision 24).
 const STORAGE_TUS_CHUNK_BYTES = 6 * 1024 * 1024;
 
@@ -146,11 +158,15 @@ export function supabaseStorage(opts: { url: string; serviceRoleKey: string; ano
       await reader.cancel().catch(() => {});
       return out.subarray(0, size);
     },
-    async stream(key) {
-      const res = await fetch(`${base}/object/authenticated/${objectPath(key)}`, { headers });
+    async stream(key, range) {
+      const res = await fetch(`${base}/object/authenticated/${objectPath(key)}`, {
+        headers: range ? { ...headers, range: `bytes=${range.start}-${range.end}` } : headers,
+      });
       if (res.status === 404 || res.status === 400) return undefined;
       if (!res.ok || !res.body) throw new Error(`Storage could not read the object (${res.status})`);
-      return res.body as unknown as AsyncIterable<Uint8Array>;
+      const body = res.body as unknown as AsyncIterable<Uint8Array>;
+      // A server that ignores Range sends everything: keep only the bytes asked for.
+      return range && res.status !== 206 ? sliceOf(body, range.start, range.end) : body;
     },
     async delete(keys) {
       if (!keys.length) return;

@@ -1,20 +1,25 @@
 /**
  * GET /viewer-source/{token}: the bytes behind a viewer's source URL (decision 44). The token says who
  * asked and how to serve; whether they still may is asked again here, as them (`asUser`): a membership
- * revoked, a file hidden or a session ended since the link was made is a 404.
+ * revoked, a file hidden or a session ended since the link was made is a 404. Every answer honours Range,
+ * If-Range and If-None-Match (decision 45) so pdf.js loads a large PDF by ranges and a download resumes:
+ * an original streamed from the blob store (never read whole), a stamped copy from the stamp cache.
  */
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { ApiDeps, ApiEnv } from '../context.ts';
 import { asUser } from '../db.ts';
 import { loadDeal } from '../deal-scope.ts';
 import { HttpError } from '../errors.ts';
 import { FILE_NOT_FOUND, loadReadyFile } from '../files.ts';
 import { contentDisposition } from '../content-disposition.ts';
+import { readableOf } from '../export-zip.ts';
+import { answerRange, type ByteRange, rangeNotSatisfiable, strongEtag } from '../http-range.ts';
 import type { TokenClaims } from '../ports.ts';
 import { fallbackSecret, type SourceClaim, verifySource } from './source-token.ts';
 import { pdfName, readingType } from './kinds.ts';
+import { inProcessStamper, stampText } from './stamper.ts';
 
-/** Larger files are not read into memory to be served or stamped. */
+/** Larger files are not read into memory to be stamped (nor offered to the viewer: routes.ts). */
 export const SOURCE_MAX_BYTES = 256 * 1024 * 1024;
 const TOO_LARGE = 'This file is too large to show in the viewer.';
 
@@ -23,6 +28,9 @@ interface Resolved {
   filename: string;
   email: string;
   dealName: string;
+  /** The stored bytes' size and SHA-256 (the version's, or the stored rendition's). */
+  size: number;
+  sha256: string | undefined;
 }
 
 /** What the token names, if the person may still have it; else 404 (403 for a download right lost). */
@@ -40,11 +48,12 @@ async function resolve(deps: ApiDeps, claim: SourceClaim): Promise<Resolved> {
     session_id: claim.s,
     ...(claim.a ? { aal: claim.a } : {}),
   };
-  return asUser(deps.sql, claims, async (tx) => {
+  const found = await asUser(deps.sql, claims, async (tx) => {
     const deal = await loadDeal(tx, claim.d);
     const file = await loadReadyFile(tx, claim.d, claim.f);
-    const [version] = await tx<{ storage_key: string; original_name: string }[]>`
-      select storage_key, original_name from public.file_versions where file_id = ${claim.f} and version_number = ${claim.n}`;
+    const [version] = await tx<{ storage_key: string; original_name: string; size_bytes: number; sha256: string }[]>`
+      select storage_key, original_name, size_bytes::float8 as size_bytes, sha256
+      from public.file_versions where file_id = ${claim.f} and version_number = ${claim.n}`;
     if (!version) throw new HttpError(404, FILE_NOT_FOUND);
     if (claim.m !== 'stamped') {
       const [allowed] = await tx<{ ok: boolean }[]>`select private.can_download_file(${claim.f}) as ok`;
@@ -56,23 +65,33 @@ async function resolve(deps: ApiDeps, claim: SourceClaim): Promise<Resolved> {
       filename: claim.n === file.current_version ? (file.name as string) : version.original_name,
       email: me?.email ?? '',
       dealName: deal.name as string,
+      size: version.size_bytes,
+      sha256: version.sha256 as string | undefined,
     };
   });
+  if (!claim.r) return found;
+  // An Office file's PDF rendition (embedded only, where the store's stat reads a small record).
+  const info = await deps.blobs.stat(claim.r);
+  if (!info) throw new HttpError(404, GONE);
+  return { ...found, size: info.size, sha256: info.sha256 };
 }
 
-/** pdf-lib loads with the first stamp, not with the server. */
-let watermark: Promise<typeof import('./watermark.ts')> | undefined;
-const loadWatermark = () => (watermark ??= import('./watermark.ts'));
+const GONE = 'The file is no longer stored.';
 
 /**
- * Stamped answers, kept while their links live: pdf.js asks again (and a stamp of 300 pages costs more
- * than a second), and every request of one link carries the same stamp. Bounded by bytes.
+ * Stamped answers, kept while their links live: pdf.js asks again, by ranges (and a stamp of 300 pages
+ * costs seconds of a thread), and every request of one link carries the same stamp. Bounded by bytes.
+ * Each entry has its own entity tag: the same bytes for as long as it is kept.
  */
 const CACHE_BYTES = 128 * 1024 * 1024;
 const CACHE_SECONDS = 6 * 60;
-const stamped = new Map<string, { bytes: Promise<Uint8Array>; size: number; until: number }>();
+interface Stamped {
+  body: Uint8Array;
+  etag: string;
+}
+const stamped = new Map<string, { bytes: Promise<Stamped>; size: number; until: number }>();
 
-function cached(key: string, make: () => Promise<Uint8Array>): Promise<Uint8Array> {
+function cached(key: string, make: () => Promise<Uint8Array>): Promise<Stamped> {
   const now = Date.now();
   for (const [k, entry] of stamped) if (entry.until < now) stamped.delete(k);
   const hit = stamped.get(key);
@@ -81,11 +100,12 @@ function cached(key: string, make: () => Promise<Uint8Array>): Promise<Uint8Arra
     stamped.set(key, hit);
     return hit.bytes;
   }
-  const entry = { bytes: make(), size: 0, until: now + CACHE_SECONDS * 1000 };
+  const etag = strongEtag(`stamped-${crypto.randomUUID()}`);
+  const entry = { bytes: make().then((body) => ({ body, etag })), size: 0, until: now + CACHE_SECONDS * 1000 };
   stamped.set(key, entry);
   entry.bytes.then(
-    (bytes) => {
-      entry.size = bytes.length;
+    ({ body }) => {
+      entry.size = body.length;
       let total = 0;
       for (const e of stamped.values()) total += e.size;
       for (const [k, e] of stamped) {
@@ -99,52 +119,91 @@ function cached(key: string, make: () => Promise<Uint8Array>): Promise<Uint8Arra
   return entry.bytes;
 }
 
-async function readAll(deps: ApiDeps, key: string): Promise<Uint8Array> {
-  const info = await deps.blobs.stat(key);
-  if (!info) throw new HttpError(404, 'The file is no longer stored.');
-  if (info.size > SOURCE_MAX_BYTES) throw new HttpError(413, TOO_LARGE);
-  const bytes = await deps.blobs.read(key, info.size);
-  if (!bytes) throw new HttpError(404, 'The file is no longer stored.');
+async function readAll(deps: ApiDeps, found: Resolved): Promise<Uint8Array> {
+  if (found.size > SOURCE_MAX_BYTES) throw new HttpError(413, TOO_LARGE);
+  const bytes = await deps.blobs.read(found.storageKey, found.size);
+  if (!bytes) throw new HttpError(404, GONE);
   return bytes;
+}
+
+/** The answer for `size` bytes tagged `etag` as the request's Range and validators ask: 200, 206, 304 or 416. */
+async function ranged(
+  c: Context<ApiEnv>,
+  entity: { size: number; etag?: string },
+  headers: Record<string, string>,
+  bytes: (range: ByteRange) => Promise<BodyInit>,
+): Promise<Response> {
+  const answer = answerRange(
+    {
+      method: c.req.method,
+      range: c.req.header('range'),
+      ifRange: c.req.header('if-range'),
+      ifNoneMatch: c.req.header('if-none-match'),
+    },
+    entity,
+  );
+  const all = { ...headers, ...answer.headers };
+  if (answer.status === 416) return c.json({ detail: rangeNotSatisfiable(entity.size) }, 416, all);
+  if (answer.status === 304) return new Response(null, { status: 304, headers: all });
+  // HEAD (which Hono answers through this handler) reads nothing.
+  const body = c.req.method === 'HEAD' || !answer.range ? null : await bytes(answer.range);
+  return new Response(body, { status: answer.status, headers: all });
 }
 
 export function viewerSourceRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   const secret = deps.signingSecret ?? fallbackSecret();
+  const stamper = deps.stamper ?? inProcessStamper;
 
   app.get('/:token', async (c) => {
     const claim = await verifySource(secret, c.req.param('token'));
     const found = await resolve(deps, claim);
-    let body: Uint8Array;
-    let type: string;
-    let filename = found.filename;
+    const attachment = claim.m === 'stamped-download' ? 'attachment' : 'inline';
+    const headers = {
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+    };
     if (claim.m === 'original') {
       if (claim.k === 'bytes') throw new HttpError(404, FILE_NOT_FOUND);
-      body = await readAll(deps, found.storageKey);
-      type = readingType(claim.k, body);
-    } else {
-      const { imageToStampedPdf, stampPdf, stampText, textToStampedPdf } = await loadWatermark();
-      const text = stampText(found.email, found.dealName, new Date(claim.t * 1000));
-      body = await cached(`${found.storageKey}\n${claim.k}\n${text}`, async () => {
-        const bytes = await readAll(deps, found.storageKey);
-        if (claim.k === 'pdf') return stampPdf(bytes, text);
-        if (claim.k === 'image') return imageToStampedPdf(bytes, text);
-        if (claim.k === 'text' || claim.k === 'csv') return textToStampedPdf(new TextDecoder().decode(bytes), text);
-        throw new HttpError(404, FILE_NOT_FOUND);
-      });
-      type = 'application/pdf';
-      filename = pdfName(filename);
+      // An image's type is judged by its first bytes; the rest is streamed, never read whole.
+      const head = claim.k === 'image' ? await deps.blobs.read(found.storageKey, 16) : new Uint8Array(0);
+      if (!head) throw new HttpError(404, GONE);
+      return ranged(
+        c,
+        { size: found.size, etag: found.sha256 ? strongEtag(found.sha256) : undefined },
+        {
+          ...headers,
+          'Content-Type': readingType(claim.k, head),
+          'Content-Disposition': contentDisposition(found.filename, attachment),
+        },
+        async (range) => {
+          const chunks = await deps.blobs.stream(found.storageKey, range);
+          if (!chunks) throw new HttpError(404, GONE);
+          return readableOf(
+            (async function* () {
+              yield* chunks;
+            })(),
+          );
+        },
+      );
     }
-    return new Response(body as BodyInit, {
-      headers: {
-        'Content-Type': type,
-        'Content-Length': String(body.length),
-        'Content-Disposition': contentDisposition(filename, claim.m === 'stamped-download' ? 'attachment' : 'inline'),
-        'Cache-Control': 'private, no-store',
-        'X-Content-Type-Options': 'nosniff',
-        'Content-Security-Policy': "default-src 'none'; sandbox",
+    if (claim.k === 'bytes') throw new HttpError(404, FILE_NOT_FOUND);
+    const kind = claim.k;
+    const text = stampText(found.email, found.dealName, new Date(claim.t * 1000));
+    const { body, etag } = await cached(`${found.storageKey}\n${kind}\n${text}`, async () =>
+      stamper.stamp(await readAll(deps, found), kind, text),
+    );
+    return ranged(
+      c,
+      { size: body.length, etag },
+      {
+        ...headers,
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': contentDisposition(pdfName(found.filename), attachment),
       },
-    });
+      async (range) => body.subarray(range.start, range.end + 1) as BodyInit,
+    );
   });
 
   return app;

@@ -2,24 +2,18 @@
  * The stamp drawn into what a reader is sent (decision 44): the viewer's e-mail, the deal's name and the
  * date-time (UTC, to the minute), diagonal, semi-transparent and repeated over the whole page so no crop
  * removes it. It is real page content (text in a form XObject drawn on every page), so pdf.js extracts
- * it and no browser tool can hide it. pdf-lib (MIT) does the drawing; it runs in Deno and Node alike.
+ * it and no browser tool can hide it. pdf-lib (MIT) does the drawing; it runs in Deno and Node alike,
+ * in a worker thread of the embedded server (decision 53). The text itself: stampText (stamper.ts).
  */
 import { degrees, grayscale, PDFDocument, type PDFEmbeddedPage, type PDFFont, StandardFonts } from 'pdf-lib';
 import { HttpError } from '../errors.ts';
-
-export const NOT_A_PDF = 'This PDF could not be prepared for viewing: it may be damaged or password-protected.';
-export const NOT_AN_IMAGE = 'This image could not be prepared for viewing: it may be damaged.';
+import type { StampKind } from '../ports.ts';
+import { NOT_A_PDF, NOT_AN_IMAGE } from './stamper.ts';
 
 const STAMP_SIZE = 13;
 const STAMP_OPACITY = 0.2;
 const LINE_GAP = 96;
 const WORD_GAP = 72;
-
-/** "reader@example.com · Project Atlas · 2026-11-27 06:20 UTC". */
-export function stampText(email: string, dealName: string, at: Date): string {
-  const when = at.toISOString().slice(0, 16).replace('T', ' ');
-  return `${email} · ${dealName} · ${when} UTC`;
-}
 
 /** Replaces every character the standard font cannot encode (WinAnsi) by "?". */
 function encoderOf(font: PDFFont): (text: string) => string {
@@ -92,10 +86,11 @@ export async function stampPdf(bytes: Uint8Array, text: string): Promise<Uint8Ar
   let doc: PDFDocument;
   try {
     doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    // A file with a PDF header and no catalog loads, and fails here.
+    if (doc.getPageCount() === 0) throw new Error('no pages');
   } catch {
     throw new HttpError(422, NOT_A_PDF);
   }
-  if (doc.getPageCount() === 0) throw new HttpError(422, NOT_A_PDF);
   await stampPages(doc, text);
   return save(doc);
 }
@@ -153,4 +148,11 @@ export async function textToStampedPdf(content: string, text: string, maxPages =
   }
   await stampPages(doc, text);
   return save(doc);
+}
+
+/** The stamped PDF of a document of `kind` (what every StamperPort does, in whatever thread). */
+export function stampAs(bytes: Uint8Array, kind: StampKind, text: string): Promise<Uint8Array> {
+  if (kind === 'pdf') return stampPdf(bytes, text);
+  if (kind === 'image') return imageToStampedPdf(bytes, text);
+  return textToStampedPdf(new TextDecoder().decode(bytes), text);
 }
