@@ -151,6 +151,8 @@ describe('QuestionPage', () => {
     can_reopen: false,
     can_release_to_all: true,
     can_attach: true,
+    can_edit: false,
+    can_edit_text: false,
     ...patch,
   });
 

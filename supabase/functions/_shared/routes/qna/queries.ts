@@ -98,8 +98,8 @@ export function questionLog(tx: Tx, dealId: string, userId: string, q: ListQuery
 }
 
 export async function questionRow(tx: Tx, dealId: string, id: string, canAnswer: boolean) {
-  const [row] = await tx<(Row & { body: string; asker_group_id: string | null })[]>`
-    select ${rowColumns(tx, canAnswer)}, q.body
+  const [row] = await tx<(Row & { body: string; asker_group_id: string | null; is_mine: boolean })[]>`
+    select ${rowColumns(tx, canAnswer)}, q.body, q.asked_by is not distinct from (select auth.uid()) as is_mine
     from public.questions q ${joins(tx)}
     where q.id = ${id} and q.deal_id = ${dealId}`;
   return row;
