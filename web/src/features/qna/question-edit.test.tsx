@@ -4,46 +4,20 @@ import { describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../../lib/api/client';
 import { jsonResponse, renderRoutes, testUser } from '../../test/utils';
 import QuestionPage from './question-page';
+import { questionDetail, questionId } from './test-fixtures';
 
 // Editing a question (docs/decisions.md decision 52) from its page.
 const DEAL = '11111111-1111-4111-8111-111111111111';
-const QID = '00000000-0000-4000-8000-000000000007';
+const QID = questionId(7);
 
-const question = (patch: Partial<QuestionDetail>): QuestionDetail => ({
-  id: QID,
-  title: 'Working capital',
-  body: 'What is the peg?',
-  category: 'Finance',
-  priority: 'normal',
-  due_date: '2027-03-01',
-  status: 'open',
-  scope: 'deal',
-  file_id: null,
-  file_name: null,
-  checklist_item_id: null,
-  item_name: null,
-  asked_by_name: 'Ada Bidder',
-  asker_group_name: 'Bidder A',
-  assignee_id: null,
-  assignee_name: null,
-  released_to_all: false,
-  answer_count: 0,
-  draft_count: 0,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-  answers: [],
-  attachments: [],
-  can_answer: false,
-  can_approve: false,
-  can_assign: false,
-  can_close: true,
-  can_reopen: false,
-  can_release_to_all: false,
-  can_attach: true,
-  can_edit: true,
-  can_edit_text: true,
-  ...patch,
-});
+const question = (patch: Partial<QuestionDetail>) =>
+  questionDetail(7, {
+    title: 'Working capital',
+    body: 'What is the peg?',
+    category: 'Finance',
+    due_date: '2027-03-01',
+    ...patch,
+  });
 
 /** The question's page against a fake API; PATCH answers `patchAnswer` (a status and body). */
 function open(detail: QuestionDetail, patchAnswer?: [number, unknown]) {
