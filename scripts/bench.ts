@@ -19,6 +19,7 @@ import { exportBench } from './bench/export.ts';
 import { rangesBench } from './bench/ranges.ts';
 import { viewerBench } from './bench/viewer.ts';
 import { searchBench } from './bench/search.ts';
+import { qnaBench } from './bench/qna.ts';
 
 type Row = [string, string, string];
 const benches: [string, () => Promise<Row[]>][] = [
@@ -50,6 +51,7 @@ const benches: [string, () => Promise<Row[]>][] = [
     `Search inside documents (${Number(process.env.SEARCH_DOCS ?? 100000).toLocaleString('en-US')} documents of 20 KB)`,
     searchBench,
   ],
+  [`Q&A list (qna; ${Number(process.env.QNA_QUESTIONS ?? 20000).toLocaleString('en-US')} questions, 3 answers each)`, qnaBench],
 ];
 
 const only = process.argv.slice(2);

@@ -89,13 +89,18 @@ begin
   return new;
 end $$;
 
--- The workflow of a question. The asking side may only close and reopen; the answering side assigns,
--- edits and closes; an approver releases a question to all bidders, which cannot be undone.
+-- The workflow of a question. The asker edits the title, text, category, priority and due date of their
+-- own question while it is open, not released to all bidders and without a released answer (decision
+-- 52); the rest of the asking side may only close and reopen. The answering side assigns and changes
+-- category, priority and due date, but never the asker's words; an approver releases a question to all
+-- bidders, which cannot be undone.
 create or replace function private.question_before_update() returns trigger
 language plpgsql security definer set search_path = '' as $$
 declare
   v_answers boolean;
+  v_asker boolean;
   v_released boolean;
+  v_words boolean;
 begin
   if auth.uid() is null then
     return new;
@@ -105,9 +110,19 @@ begin
     raise exception 'A question''s deal, scope and asker cannot be changed' using errcode = '42501';
   end if;
   v_answers := private.has_capability(new.deal_id, 'answer_questions');
-  if not v_answers and (new.title, new.body, new.category, new.priority, new.due_date, new.assignee_id, new.released_to_all)
-     is distinct from (old.title, old.body, old.category, old.priority, old.due_date, old.assignee_id, old.released_to_all) then
+  v_asker := old.asked_by = auth.uid() and private.has_capability(new.deal_id, 'ask_questions');
+  v_words := (new.title, new.body) is distinct from (old.title, old.body);
+  if not v_answers and (new.assignee_id, new.released_to_all) is distinct from (old.assignee_id, old.released_to_all)
+     or not v_answers and not v_asker and (new.category, new.priority, new.due_date) is distinct from (old.category, old.priority, old.due_date) then
     raise exception 'Only the answering side can change a question' using errcode = '42501';
+  end if;
+  if v_words and not v_asker then
+    raise exception 'Only the asker can change a question''s title and text' using errcode = '42501';
+  end if;
+  if v_asker and (v_words or not v_answers and (new.category, new.priority, new.due_date) is distinct from (old.category, old.priority, old.due_date))
+     and (old.status <> 'open' or old.released_to_all
+          or exists (select 1 from public.question_answers a where a.question_id = old.id and a.state = 'released')) then
+    raise exception 'A question can be edited only while it is open and unanswered' using errcode = '55000';
   end if;
   if new.released_to_all is distinct from old.released_to_all then
     if old.released_to_all then
@@ -239,11 +254,13 @@ alter table public.question_answers enable row level security;
 alter table public.question_attachments enable row level security;
 
 -- A question is seen by members with view: its asker and the asker's group, the answering side, and
--- everyone once released to all bidders; one about a file only by those who see the file.
+-- everyone once released to all bidders; one about a file only by those who see the file. The caller's
+-- deals and groups are read once per statement, not once per row (decision 52: a list of 20,000).
 create policy questions_select on public.questions for select to authenticated using (
-  private.has_capability(deal_id, 'view')
-  and (released_to_all or asked_by = (select auth.uid()) or asker_group_id = any (private.my_group_ids(deal_id))
-       or private.has_capability(deal_id, 'answer_questions'))
+  deal_id = any ((select private.deals_with_capability('view'))::uuid[])
+  and (released_to_all or asked_by = (select auth.uid())
+       or asker_group_id = any ((select private.my_all_group_ids())::uuid[])
+       or deal_id = any ((select private.deals_with_capability('answer_questions'))::uuid[]))
   and (file_id is null or private.can_see_file(file_id)));
 create policy questions_insert on public.questions for insert to authenticated with check (
   private.has_capability(deal_id, 'ask_questions') and asked_by = (select auth.uid()));
@@ -258,7 +275,7 @@ create policy questions_update on public.questions for update to authenticated
 -- Drafts are the answering side's alone.
 create policy question_answers_select on public.question_answers for select to authenticated using (
   exists (select 1 from public.questions q where q.id = question_id)
-  and (state = 'released' or private.has_capability(deal_id, 'answer_questions')));
+  and (state = 'released' or deal_id = any ((select private.deals_with_capability('answer_questions'))::uuid[])));
 create policy question_answers_insert on public.question_answers for insert to authenticated with check (
   private.has_capability(deal_id, 'answer_questions') and author_id = (select auth.uid())
   and exists (select 1 from public.questions q where q.id = question_id));

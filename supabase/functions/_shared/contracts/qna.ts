@@ -43,16 +43,23 @@ const attachmentIds = z
   .max(QNA_ATTACH_MAX, `At most ${QNA_ATTACH_MAX} files at once`)
   .default([]);
 
+const questionFields = {
+  title: z.string().trim().min(1, 'A title is required').max(200, 'The title can be at most 200 characters'),
+  body: z.string().trim().max(10000, 'The question can be at most 10000 characters'),
+  category: z.string().trim().max(100, 'The category can be at most 100 characters'),
+  priority: z.enum(QUESTION_PRIORITIES, { message: 'priority must be low, normal or high' }),
+  due_date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'due_date must be a date (YYYY-MM-DD)')
+    .nullish(),
+};
+
 export const createQuestionBody = z
   .object({
-    title: z.string().trim().min(1, 'A title is required').max(200, 'The title can be at most 200 characters'),
-    body: z.string().trim().max(10000, 'The question can be at most 10000 characters').default(''),
-    category: z.string().trim().max(100, 'The category can be at most 100 characters').default(''),
-    priority: z.enum(QUESTION_PRIORITIES, { message: 'priority must be low, normal or high' }).default('normal'),
-    due_date: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'due_date must be a date (YYYY-MM-DD)')
-      .nullish(),
+    ...questionFields,
+    body: questionFields.body.default(''),
+    category: questionFields.category.default(''),
+    priority: questionFields.priority.default('normal'),
     file_id: uuid('file_id').nullish(),
     checklist_item_id: uuid('checklist_item_id').nullish(),
     group_id: uuid('group_id').nullish(),
@@ -61,6 +68,17 @@ export const createQuestionBody = z
   .strict()
   .refine((b) => !(b.file_id && b.checklist_item_id), 'A question is about a file or a checklist item, not both');
 export type CreateQuestionBody = z.input<typeof createQuestionBody>;
+
+/**
+ * PATCH /deals/{dealId}/questions/{questionId} (decision 52): the fields sent change, the others stay.
+ * The asker edits all five while the question is open and unanswered; the answering side the last three.
+ */
+export const editQuestionBody = z
+  .object(questionFields)
+  .partial()
+  .strict()
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Nothing to change');
+export type EditQuestionBody = z.input<typeof editQuestionBody>;
 
 export const answerBody = z
   .object({
@@ -159,6 +177,10 @@ export interface QuestionDetail extends QuestionRow {
   can_reopen: boolean;
   can_release_to_all: boolean;
   can_attach: boolean;
+  /** May edit category, priority and due date (the asker while open and unanswered, the answering side). */
+  can_edit: boolean;
+  /** May edit the title and text too: the asker, while open and unanswered. */
+  can_edit_text: boolean;
 }
 
 export interface QnaAssignee {

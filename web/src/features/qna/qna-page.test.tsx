@@ -6,33 +6,11 @@ import { jsonResponse, renderRoutes, testUser } from '../../test/utils';
 import { qnaKeyAction } from './logic';
 import QnaPage from './qna-page';
 import QuestionPage from './question-page';
+import { questionId, questionRow } from './test-fixtures';
 
 const DEAL = '11111111-1111-4111-8111-111111111111';
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-const row = (n: number, patch: Partial<QuestionRow> = {}): QuestionRow => ({
-  id: id(n),
-  title: `Question ${n}`,
-  category: '',
-  priority: 'normal',
-  due_date: null,
-  status: 'open',
-  scope: 'deal',
-  file_id: null,
-  file_name: null,
-  checklist_item_id: null,
-  item_name: null,
-  asked_by_name: 'Ada Bidder',
-  asker_group_name: 'Bidder A',
-  assignee_id: null,
-  assignee_name: null,
-  released_to_all: false,
-  answer_count: 0,
-  draft_count: 0,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-  ...patch,
-});
+const id = questionId;
+const row = questionRow;
 
 function fakeApi(rows: QuestionRow[], flags = { can_ask: true, can_answer: true, can_approve: true }, detail?: QuestionDetail) {
   const calls: { method: string; path: string; body: any }[] = [];
@@ -151,6 +129,8 @@ describe('QuestionPage', () => {
     can_reopen: false,
     can_release_to_all: true,
     can_attach: true,
+    can_edit: false,
+    can_edit_text: false,
     ...patch,
   });
 

@@ -1,6 +1,7 @@
 /** One question at /deals/:dealId/qna/:questionId: its text, thread, attachments and workflow actions. */
 import { Box, Button, Card, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { ArrowLeft, MessageCircleQuestion } from 'lucide-react';
+import { ArrowLeft, MessageCircleQuestion, Pencil } from 'lucide-react';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { PageContainer } from '../../components/layout/page-container';
@@ -12,6 +13,7 @@ import { useQuestion } from './api/question';
 import { useQuestionAction } from './api/question-action';
 import { AnswerComposer } from './components/answer-composer';
 import { AnswerThread, AttachmentList } from './components/answer-thread';
+import { EditQuestionDialog } from './components/edit-question-dialog';
 import { QuestionBadges } from './components/question-badges';
 import { QuestionSidePanel } from './components/question-side-panel';
 import { aboutText } from './logic';
@@ -29,6 +31,7 @@ export default function QuestionPage() {
   const assignees = useAssignees(dealId, Boolean(q?.can_assign));
   const action = useQuestionAction(dealId, questionId);
   const answer = useAnswerAction(dealId, questionId);
+  const [editing, setEditing] = useState(false);
   const back = (
     <Button asChild variant="ghost" size="sm" alignSelf="flex-start">
       <RouterLink to={`/deals/${dealId}/qna`}>
@@ -65,9 +68,16 @@ export default function QuestionPage() {
       <Stack gap="5">
         {back}
         <Stack gap="2">
-          <Heading as="h1" size="xl" data-testid="question-title">
-            {q.title}
-          </Heading>
+          <HStack justify="space-between" align="start" gap="3">
+            <Heading as="h1" size="xl" data-testid="question-title">
+              {q.title}
+            </Heading>
+            {q.can_edit && (
+              <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+                <Pencil /> Edit
+              </Button>
+            )}
+          </HStack>
           <QuestionBadges row={q} />
           <HStack gap="3" textStyle="sm" color="fg.muted" wrap="wrap">
             <Text>
@@ -126,6 +136,7 @@ export default function QuestionPage() {
           />
         </Grid>
       </Stack>
+      {q.can_edit && <EditQuestionDialog dealId={dealId} question={q} open={editing} onClose={() => setEditing(false)} />}
     </PageContainer>
   );
 }

@@ -28,6 +28,7 @@ import {
   questionRow,
   type Row,
 } from './queries.ts';
+import { checkEdit, editFlags, editSet, readEditBody, type EditableRow } from './edit.ts';
 
 const NOT_FOUND = 'Question not found';
 const ANSWER_NOT_FOUND = 'Answer not found';
@@ -35,9 +36,10 @@ const ANSWER_NOT_FOUND = 'Answer not found';
 const answers = (ctx: DealContext) => ctx.can('answer_questions');
 
 /** What the caller may do with a question (the database decides again on every write). */
-function detailFlags(ctx: DealContext, row: Row) {
+function detailFlags(ctx: DealContext, row: EditableRow) {
   const side = answers(ctx) || (ctx.can('ask_questions') && row.is_askers);
   return {
+    ...editFlags(ctx, row),
     can_answer: answers(ctx) && row.status !== 'closed',
     can_approve: ctx.can('approve_answers') && row.status !== 'closed',
     can_assign: answers(ctx),
@@ -56,7 +58,7 @@ function strip<T extends Row>(row: T) {
 export async function loadQuestion(tx: Tx, ctx: DealContext, id: string): Promise<QuestionDetail> {
   const row = await questionRow(tx, ctx.dealId, id, answers(ctx));
   if (!row) throw new HttpError(404, NOT_FOUND);
-  const { asker_group_id: _group, ...rest } = row;
+  const { asker_group_id: _group, is_mine: _mine, ...rest } = row;
   return {
     ...strip(rest as Row & { body: string }),
     answers: await questionAnswers(tx, id),
@@ -176,6 +178,16 @@ export function qnaRoutes(deps: ApiDeps) {
 
   app.get('/:dealId/questions/:questionId', async (c) => {
     const detail = await withDeal(deps, c, (tx, ctx) => loadQuestion(tx, ctx, qid(c)));
+    return c.json(detail);
+  });
+
+  app.patch('/:dealId/questions/:questionId', async (c) => {
+    const body = await readEditBody(c);
+    const detail = await withDeal(deps, c, async (tx, ctx) => {
+      const row = checkEdit(ctx, await questionRow(tx, ctx.dealId, qid(c), answers(ctx)), body);
+      await changeQuestion(tx, ctx, row.id, editSet(tx, body), 'edit this question');
+      return loadQuestion(tx, ctx, row.id);
+    });
     return c.json(detail);
   });
 

@@ -61,18 +61,24 @@ function joins(tx: Tx) {
 
 export type Row = QuestionRow & { is_askers: boolean; cursor?: string };
 
-/** One page of the list, newest first, by keyset (created_at, id): a deep page costs what the first does. */
+/**
+ * One page of the list, newest first, by keyset (created_at, id): a deep page costs what the first does.
+ * The page's rows are chosen first and only they are joined and counted (decision 52: otherwise the
+ * planner may join and count all 20,000 questions of a deal before sorting them).
+ */
 export function questionPage(tx: Tx, dealId: string, userId: string, q: ListQuery, canAnswer: boolean) {
   const after = q.after ? decodeCursor(q.after) : undefined;
   return tx<Row[]>`
     select ${rowColumns(tx, canAnswer)},
       rtrim(translate(encode(convert_to(q.created_at::text || '|' || q.id, 'UTF8'), 'base64'), E'+/\n', '-_'), '=') as cursor
-    from public.questions q ${joins(tx)}
-    where ${filters(tx, dealId, q, userId)}
-      and (${q.status} = 'all' or q.status = ${q.status})
-      ${after ? tx`and (q.created_at, q.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : tx``}
-    order by q.created_at desc, q.id desc
-    limit ${q.limit + 1}`;
+    from (select q.* from public.questions q
+          where ${filters(tx, dealId, q, userId)}
+            and (${q.status} = 'all' or q.status = ${q.status})
+            ${after ? tx`and (q.created_at, q.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : tx``}
+          order by q.created_at desc, q.id desc
+          limit ${q.limit + 1}) q
+    ${joins(tx)}
+    order by q.created_at desc, q.id desc`;
 }
 
 export async function questionCounts(tx: Tx, dealId: string, userId: string, q: ListQuery): Promise<QuestionCounts> {
@@ -98,8 +104,8 @@ export function questionLog(tx: Tx, dealId: string, userId: string, q: ListQuery
 }
 
 export async function questionRow(tx: Tx, dealId: string, id: string, canAnswer: boolean) {
-  const [row] = await tx<(Row & { body: string; asker_group_id: string | null })[]>`
-    select ${rowColumns(tx, canAnswer)}, q.body
+  const [row] = await tx<(Row & { body: string; asker_group_id: string | null; is_mine: boolean })[]>`
+    select ${rowColumns(tx, canAnswer)}, q.body, q.asked_by is not distinct from (select auth.uid()) as is_mine
     from public.questions q ${joins(tx)}
     where q.id = ${id} and q.deal_id = ${dealId}`;
   return row;

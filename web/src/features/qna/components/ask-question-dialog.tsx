@@ -1,12 +1,12 @@
-import { Field, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import type { QuestionDetail, QuestionPriority } from '@contracts/qna';
+import { Stack, Text } from '@chakra-ui/react';
+import type { QuestionDetail } from '@contracts/qna';
 import { useEffect, useState } from 'react';
 import { FormActions } from '../../../components/form-actions';
 import { Modal } from '../../../components/modal';
-import { SelectField } from '../../../components/select-field';
 import { useAskQuestion } from '../api/ask-question';
 import type { PickableFile } from '../api/file-search';
 import { FileAttachPicker } from './file-attach-picker';
+import { EMPTY_QUESTION, QuestionFields, type QuestionFieldValues } from './question-fields';
 
 /** What a new question is about: fixed when asked from a file or a checklist item. */
 export interface AskScope {
@@ -14,12 +14,6 @@ export interface AskScope {
   checklist_item_id?: string;
   label?: string;
 }
-
-const PRIORITIES = [
-  ['normal', 'Normal'],
-  ['high', 'High'],
-  ['low', 'Low'],
-] as const;
 
 /** "Ask a question": title, question, category, priority, due date and attached data-room files. */
 export function AskQuestionDialog({
@@ -35,11 +29,7 @@ export function AskQuestionDialog({
   onClose: () => void;
   onAsked?: (question: QuestionDetail) => void;
 }) {
-  const [title, setTitle] = useState('');
-  const [body, setBody] = useState('');
-  const [category, setCategory] = useState('');
-  const [priority, setPriority] = useState<QuestionPriority>('normal');
-  const [due, setDue] = useState('');
+  const [fields, setFields] = useState<QuestionFieldValues>(EMPTY_QUESTION);
   const [files, setFiles] = useState<PickableFile[]>([]);
   const ask = useAskQuestion(dealId, (q) => {
     onClose();
@@ -47,20 +37,16 @@ export function AskQuestionDialog({
   });
   useEffect(() => {
     if (!open) return;
-    setTitle('');
-    setBody('');
-    setCategory('');
-    setPriority('normal');
-    setDue('');
+    setFields(EMPTY_QUESTION);
     setFiles([]);
   }, [open]);
   const submit = () =>
     ask.mutate({
-      title: title.trim(),
-      body: body.trim(),
-      category: category.trim(),
-      priority,
-      due_date: due || null,
+      title: fields.title.trim(),
+      body: fields.body.trim(),
+      category: fields.category.trim(),
+      priority: fields.priority,
+      due_date: fields.due || null,
       file_id: scope?.file_id ?? null,
       checklist_item_id: scope?.checklist_item_id ?? null,
       attachment_file_ids: files.map((f) => f.id),
@@ -76,45 +62,11 @@ export function AskQuestionDialog({
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (title.trim()) submit();
+          if (fields.title.trim()) submit();
         }}
       >
         <Stack gap="4">
-          <Field.Root required>
-            <Field.Label>Title</Field.Label>
-            <Input
-              value={title}
-              maxLength={200}
-              onChange={(e) => setTitle(e.target.value)}
-              placeholder="What do you want to know?"
-            />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>Question</Field.Label>
-            <Textarea value={body} rows={4} maxLength={10000} onChange={(e) => setBody(e.target.value)} />
-          </Field.Root>
-          <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
-            <Field.Root>
-              <Field.Label textStyle="xs">Category</Field.Label>
-              <Input
-                size="sm"
-                value={category}
-                maxLength={100}
-                onChange={(e) => setCategory(e.target.value)}
-                placeholder="e.g. Finance"
-              />
-            </Field.Root>
-            <SelectField
-              label="Priority"
-              value={priority}
-              onChange={(v) => setPriority(v as QuestionPriority)}
-              options={PRIORITIES}
-            />
-            <Field.Root>
-              <Field.Label textStyle="xs">Due date</Field.Label>
-              <Input size="sm" type="date" value={due} onChange={(e) => setDue(e.target.value)} />
-            </Field.Root>
-          </SimpleGrid>
+          <QuestionFields value={fields} onChange={setFields} />
           <Stack gap="1">
             <Text textStyle="sm" fontWeight="medium">
               Attachments
@@ -125,7 +77,7 @@ export function AskQuestionDialog({
             submitLabel="Ask Question"
             busy={ask.isPending}
             busyLabel="Sending..."
-            disabled={!title.trim()}
+            disabled={!fields.title.trim()}
             onCancel={onClose}
           />
         </Stack>
