@@ -13,7 +13,7 @@ CREATE TABLE public.activities (
     description text NOT NULL,
     metadata jsonb DEFAULT '{}'::jsonb NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT activities_activity_type_check CHECK ((activity_type = ANY (ARRAY['upload'::text, 'download'::text, 'delete'::text, 'checklist_update'::text, 'user_invite'::text, 'deal_create'::text, 'login'::text, 'approval'::text, 'ai_review'::text, 'role_change'::text, 'export'::text, 'view'::text])))
+    CONSTRAINT activities_activity_type_check CHECK ((activity_type = ANY (ARRAY['upload'::text, 'download'::text, 'delete'::text, 'checklist_update'::text, 'user_invite'::text, 'deal_create'::text, 'login'::text, 'approval'::text, 'ai_review'::text, 'role_change'::text, 'export'::text, 'view'::text, 'question'::text, 'answer'::text])))
 );
 
 CREATE TABLE public.audit_logs (
@@ -271,7 +271,7 @@ CREATE TRIGGER profiles_audit_update AFTER UPDATE ON public.profiles FOR EACH RO
 
 ALTER TABLE public.activities ENABLE ROW LEVEL SECURITY;
 
-CREATE POLICY activities_select ON public.activities FOR SELECT TO authenticated USING (((deal_id IN ( SELECT private.my_deal_ids() AS my_deal_ids)) AND ((deal_id IN ( SELECT private.people_deal_ids() AS people_deal_ids)) OR (user_id = ( SELECT auth.uid() AS uid))) AND (((metadata ->> 'file_id'::text) IS NULL) OR private.can_see_file(((metadata ->> 'file_id'::text))::uuid) OR ((NOT private.file_exists(((metadata ->> 'file_id'::text))::uuid)) AND private.has_capability(deal_id, 'edit_files'::text)))));
+CREATE POLICY activities_select ON public.activities FOR SELECT TO authenticated USING (((deal_id IN ( SELECT private.my_deal_ids() AS my_deal_ids)) AND ((deal_id IN ( SELECT private.people_deal_ids() AS people_deal_ids)) OR (user_id = ( SELECT auth.uid() AS uid))) AND (((metadata ->> 'file_id'::text) IS NULL) OR private.can_see_file(((metadata ->> 'file_id'::text))::uuid) OR ((NOT private.file_exists(((metadata ->> 'file_id'::text))::uuid)) AND private.has_capability(deal_id, 'edit_files'::text))) AND (((metadata ->> 'question_id'::text) IS NULL) OR private.can_see_question(deal_id, ((metadata ->> 'question_id'::text))::uuid))));
 
 ALTER TABLE public.audit_logs ENABLE ROW LEVEL SECURITY;
 

@@ -15,6 +15,7 @@ import { EXTRACT_LIMITS, extractText } from '../../supabase/functions/_shared/ai
 import { docx, pdf, xlsx } from '../../scripts/bench/ai/render.ts';
 import { app, call, registerUser, sql, storage, type TestUser } from './helpers.ts';
 import { activities, member, requestJson, room, twoStep, type Room } from './dataroom-lib.ts';
+import { openStream } from './event-stream.ts';
 
 const text = (s: string) => new TextEncoder().encode(s);
 
@@ -636,54 +637,14 @@ describe('the OpenAI-compatible provider against a local chat-completions server
 });
 
 describe('live AI status through GET /deals/{id}/events', () => {
-  /** Opens the reader's event stream and collects its events until `close`. */
-  async function openStream(r: Room, user: TestUser) {
-    const res = await app.request(`${r.base}/events`, { headers: { authorization: `Bearer ${user.token}` } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toContain('text/event-stream');
-    const reader = res.body!.getReader();
-    const seen: { event: string; data: any }[] = [];
-    let buffer = '';
-    const pump = (async () => {
-      const decoder = new TextDecoder();
-      for (;;) {
-        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) seen.push({ event, data: JSON.parse(data) });
-        }
-      }
-    })();
-    const until = async (test: () => boolean, ms = 10_000) => {
-      const deadline = Date.now() + ms;
-      while (!test() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
-      return test();
-    };
-    expect(await until(() => seen.some((e) => e.event === 'ready'))).toBe(true);
-    return {
-      seen,
-      until,
-      close: async () => {
-        await reader.cancel();
-        await pump;
-      },
-    };
-  }
-
   it('tells a member about files they may see, and nothing of the others', async () => {
     const r = await room('ai-live');
     await dueDiligenceItems(r);
     const uploadOnly = await registerUser('ai-live-uo');
     await sql`insert into public.deal_members (deal_id, user_id, role, permission_set_id)
               values (${r.deal.id}, ${uploadOnly.id}, 'member', (select id from public.permission_sets where name = 'upload_only' and deal_id is null))`;
-    const ownerStream = await openStream(r, r.owner);
-    const uoStream = await openStream(r, uploadOnly);
+    const ownerStream = await openStream(r.base, r.owner);
+    const uoStream = await openStream(r.base, uploadOnly);
     try {
       const hidden = await twoStep(r, r.owner, {
         filename: 'Secret cap table.txt',
@@ -723,8 +684,8 @@ describe('live AI status through GET /deals/{id}/events', () => {
       bytes: text('cap table'),
     });
     const mine = await twoStep(r, uploadOnly, { filename: 'Office lease.txt', content_type: 'text/plain', bytes: text('lease') });
-    const ownerStream = await openStream(r, r.owner);
-    const uoStream = await openStream(r, uploadOnly);
+    const ownerStream = await openStream(r.base, r.owner);
+    const uoStream = await openStream(r.base, uploadOnly);
     try {
       for (const [fileId, name] of [
         [hidden.fileId, 'Cap table (final).txt'],

@@ -1,7 +1,7 @@
 /**
  * The Events port (docs/architecture.md "Live status"): the database announces changes on the
- * `deal_events` NOTIFY channel (AI status today); one LISTEN per process fans them out to the open
- * event streams. Each stream checks, per event, that its reader may see the file before passing it on.
+ * `deal_events` NOTIFY channel (AI status, file changes, Q&A); one LISTEN per process fans them out to the open
+ * event streams. Each stream checks, per event, that its reader may see the file (or the question) before passing it on.
  */
 import type { Db } from './db.ts';
 import type { Logger } from './logger.ts';
@@ -12,6 +12,10 @@ export interface DealEvent {
   type: string;
   file_id?: string;
   ai_status?: string;
+  /** A `qna` event's question (decision 51): passed on to those who may see it. */
+  question_id?: string;
+  /** A draft answer's change: for the answering side only. */
+  answering_only?: boolean;
 }
 
 export interface EventsPort {

@@ -80,6 +80,11 @@ export function fileUrl(dealId: string, fileId: string): string {
   return `${dealPath(dealId)}/files/${encodeURIComponent(fileId)}`;
 }
 
+/** A question's page in the deal's Q&A (docs/decisions.md decision 49). */
+export function questionUrl(dealId: string, questionId: string): string {
+  return `${dealPath(dealId)}/qna/${encodeURIComponent(questionId)}`;
+}
+
 /** The in-app viewer of a file: its current version, or version n, opened at a page when given. */
 export function fileViewerUrl(dealId: string, fileId: string, at: { version?: number; page?: number } = {}): string {
   const query = new URLSearchParams();

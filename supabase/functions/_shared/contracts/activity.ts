@@ -12,6 +12,8 @@ export const ACTIVITY_TYPES = [
   'approval',
   'export',
   'view',
+  'question',
+  'answer',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
@@ -24,6 +26,8 @@ export interface ActivityMetadata {
   path?: string;
   item_id?: string;
   version?: number;
+  /** A `question` or `answer` entry's question (docs/decisions.md decision 51). */
+  question_id?: string;
   [key: string]: unknown;
 }
 

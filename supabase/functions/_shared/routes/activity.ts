@@ -54,6 +54,8 @@ export function activityPage(tx: Tx, dealId: string, after: { at: string; id: st
       (select a.id, a.activity_type, a.description, a.metadata, a.created_at,
               p.first_name as user_first_name, p.last_name as user_last_name, p.email as user_email
        from public.activities a left join public.profiles p on p.id = a.user_id
+         -- Who asked a question shows only to the asker's group and the answering side (decision 51).
+         and (a.activity_type <> 'question' or private.knows_question_asker(a.deal_id, (a.metadata ->> 'question_id')::uuid))
        where a.deal_id = ${dealId} ${keyset('a')}
        order by a.created_at desc, a.id desc
        limit ${limit})

@@ -10,6 +10,7 @@ import { activityTitle, filterActivities } from './logic';
 const DEAL = '11111111-1111-4111-8111-111111111111';
 const FILE = '22222222-2222-4222-8222-222222222222';
 const ITEM = '33333333-3333-4333-8333-333333333333';
+const QUESTION = '44444444-4444-4444-8444-444444444444';
 
 function entry(n: number, patch: Partial<ActivityEntry> = {}): ActivityEntry {
   return {
@@ -134,6 +135,34 @@ describe('ActivityPage', () => {
     expect(screen.getByTestId('activity-count')).toHaveTextContent('1 of 2 activities');
     fireEvent.change(screen.getByLabelText('Search activity'), { target: { value: 'spa' } });
     expect(screen.getByText('No activities found')).toBeInTheDocument();
+  });
+
+  it('shows Q&A entries with a link to the question, and "A bidder" where the API leaves out who asked', async () => {
+    fakeApi({
+      '': [
+        entry(1, { activity_type: 'answer', description: 'Answered "Capex plan"', metadata: { question_id: QUESTION } }),
+        entry(2, {
+          activity_type: 'question',
+          description: 'Asked "Capex plan"',
+          metadata: { question_id: QUESTION },
+          user_first_name: null,
+          user_last_name: null,
+          user_email: null,
+        }),
+      ],
+    });
+    renderFeed();
+    await screen.findByText('Asked "Capex plan"');
+    const [answer, question] = screen.getAllByTestId('activity-entry');
+    expect(within(answer).getByText('Answer Released')).toBeInTheDocument();
+    expect(within(question).getByText('Question Asked')).toBeInTheDocument();
+    expect(within(question).getByText(/A bidder/)).toBeInTheDocument();
+    expect(within(question).getByRole('link', { name: 'Open question' })).toHaveAttribute(
+      'href',
+      `/deals/${DEAL}/qna/${QUESTION}`,
+    );
+    fireEvent.change(screen.getByLabelText('Activity type'), { target: { value: 'question' } });
+    expect(screen.getAllByTestId('activity-entry')).toHaveLength(1);
   });
 
   it('says when the feed is empty, and when it cannot be loaded', async () => {

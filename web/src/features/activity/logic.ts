@@ -16,6 +16,8 @@ const TITLES: Record<string, string> = {
   role_change: 'Role Changed',
   export: 'Exported as ZIP',
   view: 'Document Viewed',
+  question: 'Question Asked',
+  answer: 'Answer Released',
 };
 
 /** The entry's title; kinds the feed learns later read as their words capitalised ("ai_review" → "Ai Review"). */
@@ -30,6 +32,16 @@ export function activityTitle(type: string): string {
   );
 }
 
+/**
+ * Who the entry is by. The API leaves out who asked a question for readers outside the asker's group
+ * and the answering side (docs/decisions.md decision 51): "A bidder", not a deleted user.
+ */
+export function entryAuthor(entry: ActivityEntry): string {
+  if (entry.activity_type === 'question' && !entry.user_first_name && !entry.user_last_name && !entry.user_email)
+    return 'A bidder';
+  return activityAuthor(entry);
+}
+
 /** The filter's option label: 'All activity' or the kind's title. */
 export const filterLabel = (filter: ActivityFilter) => (filter === 'all' ? 'All activity' : activityTitle(filter));
 
@@ -42,7 +54,7 @@ export function filterActivities(entries: ActivityEntry[], search: string, type:
   return entries.filter((entry) => {
     if (type !== 'all' && entry.activity_type !== type) return false;
     if (!needle) return true;
-    return [entry.description, activityAuthor(entry), entry.user_email ?? '', activityTitle(entry.activity_type)].some((text) =>
+    return [entry.description, entryAuthor(entry), entry.user_email ?? '', activityTitle(entry.activity_type)].some((text) =>
       text.toLowerCase().includes(needle),
     );
   });

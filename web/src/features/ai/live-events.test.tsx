@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../lib/api/client';
 import { useDealEvents } from './api/deal-events';
 import { chooseLiveEvents, type DealEvent, type LiveEvents } from './api/live-events';
-import { realtimeEvents } from './api/realtime-events';
+import { eventFromBroadcast, realtimeEvents } from './api/realtime-events';
 
 const DEAL = '11111111-1111-4111-8111-111111111111';
 const OTHER_DEAL = '22222222-2222-4222-8222-222222222222';
@@ -170,6 +170,32 @@ describe('useDealEvents', () => {
     expect(queryClient.getQueryState(keys.file)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(keys.otherDeal)?.isInvalidated).toBe(false);
     expect(queryClient.getQueryState(keys.list)?.isInvalidated).toBe(false);
+    unmount();
+  });
+});
+
+describe('useDealEvents and Q&A (docs/decisions.md decision 51)', () => {
+  it('refreshes the Q&A list and the question’s page when a qna event arrives', async () => {
+    const QUESTION = '55555555-5555-4555-8555-555555555555';
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const keys = {
+      list: ['deals', 'detail', DEAL, 'qna', 'list', { status: 'all' }],
+      question: ['deals', 'detail', DEAL, 'qna', 'question', QUESTION],
+    };
+    for (const key of Object.values(keys)) queryClient.setQueryData(key, { loaded: true });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
+    const { unmount } = renderHook(() => useDealEvents(DEAL, realtime()), { wrapper });
+    await waitFor(() => expect(socket()?.joins()).toHaveLength(1));
+    socket().broadcast(`deal:${DEAL}:user:${USER}`, 'qna', { deal_id: DEAL, type: 'qna', question_id: QUESTION });
+    await waitFor(() => expect(queryClient.getQueryState(keys.list)?.isInvalidated).toBe(true));
+    expect(queryClient.getQueryState(keys.question)?.isInvalidated).toBe(true);
+    expect(eventFromBroadcast(DEAL, { payload: { deal_id: DEAL, type: 'qna', question_id: QUESTION } })).toEqual({
+      deal_id: DEAL,
+      type: 'qna',
+      question_id: QUESTION,
+    });
     unmount();
   });
 });

@@ -29,6 +29,7 @@ import {
   type Row,
 } from './queries.ts';
 import { checkEdit, editFlags, editSet, readEditBody, type EditableRow } from './edit.ts';
+import { mailQna } from './notify.ts';
 
 const NOT_FOUND = 'Question not found';
 const ANSWER_NOT_FOUND = 'Answer not found';
@@ -173,6 +174,7 @@ export function qnaRoutes(deps: ApiDeps) {
       await attach(tx, ctx, row!.id, body.attachment_file_ids, null);
       return loadQuestion(tx, ctx, row!.id);
     });
+    await mailQna(deps, 'asked', c.req.param('dealId'), detail.id, c.get('claims').sub);
     return c.json(detail, 201);
   });
 
@@ -198,6 +200,7 @@ export function qnaRoutes(deps: ApiDeps) {
       await changeQuestion(tx, ctx, qid(c), tx`assignee_id = ${body.assignee_id}`, 'assign this question');
       return loadQuestion(tx, ctx, qid(c));
     });
+    if (body.assignee_id) await mailQna(deps, 'assigned', c.req.param('dealId'), detail.id, c.get('claims').sub);
     return c.json(detail);
   });
 
@@ -265,6 +268,7 @@ export function qnaRoutes(deps: ApiDeps) {
       }
       return loadQuestion(tx, ctx, question.id);
     });
+    if (change === 'release') await mailQna(deps, 'answered', c.req.param('dealId')!, detail.id, c.get('claims').sub);
     return c.json(detail);
   };
   app.patch('/:dealId/questions/:questionId/answers/:answerId', answerChange('edit'));

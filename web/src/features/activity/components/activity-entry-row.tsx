@@ -9,14 +9,16 @@ import {
   FolderPlus,
   LogIn,
   MailPlus,
+  MessageCircleQuestionMark,
+  MessageCircleReply,
   ShieldCheck,
   Trash2,
   Zap,
 } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
-import { activityAuthor, formatRelativeTime } from '../../../lib/format';
-import { fileUrl, folderUrl } from '../../../lib/file-urls';
-import { activityTitle } from '../logic';
+import { formatRelativeTime } from '../../../lib/format';
+import { fileUrl, folderUrl, questionUrl } from '../../../lib/file-urls';
+import { activityTitle, entryAuthor } from '../logic';
 
 const ICONS: Record<string, typeof Zap> = {
   upload: FileUp,
@@ -30,6 +32,8 @@ const ICONS: Record<string, typeof Zap> = {
   role_change: ShieldCheck,
   export: FileArchive,
   view: Eye,
+  question: MessageCircleQuestionMark,
+  answer: MessageCircleReply,
 };
 
 const COLORS: Record<string, string> = {
@@ -44,15 +48,18 @@ const COLORS: Record<string, string> = {
   role_change: 'purple',
   export: 'teal',
   view: 'cyan',
+  question: 'orange',
+  answer: 'green',
 };
 
-/** What the entry is about, as links: the file, the folder (path) and the checklist item. */
+/** What the entry is about, as links: the file, the folder (path), the checklist item and the question. */
 function MetadataLinks({ dealId, entry }: { dealId: string; entry: ActivityEntry }) {
-  const { file_id: fileId, path, item_id: itemId } = entry.metadata ?? {};
+  const { file_id: fileId, path, item_id: itemId, question_id: questionId } = entry.metadata ?? {};
   const links = [
     typeof fileId === 'string' && { key: 'file', label: 'Open file', to: fileUrl(dealId, fileId) },
     typeof path === 'string' && path && { key: 'path', label: path === '/' ? 'Data Room' : path, to: folderUrl(dealId, path) },
     typeof itemId === 'string' && { key: 'item', label: 'Open checklist item', to: `/deals/${dealId}/checklist/items/${itemId}` },
+    typeof questionId === 'string' && { key: 'question', label: 'Open question', to: questionUrl(dealId, questionId) },
   ].filter(Boolean) as { key: string; label: string; to: string }[];
   if (!links.length) return null;
   return (
@@ -87,7 +94,7 @@ export function ActivityEntryRow({ dealId, entry, now }: { dealId: string; entry
           {entry.description}
         </Text>
         <Text textStyle="xs" color="fg.muted">
-          {activityAuthor(entry)} ·{' '}
+          {entryAuthor(entry)} ·{' '}
           <time dateTime={entry.created_at} title={new Date(entry.created_at).toLocaleString()}>
             {formatRelativeTime(entry.created_at, now)}
           </time>

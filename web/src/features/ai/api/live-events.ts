@@ -13,6 +13,8 @@ export interface DealEvent {
   type: string;
   file_id?: string;
   ai_status?: string;
+  /** A `qna` event's question (docs/decisions.md decision 51). */
+  question_id?: string;
 }
 
 export interface LiveEvents {

@@ -20,6 +20,7 @@ export function eventFromBroadcast(dealId: string, message: { event?: unknown; p
   const event: DealEvent = { deal_id: dealId, type: payload.type };
   if (typeof payload.file_id === 'string') event.file_id = payload.file_id;
   if (typeof payload.ai_status === 'string') event.ai_status = payload.ai_status;
+  if (typeof payload.question_id === 'string') event.question_id = payload.question_id;
   return event;
 }
 

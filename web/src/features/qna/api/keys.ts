@@ -20,5 +20,8 @@ export const qnaKeys = {
   files: (dealId: string, q: string) => dealKeys.scoped(dealId, 'qna', 'files', q),
 };
 
-/** While a Q&A screen is open it asks again this often, so new questions and answers show up. */
-export const QNA_POLL_MS = 10_000;
+/**
+ * While a Q&A screen is open it asks again this often: the fallback for when live events (a `qna` event
+ * refreshes the deal's queries at once, docs/decisions.md decision 51) do not reach it.
+ */
+export const QNA_POLL_MS = 60_000;
