@@ -9,14 +9,13 @@ import {
   editAnswerBody,
   questionListQuery,
   type QnaAssignee,
-  type QnaBulkResult,
   type QuestionDetail,
   type QuestionList,
 } from '../../contracts/qna.ts';
 import type { ApiDeps, ApiEnv } from '../../context.ts';
 import { idParam, requireCapability, withDeal, type DealContext } from '../../deal-scope.ts';
 import type { Tx } from '../../db.ts';
-import { HttpError, isDatabaseUnavailable } from '../../errors.ts';
+import { HttpError } from '../../errors.ts';
 import { parseOrThrow, readJson } from '../../validate.ts';
 import {
   csvField,
@@ -30,6 +29,7 @@ import {
 } from './queries.ts';
 import { checkEdit, editFlags, editSet, readEditBody, type EditableRow } from './edit.ts';
 import { mailQna } from './notify.ts';
+import { attach, bulk } from './writes.ts';
 
 const NOT_FOUND = 'Question not found';
 const ANSWER_NOT_FOUND = 'Answer not found';
@@ -79,27 +79,6 @@ async function changeQuestion(tx: Tx, ctx: DealContext, id: string, set: ReturnT
   const [seen] = await tx`select 1 from public.questions where id = ${id} and deal_id = ${ctx.dealId}`;
   if (!seen) throw new HttpError(404, NOT_FOUND);
   throw new HttpError(403, `You don't have permission to ${action}.`);
-}
-
-async function attach(tx: Tx, ctx: DealContext, questionId: string, fileIds: string[], answerId: string | null) {
-  for (const fileId of new Set(fileIds)) {
-    await tx`insert into public.question_attachments (question_id, answer_id, deal_id, file_id, added_by)
-             values (${questionId}, ${answerId}, ${ctx.dealId}, ${fileId}, ${ctx.userId})
-             on conflict (question_id, file_id) do nothing`;
-  }
-}
-
-/** Each id in its own savepoint: a refusal fails that question only. */
-async function bulk(tx: Tx, ids: string[], work: (sp: Tx, id: string) => Promise<boolean>): Promise<QnaBulkResult> {
-  let success = 0;
-  for (const id of new Set(ids)) {
-    try {
-      if ((await tx.savepoint((sp) => work(sp as unknown as Tx, id))) as boolean) success++;
-    } catch (err) {
-      if (isDatabaseUnavailable(err)) throw err;
-    }
-  }
-  return { success_count: success, failed_count: ids.length - success };
 }
 
 /** Q&A of a deal (docs/decisions.md decision 49). */
