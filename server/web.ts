@@ -236,7 +236,10 @@ export function serveWeb(dir: string) {
     const candidate = normalize(join(dir, path));
     const file = candidate.startsWith(dir + sep) ? await fileAt(candidate) : undefined;
     const inAssets = candidate.startsWith(join(dir, 'assets') + sep);
+    // pdf.js's fonts and character maps (web/pdfjs-assets.ts): unhashed names, yet never the SPA's page.
+    const inPdfjs = candidate.startsWith(join(dir, 'pdfjs') + sep);
     if (file) return sendFile(c, file, inAssets ? IMMUTABLE : 'no-cache');
+    if (inPdfjs) return c.json({ detail: 'No such file.' }, 404);
     // A hashed file that is not here is a chunk of an earlier build, asked for by a page opened before a
     // deploy: index.html in its place would run as a broken script. The page reloads on this (main.tsx).
     if (inAssets) {

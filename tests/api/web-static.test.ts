@@ -34,6 +34,8 @@ beforeAll(async () => {
   writeFileSync(join(dir, SCRIPT), script);
   writeFileSync(join(dir, 'assets', 'logo-abc123.png'), image);
   writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
+  mkdirSync(join(dir, 'pdfjs', 'standard_fonts'), { recursive: true });
+  writeFileSync(join(dir, 'pdfjs', 'standard_fonts', 'FoxitSans.pfb'), image);
   written = await precompressDir(dir);
   const app = new Hono();
   app.get('*', serveWeb(dir));
@@ -223,5 +225,14 @@ describe('files without a compressed copy', () => {
     expect(res.status).toBe(404);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(JSON.parse(res.body.toString()).detail).toMatch(/no longer exists/);
+  });
+
+  it("pdf.js's fonts are served as files, and a missing one is a 404, never index.html", async () => {
+    const font = await get('/pdfjs/standard_fonts/FoxitSans.pfb');
+    expect(font.status).toBe(200);
+    expect(font.body.equals(image)).toBe(true);
+    const missing = await get('/pdfjs/cmaps/Nothing.bcmap');
+    expect(missing.status).toBe(404);
+    expect(JSON.parse(missing.body.toString()).detail).toBe('No such file.');
   });
 });

@@ -59,7 +59,15 @@ export function openPdf(url: string): PdfLoading {
   let destroyed = false;
   const promise = pdfjs().then((lib) => {
     if (destroyed) throw new DOMException('The document was closed', 'AbortError');
-    const loading = lib.getDocument({ url, withCredentials: false, isEvalSupported: false });
+    const loading = lib.getDocument({
+      url,
+      withCredentials: false,
+      isEvalSupported: false,
+      // Fonts a PDF names without embedding, and CJK character maps, from this origin (web/pdfjs-assets.ts).
+      standardFontDataUrl: '/pdfjs/standard_fonts/',
+      cMapUrl: '/pdfjs/cmaps/',
+      cMapPacked: true,
+    });
     task = loading;
     return loading.promise as unknown as Promise<PdfDocument>;
   });
