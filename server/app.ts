@@ -183,8 +183,8 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
       clearTimeout(cut);
     }
     await step('the database pool', () => sql.end({ timeout: 1 }));
-    // Postgres's checkpoint gets what is left of 4.5 s (at least 1 s), so a stop stays within 5 s.
-    await step('PostgreSQL', () => embedded?.stop(Math.max(1_000, 4_500 - (Date.now() - began))));
+    // Postgres's checkpoint gets what is left of 4 s (at least 1 s), so a stop stays within 5 s.
+    await step('PostgreSQL', () => embedded?.stop(Math.max(1_000, 4_000 - (Date.now() - began))));
   };
 
   try {

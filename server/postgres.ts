@@ -203,7 +203,10 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
       // seconds. Past the budget, an immediate one (SIGQUIT), so a stop never hangs; nothing committed is
       // lost, the next start replays the log.
       const immediate = () => proc.exitCode === null && proc.signalCode === null && proc.kill('SIGQUIT');
-      const forced = setTimeout(immediate, immediateAfterMs);
+      const forced = setTimeout(() => {
+        log(`PostgreSQL's shutdown took over ${immediateAfterMs} ms; stopping it at once (nothing committed is lost).`);
+        immediate();
+      }, immediateAfterMs);
       // Once the shutdown checkpoint is written the cluster is marked shut down and everything is on
       // disk, yet the postmaster still waits for every child: one forked for a connection attempted
       // during the shutdown can hold it for seconds. Half a second after the checkpoint, stop at once:
