@@ -18,6 +18,7 @@ import { authBench } from './bench/auth.ts';
 import { exportBench } from './bench/export.ts';
 import { rangesBench } from './bench/ranges.ts';
 import { viewerBench } from './bench/viewer.ts';
+import { viewerPaintBench } from './bench/viewer-paint.ts';
 import { searchBench } from './bench/search.ts';
 import { qnaBench } from './bench/qna.ts';
 
@@ -47,6 +48,7 @@ const benches: [string, () => Promise<Row[]>][] = [
     exportBench,
   ],
   [`Viewer (a ${process.env.VIEWER_PAGES ?? 300}-page PDF, stamped and not)`, viewerBench],
+  [`Viewer in Chromium (a ${process.env.VIEWER_PAGES ?? 300}-page PDF opened from the data room)`, viewerPaintBench],
   [
     `Search inside documents (${Number(process.env.SEARCH_DOCS ?? 100000).toLocaleString('en-US')} documents of 20 KB)`,
     searchBench,

@@ -19,7 +19,7 @@ type Row = [string, string, string];
 const PAGES = Number(process.env.VIEWER_PAGES ?? 300);
 const RUNS = Number(process.env.VIEWER_RUNS ?? 20);
 
-async function bigPdf(pages: number): Promise<Uint8Array> {
+export async function bigPdf(pages: number): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.TimesRoman);
   const para = 'The parties agree that the completion accounts shall be prepared in accordance with the policies. ';

@@ -627,7 +627,6 @@ export async function dealWithCategory(
   return { deal, category: created };
 }
 
-/** Registers a user through the API (POST /auth/register). */
 /**
  * Registers through the API. The address is then confirmed the way its owner would: the
  * 'Confirm your email address' mail's link is opened (POST /auth/magic-link/verify with its token),
@@ -666,6 +665,49 @@ export async function confirmEmail(server: TestServer, email: string, password: 
   );
   const token = new URL(link, server.url).searchParams.get('token');
   await apiCall(server, 'POST', '/auth/magic-link/verify', { token, password });
+}
+
+/**
+ * Uploads one file through the API's direct upload (POST /deals/{id}/files/upload) into `path` (the root
+ * by default) and returns its id; the data room's own upload is walked in dataroom.test.ts.
+ */
+export async function uploadApi(
+  server: TestServer,
+  token: string,
+  dealId: string,
+  file: { name: string; content: string | Uint8Array; type?: string; path?: string; checklistItems?: string[] },
+): Promise<string> {
+  const form = new FormData();
+  const content = typeof file.content === 'string' ? file.content : new Uint8Array(file.content);
+  form.append('file', new Blob([content], { type: file.type }), file.name);
+  form.append('path', file.path ?? '/');
+  if (file.checklistItems) form.append('checklist_items', JSON.stringify(file.checklistItems));
+  const res = await fetch(`${server.url}/api/deals/${dealId}/files/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const text = await res.text();
+  assert.equal(res.status, 201, `the upload of ${file.name} answered ${res.status}: ${text.slice(0, 500)}`);
+  return (JSON.parse(text) as { file_id: string }).file_id;
+}
+
+/** Invites `member` into the deal with a permission set (a preset's key or a set's id) and accepts as them. */
+export async function joinDeal(
+  server: TestServer,
+  ownerToken: string,
+  dealId: string,
+  member: { email: string; token: string },
+  permissionSetId: string,
+): Promise<void> {
+  const invitation = await apiCall<{ id: string }>(
+    server,
+    'POST',
+    `/deals/${dealId}/invitations`,
+    { email: member.email, permission_set_id: permissionSetId },
+    ownerToken,
+  );
+  await apiCall(server, 'POST', `/invitations/${invitation.id}/accept`, undefined, member.token);
 }
 
 /** Signs in through the API (POST /auth/login). */

@@ -15,12 +15,15 @@ import {
   eventually,
   expectAccessible,
   expectVisible,
+  joinDeal,
   openSignedIn,
   registerUser,
   screensDir,
   uniqueEmail,
+  uploadApi,
   useE2E,
 } from './lib.ts';
+import { docxPages } from '../../scripts/bench/office-documents.ts';
 
 async function boardMinutes(pages: number): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -47,15 +50,11 @@ describe('Viewer', () => {
       { name: 'Project Viewer', checklist_preset: 'blank' },
       owner.token,
     );
-    const form = new FormData();
-    form.append('file', new Blob([Buffer.from(await boardMinutes(5))], { type: 'application/pdf' }), 'Board minutes.pdf');
-    form.append('path', '/');
-    const up = await fetch(`${server.url}/api/deals/${deal.id}/files/upload`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${owner.token}` },
-      body: form,
+    const fileId = await uploadApi(server, owner.token, deal.id, {
+      name: 'Board minutes.pdf',
+      content: await boardMinutes(5),
+      type: 'application/pdf',
     });
-    assert.equal(up.status, 201, await up.text());
 
     // A permission set with view and nothing else: read in the room, never take a copy.
     const readers = await apiCall<{ id: string }>(
@@ -66,14 +65,7 @@ describe('Viewer', () => {
       owner.token,
     );
     const reader = await registerUser(server, uniqueEmail('viewer-reader'));
-    const invitation = await apiCall<{ id: string }>(
-      server,
-      'POST',
-      `/deals/${deal.id}/invitations`,
-      { email: reader.email, permission_set_id: readers.id },
-      owner.token,
-    );
-    await apiCall(server, 'POST', `/invitations/${invitation.id}/accept`, undefined, reader.token);
+    await joinDeal(server, owner.token, deal.id, reader, readers.id);
 
     await openSignedIn(page, reader.token, `/deals/${deal.id}/files`);
     const row = page.getByTestId('file-row').filter({ hasText: 'Board minutes.pdf' });
@@ -114,5 +106,61 @@ describe('Viewer', () => {
     await page.emulateMedia({ media: 'screen' });
 
     await expectAccessible(page, 'viewer');
+
+    // Leaving the viewer sends the time left on the page clock; the deal admin then finds the member's view
+    // and time in the file page's Views card.
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await expectVisible(row, 'the data room again');
+    await eventually(async () => {
+      const { viewers } = await apiCall<{ viewers: { email: string; views: number; seconds: number }[] }>(
+        server,
+        'GET',
+        `/deals/${deal.id}/files/${fileId}/views`,
+        undefined,
+        owner.token,
+      );
+      const mine = viewers.find((v) => v.email === reader.email);
+      assert.ok(mine && mine.views === 1 && mine.seconds > 0, `the reader's view and time: ${JSON.stringify(viewers)}`);
+    });
+    await openSignedIn(page, owner.token, `/deals/${deal.id}/files/${fileId}`);
+    const card = page.getByTestId('views-card');
+    await expectVisible(card, 'the Views card', FIRST_LOAD_TIMEOUT);
+    const viewerRow = card.getByTestId('viewer-row').filter({ hasText: reader.email });
+    await expectVisible(viewerRow, "the reader's row");
+    assert.match(await viewerRow.innerText(), /1 view · (\d+m )?\d+s/);
+  });
+
+  e2e.test('a Word document opens converted to PDF, page by page', async ({ page, server }) => {
+    const owner = await registerUser(server, uniqueEmail('viewer-docx'));
+    const deal = await apiCall<{ id: string }>(
+      server,
+      'POST',
+      '/deals',
+      { name: 'Project Convert', checklist_preset: 'blank' },
+      owner.token,
+    );
+    await uploadApi(server, owner.token, deal.id, {
+      name: 'Share purchase agreement.docx',
+      content: docxPages(3),
+      type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    });
+
+    await openSignedIn(page, owner.token, `/deals/${deal.id}/files`);
+    const row = page.getByTestId('file-row').filter({ hasText: 'Share purchase agreement.docx' });
+    await expectVisible(row, 'the file row', FIRST_LOAD_TIMEOUT);
+    await row.getByRole('link', { name: 'Open Share purchase agreement.docx' }).click();
+
+    // LibreOffice converts it once (a job, as the AI's analysis is); the viewer waits for it and shows the PDF.
+    const pages = page.getByTestId('pdf-scroller');
+    await expectVisible(pages.locator('[data-page="1"][data-rendered="true"]'), 'the converted first page', 60_000);
+    assert.equal(await page.getByTestId('page-status').textContent(), 'Page 1 of 3');
+    await page.keyboard.press('Control+f');
+    await page.getByRole('searchbox', { name: 'Search in document' }).fill('Page 2');
+    await eventually(
+      async () => assert.match((await page.getByTestId('search-count').textContent()) ?? '', /^1 of \d+$/),
+      15_000,
+    );
+    mkdirSync(screensDir, { recursive: true });
+    await page.screenshot({ path: join(screensDir, 'viewer--docx-converted.png') });
   });
 });
