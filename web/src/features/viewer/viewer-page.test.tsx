@@ -27,7 +27,7 @@ vi.mock('./pdf/load-pdf', async (original) => {
     }),
     destroy() {},
   };
-  return { ...actual, openPdf: () => ({ promise: Promise.resolve(doc), destroy() {} }) };
+  return { ...actual, preloadPdf: () => {}, openPdf: () => ({ promise: Promise.resolve(doc), destroy() {} }) };
 });
 
 const answer = (patch: Partial<ViewerSource> = {}): ViewerSource => ({

@@ -1,6 +1,6 @@
 import { Box, Button, Flex, HStack, Skeleton, Stack } from '@chakra-ui/react';
 import { FileWarning } from 'lucide-react';
-import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { ApiError, errorDetail } from '../../lib/api/client';
@@ -12,6 +12,7 @@ import { ImageView } from './components/image-view';
 import { PreviewState } from './components/preview-state';
 import { TextView } from './components/text-view';
 import { ViewerHeader } from './components/viewer-header';
+import { preloadPdf } from './pdf/load-pdf';
 import { PdfViewer } from './pdf/pdf-viewer';
 
 export const PRINT_BLOCKED_TEXT = 'Printing is not available for this document.';
@@ -90,6 +91,9 @@ export function FileViewerPage({ notFound }: { notFound: ReactNode }) {
   const download = useDownloadDocument(dealId, fileId, version);
   const fill = useFillHeight();
   const data = source.data;
+
+  // Most documents in a data room are PDFs or converted to PDF: pdf.js loads beside the details request.
+  useEffect(preloadPdf, []);
 
   useViewAnalytics({
     dealId,

@@ -40,14 +40,29 @@ export interface PdfLoading {
   destroy(): void;
 }
 
-let library: Promise<typeof import('pdfjs-dist')> | null = null;
+type PdfJs = typeof import('pdfjs-dist');
+let library: Promise<{ lib: PdfJs; worker: InstanceType<PdfJs['PDFWorker']> }> | null = null;
 
+/**
+ * pdf.js and its worker thread, loaded once and kept: every document opened after the first finds the
+ * worker started (a loading task does not end a worker it was given).
+ */
 function pdfjs() {
   library ??= Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]).then(([lib, worker]) => {
     lib.GlobalWorkerOptions.workerSrc = worker.default;
-    return lib;
+    return { lib, worker: new lib.PDFWorker() };
   });
   return library;
+}
+
+/**
+ * Starts loading pdf.js and its worker without waiting for them: the viewer calls it when it opens, so
+ * they load while the document's details are asked for rather than after.
+ */
+export function preloadPdf(): void {
+  pdfjs().catch(() => {
+    library = null; // a chunk that failed to load is tried again by the next open, which reports it
+  });
 }
 
 /**
@@ -57,10 +72,11 @@ function pdfjs() {
 export function openPdf(url: string): PdfLoading {
   let task: { destroy(): Promise<void> } | null = null;
   let destroyed = false;
-  const promise = pdfjs().then((lib) => {
+  const promise = pdfjs().then(({ lib, worker }) => {
     if (destroyed) throw new DOMException('The document was closed', 'AbortError');
     const loading = lib.getDocument({
       url,
+      worker,
       withCredentials: false,
       isEvalSupported: false,
       // Fonts a PDF names without embedding, and CJK character maps, from this origin (web/pdfjs-assets.ts).

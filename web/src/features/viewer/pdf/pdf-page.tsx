@@ -46,6 +46,7 @@ export const PdfPage = memo(function PdfPage({
   label,
   onSize,
   onFailed,
+  onSettled,
 }: {
   doc: PdfDocument;
   pageNumber: number;
@@ -56,6 +57,8 @@ export const PdfPage = memo(function PdfPage({
   label: string;
   onSize?: (pageNumber: number, size: PageSize) => void;
   onFailed?: (status: number | null) => void;
+  /** The page was drawn, or could not be. */
+  onSettled?: (pageNumber: number) => void;
 }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [rendered, setRendered] = useState<string | null>(null);
@@ -89,18 +92,21 @@ export const PdfPage = memo(function PdfPage({
         });
         cancel = () => task.cancel();
         return task.promise.then(() => {
-          if (live) setRendered(key);
+          if (!live) return;
+          setRendered(key);
+          onSettled?.(pageNumber);
         });
       })
       .catch((error: unknown) => {
         if (!live || (error as { name?: string })?.name === 'RenderingCancelledException') return;
+        onSettled?.(pageNumber);
         onFailed?.(failedStatus(error));
       });
     return () => {
       live = false;
       cancel?.();
     };
-  }, [doc, pageNumber, scale, paint, key, size.width, size.height, onSize, onFailed]);
+  }, [doc, pageNumber, scale, paint, key, size.width, size.height, onSize, onFailed, onSettled]);
 
   useEffect(() => {
     if (!highlight) return;

@@ -41,6 +41,11 @@ export function PdfReader({ doc, firstPage, initialPage, protect, onPageChange, 
   const scale = zoom === 'fit' ? fitWidthScale(firstPage.width, view.width - 2 * SIDE_PADDING) : zoom;
   const offsets = useMemo(() => pageOffsets(count, sizeOf, scale), [count, sizeOf, scale]);
   const [first, last] = visiblePages(offsets, view.top, view.height);
+  // The pages in view are drawn first; those near it and the thumbnails once one of them is (pdf.js draws
+  // on this thread: ten pages at once would put off the one being read).
+  const [settled, setSettled] = useState(false);
+  const onSettled = useCallback(() => setSettled(true), []);
+  const inView = (n: number) => n >= pageAt(offsets, view.top, 0) && n <= pageAt(offsets, view.top + view.height, 0);
   const widest = useMemo(
     () => Math.max(firstPage.width, ...Object.values(sizes).map((s) => s.width)) * scale,
     [sizes, firstPage, scale],
@@ -174,7 +179,7 @@ export function PdfReader({ doc, firstPage, initialPage, protect, onPageChange, 
         searchRef={searchRef}
       />
       <Flex flex="1" minH="0">
-        {thumbnails && <PdfThumbnails doc={doc} sizeOf={sizeOf} page={page} onPage={goTo} />}
+        {thumbnails && <PdfThumbnails doc={doc} sizeOf={sizeOf} page={page} onPage={goTo} paint={settled} />}
         <Box
           ref={scroller}
           flex="1"
@@ -203,11 +208,12 @@ export function PdfReader({ doc, firstPage, initialPage, protect, onPageChange, 
                   pageNumber={n}
                   size={sizeOf(n)}
                   scale={scale}
-                  paint
+                  paint={settled || inView(n)}
                   highlight={match?.page === n ? highlight : null}
                   label={`Page ${n}`}
                   onSize={onSize}
                   onFailed={onFailed}
+                  onSettled={onSettled}
                 />
               </Box>
             ))}
