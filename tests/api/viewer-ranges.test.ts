@@ -1,13 +1,15 @@
 /**
  * The viewer's sources by ranges, and its stamp off the event loop (issue 34, decision 53): an original is
  * streamed by ranges with the version's SHA-256 as its ETag; a stamped copy is served by ranges from the
- * stamp cache; the embedded server stamps in a worker thread, with a bounded queue (503, Retry-After).
+ * stamp cache; the embedded server stamps in a worker thread, with a bounded queue (503, Retry-After), and
+ * starts a view-only member's stamp as it hands out the link.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../supabase/functions/_shared/errors.ts';
 import { STAMPER_BUSY, startStampThreads, type StampThreads } from '../../server/stamp-threads.ts';
-import { NOT_A_PDF } from '../../supabase/functions/_shared/viewer/stamper.ts';
-import { app, appWith, sql } from './helpers.ts';
+import type { StamperPort } from '../../supabase/functions/_shared/ports.ts';
+import { inProcessStamper, NOT_A_PDF } from '../../supabase/functions/_shared/viewer/stamper.ts';
+import { app, appWith, sql, type TestUser } from './helpers.ts';
 import { room, sha256, twoStep, type Room } from './dataroom-lib.ts';
 import { pdfOf, source, textOf, viewer, viewOnly } from './viewer-lib.ts';
 
@@ -147,4 +149,37 @@ describe('stamping in a worker thread (embedded server)', () => {
       expect(busy.headers.get('retry-after')).toBe('5');
     },
   );
+});
+
+describe('a stamp started when the link is handed out (embedded server)', () => {
+  it("stamps a view-only member's copy as GET …/viewer answers, so the link's first request finds it ready", async () => {
+    const calls: string[] = [];
+    const counting: StamperPort = {
+      stamp: (bytes, kind, text) => {
+        calls.push(text);
+        return inProcessStamper.stamp(bytes, kind, text);
+      },
+    };
+    const withThread = appWith({ stamper: counting });
+    const details = async (user: TestUser) => {
+      const res = await withThread.request(`${r.base}/files/${fileId}/viewer`, {
+        headers: { authorization: `Bearer ${user.token}` },
+      });
+      expect(res.status).toBe(200);
+      return (await res.json()) as { source_url: string; watermarked: boolean };
+    };
+
+    // A downloader reads the original: nothing is stamped for them.
+    expect((await details(r.owner)).watermarked).toBe(false);
+    const reader = await viewOnly(r, 'warm-reader');
+    const answer = await details(reader);
+    expect(answer.watermarked).toBe(true);
+    await vi.waitFor(() => expect(calls).toHaveLength(1), { timeout: 30_000 });
+    expect(calls[0]).toContain(reader.email);
+
+    const res = await source(answer.source_url, {}, withThread);
+    expect(res.status).toBe(200);
+    expect(await textOf(res.bytes)).toContain(reader.email);
+    expect(calls).toHaveLength(1); // the link's request was served from the stamp already made
+  });
 });

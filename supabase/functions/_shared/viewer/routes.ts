@@ -14,7 +14,7 @@ import { viewerQuery, type RenderAs, type ViewerAnswer } from '../contracts/view
 import { viewKindOf } from './kinds.ts';
 import { officeRendition } from './office-renditions.ts';
 import { fallbackSecret, signSource, SOURCE_URL_SECONDS, type SourceClaim } from './source-token.ts';
-import { SOURCE_MAX_BYTES } from './serve.ts';
+import { SOURCE_MAX_BYTES, warmStampedSource } from './serve.ts';
 
 /** The API's own prefix as this request reached it (`/api` embedded, none in tests), for the URLs it hands out. */
 function apiPrefix(c: Context<ApiEnv>): string {
@@ -92,6 +92,7 @@ async function viewerAnswer(deps: ApiDeps, c: Context<ApiEnv>, tx: Tx, ctx: Deal
     answer.render_as = renderAs;
     answer.watermarked = claim.m === 'stamped';
     answer.source_url = await sourceUrl(deps, c, { ...base, ...claim });
+    if (claim.m === 'stamped') warmStampedSource(deps, answer.source_url);
   };
   if (kind === 'office') {
     const rendition = await officeRendition(deps, tx, { id: fileId, deal_id: ctx.dealId }, wanted);

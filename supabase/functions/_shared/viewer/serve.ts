@@ -14,7 +14,7 @@ import { FILE_NOT_FOUND, loadReadyFile } from '../files.ts';
 import { contentDisposition } from '../content-disposition.ts';
 import { readableOf } from '../export-zip.ts';
 import { answerRange, type ByteRange, rangeNotSatisfiable, strongEtag } from '../http-range.ts';
-import type { TokenClaims } from '../ports.ts';
+import type { StamperPort, TokenClaims } from '../ports.ts';
 import { fallbackSecret, type SourceClaim, verifySource } from './source-token.ts';
 import { pdfName, readingType } from './kinds.ts';
 import { inProcessStamper, stampText } from './stamper.ts';
@@ -119,6 +119,30 @@ function cached(key: string, make: () => Promise<Uint8Array>): Promise<Stamped> 
   return entry.bytes;
 }
 
+/** The stamped copy a `stamped` link serves, from the cache or stamped now. */
+function stampedCopy(deps: ApiDeps, stamper: StamperPort, claim: SourceClaim, found: Resolved): Promise<Stamped> {
+  const kind = claim.k as Exclude<SourceClaim['k'], 'bytes'>;
+  const text = stampText(found.email, found.dealName, new Date(claim.t * 1000));
+  return cached(`${found.storageKey}\n${kind}\n${text}`, async () => stamper.stamp(await readAll(deps, found), kind, text));
+}
+
+/**
+ * Starts stamping what a `stamped` source link will serve and returns at once: GET …/viewer calls it as it
+ * hands the link out, so the stamp runs while the browser loads pdf.js instead of after it asks. Only where
+ * stamping has a thread of its own (the embedded server); a failure is left for the link's request to meet
+ * and report.
+ */
+export function warmStampedSource(deps: ApiDeps, sourceUrl: string): void {
+  const stamper = deps.stamper;
+  if (!stamper) return;
+  const token = sourceUrl.slice(sourceUrl.lastIndexOf('/') + 1);
+  void (async () => {
+    const claim = await verifySource(deps.signingSecret ?? fallbackSecret(), token);
+    if (claim.m !== 'stamped' || claim.k === 'bytes') return;
+    await stampedCopy(deps, stamper, claim, await resolve(deps, claim));
+  })().catch(() => undefined);
+}
+
 async function readAll(deps: ApiDeps, found: Resolved): Promise<Uint8Array> {
   if (found.size > SOURCE_MAX_BYTES) throw new HttpError(413, TOO_LARGE);
   const bytes = await deps.blobs.read(found.storageKey, found.size);
@@ -189,11 +213,7 @@ export function viewerSourceRoutes(deps: ApiDeps) {
       );
     }
     if (claim.k === 'bytes') throw new HttpError(404, FILE_NOT_FOUND);
-    const kind = claim.k;
-    const text = stampText(found.email, found.dealName, new Date(claim.t * 1000));
-    const { body, etag } = await cached(`${found.storageKey}\n${kind}\n${text}`, async () =>
-      stamper.stamp(await readAll(deps, found), kind, text),
-    );
+    const { body, etag } = await stampedCopy(deps, stamper, claim, found);
     return ranged(
       c,
       { size: body.length, etag },
