@@ -21,20 +21,12 @@ import {
   uniqueEmail,
   useE2E,
   type TestServer,
+  uploadApi,
 } from './lib.ts';
 
-async function upload(server: TestServer, token: string, dealId: string, name: string, path: string): Promise<string> {
-  const form = new FormData();
-  form.append('file', new Blob([Buffer.from(`The text of ${name}`)], { type: 'text/plain' }), name);
-  form.append('path', path);
-  const res = await fetch(`${server.url}/api/deals/${dealId}/files/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  assert.equal(res.status, 201, await res.clone().text());
-  return ((await res.json()) as { file_id: string }).file_id;
-}
+/** A text file uploaded through the API into `path`; its id. */
+const upload = (server: TestServer, token: string, dealId: string, name: string, path: string) =>
+  uploadApi(server, token, dealId, { name, content: `The text of ${name}`, type: 'text/plain', path });
 
 describe('Analytics', () => {
   const e2e = useE2E('analytics');

@@ -22,6 +22,7 @@ import {
   uniqueEmail,
   useE2E,
   type TestServer,
+  uploadApi,
 } from './lib.ts';
 
 const scratch = join(root, '.test-data', `e2e-export-${process.pid}`);
@@ -30,18 +31,8 @@ mkdirSync(scratch, { recursive: true });
 const folderRow = (page: Page, name: string) =>
   page.getByTestId('folder-row').filter({ has: page.getByText(name, { exact: true }) });
 
-/** Uploads one file through the API's direct upload (the data room's own upload is tested elsewhere). */
-async function upload(server: TestServer, token: string, dealId: string, path: string, name: string, bytes: Buffer) {
-  const form = new FormData();
-  form.append('path', path);
-  form.append('file', new Blob([new Uint8Array(bytes)]), name);
-  const res = await fetch(`${server.url}/api/deals/${dealId}/files/upload`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}` },
-    body: form,
-  });
-  assert.equal(res.status, 201, await res.text());
-}
+const upload = (server: TestServer, token: string, dealId: string, path: string, name: string, bytes: Buffer) =>
+  uploadApi(server, token, dealId, { name, content: bytes, path });
 
 const bytesOf = (seed: number, n: number) => Buffer.from(Array.from({ length: n }, (_, i) => (i * seed + 11) % 256));
 

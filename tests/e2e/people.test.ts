@@ -25,6 +25,7 @@ import {
   waitForMail,
   type TestServer,
   expectAccessible,
+  uploadApi,
 } from './lib.ts';
 import type { Page } from 'playwright-core';
 
@@ -35,18 +36,6 @@ interface Listing {
 const listing = (server: TestServer, token: string, dealId: string, path = '/') =>
   apiCall<Listing>(server, 'GET', `/deals/${dealId}/files?path=${encodeURIComponent(path)}`, undefined, token);
 
-async function uploadDirect(server: TestServer, token: string, dealId: string, name: string, text: string): Promise<void> {
-  const form = new FormData();
-  form.append('file', new Blob([text], { type: 'text/plain' }), name);
-  form.append('path', '/');
-  const res = await fetch(`${server.url}/api/deals/${dealId}/files/upload`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}` },
-    body: form,
-  });
-  assert.ok(res.ok, `direct upload answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
-}
-
 describe('People and permissions', () => {
   const e2e = useE2E('people');
 
@@ -55,7 +44,11 @@ describe('People and permissions', () => {
     async ({ page, server }) => {
       const owner = await registerUser(server, uniqueEmail('owner'));
       const deal = await createDealApi(server, owner.token, 'Project People');
-      await uploadDirect(server, owner.token, deal.id, 'owner-report.txt', 'owner only until edit');
+      await uploadApi(server, owner.token, deal.id, {
+        name: 'owner-report.txt',
+        content: 'owner only until edit',
+        type: 'text/plain',
+      });
       assert.deepEqual(
         (await listing(server, owner.token, deal.id)).files.map((f) => f.name),
         ['owner-report.txt'],

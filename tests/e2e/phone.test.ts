@@ -30,6 +30,7 @@ import {
   useE2E,
   waitForMail,
   type TestServer,
+  uploadApi,
 } from './lib.ts';
 
 /** Long names: a `1fr` column grows to its longest name, which is what pushed the dashboard off a phone. */
@@ -38,20 +39,8 @@ const FAILED_FILE = 'Lease agreement for the office premises at 10 King Street L
 
 const fileRow = (page: Page, name: string) => page.getByTestId('file-row').and(page.getByLabel(`File ${name}`, { exact: true }));
 
-async function upload(server: TestServer, token: string, dealId: string, name: string, text: string, itemId?: string) {
-  const form = new FormData();
-  form.append('file', new Blob([text], { type: 'text/plain' }), name);
-  form.append('path', '/');
-  if (itemId) form.append('checklist_items', JSON.stringify([itemId]));
-  const res = await fetch(`${server.url}/api/deals/${dealId}/files/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const body = await res.text();
-  assert.equal(res.status, 201, body);
-  return (JSON.parse(body) as { file_id: string }).file_id;
-}
+const upload = (server: TestServer, token: string, dealId: string, name: string, text: string, itemId?: string) =>
+  uploadApi(server, token, dealId, { name, content: text, type: 'text/plain', checklistItems: itemId ? [itemId] : undefined });
 
 /**
  * Marks a file's analysis as failed for good ('try_again', what three failed attempts leave): the embedded

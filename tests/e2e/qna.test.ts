@@ -19,6 +19,7 @@ import {
   uniqueEmail,
   useE2E,
   type TestServer,
+  uploadApi,
 } from './lib.ts';
 
 interface Room {
@@ -67,16 +68,11 @@ async function room(server: TestServer): Promise<Room> {
     buyerA: await join('qna-buyer-a', bidders, [groupA]),
     buyerB: await join('qna-buyer-b', bidders, [groupB]),
   };
-  const form = new FormData();
-  form.append('file', new Blob(['Revenue by customer, 2025'], { type: 'text/plain' }), 'Revenue 2025.txt');
-  form.append('path', '/');
-  const up = await fetch(`${server.url}/api${base}/files/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${owner.token}` },
-    body: form,
+  const fileId = await uploadApi(server, owner.token, deal.id, {
+    name: 'Revenue 2025.txt',
+    content: 'Revenue by customer, 2025',
+    type: 'text/plain',
   });
-  assert.ok(up.ok, `upload answered ${up.status}`);
-  const fileId = ((await up.json()) as { file_id: string }).file_id;
   return { dealId: deal.id, fileId, tokens };
 }
 

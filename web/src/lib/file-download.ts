@@ -1,6 +1,5 @@
 import { api } from './api/client';
-
-const fileBase = (dealId: string, fileId: string) => `/deals/${encodeURIComponent(dealId)}/files/${encodeURIComponent(fileId)}`;
+import { filePath } from './api/deal-path';
 
 interface DownloadLink {
   download_url: string;
@@ -24,11 +23,11 @@ export function saveFromUrl(url: string, filename: string): void {
 
 /** A file's current version, from the data room's rows and the file's page. */
 export async function downloadFile(dealId: string, fileId: string): Promise<void> {
-  const link = await api.get<DownloadLink>(`${fileBase(dealId, fileId)}/download`);
+  const link = await api.get<DownloadLink>(`${filePath(dealId, fileId)}/download`);
   saveFromUrl(link.download_url, link.filename);
 }
 
 export async function downloadVersion(dealId: string, fileId: string, version: number): Promise<void> {
-  const link = await api.get<DownloadLink>(`${fileBase(dealId, fileId)}/versions/${version}/download-url`);
+  const link = await api.get<DownloadLink>(`${filePath(dealId, fileId)}/versions/${version}/download-url`);
   saveFromUrl(link.download_url, link.filename);
 }

@@ -3,7 +3,7 @@
 import type { ResumableUpload } from '@contracts/dataroom';
 import { ApiError, api } from './api/client';
 import { uploadResumably } from './upload-transport';
-import { dealPath } from './api/deal-path';
+import { dealPath, filePath } from './api/deal-path';
 
 export interface UploadTarget {
   file_id: string;
@@ -57,11 +57,7 @@ export async function requestUploadUrl(dealId: string, body: UploadUrlRequest, s
 
 /** Two-step upload, step 3. */
 export const completeUpload = (dealId: string, fileId: string, fileSize: number, signal?: AbortSignal) =>
-  api.post<unknown>(
-    `${dealPath(dealId)}/files/${encodeURIComponent(fileId)}/upload-complete`,
-    { file_size: fileSize },
-    { signal },
-  );
+  api.post<unknown>(`${filePath(dealId, fileId)}/upload-complete`, { file_size: fileSize }, { signal });
 
 /**
  * The two-step upload of one file (docs/product.md §7 Files): an upload URL for its folder, the bytes to

@@ -1,8 +1,7 @@
 import type { ResumableUpload } from '@contracts/dataroom';
 import { api } from './api/client';
 import { uploadResumably } from './upload-transport';
-
-const fileBase = (dealId: string, fileId: string) => `/deals/${encodeURIComponent(dealId)}/files/${encodeURIComponent(fileId)}`;
+import { filePath } from './api/deal-path';
 
 interface VersionUploadUrl {
   upload_url: string;
@@ -33,13 +32,13 @@ export async function uploadNewVersion(
     JSON.stringify(['version', dealId, fileId]),
     {
       grant: () =>
-        api.post<VersionUploadUrl>(`${fileBase(dealId, fileId)}/versions/upload-url`, {
+        api.post<VersionUploadUrl>(`${filePath(dealId, fileId)}/versions/upload-url`, {
           filename: file.name,
           content_type: file.type || 'application/octet-stream',
         }),
       complete: (target) => {
         onProgress(80);
-        return api.post<unknown>(`${fileBase(dealId, fileId)}/versions/upload-complete`, {
+        return api.post<unknown>(`${filePath(dealId, fileId)}/versions/upload-complete`, {
           storage_path: target.storage_path,
           file_size: file.size,
         });

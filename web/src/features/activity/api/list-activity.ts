@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { ACTIVITY_PAGE_DEFAULT, type ActivityEntry } from '@contracts/activity';
 import { api } from '../../../lib/api/client';
 import { dealKeys } from '../../../lib/api/deal';
+import { dealPath } from '../../../lib/api/deal-path';
 
 /** The feed's failed read: the toast and the empty state's title (docs/product.md §8). */
 export const ACTIVITY_LOAD_FAILED = 'Failed to load activity feed';
@@ -12,7 +13,7 @@ export const activityKeys = {
 
 /** One page of the feed: `limit` entries older than the entry whose cursor is `before` (docs/product.md §7). */
 export const fetchActivityPage = (dealId: string, before: string | undefined, signal?: AbortSignal) => {
-  return api.get<ActivityEntry[]>(`/deals/${encodeURIComponent(dealId)}/activity`, {
+  return api.get<ActivityEntry[]>(`${dealPath(dealId)}/activity`, {
     query: { limit: ACTIVITY_PAGE_DEFAULT, before },
     signal,
   });

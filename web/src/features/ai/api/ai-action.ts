@@ -2,7 +2,7 @@ import type { AiAction, AiActionResult } from '@contracts/ai';
 import { api } from '../../../lib/api/client';
 import { dealKeys } from '../../../lib/api/deal';
 import { useApiMutation } from '../../../lib/mutation';
-import { aiFilePath } from './keys';
+import { filePath } from '../../../lib/api/deal-path';
 
 export interface AiActionInput {
   fileId: string;
@@ -24,7 +24,7 @@ export const aiActionSuccess = (action: AiAction) => `AI suggestion ${PAST[actio
 export const aiActionFailure = (action: AiAction) => `Failed to ${VERB[action]} AI suggestion`;
 
 export const actOnSuggestion = (dealId: string, { fileId, action, itemId }: AiActionInput) =>
-  api.post<AiActionResult>(`${aiFilePath(dealId, fileId)}/ai-analysis/action`, {
+  api.post<AiActionResult>(`${filePath(dealId, fileId)}/ai-analysis/action`, {
     action,
     ...(action === 'override' ? { override_item_id: itemId } : {}),
   });

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AiAnalysis } from '@contracts/ai';
 import { api } from '../../../lib/api/client';
-import { aiFilePath, aiKeys } from './keys';
+import { aiKeys } from './keys';
+import { filePath } from '../../../lib/api/deal-path';
 
 /** A file's latest analysis, or null when none exists yet (the API answers `{message}` then). */
 export async function fetchAiAnalysis(dealId: string, fileId: string, signal?: AbortSignal): Promise<AiAnalysis | null> {
-  const data = await api.get<AiAnalysis | { message: string }>(`${aiFilePath(dealId, fileId)}/ai-analysis`, { signal });
+  const data = await api.get<AiAnalysis | { message: string }>(`${filePath(dealId, fileId)}/ai-analysis`, { signal });
   return data && 'analysis_id' in data ? data : null;
 }
 

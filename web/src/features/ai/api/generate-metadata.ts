@@ -2,7 +2,7 @@ import type { GeneratedMetadataResult } from '@contracts/ai';
 import { api } from '../../../lib/api/client';
 import { dealKeys } from '../../../lib/api/deal';
 import { useApiMutation } from '../../../lib/mutation';
-import { aiFilePath } from './keys';
+import { filePath } from '../../../lib/api/deal-path';
 
 /**
  * 'Generate with AI' on the file page: fills every empty field it finds a value for and saves them; the
@@ -10,7 +10,7 @@ import { aiFilePath } from './keys';
  */
 export function useGenerateMetadata(dealId: string, fileId: string) {
   return useApiMutation<GeneratedMetadataResult, void>({
-    mutationFn: () => api.post<GeneratedMetadataResult>(`${aiFilePath(dealId, fileId)}/metadata/ai-generate`),
+    mutationFn: () => api.post<GeneratedMetadataResult>(`${filePath(dealId, fileId)}/metadata/ai-generate`),
     invalidates: [dealKeys.scoped(dealId, 'file', fileId)],
     successMessage: (answer) => ({
       title: answer.filled.length

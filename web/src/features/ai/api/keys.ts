@@ -1,5 +1,4 @@
 import { dealKeys } from '../../../lib/api/deal';
-import { dealPath } from '../../../lib/api/deal-path';
 
 /** Query keys of the AI assistant; all under the deal, so a deal-wide refresh reaches them. */
 export const aiKeys = {
@@ -9,5 +8,3 @@ export const aiKeys = {
   suggestions: (dealId: string) => dealKeys.scoped(dealId, 'ai', 'checklist-suggestions'),
   choices: (dealId: string) => dealKeys.scoped(dealId, 'checklist', 'ai-choices'),
 };
-
-export const aiFilePath = (dealId: string, fileId: string) => `${dealPath(dealId)}/files/${encodeURIComponent(fileId)}`;

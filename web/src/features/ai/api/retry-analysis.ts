@@ -1,10 +1,10 @@
 import { api } from '../../../lib/api/client';
 import { dealKeys } from '../../../lib/api/deal';
 import { useApiMutation } from '../../../lib/mutation';
-import { aiFilePath } from './keys';
+import { filePath } from '../../../lib/api/deal-path';
 
 export const retryAnalysis = (dealId: string, fileId: string) =>
-  api.post<{ status: string; message: string }>(`${aiFilePath(dealId, fileId)}/ai-analysis/retry`);
+  api.post<{ status: string; message: string }>(`${filePath(dealId, fileId)}/ai-analysis/retry`);
 
 /** 'retry AI' in the data room and 'Re-run AI' on the file page: queue a fresh analysis. */
 export function useRetryAnalysis(dealId: string) {

@@ -5,6 +5,7 @@
  */
 import { api, ApiError } from '../../../lib/api/client';
 import type { DealEvent, LiveEvents } from './live-events';
+import { dealPath } from '../../../lib/api/deal-path';
 
 /** Splits an event-stream text into complete events; returns them and the unfinished rest. */
 export function parseEventStream(text: string): { events: { event: string; data: string }[]; rest: string } {
@@ -49,7 +50,7 @@ export function sseEvents(): LiveEvents {
         let failures = 0;
         while (!controller.signal.aborted) {
           try {
-            const reader = await api.stream(`/deals/${encodeURIComponent(dealId)}/events`, controller.signal);
+            const reader = await api.stream(`${dealPath(dealId)}/events`, controller.signal);
             failures = 0;
             const decoder = new TextDecoder();
             let buffer = '';

@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AnalyticsPeriod, DealAnalytics } from '@contracts/analytics';
 import { api } from '../../../lib/api/client';
-import { analyticsBase, analyticsKeys } from './keys';
+import { analyticsKeys } from './keys';
+import { dealPath } from '../../../lib/api/deal-path';
 
 export const fetchDealAnalytics = (dealId: string, period: AnalyticsPeriod, signal?: AbortSignal) =>
-  api.get<DealAnalytics>(`${analyticsBase(dealId)}/analytics`, { query: { from: period.from, to: period.to }, signal });
+  api.get<DealAnalytics>(`${dealPath(dealId)}/analytics`, { query: { from: period.from, to: period.to }, signal });
 
 /** The deal's analytics over a period; the previous period stays on screen while the next one loads. */
 export function useDealAnalytics(dealId: string, period: AnalyticsPeriod) {

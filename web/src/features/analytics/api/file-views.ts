@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FileViewsAnswer } from '@contracts/analytics';
 import { api } from '../../../lib/api/client';
-import { analyticsBase, analyticsKeys } from './keys';
+import { analyticsKeys } from './keys';
+import { filePath } from '../../../lib/api/deal-path';
 
 export const fetchFileViews = (dealId: string, fileId: string, signal?: AbortSignal) =>
-  api.get<FileViewsAnswer>(`${analyticsBase(dealId)}/files/${encodeURIComponent(fileId)}/views`, { signal });
+  api.get<FileViewsAnswer>(`${filePath(dealId, fileId)}/views`, { signal });
 
 /** Who viewed a file, how often, how long and when last (deal admins and manage_users only). */
 export function useFileViews(dealId: string, fileId: string, enabled: boolean) {

@@ -6,5 +6,3 @@ export const analyticsKeys = {
   fileViews: (dealId: string, fileId: string) => dealKeys.scoped(dealId, 'analytics', 'file', fileId),
   deal: (dealId: string, from: string, to: string) => dealKeys.scoped(dealId, 'analytics', 'deal', from, to),
 };
-
-export const analyticsBase = (dealId: string) => `/deals/${encodeURIComponent(dealId)}`;

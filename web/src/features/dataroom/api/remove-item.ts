@@ -3,10 +3,9 @@ import { useApiMutation } from '../../../lib/mutation';
 import type { FileSummary } from '@contracts/files';
 import type { Folder } from '../types';
 import { dataRoomChangeKeys } from './keys';
-import { dealPath } from '../../../lib/api/deal-path';
+import { dealPath, filePath } from '../../../lib/api/deal-path';
 
 const folderPath = (dealId: string, folderId: string) => `${dealPath(dealId)}/folders/${encodeURIComponent(folderId)}`;
-const filePath = (dealId: string, fileId: string) => `${dealPath(dealId)}/files/${encodeURIComponent(fileId)}`;
 
 export const archiveFolder = (dealId: string, folderId: string) =>
   api.put<{ archived_folders: number; archived_files: number }>(`${folderPath(dealId, folderId)}/archive`);

@@ -1,10 +1,11 @@
 import { api } from '../../../lib/api/client';
 import { useApiMutation } from '../../../lib/mutation';
 import type { FileComment } from '../types';
-import { fileBase, fileKeys } from './keys';
+import { fileKeys } from './keys';
+import { filePath } from '../../../lib/api/deal-path';
 
 export const addComment = (dealId: string, fileId: string, comment: string) =>
-  api.post<FileComment>(`${fileBase(dealId, fileId)}/comments`, { comment });
+  api.post<FileComment>(`${filePath(dealId, fileId)}/comments`, { comment });
 
 export const useAddComment = (dealId: string, fileId: string) =>
   useApiMutation({

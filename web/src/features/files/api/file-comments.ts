@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import type { FileComment } from '../types';
-import { fileBase, fileKeys } from './keys';
+import { fileKeys } from './keys';
+import { filePath } from '../../../lib/api/deal-path';
 
 export const fetchComments = (dealId: string, fileId: string, signal?: AbortSignal) =>
-  api.get<FileComment[]>(`${fileBase(dealId, fileId)}/comments`, { signal });
+  api.get<FileComment[]>(`${filePath(dealId, fileId)}/comments`, { signal });
 
 export const useFileComments = (dealId: string, fileId: string, enabled = true) =>
   useQuery({

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import type { FilePermissions } from '../types';
-import { fileBase, fileKeys } from './keys';
+import { fileKeys } from './keys';
+import { filePath } from '../../../lib/api/deal-path';
 
 export const ALL_MEMBERS: FilePermissions = {
   type: 'all',
@@ -16,7 +17,7 @@ export const ALL_MEMBERS: FilePermissions = {
 /** docs/product.md §8 quiet failure: loading a file's permissions falls back to type 'all' on error. */
 export async function fetchPermissions(dealId: string, fileId: string, signal?: AbortSignal): Promise<FilePermissions> {
   try {
-    const data = await api.get<Partial<FilePermissions>>(`${fileBase(dealId, fileId)}/permissions`, { signal });
+    const data = await api.get<Partial<FilePermissions>>(`${filePath(dealId, fileId)}/permissions`, { signal });
     return {
       type: data?.type === 'custom' ? 'custom' : 'all',
       allowed_users: data?.allowed_users ?? [],

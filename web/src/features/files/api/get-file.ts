@@ -2,10 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import { AI_POLL_MS } from '../../../lib/ai-poll';
 import type { FileDetail } from '../types';
-import { fileBase, fileKeys } from './keys';
+import { fileKeys } from './keys';
+import { filePath } from '../../../lib/api/deal-path';
 
 export const fetchFile = (dealId: string, fileId: string, signal?: AbortSignal) =>
-  api.get<FileDetail>(fileBase(dealId, fileId), { signal });
+  api.get<FileDetail>(filePath(dealId, fileId), { signal });
 
 /**
  * A file's page data. Polls every 3 s while the AI works, queued too: it turns to processing unseen

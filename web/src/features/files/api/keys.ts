@@ -1,9 +1,6 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { dealKeys } from '../../../lib/api/deal';
 import { dataRoomKeys } from '../../../lib/data-room-keys';
-import { dealPath } from '../../../lib/api/deal-path';
-
-export const fileBase = (dealId: string, fileId: string) => `${dealPath(dealId)}/files/${encodeURIComponent(fileId)}`;
 
 export const fileKeys = {
   detail: (dealId: string, fileId: string) => dealKeys.scoped(dealId, 'file', fileId),

@@ -4,10 +4,11 @@ import { dataRoomKeys } from '../../../lib/data-room-keys';
 import { useApiMutation } from '../../../lib/mutation';
 import type { FilePermissions } from '../types';
 import { ALL_MEMBERS } from './file-permissions';
-import { fileBase, fileKeys } from './keys';
+import { fileKeys } from './keys';
+import { filePath } from '../../../lib/api/deal-path';
 
 export const savePermissions = (dealId: string, fileId: string, permissions: FilePermissions) =>
-  api.put<FilePermissions>(`${fileBase(dealId, fileId)}/permissions`, permissions);
+  api.put<FilePermissions>(`${filePath(dealId, fileId)}/permissions`, permissions);
 
 export function useSaveFilePermissions(dealId: string, fileId: string, onSaved: () => void) {
   const queryClient = useQueryClient();

@@ -1,6 +1,7 @@
 import { api } from '../../../lib/api/client';
 import type { ApprovalStatus, FileDetail } from '../types';
-import { basedOn, fileBase } from './keys';
+import { basedOn } from './keys';
+import { filePath } from '../../../lib/api/deal-path';
 
 export interface FileUpdate {
   tags?: string[];
@@ -11,7 +12,7 @@ export interface FileUpdate {
 }
 
 export const updateFile = (dealId: string, fileId: string, update: FileUpdate, editVersion?: number) =>
-  api.put<FileDetail>(fileBase(dealId, fileId), update, basedOn(editVersion));
+  api.put<FileDetail>(filePath(dealId, fileId), update, basedOn(editVersion));
 
 export const setApproval = (dealId: string, fileId: string, status: ApprovalStatus, note?: string) =>
-  api.put<FileDetail>(`${fileBase(dealId, fileId)}/approval`, { status, note });
+  api.put<FileDetail>(`${filePath(dealId, fileId)}/approval`, { status, note });

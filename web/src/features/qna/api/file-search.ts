@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
 import { qnaKeys } from './keys';
+import { dealPath } from '../../../lib/api/deal-path';
 
 export interface PickableFile {
   id: string;
@@ -12,8 +13,7 @@ export const useFileSearch = (dealId: string, q: string) =>
   useQuery({
     queryKey: qnaKeys.files(dealId, q),
     queryFn: async ({ signal }) =>
-      (await api.get<{ files?: PickableFile[] }>(`/deals/${encodeURIComponent(dealId)}/files/search`, { query: { q }, signal }))
-        ?.files ?? [],
+      (await api.get<{ files?: PickableFile[] }>(`${dealPath(dealId)}/files/search`, { query: { q }, signal }))?.files ?? [],
     enabled: Boolean(q),
     staleTime: 30_000,
   });

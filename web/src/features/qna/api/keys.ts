@@ -1,5 +1,6 @@
 import type { QuestionStatus } from '@contracts/qna';
 import { dealKeys } from '../../../lib/api/deal';
+import { dealPath } from '../../../lib/api/deal-path';
 
 export interface QnaFilters {
   status: 'all' | QuestionStatus;
@@ -10,7 +11,7 @@ export interface QnaFilters {
   search: string;
 }
 
-export const qnaBase = (dealId: string) => `/deals/${encodeURIComponent(dealId)}/questions`;
+export const qnaBase = (dealId: string) => `${dealPath(dealId)}/questions`;
 
 export const qnaKeys = {
   all: (dealId: string) => dealKeys.scoped(dealId, 'qna'),

@@ -1,8 +1,6 @@
 import { dealKeys } from '../../../lib/api/deal';
 import type { SearchFilters } from '../logic';
 
-export const dealPath = (dealId: string) => `/deals/${encodeURIComponent(dealId)}`;
-
 export const searchKeys = {
   all: (dealId: string) => dealKeys.scoped(dealId, 'search'),
   results: (dealId: string, q: string, filters: SearchFilters) => [...dealKeys.scoped(dealId, 'search'), q, filters] as const,

@@ -2,7 +2,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { SearchResult } from '@contracts/search';
 import { api } from '../../../lib/api/client';
 import type { SearchFilters } from '../logic';
-import { dealPath, searchKeys } from './keys';
+import { searchKeys } from './keys';
+import { dealPath } from '../../../lib/api/deal-path';
 
 /** The search's failed read: the toast and the error state's title. */
 export const SEARCH_FAILED = 'Search failed';

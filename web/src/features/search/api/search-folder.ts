@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
-import { dealPath, searchKeys } from './keys';
+import { searchKeys } from './keys';
+import { dealPath } from '../../../lib/api/deal-path';
 
 interface FolderName {
   id: string;

@@ -1,10 +1,10 @@
 import { dealKeys } from '../../../lib/api/deal';
-import { dealPath } from '../../../lib/api/deal-path';
+import { dealPath, filePath } from '../../../lib/api/deal-path';
 
 /** GET: what the viewer shows of a file (a short-lived source URL and how to render it). */
-export const viewerPath = (dealId: string, fileId: string) => `${dealPath(dealId)}/files/${encodeURIComponent(fileId)}/viewer`;
+export const viewerPath = (dealId: string, fileId: string) => `${filePath(dealId, fileId)}/viewer`;
 /** POST: one open of a file (view analytics). */
-export const viewsPath = (dealId: string, fileId: string) => `${dealPath(dealId)}/files/${encodeURIComponent(fileId)}/views`;
+export const viewsPath = (dealId: string, fileId: string) => `${filePath(dealId, fileId)}/views`;
 /** POST: time spent per page of one open. */
 export const viewPagesPath = (dealId: string, viewId: string) => `${dealPath(dealId)}/views/${encodeURIComponent(viewId)}/pages`;
 
