@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM } from '../lib/system-deps.ts';
 
 /** Flags of every benchmark's Chromium: nothing of its own on the network, no GPU, no sandbox (CI). */
@@ -14,4 +14,36 @@ const CHROMIUM_ARGS = [
 /** The benchmarks' Chromium (Debian's, driven by playwright-core). */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+}
+
+/**
+ * Records, from the start of each page the context opens, when `text` first appears in the document:
+ * `performance.now()` (milliseconds since the navigation began) at the frame after it is added. Read it
+ * with `textPaintedAt`. Timed in the page because Playwright's own waiting polls at up to 500 ms apart,
+ * which a benchmark would otherwise count as the page's time.
+ */
+export async function recordTextPaint(context: BrowserContext, text: string): Promise<void> {
+  await context.addInitScript((wanted) => {
+    const w = window as unknown as { textPaintedAt?: number };
+    const seen = new MutationObserver(() => {
+      if (w.textPaintedAt !== undefined || !document.body?.textContent?.includes(wanted)) return;
+      w.textPaintedAt = -1;
+      seen.disconnect();
+      requestAnimationFrame(() => (w.textPaintedAt = performance.now()));
+    });
+    seen.observe(document, { subtree: true, childList: true, characterData: true });
+  }, text);
+}
+
+/** Milliseconds from the page's navigation to the frame after the text `recordTextPaint` waits for. */
+export async function textPaintedAt(page: Page, timeout = 60_000): Promise<number> {
+  const handle = await page.waitForFunction(
+    () => {
+      const at = (window as unknown as { textPaintedAt?: number }).textPaintedAt;
+      return at !== undefined && at > 0 ? at : null;
+    },
+    undefined,
+    { timeout, polling: 50 },
+  );
+  return (await handle.jsonValue()) as number;
 }
