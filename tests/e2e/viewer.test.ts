@@ -12,6 +12,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import {
   FIRST_LOAD_TIMEOUT,
   apiCall,
+  createDealApi,
   eventually,
   expectAccessible,
   expectVisible,
@@ -43,13 +44,7 @@ describe('Viewer', () => {
 
   e2e.test('a view-only member reads a watermarked PDF page by page, with no way to download it', async ({ page, server }) => {
     const owner = await registerUser(server, uniqueEmail('viewer-owner'));
-    const deal = await apiCall<{ id: string }>(
-      server,
-      'POST',
-      '/deals',
-      { name: 'Project Viewer', checklist_preset: 'blank' },
-      owner.token,
-    );
+    const deal = await createDealApi(server, owner.token, 'Project Viewer');
     const fileId = await uploadApi(server, owner.token, deal.id, {
       name: 'Board minutes.pdf',
       content: await boardMinutes(5),
@@ -132,13 +127,7 @@ describe('Viewer', () => {
 
   e2e.test('a Word document opens converted to PDF, page by page', async ({ page, server }) => {
     const owner = await registerUser(server, uniqueEmail('viewer-docx'));
-    const deal = await apiCall<{ id: string }>(
-      server,
-      'POST',
-      '/deals',
-      { name: 'Project Convert', checklist_preset: 'blank' },
-      owner.token,
-    );
+    const deal = await createDealApi(server, owner.token, 'Project Convert');
     await uploadApi(server, owner.token, deal.id, {
       name: 'Share purchase agreement.docx',
       content: docxPages(3),
