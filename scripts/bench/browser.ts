@@ -1,21 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import postgres from 'postgres';
-import { startTestDatabase } from '../lib/testdb.ts';
-import { launchChromium, recordTextPaint, textPaintedAt } from './chromium.ts';
-import { root, spawnServer } from './lib.ts';
+import { recordTextPaint, textPaintedAt, withServerAndChromium } from './chromium.ts';
 
 const FILES = 10_000;
 const ITEMS = 1000;
 
 /** What a person waits for in Chromium: a 10,000-file folder's first rows and a 1,000-item checklist. */
 export async function browserBench(): Promise<[string, string, string][]> {
-  const db = await startTestDatabase('bench-browser');
-  const dataDir = mkdtempSync(join(root, '.test-data', 'bench-browser-'));
-  const server = await spawnServer(dataDir, { DATABASE_URL: db.url });
-  const sql = postgres(db.url, { max: 2, onnotice: () => {} });
-  const browser = await launchChromium();
-  try {
+  return withServerAndChromium('bench-browser', async ({ server, sql, browser }) => {
     const api = `${server.url}/api`;
     const session = (await (
       await fetch(`${api}/auth/register`, {
@@ -101,11 +91,5 @@ export async function browserBench(): Promise<[string, string, string][]> {
       ['10,000-file folder: first rows visible (median of 3)', `${median(folderRows).toFixed(2)} s`, 'budget <= 1.5 s'],
       ['1,000-item checklist: first items painted (median of 3)', `${median(checklistPaint).toFixed(2)} s`, ''],
     ];
-  } finally {
-    await browser.close();
-    await sql.end();
-    await server.stop();
-    await db.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

@@ -1,10 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import postgres from 'postgres';
 import type { Browser, Page } from 'playwright-core';
-import { startTestDatabase } from '../lib/testdb.ts';
-import { launchChromium } from './chromium.ts';
-import { root, spawnServer } from './lib.ts';
+import { withServerAndChromium } from './chromium.ts';
 
 type Row = [string, string, string];
 
@@ -86,12 +81,7 @@ const sum = (requests: Seen[], key: 'wire' | 'decoded') => requests.reduce((tota
  * against the server as `npm start` runs it, beside the same bytes decoded (the anchor).
  */
 export async function bundleBench(): Promise<Row[]> {
-  const db = await startTestDatabase('bench-bundle');
-  const dataDir = mkdtempSync(join(root, '.test-data', 'bench-bundle-'));
-  const server = await spawnServer(dataDir, { DATABASE_URL: db.url });
-  const sql = postgres(db.url, { max: 2, onnotice: () => {} });
-  const browser = await launchChromium();
-  try {
+  return withServerAndChromium('bench-bundle', async ({ server, sql, browser }) => {
     const api = `${server.url}/api`;
     const post = async (path: string, body: unknown, token?: string) => {
       const res = await fetch(`${api}${path}`, {
@@ -153,11 +143,5 @@ export async function bundleBench(): Promise<Row[]> {
       );
     }
     return rows;
-  } finally {
-    await browser.close();
-    await sql.end();
-    await server.stop();
-    await db.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

@@ -1,5 +1,10 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import postgres from 'postgres';
 import { CHROMIUM } from '../lib/system-deps.ts';
+import { startTestDatabase } from '../lib/testdb.ts';
+import { root, spawnServer } from './lib.ts';
 
 /** Flags of every benchmark's Chromium: nothing of its own on the network, no GPU, no sandbox (CI). */
 const CHROMIUM_ARGS = [
@@ -46,4 +51,28 @@ export async function textPaintedAt(page: Page, timeout = 60_000): Promise<numbe
     { timeout, polling: 50 },
   );
   return (await handle.jsonValue()) as number;
+}
+
+/**
+ * What the Chromium benchmarks run against: a database of their own, the server on it as `npm start`
+ * runs it (its data in .test-data), a connection to seed it, and Chromium; all stopped and removed after.
+ */
+export async function withServerAndChromium<T>(
+  name: string,
+  run: (env: { server: Awaited<ReturnType<typeof spawnServer>>; sql: postgres.Sql; browser: Browser }) => Promise<T>,
+): Promise<T> {
+  const db = await startTestDatabase(name);
+  const dataDir = mkdtempSync(join(root, '.test-data', `${name}-`));
+  const server = await spawnServer(dataDir, { DATABASE_URL: db.url });
+  const sql = postgres(db.url, { max: 2, onnotice: () => {} });
+  const browser = await launchChromium();
+  try {
+    return await run({ server, sql, browser });
+  } finally {
+    await browser.close();
+    await sql.end();
+    await server.stop();
+    await db.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }

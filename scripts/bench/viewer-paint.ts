@@ -6,12 +6,10 @@
  * (the original, streamed by range). Assets are warm (the data room was loaded before the click).
  * VIEWER_PAINT_PROFILE=<dir> writes the page's CPU profile of each open there (open it in DevTools).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import postgres from 'postgres';
-import { startTestDatabase } from '../lib/testdb.ts';
-import { launchChromium } from './chromium.ts';
-import { apiJson, root, spawnServer } from './lib.ts';
+import { withServerAndChromium } from './chromium.ts';
+import { apiJson } from './lib.ts';
 import { bigPdf } from './viewer.ts';
 
 type Row = [string, string, string];
@@ -19,12 +17,7 @@ const PAGES = Number(process.env.VIEWER_PAGES ?? 300);
 const NAME = 'Disclosure letter.pdf';
 
 export async function viewerPaintBench(): Promise<Row[]> {
-  const db = await startTestDatabase('bench-viewer-paint');
-  const dataDir = mkdtempSync(join(root, '.test-data', 'bench-viewer-paint-'));
-  const server = await spawnServer(dataDir, { DATABASE_URL: db.url });
-  const sql = postgres(db.url, { max: 1, onnotice: () => {} });
-  const browser = await launchChromium();
-  try {
+  return withServerAndChromium('bench-viewer-paint', async ({ server, sql, browser }) => {
     const api = `${server.url}/api`;
     const json = apiJson(api);
     const register = (email: string) => json('POST', '/auth/register', undefined, { email, password: 'bench-password' });
@@ -123,11 +116,5 @@ export async function viewerPaintBench(): Promise<Row[]> {
         `budget <= 1,000 ms (runs: ${list(adminOpens)} ms)`,
       ],
     ];
-  } finally {
-    await browser.close();
-    await sql.end();
-    await server.stop();
-    await db.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
