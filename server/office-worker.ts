@@ -10,7 +10,7 @@
 import type { Db } from '../supabase/functions/_shared/db.ts';
 import { consoleLogger, errorFields, type Logger } from '../supabase/functions/_shared/logger.ts';
 import type { BlobStore } from '../supabase/functions/_shared/ports.ts';
-import { listenForWork } from '../supabase/functions/_shared/jobs/listen.ts';
+import { startJobLoop, type JobLoop } from '../supabase/functions/_shared/jobs/job-loop.ts';
 import type { OfficeConverter } from './office-converter.ts';
 
 /** Larger documents are not converted: the viewer offers the download. */
@@ -92,93 +92,19 @@ export async function convertOne(deps: OfficeWorkerDeps, job: Claimed): Promise<
   }
 }
 
-export interface RunningOfficeWorker {
-  /** Looks for work now (NOTIFY does this; tests may too). */
-  wake(): void;
-  /** Resolves when no conversion runs and none is claimable right now. */
-  idle(): Promise<void>;
-  stop(): Promise<void>;
-}
+export type RunningOfficeWorker = JobLoop;
 
 export function startOfficeWorker(deps: OfficeWorkerDeps): RunningOfficeWorker {
-  const log = deps.log ?? consoleLogger();
-  let stopped = false;
-  let busy = false;
-  let again = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let current: Promise<unknown> | undefined;
-  let idleWaiters: (() => void)[] = [];
-
-  const later = (ms: number) => {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(pump, Math.min(Math.max(ms, 50), 60_000));
-    (timer as { unref?: () => void }).unref?.();
-  };
-
-  async function pump(): Promise<void> {
-    if (stopped) return;
-    if (busy) {
-      again = true;
-      return;
-    }
-    busy = true;
-    try {
-      do {
-        again = false;
-        for (;;) {
-          if (stopped) break;
-          let job: Claimed | undefined;
-          try {
-            [job] = await deps.sql<Claimed[]>`
-              select file_id, deal_id, version_number, attempts, source_key, file_name, content_type, size_bytes::text
-              from private.claim_file_renditions(${deps.workerId}, ${deps.leaseSeconds ?? 180}::int, ${deps.dealId ?? null}::uuid)`;
-          } catch (err) {
-            log.warn('the Office converter could not claim work', errorFields(err));
-            later(5_000);
-            break;
-          }
-          if (!job) break;
-          current = convertOne(deps, job);
-          await current;
-          current = undefined;
-        }
-      } while (again && !stopped);
-      if (!stopped) {
-        try {
-          const [row] = await deps.sql<{ at: Date | null }[]>`select private.next_file_rendition_at() as at`;
-          if (row?.at) later(new Date(row.at).getTime() - Date.now() + 50);
-        } catch (err) {
-          log.warn('the Office converter could not read its next time', errorFields(err));
-          later(5_000);
-        }
-      }
-    } finally {
-      busy = false;
-      const waiters = idleWaiters;
-      idleWaiters = [];
-      for (const w of waiters) w();
-    }
-  }
-
-  const listening = listenForWork(
-    deps.sql,
-    'file_renditions',
-    () => void pump(),
-    (err) => log.error('the Office converter could not listen for work', errorFields(err)),
-  );
-
-  return {
-    wake: () => void pump(),
-    idle: () =>
-      new Promise<void>((resolve) => {
-        idleWaiters.push(resolve);
-        void pump();
-      }),
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await listening.stop();
-      await current?.catch(() => {});
-    },
-  };
+  return startJobLoop({
+    name: 'the Office converter',
+    log: deps.log ?? consoleLogger(),
+    concurrency: 1,
+    // One conversion at a time: the function claims one rendition.
+    claim: () => deps.sql<Claimed[]>`
+      select file_id, deal_id, version_number, attempts, source_key, file_name, content_type, size_bytes::text
+      from private.claim_file_renditions(${deps.workerId}, ${deps.leaseSeconds ?? 180}::int, ${deps.dealId ?? null}::uuid)`,
+    run: (job) => convertOne(deps, job),
+    listen: { sql: deps.sql, channel: 'file_renditions' },
+    nextAt: async () => (await deps.sql<{ at: Date | null }[]>`select private.next_file_rendition_at() as at`)[0]?.at,
+  });
 }

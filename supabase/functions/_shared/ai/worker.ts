@@ -9,7 +9,7 @@ import type { Db } from '../db.ts';
 import type { Logger } from '../logger.ts';
 import { consoleLogger, errorFields } from '../logger.ts';
 import type { BlobStore } from '../ports.ts';
-import { listenForWork } from '../jobs/listen.ts';
+import { drainJobs, startJobLoop, type JobLoop } from '../jobs/job-loop.ts';
 import { capUnread, type ChecklistEntry } from './classifier.ts';
 import { bytesNeeded, extractText, kindOf } from './extract.ts';
 import type { AiPort } from './providers.ts';
@@ -146,125 +146,27 @@ export async function runJob(deps: AiWorkerDeps, job: ClaimedJob): Promise<JobOu
  * time. Returns how many jobs it ran.
  */
 export async function drainAiJobs(deps: AiWorkerDeps, opts: { concurrency?: number; deadline?: number } = {}): Promise<number> {
-  const concurrency = Math.max(1, opts.concurrency ?? 2);
-  let ran = 0;
-  const lane = async () => {
-    while (opts.deadline === undefined || Date.now() < opts.deadline) {
-      const [job] = await claim(deps, 1);
-      if (!job) return;
-      await runJob(deps, job);
-      ran++;
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, lane));
-  return ran;
+  return await drainJobs(
+    (limit) => claim(deps, limit),
+    (job) => runJob(deps, job),
+    { concurrency: opts.concurrency ?? 2, deadline: opts.deadline },
+  );
 }
 
-export interface RunningAiWorker {
-  /** Looks for work now (NOTIFY does this; tests may too). */
-  wake(): void;
-  /** Resolves when no job is running and none is claimable right now. */
-  idle(): Promise<void>;
-  stop(): Promise<void>;
-}
+export type RunningAiWorker = JobLoop;
 
 /**
- * The embedded worker: `concurrency` lanes, woken by NOTIFY on channel ai_jobs and by a timer set to
- * the next job's run_after (a retry's backoff, a dead worker's lease); no polling loop.
+ * The embedded worker: `concurrency` jobs at a time, woken by NOTIFY on channel ai_jobs and by a timer set
+ * to the next job's run_after (a retry's backoff, a dead worker's lease); no polling loop.
  */
 export function startAiWorker(deps: AiWorkerDeps, opts: { concurrency?: number } = {}): RunningAiWorker {
-  const log = deps.log ?? consoleLogger();
-  const concurrency = Math.max(1, opts.concurrency ?? 2);
-  let active = 0;
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let idleWaiters: (() => void)[] = [];
-  let pumping = false;
-  let again = false;
-  const running = new Set<Promise<unknown>>();
-
-  const settleIdle = () => {
-    if (active === 0 && !pumping) {
-      const waiters = idleWaiters;
-      idleWaiters = [];
-      for (const w of waiters) w();
-    }
-  };
-
-  const scheduleNext = async () => {
-    if (stopped) return;
-    try {
-      const [row] = await deps.sql<{ at: Date | null }[]>`select private.next_ai_job_at() as at`;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      if (row?.at) {
-        const delay = Math.min(Math.max(new Date(row.at).getTime() - Date.now() + 50, 50), 60_000);
-        timer = setTimeout(pump, delay);
-        (timer as { unref?: () => void }).unref?.();
-      }
-    } catch (err) {
-      log.warn('the AI worker could not read its next job time', errorFields(err));
-      timer = setTimeout(pump, 5_000);
-      (timer as { unref?: () => void }).unref?.();
-    }
-  };
-
-  async function pump(): Promise<void> {
-    if (stopped) return;
-    if (pumping) {
-      again = true;
-      return;
-    }
-    pumping = true;
-    try {
-      do {
-        again = false;
-        while (!stopped && active < concurrency) {
-          let jobs: ClaimedJob[];
-          try {
-            jobs = await claim(deps, concurrency - active);
-          } catch (err) {
-            log.warn('the AI worker could not claim jobs', errorFields(err));
-            jobs = [];
-          }
-          if (!jobs.length) break;
-          for (const job of jobs) {
-            active++;
-            const p: Promise<unknown> = runJob(deps, job).finally(() => {
-              active--;
-              running.delete(p);
-              void pump();
-            });
-            running.add(p);
-          }
-        }
-      } while (again && !stopped);
-      if (active < concurrency) await scheduleNext();
-    } finally {
-      pumping = false;
-      settleIdle();
-    }
-  }
-
-  const listening = listenForWork(
-    deps.sql,
-    'ai_jobs',
-    () => void pump(),
-    (err) => log.error('the AI worker could not listen for jobs', errorFields(err)),
-  );
-
-  return {
-    wake: () => void pump(),
-    idle: () =>
-      new Promise<void>((resolve) => {
-        idleWaiters.push(resolve);
-        void pump();
-      }),
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await listening.stop();
-      await Promise.allSettled([...running]);
-    },
-  };
+  return startJobLoop({
+    name: 'the AI worker',
+    log: deps.log ?? consoleLogger(),
+    concurrency: opts.concurrency ?? 2,
+    claim: (limit) => claim(deps, limit),
+    run: (job) => runJob(deps, job),
+    listen: { sql: deps.sql, channel: 'ai_jobs' },
+    nextAt: async () => (await deps.sql<{ at: Date | null }[]>`select private.next_ai_job_at() as at`)[0]?.at,
+  });
 }

@@ -12,7 +12,7 @@ import type { BlobStore, MailPort } from '../ports.ts';
 import type { RefusedFile } from '../contracts/exports.ts';
 import { archiveBound, exportArchive, formatBytes, type StoredEntry, type StoredRename } from '../export-plan.ts';
 import { safeName } from '../export-names.ts';
-import { listenForWork } from './listen.ts';
+import { startJobLoop, type JobLoop } from './job-loop.ts';
 
 export interface ExportWorkerDeps {
   sql: Db;
@@ -43,9 +43,8 @@ interface ClaimedExport {
 
 export const exportKey = (dealId: string, exportId: string) => `deals/${dealId}/exports/${exportId}.zip`;
 
-/** Claims and prepares one queued export; false when there was none. */
-export async function runOneExport(deps: ExportWorkerDeps): Promise<boolean> {
-  const log = deps.log ?? consoleLogger();
+/** Fails exports whose lease ran out too often, and claims the oldest queued one under a lease. */
+async function claimExport(deps: ExportWorkerDeps): Promise<ClaimedExport[]> {
   await deps.sql`
     update public.exports set status = 'failed', lease_until = null, finished_at = now(),
       error = 'The export could not be prepared. Please try again.'
@@ -60,7 +59,18 @@ export async function runOneExport(deps: ExportWorkerDeps): Promise<boolean> {
     returning e.id, e.deal_id, e.attempts, e.entries, e.renames, e.refused, e.created_at, e.file_count,
       e.total_bytes::text, (select d.name from public.deals d where d.id = e.deal_id) as deal_name,
       (select u.email from auth.users u where u.id = e.user_id) as email`;
-  if (!job) return false;
+  return job ? [job] : [];
+}
+
+/** Claims and prepares one queued export; false when there was none. */
+export async function runOneExport(deps: ExportWorkerDeps): Promise<boolean> {
+  const [job] = await claimExport(deps);
+  if (job) await prepareExport(deps, job);
+  return !!job;
+}
+
+/** Writes a claimed export's archive, marks it ready and mails its link; or marks it failed. */
+async function prepareExport(deps: ExportWorkerDeps, job: ClaimedExport): Promise<void> {
   const key = exportKey(job.deal_id, job.id);
   try {
     await deps.blobs.put(key, exportArchive(deps.blobs, job), { maxBytes: archiveBound(job), contentType: 'application/zip' });
@@ -68,7 +78,7 @@ export async function runOneExport(deps: ExportWorkerDeps): Promise<boolean> {
       update public.exports set status = 'ready', storage_key = ${key}, lease_until = null, finished_at = now(),
         expires_at = now() + make_interval(secs => ${LINK_SECONDS})
       where id = ${job.id} and status = 'running' returning id`;
-    if (!done) return true;
+    if (!done) return;
     if (job.email) {
       let url = await deps.blobs.createDownloadUrl(key, {
         filename: `${safeName(job.deal_name)} export.zip`,
@@ -86,14 +96,13 @@ export async function runOneExport(deps: ExportWorkerDeps): Promise<boolean> {
       });
     }
   } catch (err) {
-    log.error('a ZIP export failed', { export_id: job.id, ...errorFields(err) });
+    (deps.log ?? consoleLogger()).error('a ZIP export failed', { export_id: job.id, ...errorFields(err) });
     await deps.blobs.delete([key]).catch(() => {});
     await deps.sql`
       update public.exports set status = 'failed', lease_until = null, finished_at = now(),
         error = 'The export could not be prepared. Please try again.'
       where id = ${job.id} and status = 'running'`;
   }
-  return true;
 }
 
 /** Removes exports past their 24 hours, with their archives. */
@@ -105,50 +114,15 @@ export async function sweepExpiredExports(deps: Pick<ExportWorkerDeps, 'sql' | '
 }
 
 /** Runs queued exports one at a time, woken by NOTIFY export_jobs and every minute; sweeps expired ones. */
-export function startExportWorker(deps: ExportWorkerDeps) {
-  const log = deps.log ?? consoleLogger();
-  let stopped = false;
-  let running: Promise<void> | undefined;
-  let again = false;
-
-  const drain = async () => {
-    do {
-      again = false;
-      try {
-        await sweepExpiredExports(deps);
-        while (!stopped && (await runOneExport(deps)));
-      } catch (err) {
-        log.warn('the export worker could not run', errorFields(err));
-      }
-    } while (again && !stopped);
-  };
-  const wake = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = drain().finally(() => {
-      running = undefined;
-    });
-  };
-  const timer = setInterval(wake, 60_000);
-  (timer as { unref?: () => void }).unref?.();
-  const listening = listenForWork(deps.sql, 'export_jobs', wake, (err) =>
-    log.error('the export worker could not listen for jobs', errorFields(err)),
-  );
-
-  return {
-    wake,
-    /** Resolves once no export is being prepared. */
-    idle: async () => {
-      while (running) await running;
-    },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await listening.stop();
-      await running;
-    },
-  };
+export function startExportWorker(deps: ExportWorkerDeps): JobLoop {
+  return startJobLoop({
+    name: 'the export worker',
+    log: deps.log ?? consoleLogger(),
+    concurrency: 1,
+    beforeClaims: () => sweepExpiredExports(deps),
+    claim: () => claimExport(deps),
+    run: (job) => prepareExport(deps, job),
+    listen: { sql: deps.sql, channel: 'export_jobs' },
+    pollMs: 60_000,
+  });
 }
