@@ -609,14 +609,19 @@ create function private.search_hits(
   p_approval text, p_from timestamptz, p_to timestamptz, p_after_rank real, p_after_id uuid, p_limit integer
 ) returns table (file_id uuid, rank real)
 language sql stable security definer set search_path = '' as $$
-  with recursive below (id) as (
+  with recursive caller as materialized (
+    select auth.uid() as uid, private.is_deal_admin(p_deal_id) as admin, private.is_deal_member(p_deal_id) as member,
+           private.has_capability(p_deal_id, 'view') as viewer, private.my_group_ids(p_deal_id) as group_ids,
+           private.my_tag_ids(p_deal_id) as tag_ids
+  ), below (id) as (
     select fo.id from public.folders fo where fo.id = p_folder_id and fo.deal_id = p_deal_id
     union all
     select c.id from public.folders c join below b on c.parent_id = b.id
   )
   select h.file_id, h.rank from (
     select t.file_id, ts_rank_cd(t.search_vector, p_query) as rank
-      from public.file_texts t
+      from caller me
+      cross join public.file_texts t
       join public.files f on f.id = t.file_id and f.deal_id = p_deal_id
       left join public.folders fo on fo.id = f.folder_id
      where t.deal_id = p_deal_id and t.search_vector @@ p_query
@@ -630,7 +635,10 @@ language sql stable security definer set search_path = '' as $$
        and (p_approval is null or f.approval_status = p_approval)
        and (p_from is null or f.created_at >= p_from)
        and (p_to is null or f.created_at < p_to)
-       and private.can_see_file(f.id)
+       and (me.admin
+            or (f.uploaded_by = me.uid and me.member)
+            or (me.viewer and (f.permission_type = 'all'
+                               or private.custom_permission_allows_for(f.id, me.uid, me.group_ids, me.tag_ids))))
   ) h
   where p_after_id is null or h.rank < p_after_rank or (h.rank = p_after_rank and h.file_id > p_after_id)
   order by h.rank desc, h.file_id
@@ -650,28 +658,64 @@ language sql stable set search_path = '' as $$
            case d.search_language when 'german' then 'pg_catalog.german'::regconfig
                                   else 'pg_catalog.english'::regconfig end as cfg
       from public.deals d where d.id = p_deal_id
+  ), stems as (
+    -- The searched words (not the excluded ones) as stored, and a query matching any one of them.
+    select array_agg(replace(m[2], '''''', '''')) as words,
+           string_agg('''' || m[2] || '''' || coalesce(m[3], ''), ' | ')::tsquery as any_word
+      from q, regexp_matches(q.tsq::text, '(!?)''((?:[^'']|'''')+)''(:\*)?', 'g') m
+     where m[1] = ''
   ), hits as (
     select h.file_id, h.rank, q.tsq, q.cfg
       from q, private.search_hits(p_deal_id, q.tsq, p_folder_id, p_extensions, p_tag, p_item_id, p_approval,
                                   p_from, p_to, p_after_rank, p_after_id, p_limit) h
      where numnode(q.tsq) > 0
-  ), shown as (
-    select h.file_id, f.name, fo.full_path, f.content_type, h.rank, f.created_at, t.page_starts, x.content,
-           ts_headline(h.cfg, x.content, h.tsq,
-                       'StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', MinWords=12, MaxWords=30') as snippet
+  ), texts as materialized (
+    -- Each text read and decompressed once: `|| ''` makes it a value of its own, not a pointer to the
+    -- stored one, which every later use would decompress again.
+    select h.file_id, h.rank, h.tsq, h.cfg, f.name, fo.full_path, f.content_type, f.created_at, t.page_starts,
+           t.content || '' as content
       from hits h
       join public.files f on f.id = h.file_id
       join public.file_texts t on t.file_id = h.file_id
       left join public.folders fo on fo.id = f.folder_id
-      cross join lateral (select translate(t.content, chr(1) || chr(2), '  ') as content) x
+  ), located as materialized (
+    -- Stems are lower case: the text as written first, lowered (slow on long texts) only if needed.
+    select t.*, case when first.at is not null then greatest(first.at - 600, 1) end as near
+      from texts t
+      cross join lateral (select min(coalesce(nullif(strpos(t.content, w), 0), nullif(strpos(lower(t.content), w), 0)))
+                                 as at
+                            from stems, unnest(stems.words) w) first
+  ), windows as (
+    -- From a word's start to a word's end (unless the window reaches the text's edge), the marks taken
+    -- out and line breaks and tabs made spaces: one character for one, so offsets into the text hold (the
+    -- API squeezes white space anyway).
+    select t.*, w.start,
+           case when t.near is null then translate(t.content, chr(1) || chr(2) || chr(10) || chr(13) || chr(9), '     ')
+                when w.start + 1800 > length(t.content) then w.piece
+                else left(w.piece, length(w.piece) - greatest(strpos(reverse(w.piece), ' ') - 1, 0)) end as text
+      from located t
+      cross join lateral (
+        select b.start,
+               translate(substring(t.content from b.start for 1800), chr(1) || chr(2) || chr(10) || chr(13) || chr(9),
+                         '     ') as piece
+          from (select case when t.near is null or t.near = 1 then 1
+                            else t.near + strpos(translate(substring(t.content from t.near for 100),
+                                                           chr(10) || chr(13) || chr(9), '   '), ' ')
+                       end as start) b
+      ) w
+  ), shown as materialized (
+    select w.file_id, w.name, w.full_path, w.content_type, w.rank, w.created_at, w.page_starts, w.start, w.text,
+           ts_headline(w.cfg, w.text, case when w.near is null then w.tsq else stems.any_word end,
+                       'StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', MinWords=12, MaxWords=30') as snippet
+      from windows w, stems
   )
   select s.file_id, s.name, coalesce(s.full_path, '/'), s.content_type,
          case when s.page_starts is null or at.pos = 0 then null
               else (select greatest(count(*), 1)::int from unnest(s.page_starts) p
-                     where p < at.pos + greatest(strpos(s.snippet, chr(1)) - 1, 0)) end,
+                     where p < s.start - 1 + at.pos + greatest(strpos(s.snippet, chr(1)) - 1, 0)) end,
          s.snippet, s.rank, s.created_at
     from shown s
-    cross join lateral (select strpos(s.content, translate(s.snippet, chr(1) || chr(2), '')) as pos) at
+    cross join lateral (select strpos(s.text, translate(s.snippet, chr(1) || chr(2), '')) as pos) at
    order by s.rank desc, s.file_id
 $$;
 

@@ -65,6 +65,30 @@ describe('search inside documents', () => {
       { content_type: 'application/pdf' },
     );
     await up('markup', 'markup.txt', text('<b>Bold</b> & <script>alert(1)</script> quarantine clause.'));
+    // Long texts: the snippet is made from a window around the first searched word (decision 57).
+    const filler = (n: number) => Array.from({ length: n }, (_, i) => ['lorem', 'ipsum', 'dolor', 'amet'][i % 4]).join(' ');
+    await up('long', 'long.txt', text(`${filler(5000)} The earnout is paid in two instalments. ${filler(2000)}`));
+    await up('glad', 'glad.txt', text(`${filler(1000)} The parties are happy with the terms. ${filler(1000)}`));
+    await up(
+      'longpdf',
+      'long.pdf',
+      await (async () => {
+        const doc = await PDFDocument.create();
+        const font = await doc.embedFont(StandardFonts.Helvetica);
+        for (let p = 1; p <= 6; p++) {
+          const page = doc.addPage([595, 842]);
+          for (let line = 0; line < 30; line++)
+            page.drawText(p === 5 && line === 20 ? 'The holdback secures the warranties.' : filler(12), {
+              x: 40,
+              y: 800 - line * 14,
+              size: 9,
+              font,
+            });
+        }
+        return doc.save();
+      })(),
+      { content_type: 'application/pdf' },
+    );
     for (let i = 0; i < 23; i++)
       await up(`z${i}`, `zebra-${String(i).padStart(2, '0')}.txt`, text(`${'zebra '.repeat(i + 1)}stripes`));
     await drainAiJobs({
@@ -115,6 +139,25 @@ describe('search inside documents', () => {
     expect(first.page).toBe(1);
     const [second] = (await search({ q: 'financial overview' })).body.hits;
     expect(second.page).toBe(2);
+  });
+
+  it('makes the snippet of a long text from where the words are, with the right page', async () => {
+    const [late] = (await search({ q: 'earnout instalments' })).body.hits;
+    expect(late.file_id).toBe(ids.long);
+    expect(late.snippet.text).toContain('earnout is paid in two instalments.');
+    const marked = late.snippet.highlights.map(([start, end]) => late.snippet.text.slice(start, end).toLowerCase());
+    expect(marked).toEqual(expect.arrayContaining(['earnout', 'instalments']));
+    // Whole words at the edges of the window.
+    for (const word of late.snippet.text.split(' '))
+      expect(['lorem', 'ipsum', 'dolor', 'amet', 'The', 'earnout', 'is', 'paid', 'in', 'two', 'instalments.']).toContain(word);
+    const [pdf] = (await search({ q: 'holdback' })).body.hits;
+    expect(pdf).toMatchObject({ file_id: ids.longpdf, page: 5 });
+    expect(pdf.snippet.text).toContain('holdback secures the warranties.');
+    // "happy" is stemmed to "happi", which the text never spells: the whole text is headlined instead.
+    const [glad] = (await search({ q: 'happy' })).body.hits;
+    expect(glad.file_id).toBe(ids.glad);
+    const [s, e] = glad.snippet.highlights[0];
+    expect(glad.snippet.text.slice(s, e)).toBe('happy');
   });
 
   it('filters by folder (and below), type, tag, checklist item, approval and upload dates', async () => {
