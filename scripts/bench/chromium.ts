@@ -54,6 +54,46 @@ export async function textPaintedAt(page: Page, timeout = 60_000): Promise<numbe
 }
 
 /**
+ * Milliseconds from the click `click` makes in the page to the frame after `ready` holds: a CSS selector
+ * matches, or a text is in the document. Timed in the page from the click event, because Playwright's
+ * own waiting polls at up to 500 ms, which a benchmark would otherwise count as the page's time.
+ */
+export async function clickToPaint(
+  page: Page,
+  click: () => Promise<void>,
+  ready: { selector: string } | { text: string },
+  timeout = 60_000,
+): Promise<number> {
+  await page.evaluate((wanted) => {
+    const w = window as unknown as { clickAt?: number; paintAt?: number };
+    w.clickAt = undefined;
+    w.paintAt = undefined;
+    const holds = () =>
+      'selector' in wanted
+        ? Boolean(document.querySelector(wanted.selector))
+        : Boolean(document.body?.textContent?.includes(wanted.text));
+    document.addEventListener('click', () => (w.clickAt ??= performance.now()), { capture: true, once: true });
+    const seen = new MutationObserver(() => {
+      if (w.clickAt === undefined || w.paintAt !== undefined || !holds()) return;
+      w.paintAt = -1;
+      requestAnimationFrame(() => (w.paintAt = performance.now()));
+      seen.disconnect();
+    });
+    seen.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  }, ready);
+  await click();
+  const painted = await page.waitForFunction(
+    () => {
+      const w = window as unknown as { clickAt?: number; paintAt?: number };
+      return w.clickAt !== undefined && w.paintAt !== undefined && w.paintAt > 0 ? w.paintAt - w.clickAt : null;
+    },
+    undefined,
+    { timeout, polling: 50 },
+  );
+  return (await painted.jsonValue()) as number;
+}
+
+/**
  * What the Chromium benchmarks run against: a database of their own, the server on it as `npm start`
  * runs it (its data in .test-data), a connection to seed it, and Chromium; all stopped and removed after.
  */

@@ -8,7 +8,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { withServerAndChromium } from './chromium.ts';
+import { clickToPaint, withServerAndChromium } from './chromium.ts';
 import { apiJson } from './lib.ts';
 import { bigPdf } from './viewer.ts';
 
@@ -60,20 +60,6 @@ export async function viewerPaintBench(): Promise<Row[]> {
       const open = page.getByRole('link', { name: `Open ${NAME}` });
       await open.waitFor({ timeout: 60_000 });
       await page.waitForLoadState('load');
-      // Timed inside the page, from the click event to the frame after page 1's canvas is drawn: Playwright's
-      // own waiting polls at up to 500 ms, which would be counted otherwise.
-      await page.evaluate(() => {
-        const w = window as unknown as { clickAt?: number; paintAt?: number };
-        const selector = '[data-testid="pdf-scroller"] [data-page="1"][data-rendered="true"]';
-        document.addEventListener('click', () => (w.clickAt ??= performance.now()), { capture: true });
-        const seen = new MutationObserver(() => {
-          if (w.paintAt !== undefined || !document.querySelector(selector)) return;
-          w.paintAt = -1;
-          requestAnimationFrame(() => (w.paintAt = performance.now()));
-          seen.disconnect();
-        });
-        seen.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-rendered'] });
-      });
       const profileDir = process.env.VIEWER_PAINT_PROFILE;
       const cdp = profileDir ? await context.newCDPSession(page) : null;
       if (cdp) {
@@ -81,20 +67,13 @@ export async function viewerPaintBench(): Promise<Row[]> {
         await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
         await cdp.send('Profiler.start');
       }
-      await open.click();
-      const painted = await page.waitForFunction(
-        () => {
-          const w = window as unknown as { clickAt?: number; paintAt?: number };
-          return w.clickAt !== undefined && w.paintAt !== undefined && w.paintAt > 0 ? w.paintAt - w.clickAt : null;
-        },
-        undefined,
-        { timeout: 60_000, polling: 50 },
-      );
+      const ms = await clickToPaint(page, () => open.click(), {
+        selector: '[data-testid="pdf-scroller"] [data-page="1"][data-rendered="true"]',
+      });
       if (cdp) {
         const { profile } = await cdp.send('Profiler.stop');
         writeFileSync(join(profileDir!, `viewer-paint-${Date.now()}.cpuprofile`), JSON.stringify(profile));
       }
-      const ms = (await painted.jsonValue()) as number;
       await context.close();
       return ms;
     };
