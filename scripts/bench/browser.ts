@@ -57,7 +57,8 @@ export async function browserBench(): Promise<[string, string, string][]> {
       const page = await context.newPage();
       await page.goto(`${server.url}${from}`);
       await link(page).waitFor({ timeout: 60_000 });
-      await page.waitForLoadState('networkidle');
+      // Not 'networkidle': a deal's pages keep their live-updates stream open.
+      await page.waitForLoadState('load');
       const ms = await clickToPaint(page, () => link(page).click(), { text });
       await context.close();
       return ms;

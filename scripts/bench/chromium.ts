@@ -68,13 +68,12 @@ export async function clickToPaint(
     const w = window as unknown as { clickAt?: number; paintAt?: number };
     w.clickAt = undefined;
     w.paintAt = undefined;
-    const holds = () =>
-      'selector' in wanted
-        ? Boolean(document.querySelector(wanted.selector))
-        : Boolean(document.body?.textContent?.includes(wanted.text));
     document.addEventListener('click', () => (w.clickAt ??= performance.now()), { capture: true, once: true });
     const seen = new MutationObserver(() => {
-      if (w.clickAt === undefined || w.paintAt !== undefined || !holds()) return;
+      if (w.clickAt === undefined || w.paintAt !== undefined) return;
+      // Inline, not a named helper: tsx would wrap a named function in a helper the page does not have.
+      if ('selector' in wanted ? !document.querySelector(wanted.selector) : !document.body?.textContent?.includes(wanted.text))
+        return;
       w.paintAt = -1;
       requestAnimationFrame(() => (w.paintAt = performance.now()));
       seen.disconnect();

@@ -145,17 +145,23 @@ export async function searchBench(): Promise<Row[]> {
     const ids = await sql<
       { id: string }[]
     >`select id from public.files where deal_id = ${deal.id} and name like 'Indexed %' order by name`;
+    // Two at a time, as the AI worker runs its jobs (ai/worker.ts): one document's text is stored (and
+    // indexed, in Postgres) while the next is read (pdf.js, in this process's one thread).
     const indexStarted = performance.now();
     let chars = 0;
-    for (let i = 0; i < INDEX_DOCS; i++) {
-      const extracted = await extractText(`Indexed ${i}.pdf`, 'application/pdf', pdfs[i], pdfs[i].length);
-      chars += extracted.text.length;
-      await sql`insert into public.file_texts (file_id, deal_id, version_number, content, page_starts)
-                values (${ids[i].id}, ${deal.id}, 1, ${extracted.text}, ${extracted.pageStarts ?? null}::int[])`;
-    }
+    let next = 0;
+    const indexer = async () => {
+      for (let i = next++; i < INDEX_DOCS; i = next++) {
+        const extracted = await extractText(`Indexed ${i}.pdf`, 'application/pdf', pdfs[i], pdfs[i].length);
+        chars += extracted.text.length;
+        await sql`insert into public.file_texts (file_id, deal_id, version_number, content, page_starts)
+                  values (${ids[i].id}, ${deal.id}, 1, ${extracted.text}, ${extracted.pageStarts ?? null}::int[])`;
+      }
+    };
+    await Promise.all([indexer(), indexer()]);
     const indexSeconds = (performance.now() - indexStarted) / 1000;
     rows.push([
-      `indexing ${INDEX_DOCS} four-page PDFs (${Math.round(chars / INDEX_DOCS).toLocaleString('en-US')} characters each): extract + store`,
+      `indexing ${INDEX_DOCS} four-page PDFs (${Math.round(chars / INDEX_DOCS).toLocaleString('en-US')} characters each): extract + store, two at a time`,
       `${(INDEX_DOCS / indexSeconds).toFixed(0)} docs/s`,
       'budget >= 50 documents/s',
     ]);
