@@ -97,6 +97,7 @@ import { migrate, seedOnce } from './migrate.ts';
 import { startEmbeddedPostgres, type RunningPostgres } from './postgres.ts';
 import { buildWeb, distDir, SECURITY_HEADERS, serveWeb, webBuildIsStale } from './web.ts';
 import { compressJson } from './compress.ts';
+import { phaseDone } from './start-phases.ts';
 
 export class PortInUseError extends Error {}
 
@@ -189,6 +190,7 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
 
   try {
     const applied = await migrate(sql, log, { bootstrap: !embedded });
+    phaseDone('migrations');
     const outbox = outboxMode(config);
     const { mail, says: mailSays } = mailFor({
       sql,
@@ -216,8 +218,10 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
     // A first start writes the whole schema: flush it now, at start-up, so the shutdown checkpoint of a
     // server stopped soon after is small and a stop stays within its budget (server/main.ts).
     if (embedded && (applied.length > 0 || seeded)) await embedded.checkpoint();
+    phaseDone('admin and seed');
 
     if (webBuildIsStale()) await buildWeb(log);
+    phaseDone('web build check');
 
     const storage = diskBlobStore({ dir: join(config.dataDir, 'blobs'), secret: config.storageSecret });
     const dataDisks = [join(config.dataDir, 'blobs'), ...(embedded ? [join(config.dataDir, 'pg')] : [])];
@@ -263,9 +267,11 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
           await storage.removeOrphanTemps();
         })
         .catch((err) => logger.error('sweeping abandoned uploads failed', errorFields(err)));
+    phaseDone('threads and api');
     const leftovers = await storage.removeOrphanTemps();
     if (leftovers.files) log(`Removed ${leftovers.files} temporary files left by an interrupted run (${leftovers.bytes} bytes).`);
-    await sweep();
+    // The first sweep runs while the server already serves, as every later one does: nothing waits on it.
+    void sweep();
     sweeper = setInterval(sweep, 10 * 60 * 1000);
     sweeper.unref();
     // AI analysis of uploads runs here, woken by NOTIFY (docs/architecture.md "Background jobs").
@@ -293,6 +299,7 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
     // ZIP exports over 1 GiB or 1,000 files are prepared here, woken by NOTIFY (decision 48).
     exportWorker = startExportWorker({ sql, blobs: storage.store, mail, publicUrl: config.publicUrl, log: logger });
     exportWorker.wake();
+    phaseDone('workers');
 
     const root = new Hono<ApiEnv>();
     // Every request: an id (sent back as X-Request-Id, on every log line about it), a log line with the
@@ -408,6 +415,7 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
     http.keepAliveTimeout = KEEP_ALIVE_MS;
     http.headersTimeout = KEEP_ALIVE_MS + 1_000;
     answerClientErrors(http);
+    phaseDone('listen');
     return { url: `http://localhost:${port}`, port, databaseUrl, outbox, mailSays, stop };
   } catch (err) {
     await stop().catch(() => {});

@@ -2,7 +2,9 @@ import { loadConfig } from './config.ts';
 import { PortInUseError, startServer } from './app.ts';
 import { MigrationChangedError } from './migrate.ts';
 import { isLoopbackOnly } from './mail.ts';
+import { phaseDone, startPhases } from './start-phases.ts';
 
+phaseDone('load');
 const started = Date.now();
 // A promise nobody awaited that fails is a bug, but it must not end the data room for every user (Node's
 // default): say it loudly and keep serving. The fault tests (tests/e2e/faults.test.ts) fail on this line.
@@ -12,6 +14,7 @@ process.on('unhandledRejection', (reason) => {
 try {
   const config = loadConfig();
   const server = await startServer(config);
+  if (process.env.START_PHASES === '1') console.log(`start-phases ${JSON.stringify(startPhases())}`);
   const beyondLoopback = !isLoopbackOnly(config.host);
   const outboxLine =
     server.outbox === 'everyone'
