@@ -33,7 +33,7 @@ async function isSupabase(sql: Sql): Promise<boolean> {
 export async function migrate(
   sql: Sql,
   log: (line: string) => void = () => {},
-  opts: { bootstrap?: boolean } = {},
+  opts: { bootstrap?: boolean; /** The migrations' folder (tests): supabase/migrations by default. */ dir?: string } = {},
 ): Promise<string[]> {
   if (opts.bootstrap && !(await isSupabase(sql))) {
     const [role] = await sql`select rolsuper, to_regclass('auth.users') is not null as bootstrapped
@@ -52,11 +52,12 @@ export async function migrate(
     ]),
   );
   const done: string[] = [];
-  for (const file of readdirSync(migrationsDir)
+  const dir = opts.dir ?? migrationsDir;
+  for (const file of readdirSync(dir)
     .filter((f) => f.endsWith('.sql'))
     .sort()) {
     const version = file.split('_')[0];
-    const text = readFileSync(join(migrationsDir, file), 'utf8');
+    const text = readFileSync(join(dir, file), 'utf8');
     const checksum = createHash('sha256').update(text).digest('hex');
     const previous = applied.get(version);
     if (previous === checksum) continue;

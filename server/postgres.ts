@@ -60,6 +60,14 @@ async function stopOrphan(pgDir: string): Promise<void> {
 
 const BOOTSTRAP_FILES = ['bootstrap.sql', 'app-role.sql'].map((file) => join(import.meta.dirname, 'db', file));
 
+/** What `bootstrapDatabase` records once it has applied the bootstrap: both files' text and the password, hashed. */
+export function bootstrapChecksum(appPassword?: string): string {
+  const texts = BOOTSTRAP_FILES.map((file) => readFileSync(file, 'utf8'));
+  return createHash('sha256')
+    .update(JSON.stringify([...texts, appPassword ?? '']))
+    .digest('hex');
+}
+
 /**
  * As the cluster's superuser, what Supabase's image provides (db/bootstrap.sql), then the application's
  * role as Supabase's `postgres` is (db/app-role.sql, its password set when given). Idempotent; on plain
@@ -73,9 +81,7 @@ export async function bootstrapDatabase(adminUrl: string, appPassword?: string):
   if (appPassword && !/^[0-9a-f]+$/.test(appPassword))
     throw new Error('The database password file holds something else than hex.');
   const texts = BOOTSTRAP_FILES.map((file) => readFileSync(file, 'utf8'));
-  const checksum = createHash('sha256')
-    .update(JSON.stringify([...texts, appPassword ?? '']))
-    .digest('hex');
+  const checksum = bootstrapChecksum(appPassword);
   const postgresJs = (await import('postgres')).default;
   const sql = postgresJs(adminUrl, { max: 1, onnotice: () => {} });
   try {
