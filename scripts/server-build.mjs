@@ -5,7 +5,7 @@
 // as built), of tsconfig.json, and of the recipe (options and esbuild's version); a start whose files all
 // hash the same, with every output present, runs the existing build. Anything else builds again.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 
 const MANIFEST = 'server-build.json';
@@ -21,14 +21,18 @@ function recipeOf(root, options) {
   return sha256(JSON.stringify({ esbuild, options }));
 }
 
+function readManifest(outDir) {
+  try {
+    return JSON.parse(readFileSync(join(outDir, MANIFEST), 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
 /** True when the manifest in `outDir` describes a build of exactly the files as they are now. */
 export function serverBuildIsCurrent(root, outDir, options) {
-  let manifest;
-  try {
-    manifest = JSON.parse(readFileSync(join(outDir, MANIFEST), 'utf8'));
-  } catch {
-    return false;
-  }
+  const manifest = readManifest(outDir);
+  if (!manifest) return false;
   if (manifest.recipe !== recipeOf(root, options)) return false;
   for (const [output, size] of Object.entries(manifest.outputs ?? {})) {
     try {
@@ -49,6 +53,7 @@ export function serverBuildIsCurrent(root, outDir, options) {
 export async function buildServer(root, outDir, options) {
   if (serverBuildIsCurrent(root, outDir, options)) return false;
   mkdirSync(outDir, { recursive: true });
+  const previous = readManifest(outDir);
   // The manifest goes first: from here until the new one is written, the outputs match no record.
   rmSync(join(outDir, MANIFEST), { force: true });
   const inputs = {};
@@ -86,5 +91,12 @@ export async function buildServer(root, outDir, options) {
   const temp = join(outDir, `${MANIFEST}.${process.pid}`);
   writeFileSync(temp, JSON.stringify(manifest, null, 1));
   renameSync(temp, join(outDir, MANIFEST));
+  // Chunks are named by their content, so a server still running an older build keeps loading its own
+  // (a module it imports late, as the viewer's stamp). Those of this build and of the one before are kept;
+  // older ones are removed, so .build does not grow with every edit.
+  const keep = new Set([...Object.keys(outputs), ...Object.keys(previous?.outputs ?? {})]);
+  for (const file of readdirSync(outDir)) {
+    if (file.endsWith('.mjs') && !keep.has(file)) rmSync(join(outDir, file), { force: true });
+  }
   return true;
 }

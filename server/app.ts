@@ -1,5 +1,4 @@
 import { statfs } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import postgres from 'postgres';
@@ -98,22 +97,9 @@ import { startEmbeddedPostgres, type RunningPostgres } from './postgres.ts';
 import { buildWeb, distDir, SECURITY_HEADERS, serveWeb, webBuildIsStale } from './web.ts';
 import { compressJson } from './compress.ts';
 import { phaseDone } from './start-phases.ts';
+import { assertPortFree } from './port.ts';
 
-export class PortInUseError extends Error {}
-
-function assertPortFree(port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', (err: NodeJS.ErrnoException) =>
-      reject(
-        err.code === 'EADDRINUSE'
-          ? new PortInUseError(`Port ${port} is already in use: stop what is using it or set PORT to another port.`)
-          : err,
-      ),
-    );
-    probe.listen(port, () => probe.close(() => resolve()));
-  });
-}
+export { PortInUseError } from './port.ts';
 
 export interface RunningServer {
   url: string;
@@ -126,13 +112,21 @@ export interface RunningServer {
 }
 
 /** The whole product in one process: Postgres, migrations, seed, the API at /api and the web app at /. */
-export async function startServer(config: ServerConfig, logger: ServerLogger = createLogger()): Promise<RunningServer> {
-  if (config.port !== 0) await assertPortFree(config.port);
+export async function startServer(
+  config: ServerConfig,
+  logger: ServerLogger = createLogger(),
+  /**
+   * The embedded Postgres, already starting (server/main.ts starts it while this module loads, decision 55);
+   * the port was checked before. Stopped with the server, also when the start fails.
+   */
+  starting?: Promise<RunningPostgres>,
+): Promise<RunningServer> {
+  if (config.port !== 0 && !starting) await assertPortFree(config.port);
   const log = logger.line;
   const metrics = createMetrics();
 
   let embedded: RunningPostgres | undefined;
-  const databaseUrl = config.databaseUrl ?? (embedded = await startEmbeddedPostgres(config.dataDir, log)).url;
+  const databaseUrl = config.databaseUrl ?? (embedded = await (starting ?? startEmbeddedPostgres(config.dataDir, log))).url;
   // connect_timeout: while the database is down a request waits 5 s at most, then answers 503.
   // idle_timeout: each pooled connection keeps a read buffer as large as the largest answer it carried
   // (a 2,000-file listing is megabytes); closing connections idle for 10 s gives that memory back.

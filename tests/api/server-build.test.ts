@@ -4,7 +4,7 @@
  * project of its own in a temporary folder, with the real esbuild.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,5 +99,26 @@ describe("the server's build for npm start", () => {
     writeFileSync(join(outDir, 'server-build.json'), '{ not json');
     expect(await buildServer(root, outDir, options)).toBe(true);
     expect(await buildServer(root, outDir, options)).toBe(false);
+  });
+});
+
+describe('the build folder', () => {
+  it("keeps this build's chunks and the previous build's, and removes older ones", async () => {
+    const chunks = () => readdirSync(outDir).filter((f) => f.startsWith('later-'));
+    const built = () =>
+      Object.keys(JSON.parse(readFileSync(join(outDir, 'server-build.json'), 'utf8')).outputs).filter((f) =>
+        f.startsWith('later-'),
+      );
+    write('src/later.ts', 'export const n: number = 10;\n');
+    await buildServer(root, outDir, options);
+    const first = built();
+    write('src/later.ts', 'export const n: number = 11;\n');
+    await buildServer(root, outDir, options);
+    expect(chunks().sort()).toEqual([...first, ...built()].sort());
+    write('src/later.ts', 'export const n: number = 12;\n');
+    await buildServer(root, outDir, options);
+    expect(chunks()).toHaveLength(2);
+    expect(chunks()).not.toContain(first[0]);
+    expect(run()).toBe('charliey 12');
   });
 });
