@@ -1,12 +1,14 @@
-/* global console, process */
-// `npm start`: compiles the server once with esbuild (about a second) and runs the result with plain
-// Node, instead of transpiling every module at run time with tsx (which kept its compiler and caches
-// in memory for the life of the server). Dependencies stay in node_modules.
-import { build, stop } from 'esbuild';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+/* global console, performance */
+// `npm start`: compiles the server with esbuild and runs the result with plain Node, instead of
+// transpiling every module at run time with tsx (which kept its compiler and caches in memory for the
+// life of the server). Dependencies stay in node_modules. The build (about a second) is skipped when no
+// file it was made from has changed since (scripts/server-build.mjs, decision 55).
+const marks = (globalThis[Symbol.for('dataroom.startPhases')] ??= []); // server/start-phases.ts
+marks.push(['node', performance.now()]);
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { postgresPatched } from './patch-postgres.mjs';
+import { buildServer } from './server-build.mjs';
 
 if (!postgresPatched()) {
   // `npm install` applies it (postinstall); an install with --ignore-scripts, or one from before it, has not.
@@ -14,14 +16,13 @@ if (!postgresPatched()) {
 }
 const root = join(import.meta.dirname, '..');
 const outDir = join(root, '.build');
-mkdirSync(outDir, { recursive: true });
-const result = await build({
-  write: false,
+await buildServer(root, outDir, {
   // The AI threads' module beside the server's (server/ai-threads.ts finds it there).
-  entryPoints: { server: join(root, 'server', 'main.ts'), 'ai-thread': join(root, 'server', 'ai-thread.ts') },
-  outdir: outDir,
+  entryPoints: { server: join('server', 'main.ts'), 'ai-thread': join('server', 'ai-thread.ts') },
   outExtension: { '.js': '.mjs' },
   bundle: true,
+  // Modules loaded with import() (the viewer's stamp and its pdf-lib) in chunks of their own, read when first used.
+  splitting: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
@@ -31,13 +32,5 @@ const result = await build({
   // Server modules find the repository from their own folder: keep it what it was before bundling.
   define: { 'import.meta.dirname': JSON.stringify(join(root, 'server')) },
 });
-stop();
-// Written whole and renamed, so a server starting at the same moment never runs half a file; the
-// thread's module first, so a server never runs beside an older one.
-const isServer = (file) => file.path.endsWith('server.mjs');
-for (const { path, contents } of [...result.outputFiles.filter((f) => !isServer(f)), ...result.outputFiles.filter(isServer)]) {
-  const temp = `${path}.${process.pid}`;
-  writeFileSync(temp, contents);
-  renameSync(temp, path);
-}
+marks.push(['build', performance.now()]);
 await import(pathToFileURL(join(outDir, 'server.mjs')).href);

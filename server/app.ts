@@ -1,5 +1,4 @@
 import { statfs } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import postgres from 'postgres';
@@ -97,22 +96,10 @@ import { migrate, seedOnce } from './migrate.ts';
 import { startEmbeddedPostgres, type RunningPostgres } from './postgres.ts';
 import { buildWeb, distDir, SECURITY_HEADERS, serveWeb, webBuildIsStale } from './web.ts';
 import { compressJson } from './compress.ts';
+import { phaseDone } from './start-phases.ts';
+import { assertPortFree } from './port.ts';
 
-export class PortInUseError extends Error {}
-
-function assertPortFree(port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', (err: NodeJS.ErrnoException) =>
-      reject(
-        err.code === 'EADDRINUSE'
-          ? new PortInUseError(`Port ${port} is already in use: stop what is using it or set PORT to another port.`)
-          : err,
-      ),
-    );
-    probe.listen(port, () => probe.close(() => resolve()));
-  });
-}
+export { PortInUseError } from './port.ts';
 
 export interface RunningServer {
   url: string;
@@ -125,13 +112,21 @@ export interface RunningServer {
 }
 
 /** The whole product in one process: Postgres, migrations, seed, the API at /api and the web app at /. */
-export async function startServer(config: ServerConfig, logger: ServerLogger = createLogger()): Promise<RunningServer> {
-  if (config.port !== 0) await assertPortFree(config.port);
+export async function startServer(
+  config: ServerConfig,
+  logger: ServerLogger = createLogger(),
+  /**
+   * The embedded Postgres, already starting (server/main.ts starts it while this module loads, decision 55);
+   * the port was checked before. Stopped with the server, also when the start fails.
+   */
+  starting?: Promise<RunningPostgres>,
+): Promise<RunningServer> {
+  if (config.port !== 0 && !starting) await assertPortFree(config.port);
   const log = logger.line;
   const metrics = createMetrics();
 
   let embedded: RunningPostgres | undefined;
-  const databaseUrl = config.databaseUrl ?? (embedded = await startEmbeddedPostgres(config.dataDir, log)).url;
+  const databaseUrl = config.databaseUrl ?? (embedded = await (starting ?? startEmbeddedPostgres(config.dataDir, log))).url;
   // connect_timeout: while the database is down a request waits 5 s at most, then answers 503.
   // idle_timeout: each pooled connection keeps a read buffer as large as the largest answer it carried
   // (a 2,000-file listing is megabytes); closing connections idle for 10 s gives that memory back.
@@ -189,6 +184,7 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
 
   try {
     const applied = await migrate(sql, log, { bootstrap: !embedded });
+    phaseDone('migrations');
     const outbox = outboxMode(config);
     const { mail, says: mailSays } = mailFor({
       sql,
@@ -216,8 +212,10 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
     // A first start writes the whole schema: flush it now, at start-up, so the shutdown checkpoint of a
     // server stopped soon after is small and a stop stays within its budget (server/main.ts).
     if (embedded && (applied.length > 0 || seeded)) await embedded.checkpoint();
+    phaseDone('admin and seed');
 
     if (webBuildIsStale()) await buildWeb(log);
+    phaseDone('web build check');
 
     const storage = diskBlobStore({ dir: join(config.dataDir, 'blobs'), secret: config.storageSecret });
     const dataDisks = [join(config.dataDir, 'blobs'), ...(embedded ? [join(config.dataDir, 'pg')] : [])];
@@ -263,9 +261,11 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
           await storage.removeOrphanTemps();
         })
         .catch((err) => logger.error('sweeping abandoned uploads failed', errorFields(err)));
+    phaseDone('threads and api');
     const leftovers = await storage.removeOrphanTemps();
     if (leftovers.files) log(`Removed ${leftovers.files} temporary files left by an interrupted run (${leftovers.bytes} bytes).`);
-    await sweep();
+    // The first sweep runs while the server already serves, as every later one does: nothing waits on it.
+    void sweep();
     sweeper = setInterval(sweep, 10 * 60 * 1000);
     sweeper.unref();
     // AI analysis of uploads runs here, woken by NOTIFY (docs/architecture.md "Background jobs").
@@ -293,6 +293,7 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
     // ZIP exports over 1 GiB or 1,000 files are prepared here, woken by NOTIFY (decision 48).
     exportWorker = startExportWorker({ sql, blobs: storage.store, mail, publicUrl: config.publicUrl, log: logger });
     exportWorker.wake();
+    phaseDone('workers');
 
     const root = new Hono<ApiEnv>();
     // Every request: an id (sent back as X-Request-Id, on every log line about it), a log line with the
@@ -408,6 +409,7 @@ export async function startServer(config: ServerConfig, logger: ServerLogger = c
     http.keepAliveTimeout = KEEP_ALIVE_MS;
     http.headersTimeout = KEEP_ALIVE_MS + 1_000;
     answerClientErrors(http);
+    phaseDone('listen');
     return { url: `http://localhost:${port}`, port, databaseUrl, outbox, mailSays, stop };
   } catch (err) {
     await stop().catch(() => {});

