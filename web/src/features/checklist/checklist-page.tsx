@@ -8,11 +8,12 @@ import { errorDetail } from '../../lib/api/client';
 import { useChecklist } from './api/checklist';
 import { useChecklistDeal } from './api/checklist-deal';
 import { useSectionsOpen } from './use-sections-open';
+import { useFirstPaintRows } from './use-first-paint-rows';
 import { ChecklistFilters } from './components/checklist-filters';
 import { ChecklistDialogs, type ChecklistDialog } from './components/checklist-dialogs';
 import { ChecklistSkeleton } from './components/checklist-skeleton';
 import { ProgressSummary } from './components/progress-summary';
-import { CategorySection } from './components/category-section';
+import { CategorySection, ROW_CHUNK } from './components/category-section';
 import type { RowAction } from './components/item-row';
 import { ChecklistHeader } from './components/checklist-header';
 import { EmptyChecklist } from './components/empty-checklist';
@@ -52,6 +53,15 @@ export function ChecklistPage({ suggestions }: { suggestions?: ReactNode }) {
 
   // A new search or filter opens the sections with matches afresh.
   const { isOpen, onToggle, setAll, anyOpen } = useSectionsOpen(sections, filtering, JSON.stringify([deferredSearch, status]));
+
+  const rowBudget = useFirstPaintRows(Boolean(data));
+  // The rows each open section may render in the first paint: what the sections above it left.
+  let rowsAbove = 0;
+  const sectionBudgets = sections.map((view, index) => {
+    const budget = Math.max(0, rowBudget - rowsAbove);
+    if (isOpen(view.category.id, index)) rowsAbove += Math.min(view.visible.length, ROW_CHUNK);
+    return budget;
+  });
 
   const itemHref = useCallback((item: ChecklistItem) => `/deals/${dealId}/checklist/items/${item.id}`, [dealId]);
   const onRowAction = useCallback((action: RowAction, item: ChecklistItem) => {
@@ -142,6 +152,7 @@ export function ChecklistPage({ suggestions }: { suggestions?: ReactNode }) {
                     key={view.category.id}
                     view={view}
                     open={isOpen(view.category.id, index)}
+                    rowBudget={sectionBudgets[index]}
                     onToggle={onToggle}
                     itemHref={itemHref}
                     rights={rights}

@@ -20,6 +20,7 @@ export interface SectionRights {
 export const CategorySection = memo(function CategorySection({
   view,
   open,
+  rowBudget = Infinity,
   onToggle,
   itemHref,
   rights,
@@ -31,6 +32,8 @@ export const CategorySection = memo(function CategorySection({
 }: {
   view: CategoryView;
   open: boolean;
+  /** Rows this section may render yet (the page's first paint shows a screenful first). */
+  rowBudget?: number;
   onToggle: (categoryId: string) => void;
   itemHref: (item: ChecklistItem) => string;
   rights: SectionRights;
@@ -61,7 +64,8 @@ export const CategorySection = memo(function CategorySection({
     if (item) onRowAction(button.dataset.action as RowAction, item);
   };
 
-  const shown = visible.length > limit ? visible.slice(0, limit) : visible;
+  const cap = Math.min(limit, rowBudget);
+  const shown = visible.length > cap ? visible.slice(0, cap) : visible;
 
   return (
     <Card.Root variant="outline" bg="bg" overflow="hidden" data-testid="checklist-section" data-category={category.name}>
@@ -96,7 +100,7 @@ export const CategorySection = memo(function CategorySection({
               ))}
             </div>
           )}
-          {visible.length > shown.length && (
+          {rowBudget === Infinity && visible.length > shown.length && (
             <Flex justify="center" py="3" borderTopWidth="1px" borderColor="border.muted">
               <Button size="xs" variant="ghost" onClick={() => setLimit(visible.length)}>
                 Show {visible.length - shown.length} more item{visible.length - shown.length === 1 ? '' : 's'}
