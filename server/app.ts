@@ -84,7 +84,8 @@ const safeEqual = (a: string, b: string) => {
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 };
-import { embeddedAuth, insertAccount } from '../supabase/functions/_shared/adapters/embedded-auth.ts';
+import { insertAccount } from '../supabase/functions/_shared/adapters/embedded-accounts.ts';
+import { embeddedAuth } from '../supabase/functions/_shared/adapters/embedded-auth.ts';
 import { isLocalRequest, mailFor, outboxMode, type OutboxMode } from './mail.ts';
 import type { ServerConfig } from './config.ts';
 import { devMailPage } from './dev-mail.ts';
