@@ -31,8 +31,6 @@ const STILL_LONG = [
   'server/backup.ts',
   'server/blob-store.ts',
   'server/resumable-uploads.ts',
-  'supabase/functions/_shared/ai/classifier.ts',
-  'supabase/functions/_shared/routes/dataroom/files.ts',
   'supabase/functions/_shared/routes/dataroom/uploads.ts',
 ];
 
