@@ -31,7 +31,6 @@ const STILL_LONG = [
   'server/backup.ts',
   'server/blob-store.ts',
   'server/resumable-uploads.ts',
-  'supabase/functions/_shared/routes/dataroom/uploads.ts',
 ];
 
 const features = [
