@@ -30,7 +30,6 @@ const STILL_LONG = [
   'server/app.ts',
   'server/backup.ts',
   'server/blob-store.ts',
-  'server/resumable-uploads.ts',
 ];
 
 const features = [
