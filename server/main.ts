@@ -1,5 +1,6 @@
 import { loadConfig } from './config.ts';
-import { PortInUseError, startServer } from './app.ts';
+import { startServer } from './app.ts';
+import { PortInUseError } from './http-listener.ts';
 import { MigrationChangedError } from './migrate.ts';
 import { isLoopbackOnly } from './mail.ts';
 
