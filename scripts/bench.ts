@@ -4,7 +4,8 @@
  */
 import { startupBench } from './bench/startup.ts';
 import { bundleBench } from './bench/bundle.ts';
-import { listingBench, uploadBench } from './bench/dataroom.ts';
+import { listingBench } from './bench/listing.ts';
+import { uploadBench } from './bench/upload.ts';
 import { checklistBench } from './bench/checklist.ts';
 import { checklistAfterAiBench } from './bench/checklist-after-ai.ts';
 import { peopleBench } from './bench/people.ts';

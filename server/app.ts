@@ -1,7 +1,5 @@
-import { statfs } from 'node:fs/promises';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
-import postgres from 'postgres';
 import { createApi } from '../supabase/functions/_shared/app.ts';
 import { aiFromEnv } from '../supabase/functions/_shared/ai/providers.ts';
 import { startAiWorker, type RunningAiWorker } from '../supabase/functions/_shared/ai/worker.ts';
@@ -14,76 +12,12 @@ import { DATABASE_UNAVAILABLE } from '../supabase/functions/_shared/errors.ts';
 import type { ApiEnv } from '../supabase/functions/_shared/context.ts';
 import { errorFields, requestIdFrom } from '../supabase/functions/_shared/logger.ts';
 import { routePath } from 'hono/route';
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createLogger } from './logger.ts';
 import { createMetrics } from './metrics.ts';
 
-type ServerLogger = ReturnType<typeof createLogger>;
-
-/**
- * Below this much free space DATA_DIR's disk counts as full (health "degraded", the metrics gauge): less
- * than one WAL segment, past which Postgres cannot go on writing either.
- */
-const STORAGE_FULL_BELOW_BYTES = 16 * 1024 * 1024;
-
-/** Free bytes on the disks of the stored files and of the embedded Postgres (the smaller). */
-async function freeBytes(paths: string[]): Promise<number> {
-  let free = Number.POSITIVE_INFINITY;
-  for (const path of paths) {
-    try {
-      const fs = await statfs(path);
-      free = Math.min(free, fs.bavail * fs.bsize);
-    } catch {
-      /* not created yet */
-    }
-  }
-  return free;
-}
-
-/** How long an idle keep-alive connection stays open: longer than any client or proxy keeps its end. */
-const KEEP_ALIVE_MS = 65_000;
-
-/** Largest request head (request line and headers) read; Node's own default, said once here. */
-const MAX_HEADER_BYTES = 16 * 1024;
-
-/**
- * A request Node cannot parse (headers over MAX_HEADER_BYTES, a malformed head) gets a JSON answer
- * instead of a reset: the answer is written, our end is closed, and what the client is still sending
- * is read and dropped until it closes too. Closing with unread bytes would make the kernel reset the
- * connection, and the client would never read why (Node's default destroys the socket at once).
- */
-function answerClientErrors(server: import('node:http').Server): void {
-  const answered = new WeakSet<object>();
-  server.on('clientError', (err: NodeJS.ErrnoException, socket: import('node:stream').Duplex) => {
-    if (answered.has(socket)) return;
-    answered.add(socket);
-    if (err.code === 'ECONNRESET' || !socket.writable) {
-      socket.destroy();
-      return;
-    }
-    const [status, reason, detail] =
-      err.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'Request Header Fields Too Large', `The request's headers are larger than ${MAX_HEADER_BYTES / 1024} KB.`]
-        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? [408, 'Request Timeout', 'The request took too long to arrive.']
-          : [400, 'Bad Request', 'The request is not valid HTTP.'];
-    const body = JSON.stringify({ detail });
-    socket.end(
-      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
-    );
-    socket.on('error', () => {});
-    socket.resume();
-    setTimeout(() => socket.destroy(), 5_000).unref();
-  });
-}
-
-const safeEqual = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
-import { embeddedAuth, insertAccount } from '../supabase/functions/_shared/adapters/embedded-auth.ts';
+import { insertAccount } from '../supabase/functions/_shared/adapters/embedded-accounts.ts';
+import { embeddedAuth } from '../supabase/functions/_shared/adapters/embedded-auth.ts';
 import { isLocalRequest, mailFor, outboxMode, type OutboxMode } from './mail.ts';
 import type { ServerConfig } from './config.ts';
 import { devMailPage } from './dev-mail.ts';
@@ -98,7 +32,12 @@ import { buildWeb, distDir, SECURITY_HEADERS, serveWeb, webBuildIsStale } from '
 import { compressJson } from './compress.ts';
 import { phaseDone } from './start-phases.ts';
 import { assertPortFree } from './port.ts';
+import { freeBytes, STORAGE_FULL_BELOW_BYTES } from './disk-space.ts';
+import { answerClientErrors, KEEP_ALIVE_MS, MAX_HEADER_BYTES } from './http-listener.ts';
+import { metricsRoute } from './metrics-route.ts';
+import { connectPool } from './db-pool.ts';
 
+type ServerLogger = ReturnType<typeof createLogger>;
 export { PortInUseError } from './port.ts';
 
 export interface RunningServer {
@@ -127,17 +66,7 @@ export async function startServer(
 
   let embedded: RunningPostgres | undefined;
   const databaseUrl = config.databaseUrl ?? (embedded = await (starting ?? startEmbeddedPostgres(config.dataDir, log))).url;
-  // connect_timeout: while the database is down a request waits 5 s at most, then answers 503.
-  // idle_timeout: each pooled connection keeps a read buffer as large as the largest answer it carried
-  // (a 2,000-file listing is megabytes); closing connections idle for 10 s gives that memory back.
-  const sql = postgres(databaseUrl, {
-    ...(embedded?.socketDir ? { host: embedded.socketDir } : {}),
-    max: config.databasePoolMax,
-    onnotice: () => {},
-    prepare: true,
-    connect_timeout: 5,
-    idle_timeout: 10,
-  });
+  const sql = connectPool(databaseUrl, config.databasePoolMax, embedded?.socketDir);
   let httpServer: ServerType | undefined;
   let sweeper: ReturnType<typeof setInterval> | undefined;
   let aiWorker: RunningAiWorker | undefined;
@@ -320,54 +249,7 @@ export async function startServer(
     });
     // JSON answers of 1 KB or more go compressed when the client accepts it (decision 39).
     root.use('*', compressJson);
-    root.get('/metrics', async (c) => {
-      const given = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
-      if (!config.metricsToken) return c.json({ detail: 'Metrics are off: set METRICS_TOKEN to serve them.' }, 404);
-      if (!safeEqual(given, config.metricsToken)) return c.json({ detail: 'Send METRICS_TOKEN as a bearer token.' }, 401);
-      const memory = process.memoryUsage();
-      let up = 0;
-      let gauges = { active: 0, total: 0, queued: 0, running: 0 };
-      try {
-        // The job counts read the partial index of open jobs, so a long history costs nothing here.
-        [gauges] = await sql<(typeof gauges)[]>`
-          select c.active, c.total, j.queued, j.running
-          from (select count(*) filter (where state = 'active')::int as active, count(*)::int as total
-                from pg_stat_activity where datname = current_database() and backend_type = 'client backend') c,
-               (select count(*) filter (where status = 'queued')::int as queued,
-                       count(*) filter (where status = 'running')::int as running
-                from public.ai_jobs where status in ('queued', 'running')) j`;
-        up = 1;
-      } catch {
-        /* down: reported as 0 */
-      }
-      const free = await freeBytes(dataDisks);
-      c.header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8');
-      return c.body(
-        metrics.render({
-          dataroom_database_up: { help: '1 when the database answers, else 0.', value: up },
-          dataroom_database_connections: { help: 'Connections to the database (pool and workers).', value: gauges.total },
-          dataroom_database_connections_active: { help: 'Connections running a statement now.', value: gauges.active },
-          dataroom_database_pool_max: { help: 'Largest size of the request pool.', value: config.databasePoolMax },
-          dataroom_ai_jobs_queued: { help: 'AI analyses waiting for a worker.', value: gauges.queued },
-          dataroom_ai_jobs_running: { help: 'AI analyses a worker holds now.', value: gauges.running },
-          dataroom_storage_free_bytes: {
-            help: "Free bytes on DATA_DIR's disk (the stored files' and Postgres's, the smaller).",
-            value: Number.isFinite(free) ? free : 0,
-          },
-          dataroom_storage_full: {
-            help: '1 when that disk has less than 16 MiB free: writes are about to fail (507).',
-            value: free < STORAGE_FULL_BELOW_BYTES ? 1 : 0,
-          },
-          process_resident_memory_bytes: { help: 'Resident memory of the server process.', value: memory.rss },
-          nodejs_heap_used_bytes: { help: 'V8 heap in use.', value: memory.heapUsed },
-          nodejs_heap_total_bytes: { help: 'V8 heap reserved.', value: memory.heapTotal },
-          nodejs_external_memory_bytes: {
-            help: 'Memory of buffers and other objects outside the V8 heap.',
-            value: memory.external,
-          },
-        }),
-      );
-    });
+    root.get('/metrics', metricsRoute({ sql, metrics, config, dataDisks }));
     // While the supervisor restarts a dead postmaster, answer at once instead of waiting on connections.
     root.use('*', async (c, next) => {
       if (embedded?.status() !== 'down' || !/^\/(api|storage)\//.test(c.req.path)) return next();

@@ -14,82 +14,25 @@
  * every version the restored database refers to has its bytes. Everything is listed with its SHA-256
  * in `manifest.json`, checked before a restore and again after it.
  */
-import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
-import { chmod, copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { execFileSync } from 'node:child_process';
-import { dirname, join, relative, resolve, sep } from 'node:path';
-import { userInfo } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { join, relative, resolve, sep } from 'node:path';
 import postgres from 'postgres';
+import {
+  asOfLine,
+  copyIfPresent,
+  type Manifest,
+  type ManifestFile,
+  PG_EMPTY_DIRS,
+  PG_SKIP,
+  SECRETS,
+  sha256File,
+  sha256Text,
+  tableCounts,
+  walk,
+} from './backup-manifest.ts';
 import { startEmbeddedPostgres } from './postgres.ts';
-
-export interface ManifestFile {
-  path: string;
-  size: number;
-  sha256: string;
-}
-export interface Manifest {
-  format: 1;
-  created_at: string;
-  postgres_version: string;
-  /** Rows per table when the backup was taken (informational on a busy server; exact on an idle one). */
-  row_counts: Record<string, number>;
-  /** Every object the database refers to (file versions), with the digest the database recorded. */
-  objects: { key: string; sha256: string }[];
-  /** Every folder of the copy (Postgres needs its empty ones too). */
-  directories: string[];
-  /** Where replay ends: `pg_backup_stop`'s LSN, and the commit time of the last transaction before it. */
-  stop_lsn?: string;
-  database_as_of?: string;
-  files: ManifestFile[];
-}
-
-const SECRETS = ['pg-password', 'jwt-secret', 'storage-secret'];
-// Directories Postgres needs present but recreates the contents of: left out of a backup, made empty on restore.
-const PG_EMPTY_DIRS = [
-  'pg_wal',
-  'pg_replslot',
-  'pg_stat_tmp',
-  'pg_dynshmem',
-  'pg_notify',
-  'pg_serial',
-  'pg_snapshots',
-  'pg_subtrans',
-];
-// Not part of a backup: runtime state Postgres recreates, and what pg_basebackup leaves out too.
-const PG_SKIP = new Set([...PG_EMPTY_DIRS, 'postmaster.pid', 'postmaster.opts', 'backup_label', 'tablespace_map']);
-
-const sha256Text = (text: string) => createHash('sha256').update(text).digest('hex');
-
-async function sha256File(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}
-
-async function walk(dir: string, dirs?: string[]): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      dirs?.push(path);
-      out.push(...(await walk(path, dirs)));
-    } else if (entry.isFile()) out.push(path);
-  }
-  return out;
-}
-
-/** Copies a file, tolerating one that vanishes meanwhile (Postgres drops relation files; WAL replay knows). */
-async function copyIfPresent(from: string, to: string): Promise<boolean> {
-  await mkdir(dirname(to), { recursive: true });
-  try {
-    await copyFile(from, to);
-    return true;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw err;
-  }
-}
+import { restore } from './restore.ts';
 
 /** The running server's Postgres (from postmaster.pid), or a temporary one when the server is stopped. */
 async function connect(dataDir: string, log: (line: string) => void) {
@@ -113,23 +56,6 @@ async function connect(dataDir: string, log: (line: string) => void) {
   const pg = await startEmbeddedPostgres(dataDir, log);
   // As the cluster's superuser, as above: pg_backup_start and replication slots are not dataroom_app's.
   return { url: pg.adminUrl, stop: () => pg.stop() };
-}
-
-async function tableCounts(sql: postgres.Sql): Promise<Record<string, number>> {
-  const tables = await sql<{ name: string }[]>`
-    select format('%I.%I', schemaname, tablename) as name from pg_tables
-    where schemaname in ('public', 'auth', 'private', '_ledger') order by 1`;
-  const counts: Record<string, number> = {};
-  for (const { name } of tables) {
-    const [{ n }] = await sql.unsafe(`select count(*)::int as n from ${name}`);
-    counts[name] = n as number;
-  }
-  return counts;
-}
-
-/** `2026-11-26 18:02:13.123 UTC`: how the backup and the restore name the database's point in time. */
-export function formatAsOf(iso: string): string {
-  return iso.replace('T', ' ').replace(/Z$/, ' UTC');
 }
 
 /** The number of a WAL segment from its file name (timeline, log, segment: 8 hex digits each). */
@@ -278,12 +204,6 @@ export async function backup(
   }
 }
 
-function asOfLine(manifest: Manifest): string {
-  return manifest.database_as_of
-    ? `Database as of ${formatAsOf(manifest.database_as_of)} (last transaction included; WAL replayed to ${manifest.stop_lsn}).`
-    : 'Database as of the end of the backup (this backup does not record the time of its last transaction).';
-}
-
 /**
  * The commit time of the last transaction whose commit record lies before `stopLsn`, read from the WAL
  * with pg_walinspect (shipped with Postgres), in the maintenance database `postgres` so the data room's
@@ -305,73 +225,6 @@ async function lastCommitBefore(url: string, startLsn: string, stopLsn: string):
   } finally {
     await maintenance.end();
   }
-}
-
-/** Checks every file of a backup against its manifest; returns the manifest. */
-export async function verifyBackup(sourceArg: string): Promise<Manifest> {
-  const source = resolve(sourceArg);
-  const manifestPath = join(source, 'manifest.json');
-  if (!existsSync(manifestPath)) throw new Error(`${source} has no manifest.json: it is not a backup.`);
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
-  if (manifest.format !== 1) throw new Error(`Unknown backup format ${manifest.format}.`);
-  const problems: string[] = [];
-  for (const file of manifest.files) {
-    const path = join(source, ...file.path.split('/'));
-    if (!existsSync(path)) problems.push(`missing: ${file.path}`);
-    else if (statSync(path).size !== file.size || (await sha256File(path)) !== file.sha256)
-      problems.push(`changed: ${file.path}`);
-  }
-  if (problems.length) throw new Error(`The backup does not match its manifest:\n  ${problems.slice(0, 20).join('\n  ')}`);
-  return manifest;
-}
-
-export async function restore(sourceArg: string, dataDirArg: string, log: (line: string) => void = console.log): Promise<void> {
-  const source = resolve(sourceArg);
-  const dataDir = resolve(dataDirArg);
-  if (existsSync(dataDir) && (await readdir(dataDir)).length) {
-    throw new Error(`${dataDir} is not empty: restore into a new, empty DATA_DIR (and point the server at it).`);
-  }
-  const manifest = await verifyBackup(source);
-  log(`The backup of ${manifest.created_at} matches its manifest (${manifest.files.length} files).`);
-  await mkdir(dataDir, { recursive: true, mode: 0o755 });
-  for (const dir of manifest.directories) await mkdir(join(dataDir, ...dir.split('/')), { recursive: true });
-  for (const file of manifest.files) {
-    await copyIfPresent(join(source, ...file.path.split('/')), join(dataDir, ...file.path.split('/')));
-  }
-  for (const dir of PG_EMPTY_DIRS) await mkdir(join(dataDir, 'pg', dir), { recursive: true });
-  for (const secret of SECRETS) if (existsSync(join(dataDir, secret))) await chmod(join(dataDir, secret), 0o600);
-  // Postgres wants its directory private, and owned by the account it runs as (`postgres` when we are root).
-  await chmod(join(dataDir, 'pg'), 0o700);
-  if (userInfo().uid === 0) execFileSync('chown', ['-R', 'postgres:postgres', join(dataDir, 'pg')]);
-
-  // Postgres replays the backup's WAL on this first start; then every row and object is checked.
-  const pg = await startEmbeddedPostgres(dataDir, log);
-  const sql = postgres(pg.url, { max: 1, onnotice: () => {} });
-  try {
-    const counts = await tableCounts(sql);
-    const differing = Object.entries(manifest.row_counts).filter(([table, n]) => counts[table] !== n);
-    for (const [table, n] of differing) log(`  ${table}: ${counts[table]} rows (${n} when the backup was taken)`);
-    const objects = await sql<{ key: string; sha256: string }[]>`select storage_key as key, sha256 from public.file_versions`;
-    const broken: string[] = [];
-    for (const { key, sha256 } of objects) {
-      const path = join(dataDir, 'blobs', ...key.split('/'));
-      if (!existsSync(path) || (await sha256File(path)) !== sha256) broken.push(key);
-    }
-    if (broken.length)
-      throw new Error(
-        `Restored, but ${broken.length} stored objects do not match the database: ${broken.slice(0, 5).join(', ')}`,
-      );
-    log(
-      `Restored ${Object.values(counts).reduce((a, b) => a + b, 0)} rows in ${Object.keys(counts).length} tables and ` +
-        `${objects.length} stored objects (every SHA-256 checked) into ${dataDir}.` +
-        (differing.length ? ` ${differing.length} tables differ from the counts taken while the server was busy.` : ''),
-    );
-    log(asOfLine(manifest));
-  } finally {
-    await sql.end();
-    await pg.stop();
-  }
-  await rm(join(dataDir, 'manifest.json'), { force: true });
 }
 
 // `npm run backup -- <dir>` / `npm run restore -- <dir>` (DATA_DIR names the installation, default .data).

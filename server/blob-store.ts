@@ -1,56 +1,18 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
-import type { IncomingMessage } from 'node:http';
 import { dirname, join } from 'node:path';
-import { Readable } from 'node:stream';
-import { Hono, type Context } from 'hono';
-import { contentDisposition } from '../supabase/functions/_shared/content-disposition.ts';
-import { HttpError, isStorageFull, STORAGE_FULL } from '../supabase/functions/_shared/errors.ts';
-import { answerRange, rangeNotSatisfiable, strongEtag } from '../supabase/functions/_shared/http-range.ts';
-import { boundaryOf, bytesOf, readMultipart, type ByteSource } from '../supabase/functions/_shared/multipart.ts';
+import { HttpError } from '../supabase/functions/_shared/errors.ts';
 import type { BlobStore, StoredObject } from '../supabase/functions/_shared/ports.ts';
+import { blobRoutes } from './blob-routes.ts';
 import { batchedWriter, syncDirectory } from './file-writes.ts';
 import { resumableUploads } from './resumable-uploads.ts';
+import { signedTokens, type DownloadClaim, type UploadClaim } from './signed-tokens.ts';
 
 // A version's bytes, the PDF an Office version was converted to (`v<n>.pdf`, decision 50), or a ZIP
 // export's archive (decision 48).
 const KEY_RE = /^deals\/[0-9a-f-]{36}\/(files\/[0-9a-f-]{36}\/v[1-9][0-9]{0,5}(\.pdf)?|exports\/[0-9a-f-]{36}\.zip)$/;
-// Multipart framing around the file: allowed on top of maxBytes in the Content-Length pre-check.
-const FORM_OVERHEAD = 64 * 1024;
 // Chunks of a resumable upload: one PATCH each; a dropped connection costs at most the one in flight.
 export const RESUMABLE_CHUNK_BYTES = 50 * 1024 * 1024;
-// Reads of a download in 1 MiB pieces rather than fs streams' 64 KiB: fewer reads and turns of the event loop.
-const DOWNLOAD_CHUNK_BYTES = 1024 * 1024;
-
-interface UploadClaim {
-  op: 'up';
-  key: string;
-  exp: number;
-  max: number;
-  n: string;
-}
-interface DownloadClaim {
-  op: 'down';
-  key: string;
-  exp: number;
-  name: string;
-  type: string;
-}
-
-/**
- * The request body, read straight from Node's request when nothing has turned it into a Web stream yet:
- * that conversion cost as much CPU as hashing the upload. Stopping early leaves the request to the Node
- * server, which drains it after the answer (a 413 reaches the client instead of a reset connection).
- * Elsewhere (tests through app.request), the Web body.
- */
-function requestBytes(c: Context): ByteSource | null {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  if (incoming && !incoming.readableDidRead && incoming.listenerCount('data') === 0) {
-    return { [Symbol.asyncIterator]: () => incoming.iterator({ destroyOnReturn: false }) };
-  }
-  return c.req.raw.body;
-}
 
 /**
  * The embedded blob store: files under `dir`, written by streaming to a temporary file and renamed
@@ -70,24 +32,7 @@ export function diskBlobStore(opts: { dir: string; secret: string; basePath?: st
     return join(dir, ...key.split('/'));
   };
 
-  const sign = (payload: object): string => {
-    const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-    const mac = createHmac('sha256', secret).update(body).digest('base64url');
-    return `${body}.${mac}`;
-  };
-
-  const verify = <T extends { exp: number; op: string }>(token: string, op: T['op']): T => {
-    const [body, mac] = token.split('.');
-    if (!body || !mac) throw new HttpError(403, 'This link is not valid.');
-    const expected = createHmac('sha256', secret).update(body).digest();
-    const given = Buffer.from(mac, 'base64url');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected))
-      throw new HttpError(403, 'This link is not valid.');
-    const claim = JSON.parse(Buffer.from(body, 'base64url').toString()) as T;
-    if (claim.op !== op) throw new HttpError(403, 'This link is not valid.');
-    if (claim.exp < Date.now() / 1000) throw new HttpError(403, 'This link has expired.');
-    return claim;
-  };
+  const { sign, verify } = signedTokens(secret);
 
   const store: BlobStore = {
     async createUploadUrl(key, { expiresInSeconds, resumableSeconds, maxBytes, contentType }) {
@@ -246,116 +191,7 @@ export function diskBlobStore(opts: { dir: string; secret: string; basePath?: st
   });
 
   /** The URLs the store hands out, mounted at `basePath` by the embedded server. */
-  const routes = new Hono();
-
-  // tus: creation at the endpoint, then HEAD, PATCH and DELETE on the upload's own URL.
-  routes.all('/upload/resumable', (c) => resumable.handle(c.req.raw));
-  routes.patch('/upload/resumable/:id', (c) => {
-    const body = requestBytes(c);
-    return resumable.patch(c.req.raw, c.req.param('id'), body && bytesOf(body));
-  });
-  routes.all('/upload/resumable/:id', (c) => resumable.handle(c.req.raw, c.req.param('id')));
-
-  routes.post('/upload/:token', async (c) => {
-    const claim = verify<UploadClaim>(c.req.param('token'), 'up');
-    const declared = Number(c.req.header('content-length') ?? NaN);
-    if (declared > claim.max + FORM_OVERHEAD) {
-      return c.json({ detail: `The file is larger than the limit of ${claim.max} bytes.` }, 413);
-    }
-    const boundary = boundaryOf(c.req.header('content-type'));
-    // Single use, but a failed attempt does not burn the URL: an attempt holds `<nonce>.lock` while it
-    // runs (a second attempt meanwhile gets 409), a success turns it into the permanent `<nonce>`
-    // marker (a replay gets 403), a failure removes it so the browser can try again.
-    await mkdir(nonceDir, { recursive: true });
-    const used = join(nonceDir, claim.n);
-    const lock = `${used}.lock`;
-    if (await isUsed(claim.n)) throw new HttpError(403, 'This upload link was already used.');
-    try {
-      const handle = await open(lock, 'wx');
-      await handle.close();
-    } catch {
-      throw new HttpError(409, 'This upload link is being used by another upload right now.');
-    }
-    activeLocks.add(lock);
-    let stored: StoredObject | undefined;
-    try {
-      // The whole form is read before answering: a request abandoned halfway drops the connection on Node.
-      for await (const part of readMultipart(requestBytes(c), boundary)) {
-        if (part.kind !== 'file' || stored) continue;
-        stored = await store.put(claim.key, part.bytes, { maxBytes: claim.max, contentType: part.contentType });
-      }
-      if (!stored) throw new HttpError(400, 'The form has no file.');
-      await rename(lock, used);
-    } catch (err) {
-      await rm(lock, { force: true });
-      throw err;
-    } finally {
-      activeLocks.delete(lock);
-    }
-    return c.json({ key: claim.key, size: stored.size }, 201);
-  });
-
-  // Downloads honour Range, If-Range and If-None-Match (decision 45): a cut download resumes where it
-  // stopped, within the URL's life, and the ETag is the SHA-256 the store recorded for the bytes.
-  routes.get('/download/:token', async (c) => {
-    const claim = verify<DownloadClaim>(c.req.param('token'), 'down');
-    const target = pathOf(claim.key);
-    let size: number;
-    try {
-      size = (await stat(target)).size;
-    } catch {
-      throw new HttpError(404, 'The file is no longer stored.');
-    }
-    const meta = await readFile(`${target}.meta.json`, 'utf8').then(
-      (text) => JSON.parse(text) as StoredObject,
-      () => undefined,
-    );
-    const etag = meta?.size === size ? strongEtag(meta.sha256) : undefined;
-    const answer = answerRange(
-      {
-        method: c.req.method,
-        range: c.req.header('range'),
-        ifRange: c.req.header('if-range'),
-        ifNoneMatch: c.req.header('if-none-match'),
-      },
-      { size, etag },
-    );
-    const headers: Record<string, string> = {
-      ...answer.headers,
-      'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'private, no-store',
-      'Content-Security-Policy': "default-src 'none'; sandbox",
-    };
-    if (answer.status === 416) return c.json({ detail: rangeNotSatisfiable(size) }, 416, headers);
-    if (answer.status === 304) return new Response(null, { status: 304, headers });
-    headers['Content-Type'] = claim.type || 'application/octet-stream';
-    headers['Content-Disposition'] = contentDisposition(claim.name);
-    // HEAD (which Hono answers through this handler) opens nothing.
-    const { range } = answer;
-    const body =
-      c.req.method === 'HEAD' || !range
-        ? null
-        : (Readable.toWeb(
-            createReadStream(target, { start: range.start, end: range.end, highWaterMark: DOWNLOAD_CHUNK_BYTES }),
-          ) as unknown as ReadableStream);
-    return new Response(body, { status: answer.status, headers });
-  });
-
-  routes.onError((err, c) => {
-    if (err instanceof HttpError) return c.json({ detail: err.message }, err.status as 400);
-    if (isStorageFull(err)) {
-      // put() has removed what was written; a retry cannot succeed until space is freed.
-      console.warn('[storage] an upload failed: the disk is full');
-      return c.json({ detail: STORAGE_FULL }, 507);
-    }
-    if ((err as NodeJS.ErrnoException).code === 'ECONNRESET') {
-      // The client went away mid-upload: nothing was stored and nobody is left to answer.
-      console.info('[storage] an upload was abandoned by the client; nothing was stored');
-      return c.json({ detail: 'The upload was interrupted.' }, 400);
-    }
-    console.error('[storage] unexpected error', err);
-    return c.json({ detail: 'The file could not be stored. Please try again.' }, 500);
-  });
+  const routes = blobRoutes({ store, resumable, verify, pathOf, nonceDir, isUsed, activeLocks });
 
   /** Used-URL markers outlive their URL by nothing: drop those older than the longest URL lifetime. */
   const pruneUsedUploadUrls = async (maxAgeSeconds: number): Promise<number> => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import postgres from 'postgres';
 import { migrate, seedOnce } from '../../server/migrate.ts';
 import { startEmbeddedPostgres, type RunningPostgres } from '../../server/postgres.ts';
-import { insertAccount } from '../../supabase/functions/_shared/adapters/embedded-auth.ts';
+import { insertAccount } from '../../supabase/functions/_shared/adapters/embedded-accounts.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 export const TEST_ADMIN_EMAIL = 'admin@example.com';

@@ -3,7 +3,8 @@
  * and how it ranks. Its accuracy on whole document sets is measured by `npm run bench -- ai`.
  */
 import { describe, expect, it } from 'vitest';
-import { classify, words, type ChecklistEntry } from '../../supabase/functions/_shared/ai/classifier.ts';
+import { classify, type ChecklistEntry } from '../../supabase/functions/_shared/ai/classifier.ts';
+import { words } from '../../supabase/functions/_shared/ai/terms.ts';
 
 const item = (item_id: string, name: string, category = 'General'): ChecklistEntry => ({ item_id, name, category });
 

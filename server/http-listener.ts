@@ -1,0 +1,39 @@
+/** The embedded server's HTTP listener: keep-alive and header limits, and answers to unparsable requests (the port check is in port.ts). */
+
+/** How long an idle keep-alive connection stays open: longer than any client or proxy keeps its end. */
+export const KEEP_ALIVE_MS = 65_000;
+
+/** Largest request head (request line and headers) read; Node's own default, said once here. */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
+/**
+ * A request Node cannot parse (headers over MAX_HEADER_BYTES, a malformed head) gets a JSON answer
+ * instead of a reset: the answer is written, our end is closed, and what the client is still sending
+ * is read and dropped until it closes too. Closing with unread bytes would make the kernel reset the
+ * connection, and the client would never read why (Node's default destroys the socket at once).
+ */
+export function answerClientErrors(server: import('node:http').Server): void {
+  const answered = new WeakSet<object>();
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: import('node:stream').Duplex) => {
+    if (answered.has(socket)) return;
+    answered.add(socket);
+    if (err.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const [status, reason, detail] =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', `The request's headers are larger than ${MAX_HEADER_BYTES / 1024} KB.`]
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request Timeout', 'The request took too long to arrive.']
+          : [400, 'Bad Request', 'The request is not valid HTTP.'];
+    const body = JSON.stringify({ detail });
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+    socket.on('error', () => {});
+    socket.resume();
+    setTimeout(() => socket.destroy(), 5_000).unref();
+  });
+}
