@@ -608,7 +608,7 @@ create function private.search_hits(
   p_deal_id uuid, p_query tsquery, p_folder_id uuid, p_extensions text[], p_tag text, p_item_id uuid,
   p_approval text, p_from timestamptz, p_to timestamptz, p_after_rank real, p_after_id uuid, p_limit integer
 ) returns table (file_id uuid, rank real)
-language sql stable security definer set search_path = '' as $$
+language sql stable security definer rows 20 set search_path = '' set enable_seqscan = off as $$
   with recursive caller as materialized (
     select auth.uid() as uid, private.is_deal_admin(p_deal_id) as admin, private.is_deal_member(p_deal_id) as member,
            private.has_capability(p_deal_id, 'view') as viewer, private.my_group_ids(p_deal_id) as group_ids,
