@@ -9,6 +9,7 @@ import { extractText } from '../supabase/functions/_shared/ai/extract.ts';
 import { classify } from '../supabase/functions/_shared/ai/classifier.ts';
 import { generateMetadata } from '../supabase/functions/_shared/ai/metadata.ts';
 import { HttpError } from '../supabase/functions/_shared/errors.ts';
+import type { StampTemplate } from '../supabase/functions/_shared/ports.ts';
 import type { ThreadAnswer, ThreadJob } from './ai-threads.ts';
 
 const port = parentPort!;
@@ -21,10 +22,13 @@ async function run(job: ThreadJob): Promise<unknown> {
       return { result: classify(job.input), provider: 'builtin' };
     case 'metadata':
       return { result: generateMetadata(job.fileName, job.text), provider: 'builtin' };
-    case 'stamp':
-      return (await loadWatermark()).stampAs(job.bytes, job.kind, job.text);
+    case 'prepare-stamp':
+      return (await loadWatermark()).prepareStamp(job.bytes, job.kind);
   }
 }
+
+const isTemplate = (result: unknown): result is StampTemplate =>
+  typeof result === 'object' && result !== null && (result as StampTemplate).pdf instanceof Uint8Array;
 
 /** pdf-lib loads with the first stamp: a thread that only reads documents never holds it. */
 let watermark: Promise<typeof import('../supabase/functions/_shared/viewer/watermark.ts')> | undefined;
@@ -32,11 +36,11 @@ const loadWatermark = () => (watermark ??= import('../supabase/functions/_shared
 
 port.on('message', (job: ThreadJob) => {
   run(job).then(
-    // A stamped PDF goes back transferred, not copied.
+    // A stamp template's PDF goes back transferred, not copied.
     (result) =>
       port.postMessage(
         { id: job.id, result } satisfies ThreadAnswer,
-        result instanceof Uint8Array ? [result.buffer as ArrayBuffer] : [],
+        isTemplate(result) ? [result.pdf.buffer as ArrayBuffer] : [],
       ),
     (err) =>
       port.postMessage({

@@ -18,13 +18,13 @@ import type { Classification, ClassifyInput } from '../supabase/functions/_share
 import type { GeneratedMetadata } from '../supabase/functions/_shared/ai/metadata.ts';
 import { HttpError } from '../supabase/functions/_shared/errors.ts';
 import { errorFields, type Logger } from '../supabase/functions/_shared/logger.ts';
-import type { StampKind } from '../supabase/functions/_shared/ports.ts';
+import type { StampKind, StampTemplate } from '../supabase/functions/_shared/ports.ts';
 
 export type ThreadJob = { id: number } & (
   | { op: 'extract'; fileName: string; contentType: string; bytes: Uint8Array | undefined; totalBytes: number }
   | { op: 'classify'; input: ClassifyInput }
   | { op: 'metadata'; fileName: string; text: string }
-  | { op: 'stamp'; kind: StampKind; text: string; bytes: Uint8Array }
+  | { op: 'prepare-stamp'; kind: StampKind; bytes: Uint8Array }
 );
 /** An HttpError thrown in the thread keeps its status (a damaged PDF is a 422 wherever it is stamped). */
 export type ThreadAnswer = { id: number; result: unknown; error?: undefined } | { id: number; error: string; status?: number };
@@ -49,8 +49,8 @@ export interface AiThreadPool {
   extract: typeof extractText;
   /** The built-in AI port, answered in a thread. */
   builtin: AiPort;
-  /** watermark.ts's stampAs, in a thread (`bytes` are transferred). */
-  stamp(bytes: Uint8Array, kind: StampKind, text: string): Promise<Uint8Array>;
+  /** watermark.ts's prepareStamp, in a thread (`bytes` are transferred). */
+  prepareStamp(bytes: Uint8Array, kind: StampKind): Promise<StampTemplate>;
   /** Ends the threads; jobs still waiting or running are refused. */
   close(): Promise<void>;
 }
@@ -236,9 +236,9 @@ export function startAiThreads(opts: AiThreadOptions = {}): AiThreadPool {
       classify: (input) => run<AiAnswer<Classification>>({ op: 'classify', input }),
       metadata: (fileName, text) => run<AiAnswer<GeneratedMetadata>>({ op: 'metadata', fileName, text }),
     },
-    stamp(bytes, kind, text) {
+    prepareStamp(bytes, kind) {
       const own = owned(bytes);
-      return run<Uint8Array>({ op: 'stamp', kind, text, bytes: own }, [own.buffer as ArrayBuffer]);
+      return run<StampTemplate>({ op: 'prepare-stamp', kind, bytes: own }, [own.buffer as ArrayBuffer]);
     },
     async close() {
       closed = true;

@@ -35,9 +35,9 @@ export function startStampThreads(
   const busy = () => new HttpError(503, STAMPER_BUSY, undefined, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
   return {
     stamper: {
-      async stamp(bytes, kind, text) {
+      async prepare(bytes, kind) {
         try {
-          return await pool.stamp(bytes, kind, text);
+          return await pool.prepareStamp(bytes, kind);
         } catch (err) {
           if (err instanceof QueueFull || (err instanceof ThreadFailure && err.why === 'timeout')) throw busy();
           if (err instanceof ThreadFailure) throw new HttpError(422, notStampable(kind));

@@ -93,6 +93,23 @@ export async function clickToPaint(
 }
 
 /**
+ * Waits until the page has fetched nothing new for `quietMs` (at most `timeout`): a person reads a screen
+ * before clicking, and what the screen loads once it is idle (a next screen's code) is loaded by then.
+ * Counted by the page's resource entries, since a deal's event stream keeps the network busy for ever.
+ */
+export async function settled(page: Page, quietMs = 1000, timeout = 15_000): Promise<void> {
+  const until = Date.now() + timeout;
+  let seen = -1;
+  let since = Date.now();
+  while (Date.now() < until) {
+    const count = await page.evaluate(() => performance.getEntriesByType('resource').length);
+    if (count !== seen) [seen, since] = [count, Date.now()];
+    else if (Date.now() - since >= quietMs) return;
+    await page.waitForTimeout(100);
+  }
+}
+
+/**
  * What the Chromium benchmarks run against: a database of their own, the server on it as `npm start`
  * runs it (its data in .test-data), a connection to seed it, and Chromium; all stopped and removed after.
  */

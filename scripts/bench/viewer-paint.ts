@@ -3,12 +3,15 @@
  * room to the first page of a 300-page PDF painted (`data-rendered` on page 1), against the real server
  * as `npm start` runs it, after the AI worker has read the file. Three view-only members, each opening
  * it for the first time (the server stamps their copy on that request), and the deal admin three times
- * (the original, streamed by range). Assets are warm (the data room was loaded before the click).
+ * (the original, streamed by range). The click comes once the data room has settled (nothing fetched
+ * for a second), as a person's would: what the data room loads when idle, the viewer's code and pdf.js's
+ * worker, is loaded by then. The first reader's open also prepares the document for stamping (decision
+ * 58); the next two fill their stamp into it.
  * VIEWER_PAINT_PROFILE=<dir> writes the page's CPU profile of each open there (open it in DevTools).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { clickToPaint, withServerAndChromium } from './chromium.ts';
+import { clickToPaint, settled, withServerAndChromium } from './chromium.ts';
 import { apiJson } from './lib.ts';
 import { bigPdf } from './viewer.ts';
 
@@ -60,6 +63,7 @@ export async function viewerPaintBench(): Promise<Row[]> {
       const open = page.getByRole('link', { name: `Open ${NAME}` });
       await open.waitFor({ timeout: 60_000 });
       await page.waitForLoadState('load');
+      await settled(page);
       const profileDir = process.env.VIEWER_PAINT_PROFILE;
       const cdp = profileDir ? await context.newCDPSession(page) : null;
       if (cdp) {
@@ -85,9 +89,9 @@ export async function viewerPaintBench(): Promise<Row[]> {
     const list = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
     return [
       [
-        `Chromium: click on Open to page 1 painted, view-only member's first open (stamped), median of 3`,
+        `Chromium: click on Open to page 1 painted, view-only members' first opens (stamped), median of 3`,
         `${median(firstOpens).toFixed(0)} ms`,
-        `budget <= 1,000 ms (runs: ${list(firstOpens)} ms)`,
+        `budget <= 1,000 ms (runs in order, the first also preparing the document: ${list(firstOpens)} ms)`,
       ],
       [
         `Chromium: click on Open to page 1 painted, deal admin (original), median of 3`,

@@ -122,15 +122,14 @@ describe('stamping in a worker thread (embedded server)', () => {
     expect(new TextDecoder().decode(part.bytes)).toMatch(/^%PDF-/);
 
     const broken = new TextEncoder().encode('%PDF-1.7\nnot really a PDF');
-    await expect(threads.stamper.stamp(broken, 'pdf', 'x')).rejects.toMatchObject({ status: 422, message: NOT_A_PDF });
+    await expect(threads.stamper.prepare(broken, 'pdf')).rejects.toMatchObject({ status: 422, message: NOT_A_PDF });
   });
 
   it(
     'tells a reader to come back (503, Retry-After) when more stamps wait than the queue holds',
     { timeout: 180_000 },
     async () => {
-      const text = 'reader@example.com · Deal · 2026-11-27 10:00 UTC';
-      const jobs = [1, 2, 3].map(() => threads.stamper.stamp(pdf.slice(), 'pdf', text));
+      const jobs = [1, 2, 3].map(() => threads.stamper.prepare(pdf.slice(), 'pdf'));
       const settled = await Promise.allSettled(jobs);
       expect(settled.slice(0, 2).map((s) => s.status)).toEqual(['fulfilled', 'fulfilled']);
       const refused = settled[2] as PromiseRejectedResult;
@@ -138,10 +137,14 @@ describe('stamping in a worker thread (embedded server)', () => {
       expect(refused.reason).toMatchObject({ status: 503, message: STAMPER_BUSY, headers: { 'Retry-After': '5' } });
 
       // Through the route, while two long stamps hold the thread and the queue: a 503 with a detail, never a 500.
+      // A file of its own, so no document already prepared serves the link without the thread.
+      const busyFile = await pdfOf(['Waiting page']);
+      const busyId = (await twoStep(r, r.owner, { filename: 'Busy.pdf', bytes: busyFile, content_type: 'application/pdf' }))
+        .fileId;
       const long = await pdfOf(Array.from({ length: 400 }, (_, i) => `Long page ${i}`));
-      const holding = [1, 2].map(() => threads.stamper.stamp(long.slice(), 'pdf', text));
+      const holding = [1, 2].map(() => threads.stamper.prepare(long.slice(), 'pdf'));
       const reader = await viewOnly(r, 'busy-reader');
-      const link = (await viewer(r, fileId, reader)).body.source_url as string;
+      const link = (await viewer(r, busyId, reader)).body.source_url as string;
       const busy = await source(link, {}, appWith({ stamper: threads.stamper }));
       await Promise.all(holding);
       expect(busy.status).toBe(503);
@@ -155,14 +158,17 @@ describe('a stamp started when the link is handed out (embedded server)', () => 
   it("stamps a view-only member's copy as GET …/viewer answers, so the link's first request finds it ready", async () => {
     const calls: string[] = [];
     const counting: StamperPort = {
-      stamp: (bytes, kind, text) => {
-        calls.push(text);
-        return inProcessStamper.stamp(bytes, kind, text);
+      prepare: (bytes, kind) => {
+        calls.push(kind);
+        return inProcessStamper.prepare(bytes, kind);
       },
     };
+    // A file of its own: one the other tests opened is already prepared.
+    const warmFile = await pdfOf(['Warm page one', 'Warm page two']);
+    const warmId = (await twoStep(r, r.owner, { filename: 'Warm.pdf', bytes: warmFile, content_type: 'application/pdf' })).fileId;
     const withThread = appWith({ stamper: counting });
     const details = async (user: TestUser) => {
-      const res = await withThread.request(`${r.base}/files/${fileId}/viewer`, {
+      const res = await withThread.request(`${r.base}/files/${warmId}/viewer`, {
         headers: { authorization: `Bearer ${user.token}` },
       });
       expect(res.status).toBe(200);
@@ -174,12 +180,21 @@ describe('a stamp started when the link is handed out (embedded server)', () => 
     const reader = await viewOnly(r, 'warm-reader');
     const answer = await details(reader);
     expect(answer.watermarked).toBe(true);
-    await vi.waitFor(() => expect(calls).toHaveLength(1), { timeout: 30_000 });
-    expect(calls[0]).toContain(reader.email);
+    await vi.waitFor(() => expect(calls).toEqual(['pdf']), { timeout: 30_000 });
 
     const res = await source(answer.source_url, {}, withThread);
     expect(res.status).toBe(200);
     expect(await textOf(res.bytes)).toContain(reader.email);
     expect(calls).toHaveLength(1); // the link's request was served from the stamp already made
+
+    // Another reader: their own stamp, filled into the document prepared once (decision 58).
+    const second = await viewOnly(r, 'warm-second');
+    const theirs = await source((await details(second)).source_url, {}, withThread);
+    expect(theirs.status).toBe(200);
+    const text = await textOf(theirs.bytes);
+    expect(text).toContain(second.email);
+    expect(text).not.toContain(reader.email);
+    expect(text).toContain('Warm page two');
+    expect(calls).toHaveLength(1);
   });
 });

@@ -197,12 +197,26 @@ export interface BlobStore {
 export type StampKind = 'pdf' | 'image' | 'text' | 'csv';
 
 /**
- * Draws the viewer's stamp (decision 44) into a document, the result always a PDF (decision 53). Heavy
- * CPU: the embedded server runs it in worker threads (server/stamp-threads.ts); on Supabase it runs in
- * the request (viewer/stamper.ts). Fails with an HttpError: 422 for a document that cannot be stamped,
- * 503 with Retry-After when too many wait.
+ * A document made ready for the viewer's stamp (decision 58): `pdf` is a PDF whose pages each draw an
+ * empty form XObject (`slots`, one per page size, at those byte ranges); viewer/stamp-template.ts's
+ * `fillTemplate` writes a reader's stamp into them and moves the cross-reference table at `xrefAt`.
+ */
+export interface StampTemplate {
+  pdf: Uint8Array;
+  xrefAt: number;
+  slots: { objectNumber: number; start: number; end: number; width: number; height: number }[];
+  /** The object number of the layers' resources (the font and the transparency). */
+  resources: number;
+}
+
+/**
+ * Prepares a document for the viewer's stamp (decisions 44, 58), the result always a PDF (decision 53).
+ * Heavy CPU, once per stored document: the embedded server runs it in worker threads
+ * (server/stamp-threads.ts); on Supabase it runs in the request (viewer/stamper.ts). Each reader's stamp
+ * is then filled in without parsing (`fillTemplate`). Fails with an HttpError: 422 for a document that
+ * cannot be stamped, 503 with Retry-After when too many wait.
  */
 export interface StamperPort {
   /** `bytes` may be handed over (transferred to a thread): the caller does not use them afterwards. */
-  stamp(bytes: Uint8Array, kind: StampKind, text: string): Promise<Uint8Array>;
+  prepare(bytes: Uint8Array, kind: StampKind): Promise<StampTemplate>;
 }

@@ -14,7 +14,8 @@ import { FILE_NOT_FOUND, loadReadyFile } from '../files.ts';
 import { contentDisposition } from '../content-disposition.ts';
 import { readableOf } from '../export-zip.ts';
 import { answerRange, type ByteRange, rangeNotSatisfiable, strongEtag } from '../http-range.ts';
-import type { StamperPort, TokenClaims } from '../ports.ts';
+import type { StamperPort, StampTemplate, TokenClaims } from '../ports.ts';
+import { boundedCache } from './bounded-cache.ts';
 import { fallbackSecret, type SourceClaim, verifySource } from './source-token.ts';
 import { pdfName, readingType } from './kinds.ts';
 import { inProcessStamper, stampText } from './stamper.ts';
@@ -79,51 +80,34 @@ async function resolve(deps: ApiDeps, claim: SourceClaim): Promise<Resolved> {
 const GONE = 'The file is no longer stored.';
 
 /**
- * Stamped answers, kept while their links live: pdf.js asks again, by ranges (and a stamp of 300 pages
- * costs seconds of a thread), and every request of one link carries the same stamp. Bounded by bytes.
- * Each entry has its own entity tag: the same bytes for as long as it is kept.
+ * Documents made ready for the stamp (decision 58), one per stored document and kind: preparing a PDF of
+ * 300 pages costs a second of a thread, filling a reader's stamp into it milliseconds.
  */
-const CACHE_BYTES = 128 * 1024 * 1024;
-const CACHE_SECONDS = 6 * 60;
+const templates = boundedCache<StampTemplate>({ maxBytes: 96 * 1024 * 1024, seconds: 30 * 60, sizeOf: (t) => t.pdf.length });
+
+/**
+ * Stamped answers, kept while their links live: pdf.js asks again, by ranges, and every request of one
+ * link carries the same stamp. Each entry has its own entity tag: the same bytes for as long as it is kept.
+ */
 interface Stamped {
   body: Uint8Array;
   etag: string;
 }
-const stamped = new Map<string, { bytes: Promise<Stamped>; size: number; until: number }>();
+const stamped = boundedCache<Stamped>({ maxBytes: 64 * 1024 * 1024, seconds: 6 * 60, sizeOf: (s) => s.body.length });
 
-function cached(key: string, make: () => Promise<Uint8Array>): Promise<Stamped> {
-  const now = Date.now();
-  for (const [k, entry] of stamped) if (entry.until < now) stamped.delete(k);
-  const hit = stamped.get(key);
-  if (hit) {
-    stamped.delete(key);
-    stamped.set(key, hit);
-    return hit.bytes;
-  }
-  const etag = strongEtag(`stamped-${crypto.randomUUID()}`);
-  const entry = { bytes: make().then((body) => ({ body, etag })), size: 0, until: now + CACHE_SECONDS * 1000 };
-  stamped.set(key, entry);
-  entry.bytes.then(
-    ({ body }) => {
-      entry.size = body.length;
-      let total = 0;
-      for (const e of stamped.values()) total += e.size;
-      for (const [k, e] of stamped) {
-        if (total <= CACHE_BYTES) break;
-        total -= e.size;
-        stamped.delete(k);
-      }
-    },
-    () => stamped.delete(key),
-  );
-  return entry.bytes;
-}
+let filler: Promise<typeof import('./stamp-template.ts')> | undefined;
 
 /** The stamped copy a `stamped` link serves, from the cache or stamped now. */
 function stampedCopy(deps: ApiDeps, stamper: StamperPort, claim: SourceClaim, found: Resolved): Promise<Stamped> {
   const kind = claim.k as Exclude<SourceClaim['k'], 'bytes'>;
   const text = stampText(found.email, found.dealName, new Date(claim.t * 1000));
-  return cached(`${found.storageKey}\n${kind}\n${text}`, async () => stamper.stamp(await readAll(deps, found), kind, text));
+  const document = `${found.storageKey}\n${kind}`;
+  return stamped(`${document}\n${text}`, async () => {
+    const template = await templates(document, async () => stamper.prepare(await readAll(deps, found), kind));
+    // pdf-lib (for the font's widths) loads with the first stamp, not with the server.
+    const { fillTemplate } = await (filler ??= import('./stamp-template.ts'));
+    return { body: await fillTemplate(template, text), etag: strongEtag(`stamped-${crypto.randomUUID()}`) };
+  });
 }
 
 /**

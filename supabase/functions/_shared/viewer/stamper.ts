@@ -15,8 +15,8 @@ let watermark: Promise<typeof import('./watermark.ts')> | undefined;
 const loadWatermark = () => (watermark ??= import('./watermark.ts'));
 
 export const inProcessStamper: StamperPort = {
-  async stamp(bytes, kind, text) {
-    return (await loadWatermark()).stampAs(bytes, kind, text);
+  async prepare(bytes, kind) {
+    return (await loadWatermark()).prepareStamp(bytes, kind);
   },
 };
 

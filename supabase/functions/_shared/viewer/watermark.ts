@@ -2,97 +2,26 @@
  * The stamp drawn into what a reader is sent (decision 44): the viewer's e-mail, the deal's name and the
  * date-time (UTC, to the minute), diagonal, semi-transparent and repeated over the whole page so no crop
  * removes it. It is real page content (text in a form XObject drawn on every page), so pdf.js extracts
- * it and no browser tool can hide it. pdf-lib (MIT) does the drawing; it runs in Deno and Node alike,
- * in a worker thread of the embedded server (decision 53). The text itself: stampText (stamper.ts).
+ * it and no browser tool can hide it. pdf-lib (MIT) builds the document; it runs in Deno and Node alike,
+ * in a worker thread of the embedded server (decision 53). The stamp is prepared once per document and
+ * filled per reader (stamp-template.ts, decision 58). The text itself: stampText (stamper.ts).
  */
-import { degrees, grayscale, PDFDocument, type PDFEmbeddedPage, type PDFFont, StandardFonts } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { HttpError } from '../errors.ts';
-import type { StampKind } from '../ports.ts';
+import type { StampKind, StampTemplate } from '../ports.ts';
+import { encoderOf, fillTemplate, prepareTemplate } from './stamp-template.ts';
 import { NOT_A_PDF, NOT_AN_IMAGE } from './stamper.ts';
 
-const STAMP_SIZE = 13;
-const STAMP_OPACITY = 0.2;
-const LINE_GAP = 96;
-const WORD_GAP = 72;
-
-/** Replaces every character the standard font cannot encode (WinAnsi) by "?". */
-function encoderOf(font: PDFFont): (text: string) => string {
-  const known = new Set(font.getCharacterSet());
-  return (text) => [...text].map((ch) => (known.has(ch.codePointAt(0)!) ? ch : '?')).join('');
-}
-
-/** One page-sized layer of the stamp, diagonal and repeated, embedded once per page size. */
-async function stampLayer(doc: PDFDocument, text: string, width: number, height: number): Promise<PDFEmbeddedPage> {
-  const layerDoc = await PDFDocument.create();
-  const font = await layerDoc.embedFont(StandardFonts.Helvetica);
-  const line = encoderOf(font)(text);
-  const page = layerDoc.addPage([width, height]);
-  const angle = Math.atan2(height, width);
-  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
-  const diagonal = Math.hypot(width, height);
-  // Small pages get a smaller stamp: a whole copy always fits along the diagonal.
-  const size = Math.max(4, Math.min(STAMP_SIZE, (0.8 * diagonal) / font.widthOfTextAtSize(line, 1)));
-  const textWidth = font.widthOfTextAtSize(line, size);
-  const step = textWidth + WORD_GAP;
-  const gap = Math.min(LINE_GAP, diagonal / 5);
-  const rows = Math.ceil(diagonal / 2 / gap);
-  const copies = Math.ceil(diagonal / step) + 1;
-  for (let j = -rows; j <= rows; j++) {
-    const v = j * gap;
-    // Rows offset by half a step from one to the next, as bricks, so no straight strip is left clear; the
-    // middle row has a whole copy centred on the page, whatever its size.
-    const shift = (Math.abs(j) % 2) * (step / 2) - textWidth / 2;
-    for (let k = -copies; k <= copies; k++) {
-      const u = shift + k * step;
-      const x = width / 2 + u * cos - v * sin;
-      const y = height / 2 + u * sin + v * cos;
-      const endX = x + textWidth * cos;
-      const endY = y + textWidth * sin;
-      if (Math.max(x, endX) < -20 || Math.min(x, endX) > width + 20) continue;
-      if (Math.max(y, endY) < -20 || Math.min(y, endY) > height + 20) continue;
-      page.drawText(line, {
-        x,
-        y,
-        size,
-        font,
-        color: grayscale(0.35),
-        opacity: STAMP_OPACITY,
-        rotate: degrees((angle * 180) / Math.PI),
-      });
-    }
-  }
-  return doc.embedPage(page);
-}
-
-/** Draws the stamp over every page of `doc`, one layer per distinct page size. */
-async function stampPages(doc: PDFDocument, text: string): Promise<void> {
-  const layers = new Map<string, PDFEmbeddedPage>();
-  for (const page of doc.getPages()) {
-    const box = page.getCropBox();
-    const size = `${Math.round(box.width)}x${Math.round(box.height)}`;
-    let layer = layers.get(size);
-    if (!layer) {
-      layer = await stampLayer(doc, text, box.width, box.height);
-      layers.set(size, layer);
-    }
-    page.drawPage(layer, { x: box.x, y: box.y, width: box.width, height: box.height });
-  }
-}
-
-const save = (doc: PDFDocument) => doc.save({ useObjectStreams: false, updateFieldAppearances: false });
-
-/** A PDF with the stamp on each page. */
-export async function stampPdf(bytes: Uint8Array, text: string): Promise<Uint8Array> {
-  let doc: PDFDocument;
+/** A stored PDF, loaded to be stamped. */
+async function loadPdf(bytes: Uint8Array): Promise<PDFDocument> {
   try {
-    doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false });
     // A file with a PDF header and no catalog loads, and fails here.
     if (doc.getPageCount() === 0) throw new Error('no pages');
+    return doc;
   } catch {
     throw new HttpError(422, NOT_A_PDF);
   }
-  await stampPages(doc, text);
-  return save(doc);
 }
 
 const isPng = (b: Uint8Array) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47;
@@ -101,8 +30,8 @@ const isJpeg = (b: Uint8Array) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xf
 /** PNG or JPEG, judged by the bytes, not the name. */
 export const stampableImage = (bytes: Uint8Array) => isPng(bytes) || isJpeg(bytes);
 
-/** An image on a page of its own (600 to 1,600 points on its longer side), stamped. */
-export async function imageToStampedPdf(bytes: Uint8Array, text: string): Promise<Uint8Array> {
+/** An image on a page of its own (600 to 1,600 points on its longer side). */
+async function imagePdf(bytes: Uint8Array): Promise<PDFDocument> {
   const doc = await PDFDocument.create();
   let image;
   try {
@@ -115,8 +44,7 @@ export async function imageToStampedPdf(bytes: Uint8Array, text: string): Promis
   const scale = longer > 1600 ? 1600 / longer : longer < 600 ? 600 / longer : 1;
   const [w, h] = [Math.max(1, image.width * scale), Math.max(1, image.height * scale)];
   doc.addPage([w, h]).drawImage(image, { x: 0, y: 0, width: w, height: h });
-  await stampPages(doc, text);
-  return save(doc);
+  return doc;
 }
 
 const A4: [number, number] = [595.28, 841.89];
@@ -124,8 +52,8 @@ const MARGIN = 40;
 const TEXT_SIZE = 9;
 const LEADING = 11;
 
-/** Plain text (or CSV) laid out in Courier on A4 pages, long lines wrapped, then stamped. */
-export async function textToStampedPdf(content: string, text: string, maxPages = 2000): Promise<Uint8Array> {
+/** Plain text (or CSV) laid out in Courier on A4 pages, long lines wrapped. */
+export async function textPdf(content: string, maxPages = 2000): Promise<PDFDocument> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Courier);
   const perLine = Math.floor((A4[0] - 2 * MARGIN) / font.widthOfTextAtSize('M', TEXT_SIZE));
@@ -146,13 +74,21 @@ export async function textToStampedPdf(content: string, text: string, maxPages =
       if (line) page.drawText(line, { x: MARGIN, y: A4[1] - MARGIN - (i + 1) * LEADING, size: TEXT_SIZE, font });
     });
   }
-  await stampPages(doc, text);
-  return save(doc);
+  return doc;
 }
 
-/** The stamped PDF of a document of `kind` (what every StamperPort does, in whatever thread). */
-export function stampAs(bytes: Uint8Array, kind: StampKind, text: string): Promise<Uint8Array> {
-  if (kind === 'pdf') return stampPdf(bytes, text);
-  if (kind === 'image') return imageToStampedPdf(bytes, text);
-  return textToStampedPdf(new TextDecoder().decode(bytes), text);
+/** A document of `kind` made ready to be stamped (what every StamperPort's `prepare` does, in whatever thread). */
+export async function prepareStamp(bytes: Uint8Array, kind: StampKind): Promise<StampTemplate> {
+  const doc =
+    kind === 'pdf'
+      ? await loadPdf(bytes)
+      : kind === 'image'
+        ? await imagePdf(bytes)
+        : await textPdf(new TextDecoder().decode(bytes));
+  return prepareTemplate(doc);
+}
+
+/** The stamped PDF of a document of `kind`: prepared and filled at once. */
+export async function stampAs(bytes: Uint8Array, kind: StampKind, text: string): Promise<Uint8Array> {
+  return fillTemplate(await prepareStamp(bytes, kind), text);
 }

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../../lib/api/client';
 import { jsonResponse, renderRoutes, testUser } from '../../test/utils';
-import type { ViewerSource } from './api/viewer-source';
+import { prefetchViewerSourceFor, type ViewerSource } from './api/viewer-source';
 import { FileViewerPage } from './viewer-page';
 
 const DEAL = '11111111-1111-4111-8111-111111111111';
@@ -252,5 +252,23 @@ describe('FileViewerPage', () => {
     open();
     expect(await screen.findByText('Preview is not available for this file type.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Download/ })).not.toBeInTheDocument();
+  });
+
+  it('uses the answer asked for as the navigation started, once; a later open asks again', async () => {
+    localStorage.setItem(TOKEN_KEY, 'tok');
+    const calls = fakeApi(jsonResponse(answer()));
+    prefetchViewerSourceFor(`/deals/${DEAL}/files/${FILE}/view`, '');
+    // Not a viewer URL, or not a file id: nothing is asked for.
+    prefetchViewerSourceFor(`/deals/${DEAL}/files/reports/view`, '');
+    prefetchViewerSourceFor(`/deals/${DEAL}/files/${FILE}`, '');
+    const viewerCalls = () => calls.filter((c) => c.path.startsWith(VIEWER)).length;
+    expect(viewerCalls()).toBe(1);
+    const first = open();
+    await waitFor(() => expect(pageStatus()).toBe('Page 1 of 3'));
+    expect(viewerCalls()).toBe(1);
+    first.unmount();
+    open();
+    await waitFor(() => expect(pageStatus()).toBe('Page 1 of 3'));
+    expect(viewerCalls()).toBe(2);
   });
 });

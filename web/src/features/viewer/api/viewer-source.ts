@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ViewerAnswer } from '@contracts/viewer';
-import { api } from '../../../lib/api/client';
+import { api, getToken } from '../../../lib/api/client';
+import { isUuid } from '../../../lib/file-urls';
 import { viewerKeys, viewerPath } from './keys';
 
 /** The viewer's answer (`@contracts/viewer`, decision 44). */
@@ -11,6 +12,36 @@ export const CONVERSION_POLL_MS = 2000;
 
 export const fetchViewerSource = (dealId: string, fileId: string, version: number | null, signal?: AbortSignal) =>
   api.get<ViewerSource>(viewerPath(dealId, fileId), { signal, query: { version: version ?? undefined } });
+
+const VIEWER_ROUTE = /^\/deals\/([^/]+)\/files\/([^/]+)\/view\/?$/;
+/** A prefetched answer older than this is not used: its source URL is short-lived. */
+const PREFETCH_MAX_AGE_MS = 5000;
+let prefetched: { key: string; at: number; promise: Promise<ViewerSource> } | null = null;
+const sourceKey = (dealId: string, fileId: string, version: number | null) => `${dealId}\u0000${fileId}\u0000${version ?? ''}`;
+
+/**
+ * Asks for the viewer's answer as a navigation to /deals/:dealId/files/:fileId/view starts (app/app.tsx),
+ * not once the page has rendered: the request, and the server's stamp, run while the screen changes.
+ * The page takes the answer once (`useViewerSource`).
+ */
+export function prefetchViewerSourceFor(pathname: string, search: string): void {
+  const match = VIEWER_ROUTE.exec(pathname);
+  if (!match || !getToken()) return;
+  const [dealId, fileId] = [decodeURIComponent(match[1]), decodeURIComponent(match[2])];
+  if (!isUuid(fileId)) return;
+  const asked = Number(new URLSearchParams(search).get('version'));
+  const version = Number.isInteger(asked) && asked > 0 ? asked : null;
+  const promise = fetchViewerSource(dealId, fileId, version);
+  promise.catch(() => undefined);
+  prefetched = { key: sourceKey(dealId, fileId, version), at: Date.now(), promise };
+}
+
+function takePrefetched(dealId: string, fileId: string, version: number | null): Promise<ViewerSource> | undefined {
+  const entry = prefetched;
+  if (!entry || entry.key !== sourceKey(dealId, fileId, version)) return undefined;
+  prefetched = null;
+  return Date.now() - entry.at <= PREFETCH_MAX_AGE_MS ? entry.promise : undefined;
+}
 
 const preparing = (source: ViewerSource | undefined) =>
   source?.render_as === 'none' && (source.conversion?.status === 'queued' || source.conversion?.status === 'processing');
@@ -23,7 +54,7 @@ const preparing = (source: ViewerSource | undefined) =>
 export const useViewerSource = (dealId: string, fileId: string, version: number | null) =>
   useQuery({
     queryKey: viewerKeys.source(dealId, fileId, version),
-    queryFn: ({ signal }) => fetchViewerSource(dealId, fileId, version, signal),
+    queryFn: ({ signal }) => takePrefetched(dealId, fileId, version) ?? fetchViewerSource(dealId, fileId, version, signal),
     staleTime: 0,
     gcTime: 0,
     refetchInterval: (query) => (preparing(query.state.data) ? CONVERSION_POLL_MS : false),
