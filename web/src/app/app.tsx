@@ -6,7 +6,7 @@ import { AppProviders } from './providers';
 import { createRoutes } from './router';
 
 export function App() {
-  const [router] = useState(createRouter);
+  const [router] = useState(createAppRouter);
   return (
     <AppErrorBoundary>
       <AppProviders>
@@ -17,13 +17,14 @@ export function App() {
 }
 
 /** The app's router; a navigation to the viewer asks for the document as it starts (issue 34). */
-function createRouter() {
+export function createAppRouter() {
   const router = createBrowserRouter(createRoutes());
-  let seen = router.state.location.key;
-  prefetchViewerSourceFor(router.state.location.pathname, router.state.location.search);
+  let shown = router.state.location.pathname;
+  prefetchViewerSourceFor(shown, router.state.location.search);
   router.subscribe(({ location }) => {
-    if (location.key === seen) return;
-    seen = location.key;
+    // Only a new screen: the viewer itself replaces its URL's ?page= as the reader scrolls.
+    if (location.pathname === shown) return;
+    shown = location.pathname;
     prefetchViewerSourceFor(location.pathname, location.search);
   });
   return router;

@@ -1,0 +1,35 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TOKEN_KEY } from '../lib/api/client';
+import { jsonResponse } from '../test/utils';
+import { createAppRouter } from './app';
+
+const DEAL = '11111111-1111-4111-8111-111111111111';
+const FILE = '22222222-2222-4222-8222-222222222222';
+const VIEWER = `/api/deals/${DEAL}/files/${FILE}/viewer`;
+
+describe('the app router', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it("asks for the viewer's answer as a navigation to the viewer starts, not as its ?page= changes", async () => {
+    localStorage.setItem(TOKEN_KEY, 'tok');
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        asked.push(new URL(input, 'http://localhost').pathname);
+        return jsonResponse({ detail: 'Not found' }, 404);
+      }),
+    );
+    const viewerAsks = () => asked.filter((path) => path === VIEWER).length;
+    window.history.replaceState(null, '', `/deals/${DEAL}/files/${FILE}/view`);
+    const router = createAppRouter();
+    expect(viewerAsks()).toBe(1);
+    await router.navigate(`/deals/${DEAL}/files/${FILE}/view?page=3`, { replace: true });
+    expect(viewerAsks()).toBe(1);
+    await router.navigate(`/deals/${DEAL}/files`);
+    expect(viewerAsks()).toBe(1);
+    await router.navigate(`/deals/${DEAL}/files/${FILE}/view`);
+    expect(viewerAsks()).toBe(2);
+    router.dispose();
+  });
+});
