@@ -576,7 +576,7 @@ describe('the api function on Supabase (GoTrue and Storage stand-ins)', () => {
       body: '{}',
     });
     assert.equal(accepted.status, 200);
-    assert.deepEqual(await accepted.json(), { status: 'done', ran: 0 });
+    assert.deepEqual(await accepted.json(), { status: 'done', ran: 0, exports: 0 });
 
     // Where verify_jwt is on (the default for a function config.toml does not name), the gateway
     // refuses a bearer that is no project JWT before the function runs, and lets a GoTrue token through.
@@ -595,6 +595,47 @@ describe('the api function on Supabase (GoTrue and Storage stand-ins)', () => {
     });
     assert.equal(withJwt.status, 401);
     assert.equal(((await withJwt.json()) as { detail: string }).detail, 'Not allowed.', 'past the gateway, the function refuses');
+  });
+
+  it('prepares a queued ZIP export (over 1 GiB or 1,000 files) in Storage when the ai-worker runs; its link serves the archive', async () => {
+    const owner = await register('exporter');
+    const deal = await call('POST', '/deals', { name: 'Export deal', checklist_preset: 'blank' }, owner.token);
+    const bytes = randomBytes(120_000);
+    const form = new FormData();
+    form.append('path', '/');
+    form.append('file', new Blob([bytes], { type: 'application/pdf' }), 'Accounts.pdf');
+    const uploaded = await fetch(`${base}/deals/${deal.body.id}/files/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}` },
+      body: form,
+    });
+    const { file_id: fileId } = (await uploaded.json()) as { file_id: string };
+    // A job as the API records one past its threshold (the threshold itself: tests/api/export-job.test.ts).
+    const [queued] = await sql.begin(async (tx) => {
+      await tx`select set_config('request.jwt.claims', ${JSON.stringify({ sub: owner.id, role: 'authenticated' })}, true)`;
+      await tx`set local role authenticated`;
+      const entries = [{ file_id: fileId, version: 1, archive_path: 'Accounts.pdf', original_path: '/Accounts.pdf' }];
+      return tx<
+        { id: string }[]
+      >`select private.create_export(${deal.body.id}, 'job', ${tx.json(entries)}, '[]', '[]', null, null) as id`;
+    });
+    const listed = async () => (await call('GET', `/deals/${deal.body.id}/exports`, undefined, owner.token)).body.items;
+    assert.equal((await listed())[0].status, 'queued');
+
+    const run = await fetch(`${standIns.url}/functions/v1/ai-worker`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${AI_WORKER_SECRET}` },
+      body: '{}',
+    });
+    assert.equal(run.status, 200);
+    assert.equal(((await run.json()) as { exports: number }).exports, 1);
+    const [ready] = await listed();
+    assert.equal(ready.export_id, queued.id);
+    assert.equal(ready.status, 'ready', JSON.stringify(ready));
+    const zip = Buffer.from(await (await fetch(ready.download_url)).arrayBuffer());
+    assert.equal(zip.subarray(0, 4).toString('latin1'), 'PK\x03\x04');
+    assert.ok(zip.includes(bytes), "the file's bytes are in the archive, stored");
+    assert.ok(zip.includes(Buffer.from('Accounts.pdf')));
   });
 
   it('health says whether queued AI jobs reach a worker: not here, where pg_net is absent', async () => {

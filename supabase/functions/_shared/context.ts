@@ -58,6 +58,11 @@ export interface ApiDeps {
    */
   stamper?: StamperPort;
   /**
+   * Wakes what prepares a queued ZIP export where NOTIFY reaches no one: on Supabase, the ai-worker edge
+   * function (through its webhook call). Embedded, the export worker hears private.create_export's NOTIFY.
+   */
+  wakeExportWorker?: () => Promise<void>;
+  /**
    * Signs the viewer's short-lived source URLs (decision 44). Every server answering the same URLs needs
    * the same secret; without one, each process makes its own (fine for one process, as in the tests).
    */

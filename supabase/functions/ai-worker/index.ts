@@ -7,6 +7,8 @@ import postgres from 'postgres';
 import { supabaseStorage } from '../_shared/adapters/supabase-storage.ts';
 import { aiFromEnv } from '../_shared/ai/providers.ts';
 import { drainAiJobs } from '../_shared/ai/worker.ts';
+import { unsupportedMail } from '../_shared/adapters/mail.ts';
+import { drainExports } from '../_shared/jobs/exports.ts';
 
 const env = (name: string, fallback?: string): string => {
   const value = Deno.env.get(name) ?? fallback;
@@ -22,6 +24,8 @@ const blobs = supabaseStorage({
 });
 const ai = aiFromEnv((name) => Deno.env.get(name));
 const secret = env('AI_WORKER_SECRET');
+// The web app's origin, for a link Storage answers with a path (it answers with a whole URL).
+const PUBLIC_URL = Deno.env.get('PUBLIC_URL') ?? env('SUPABASE_URL', 'http://localhost:54321');
 const workerId = `edge-${crypto.randomUUID().slice(0, 8)}`;
 // Edge invocations are short: stop claiming after this long; what is left waits for the next call or
 // for the lease of an unfinished job to run out.
@@ -54,13 +58,18 @@ Deno.serve({ port: Number(Deno.env.get('PORT') ?? 8000) }, async (req) => {
   const token = (req.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '');
   if (!token || !isSecret(token)) return Response.json({ detail: 'Not allowed.' }, { status: 401 });
   await req.body?.cancel();
-  const work = drainWithin(Date.now() + BUDGET_MS);
+  const deadline = Date.now() + BUDGET_MS;
+  // Then queued ZIP exports (over 1 GiB or 1,000 files): written into Storage, listed in the app with
+  // their link (no mail relay here: the link is not mailed).
+  const work = drainWithin(deadline).then(async (ran) => {
+    const exports = await drainExports({ sql, blobs, mail: unsupportedMail(), publicUrl: PUBLIC_URL }, deadline);
+    return { ran, exports };
+  });
   // Answer the webhook at once and keep working (Supabase's EdgeRuntime.waitUntil); elsewhere, finish first.
   const runtime = (globalThis as { EdgeRuntime?: { waitUntil(p: Promise<unknown>): void } }).EdgeRuntime;
   if (runtime) {
     runtime.waitUntil(work.catch((err) => console.error('ai-worker failed', err)));
     return Response.json({ status: 'accepted' }, { status: 202 });
   }
-  const ran = await work;
-  return Response.json({ status: 'done', ran });
+  return Response.json({ status: 'done', ...(await work) });
 });

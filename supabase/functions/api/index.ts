@@ -59,6 +59,13 @@ const api = createApi({
   signingSecret: Deno.env.get('VIEWER_URL_SECRET') ?? jwtSecret ?? Deno.env.get('SUPABASE_SERVICE_ROLE_KEY'),
   // Queued AI jobs reach the ai-worker function only through the webhook (migration 20261202090300).
   aiWorkerReachable: async () => (await sql<{ ok: boolean }[]>`select private.ai_worker_reachable() as ok`)[0]?.ok === true,
+  // Queued ZIP exports are prepared by the ai-worker function too, called the way its webhook calls it
+  // (private.ai_worker_call exists once pg_net is enabled and connect_ai_worker has run).
+  wakeExportWorker: async () => {
+    await sql`select private.ai_worker_call('export')`.catch((err) =>
+      console.warn('a queued export waits for the next ai-worker call:', err instanceof Error ? err.message : err),
+    );
+  },
   config: {
     jwtExpirySeconds: 15 * 60,
     publicUrl: env('PUBLIC_URL', 'http://localhost:3000'),

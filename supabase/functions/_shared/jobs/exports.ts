@@ -3,7 +3,8 @@
  * archive into the blob store (`deals/<deal>/exports/<id>.zip`), marks it ready for 24 hours and mails
  * the requester a link; removes expired exports with their archives. Runs with the privileged connection:
  * the files were resolved and checked as the requester when the export was recorded (private.create_export).
- * Embedded only: `npm start` runs it, woken by NOTIFY export_jobs.
+ * Embedded, `npm start` runs it, woken by NOTIFY export_jobs; on Supabase the ai-worker edge function
+ * drains queued exports after its AI jobs (`drainExports`), woken by the API as it queues one.
  */
 import type { Db } from '../db.ts';
 import type { Logger } from '../logger.ts';
@@ -111,6 +112,18 @@ export async function sweepExpiredExports(deps: Pick<ExportWorkerDeps, 'sql' | '
     delete from public.exports where expires_at < now() returning storage_key`;
   await deps.blobs.delete(gone.map((g) => g.storage_key).filter((k): k is string => !!k));
   return gone.length;
+}
+
+/**
+ * Sweeps expired exports, then prepares queued ones one at a time until none is left or `deadline` (epoch
+ * ms) has passed: the ai-worker edge function's turn (an invocation is short; an export it could not
+ * finish is claimed again once its lease has run out). Returns how many it prepared.
+ */
+export async function drainExports(deps: ExportWorkerDeps, deadline: number): Promise<number> {
+  await sweepExpiredExports(deps);
+  let prepared = 0;
+  while (Date.now() < deadline && (await runOneExport(deps))) prepared += 1;
+  return prepared;
 }
 
 /** Runs queued exports one at a time, woken by NOTIFY export_jobs and every minute; sweeps expired ones. */

@@ -115,6 +115,7 @@ export function exportRoutes(deps: ApiDeps) {
         expires_in: mode === 'direct' ? DIRECT_LINK_SECONDS : 24 * 3600,
       };
     });
+    if (answer.mode === 'job') await deps.wakeExportWorker?.();
     return c.json(answer, 201);
   });
 
