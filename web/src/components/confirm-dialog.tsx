@@ -1,6 +1,5 @@
-import { Button } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { Modal } from './modal';
+import { ActionDialog } from './action-dialog';
 
 export function ConfirmDialog({
   open,
@@ -24,24 +23,18 @@ export function ConfirmDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal
+    <ActionDialog
       open={open}
       onClose={onClose}
       title={title}
       size="sm"
-      preventClose={loading}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={loading}>
-            {cancelLabel}
-          </Button>
-          <Button colorPalette={destructive ? 'red' : 'brand'} onClick={onConfirm} loading={loading}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
+      busy={loading}
+      actionLabel={confirmLabel}
+      onAction={onConfirm}
+      palette={destructive ? 'red' : 'brand'}
+      cancelLabel={cancelLabel}
     >
       {message}
-    </Modal>
+    </ActionDialog>
   );
 }

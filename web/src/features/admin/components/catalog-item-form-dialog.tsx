@@ -1,12 +1,13 @@
-import { Button, Field, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Field, Input, SimpleGrid, Text } from '@chakra-ui/react';
 import { Lock } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Modal } from '../../../components/modal';
+import { useEffect, useState } from 'react';
+import { FormDialog } from '../../../components/form-dialog';
 import { CATALOG_CATEGORIES } from '@contracts/catalog';
 import { catalogPayload } from '../api/save-catalog-item';
 import type { CatalogItem } from '../api/list-catalog';
 import { useSaveCatalogItem } from '../api/save-catalog-item';
-import { FormField } from '../../../components/form-field';
+import { ChoiceField, TextAreaField, TextField } from '../../../components/text-field';
+import { useFieldErrors } from '../../../lib/use-field-errors';
 
 export interface CatalogForm {
   code: string;
@@ -46,23 +47,20 @@ export function CatalogItemFormDialog({
 }) {
   const editing = Boolean(item);
   const [form, setForm] = useState<CatalogForm>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
+  const { errors, setErrors, edit } = useFieldErrors<Errors>();
 
   useEffect(() => {
     if (!open) return;
     setForm(item ? { code: item.code, category: item.category, title: item.title, description: item.description ?? '' } : EMPTY);
     setErrors({});
-  }, [open, item]);
+  }, [open, item, setErrors]);
 
   const save = useSaveCatalogItem(item, onClose);
 
-  const set = (field: keyof CatalogForm) => (value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
+  const set = (field: keyof CatalogForm) =>
+    edit(field, (value: string) => setForm((current) => ({ ...current, [field]: value })));
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     const found = validateCatalogForm(form, editing);
     setErrors(found);
     if (Object.keys(found).length === 0) save.mutate(catalogPayload(form, item));
@@ -72,100 +70,91 @@ export function CatalogItemFormDialog({
   if (form.category && !categories.includes(form.category)) categories.push(form.category);
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       onClose={onClose}
       size="xl"
-      preventClose={save.isPending}
+      busy={save.isPending}
       title={editing ? 'Edit Catalog Item' : 'Create Catalog Item'}
       description={
         editing
           ? 'Saving raises the item’s version. Its requirements, AI checks and presets stay as they are.'
           : 'New items are active and added to the Default preset.'
       }
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button colorPalette="brand" type="submit" form="catalog-item-form" loading={save.isPending}>
-            {editing ? 'Save Changes' : 'Create Item'}
-          </Button>
-        </>
-      }
+      formId="catalog-item-form"
+      pb="2"
+      onSubmit={onSubmit}
+      submitLabel={editing ? 'Save Changes' : 'Create Item'}
     >
-      <form id="catalog-item-form" onSubmit={onSubmit} noValidate>
-        <Stack gap="4" pb="2">
-          <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
-            <Field.Root invalid={Boolean(errors.code)} required gridColumn={{ sm: 'span 1' }}>
-              <Field.Label>
-                Code <Field.RequiredIndicator />
-              </Field.Label>
-              <Input
-                name="code"
-                value={form.code}
-                placeholder="e.g. A.1"
-                readOnly={editing}
-                disabled={editing}
-                autoFocus={!editing}
-                fontFamily="mono"
-                onChange={(event) => set('code')(event.target.value.toUpperCase())}
-              />
-              {errors.code ? (
-                <Field.ErrorText>{errors.code}</Field.ErrorText>
-              ) : editing ? (
-                <Field.HelperText display="flex" alignItems="center" gap="1">
-                  <Lock size={12} /> The code cannot be changed
-                </Field.HelperText>
-              ) : null}
-            </Field.Root>
-            <FormField label="Category" required error={errors.category} gridColumn={{ sm: 'span 2' }}>
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  name="category"
-                  value={form.category}
-                  onChange={(event) => set('category')(event.currentTarget.value)}
-                >
-                  <option value="" disabled>
-                    Select a category
-                  </option>
-                  {categories.map((category) => (
-                    <option key={category} value={category}>
-                      {category}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
-          </SimpleGrid>
-          <FormField label="Title" required error={errors.title}>
-            <Input
-              name="title"
-              value={form.title}
-              placeholder="e.g. Certificate of incorporation"
-              autoFocus={editing}
-              maxLength={300}
-              onChange={(event) => set('title')(event.target.value)}
-            />
-          </FormField>
-          <FormField label="Description" required error={errors.description}>
-            <Textarea
-              name="description"
-              value={form.description}
-              rows={4}
-              maxLength={5000}
-              placeholder="What the seller should provide and why it matters"
-              onChange={(event) => set('description')(event.target.value)}
-            />
-          </FormField>
-          {editing && item?.presets && item.presets.length > 0 && (
-            <Text textStyle="xs" color="fg.muted">
-              In presets: {item.presets.join(', ')}
-            </Text>
-          )}
-        </Stack>
-      </form>
-    </Modal>
+      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+        <Field.Root invalid={Boolean(errors.code)} required gridColumn={{ sm: 'span 1' }}>
+          <Field.Label>
+            Code <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            name="code"
+            value={form.code}
+            placeholder="e.g. A.1"
+            readOnly={editing}
+            disabled={editing}
+            autoFocus={!editing}
+            fontFamily="mono"
+            onChange={(event) => set('code')(event.target.value.toUpperCase())}
+          />
+          {errors.code ? (
+            <Field.ErrorText>{errors.code}</Field.ErrorText>
+          ) : editing ? (
+            <Field.HelperText display="flex" alignItems="center" gap="1">
+              <Lock size={12} /> The code cannot be changed
+            </Field.HelperText>
+          ) : null}
+        </Field.Root>
+        <ChoiceField
+          label="Category"
+          required
+          error={errors.category}
+          gridColumn={{ sm: 'span 2' }}
+          name="category"
+          value={form.category}
+          onChange={set('category')}
+        >
+          <option value="" disabled>
+            Select a category
+          </option>
+          {categories.map((category) => (
+            <option key={category} value={category}>
+              {category}
+            </option>
+          ))}
+        </ChoiceField>
+      </SimpleGrid>
+      <TextField
+        label="Title"
+        required
+        error={errors.title}
+        name="title"
+        value={form.title}
+        placeholder="e.g. Certificate of incorporation"
+        autoFocus={editing}
+        maxLength={300}
+        onChange={set('title')}
+      />
+      <TextAreaField
+        label="Description"
+        required
+        error={errors.description}
+        name="description"
+        value={form.description}
+        rows={4}
+        maxLength={5000}
+        placeholder="What the seller should provide and why it matters"
+        onChange={set('description')}
+      />
+      {editing && item?.presets && item.presets.length > 0 && (
+        <Text textStyle="xs" color="fg.muted">
+          In presets: {item.presets.join(', ')}
+        </Text>
+      )}
+    </FormDialog>
   );
 }

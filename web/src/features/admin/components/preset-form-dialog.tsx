@@ -1,11 +1,12 @@
-import { Badge, Box, Button, Checkbox, Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Modal } from '../../../components/modal';
+import { Badge, Box, Checkbox, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { FormDialog } from '../../../components/form-dialog';
 import { useCatalogPicker } from '../api/catalog-picker';
 import type { Preset } from '../api/list-presets';
 import { useSavePreset, type PresetPayload } from '../api/save-preset';
 import { PresetItemPicker } from './preset-item-picker';
-import { FormField } from '../../../components/form-field';
+import { TextAreaField, TextField } from '../../../components/text-field';
+import { useFieldErrors } from '../../../lib/use-field-errors';
 
 export function validatePresetForm(form: { name: string; description: string }) {
   const errors: { name?: string; description?: string } = {};
@@ -23,7 +24,7 @@ export function PresetFormDialog({ open, preset, onClose }: { open: boolean; pre
   const [description, setDescription] = useState('');
   const [isDefault, setIsDefault] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [errors, setErrors] = useState<{ name?: string; description?: string }>({});
+  const { errors, setErrors, edit } = useFieldErrors<{ name?: string; description?: string }>();
 
   useEffect(() => {
     if (!open) return;
@@ -32,7 +33,7 @@ export function PresetFormDialog({ open, preset, onClose }: { open: boolean; pre
     setIsDefault(preset?.is_default ?? false);
     setSelected(new Set(preset?.catalog_item_ids ?? []));
     setErrors({});
-  }, [open, preset]);
+  }, [open, preset, setErrors]);
 
   const save = useSavePreset(preset, onClose);
   /** Catalog order for the listed items, then any selected item the picker does not list (kept as it was). */
@@ -53,8 +54,7 @@ export function PresetFormDialog({ open, preset, onClose }: { open: boolean; pre
     };
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     const found = validatePresetForm({ name, description });
     setErrors(found);
     if (!found.name && !found.description) save.mutate(payload());
@@ -63,83 +63,69 @@ export function PresetFormDialog({ open, preset, onClose }: { open: boolean; pre
   const lockedDefault = Boolean(preset?.is_default);
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       onClose={onClose}
       size="3xl"
-      preventClose={save.isPending}
+      busy={save.isPending}
       title={editing ? 'Edit Preset' : 'Create Preset'}
       description="A preset is the starting checklist of a new deal: a named selection of catalog items."
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button colorPalette="brand" type="submit" form="preset-form" loading={save.isPending}>
-            {editing ? 'Save Changes' : 'Create Preset'}
-          </Button>
-        </>
-      }
+      formId="preset-form"
+      pb="2"
+      onSubmit={onSubmit}
+      submitLabel={editing ? 'Save Changes' : 'Create Preset'}
     >
-      <form id="preset-form" onSubmit={onSubmit} noValidate>
-        <Stack gap="4" pb="2">
-          <FormField label="Name" required error={errors.name}>
-            <Input
-              name="name"
-              value={name}
-              maxLength={100}
-              placeholder="e.g. Software Acquisition"
-              autoFocus
-              onChange={(event) => {
-                setName(event.target.value);
-                if (errors.name) setErrors((current) => ({ ...current, name: undefined }));
-              }}
-            />
-          </FormField>
-          <FormField label="Description" required error={errors.description}>
-            <Textarea
-              name="description"
-              value={description}
-              rows={2}
-              maxLength={1000}
-              placeholder="When to use this preset"
-              onChange={(event) => {
-                setDescription(event.target.value);
-                if (errors.description) setErrors((current) => ({ ...current, description: undefined }));
-              }}
-            />
-          </FormField>
-          <Box borderWidth="1px" borderColor="border" rounded="md" px="3" py="2.5" bg="bg.subtle">
-            <Checkbox.Root
-              colorPalette="brand"
-              size="sm"
-              alignItems="flex-start"
-              checked={isDefault}
-              disabled={lockedDefault}
-              onCheckedChange={(details) => setIsDefault(details.checked === true)}
-            >
-              <Checkbox.HiddenInput />
-              <Checkbox.Control mt="0.5" />
-              <Stack gap="0.5">
-                <Checkbox.Label>
-                  Set as default preset{' '}
-                  {lockedDefault && (
-                    <Badge size="xs" colorPalette="yellow" ms="1">
-                      Current default
-                    </Badge>
-                  )}
-                </Checkbox.Label>
-                <Text textStyle="xs" color="fg.muted">
-                  {lockedDefault
-                    ? 'The default preset is used when creating new deals. To change it, make another preset the default.'
-                    : 'The default preset is used when creating new deals.'}
-                </Text>
-              </Stack>
-            </Checkbox.Root>
-          </Box>
-          {open && <PresetItemPicker selected={selected} onChange={setSelected} />}
-        </Stack>
-      </form>
-    </Modal>
+      <TextField
+        label="Name"
+        required
+        error={errors.name}
+        name="name"
+        value={name}
+        maxLength={100}
+        placeholder="e.g. Software Acquisition"
+        autoFocus
+        onChange={edit('name', setName)}
+      />
+      <TextAreaField
+        label="Description"
+        required
+        error={errors.description}
+        name="description"
+        value={description}
+        rows={2}
+        maxLength={1000}
+        placeholder="When to use this preset"
+        onChange={edit('description', setDescription)}
+      />
+      <Box borderWidth="1px" borderColor="border" rounded="md" px="3" py="2.5" bg="bg.subtle">
+        <Checkbox.Root
+          colorPalette="brand"
+          size="sm"
+          alignItems="flex-start"
+          checked={isDefault}
+          disabled={lockedDefault}
+          onCheckedChange={(details) => setIsDefault(details.checked === true)}
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control mt="0.5" />
+          <Stack gap="0.5">
+            <Checkbox.Label>
+              Set as default preset{' '}
+              {lockedDefault && (
+                <Badge size="xs" colorPalette="yellow" ms="1">
+                  Current default
+                </Badge>
+              )}
+            </Checkbox.Label>
+            <Text textStyle="xs" color="fg.muted">
+              {lockedDefault
+                ? 'The default preset is used when creating new deals. To change it, make another preset the default.'
+                : 'The default preset is used when creating new deals.'}
+            </Text>
+          </Stack>
+        </Checkbox.Root>
+      </Box>
+      {open && <PresetItemPicker selected={selected} onChange={setSelected} />}
+    </FormDialog>
   );
 }

@@ -1,14 +1,14 @@
-import { Alert, Box, Field, Input, Skeleton, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Field, Input, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import type { SystemPermissionSet } from '@contracts/admin';
-import { useEffect, useState, type FormEvent } from 'react';
-import { FormActions } from '../../../components/form-actions';
+import { useEffect, useState } from 'react';
+import { FormDialog } from '../../../components/form-dialog';
 import { Modal } from '../../../components/modal';
 import { CapabilityToggles } from '../../../components/capability-toggles';
 import { emptyCapabilities, normalizeCapabilities, unmetRequirements, type CapabilityMap } from '../../../lib/permission-sets';
 import { useSaveSystemSet } from '../api/save-system-set';
 import { useSetUsage } from '../api/system-set-usage';
 import { LoadError } from './load-error';
-import { FormField } from '../../../components/form-field';
+import { TextAreaField } from '../../../components/text-field';
 
 /** Create or edit a system permission set: a name, a description and one switch per capability. */
 export function SystemSetDialog({ open, set, onClose }: { open: boolean; set: SystemPermissionSet | null; onClose: () => void }) {
@@ -24,46 +24,41 @@ export function SystemSetDialog({ open, set, onClose }: { open: boolean; set: Sy
     setCaps(normalizeCapabilities(set?.capabilities ?? null));
     setProblem(null);
   }, [open, set]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!name.trim()) return setProblem('Please enter a name');
     if (unmetRequirements(caps).length) return setProblem('Every capability that needs View must come with View');
     setProblem(null);
     save.mutate({ id: set?.id, name: name.trim(), description: description.trim(), capabilities: caps });
   };
   return (
-    <Modal
+    <FormDialog
       open={open}
       onClose={onClose}
       size="2xl"
-      preventClose={save.isPending}
+      busy={save.isPending}
       title={set ? 'Edit System Permission Set' : 'Create System Permission Set'}
       description="System sets are offered in every deal. Turning a capability on turns on what it requires."
+      onSubmit={submit}
+      submitLabel={set ? 'Save Changes' : 'Create Set'}
+      busyLabel="Saving..."
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="4" pb="2">
-          <Field.Root required invalid={problem === 'Please enter a name'}>
-            <Field.Label>
-              Name <Field.RequiredIndicator />
-            </Field.Label>
-            <Input value={name} maxLength={100} disabled={set?.built_in} onChange={(e) => setName(e.target.value)} />
-            {set?.built_in && <Field.HelperText>A built-in set keeps its name.</Field.HelperText>}
-            {problem === 'Please enter a name' && <Field.ErrorText>{problem}</Field.ErrorText>}
-          </Field.Root>
-          <FormField label="Description">
-            <Textarea value={description} maxLength={1000} rows={2} onChange={(e) => setDescription(e.target.value)} />
-          </FormField>
-          <CapabilityToggles value={caps} onChange={setCaps} />
-          {problem && problem !== 'Please enter a name' && (
-            <Alert.Root status="error" size="sm">
-              <Alert.Indicator />
-              <Alert.Title>{problem}</Alert.Title>
-            </Alert.Root>
-          )}
-          <FormActions submitLabel={set ? 'Save Changes' : 'Create Set'} busy={save.isPending} onCancel={onClose} />
-        </Stack>
-      </form>
-    </Modal>
+      <Field.Root required invalid={problem === 'Please enter a name'}>
+        <Field.Label>
+          Name <Field.RequiredIndicator />
+        </Field.Label>
+        <Input value={name} maxLength={100} disabled={set?.built_in} onChange={(e) => setName(e.target.value)} />
+        {set?.built_in && <Field.HelperText>A built-in set keeps its name.</Field.HelperText>}
+        {problem === 'Please enter a name' && <Field.ErrorText>{problem}</Field.ErrorText>}
+      </Field.Root>
+      <TextAreaField label="Description" value={description} maxLength={1000} rows={2} onChange={setDescription} />
+      <CapabilityToggles value={caps} onChange={setCaps} />
+      {problem && problem !== 'Please enter a name' && (
+        <Alert.Root status="error" size="sm">
+          <Alert.Indicator />
+          <Alert.Title>{problem}</Alert.Title>
+        </Alert.Root>
+      )}
+    </FormDialog>
   );
 }
 

@@ -1,11 +1,10 @@
-import { Field, Input, Stack, Text } from '@chakra-ui/react';
-import { FormActions } from '../../../components/form-actions';
+import { Field, Input, Text } from '@chakra-ui/react';
 import { MIN_ADMIN_PASSWORD, type AdminUser } from '@contracts/admin';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Modal } from '../../../components/modal';
+import { useEffect, useState } from 'react';
+import { FormDialog } from '../../../components/form-dialog';
+import { TextField } from '../../../components/text-field';
 import { useResetPassword } from '../api/reset-password';
 import { useUpdateUser } from '../api/update-user';
-import { FormField } from '../../../components/form-field';
 
 /** docs/product.md §5 Admin users: the reset password form's own checks. */
 export function passwordProblem(password: string, confirm: string): string | null {
@@ -20,39 +19,33 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onCl
   useEffect(() => {
     if (user) setForm({ first_name: user.first_name, last_name: user.last_name, title: user.title });
   }, [user]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (user) save.mutate({ id: user.id, ...form });
-  };
   const field = (key: keyof typeof form, label: string, placeholder?: string) => (
-    <Field.Root>
-      <Field.Label>{label}</Field.Label>
-      <Input
-        value={form[key]}
-        maxLength={100}
-        placeholder={placeholder}
-        onChange={(e) => setForm({ ...form, [key]: e.target.value })}
-      />
-    </Field.Root>
+    <TextField
+      label={label}
+      value={form[key]}
+      maxLength={100}
+      placeholder={placeholder}
+      onChange={(value) => setForm({ ...form, [key]: value })}
+    />
   );
   return (
-    <Modal
+    <FormDialog
       open={user !== null}
       onClose={onClose}
       title="Edit User"
       description={user?.email}
       size="md"
-      preventClose={save.isPending}
+      busy={save.isPending}
+      onSubmit={() => {
+        if (user) save.mutate({ id: user.id, ...form });
+      }}
+      submitLabel="Save Changes"
+      busyLabel="Saving..."
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="4" pb="2">
-          {field('first_name', 'First name')}
-          {field('last_name', 'Last name')}
-          {field('title', 'Title', 'e.g. CEO, CFO, Manager')}
-          <FormActions submitLabel="Save Changes" busy={save.isPending} onCancel={onClose} />
-        </Stack>
-      </form>
-    </Modal>
+      {field('first_name', 'First name')}
+      {field('last_name', 'Last name')}
+      {field('title', 'Title', 'e.g. CEO, CFO, Manager')}
+    </FormDialog>
   );
 }
 
@@ -66,19 +59,21 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null;
     setConfirm('');
     setProblem(null);
   }, [user]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const found = passwordProblem(password, confirm);
     setProblem(found);
     if (!found && user) reset.mutate({ id: user.id, password });
   };
   return (
-    <Modal
+    <FormDialog
       open={user !== null}
       onClose={onClose}
       title="Reset Password"
       size="md"
-      preventClose={reset.isPending}
+      busy={reset.isPending}
+      onSubmit={submit}
+      submitLabel="Reset Password"
+      busyLabel="Resetting..."
       description={
         <>
           Set a new password for{' '}
@@ -89,34 +84,29 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null;
         </>
       }
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="4" pb="2">
-          <Field.Root required invalid={Boolean(problem)}>
-            <Field.Label>
-              New Password <Field.RequiredIndicator />
-            </Field.Label>
-            <Input
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              minLength={MIN_ADMIN_PASSWORD}
-              required
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </Field.Root>
-          <FormField label="Confirm Password" required error={problem}>
-            <Input
-              type="password"
-              autoComplete="new-password"
-              value={confirm}
-              minLength={MIN_ADMIN_PASSWORD}
-              required
-              onChange={(e) => setConfirm(e.target.value)}
-            />
-          </FormField>
-          <FormActions submitLabel="Reset Password" busy={reset.isPending} busyLabel="Resetting..." onCancel={onClose} />
-        </Stack>
-      </form>
-    </Modal>
+      <Field.Root required invalid={Boolean(problem)}>
+        <Field.Label>
+          New Password <Field.RequiredIndicator />
+        </Field.Label>
+        <Input
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          minLength={MIN_ADMIN_PASSWORD}
+          required
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </Field.Root>
+      <TextField
+        label="Confirm Password"
+        required
+        error={problem}
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        minLength={MIN_ADMIN_PASSWORD}
+        onChange={setConfirm}
+      />
+    </FormDialog>
   );
 }

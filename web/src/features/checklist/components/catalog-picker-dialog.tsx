@@ -1,6 +1,6 @@
-import { Alert, Button, Stack } from '@chakra-ui/react';
+import { Alert, Stack } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
-import { Modal } from '../../../components/modal';
+import { ActionDialog } from '../../../components/action-dialog';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAddCatalogItem } from '../api/add-catalog-item';
 import { useCatalogPage } from '../api/catalog-page';
@@ -77,23 +77,15 @@ export function CatalogPickerDialog({
   };
 
   return (
-    <Modal
+    <ActionDialog
       open={open}
       onClose={onClose}
       size="3xl"
-      preventClose={add.isPending}
+      busy={add.isPending}
       title="Add from Catalog"
       description="Pick a standard due-diligence request and the section it belongs to."
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={add.isPending}>
-            Cancel
-          </Button>
-          <Button colorPalette="brand" onClick={submit} loading={add.isPending}>
-            Add to Checklist
-          </Button>
-        </>
-      }
+      actionLabel="Add to Checklist"
+      onAction={submit}
     >
       <Stack gap="4">
         <CatalogSearch search={search} setSearch={setSearch} category={category} setCategory={setCategory} />
@@ -132,6 +124,6 @@ export function CatalogPickerDialog({
           </Alert.Root>
         )}
       </Stack>
-    </Modal>
+    </ActionDialog>
   );
 }

@@ -1,10 +1,10 @@
-import { Button, Input, Stack } from '@chakra-ui/react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Modal } from '../../../components/modal';
+import { useEffect, useState } from 'react';
+import { FormDialog } from '../../../components/form-dialog';
+import { TextField } from '../../../components/text-field';
+import { useFieldErrors } from '../../../lib/use-field-errors';
 import { useSaveCategory } from '../api/save-category';
 import { CATEGORY_CODE_MAX, hasErrors, validateCategory, type CategoryErrors } from '../logic';
 import type { ChecklistCategory } from '../types';
-import { FormField } from '../../../components/form-field';
 
 /** Add Category / Edit Category: name required, code optional (at most 3 characters). */
 export function CategoryFormDialog({
@@ -21,75 +21,57 @@ export function CategoryFormDialog({
   const editing = Boolean(category);
   const [name, setName] = useState('');
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<CategoryErrors>({});
+  const { errors, setErrors, edit } = useFieldErrors<CategoryErrors>();
 
   useEffect(() => {
     if (!open) return;
     setName(category?.name ?? '');
     setCode(category?.code ?? '');
     setErrors({});
-  }, [open, category]);
+  }, [open, category, setErrors]);
 
   const save = useSaveCategory(dealId, category, onClose);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     const found = validateCategory({ name, code });
     setErrors(found);
     if (!hasErrors(found)) save.mutate({ name: name.trim(), code: code.trim() || null });
   };
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       onClose={onClose}
       size="md"
-      preventClose={save.isPending}
+      busy={save.isPending}
       title={editing ? 'Edit Category' : 'Add Category'}
       description={editing ? undefined : 'A section of the checklist, such as Corporate Documents.'}
+      formLabel={editing ? 'Edit Category' : 'Add Category'}
+      onSubmit={onSubmit}
+      submitLabel={editing ? 'Save Changes' : 'Add Category'}
     >
-      <form onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit Category' : 'Add Category'}>
-        <Stack gap="4" pb="2">
-          <FormField label="Category name" required error={errors.name}>
-            <Input
-              name="name"
-              value={name}
-              autoFocus
-              placeholder="e.g. Corporate Documents"
-              onChange={(e) => {
-                setName(e.target.value);
-                if (errors.name) setErrors((prev) => ({ ...prev, name: undefined }));
-              }}
-            />
-          </FormField>
-          <FormField
-            label="Code"
-            optional
-            error={errors.code}
-            helper={<>Up to {CATEGORY_CODE_MAX} characters. New items are numbered from it (A.1, A.2, …).</>}
-          >
-            <Input
-              name="code"
-              value={code}
-              maxW="32"
-              placeholder="e.g. A"
-              textTransform="uppercase"
-              onChange={(e) => {
-                setCode(e.target.value.toUpperCase());
-                if (errors.code) setErrors((prev) => ({ ...prev, code: undefined }));
-              }}
-            />
-          </FormField>
-        </Stack>
-        <Stack direction="row" justify="flex-end" gap="2" pt="4" pb="2">
-          <Button variant="outline" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={save.isPending}>
-            {editing ? 'Save Changes' : 'Add Category'}
-          </Button>
-        </Stack>
-      </form>
-    </Modal>
+      <TextField
+        label="Category name"
+        required
+        error={errors.name}
+        name="name"
+        value={name}
+        autoFocus
+        placeholder="e.g. Corporate Documents"
+        onChange={edit('name', setName)}
+      />
+      <TextField
+        label="Code"
+        optional
+        error={errors.code}
+        helper={<>Up to {CATEGORY_CODE_MAX} characters. New items are numbered from it (A.1, A.2, …).</>}
+        name="code"
+        value={code}
+        maxW="32"
+        placeholder="e.g. A"
+        textTransform="uppercase"
+        onChange={edit('code', (value: string) => setCode(value.toUpperCase()))}
+      />
+    </FormDialog>
   );
 }

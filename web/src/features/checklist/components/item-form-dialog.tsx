@@ -1,10 +1,11 @@
-import { Button, Checkbox, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Modal } from '../../../components/modal';
+import { Checkbox, Field, HStack, Input, SimpleGrid } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { FormDialog } from '../../../components/form-dialog';
+import { ChoiceField, TextAreaField, TextField } from '../../../components/text-field';
+import { useFieldErrors } from '../../../lib/use-field-errors';
 import { useSaveChecklistItem } from '../api/save-checklist-item';
 import { hasErrors, ITEM_STATUSES, parseExpectedCount, STATUS_LABELS, validateItem, type ItemErrors } from '../logic';
 import type { ChecklistCategory, ChecklistItem, ItemStatus } from '../types';
-import { FormField } from '../../../components/form-field';
 
 /**
  * Add Item / Edit Item: name and category required; the status is editable only when editing
@@ -32,7 +33,7 @@ export function ItemFormDialog({
   const [status, setStatus] = useState<ItemStatus>('in_progress');
   const [required, setRequired] = useState(true);
   const [expected, setExpected] = useState('1');
-  const [errors, setErrors] = useState<ItemErrors>({});
+  const { errors, setErrors, edit } = useFieldErrors<ItemErrors>();
 
   useEffect(() => {
     if (!open) return;
@@ -43,12 +44,11 @@ export function ItemFormDialog({
     setRequired(item ? Boolean(item.required) : true);
     setExpected(String(item?.metadata?.anticipated_file_count ?? 1));
     setErrors({});
-  }, [open, item, defaultCategoryId]);
+  }, [open, item, defaultCategoryId, setErrors]);
 
   const save = useSaveChecklistItem(dealId, item, onClose);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     const found = validateItem({ name, categoryId, expected });
     setErrors(found);
     if (!hasErrors(found)) {
@@ -63,123 +63,91 @@ export function ItemFormDialog({
     }
   };
 
-  const clear = (key: keyof ItemErrors) => {
-    if (errors[key]) setErrors((prev) => ({ ...prev, [key]: undefined }));
-  };
-
   return (
-    <Modal
+    <FormDialog
       open={open}
       onClose={onClose}
       size="xl"
-      preventClose={save.isPending}
+      busy={save.isPending}
       title={editing ? 'Edit Item' : 'Add Item'}
       description={editing ? (item?.item_id ?? undefined) : 'A custom request for a document or set of documents.'}
+      formLabel={editing ? 'Edit Item' : 'Add Item'}
+      onSubmit={onSubmit}
+      submitLabel={editing ? 'Save Changes' : 'Add Item'}
     >
-      <form onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit Item' : 'Add Item'}>
-        <Stack gap="4" pb="2">
-          <FormField label="Item name" required error={errors.name}>
-            <Input
-              name="name"
-              value={name}
-              autoFocus
-              placeholder="e.g. Audited financial statements (last 3 years)"
-              onChange={(e) => {
-                setName(e.target.value);
-                clear('name');
-              }}
-            />
-          </FormField>
-          <FormField label="Description" optional>
-            <Textarea
-              name="description"
-              value={description}
-              rows={3}
-              placeholder="What exactly is requested, periods covered, format…"
-              onChange={(e) => setDescription(e.target.value)}
-            />
-          </FormField>
-          <SimpleGrid columns={{ base: 1, sm: editing ? 2 : 1 }} gap="4">
-            <FormField label="Category" required error={errors.category}>
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  name="category_id"
-                  value={categoryId}
-                  onChange={(e) => {
-                    setCategoryId(e.currentTarget.value);
-                    clear('category');
-                  }}
-                >
-                  <option value="">Select a category</option>
-                  {categories.map((category) => (
-                    <option key={category.id} value={category.id}>
-                      {category.code ? `${category.code} · ${category.name}` : category.name}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
-            {editing && (
-              <FormField label="Status">
-                <NativeSelect.Root>
-                  <NativeSelect.Field
-                    name="status"
-                    value={status}
-                    onChange={(e) => setStatus(e.currentTarget.value as ItemStatus)}
-                  >
-                    {ITEM_STATUSES.map((value) => (
-                      <option key={value} value={value}>
-                        {STATUS_LABELS[value]}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </FormField>
-            )}
-          </SimpleGrid>
-          <HStack gap="6" align="flex-start" wrap="wrap">
-            <Field.Root invalid={Boolean(errors.expected)} w="auto" minW="44">
-              <Field.Label>Expected files</Field.Label>
-              <Input
-                name="anticipated_file_count"
-                value={expected}
-                inputMode="numeric"
-                maxW="28"
-                onChange={(e) => {
-                  setExpected(e.target.value);
-                  clear('expected');
-                }}
-              />
-              {errors.expected ? (
-                <Field.ErrorText maxW="xs">{errors.expected}</Field.ErrorText>
-              ) : (
-                <Field.HelperText>How many files should answer it.</Field.HelperText>
-              )}
-            </Field.Root>
-            <Field.Root w="auto" pt="7">
-              <Checkbox.Root
-                checked={required}
-                onCheckedChange={(details) => setRequired(details.checked === true)}
-                colorPalette="brand"
-              >
-                <Checkbox.HiddenInput name="required" />
-                <Checkbox.Control />
-                <Checkbox.Label>Required</Checkbox.Label>
-              </Checkbox.Root>
-            </Field.Root>
-          </HStack>
-        </Stack>
-        <Stack direction="row" justify="flex-end" gap="2" pt="4" pb="2">
-          <Button variant="outline" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={save.isPending}>
-            {editing ? 'Save Changes' : 'Add Item'}
-          </Button>
-        </Stack>
-      </form>
-    </Modal>
+      <TextField
+        label="Item name"
+        required
+        error={errors.name}
+        name="name"
+        value={name}
+        autoFocus
+        placeholder="e.g. Audited financial statements (last 3 years)"
+        onChange={edit('name', setName)}
+      />
+      <TextAreaField
+        label="Description"
+        optional
+        name="description"
+        value={description}
+        rows={3}
+        placeholder="What exactly is requested, periods covered, format…"
+        onChange={setDescription}
+      />
+      <SimpleGrid columns={{ base: 1, sm: editing ? 2 : 1 }} gap="4">
+        <ChoiceField
+          label="Category"
+          required
+          error={errors.category}
+          name="category_id"
+          value={categoryId}
+          onChange={edit('category', setCategoryId)}
+        >
+          <option value="">Select a category</option>
+          {categories.map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.code ? `${category.code} · ${category.name}` : category.name}
+            </option>
+          ))}
+        </ChoiceField>
+        {editing && (
+          <ChoiceField label="Status" name="status" value={status} onChange={(value) => setStatus(value as ItemStatus)}>
+            {ITEM_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {STATUS_LABELS[value]}
+              </option>
+            ))}
+          </ChoiceField>
+        )}
+      </SimpleGrid>
+      <HStack gap="6" align="flex-start" wrap="wrap">
+        <Field.Root invalid={Boolean(errors.expected)} w="auto" minW="44">
+          <Field.Label>Expected files</Field.Label>
+          <Input
+            name="anticipated_file_count"
+            value={expected}
+            inputMode="numeric"
+            maxW="28"
+            onChange={(e) => edit('expected', setExpected)(e.target.value)}
+          />
+          {errors.expected ? (
+            <Field.ErrorText maxW="xs">{errors.expected}</Field.ErrorText>
+          ) : (
+            <Field.HelperText>How many files should answer it.</Field.HelperText>
+          )}
+        </Field.Root>
+        <Field.Root w="auto" pt="7">
+          <Checkbox.Root
+            checked={required}
+            onCheckedChange={(details) => setRequired(details.checked === true)}
+            colorPalette="brand"
+          >
+            <Checkbox.HiddenInput name="required" />
+            <Checkbox.Control />
+            <Checkbox.Label>Required</Checkbox.Label>
+          </Checkbox.Root>
+        </Field.Root>
+      </HStack>
+    </FormDialog>
   );
 }

@@ -1,7 +1,6 @@
-import { Button, Textarea } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { Modal } from '../../../components/modal';
-import { FormField } from '../../../components/form-field';
+import { ActionDialog } from '../../../components/action-dialog';
+import { TextAreaField } from '../../../components/text-field';
 
 /** Request Changes on an item, with an optional note; the note starts empty each time it opens. */
 export function RequestChangesDialog({
@@ -20,33 +19,26 @@ export function RequestChangesDialog({
     if (open) setNote('');
   }, [open]);
   return (
-    <Modal
+    <ActionDialog
       open={open}
       onClose={onClose}
       size="md"
       title="Request Changes"
       description="The item goes back to the team with your note."
-      preventClose={busy}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button colorPalette="orange" onClick={() => onSend(note)} loading={busy}>
-            Request Changes
-          </Button>
-        </>
-      }
+      busy={busy}
+      actionLabel="Request Changes"
+      palette="orange"
+      onAction={() => onSend(note)}
     >
-      <FormField label="Note" optional>
-        <Textarea
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          rows={4}
-          placeholder="What is missing or needs to change?"
-          autoFocus
-        />
-      </FormField>
-    </Modal>
+      <TextAreaField
+        label="Note"
+        optional
+        value={note}
+        onChange={setNote}
+        rows={4}
+        placeholder="What is missing or needs to change?"
+        autoFocus
+      />
+    </ActionDialog>
   );
 }

@@ -1,6 +1,6 @@
-import { Button, Field, NativeSelect, Stack } from '@chakra-ui/react';
+import { Field, NativeSelect, Stack } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
-import { Modal } from '../../../components/modal';
+import { ActionDialog } from '../../../components/action-dialog';
 import { useUpdateItemStatusAndFiles } from '../api/update-item-status-and-files';
 import { ITEM_STATUSES, STATUS_LABELS } from '../logic';
 import type { ChecklistItem, DealFile, ItemStatus } from '../types';
@@ -49,28 +49,16 @@ export function StatusAndFilesDialog({
   };
 
   return (
-    <Modal
+    <ActionDialog
       open={open}
       onClose={onClose}
       size="2xl"
-      preventClose={save.isPending}
+      busy={save.isPending}
       title="Update Item"
       description={item ? `${item.item_id ? `${item.item_id} · ` : ''}${item.name}` : undefined}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button
-            colorPalette="brand"
-            onClick={() => save.mutate({ status, ...(filesChanged ? { files: [...selected.keys()] } : {}) })}
-            loading={save.isPending}
-            disabled={!item || (!filesChanged && !statusChanged)}
-          >
-            Save
-          </Button>
-        </>
-      }
+      actionLabel="Save"
+      onAction={() => save.mutate({ status, ...(filesChanged ? { files: [...selected.keys()] } : {}) })}
+      actionDisabled={!item || (!filesChanged && !statusChanged)}
     >
       <Stack gap="5">
         <Field.Root disabled={!canEditStatus}>
@@ -95,6 +83,6 @@ export function StatusAndFilesDialog({
         <LinkedFiles selected={selected} onUnlink={(id, name) => toggle({ id, name }, false)} />
         <DataRoomFilePicker dealId={dealId} open={open} resetKey={item} selected={selected} onToggle={toggle} />
       </Stack>
-    </Modal>
+    </ActionDialog>
   );
 }

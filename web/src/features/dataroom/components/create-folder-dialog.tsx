@@ -1,7 +1,8 @@
-import { Button, Input, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Modal } from '../../../components/modal';
-import { FormField } from '../../../components/form-field';
+import { Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { FormDialog } from '../../../components/form-dialog';
+import { useFieldError } from '../../../lib/use-field-errors';
+import { TextField } from '../../../components/text-field';
 
 export const FOLDER_NAME_REQUIRED = 'Please enter a folder name';
 
@@ -24,24 +25,23 @@ export function CreateFolderDialog({
   onCreate: (name: string) => void;
 }) {
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, edit } = useFieldError();
 
   useEffect(() => {
     if (open) {
       setName('');
       setError(null);
     }
-  }, [open]);
+  }, [open, setError]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const invalid = validateFolderName(name);
     setError(invalid);
     if (!invalid) onCreate(name.trim());
   };
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       onClose={onClose}
       title="Create New Folder"
@@ -55,33 +55,21 @@ export function CreateFolderDialog({
         </>
       }
       size="md"
-      preventClose={loading}
+      busy={loading}
+      onSubmit={submit}
+      submitLabel="Create Folder"
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="4" pb="2">
-          <FormField label="Folder name" required error={error}>
-            <Input
-              name="folder-name"
-              value={name}
-              autoFocus
-              placeholder="e.g. Financial Statements"
-              maxLength={255}
-              onChange={(event) => {
-                setName(event.target.value);
-                if (error) setError(null);
-              }}
-            />
-          </FormField>
-          <Stack direction="row" justify="flex-end" gap="2" pt="2">
-            <Button variant="outline" onClick={onClose} disabled={loading}>
-              Cancel
-            </Button>
-            <Button type="submit" colorPalette="brand" loading={loading}>
-              Create Folder
-            </Button>
-          </Stack>
-        </Stack>
-      </form>
-    </Modal>
+      <TextField
+        label="Folder name"
+        required
+        error={error}
+        name="folder-name"
+        value={name}
+        autoFocus
+        placeholder="e.g. Financial Statements"
+        maxLength={255}
+        onChange={edit(setName)}
+      />
+    </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { Box, Button, Center, HStack, Stack, Text, VStack } from '@chakra-ui/react';
 import { FolderInput, FolderTree } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Modal } from '../../../components/modal';
+import { ActionDialog } from '../../../components/action-dialog';
 import { formatMegabytes } from '../../../lib/format';
 import { pathSegments } from '../../../lib/file-urls';
 import { isSystemFile } from '../../../lib/system-files';
@@ -32,7 +32,7 @@ export function ImportFolderDialog({
   const top = files.length > 0 ? pathSegments(relativePathOf(files[0]))[0] : undefined;
 
   return (
-    <Modal
+    <ActionDialog
       open={open}
       onClose={onClose}
       title="Import Folder"
@@ -46,16 +46,13 @@ export function ImportFolderDialog({
         </>
       }
       size="lg"
-      footer={
+      actionLabel={
         <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button colorPalette="brand" disabled={plan.files.length === 0} onClick={() => onImport(files)}>
-            <FolderInput /> Import
-          </Button>
+          <FolderInput /> Import
         </>
       }
+      onAction={() => onImport(files)}
+      actionDisabled={plan.files.length === 0}
     >
       <input
         ref={(element) => {
@@ -105,6 +102,6 @@ export function ImportFolderDialog({
           </Box>
         )}
       </Stack>
-    </Modal>
+    </ActionDialog>
   );
 }

@@ -1,8 +1,8 @@
-import { Box, Button, Center, HStack, IconButton, Stack, Text, VStack } from '@chakra-ui/react';
+import { Box, Center, HStack, IconButton, Stack, Text, VStack } from '@chakra-ui/react';
 import { UploadCloud, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
-import { Modal } from '../../../components/modal';
+import { ActionDialog } from '../../../components/action-dialog';
 import { FileIcon } from '../../../components/file-icon';
 import { fileExtensionOf } from '../../../lib/file-display';
 import { formatMegabytes } from '../../../lib/format';
@@ -56,7 +56,7 @@ export function UploadFilesDialog({
   };
 
   return (
-    <Modal
+    <ActionDialog
       open={open}
       onClose={onClose}
       title="Upload Files"
@@ -70,16 +70,13 @@ export function UploadFilesDialog({
         </>
       }
       size="xl"
-      footer={
+      actionLabel={
         <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button colorPalette="brand" onClick={submit} disabled={files.length === 0}>
-            <UploadCloud /> {files.length > 0 ? `Upload ${files.length} file${files.length === 1 ? '' : 's'}` : 'Upload'}
-          </Button>
+          <UploadCloud /> {files.length > 0 ? `Upload ${files.length} file${files.length === 1 ? '' : 's'}` : 'Upload'}
         </>
       }
+      onAction={submit}
+      actionDisabled={files.length === 0}
     >
       <Stack gap="4">
         <Center
@@ -165,6 +162,6 @@ export function UploadFilesDialog({
           </Box>
         )}
       </Stack>
-    </Modal>
+    </ActionDialog>
   );
 }

@@ -1,6 +1,8 @@
-import { Button, Checkbox, Field, Input, NativeSelect, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Modal } from '../../../components/modal';
+import { Checkbox, Field, NativeSelect, Switch } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { FormDialog } from '../../../components/form-dialog';
+import { useFieldError } from '../../../lib/use-field-errors';
+import { TextAreaField, TextField } from '../../../components/text-field';
 import { type Deal } from '../../../lib/api/deal';
 import { useCurrentUser } from '../../../lib/session';
 import type { ChecklistPreset } from '../types';
@@ -68,7 +70,7 @@ export function DealFormDialog({
   const [requireMfa, setRequireMfa] = useState(false);
   const [watermarkDownloads, setWatermarkDownloads] = useState(false);
   const [searchLanguage, setSearchLanguage] = useState<SearchLanguage>('english');
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, edit } = useFieldError();
   // Turning the requirement on needs the admin's own session to have proved a factor (the database refuses otherwise).
   const me = useCurrentUser();
   const mayRequireMfa = Boolean(me?.mfa_enabled && me.session_aal === 'aal2');
@@ -85,15 +87,14 @@ export function DealFormDialog({
     setWatermarkDownloads(Boolean(deal?.watermark_downloads));
     setSearchLanguage(deal?.search_language ?? 'english');
     setError(null);
-  }, [open, deal?.name, deal?.description, deal?.require_mfa, deal?.watermark_downloads, deal?.search_language]);
+  }, [open, deal?.name, deal?.description, deal?.require_mfa, deal?.watermark_downloads, deal?.search_language, setError]);
 
   const mutation = useSaveDeal(editing, (saved) => {
     onSaved?.(saved);
     onClose();
   });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     const invalid = validateDealName(name);
     setError(invalid);
     if (invalid) return;
@@ -115,98 +116,76 @@ export function DealFormDialog({
   };
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       onClose={onClose}
       size="lg"
-      preventClose={mutation.isPending}
+      busy={mutation.isPending}
       title={editing ? 'Edit Deal' : 'Create New Deal'}
       description={editing ? undefined : 'Set up a data room for a transaction. You become the deal owner and admin.'}
+      onSubmit={onSubmit}
+      submitLabel={editing ? 'Save Changes' : 'Create Deal'}
     >
-      <form id="deal-form" onSubmit={onSubmit} noValidate>
-        <Stack gap="4" pb="2">
-          <Field.Root invalid={Boolean(error)} required>
-            <Field.Label>
-              Deal name <Field.RequiredIndicator />
-            </Field.Label>
-            <Input
-              name="name"
-              value={name}
-              placeholder="e.g. Project Atlas"
-              autoFocus
-              onChange={(e) => {
-                setName(e.target.value);
-                if (error) setError(null);
-              }}
-            />
-            {error && <Field.ErrorText>{error}</Field.ErrorText>}
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>
-              Description{' '}
-              <Text as="span" color="fg.subtle" fontWeight="normal">
-                (optional)
-              </Text>
-            </Field.Label>
-            <Textarea
-              name="description"
-              value={description}
-              rows={3}
-              placeholder="Target, transaction type, key dates…"
-              onChange={(e) => setDescription(e.target.value)}
-            />
-          </Field.Root>
-          {editing && (
-            <Field.Root>
-              <Checkbox.Root
-                checked={requireMfa}
-                disabled={!requireMfa && !mayRequireMfa}
-                onCheckedChange={(d) => setRequireMfa(d.checked === true)}
-              >
-                <Checkbox.HiddenInput name="require_mfa" />
-                <Checkbox.Control />
-                <Checkbox.Label>Require two-step verification</Checkbox.Label>
-              </Checkbox.Root>
-              <Field.HelperText>
-                {mayRequireMfa || requireMfa
-                  ? 'Everyone in this deal must sign in with a code from an authenticator app to open it.'
-                  : 'Turn on two-step verification for yourself in Settings → Two-Step Verification first.'}
-              </Field.HelperText>
-            </Field.Root>
-          )}
-          {editing && (
-            <Field.Root>
-              <Switch.Root
-                colorPalette="brand"
-                checked={watermarkDownloads}
-                onCheckedChange={(d) => setWatermarkDownloads(d.checked)}
-                name="watermark_downloads"
-              >
-                <Switch.HiddenInput />
-                <Switch.Control>
-                  <Switch.Thumb />
-                </Switch.Control>
-                <Switch.Label>Watermark downloads</Switch.Label>
-              </Switch.Root>
-              <Field.HelperText>
-                Downloaded PDFs and images carry the downloader’s e-mail, the deal’s name and the time on every page.
-              </Field.HelperText>
-            </Field.Root>
-          )}
-          {editing && <SearchLanguageField value={searchLanguage} onChange={setSearchLanguage} />}
-          {!editing && (
-            <PresetSelect value={presetValue} onChange={setPreset} presets={presets.data ?? []} loading={presets.isLoading} />
-          )}
-        </Stack>
-        <Stack direction="row" justify="flex-end" gap="2" pt="4" pb="2">
-          <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={mutation.isPending}>
-            {editing ? 'Save Changes' : 'Create Deal'}
-          </Button>
-        </Stack>
-      </form>
-    </Modal>
+      <TextField
+        label="Deal name"
+        required
+        error={error}
+        name="name"
+        value={name}
+        placeholder="e.g. Project Atlas"
+        autoFocus
+        onChange={edit(setName)}
+      />
+      <TextAreaField
+        label="Description"
+        optional
+        name="description"
+        value={description}
+        rows={3}
+        placeholder="Target, transaction type, key dates…"
+        onChange={setDescription}
+      />
+      {editing && (
+        <Field.Root>
+          <Checkbox.Root
+            checked={requireMfa}
+            disabled={!requireMfa && !mayRequireMfa}
+            onCheckedChange={(d) => setRequireMfa(d.checked === true)}
+          >
+            <Checkbox.HiddenInput name="require_mfa" />
+            <Checkbox.Control />
+            <Checkbox.Label>Require two-step verification</Checkbox.Label>
+          </Checkbox.Root>
+          <Field.HelperText>
+            {mayRequireMfa || requireMfa
+              ? 'Everyone in this deal must sign in with a code from an authenticator app to open it.'
+              : 'Turn on two-step verification for yourself in Settings → Two-Step Verification first.'}
+          </Field.HelperText>
+        </Field.Root>
+      )}
+      {editing && (
+        <Field.Root>
+          <Switch.Root
+            colorPalette="brand"
+            checked={watermarkDownloads}
+            onCheckedChange={(d) => setWatermarkDownloads(d.checked)}
+            name="watermark_downloads"
+          >
+            <Switch.HiddenInput />
+            <Switch.Control>
+              <Switch.Thumb />
+            </Switch.Control>
+            <Switch.Label>Watermark downloads</Switch.Label>
+          </Switch.Root>
+          <Field.HelperText>
+            Downloaded PDFs and images carry the downloader’s e-mail, the deal’s name and the time on every page.
+          </Field.HelperText>
+        </Field.Root>
+      )}
+      {editing && <SearchLanguageField value={searchLanguage} onChange={setSearchLanguage} />}
+      {!editing && (
+        <PresetSelect value={presetValue} onChange={setPreset} presets={presets.data ?? []} loading={presets.isLoading} />
+      )}
+    </FormDialog>
   );
 }

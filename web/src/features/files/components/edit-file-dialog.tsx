@@ -1,4 +1,4 @@
-import { Field, Input, SimpleGrid, Skeleton, Stack, Textarea } from '@chakra-ui/react';
+import { Field, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
 import { FormActions } from '../../../components/form-actions';
 import { SelectField } from '../../../components/select-field';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -8,7 +8,7 @@ import { useFileMetadata } from '../api/file-metadata';
 import { useEditFile } from '../api/edit-file';
 import { CONFIDENTIALITY_LEVELS, DOCUMENT_TYPES, type FileSummary } from '../types';
 import { detailsFrom, type DocumentDetails } from './document-details-card';
-import { FormField } from '../../../components/form-field';
+import { TextAreaField, TextField } from '../../../components/text-field';
 
 export const FILE_NAME_REQUIRED = 'Please enter a file name';
 const splitTags = (text: string) => [
@@ -80,27 +80,30 @@ export function EditFileDialog({ dealId, file, onClose }: { dealId: string; file
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="4" pb="2">
-            <FormField label="File name" required error={problem}>
-              <Input
-                value={name}
-                maxLength={255}
-                onChange={(e) => {
-                  setName(e.target.value);
-                  setProblem(null);
-                }}
-              />
-            </FormField>
-            <FormField label="Formatted title">
-              <Input value={details.formatted_title} maxLength={500} onChange={(e) => set('formatted_title')(e.target.value)} />
-            </FormField>
-            <FormField label="Description">
-              <Textarea
-                value={details.quick_summary}
-                rows={3}
-                maxLength={5000}
-                onChange={(e) => set('quick_summary')(e.target.value)}
-              />
-            </FormField>
+            <TextField
+              label="File name"
+              required
+              error={problem}
+              value={name}
+              maxLength={255}
+              onChange={(value) => {
+                setName(value);
+                setProblem(null);
+              }}
+            />
+            <TextField
+              label="Formatted title"
+              value={details.formatted_title}
+              maxLength={500}
+              onChange={set('formatted_title')}
+            />
+            <TextAreaField
+              label="Description"
+              value={details.quick_summary}
+              rows={3}
+              maxLength={5000}
+              onChange={set('quick_summary')}
+            />
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
               <SelectField
                 size="md"
@@ -117,10 +120,14 @@ export function EditFileDialog({ dealId, file, onClose }: { dealId: string; file
                 onChange={set('confidentiality_level')}
               />
             </SimpleGrid>
-            <FormField label="Tags" helper={<>Separate tags with commas.</>}>
-              <Input value={tags} placeholder="e.g. legal, signed" onChange={(e) => setTags(e.target.value)} />
-            </FormField>
-            <FormActions submitLabel="Save Changes" busy={save.isPending} onCancel={onClose} />
+            <TextField
+              label="Tags"
+              helper={<>Separate tags with commas.</>}
+              value={tags}
+              placeholder="e.g. legal, signed"
+              onChange={setTags}
+            />
+            <FormActions submitLabel="Save Changes" busy={save.isPending} busyLabel="Saving..." onCancel={onClose} />
           </Stack>
         </form>
       )}

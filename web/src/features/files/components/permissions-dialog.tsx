@@ -1,6 +1,6 @@
-import { Alert, Badge, Box, Button, Checkbox, Grid, HStack, RadioGroup, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Checkbox, Grid, HStack, RadioGroup, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { Modal } from '../../../components/modal';
+import { ActionDialog } from '../../../components/action-dialog';
 import { displayName } from '../../../lib/format';
 import type { PermissionPeople } from '../api/permission-people';
 import { entryState, listOf, permissionSummary, toggleEntry, type PrincipalKind } from '../permissions';
@@ -198,23 +198,15 @@ export function PermissionsDialog({
   const counts = (kind: PrincipalKind) => new Set([...listOf(value, 'allowed', kind), ...listOf(value, 'denied', kind)]).size;
 
   return (
-    <Modal
+    <ActionDialog
       open={open}
       onClose={onClose}
       title="File Permissions"
       description="Choose who in this deal can see this file."
       size="2xl"
-      preventClose={saving}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button colorPalette="brand" loading={saving} onClick={() => onSave(value)}>
-            Save Permissions
-          </Button>
-        </>
-      }
+      busy={saving}
+      actionLabel="Save Permissions"
+      onAction={() => onSave(value)}
     >
       <Stack gap="4">
         <RadioGroup.Root
@@ -291,6 +283,6 @@ export function PermissionsDialog({
           </>
         )}
       </Stack>
-    </Modal>
+    </ActionDialog>
   );
 }

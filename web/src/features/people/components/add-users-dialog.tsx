@@ -1,13 +1,14 @@
-import { Box, Button, HStack, Stack, Text, Textarea, chakra } from '@chakra-ui/react';
+import { Box, Button, HStack, Text, chakra } from '@chakra-ui/react';
 import { FileSpreadsheet } from 'lucide-react';
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Modal } from '../../../components/modal';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { FormDialog } from '../../../components/form-dialog';
 import { notify } from '../../../lib/toast';
 import { INVITE_MESSAGES, loadedMessage, mergeEmailText, parseCsvEmails, splitEmails, validateInvitation } from '../emails';
 import type { Group, PermissionSet, Tag } from '../types';
 import { ChipPicker } from './chip-picker';
 import { FieldGroup } from './field-group';
 import { FormField } from '../../../components/form-field';
+import { TextAreaField } from '../../../components/text-field';
 import { PermissionSetSelect } from './permission-set-select';
 import { useSendInvitations } from '../api/send-invitations';
 
@@ -77,8 +78,7 @@ export function AddUsersDialog({
     }
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     setSetTouched(true);
     if (validateInvitation(text, setId)) return;
     mutation.mutate({ permission_set_id: setId, group_ids: groupIds, tag_ids: tagIds, emails });
@@ -87,86 +87,79 @@ export function AddUsersDialog({
   const canSubmit = Boolean(setId) && emails.length > 0;
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       onClose={onClose}
       size="xl"
-      preventClose={mutation.isPending}
+      busy={mutation.isPending}
       title="Add Users"
       description="Invite people to this deal by e-mail. Each invitation is valid for 7 days."
-      footer={
-        <HStack justify="space-between" w="full">
-          <Text textStyle="sm" color="fg.muted" data-testid="invite-count">
-            {emails.length === 0
-              ? 'No addresses yet'
-              : `${emails.length} ${emails.length === 1 ? 'invitation' : 'invitations'} will be sent`}
-          </Text>
-          <HStack gap="2">
-            <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" form="add-users-form" colorPalette="brand" disabled={!canSubmit} loading={mutation.isPending}>
-              {emails.length > 1 ? `Send ${emails.length} Invitations` : 'Send Invitation'}
-            </Button>
-          </HStack>
-        </HStack>
+      formId="add-users-form"
+      gap="5"
+      onSubmit={onSubmit}
+      submitLabel={emails.length > 1 ? `Send ${emails.length} Invitations` : 'Send Invitation'}
+      submitDisabled={!canSubmit}
+      footerStart={
+        <Text textStyle="sm" color="fg.muted" data-testid="invite-count">
+          {emails.length === 0
+            ? 'No addresses yet'
+            : `${emails.length} ${emails.length === 1 ? 'invitation' : 'invitations'} will be sent`}
+        </Text>
       }
     >
-      <form id="add-users-form" onSubmit={onSubmit} noValidate>
-        <Stack gap="5">
-          <FormField label="Email addresses" required error={emailError} helper="Separate addresses with commas or new lines.">
-            <Textarea
-              name="emails"
-              rows={5}
-              value={text}
-              autoFocus
-              placeholder={'anna@buyer.com, ben@lawfirm.com\ncarla@advisor.com'}
-              onChange={(event) => setText(event.target.value)}
-              fontFamily="mono"
-              textStyle="sm"
-            />
-          </FormField>
-          <Box mt="-2">
-            <HStack gap="3" wrap="wrap">
-              <Button size="xs" variant="outline" onClick={() => fileInput.current?.click()}>
-                <FileSpreadsheet /> Upload CSV
-              </Button>
-              <Text textStyle="xs" color="fg.muted">
-                The first column of each line is read.
-              </Text>
-              {loaded && (
-                <Text textStyle="xs" color="fg.success" fontWeight="medium" role="status">
-                  {loaded}
-                </Text>
-              )}
-            </HStack>
-            <chakra.input
-              ref={fileInput}
-              type="file"
-              accept=".csv,text/csv,text/plain"
-              display="none"
-              aria-label="CSV file"
-              data-testid="csv-input"
-              onChange={onFile}
-            />
-          </Box>
-          <FormField label="Permission set" required error={setError}>
-            <PermissionSetSelect
-              sets={sets}
-              value={setId}
-              onChange={setSetId}
-              onBlur={() => setSetTouched(true)}
-              ariaLabel="Permission set"
-            />
-          </FormField>
-          <FieldGroup label="Groups" optional>
-            <ChipPicker items={groups} value={groupIds} onChange={setGroupIds} emptyText="This deal has no groups yet." />
-          </FieldGroup>
-          <FieldGroup label="Tags" optional>
-            <ChipPicker items={tags} value={tagIds} onChange={setTagIds} emptyText="This deal has no tags yet." />
-          </FieldGroup>
-        </Stack>
-      </form>
-    </Modal>
+      <TextAreaField
+        label="Email addresses"
+        required
+        error={emailError}
+        helper="Separate addresses with commas or new lines."
+        name="emails"
+        rows={5}
+        value={text}
+        autoFocus
+        placeholder={'anna@buyer.com, ben@lawfirm.com\ncarla@advisor.com'}
+        onChange={setText}
+        fontFamily="mono"
+        textStyle="sm"
+      />
+      <Box mt="-2">
+        <HStack gap="3" wrap="wrap">
+          <Button size="xs" variant="outline" onClick={() => fileInput.current?.click()}>
+            <FileSpreadsheet /> Upload CSV
+          </Button>
+          <Text textStyle="xs" color="fg.muted">
+            The first column of each line is read.
+          </Text>
+          {loaded && (
+            <Text textStyle="xs" color="fg.success" fontWeight="medium" role="status">
+              {loaded}
+            </Text>
+          )}
+        </HStack>
+        <chakra.input
+          ref={fileInput}
+          type="file"
+          accept=".csv,text/csv,text/plain"
+          display="none"
+          aria-label="CSV file"
+          data-testid="csv-input"
+          onChange={onFile}
+        />
+      </Box>
+      <FormField label="Permission set" required error={setError}>
+        <PermissionSetSelect
+          sets={sets}
+          value={setId}
+          onChange={setSetId}
+          onBlur={() => setSetTouched(true)}
+          ariaLabel="Permission set"
+        />
+      </FormField>
+      <FieldGroup label="Groups" optional>
+        <ChipPicker items={groups} value={groupIds} onChange={setGroupIds} emptyText="This deal has no groups yet." />
+      </FieldGroup>
+      <FieldGroup label="Tags" optional>
+        <ChipPicker items={tags} value={tagIds} onChange={setTagIds} emptyText="This deal has no tags yet." />
+      </FieldGroup>
+    </FormDialog>
   );
 }

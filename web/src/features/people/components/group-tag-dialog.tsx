@@ -1,11 +1,12 @@
-import { Button, Input, Stack, Textarea } from '@chakra-ui/react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Modal } from '../../../components/modal';
+import { useEffect, useState } from 'react';
+import { FormDialog } from '../../../components/form-dialog';
+import { useFieldError } from '../../../lib/use-field-errors';
 import { GROUP_DEFAULT_COLOR, TAG_DEFAULT_COLOR } from '../colors';
 import type { Group, PermissionSet, Tag } from '../types';
 import { ColorSwatchPicker } from './color-swatch-picker';
 import { FieldGroup } from './field-group';
 import { FormField } from '../../../components/form-field';
+import { TextAreaField, TextField } from '../../../components/text-field';
 import { PermissionSetSelect } from './permission-set-select';
 import { useSaveGroupOrTag } from '../api/save-group-or-tag';
 
@@ -29,7 +30,7 @@ export function GroupTagDialog({
   const [description, setDescription] = useState('');
   const [setId, setSetId] = useState('');
   const [color, setColor] = useState(GROUP_DEFAULT_COLOR);
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, edit } = useFieldError();
 
   useEffect(() => {
     if (!target) return;
@@ -44,13 +45,12 @@ export function GroupTagDialog({
       setSetId('');
       setColor(target.item?.color ?? TAG_DEFAULT_COLOR);
     }
-  }, [target]);
+  }, [target, setError]);
 
   const noun = isGroup ? 'Group' : 'Tag';
   const mutation = useSaveGroupOrTag(dealId, noun, editing, onClose);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     if (!name.trim()) {
       setError(isGroup ? 'Please enter a group name' : 'Please enter a tag name');
       return;
@@ -68,74 +68,61 @@ export function GroupTagDialog({
   };
 
   return (
-    <Modal
+    <FormDialog
       open={Boolean(target)}
       onClose={onClose}
       size="md"
-      preventClose={mutation.isPending}
+      busy={mutation.isPending}
       title={`${editing ? 'Edit' : 'Create'} ${noun}`}
       description={
         isGroup
           ? 'Members of a group receive the permissions of its permission set, on top of their own.'
           : 'Tags label members, for example by firm or workstream, and can be used in file permissions.'
       }
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="group-tag-form" colorPalette="brand" loading={mutation.isPending}>
-            {editing ? 'Save Changes' : `Create ${noun}`}
-          </Button>
-        </>
-      }
+      formId="group-tag-form"
+      onSubmit={onSubmit}
+      submitLabel={editing ? 'Save Changes' : `Create ${noun}`}
     >
-      <form id="group-tag-form" onSubmit={onSubmit} noValidate>
-        <Stack gap="4">
-          <FormField label="Name" required error={error}>
-            <Input
-              name="name"
-              value={name}
-              autoFocus
-              placeholder={isGroup ? 'e.g. Buyer legal counsel' : 'e.g. External'}
-              onChange={(event) => {
-                setName(event.target.value);
-                if (error) setError(null);
-              }}
+      <TextField
+        label="Name"
+        required
+        error={error}
+        name="name"
+        value={name}
+        autoFocus
+        placeholder={isGroup ? 'e.g. Buyer legal counsel' : 'e.g. External'}
+        onChange={edit(setName)}
+      />
+      {isGroup && (
+        <>
+          <TextAreaField
+            label="Description"
+            optional
+            name="description"
+            rows={2}
+            value={description}
+            placeholder="Who belongs in this group"
+            onChange={setDescription}
+          />
+          <FormField
+            label="Permission set"
+            optional
+            helper="Everyone in the group gains these capabilities in addition to their own."
+          >
+            <PermissionSetSelect
+              sets={sets}
+              value={setId}
+              onChange={setSetId}
+              allowNone
+              noneLabel="No group permissions"
+              ariaLabel="Group permission set"
             />
           </FormField>
-          {isGroup && (
-            <>
-              <FormField label="Description" optional>
-                <Textarea
-                  name="description"
-                  rows={2}
-                  value={description}
-                  placeholder="Who belongs in this group"
-                  onChange={(event) => setDescription(event.target.value)}
-                />
-              </FormField>
-              <FormField
-                label="Permission set"
-                optional
-                helper="Everyone in the group gains these capabilities in addition to their own."
-              >
-                <PermissionSetSelect
-                  sets={sets}
-                  value={setId}
-                  onChange={setSetId}
-                  allowNone
-                  noneLabel="No group permissions"
-                  ariaLabel="Group permission set"
-                />
-              </FormField>
-            </>
-          )}
-          <FieldGroup label="Colour">
-            <ColorSwatchPicker value={color} onChange={setColor} />
-          </FieldGroup>
-        </Stack>
-      </form>
-    </Modal>
+        </>
+      )}
+      <FieldGroup label="Colour">
+        <ColorSwatchPicker value={color} onChange={setColor} />
+      </FieldGroup>
+    </FormDialog>
   );
 }

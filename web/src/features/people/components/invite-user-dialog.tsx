@@ -1,6 +1,8 @@
-import { Button, Input, NativeSelect, Stack } from '@chakra-ui/react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Modal } from '../../../components/modal';
+import { Input } from '@chakra-ui/react';
+import { useEffect, useId, useState } from 'react';
+import { FormDialog } from '../../../components/form-dialog';
+import { useFieldError } from '../../../lib/use-field-errors';
+import { ChoiceField, TextField } from '../../../components/text-field';
 import { validateInviteEmail } from '../emails';
 import { DEFAULT_INVITE_SET, LEGACY_SETS } from '../legacy';
 import { FormField } from '../../../components/form-field';
@@ -13,7 +15,7 @@ export function InviteUserDialog({ dealId, open, onClose }: { dealId: string; op
   const [email, setEmail] = useState('');
   const [permissionSet, setPermissionSet] = useState<string>(DEFAULT_INVITE_SET);
   const [company, setCompany] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, edit } = useFieldError();
 
   useEffect(() => {
     if (!open) return;
@@ -21,14 +23,13 @@ export function InviteUserDialog({ dealId, open, onClose }: { dealId: string; op
     setPermissionSet(DEFAULT_INVITE_SET);
     setCompany('');
     setError(null);
-  }, [open]);
+  }, [open, setError]);
 
   const companies = useCompanies(dealId, open);
 
   const mutation = useInviteUser(dealId, onClose);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     const invalid = validateInviteEmail(email);
     setError(invalid);
     if (!invalid) {
@@ -43,73 +44,57 @@ export function InviteUserDialog({ dealId, open, onClose }: { dealId: string; op
   const selected = LEGACY_SETS.find((set) => set.value === permissionSet);
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       onClose={onClose}
       size="md"
-      preventClose={mutation.isPending}
+      busy={mutation.isPending}
       title="Invite User to Deal"
       description="They receive an e-mail with a link to join. The invitation is valid for 7 days."
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="invite-user-form" colorPalette="brand" loading={mutation.isPending}>
-            Send Invitation
-          </Button>
-        </>
-      }
+      formId="invite-user-form"
+      onSubmit={onSubmit}
+      submitLabel="Send Invitation"
     >
-      <form id="invite-user-form" onSubmit={onSubmit} noValidate>
-        <Stack gap="4">
-          <FormField label="Email address" required error={error}>
-            <Input
-              type="email"
-              name="email"
-              value={email}
-              autoFocus
-              placeholder="name@company.com"
-              onChange={(event) => {
-                setEmail(event.target.value);
-                if (error) setError(null);
-              }}
-            />
-          </FormField>
-          <FormField label="Permission set" helper={selected?.description}>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                name="permission_set"
-                aria-label="Permission set"
-                value={permissionSet}
-                onChange={(event) => setPermissionSet(event.currentTarget.value)}
-              >
-                {LEGACY_SETS.map((set) => (
-                  <option key={set.value} value={set.value}>
-                    {set.label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
-          <FormField label="Company" optional>
-            <Input
-              name="company"
-              value={company}
-              list={listId}
-              autoComplete="off"
-              placeholder="e.g. Buyer Capital LLP"
-              onChange={(event) => setCompany(event.target.value)}
-            />
-            <datalist id={listId} data-testid="company-suggestions">
-              {(companies.data ?? []).map((name) => (
-                <option key={name} value={name} />
-              ))}
-            </datalist>
-          </FormField>
-        </Stack>
-      </form>
-    </Modal>
+      <TextField
+        label="Email address"
+        required
+        error={error}
+        type="email"
+        name="email"
+        value={email}
+        autoFocus
+        placeholder="name@company.com"
+        onChange={edit(setEmail)}
+      />
+      <ChoiceField
+        label="Permission set"
+        helper={selected?.description}
+        name="permission_set"
+        aria-label="Permission set"
+        value={permissionSet}
+        onChange={setPermissionSet}
+      >
+        {LEGACY_SETS.map((set) => (
+          <option key={set.value} value={set.value}>
+            {set.label}
+          </option>
+        ))}
+      </ChoiceField>
+      <FormField label="Company" optional>
+        <Input
+          name="company"
+          value={company}
+          list={listId}
+          autoComplete="off"
+          placeholder="e.g. Buyer Capital LLP"
+          onChange={(event) => setCompany(event.target.value)}
+        />
+        <datalist id={listId} data-testid="company-suggestions">
+          {(companies.data ?? []).map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
+      </FormField>
+    </FormDialog>
   );
 }

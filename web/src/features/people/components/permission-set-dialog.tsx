@@ -1,7 +1,8 @@
-import { Alert, Box, Button, Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Box, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
 import { CapabilityToggles } from '../../../components/capability-toggles';
-import { Modal } from '../../../components/modal';
+import { FormDialog } from '../../../components/form-dialog';
+import { useFieldError } from '../../../lib/use-field-errors';
 import {
   CAPABILITY_INFO,
   emptyCapabilities,
@@ -10,7 +11,7 @@ import {
   unmetRequirements,
 } from '../../../lib/permission-sets';
 import type { CapabilityMap, PermissionSet } from '../types';
-import { FormField } from '../../../components/form-field';
+import { TextAreaField, TextField } from '../../../components/text-field';
 import { useSavePermissionSet } from '../api/save-permission-set';
 
 function requirementMessage(unmet: ReturnType<typeof unmetRequirements>): string {
@@ -35,7 +36,7 @@ export function PermissionSetDialog({
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [caps, setCaps] = useState<CapabilityMap>(emptyCapabilities());
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, edit } = useFieldError();
   const editing = Boolean(set);
 
   useEffect(() => {
@@ -44,14 +45,13 @@ export function PermissionSetDialog({
     setDescription(set?.description ?? '');
     setCaps(set ? normalizeCapabilities(set.capabilities) : toggleCapability(emptyCapabilities(), 'view', true));
     setError(null);
-  }, [open, set]);
+  }, [open, set, setError]);
 
   const unmet = unmetRequirements(caps);
 
   const mutation = useSavePermissionSet(dealId, set, onClose);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     if (!name.trim()) {
       setError('Please enter a name');
       return;
@@ -61,69 +61,51 @@ export function PermissionSetDialog({
   };
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       onClose={onClose}
       size="2xl"
-      preventClose={mutation.isPending}
+      busy={mutation.isPending}
       title={editing ? 'Edit Permission Set' : 'Create Permission Set'}
       description="A custom set belongs to this deal. Members and groups can hold it."
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form="permission-set-form"
-            colorPalette="brand"
-            loading={mutation.isPending}
-            disabled={unmet.length > 0}
-          >
-            {editing ? 'Save Changes' : 'Create Set'}
-          </Button>
-        </>
-      }
+      formId="permission-set-form"
+      onSubmit={onSubmit}
+      submitLabel={editing ? 'Save Changes' : 'Create Set'}
+      submitDisabled={unmet.length > 0}
     >
-      <form id="permission-set-form" onSubmit={onSubmit} noValidate>
-        <Stack gap="4">
-          <FormField label="Name" required error={error}>
-            <Input
-              name="name"
-              value={name}
-              autoFocus
-              placeholder="e.g. Financial advisors"
-              onChange={(event) => {
-                setName(event.target.value);
-                if (error) setError(null);
-              }}
-            />
-          </FormField>
-          <FormField label="Description" optional>
-            <Textarea
-              name="description"
-              rows={2}
-              value={description}
-              placeholder="What this set is for"
-              onChange={(event) => setDescription(event.target.value)}
-            />
-          </FormField>
-          <Box>
-            <Text textStyle="sm" fontWeight="medium" mb="1.5">
-              Capabilities
-            </Text>
-            <CapabilityToggles value={caps} onChange={setCaps} />
-          </Box>
-          {unmet.length > 0 && (
-            <Alert.Root status="warning" size="sm">
-              <Alert.Indicator />
-              <Alert.Title fontWeight="normal" data-testid="unmet-requirements">
-                {requirementMessage(unmet)}
-              </Alert.Title>
-            </Alert.Root>
-          )}
-        </Stack>
-      </form>
-    </Modal>
+      <TextField
+        label="Name"
+        required
+        error={error}
+        name="name"
+        value={name}
+        autoFocus
+        placeholder="e.g. Financial advisors"
+        onChange={edit(setName)}
+      />
+      <TextAreaField
+        label="Description"
+        optional
+        name="description"
+        rows={2}
+        value={description}
+        placeholder="What this set is for"
+        onChange={setDescription}
+      />
+      <Box>
+        <Text textStyle="sm" fontWeight="medium" mb="1.5">
+          Capabilities
+        </Text>
+        <CapabilityToggles value={caps} onChange={setCaps} />
+      </Box>
+      {unmet.length > 0 && (
+        <Alert.Root status="warning" size="sm">
+          <Alert.Indicator />
+          <Alert.Title fontWeight="normal" data-testid="unmet-requirements">
+            {requirementMessage(unmet)}
+          </Alert.Title>
+        </Alert.Root>
+      )}
+    </FormDialog>
   );
 }

@@ -1,8 +1,7 @@
 import { Stack, Text } from '@chakra-ui/react';
 import type { QuestionDetail } from '@contracts/qna';
 import { useEffect, useState } from 'react';
-import { FormActions } from '../../../components/form-actions';
-import { Modal } from '../../../components/modal';
+import { FormDialog } from '../../../components/form-dialog';
 import { useAskQuestion } from '../api/ask-question';
 import type { PickableFile } from '../api/file-search';
 import { FileAttachPicker } from './file-attach-picker';
@@ -52,36 +51,30 @@ export function AskQuestionDialog({
       attachment_file_ids: files.map((f) => f.id),
     });
   return (
-    <Modal
+    <FormDialog
       open={open}
       onClose={onClose}
       size="xl"
       title="Ask a question"
       description={`About: ${scope?.label ?? 'the deal'}. Seen by your group and the answering side until they release it to all bidders.`}
+      busy={ask.isPending}
+      preventClose={false}
+      noValidate={false}
+      pb="0"
+      onSubmit={() => {
+        if (fields.title.trim()) submit();
+      }}
+      submitLabel="Ask Question"
+      busyLabel="Sending..."
+      submitDisabled={!fields.title.trim()}
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (fields.title.trim()) submit();
-        }}
-      >
-        <Stack gap="4">
-          <QuestionFields value={fields} onChange={setFields} />
-          <Stack gap="1">
-            <Text textStyle="sm" fontWeight="medium">
-              Attachments
-            </Text>
-            <FileAttachPicker dealId={dealId} picked={files} onChange={setFiles} />
-          </Stack>
-          <FormActions
-            submitLabel="Ask Question"
-            busy={ask.isPending}
-            busyLabel="Sending..."
-            disabled={!fields.title.trim()}
-            onCancel={onClose}
-          />
-        </Stack>
-      </form>
-    </Modal>
+      <QuestionFields value={fields} onChange={setFields} />
+      <Stack gap="1">
+        <Text textStyle="sm" fontWeight="medium">
+          Attachments
+        </Text>
+        <FileAttachPicker dealId={dealId} picked={files} onChange={setFiles} />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,8 +1,6 @@
-import { Stack } from '@chakra-ui/react';
 import type { EditQuestionBody, QuestionDetail } from '@contracts/qna';
 import { useEffect, useState } from 'react';
-import { FormActions } from '../../../components/form-actions';
-import { Modal } from '../../../components/modal';
+import { FormDialog } from '../../../components/form-dialog';
 import { useEditQuestion } from '../api/edit-question';
 import { EMPTY_QUESTION, QuestionFields, type QuestionFieldValues } from './question-fields';
 
@@ -44,18 +42,23 @@ export function EditQuestionDialog({
     edit.mutate(body);
   };
   return (
-    <Modal open={open} onClose={onClose} size="xl" title="Edit question">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (fields.title.trim()) submit();
-        }}
-      >
-        <Stack gap="4">
-          <QuestionFields value={fields} onChange={setFields} wordsLocked={!words} />
-          <FormActions submitLabel="Save" busy={edit.isPending} disabled={!fields.title.trim()} onCancel={onClose} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      size="xl"
+      title="Edit question"
+      busy={edit.isPending}
+      preventClose={false}
+      noValidate={false}
+      pb="0"
+      onSubmit={() => {
+        if (fields.title.trim()) submit();
+      }}
+      submitLabel="Save"
+      busyLabel="Saving..."
+      submitDisabled={!fields.title.trim()}
+    >
+      <QuestionFields value={fields} onChange={setFields} wordsLocked={!words} />
+    </FormDialog>
   );
 }

@@ -1,7 +1,8 @@
-import { Box, Button, Code, Field, Flex, Image, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Code, Field, Flex, Image, Input, Skeleton, Text } from '@chakra-ui/react';
 import type { TotpEnrollment } from '@contracts/auth';
 import QRCode from 'qrcode';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { FormDialog } from '../../../components/form-dialog';
 import { Modal } from '../../../components/modal';
 import { errorDetail } from '../../../lib/api/client';
 import { useConfirmEnrollment } from '../api/confirm-enrollment';
@@ -34,8 +35,7 @@ export function EnrollDialog({ open, onClose }: { open: boolean; onClose: () => 
     });
   }, [open, begin]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!/^\d{6}$/.test(code.trim())) {
       setProblem('Enter the 6-digit code from your authenticator app');
       return;
@@ -68,77 +68,63 @@ export function EnrollDialog({ open, onClose }: { open: boolean; onClose: () => 
     );
   }
   return (
-    <Modal
+    <FormDialog
       open={open}
       onClose={onClose}
       title="Set Up Two-Step Verification"
       size="lg"
       description="Each sign-in will ask for a code from an authenticator app on your phone."
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={confirm.isPending}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form="mfa-enroll"
-            colorPalette="brand"
-            loading={confirm.isPending}
-            loadingText="Verifying..."
-            disabled={!enrollment}
-          >
-            Turn On
-          </Button>
-        </>
-      }
+      busy={confirm.isPending}
+      preventClose={false}
+      formId="mfa-enroll"
+      onSubmit={submit}
+      submitLabel="Turn On"
+      busyLabel="Verifying..."
+      submitDisabled={!enrollment}
     >
-      <form id="mfa-enroll" onSubmit={submit} noValidate>
-        <Stack gap="4">
-          <Text textStyle="sm">
-            1. Scan this QR code with Google Authenticator, Microsoft Authenticator, 1Password or another authenticator app.
+      <Text textStyle="sm">
+        1. Scan this QR code with Google Authenticator, Microsoft Authenticator, 1Password or another authenticator app.
+      </Text>
+      <Flex gap="4" align="center" wrap="wrap">
+        {qr ? (
+          <Image src={qr} alt="QR code for your authenticator app" boxSize="192px" rounded="md" borderWidth="1px" />
+        ) : (
+          <Skeleton boxSize="192px" rounded="md" />
+        )}
+        <Box flex="1" minW="200px">
+          <Text textStyle="xs" color="fg.muted">
+            Cannot scan? Type this key instead:
           </Text>
-          <Flex gap="4" align="center" wrap="wrap">
-            {qr ? (
-              <Image src={qr} alt="QR code for your authenticator app" boxSize="192px" rounded="md" borderWidth="1px" />
-            ) : (
-              <Skeleton boxSize="192px" rounded="md" />
-            )}
-            <Box flex="1" minW="200px">
-              <Text textStyle="xs" color="fg.muted">
-                Cannot scan? Type this key instead:
-              </Text>
-              {enrollment ? (
-                <Code data-testid="totp-secret" fontSize="sm" wordBreak="break-all" mt="1">
-                  {enrollment.secret.replace(/(.{4})/g, '$1 ').trim()}
-                </Code>
-              ) : start.isError ? (
-                <Text textStyle="sm" color="fg.error">
-                  {errorDetail(start.error, 'Failed to start setting up two-step verification')}
-                </Text>
-              ) : (
-                <Skeleton h="5" mt="1" />
-              )}
-            </Box>
-          </Flex>
-          <Field.Root invalid={Boolean(problem)}>
-            <Field.Label>2. Enter the 6-digit code the app shows</Field.Label>
-            <Input
-              name="otp"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              placeholder="123456"
-              fontFamily="mono"
-              value={code}
-              onChange={(e) => {
-                setCode(e.target.value);
-                setProblem(null);
-              }}
-            />
-            {problem && <Field.ErrorText role="alert">{problem}</Field.ErrorText>}
-          </Field.Root>
-        </Stack>
-      </form>
-    </Modal>
+          {enrollment ? (
+            <Code data-testid="totp-secret" fontSize="sm" wordBreak="break-all" mt="1">
+              {enrollment.secret.replace(/(.{4})/g, '$1 ').trim()}
+            </Code>
+          ) : start.isError ? (
+            <Text textStyle="sm" color="fg.error">
+              {errorDetail(start.error, 'Failed to start setting up two-step verification')}
+            </Text>
+          ) : (
+            <Skeleton h="5" mt="1" />
+          )}
+        </Box>
+      </Flex>
+      <Field.Root invalid={Boolean(problem)}>
+        <Field.Label>2. Enter the 6-digit code the app shows</Field.Label>
+        <Input
+          name="otp"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          placeholder="123456"
+          fontFamily="mono"
+          value={code}
+          onChange={(e) => {
+            setCode(e.target.value);
+            setProblem(null);
+          }}
+        />
+        {problem && <Field.ErrorText role="alert">{problem}</Field.ErrorText>}
+      </Field.Root>
+    </FormDialog>
   );
 }
