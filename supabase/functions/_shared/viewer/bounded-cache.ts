@@ -1,6 +1,6 @@
 /**
  * A cache of answers being made or made, kept for `seconds` and bounded by their bytes (the least
- * recently used go first). Callers asking for a key while its answer is made share the one promise;
+ * recently used go first; the newest is kept even when it alone is larger). Callers asking for a key while its answer is made share the one promise;
  * a failed answer is forgotten, so the next caller tries again.
  */
 export function boundedCache<T>(opts: { maxBytes: number; seconds: number; sizeOf: (value: T) => number }) {
@@ -21,8 +21,10 @@ export function boundedCache<T>(opts: { maxBytes: number; seconds: number; sizeO
         entry.size = opts.sizeOf(value);
         let total = 0;
         for (const e of entries.values()) total += e.size;
+        // The oldest go first; the answer just made stays, even alone over the bound: its link's range
+        // requests are about to ask for it again.
         for (const [k, e] of entries) {
-          if (total <= opts.maxBytes) break;
+          if (total <= opts.maxBytes || e === entry) break;
           total -= e.size;
           entries.delete(k);
         }

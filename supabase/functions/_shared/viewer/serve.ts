@@ -83,7 +83,7 @@ const GONE = 'The file is no longer stored.';
  * Documents made ready for the stamp (decision 58), one per stored document and kind: preparing a PDF of
  * 300 pages costs a second of a thread, filling a reader's stamp into it milliseconds.
  */
-const templates = boundedCache<StampTemplate>({ maxBytes: 96 * 1024 * 1024, seconds: 30 * 60, sizeOf: (t) => t.pdf.length });
+const templates = boundedCache<StampTemplate>({ maxBytes: 96 * 1024 * 1024, seconds: 15 * 60, sizeOf: (t) => t.pdf.length });
 
 /**
  * Stamped answers, kept while their links live: pdf.js asks again, by ranges, and every request of one
