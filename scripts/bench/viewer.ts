@@ -132,7 +132,9 @@ export async function viewerBench(): Promise<Row[]> {
     for (let i = 0; i < Math.min(RUNS, 5); i++) {
       const who = await bench.session(`viewer-other-${i}@example.com`);
       await sql`insert into public.deal_members (deal_id, user_id, role, permission_set_id) values (${deal.id}, ${who.user.id}, 'member', ${set.id})`;
-      otherLinks.push(((await (await app.request(viewerPath, as(who.access_token))).json()) as { source_url: string }).source_url);
+      otherLinks.push(
+        ((await (await app.request(viewerPath, as(who.access_token))).json()) as { source_url: string }).source_url,
+      );
     }
     const filled = await fetchTimes(otherLinks.length, async () => app.request(otherLinks.shift()!));
     const original = await fetchTimes(RUNS, async () => app.request(ownerLink));
