@@ -20,6 +20,8 @@
 --   tests.create_deal('Alpha', owner)                  a deal (p_id, p_description); its owner becomes its admin
 --   tests.add_member(deal, user, 'viewer')             a deal member: role, status, permission set, company
 --   tests.as(user)                                     tests.as_user by id: act as that person
+--   tests.add_group(deal, 'Bidders', set, array[user]) a deal group on a permission set, with its members
+--   tests.qna_deal('48')                               the Q&A deal, actors and groups of 48_qna and 50_qna_activity
 begin;
 create extension if not exists pgtap with schema extensions;
 select plan(20);
@@ -192,6 +194,58 @@ language plpgsql security definer set search_path = '' as $$
 begin
   insert into public.deal_members (deal_id, user_id, role, status, permission_set_id, company)
   values (p_deal, p_user, p_role, p_status, p_permission_set, p_company);
+end $$;
+
+-- A deal group on a permission set, with its members (p_id to fix its id).
+create or replace function tests.add_group(p_deal uuid, p_name text, p_set uuid, p_members uuid[], p_id uuid default null)
+returns uuid
+language plpgsql security definer set search_path = '' as $$
+declare
+  v_id uuid := coalesce(p_id, gen_random_uuid());
+begin
+  insert into public.deal_groups (id, deal_id, name, permission_set_id) values (v_id, p_deal, p_name, p_set);
+  insert into public.deal_group_members (group_id, deal_id, user_id) select v_id, p_deal, m from unnest(p_members) m;
+  return v_id;
+end $$;
+
+-- An id of tests.qna_deal: '<n>000000-0000-0000-0000-' and the last twelve characters.
+create or replace function tests.qna_id(p_n text, p_tail text) returns uuid
+language sql immutable as $$ select (p_n || '000000-0000-0000-0000-' || p_tail)::uuid $$;
+
+-- The Q&A deal 48_qna and 50_qna_activity share, ids '<n>000000-0000-0000-0000-0000000000…': the file's
+-- temp table actor gets owner, seller (set Sellers …5e1), approver (Approvers …5e2), buyer_a and buyer_a2
+-- (group Bidder A …6a1 on set Bidders …5e3), buyer_b (Bidder B …6b1), viewer and outsider, ids …001 to
+-- …008, e-mails <name>@qna<n>.test; deal Qna<n> …0d1 of the owner; file a-only.pdf …0f2, custom, seen by
+-- group A and the answering side. Returns the deal's id.
+create or replace function tests.qna_deal(p_n text) returns uuid
+language plpgsql as $$
+declare
+  v_deal uuid := tests.qna_id(p_n, '0000000000d1');
+begin
+  insert into pg_temp.actor
+  select ord, name, tests.qna_id(p_n, lpad(ord::text, 12, '0')), replace(name, '_', '-') || '@qna' || p_n || '.test'
+  from unnest(array['owner', 'seller', 'approver', 'buyer_a', 'buyer_a2', 'buyer_b', 'viewer', 'outsider']) with ordinality a(name, ord);
+  perform tests.create_user(email, id) from pg_temp.actor order by ord;
+  perform tests.create_deal('Qna' || p_n, tests.qna_id(p_n, '000000000001'), v_deal);
+  insert into public.permission_sets (id, deal_id, name, capabilities) values
+    (tests.qna_id(p_n, '0000000005e1'), v_deal, 'Sellers', '{view,download,answer_questions}'),
+    (tests.qna_id(p_n, '0000000005e2'), v_deal, 'Approvers', '{view,answer_questions,approve_answers}'),
+    (tests.qna_id(p_n, '0000000005e3'), v_deal, 'Bidders', '{view,download,ask_questions}');
+  perform tests.add_member(v_deal, tests.qna_id(p_n, '000000000002'), 'member', 'active', tests.qna_id(p_n, '0000000005e1'));
+  perform tests.add_member(v_deal, tests.qna_id(p_n, '000000000003'), 'member', 'active', tests.qna_id(p_n, '0000000005e2'));
+  perform tests.add_member(v_deal, tests.qna_id(p_n, '00000000000' || i), 'member') from generate_series(4, 6) i;
+  perform tests.add_member(v_deal, tests.qna_id(p_n, '000000000007'), 'viewer');
+  perform tests.add_group(v_deal, 'Bidder A', tests.qna_id(p_n, '0000000005e3'),
+    array[tests.qna_id(p_n, '000000000004'), tests.qna_id(p_n, '000000000005')], tests.qna_id(p_n, '0000000006a1'));
+  perform tests.add_group(v_deal, 'Bidder B', tests.qna_id(p_n, '0000000005e3'),
+    array[tests.qna_id(p_n, '000000000006')], tests.qna_id(p_n, '0000000006b1'));
+  insert into public.files (id, deal_id, name, upload_state, current_version, size_bytes, uploaded_by)
+  values (tests.qna_id(p_n, '0000000000f2'), v_deal, 'a-only.pdf', 'ready', 1, 10, tests.qna_id(p_n, '000000000001'));
+  update public.files set permission_type = 'custom' where id = tests.qna_id(p_n, '0000000000f2');
+  insert into public.file_permissions (file_id, deal_id, allowed_groups, allowed_users)
+  values (tests.qna_id(p_n, '0000000000f2'), v_deal, array[tests.qna_id(p_n, '0000000006a1')],
+          array[tests.qna_id(p_n, '000000000002'), tests.qna_id(p_n, '000000000003')]);
+  return v_deal;
 end $$;
 
 create or replace function tests."as"(p_user uuid) returns void
