@@ -212,8 +212,8 @@ end $$;
 create or replace function tests.qna_id(p_n text, p_tail text) returns uuid
 language sql immutable as $$ select (p_n || '000000-0000-0000-0000-' || p_tail)::uuid $$;
 
--- The Q&A deal 48_qna and 50_qna_activity share, ids '<n>000000-0000-0000-0000-0000000000…': the file's
--- temp table actor gets owner, seller (set Sellers …5e1), approver (Approvers …5e2), buyer_a and buyer_a2
+-- The Q&A deal 48_qna and 50_qna_activity share, ids '<n>000000-0000-0000-0000-0000000000…': a temp
+-- table actor (tests.matrix's) with owner, seller (set Sellers …5e1), approver (Approvers …5e2), buyer_a and buyer_a2
 -- (group Bidder A …6a1 on set Bidders …5e3), buyer_b (Bidder B …6b1), viewer and outsider, ids …001 to
 -- …008, e-mails <name>@qna<n>.test; deal Qna<n> …0d1 of the owner; file a-only.pdf …0f2, custom, seen by
 -- group A and the answering side. Returns the deal's id.
@@ -222,6 +222,8 @@ language plpgsql as $$
 declare
   v_deal uuid := tests.qna_id(p_n, '0000000000d1');
 begin
+  create temp table actor (ord int unique, name text primary key, id uuid, email text) on commit drop;
+  grant select on pg_temp.actor to public;
   insert into pg_temp.actor
   select ord, name, tests.qna_id(p_n, lpad(ord::text, 12, '0')), replace(name, '_', '-') || '@qna' || p_n || '.test'
   from unnest(array['owner', 'seller', 'approver', 'buyer_a', 'buyer_a2', 'buyer_b', 'viewer', 'outsider']) with ordinality a(name, ord);

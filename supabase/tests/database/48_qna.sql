@@ -5,8 +5,6 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(98);
 
-create temp table actor (ord int unique, name text primary key, id uuid, email text) on commit drop;
-grant select on actor to public;
 -- tests.qna_deal: owner, seller, approver, buyer_a and buyer_a2 (Bidder A), buyer_b (Bidder B), viewer, outsider.
 select tests.qna_deal('48');
 insert into public.files (id, deal_id, name, upload_state, current_version, size_bytes, uploaded_by) values
