@@ -21,6 +21,7 @@
 --   tests.add_member(deal, user, 'viewer')             a deal member: role, status, permission set, company
 --   tests.as(user)                                     tests.as_user by id: act as that person
 --   tests.add_group(deal, 'Bidders', set, array[user]) a deal group on a permission set, with its members
+--   tests.cast('30', 'checklist30', 'set', caps)      the actors, deals and members of 20, 21, 30 and 31
 --   tests.qna_deal('48')                               the Q&A deal, actors and groups of 48_qna and 50_qna_activity
 begin;
 create extension if not exists pgtap with schema extensions;
@@ -208,9 +209,45 @@ begin
   return v_id;
 end $$;
 
--- An id of tests.qna_deal: '<n>000000-0000-0000-0000-' and the last twelve characters.
-create or replace function tests.qna_id(p_n text, p_tail text) returns uuid
+-- An id of the fixtures of tests.cast and tests.qna_deal: '<n>000000-0000-0000-0000-' and the last twelve characters.
+create or replace function tests.fixture_id(p_n text, p_tail text) returns uuid
 language sql immutable as $$ select (p_n || '000000-0000-0000-0000-' || p_tail)::uuid $$;
+
+-- The cast the people and checklist files (20, 21, 30, 31) share, ids '<n>000000-0000-0000-0000-0000000000NN':
+-- accounts uN@<name>.test for N 1 to p_users (11 a super admin); deals "<Name> Alpha" …a1 of 01 and
+-- "<Name> Beta" …b2 of 12; Alpha's set p_set …5a1; Alpha members 02 admin, 03 upload_only, 04 upload_view,
+-- 05 approve_only, 06 edit (the system sets), 07 on set …5a1, 08 without a set, 09 suspended admin; and a
+-- temp table actor (tests.matrix's) with, in this order, anon, stranger (10), upload_only (03),
+-- upload_view, approve_only, edit, custom (07), grouped (08), suspended, admin (02), owner (01), super (11),
+-- beta_owner (12).
+create or replace function tests.cast(p_n text, p_name text, p_set text, p_capabilities text[], p_users int default 12)
+returns void
+language plpgsql as $$
+declare
+  v_alpha uuid := tests.fixture_id(p_n, '0000000000a1');
+begin
+  create temp table actor (ord int unique, name text primary key, id uuid, email text) on commit drop;
+  perform case when n = 11 then tests.create_super_admin(format('u%s@%s.test', n, p_name), tests.fixture_id(p_n, lpad(n::text, 12, '0')))
+               else tests.create_user(format('u%s@%s.test', n, p_name), tests.fixture_id(p_n, lpad(n::text, 12, '0'))) end
+  from generate_series(1, p_users) n order by n;
+  perform tests.create_deal(initcap(p_name) || ' Alpha', tests.fixture_id(p_n, '000000000001'), v_alpha);
+  perform tests.create_deal(initcap(p_name) || ' Beta', tests.fixture_id(p_n, '000000000012'), tests.fixture_id(p_n, '0000000000b2'));
+  insert into public.permission_sets (id, deal_id, name, capabilities) values (tests.fixture_id(p_n, '0000000005a1'), v_alpha, p_set, p_capabilities);
+  perform tests.add_member(v_alpha, tests.fixture_id(p_n, '0000000000' || u), r, s,
+    case when ps = 'own' then tests.fixture_id(p_n, '0000000005a1')
+         else (select id from public.permission_sets where deal_id is null and name = ps) end)
+  from (values ('02', 'admin', 'active', null), ('03', 'member', 'active', 'upload_only'),
+               ('04', 'member', 'active', 'upload_view'), ('05', 'member', 'active', 'approve_only'),
+               ('06', 'member', 'active', 'edit'), ('07', 'member', 'active', 'own'),
+               ('08', 'member', 'active', null), ('09', 'admin', 'suspended', null)) m(u, r, s, ps);
+  insert into pg_temp.actor (ord, name, id, email)
+  select ord, name, case when n is null then null else tests.fixture_id(p_n, '0000000000' || n) end,
+         case when n is null then null else format('u%s@%s.test', n::int, p_name) end
+  from (values (1, 'anon', null), (2, 'stranger', '10'), (3, 'upload_only', '03'), (4, 'upload_view', '04'),
+               (5, 'approve_only', '05'), (6, 'edit', '06'), (7, 'custom', '07'), (8, 'grouped', '08'),
+               (9, 'suspended', '09'), (10, 'admin', '02'), (11, 'owner', '01'), (12, 'super', '11'),
+               (13, 'beta_owner', '12')) a(ord, name, n);
+end $$;
 
 -- The Q&A deal 48_qna and 50_qna_activity share, ids '<n>000000-0000-0000-0000-0000000000…': a temp
 -- table actor (tests.matrix's) with owner, seller (set Sellers …5e1), approver (Approvers …5e2), buyer_a and buyer_a2
@@ -220,33 +257,33 @@ language sql immutable as $$ select (p_n || '000000-0000-0000-0000-' || p_tail):
 create or replace function tests.qna_deal(p_n text) returns uuid
 language plpgsql as $$
 declare
-  v_deal uuid := tests.qna_id(p_n, '0000000000d1');
+  v_deal uuid := tests.fixture_id(p_n, '0000000000d1');
 begin
   create temp table actor (ord int unique, name text primary key, id uuid, email text) on commit drop;
   grant select on pg_temp.actor to public;
   insert into pg_temp.actor
-  select ord, name, tests.qna_id(p_n, lpad(ord::text, 12, '0')), replace(name, '_', '-') || '@qna' || p_n || '.test'
+  select ord, name, tests.fixture_id(p_n, lpad(ord::text, 12, '0')), replace(name, '_', '-') || '@qna' || p_n || '.test'
   from unnest(array['owner', 'seller', 'approver', 'buyer_a', 'buyer_a2', 'buyer_b', 'viewer', 'outsider']) with ordinality a(name, ord);
   perform tests.create_user(email, id) from pg_temp.actor order by ord;
-  perform tests.create_deal('Qna' || p_n, tests.qna_id(p_n, '000000000001'), v_deal);
+  perform tests.create_deal('Qna' || p_n, tests.fixture_id(p_n, '000000000001'), v_deal);
   insert into public.permission_sets (id, deal_id, name, capabilities) values
-    (tests.qna_id(p_n, '0000000005e1'), v_deal, 'Sellers', '{view,download,answer_questions}'),
-    (tests.qna_id(p_n, '0000000005e2'), v_deal, 'Approvers', '{view,answer_questions,approve_answers}'),
-    (tests.qna_id(p_n, '0000000005e3'), v_deal, 'Bidders', '{view,download,ask_questions}');
-  perform tests.add_member(v_deal, tests.qna_id(p_n, '000000000002'), 'member', 'active', tests.qna_id(p_n, '0000000005e1'));
-  perform tests.add_member(v_deal, tests.qna_id(p_n, '000000000003'), 'member', 'active', tests.qna_id(p_n, '0000000005e2'));
-  perform tests.add_member(v_deal, tests.qna_id(p_n, '00000000000' || i), 'member') from generate_series(4, 6) i;
-  perform tests.add_member(v_deal, tests.qna_id(p_n, '000000000007'), 'viewer');
-  perform tests.add_group(v_deal, 'Bidder A', tests.qna_id(p_n, '0000000005e3'),
-    array[tests.qna_id(p_n, '000000000004'), tests.qna_id(p_n, '000000000005')], tests.qna_id(p_n, '0000000006a1'));
-  perform tests.add_group(v_deal, 'Bidder B', tests.qna_id(p_n, '0000000005e3'),
-    array[tests.qna_id(p_n, '000000000006')], tests.qna_id(p_n, '0000000006b1'));
+    (tests.fixture_id(p_n, '0000000005e1'), v_deal, 'Sellers', '{view,download,answer_questions}'),
+    (tests.fixture_id(p_n, '0000000005e2'), v_deal, 'Approvers', '{view,answer_questions,approve_answers}'),
+    (tests.fixture_id(p_n, '0000000005e3'), v_deal, 'Bidders', '{view,download,ask_questions}');
+  perform tests.add_member(v_deal, tests.fixture_id(p_n, '000000000002'), 'member', 'active', tests.fixture_id(p_n, '0000000005e1'));
+  perform tests.add_member(v_deal, tests.fixture_id(p_n, '000000000003'), 'member', 'active', tests.fixture_id(p_n, '0000000005e2'));
+  perform tests.add_member(v_deal, tests.fixture_id(p_n, '00000000000' || i), 'member') from generate_series(4, 6) i;
+  perform tests.add_member(v_deal, tests.fixture_id(p_n, '000000000007'), 'viewer');
+  perform tests.add_group(v_deal, 'Bidder A', tests.fixture_id(p_n, '0000000005e3'),
+    array[tests.fixture_id(p_n, '000000000004'), tests.fixture_id(p_n, '000000000005')], tests.fixture_id(p_n, '0000000006a1'));
+  perform tests.add_group(v_deal, 'Bidder B', tests.fixture_id(p_n, '0000000005e3'),
+    array[tests.fixture_id(p_n, '000000000006')], tests.fixture_id(p_n, '0000000006b1'));
   insert into public.files (id, deal_id, name, upload_state, current_version, size_bytes, uploaded_by)
-  values (tests.qna_id(p_n, '0000000000f2'), v_deal, 'a-only.pdf', 'ready', 1, 10, tests.qna_id(p_n, '000000000001'));
-  update public.files set permission_type = 'custom' where id = tests.qna_id(p_n, '0000000000f2');
+  values (tests.fixture_id(p_n, '0000000000f2'), v_deal, 'a-only.pdf', 'ready', 1, 10, tests.fixture_id(p_n, '000000000001'));
+  update public.files set permission_type = 'custom' where id = tests.fixture_id(p_n, '0000000000f2');
   insert into public.file_permissions (file_id, deal_id, allowed_groups, allowed_users)
-  values (tests.qna_id(p_n, '0000000000f2'), v_deal, array[tests.qna_id(p_n, '0000000006a1')],
-          array[tests.qna_id(p_n, '000000000002'), tests.qna_id(p_n, '000000000003')]);
+  values (tests.fixture_id(p_n, '0000000000f2'), v_deal, array[tests.fixture_id(p_n, '0000000006a1')],
+          array[tests.fixture_id(p_n, '000000000002'), tests.fixture_id(p_n, '000000000003')]);
   return v_deal;
 end $$;
 
