@@ -56,21 +56,20 @@ begin
   perform set_config('role', 'authenticated', true);
 end $$;
 
-create or replace function tests.as_anon() returns void
+-- Act as an API role with no one signed in: its claims carry only the role (tests.as_anon, tests.as_service).
+create or replace function tests.as_role(p_role text) returns void
 language plpgsql as $$
 begin
   perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', '{"role":"anon"}', true);
-  perform set_config('role', 'anon', true);
+  perform set_config('request.jwt.claims', jsonb_build_object('role', p_role)::text, true);
+  perform set_config('role', p_role, true);
 end $$;
 
+create or replace function tests.as_anon() returns void
+language sql as $$ select tests.as_role('anon') $$;
+
 create or replace function tests.as_service() returns void
-language plpgsql as $$
-begin
-  perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', '{"role":"service_role"}', true);
-  perform set_config('role', 'service_role', true);
-end $$;
+language sql as $$ select tests.as_role('service_role') $$;
 
 create or replace function tests.as_server() returns void
 language plpgsql as $$
