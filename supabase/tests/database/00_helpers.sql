@@ -22,6 +22,7 @@
 --   tests.as(user)                                     tests.as_user by id: act as that person
 --   tests.add_group(deal, 'Bidders', set, array[user]) a deal group on a permission set, with its members
 --   tests.cast('30', 'checklist30', 'set', caps)      the actors, deals and members of 20, 21, 30 and 31
+--   tests.feed_refused(deal, user, 'upload', …)       no one but the database writes the activity feed
 --   tests.qna_deal('48')                               the Q&A deal, actors and groups of 48_qna and 50_qna_activity
 begin;
 create extension if not exists pgtap with schema extensions;
@@ -206,6 +207,24 @@ begin
   insert into public.deal_groups (id, deal_id, name, permission_set_id) values (v_id, p_deal, p_name, p_set);
   insert into public.deal_group_members (group_id, deal_id, user_id) select v_id, p_deal, m from unnest(p_members) m;
   return v_id;
+end $$;
+
+-- The caller writes no activity in p_deal: an insert (as p_user, of p_type) is refused (42501), and so are
+-- an update and a delete of the deal's activities when their labels are given. One assertion per label.
+create or replace function tests.feed_refused(
+  p_deal uuid, p_user uuid, p_type text, p_insert text, p_update text default null, p_delete text default null
+) returns setof text
+language plpgsql as $$
+begin
+  return next throws_ok(format($f$insert into public.activities (deal_id, user_id, activity_type, description)
+    values (%L, %L, %L, 'forged')$f$, p_deal, p_user, p_type), '42501', null, p_insert);
+  if p_update is not null then
+    return next throws_ok(format($f$update public.activities set description = 'rewritten' where deal_id = %L$f$, p_deal),
+      '42501', null, p_update);
+  end if;
+  if p_delete is not null then
+    return next throws_ok(format($f$delete from public.activities where deal_id = %L$f$, p_deal), '42501', null, p_delete);
+  end if;
 end $$;
 
 -- An id of the fixtures of tests.cast and tests.qna_deal: '<n>000000-0000-0000-0000-' and the last twelve characters.
