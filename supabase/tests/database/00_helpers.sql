@@ -13,6 +13,8 @@
 --                                          switch the plans the functions and triggers it calls cache to
 --                                          generic ones (the server's default plan_cache_mode, as
 --                                          `supabase test db` runs, not the API's force_custom_plan)
+--   tests.feed_refused(deal, user, 'upload', …)  the caller cannot insert, update or delete activities (42501):
+--                                          no one but the database writes the feed
 --
 -- Named fixtures, run as the migration owner (a file builds its actors and deals only through these):
 --   tests.create_user('buyer@x.test')                  an account; returns its id (p_id to fix one, p_metadata)
@@ -21,8 +23,7 @@
 --   tests.add_member(deal, user, 'viewer')             a deal member: role, status, permission set, company
 --   tests.as(user)                                     tests.as_user by id: act as that person
 --   tests.add_group(deal, 'Bidders', set, array[user]) a deal group on a permission set, with its members
---   tests.cast('30', 'checklist30', 'set', caps)      the actors, deals and members of 20, 21, 30 and 31
---   tests.feed_refused(deal, user, 'upload', …)       no one but the database writes the activity feed
+--   tests.cast('30', 'checklist30', 'set', caps)       the actors, deals and members of 20, 21, 30 and 31
 --   tests.qna_deal('48')                               the Q&A deal, actors and groups of 48_qna and 50_qna_activity
 begin;
 create extension if not exists pgtap with schema extensions;
