@@ -19,7 +19,7 @@ import {
 } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import postgres from 'postgres';
 import {
   ADMIN_EMAIL,
@@ -33,10 +33,18 @@ import {
   root,
   startServer,
   type TestServer,
-  startedServers,
 } from './lib.ts';
 
-const start = startedServers();
+const servers: TestServer[] = [];
+after(async () => {
+  for (const server of servers) await server.stop().catch(() => {});
+});
+
+async function start(name: string, env: Record<string, string> = {}): Promise<TestServer> {
+  const server = await startServer(name, env);
+  servers.push(server);
+  return server;
+}
 
 const postmasterPid = (dataDir: string): number => {
   try {

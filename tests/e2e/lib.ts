@@ -341,22 +341,6 @@ export interface E2E {
 }
 
 /**
- * For files that start their own servers (not through useE2E): a start(name, env, options) like
- * startServer whose servers are all stopped after the file's tests.
- */
-export function startedServers(): (name: string, env?: Record<string, string>, options?: StartOptions) => Promise<TestServer> {
-  const servers: TestServer[] = [];
-  after(async () => {
-    for (const server of servers) await server.stop().catch(() => {});
-  });
-  return async (name, env = {}, options = {}) => {
-    const server = await startServer(name, env, options);
-    servers.push(server);
-    return server;
-  };
-}
-
-/**
  * Registers `before` (start the server and the browser) and `after` (close both, remove DATA_DIR) for the
  * current file or describe block, and returns a `test` that hands each test a fresh context and page.
  */
