@@ -219,10 +219,21 @@ describe('operations', () => {
   test('Postgres killed while the AI works: every queued file still gets its one suggestion', async () => {
     const server = await start('ops-ai');
     const { token } = await loginUser(server, ADMIN_EMAIL, ADMIN_PASSWORD);
-    const { deal } = await dealWithCategory(server, token, 'AI under faults', { name: 'Property' }, [
-      { name: 'Real estate leases' },
-      { name: 'Insurance policies' },
-    ]);
+    const { deal, category } = await dealWithCategory(server, token, 'AI under faults', { name: 'Property' });
+    await apiCall(
+      server,
+      'POST',
+      `/deals/${deal.id}/checklist/items`,
+      { name: 'Real estate leases', category_id: category.id },
+      token,
+    );
+    await apiCall(
+      server,
+      'POST',
+      `/deals/${deal.id}/checklist/items`,
+      { name: 'Insurance policies', category_id: category.id },
+      token,
+    );
     const N = 40;
     const ids: string[] = [];
     let killed = 0;
