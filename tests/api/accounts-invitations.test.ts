@@ -2,20 +2,13 @@
 // see, accept or enter the deal. An address counts only once its owner has opened a link mailed to it,
 // and answering through the mailed link needs that link's token.
 import { describe, expect, it } from 'vitest';
-import { call, createDeal, registerUser, sql, uniqueEmail } from './helpers.ts';
-import { expectError, latestMagicLink } from './expect.ts';
+import { call, registerUser, sql, uniqueEmail } from './helpers.ts';
+import { expectError, inviteToNewDeal, latestMagicLink } from './expect.ts';
 
 const CONFIRM_FIRST = 'Confirm your email address first: open the confirmation link we sent you, then answer the invitation.';
 
-async function inviteTo(email: string) {
-  const owner = await registerUser('hijack-owner');
-  const deal = await createDeal(owner, 'Target Corp acquisition', 'blank');
-  const inv = await call('POST', `/deals/${deal.id}/invitations`, {
-    token: owner.token,
-    body: { email, permission_set_id: 'upload_view' },
-  });
-  expect(inv.status, JSON.stringify(inv.body)).toBe(201);
-  return { owner, deal, invitationId: inv.body.id as string };
+function inviteTo(email: string) {
+  return inviteToNewDeal(email, 'hijack-owner');
 }
 
 async function invitationLinkToken(email: string): Promise<string> {

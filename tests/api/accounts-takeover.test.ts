@@ -3,25 +3,16 @@
 // stranger's password must not survive the proof of the address, nor any session it opened; and the
 // registration's own confirmation confirms only for the person who registered.
 import { describe, expect, it } from 'vitest';
-import { call, createDeal, registerUser, sql, uniqueEmail } from './helpers.ts';
-import { expectError, latestMagicLink } from './expect.ts';
+import { call, registerUser, sql, uniqueEmail } from './helpers.ts';
+import { expectError, inviteToNewDeal, latestMagicLink, PASSWORD_UNPROVED } from './expect.ts';
 
-const PASSWORD_UNPROVED =
-  'A password was set on this account before its email address was confirmed. To protect it, sign in with a link: "Email me a sign-in link" on the sign-in page. The old password will be removed and you can set your own.';
 const PROOF_REQUIRED =
   'This link confirms a registration. Enter the password chosen when registering to confirm it. If you did not register, ignore this link.';
 const WRONG_PASSWORD =
   'That is not the password chosen when registering. If you did not register with this address, ignore this link and use "Email me a sign-in link" instead.';
 
-async function invite(email: string) {
-  const owner = await registerUser('takeover-owner');
-  const deal = await createDeal(owner, 'Target Corp acquisition', 'blank');
-  const inv = await call('POST', `/deals/${deal.id}/invitations`, {
-    token: owner.token,
-    body: { email, permission_set_id: 'upload_view' },
-  });
-  expect(inv.status, JSON.stringify(inv.body)).toBe(201);
-  return { deal, invitationId: inv.body.id as string };
+function invite(email: string) {
+  return inviteToNewDeal(email, 'takeover-owner');
 }
 
 async function signInLink(email: string): Promise<string> {

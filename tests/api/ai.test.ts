@@ -16,6 +16,7 @@ import { docx, pdf, xlsx } from '../../scripts/bench/ai/render.ts';
 import { app, call, registerUser, sql, storage, type TestUser } from './helpers.ts';
 import { activities, member, requestJson, room, twoStep, type Room } from './dataroom-lib.ts';
 import { openStream } from './event-stream.ts';
+import { addSetMember } from './people-lib.ts';
 
 const text = (s: string) => new TextEncoder().encode(s);
 
@@ -641,8 +642,7 @@ describe('live AI status through GET /deals/{id}/events', () => {
     const r = await room('ai-live');
     await dueDiligenceItems(r);
     const uploadOnly = await registerUser('ai-live-uo');
-    await sql`insert into public.deal_members (deal_id, user_id, role, permission_set_id)
-              values (${r.deal.id}, ${uploadOnly.id}, 'member', (select id from public.permission_sets where name = 'upload_only' and deal_id is null))`;
+    await addSetMember(r.deal.id, uploadOnly, 'upload_only');
     const ownerStream = await openStream(r.base, r.owner);
     const uoStream = await openStream(r.base, uploadOnly);
     try {
@@ -676,8 +676,7 @@ describe('live AI status through GET /deals/{id}/events', () => {
   it('tells a member when a file they may see is renamed, and nothing of the others (decision 32)', async () => {
     const r = await room('ai-live-file');
     const uploadOnly = await registerUser('ai-live-file-uo');
-    await sql`insert into public.deal_members (deal_id, user_id, role, permission_set_id)
-              values (${r.deal.id}, ${uploadOnly.id}, 'member', (select id from public.permission_sets where name = 'upload_only' and deal_id is null))`;
+    await addSetMember(r.deal.id, uploadOnly, 'upload_only');
     const hidden = await twoStep(r, r.owner, {
       filename: 'Secret cap table.txt',
       content_type: 'text/plain',

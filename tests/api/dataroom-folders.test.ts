@@ -14,6 +14,7 @@ import {
   room,
   twoStep,
 } from './dataroom-lib.ts';
+import { addSetMember } from './people-lib.ts';
 
 const PATH_404 = "Path not found or you don't have access";
 const FOLDER_404 = "Folder not found or you don't have access";
@@ -145,8 +146,7 @@ describe('GET /deals/{id}/files?path=', () => {
   it("carries the caller's rights on every file row, in the listing, its pages, search and the file page", async () => {
     const r = await room('rights');
     const uploader = await (await import('./helpers.ts')).registerUser('rights-upload-view');
-    await sql`insert into public.deal_members (deal_id, user_id, role, permission_set_id)
-              values (${r.deal.id}, ${uploader.id}, 'member', (select id from public.permission_sets where name = 'upload_view' and deal_id is null))`;
+    await addSetMember(r.deal.id, uploader, 'upload_view');
     const viewer = await member(r, 'viewer');
     const theirs = await directOk(r, r.owner, { filename: 'a-owner.pdf', path: '/' });
     const mine = await twoStep(r, uploader, {

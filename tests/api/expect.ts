@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { z } from 'zod';
-import { call, sql, type CallResult, type TestUser } from './helpers.ts';
+import { call, createDeal, registerUser, sql, type CallResult, type TestUser } from './helpers.ts';
 
 /** Every 4xx/5xx answer is JSON `{detail: string}` (docs/decisions.md decision 7). Returns the detail. */
 export function expectError(res: CallResult, status: number, detail?: string | RegExp): string {
@@ -27,6 +27,22 @@ export function expectAnswer<S extends z.ZodTypeAny>(res: CallResult, status: nu
 }
 
 export const PASSWORD = 'secret123';
+
+/** The refusal of a password set before the address was confirmed (docs/decisions.md decision 30). */
+export const PASSWORD_UNPROVED =
+  'A password was set on this account before its email address was confirmed. To protect it, sign in with a link: "Email me a sign-in link" on the sign-in page. The old password will be removed and you can set your own.';
+
+/** Invites `email` with upload_view to a new blank deal "Target Corp acquisition" of a new owner. */
+export async function inviteToNewDeal(email: string, ownerLabel: string) {
+  const owner = await registerUser(ownerLabel);
+  const deal = await createDeal(owner, 'Target Corp acquisition', 'blank');
+  const inv = await call('POST', `/deals/${deal.id}/invitations`, {
+    token: owner.token,
+    body: { email, permission_set_id: 'upload_view' },
+  });
+  expect(inv.status, JSON.stringify(inv.body)).toBe(201);
+  return { owner, deal, invitationId: inv.body.id as string };
+}
 
 export async function login(email: string, password = PASSWORD) {
   return call('POST', '/auth/login', { body: { email, password } });

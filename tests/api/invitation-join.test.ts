@@ -5,26 +5,17 @@
 import * as OTPAuth from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { createApi } from '../../supabase/functions/_shared/app.ts';
-import { auth, call, createDeal, registerUser, sql, storage, uniqueEmail } from './helpers.ts';
-import { expectError } from './expect.ts';
+import { auth, call, registerUser, sql, storage, uniqueEmail } from './helpers.ts';
+import { expectError, inviteToNewDeal, PASSWORD_UNPROVED } from './expect.ts';
 import { outboxMail } from '../../supabase/functions/_shared/adapters/mail.ts';
 
 const LINK_INVALID =
   'This invitation link cannot be used to register or sign in: it was sent to another address, was answered or withdrawn, has expired, or a newer invitation e-mail replaced it. Open the link in the latest invitation e-mail, or ask for a new invitation.';
 const ADDRESS_TAKEN = 'An account with this email already exists. Sign in instead.';
-const PASSWORD_UNPROVED =
-  'A password was set on this account before its email address was confirmed. To protect it, sign in with a link: "Email me a sign-in link" on the sign-in page. The old password will be removed and you can set your own.';
 
 async function inviteTo(email: string) {
-  const owner = await registerUser('join-owner');
-  const deal = await createDeal(owner, 'Target Corp acquisition', 'blank');
-  const inv = await call('POST', `/deals/${deal.id}/invitations`, {
-    token: owner.token,
-    body: { email, permission_set_id: 'upload_view' },
-  });
-  expect(inv.status, JSON.stringify(inv.body)).toBe(201);
-  const invitationId = inv.body.id as string;
-  return { owner, deal, invitationId, link: { id: invitationId, token: await linkToken(email) } };
+  const invited = await inviteToNewDeal(email, 'join-owner');
+  return { ...invited, link: { id: invited.invitationId, token: await linkToken(email) } };
 }
 
 /** The token of the latest invitation mailed to `email`. */

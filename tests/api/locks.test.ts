@@ -6,15 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { call, createDeal, registerUser, sql, type TestUser } from './helpers.ts';
 import { expectError } from './expect.ts';
 import { directOk, mkdir, names } from './dataroom-lib.ts';
-import { group, peopleRoom, setMember, tag, type PeopleRoom } from './people-lib.ts';
+import { bidderAndShut, fileStatus, group, peopleRoom, type PeopleRoom } from './people-lib.ts';
 
 async function setPermissions(r: PeopleRoom, fileId: string, body: Record<string, unknown>) {
   const res = await call('PUT', `${r.base}/files/${fileId}/permissions`, { token: r.owner.token, body });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
-
-const fileStatus = async (r: PeopleRoom, user: TestUser, fileId: string) =>
-  (await call('GET', `${r.base}/files/${fileId}`, { token: user.token })).status;
 
 async function listed(r: PeopleRoom, user: TestUser) {
   const res = await call('GET', `${r.base}/files?path=/`, { token: user.token });
@@ -25,18 +22,8 @@ async function listed(r: PeopleRoom, user: TestUser) {
 describe('a deny on a person outlives their tags and groups', () => {
   it('keeps a member denied by name out after a manager untags them, one by one or in bulk, or regroups them', async () => {
     const r = await peopleRoom('lock-untag');
-    const excluded = await tag(r, 'excluded');
-    const bidders = await group(r, 'Bidders');
+    const { excluded, bidders, shut, bidder } = await bidderAndShut(r, 'lock-untag');
     const others = await group(r, 'Others');
-    const shut = await setMember(r, 'upload_view', 'lock-untag-shut');
-    const bidder = await setMember(r, 'upload_view', 'lock-untag-bidder');
-    for (const [user, body] of [
-      [shut, { group_ids: [bidders.id], tag_ids: [excluded.id] }],
-      [bidder, { group_ids: [bidders.id] }],
-    ] as const) {
-      const res = await call('PUT', `${r.base}/users/${user.id}/enhanced`, { token: r.owner.token, body });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-    }
     // a.pdf: Bidders, except the tag "excluded" and the member by name; b.pdf: Bidders except the member.
     const a = (await directOk(r, r.owner, { filename: 'a.pdf', path: '/' })).fileId;
     const b = (await directOk(r, r.owner, { filename: 'b.pdf', path: '/' })).fileId;

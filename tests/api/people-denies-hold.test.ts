@@ -3,35 +3,21 @@
 // a dangling id, and the excluded member opened the file (404 -> 200). Now the delete is refused with a 409
 // naming the files, and the member stays out.
 import { describe, expect, it, vi } from 'vitest';
-import { call, sql, type TestUser } from './helpers.ts';
+import { call, sql } from './helpers.ts';
 import { expectError } from './expect.ts';
 import { directOk, gate } from './dataroom-lib.ts';
-import { customSet, group, peopleRoom, setMember, tag, type PeopleRoom } from './people-lib.ts';
+import { bidderAndShut, customSet, fileStatus, group, peopleRoom, setMember, tag, type PeopleRoom } from './people-lib.ts';
 
 async function setPermissions(r: PeopleRoom, fileId: string, body: Record<string, unknown>, token = r.owner.token) {
   return call('PUT', `${r.base}/files/${fileId}/permissions`, { token, body });
 }
 
-async function fileStatus(r: PeopleRoom, user: TestUser, fileId: string) {
-  return (await call('GET', `${r.base}/files/${fileId}`, { token: user.token })).status;
-}
-
 /** Bidders may see a.pdf, except whoever is tagged "excluded"; b.pdf is open to all but keeps the same deny. */
 async function deniedRoom(label: string) {
   const r = await peopleRoom(label);
-  const excluded = await tag(r, 'excluded');
-  const bidders = await group(r, 'Bidders');
+  const { excluded, bidders, shut, bidder } = await bidderAndShut(r, label);
   const managers = await customSet(r, 'Managers', ['view', 'manage_users']);
   const manager = await setMember(r, managers.id, `${label}-manager`);
-  const shut = await setMember(r, 'upload_view', `${label}-shut`);
-  const bidder = await setMember(r, 'upload_view', `${label}-bidder`);
-  for (const [user, body] of [
-    [shut, { group_ids: [bidders.id], tag_ids: [excluded.id] }],
-    [bidder, { group_ids: [bidders.id] }],
-  ] as const) {
-    const res = await call('PUT', `${r.base}/users/${user.id}/enhanced`, { token: r.owner.token, body });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-  }
   const a = await directOk(r, r.owner, { filename: 'a.pdf', path: '/' });
   const b = await directOk(r, r.owner, { filename: 'b.pdf', path: '/' });
   expect(

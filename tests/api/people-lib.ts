@@ -138,3 +138,26 @@ export async function enhancedEntry(r: PeopleRoom, userId: string) {
 export const capMap = (caps: string[]) => Object.fromEntries(CAPABILITIES.map((c) => [c, caps.includes(c)]));
 
 export const sorted = (xs: string[]) => [...xs].sort();
+
+/**
+ * The cast of the deny tests: a tag "excluded", a group "Bidders", `shut` (upload_view, in Bidders and
+ * tagged excluded) and `bidder` (upload_view, in Bidders), both set through PUT …/users/{id}/enhanced.
+ */
+export async function bidderAndShut(r: PeopleRoom, label: string) {
+  const excluded = await tag(r, 'excluded');
+  const bidders = await group(r, 'Bidders');
+  const shut = await setMember(r, 'upload_view', `${label}-shut`);
+  const bidder = await setMember(r, 'upload_view', `${label}-bidder`);
+  for (const [user, body] of [
+    [shut, { group_ids: [bidders.id], tag_ids: [excluded.id] }],
+    [bidder, { group_ids: [bidders.id] }],
+  ] as const) {
+    const res = await call('PUT', `${r.base}/users/${user.id}/enhanced`, { token: r.owner.token, body });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+  return { excluded, bidders, shut, bidder };
+}
+
+/** The status GET /deals/{id}/files/{fileId} answers `user`. */
+export const fileStatus = async (r: PeopleRoom, user: TestUser, fileId: string) =>
+  (await call('GET', `${r.base}/files/${fileId}`, { token: user.token })).status;

@@ -5,6 +5,7 @@ import { signSource, verifySource } from '../../supabase/functions/_shared/viewe
 import { call, registerUser, sql } from './helpers.ts';
 import { member, room, sha256, twoStep } from './dataroom-lib.ts';
 import { pdfOf, pngBytes, source, textOf, viewer, viewOnly } from './viewer-lib.ts';
+import { addSetMember } from './people-lib.ts';
 
 describe('viewer', () => {
   it('serves a view-only member a PDF stamped with their e-mail, the deal and the time; a downloader the original', async () => {
@@ -55,8 +56,7 @@ describe('viewer', () => {
     const reader = await viewOnly(r);
     const stranger = await registerUser('view-stranger');
     const uploadOnly = await registerUser('view-upload-only');
-    await sql`insert into public.deal_members (deal_id, user_id, role, permission_set_id)
-              values (${r.deal.id}, ${uploadOnly.id}, 'member', (select id from public.permission_sets where name = 'upload_only' and deal_id is null))`;
+    await addSetMember(r.deal.id, uploadOnly, 'upload_only');
     const link = (await viewer(r, up.fileId, reader)).body.source_url as string;
     expect((await source(link)).status).toBe(200);
 

@@ -15,6 +15,7 @@ import {
   registerUser,
   snap,
   uniqueEmail,
+  uploadApi,
   useE2E,
   expectAccessible,
 } from './lib.ts';
@@ -25,16 +26,11 @@ describe('Activity feed', () => {
   e2e.test('shows the upload and the download, filters by type, and opens the file from its entry', async ({ page, server }) => {
     const owner = await registerUser(server, uniqueEmail('activity-owner'));
     const deal = await createDealApi(server, owner.token, 'Project Activity');
-    const form = new FormData();
-    form.append('file', new Blob([Buffer.from('Share purchase agreement, draft 3')], { type: 'text/plain' }), 'SPA draft.txt');
-    form.append('path', '/');
-    const uploaded = await fetch(`${server.url}/api/deals/${deal.id}/files/upload`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${owner.token}` },
-      body: form,
+    const fileId = await uploadApi(server, owner.token, deal.id, {
+      name: 'SPA draft.txt',
+      content: 'Share purchase agreement, draft 3',
+      type: 'text/plain',
     });
-    assert.equal(uploaded.status, 201, await uploaded.clone().text());
-    const { file_id: fileId } = (await uploaded.json()) as { file_id: string };
     await apiCall(server, 'GET', `/deals/${deal.id}/files/${fileId}/download-url`, undefined, owner.token);
 
     await openSignedIn(page, owner.token, `/deals/${deal.id}/activity`);
@@ -62,15 +58,7 @@ describe('Activity feed', () => {
   e2e.test('an archived deal shows the Archived banner and no write button, and still downloads', async ({ page, server }) => {
     const owner = await registerUser(server, uniqueEmail('archived-owner'));
     const deal = await createDealApi(server, owner.token, 'Project Closed');
-    const form = new FormData();
-    form.append('file', new Blob([Buffer.from('Final closing set')], { type: 'text/plain' }), 'Closing set.txt');
-    form.append('path', '/');
-    const uploaded = await fetch(`${server.url}/api/deals/${deal.id}/files/upload`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${owner.token}` },
-      body: form,
-    });
-    assert.equal(uploaded.status, 201);
+    await uploadApi(server, owner.token, deal.id, { name: 'Closing set.txt', content: 'Final closing set', type: 'text/plain' });
     await apiCall(server, 'PUT', `/deals/${deal.id}/archive`, undefined, owner.token);
 
     await openSignedIn(page, owner.token, `/deals/${deal.id}/files`);

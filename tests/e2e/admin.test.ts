@@ -21,6 +21,8 @@ import {
   uniqueEmail,
   useE2E,
   expectAccessible,
+  joinDeal,
+  uploadApi,
 } from './lib.ts';
 
 describe('Admin portal: people', () => {
@@ -72,23 +74,8 @@ describe('Admin portal: people', () => {
         { name: 'Comment deal', checklist_preset: 'Blank' },
         admin.token,
       );
-      const form = new FormData();
-      form.append('path', '/');
-      form.append('file', new Blob(['minutes']), 'Minutes.txt');
-      const up = await fetch(`${server.url}/api/deals/${deal.id}/files/upload`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${admin.token}` },
-        body: form,
-      });
-      const fileId = ((await up.json()) as { file_id: string }).file_id;
-      const invitation = await apiCall<{ id: string }>(
-        server,
-        'POST',
-        `/deals/${deal.id}/invitations`,
-        { email: user.email, permission_set_id: 'upload_view' },
-        admin.token,
-      );
-      await apiCall(server, 'POST', `/invitations/${invitation.id}/accept`, undefined, user.token);
+      const fileId = await uploadApi(server, admin.token, deal.id, { name: 'Minutes.txt', content: 'minutes' });
+      await joinDeal(server, admin.token, deal.id, user, 'upload_view');
       await apiCall(
         server,
         'POST',

@@ -18,6 +18,7 @@ import {
   snap,
   uniqueEmail,
   dealWithCategory,
+  uploadApi,
   useE2E,
 } from './lib.ts';
 
@@ -28,32 +29,14 @@ describe('AI assistant', () => {
 
   e2e.test('upload → analysed live → review on the dashboard → accept → the item lists the file', async ({ page, server }) => {
     const owner = await registerUser(server, uniqueEmail('ai-owner'));
-    const { deal, category } = await dealWithCategory(server, owner.token, 'Project Atlas', { name: 'Financial', code: 'F' });
-    const accounts = await apiCall<{ id: string }>(
-      server,
-      'POST',
-      `/deals/${deal.id}/checklist/items`,
-      {
-        name: 'Audited financial statements',
-        description: 'Audited accounts for the last three years',
-        category_id: category.id,
-      },
-      owner.token,
-    );
-    await apiCall(
-      server,
-      'POST',
-      `/deals/${deal.id}/checklist/items`,
-      { name: 'Office leases', category_id: category.id },
-      owner.token,
-    );
-    await apiCall(
-      server,
-      'POST',
-      `/deals/${deal.id}/checklist/items`,
-      { name: 'Employment contracts', category_id: category.id },
-      owner.token,
-    );
+    const {
+      deal,
+      items: [accounts],
+    } = await dealWithCategory(server, owner.token, 'Project Atlas', { name: 'Financial', code: 'F' }, [
+      { name: 'Audited financial statements', description: 'Audited accounts for the last three years' },
+      { name: 'Office leases' },
+      { name: 'Employment contracts' },
+    ]);
 
     await openSignedIn(page, owner.token, `/deals/${deal.id}/files`);
     await expectText(page, 'No files or folders yet', { timeout: FIRST_LOAD_TIMEOUT });
@@ -117,29 +100,11 @@ describe('AI assistant', () => {
 
     // A second file, uploaded elsewhere, waits in the checklist's AI suggestions panel and on its page.
     const lease = 'Lease 10 King Street.txt';
-    const form = new FormData();
-    form.append(
-      'file',
-      new Blob(
-        [
-          Buffer.from(
-            'Lease of the office premises at 10 King Street between the landlord and the tenant. Signed by Maria Lopez.',
-          ),
-        ],
-        {
-          type: 'text/plain',
-        },
-      ),
-      lease,
-    );
-    form.append('path', '/');
-    const res = await fetch(`${server.url}/api/deals/${deal.id}/files/upload`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${owner.token}` },
-      body: form,
+    const leaseId = await uploadApi(server, owner.token, deal.id, {
+      name: lease,
+      content: 'Lease of the office premises at 10 King Street between the landlord and the tenant. Signed by Maria Lopez.',
+      type: 'text/plain',
     });
-    assert.equal(res.status, 201);
-    const leaseId = ((await res.json()) as { file_id: string }).file_id;
     await page.goto(`/deals/${deal.id}/checklist`);
     const panel = page.getByTestId('ai-suggestions');
     await expectVisible(panel.getByText(lease), 'the lease in the AI suggestions panel', FIRST_LOAD_TIMEOUT);

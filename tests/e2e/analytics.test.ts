@@ -22,6 +22,7 @@ import {
   useE2E,
   type TestServer,
   uploadApi,
+  joinDeal,
 } from './lib.ts';
 
 /** A text file uploaded through the API into `path`; its id. */
@@ -40,14 +41,7 @@ describe('Analytics', () => {
       const model = await upload(server, owner.token, deal.id, 'Financial model.txt', '/Finance');
       const teaser = await upload(server, owner.token, deal.id, 'Teaser.txt', '/');
       const reader = await registerUser(server, uniqueEmail('analytics-reader'));
-      const invitation = await apiCall<{ id: string }>(
-        server,
-        'POST',
-        `/deals/${deal.id}/invitations`,
-        { email: reader.email, permission_set_id: 'upload_view' },
-        owner.token,
-      );
-      await apiCall(server, 'POST', `/invitations/${invitation.id}/accept`, undefined, reader.token);
+      await joinDeal(server, owner.token, deal.id, reader, 'upload_view');
 
       // What the viewer sends: a view when a document opens, then page times in batches.
       const read = async (fileId: string, ...batches: { page: number; seconds: number }[][]) => {

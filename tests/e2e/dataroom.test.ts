@@ -27,6 +27,7 @@ import {
   useE2E,
   type TestServer,
   expectAccessible,
+  joinDeal,
 } from './lib.ts';
 
 const scratch = join(root, '.test-data', `e2e-dataroom-files-${process.pid}`);
@@ -160,14 +161,7 @@ async function closeUploadComplete(page: Page, count: number, title = 'Upload co
 /** A member of the deal (invited with upload_view through the API, accepted with their own token). */
 async function addMember(server: TestServer, ownerToken: string, dealId: string) {
   const member = await registerUser(server, uniqueEmail('member'));
-  const invitation = await apiCall<{ id: string }>(
-    server,
-    'POST',
-    `/deals/${dealId}/invitations`,
-    { email: member.email, permission_set_id: 'upload_view' },
-    ownerToken,
-  );
-  await apiCall(server, 'POST', `/invitations/${invitation.id}/accept`, undefined, member.token);
+  await joinDeal(server, ownerToken, dealId, member, 'upload_view');
   return member;
 }
 

@@ -609,13 +609,17 @@ export async function apiCall<T = unknown>(
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** A deal started from the blank preset, with one checklist category: the setup of the AI, review and ops tests. */
+/**
+ * A deal started from the blank preset, with one checklist category and the items given in it (in
+ * order): the setup of the AI, review, phone and ops tests.
+ */
 export async function dealWithCategory(
   server: TestServer,
   token: string,
   dealName: string,
   category: { name: string; code?: string },
-): Promise<{ deal: { id: string }; category: { id: string } }> {
+  items: { name: string; description?: string }[] = [],
+): Promise<{ deal: { id: string }; category: { id: string }; items: { id: string }[] }> {
   const deal = await apiCall<{ id: string }>(
     server,
     'POST',
@@ -624,7 +628,19 @@ export async function dealWithCategory(
     token,
   );
   const created = await apiCall<{ id: string }>(server, 'POST', `/deals/${deal.id}/checklist/categories`, category, token);
-  return { deal, category: created };
+  const made: { id: string }[] = [];
+  for (const item of items) {
+    made.push(
+      await apiCall<{ id: string }>(
+        server,
+        'POST',
+        `/deals/${deal.id}/checklist/items`,
+        { ...item, category_id: created.id },
+        token,
+      ),
+    );
+  }
+  return { deal, category: created, items: made };
 }
 
 /**
@@ -692,19 +708,23 @@ export async function uploadApi(
   return (JSON.parse(text) as { file_id: string }).file_id;
 }
 
-/** Invites `member` into the deal with a permission set (a preset's key or a set's id) and accepts as them. */
+/**
+ * Invites `member` into the deal with a permission set (a preset's key or a set's id), and into the
+ * groups given, and accepts as them.
+ */
 export async function joinDeal(
   server: TestServer,
   ownerToken: string,
   dealId: string,
   member: { email: string; token: string },
   permissionSetId: string,
+  groupIds?: string[],
 ): Promise<void> {
   const invitation = await apiCall<{ id: string }>(
     server,
     'POST',
     `/deals/${dealId}/invitations`,
-    { email: member.email, permission_set_id: permissionSetId },
+    { email: member.email, permission_set_id: permissionSetId, group_ids: groupIds },
     ownerToken,
   );
   await apiCall(server, 'POST', `/invitations/${invitation.id}/accept`, undefined, member.token);

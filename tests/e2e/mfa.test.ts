@@ -23,6 +23,7 @@ import {
   uniqueEmail,
   useE2E,
   expectAccessible,
+  joinDeal,
 } from './lib.ts';
 
 /** The code an authenticator app shows for `secret`, `steps` periods from now. */
@@ -122,14 +123,7 @@ describe('Sessions and two-step verification', () => {
         verified.access_token,
       );
       const member = await registerUser(server, uniqueEmail('mfa-member'));
-      const invitation = await apiCall<{ id: string }>(
-        server,
-        'POST',
-        `/deals/${deal.id}/invitations`,
-        { email: member.email, permission_set_id: 'upload_view' },
-        verified.access_token,
-      );
-      await apiCall(server, 'POST', `/invitations/${invitation.id}/accept`, undefined, member.token);
+      await joinDeal(server, verified.access_token, deal.id, member, 'upload_view');
 
       await page.goto('/favicon.svg');
       await page.evaluate(

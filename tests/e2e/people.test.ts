@@ -26,6 +26,7 @@ import {
   type TestServer,
   expectAccessible,
   uploadApi,
+  joinDeal,
 } from './lib.ts';
 import type { Page } from 'playwright-core';
 
@@ -206,14 +207,7 @@ describe('People and permissions', () => {
       const owner = await registerUser(server, uniqueEmail('admins-owner'));
       const deal = await createDealApi(server, owner.token, 'Project Counsel');
       const counsel = await registerUser(server, uniqueEmail('co-counsel'));
-      const invitation = await apiCall<{ id: string }>(
-        server,
-        'POST',
-        `/deals/${deal.id}/invitations`,
-        { email: counsel.email, permission_set_id: 'upload_view' },
-        owner.token,
-      );
-      await apiCall(server, 'POST', `/invitations/${invitation.id}/accept`, undefined, counsel.token);
+      await joinDeal(server, owner.token, deal.id, counsel, 'upload_view');
       const adminAction = (p: Page, name: string) =>
         p.getByRole('button', { name, exact: true }).or(p.getByRole('link', { name, exact: true }));
 

@@ -115,27 +115,21 @@ describe('Phones', () => {
     'a deal: every tab, the AI review, the row menu, the upload dialog and the bulk bar fit a phone',
     async ({ page, server }) => {
       const owner = await registerUser(server, uniqueEmail('phone-owner'));
-      const { deal, category } = await dealWithCategory(server, owner.token, 'Project Atlas acquisition of Northwind Holdings', {
-        name: 'Financial statements and audit reports',
-        code: 'F',
-      });
-      const accounts = await apiCall<{ id: string }>(
+      const {
+        deal,
+        items: [accounts],
+      } = await dealWithCategory(
         server,
-        'POST',
-        `/deals/${deal.id}/checklist/items`,
-        {
-          name: 'Audited financial statements for the last three financial years',
-          description: 'Audited accounts for the last three years',
-          category_id: category.id,
-        },
         owner.token,
-      );
-      await apiCall(
-        server,
-        'POST',
-        `/deals/${deal.id}/checklist/items`,
-        { name: 'Office leases', category_id: category.id },
-        owner.token,
+        'Project Atlas acquisition of Northwind Holdings',
+        { name: 'Financial statements and audit reports', code: 'F' },
+        [
+          {
+            name: 'Audited financial statements for the last three financial years',
+            description: 'Audited accounts for the last three years',
+          },
+          { name: 'Office leases' },
+        ],
       );
       const reviewId = await upload(
         server,

@@ -20,6 +20,7 @@ import {
   useE2E,
   type TestServer,
   uploadApi,
+  joinDeal,
 } from './lib.ts';
 
 interface Room {
@@ -51,14 +52,7 @@ async function room(server: TestServer): Promise<Room> {
   const groupB = await group('Bidder B');
   const join = async (label: string, permission_set_id: string, group_ids: string[] = []) => {
     const member = await registerUser(server, uniqueEmail(label));
-    const invitation = await apiCall<{ id: string }>(
-      server,
-      'POST',
-      `${base}/invitations`,
-      { email: member.email, permission_set_id, group_ids },
-      owner.token,
-    );
-    await apiCall(server, 'POST', `/invitations/${invitation.id}/accept`, undefined, member.token);
+    await joinDeal(server, owner.token, deal.id, member, permission_set_id, group_ids);
     return member.token;
   };
   const tokens = {

@@ -18,6 +18,7 @@ import {
   snap,
   uniqueEmail,
   dealWithCategory,
+  uploadApi,
   useE2E,
   expectAccessible,
 } from './lib.ts';
@@ -27,28 +28,17 @@ describe('Review queue', () => {
 
   e2e.test('Shift+A approves three files, R requests changes on an item, and the feed shows both', async ({ page, server }) => {
     const owner = await registerUser(server, uniqueEmail('review-owner'));
-    const { deal, category } = await dealWithCategory(server, owner.token, 'Project Review', { name: 'Corporate', code: 'A' });
-    const item = await apiCall<{ id: string }>(
-      server,
-      'POST',
-      `/deals/${deal.id}/checklist/items`,
-      { name: 'Articles of association', category_id: category.id },
-      owner.token,
-    );
+    const {
+      deal,
+      items: [item],
+    } = await dealWithCategory(server, owner.token, 'Project Review', { name: 'Corporate', code: 'A' }, [
+      { name: 'Articles of association' },
+    ]);
     const fileIds: string[] = [];
     for (const name of ['Board minutes.pdf', 'Cap table.xlsx', 'Share register.pdf']) {
-      const form = new FormData();
-      form.append('file', new Blob([Buffer.from(`contents of ${name}`)]), name);
-      form.append('path', '/');
       // The item has a file to decide on (an item with none is an empty request, hidden by default).
-      if (name === 'Board minutes.pdf') form.append('checklist_items', JSON.stringify([item.id]));
-      const res = await fetch(`${server.url}/api/deals/${deal.id}/files/upload`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${owner.token}` },
-        body: form,
-      });
-      assert.equal(res.status, 201);
-      fileIds.push(((await res.json()) as { file_id: string }).file_id);
+      const checklistItems = name === 'Board minutes.pdf' ? [item.id] : undefined;
+      fileIds.push(await uploadApi(server, owner.token, deal.id, { name, content: `contents of ${name}`, checklistItems }));
     }
 
     await openSignedIn(page, owner.token, `/deals/${deal.id}/review`);
@@ -104,25 +94,16 @@ describe('Review queue', () => {
     'approving in the queue drops the dashboard count, its list and the deal card, open AI suggestion or not',
     async ({ page, server }) => {
       const owner = await registerUser(server, uniqueEmail('pending-owner'));
-      const { deal, category } = await dealWithCategory(server, owner.token, 'Project Pending', { name: 'Corporate', code: 'C' });
-      for (const name of ['Board minutes', 'Share register']) {
-        await apiCall(server, 'POST', `/deals/${deal.id}/checklist/items`, { name, category_id: category.id }, owner.token);
-      }
+      const { deal } = await dealWithCategory(server, owner.token, 'Project Pending', { name: 'Corporate', code: 'C' }, [
+        { name: 'Board minutes' },
+        { name: 'Share register' },
+      ]);
       const files: Record<string, string> = {};
       for (const [name, text] of [
         ['Board minutes 2024.txt', 'Minutes of the meeting of the board of directors.'],
         ['Share register.txt', 'Register of members and their shares.'],
       ]) {
-        const form = new FormData();
-        form.append('file', new Blob([Buffer.from(text)], { type: 'text/plain' }), name);
-        form.append('path', '/');
-        const res = await fetch(`${server.url}/api/deals/${deal.id}/files/upload`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${owner.token}` },
-          body: form,
-        });
-        assert.equal(res.status, 201);
-        files[name] = ((await res.json()) as { file_id: string }).file_id;
+        files[name] = await uploadApi(server, owner.token, deal.id, { name, content: text, type: 'text/plain' });
       }
       // Both files carry an open AI suggestion once the worker is done; approving must not wait for it.
       await eventually(async () => {

@@ -24,6 +24,8 @@ import {
   useE2E,
   type TestServer,
   expectAccessible,
+  joinDeal,
+  uploadApi,
 } from './lib.ts';
 
 type Kind = 'admin' | 'edit' | 'approve_only' | 'upload_view' | 'upload_only';
@@ -149,29 +151,17 @@ async function setUp(server: TestServer) {
     .flat()
     .find((i) => i.name.startsWith('Board and committee minutes'));
   assert.ok(item, 'the Default preset has the board minutes item');
-  const form = new FormData();
-  form.append('file', new Blob(['Minutes of the board, 3 March'], { type: 'text/plain' }), 'Board minutes.txt');
-  form.append('path', '/');
-  form.append('checklist_items', JSON.stringify([item.id]));
-  const up = await fetch(`${server.url}/api/deals/${deal.id}/files/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${owner.token}` },
-    body: form,
+  const fileId = await uploadApi(server, owner.token, deal.id, {
+    name: 'Board minutes.txt',
+    content: 'Minutes of the board, 3 March',
+    type: 'text/plain',
+    checklistItems: [item.id],
   });
-  assert.ok(up.ok, `upload answered ${up.status}`);
-  const fileId = ((await up.json()) as { file_id: string }).file_id;
   await apiCall(server, 'POST', `/deals/${deal.id}/folders`, { name: 'Finance' }, owner.token);
   const tokens: Record<Kind, string> = { admin: owner.token } as Record<Kind, string>;
   for (const set of KINDS.filter((k) => k !== 'admin')) {
     const member = await registerUser(server, uniqueEmail(`walk-${set}`));
-    const invitation = await apiCall<{ id: string }>(
-      server,
-      'POST',
-      `/deals/${deal.id}/invitations`,
-      { email: member.email, permission_set_id: set },
-      owner.token,
-    );
-    await apiCall(server, 'POST', `/invitations/${invitation.id}/accept`, undefined, member.token);
+    await joinDeal(server, owner.token, deal.id, member, set);
     tokens[set] = member.token;
   }
   return { dealId: deal.id, fileId, itemId: item.id, tokens };
@@ -357,15 +347,12 @@ describe('Every kind of member sees exactly the buttons §6 grants', () => {
     async ({ page, server }) => {
       const { dealId, itemId, tokens } = await setUp(server);
       // The owner's file in /Finance, hidden from upload_only, holds a name upload_only will pick too.
-      const form = new FormData();
-      form.append('file', new Blob(["the owner's memo"], { type: 'text/plain' }), 'Owner memo.txt');
-      form.append('path', '/Finance');
-      const owners = await fetch(`${server.url}/api/deals/${dealId}/files/upload`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${tokens.admin}` },
-        body: form,
+      await uploadApi(server, tokens.admin, dealId, {
+        name: 'Owner memo.txt',
+        content: "the owner's memo",
+        type: 'text/plain',
+        path: '/Finance',
       });
-      assert.ok(owners.ok, `the owner's upload answered ${owners.status}`);
 
       // The data room: into /Finance, where it sees none of the owner's files.
       await openSignedIn(page, tokens.upload_only, `/deals/${dealId}/data-room`);

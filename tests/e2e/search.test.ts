@@ -17,6 +17,7 @@ import {
   registerUser,
   snap,
   uniqueEmail,
+  uploadApi,
   useE2E,
 } from './lib.ts';
 
@@ -34,16 +35,13 @@ describe('Search inside documents', () => {
   e2e.test('upload a PDF → analysed → "/" → the phrase finds it on page 2 → the hit opens the file', async ({ page, server }) => {
     const owner = await registerUser(server, uniqueEmail('search-owner'));
     const deal = await createDealApi(server, owner.token, 'Project Zephyr');
-    const form = new FormData();
-    form.append('file', new Blob([Buffer.from(await twoPagePdf())], { type: 'application/pdf' }), 'Findings.pdf');
-    form.append('path', '/');
-    const res = await fetch(`${server.url}/api/deals/${deal.id}/files/upload`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${owner.token}` },
-      body: form,
-    });
-    assert.equal(res.status, 201, await res.clone().text());
-    const file = { id: ((await res.json()) as { file_id: string }).file_id };
+    const file = {
+      id: await uploadApi(server, owner.token, deal.id, {
+        name: 'Findings.pdf',
+        content: await twoPagePdf(),
+        type: 'application/pdf',
+      }),
+    };
     // The state to wait for: the worker has read the file.
     for (;;) {
       const status = await apiCall<{ status: string }>(

@@ -13,6 +13,8 @@
 --                                          switch the plans the functions and triggers it calls cache to
 --                                          generic ones (the server's default plan_cache_mode, as
 --                                          `supabase test db` runs, not the API's force_custom_plan)
+--   tests.feed_refused(deal, user, 'upload', …)  the caller cannot insert, update or delete activities (42501):
+--                                          no one but the database writes the feed
 --
 -- Named fixtures, run as the migration owner (a file builds its actors and deals only through these):
 --   tests.create_user('buyer@x.test')                  an account; returns its id (p_id to fix one, p_metadata)
@@ -20,6 +22,9 @@
 --   tests.create_deal('Alpha', owner)                  a deal (p_id, p_description); its owner becomes its admin
 --   tests.add_member(deal, user, 'viewer')             a deal member: role, status, permission set, company
 --   tests.as(user)                                     tests.as_user by id: act as that person
+--   tests.add_group(deal, 'Bidders', set, array[user]) a deal group on a permission set, with its members
+--   tests.cast('30', 'checklist30', 'set', caps)       the actors, deals and members of 20, 21, 30 and 31
+--   tests.qna_deal('48')                               the Q&A deal, actors and groups of 48_qna and 50_qna_activity
 begin;
 create extension if not exists pgtap with schema extensions;
 select plan(20);
@@ -53,21 +58,20 @@ begin
   perform set_config('role', 'authenticated', true);
 end $$;
 
-create or replace function tests.as_anon() returns void
+-- Act as an API role with no one signed in: its claims carry only the role (tests.as_anon, tests.as_service).
+create or replace function tests.as_role(p_role text) returns void
 language plpgsql as $$
 begin
   perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', '{"role":"anon"}', true);
-  perform set_config('role', 'anon', true);
+  perform set_config('request.jwt.claims', jsonb_build_object('role', p_role)::text, true);
+  perform set_config('role', p_role, true);
 end $$;
 
+create or replace function tests.as_anon() returns void
+language sql as $$ select tests.as_role('anon') $$;
+
 create or replace function tests.as_service() returns void
-language plpgsql as $$
-begin
-  perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', '{"role":"service_role"}', true);
-  perform set_config('role', 'service_role', true);
-end $$;
+language sql as $$ select tests.as_role('service_role') $$;
 
 create or replace function tests.as_server() returns void
 language plpgsql as $$
@@ -192,6 +196,114 @@ language plpgsql security definer set search_path = '' as $$
 begin
   insert into public.deal_members (deal_id, user_id, role, status, permission_set_id, company)
   values (p_deal, p_user, p_role, p_status, p_permission_set, p_company);
+end $$;
+
+-- A deal group on a permission set, with its members (p_id to fix its id).
+create or replace function tests.add_group(p_deal uuid, p_name text, p_set uuid, p_members uuid[], p_id uuid default null)
+returns uuid
+language plpgsql security definer set search_path = '' as $$
+declare
+  v_id uuid := coalesce(p_id, gen_random_uuid());
+begin
+  insert into public.deal_groups (id, deal_id, name, permission_set_id) values (v_id, p_deal, p_name, p_set);
+  insert into public.deal_group_members (group_id, deal_id, user_id) select v_id, p_deal, m from unnest(p_members) m;
+  return v_id;
+end $$;
+
+-- The caller writes no activity in p_deal: an insert (as p_user, of p_type) is refused (42501), and so are
+-- an update and a delete of the deal's activities when their labels are given. One assertion per label.
+create or replace function tests.feed_refused(
+  p_deal uuid, p_user uuid, p_type text, p_insert text, p_update text default null, p_delete text default null
+) returns setof text
+language plpgsql as $$
+begin
+  return next throws_ok(format($f$insert into public.activities (deal_id, user_id, activity_type, description)
+    values (%L, %L, %L, 'forged')$f$, p_deal, p_user, p_type), '42501', null, p_insert);
+  if p_update is not null then
+    return next throws_ok(format($f$update public.activities set description = 'rewritten' where deal_id = %L$f$, p_deal),
+      '42501', null, p_update);
+  end if;
+  if p_delete is not null then
+    return next throws_ok(format($f$delete from public.activities where deal_id = %L$f$, p_deal), '42501', null, p_delete);
+  end if;
+end $$;
+
+-- An id of the fixtures of tests.cast and tests.qna_deal: '<n>000000-0000-0000-0000-' and the last twelve characters.
+create or replace function tests.fixture_id(p_n text, p_tail text) returns uuid
+language sql immutable as $$ select (p_n || '000000-0000-0000-0000-' || p_tail)::uuid $$;
+
+-- The cast the people and checklist files (20, 21, 30, 31) share, ids '<n>000000-0000-0000-0000-0000000000NN':
+-- accounts uN@<name>.test for N 1 to p_users (11 a super admin); deals "<Name> Alpha" …a1 of 01 and
+-- "<Name> Beta" …b2 of 12; Alpha's set p_set …5a1; Alpha members 02 admin, 03 upload_only, 04 upload_view,
+-- 05 approve_only, 06 edit (the system sets), 07 on set …5a1, 08 without a set, 09 suspended admin; and a
+-- temp table actor (tests.matrix's) with, in this order, anon, stranger (10), upload_only (03),
+-- upload_view, approve_only, edit, custom (07), grouped (08), suspended, admin (02), owner (01), super (11),
+-- beta_owner (12).
+create or replace function tests.cast(p_n text, p_name text, p_set text, p_capabilities text[], p_users int default 12)
+returns void
+language plpgsql as $$
+declare
+  v_alpha uuid := tests.fixture_id(p_n, '0000000000a1');
+begin
+  create temp table actor (ord int unique, name text primary key, id uuid, email text) on commit drop;
+  perform case when n = 11 then tests.create_super_admin(format('u%s@%s.test', n, p_name), tests.fixture_id(p_n, lpad(n::text, 12, '0')))
+               else tests.create_user(format('u%s@%s.test', n, p_name), tests.fixture_id(p_n, lpad(n::text, 12, '0'))) end
+  from generate_series(1, p_users) n order by n;
+  perform tests.create_deal(initcap(p_name) || ' Alpha', tests.fixture_id(p_n, '000000000001'), v_alpha);
+  perform tests.create_deal(initcap(p_name) || ' Beta', tests.fixture_id(p_n, '000000000012'), tests.fixture_id(p_n, '0000000000b2'));
+  insert into public.permission_sets (id, deal_id, name, capabilities) values (tests.fixture_id(p_n, '0000000005a1'), v_alpha, p_set, p_capabilities);
+  perform tests.add_member(v_alpha, tests.fixture_id(p_n, '0000000000' || u), r, s,
+    case when ps = 'own' then tests.fixture_id(p_n, '0000000005a1')
+         else (select id from public.permission_sets where deal_id is null and name = ps) end)
+  from (values ('02', 'admin', 'active', null), ('03', 'member', 'active', 'upload_only'),
+               ('04', 'member', 'active', 'upload_view'), ('05', 'member', 'active', 'approve_only'),
+               ('06', 'member', 'active', 'edit'), ('07', 'member', 'active', 'own'),
+               ('08', 'member', 'active', null), ('09', 'admin', 'suspended', null)) m(u, r, s, ps);
+  insert into pg_temp.actor (ord, name, id, email)
+  select ord, name, case when n is null then null else tests.fixture_id(p_n, '0000000000' || n) end,
+         case when n is null then null else format('u%s@%s.test', n::int, p_name) end
+  from (values (1, 'anon', null), (2, 'stranger', '10'), (3, 'upload_only', '03'), (4, 'upload_view', '04'),
+               (5, 'approve_only', '05'), (6, 'edit', '06'), (7, 'custom', '07'), (8, 'grouped', '08'),
+               (9, 'suspended', '09'), (10, 'admin', '02'), (11, 'owner', '01'), (12, 'super', '11'),
+               (13, 'beta_owner', '12')) a(ord, name, n);
+end $$;
+
+-- The Q&A deal 48_qna and 50_qna_activity share, ids '<n>000000-0000-0000-0000-0000000000…': a temp
+-- table actor (tests.matrix's) with owner, seller (set Sellers …5e1), approver (Approvers …5e2), buyer_a and buyer_a2
+-- (group Bidder A …6a1 on set Bidders …5e3), buyer_b (Bidder B …6b1), viewer and outsider, ids …001 to
+-- …008, e-mails <name>@qna<n>.test; deal Qna<n> …0d1 of the owner; file a-only.pdf …0f2, custom, seen by
+-- group A and the answering side. Returns the deal's id.
+create or replace function tests.qna_deal(p_n text) returns uuid
+language plpgsql as $$
+declare
+  v_deal uuid := tests.fixture_id(p_n, '0000000000d1');
+begin
+  create temp table actor (ord int unique, name text primary key, id uuid, email text) on commit drop;
+  grant select on pg_temp.actor to public;
+  insert into pg_temp.actor
+  select ord, name, tests.fixture_id(p_n, lpad(ord::text, 12, '0')), replace(name, '_', '-') || '@qna' || p_n || '.test'
+  from unnest(array['owner', 'seller', 'approver', 'buyer_a', 'buyer_a2', 'buyer_b', 'viewer', 'outsider']) with ordinality a(name, ord);
+  perform tests.create_user(email, id) from pg_temp.actor order by ord;
+  perform tests.create_deal('Qna' || p_n, tests.fixture_id(p_n, '000000000001'), v_deal);
+  insert into public.permission_sets (id, deal_id, name, capabilities) values
+    (tests.fixture_id(p_n, '0000000005e1'), v_deal, 'Sellers', '{view,download,answer_questions}'),
+    (tests.fixture_id(p_n, '0000000005e2'), v_deal, 'Approvers', '{view,answer_questions,approve_answers}'),
+    (tests.fixture_id(p_n, '0000000005e3'), v_deal, 'Bidders', '{view,download,ask_questions}');
+  perform tests.add_member(v_deal, tests.fixture_id(p_n, '000000000002'), 'member', 'active', tests.fixture_id(p_n, '0000000005e1'));
+  perform tests.add_member(v_deal, tests.fixture_id(p_n, '000000000003'), 'member', 'active', tests.fixture_id(p_n, '0000000005e2'));
+  perform tests.add_member(v_deal, tests.fixture_id(p_n, '00000000000' || i), 'member') from generate_series(4, 6) i;
+  perform tests.add_member(v_deal, tests.fixture_id(p_n, '000000000007'), 'viewer');
+  perform tests.add_group(v_deal, 'Bidder A', tests.fixture_id(p_n, '0000000005e3'),
+    array[tests.fixture_id(p_n, '000000000004'), tests.fixture_id(p_n, '000000000005')], tests.fixture_id(p_n, '0000000006a1'));
+  perform tests.add_group(v_deal, 'Bidder B', tests.fixture_id(p_n, '0000000005e3'),
+    array[tests.fixture_id(p_n, '000000000006')], tests.fixture_id(p_n, '0000000006b1'));
+  insert into public.files (id, deal_id, name, upload_state, current_version, size_bytes, uploaded_by)
+  values (tests.fixture_id(p_n, '0000000000f2'), v_deal, 'a-only.pdf', 'ready', 1, 10, tests.fixture_id(p_n, '000000000001'));
+  update public.files set permission_type = 'custom' where id = tests.fixture_id(p_n, '0000000000f2');
+  insert into public.file_permissions (file_id, deal_id, allowed_groups, allowed_users)
+  values (tests.fixture_id(p_n, '0000000000f2'), v_deal, array[tests.fixture_id(p_n, '0000000006a1')],
+          array[tests.fixture_id(p_n, '000000000002'), tests.fixture_id(p_n, '000000000003')]);
+  return v_deal;
 end $$;
 
 create or replace function tests."as"(p_user uuid) returns void

@@ -120,30 +120,21 @@ select is(array(select c from unnest(array['view','download','comment','approve'
   'the Beta owner holds all nine capabilities in Beta');
 
 -- ---------------------------------------------------------------- insert: only holders of manage_users
-select tests.as_user('contributor@members02.test');
-select throws_ok($$insert into public.deal_members (deal_id, user_id, role)
-  values ('02000000-0000-0000-0000-00000000d0a1', '02000000-0000-0000-0000-000000000006', 'viewer')$$,
-  '42501', null, 'contributor cannot add a member');
-select tests.as_user('viewer@members02.test');
-select throws_ok($$insert into public.deal_members (deal_id, user_id, role)
-  values ('02000000-0000-0000-0000-00000000d0a1', '02000000-0000-0000-0000-000000000006', 'viewer')$$,
-  '42501', null, 'viewer cannot add a member');
-select tests.as_user('suspended@members02.test');
-select throws_ok($$insert into public.deal_members (deal_id, user_id, role)
-  values ('02000000-0000-0000-0000-00000000d0a1', '02000000-0000-0000-0000-000000000006', 'viewer')$$,
-  '42501', null, 'suspended admin cannot add a member');
-select tests.as_user('stranger@members02.test');
-select throws_ok($$insert into public.deal_members (deal_id, user_id, role)
-  values ('02000000-0000-0000-0000-00000000d0a1', '02000000-0000-0000-0000-000000000006', 'admin')$$,
-  '42501', null, 'non-member cannot add themselves to a deal');
-select tests.as_user('super@members02.test');
-select throws_ok($$insert into public.deal_members (deal_id, user_id, role)
-  values ('02000000-0000-0000-0000-00000000d0a1', '02000000-0000-0000-0000-000000000007', 'admin')$$,
-  '42501', null, 'super admin cannot add themselves to a deal');
-select tests.as_user('beta-owner@members02.test');
-select throws_ok($$insert into public.deal_members (deal_id, user_id, role)
-  values ('02000000-0000-0000-0000-00000000d0a1', '02000000-0000-0000-0000-000000000008', 'admin')$$,
-  '42501', null, 'the admin of another deal cannot add themselves to Alpha');
+-- As p_actor, adding account 02…00<p_n> to Alpha with p_role is refused (42501).
+create function pg_temp.cannot_add(p_actor text, p_n text, p_role text, p_label text) returns text language plpgsql as $f$
+begin
+  perform tests.as_user(p_actor || '@members02.test');
+  return throws_ok(format($$insert into public.deal_members (deal_id, user_id, role)
+    values ('02000000-0000-0000-0000-00000000d0a1', '02000000-0000-0000-0000-0000000000%s', %L)$$, p_n, p_role),
+    '42501', null, p_label);
+end $f$;
+
+select pg_temp.cannot_add('contributor', '06', 'viewer', 'contributor cannot add a member');
+select pg_temp.cannot_add('viewer', '06', 'viewer', 'viewer cannot add a member');
+select pg_temp.cannot_add('suspended', '06', 'viewer', 'suspended admin cannot add a member');
+select pg_temp.cannot_add('stranger', '06', 'admin', 'non-member cannot add themselves to a deal');
+select pg_temp.cannot_add('super', '07', 'admin', 'super admin cannot add themselves to a deal');
+select pg_temp.cannot_add('beta-owner', '08', 'admin', 'the admin of another deal cannot add themselves to Alpha');
 select tests.as_user('admin@members02.test');
 select lives_ok($$insert into public.deal_members (deal_id, user_id, role)
   values ('02000000-0000-0000-0000-00000000d0a1', '02000000-0000-0000-0000-000000000006', 'viewer')$$,

@@ -72,35 +72,20 @@ select set_eq($$select deal_id, activity_type, user_id from public.activities wh
 
 -- ---------------------------------------------------------------- no member writes the feed
 select tests.as_user('owner@audit03.test');
-select throws_ok($$insert into public.activities (deal_id, user_id, activity_type, description)
-  values ('03000000-0000-0000-0000-00000000d0a1', '03000000-0000-0000-0000-000000000001', 'upload', 'forged')$$,
-  '42501', null, 'owner cannot insert an activity');
-select throws_ok($$update public.activities set description = 'rewritten' where deal_id = '03000000-0000-0000-0000-00000000d0a1'$$,
-  '42501', null, 'owner cannot update activities');
-select throws_ok($$delete from public.activities where deal_id = '03000000-0000-0000-0000-00000000d0a1'$$,
-  '42501', null, 'owner cannot delete activities');
+select * from tests.feed_refused('03000000-0000-0000-0000-00000000d0a1', '03000000-0000-0000-0000-000000000001', 'upload',
+  'owner cannot insert an activity', 'owner cannot update activities', 'owner cannot delete activities');
 select tests.as_user('admin@audit03.test');
-select throws_ok($$insert into public.activities (deal_id, user_id, activity_type, description)
-  values ('03000000-0000-0000-0000-00000000d0a1', '03000000-0000-0000-0000-000000000002', 'upload', 'forged')$$,
-  '42501', null, 'admin cannot insert an activity');
-select throws_ok($$update public.activities set description = 'rewritten' where deal_id = '03000000-0000-0000-0000-00000000d0a1'$$,
-  '42501', null, 'admin cannot update activities');
-select throws_ok($$delete from public.activities where deal_id = '03000000-0000-0000-0000-00000000d0a1'$$,
-  '42501', null, 'admin cannot delete activities');
+select * from tests.feed_refused('03000000-0000-0000-0000-00000000d0a1', '03000000-0000-0000-0000-000000000002', 'upload',
+  'admin cannot insert an activity', 'admin cannot update activities', 'admin cannot delete activities');
 select tests.as_user('contributor@audit03.test');
-select throws_ok($$insert into public.activities (deal_id, user_id, activity_type, description)
-  values ('03000000-0000-0000-0000-00000000d0a1', '03000000-0000-0000-0000-000000000003', 'upload', 'forged')$$,
-  '42501', null, 'contributor cannot insert an activity');
+select * from tests.feed_refused('03000000-0000-0000-0000-00000000d0a1', '03000000-0000-0000-0000-000000000003', 'upload',
+  'contributor cannot insert an activity');
 select tests.as_user('viewer@audit03.test');
-select throws_ok($$insert into public.activities (deal_id, user_id, activity_type, description)
-  values ('03000000-0000-0000-0000-00000000d0a1', '03000000-0000-0000-0000-000000000004', 'download', 'forged')$$,
-  '42501', null, 'viewer cannot insert an activity');
-select throws_ok($$delete from public.activities where deal_id = '03000000-0000-0000-0000-00000000d0a1'$$,
-  '42501', null, 'viewer cannot delete activities');
+select * from tests.feed_refused('03000000-0000-0000-0000-00000000d0a1', '03000000-0000-0000-0000-000000000004', 'download',
+  'viewer cannot insert an activity', null, 'viewer cannot delete activities');
 select tests.as_user('super@audit03.test');
-select throws_ok($$insert into public.activities (deal_id, user_id, activity_type, description)
-  values ('03000000-0000-0000-0000-00000000d0a1', '03000000-0000-0000-0000-000000000007', 'upload', 'forged')$$,
-  '42501', null, 'super admin cannot insert an activity');
+select * from tests.feed_refused('03000000-0000-0000-0000-00000000d0a1', '03000000-0000-0000-0000-000000000007', 'upload',
+  'super admin cannot insert an activity');
 select throws_ok($$truncate public.activities cascade$$, '42501', null, 'authenticated cannot truncate activities');
 select tests.as_server();
 select set_eq($$select deal_id, activity_type, user_id, description from public.activities where deal_id::text like '03000000-%'$$,

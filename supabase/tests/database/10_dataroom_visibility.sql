@@ -91,6 +91,21 @@ create temporary table fixture_files (id uuid primary key) on commit drop;
 insert into fixture_files select id from public.files where id::text like '10000000-%';
 grant select on fixture_files to authenticated, anon;
 
+-- The four assertions that the caller sees nothing of the fixture's deals, the labels naming them as p_who.
+create function pg_temp.sees_nothing(p_who text) returns setof text language plpgsql as $f$
+begin
+  return next is_empty($$select id from public.folders where deal_id::text like '10000000-%'$$, p_who || ' sees no folder');
+  return next is_empty($$select id from public.files where deal_id::text like '10000000-%'$$, p_who || ' sees no file');
+  return next is_empty($$select file_id from public.file_versions where deal_id::text like '10000000-%'
+                         union all select file_id from public.file_metadata where deal_id::text like '10000000-%'
+                         union all select file_id from public.file_comments where deal_id::text like '10000000-%'
+                         union all select file_id from public.file_permissions where deal_id::text like '10000000-%'
+                         union all select file_id from public.upload_grants where deal_id::text like '10000000-%'$$,
+    p_who || ' sees no version, metadata, comment, permission or grant');
+  return next is_empty($$select id from fixture_files where private.can_see_file(id) or private.can_download_file(id)$$,
+    p_who || ' can neither see nor download any file according to the helpers');
+end $f$;
+
 -- ---------------------------------------------------------------- anonymous: no privilege on any data-room table
 select tests.as_anon();
 select throws_ok($$select * from public.folders$$, '42501', null, 'anon cannot select folders');
@@ -279,40 +294,13 @@ select set_eq($$select id from fixture_files where private.can_download_file(id)
 
 -- ---------------------------------------------------------------- suspended admin, stranger, super admin: nothing at all
 select tests.as_user('suspended@dataroom10.test');
-select is_empty($$select id from public.folders where deal_id::text like '10000000-%'$$, 'suspended admin sees no folder');
-select is_empty($$select id from public.files where deal_id::text like '10000000-%'$$, 'suspended admin sees no file');
-select is_empty($$select file_id from public.file_versions where deal_id::text like '10000000-%'
-                  union all select file_id from public.file_metadata where deal_id::text like '10000000-%'
-                  union all select file_id from public.file_comments where deal_id::text like '10000000-%'
-                  union all select file_id from public.file_permissions where deal_id::text like '10000000-%'
-                  union all select file_id from public.upload_grants where deal_id::text like '10000000-%'$$,
-  'suspended admin sees no version, metadata, comment, permission or grant');
-select is_empty($$select id from fixture_files where private.can_see_file(id) or private.can_download_file(id)$$,
-  'suspended admin can neither see nor download any file according to the helpers');
+select pg_temp.sees_nothing('suspended admin');
 
 select tests.as_user('stranger@dataroom10.test');
-select is_empty($$select id from public.folders where deal_id::text like '10000000-%'$$, 'non-member sees no folder');
-select is_empty($$select id from public.files where deal_id::text like '10000000-%'$$, 'non-member sees no file');
-select is_empty($$select file_id from public.file_versions where deal_id::text like '10000000-%'
-                  union all select file_id from public.file_metadata where deal_id::text like '10000000-%'
-                  union all select file_id from public.file_comments where deal_id::text like '10000000-%'
-                  union all select file_id from public.file_permissions where deal_id::text like '10000000-%'
-                  union all select file_id from public.upload_grants where deal_id::text like '10000000-%'$$,
-  'non-member sees no version, metadata, comment, permission or grant');
-select is_empty($$select id from fixture_files where private.can_see_file(id) or private.can_download_file(id)$$,
-  'non-member can neither see nor download any file according to the helpers');
+select pg_temp.sees_nothing('non-member');
 
 select tests.as_user('super@dataroom10.test');
-select is_empty($$select id from public.folders where deal_id::text like '10000000-%'$$, 'super admin who is not a member sees no folder');
-select is_empty($$select id from public.files where deal_id::text like '10000000-%'$$, 'super admin who is not a member sees no file');
-select is_empty($$select file_id from public.file_versions where deal_id::text like '10000000-%'
-                  union all select file_id from public.file_metadata where deal_id::text like '10000000-%'
-                  union all select file_id from public.file_comments where deal_id::text like '10000000-%'
-                  union all select file_id from public.file_permissions where deal_id::text like '10000000-%'
-                  union all select file_id from public.upload_grants where deal_id::text like '10000000-%'$$,
-  'super admin who is not a member sees no version, metadata, comment, permission or grant');
-select is_empty($$select id from fixture_files where private.can_see_file(id) or private.can_download_file(id)$$,
-  'super admin who is not a member can neither see nor download any file according to the helpers');
+select pg_temp.sees_nothing('super admin who is not a member');
 
 -- ---------------------------------------------------------------- Beta owner: Beta only (cross-deal isolation)
 select tests.as_user('beta-owner@dataroom10.test');

@@ -20,28 +20,14 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(423);
 
--- ---------------------------------------------------------------- actors of tests.matrix (00_helpers.sql)
-create temp table actor (ord int unique, name text primary key, id uuid, email text) on commit drop;
-
--- ---------------------------------------------------------------- fixture, as the table owner
-select case when n = 11 then tests.create_super_admin(format('u%s@people20.test', n), id)
-            else tests.create_user(format('u%s@people20.test', n), id) end
-from generate_series(1, 16) n, lateral (select ('20000000-0000-0000-0000-0000000000' || lpad(n::text, 2, '0'))::uuid) u(id);
-select tests.create_deal('People20 Alpha', '20000000-0000-0000-0000-000000000001', '20000000-0000-0000-0000-0000000000a1');
-select tests.create_deal('People20 Beta', '20000000-0000-0000-0000-000000000012', '20000000-0000-0000-0000-0000000000b2');
+-- ---------------------------------------------------------------- fixture, as the table owner (actors of tests.matrix: tests.cast)
+select tests.cast('20', 'people20', 'managers', '{view,manage_users}', 16);
 insert into public.permission_sets (id, deal_id, name, capabilities) values
-  ('20000000-0000-0000-0000-0000000005a1', '20000000-0000-0000-0000-0000000000a1', 'managers', '{view,manage_users}'),
   ('20000000-0000-0000-0000-0000000005a2', '20000000-0000-0000-0000-0000000000a1', 'readers', '{view}'),
   ('20000000-0000-0000-0000-0000000005b1', '20000000-0000-0000-0000-0000000000b2', 'beta-set', '{view}'),
   ('20000000-0000-0000-0000-0000000005f1', null, 'sys20-spare', '{view}');
-select tests.add_member('20000000-0000-0000-0000-0000000000a1', ('20000000-0000-0000-0000-0000000000' || u)::uuid, r, s,
-       case when ps is null then null when ps like '2%' then ps::uuid
-            else (select id from public.permission_sets where deal_id is null and name = ps) end)
-from (values ('02', 'admin', 'active', null), ('03', 'member', 'active', 'upload_only'),
-             ('04', 'member', 'active', 'upload_view'), ('05', 'member', 'active', 'approve_only'),
-             ('06', 'member', 'active', 'edit'), ('07', 'member', 'active', '20000000-0000-0000-0000-0000000005a1'),
-             ('08', 'member', 'active', null), ('09', 'admin', 'suspended', null),
-             ('13', 'member', 'active', 'upload_view')) m(u, r, s, ps);
+select tests.add_member('20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000013', 'member', 'active',
+  (select id from public.permission_sets where deal_id is null and name = 'upload_view'));
 insert into public.deal_groups (id, deal_id, name, permission_set_id) values
   ('20000000-0000-0000-0000-00000000c0a1', '20000000-0000-0000-0000-0000000000a1', 'managers-group', '20000000-0000-0000-0000-0000000005a1'),
   ('20000000-0000-0000-0000-00000000c0a2', '20000000-0000-0000-0000-0000000000a1', 'plain-group', null),
@@ -58,13 +44,7 @@ insert into public.deal_member_tags (tag_id, deal_id, user_id) values
   ('20000000-0000-0000-0000-0000000074a1', '20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000004'),
   ('20000000-0000-0000-0000-0000000074b1', '20000000-0000-0000-0000-0000000000b2', '20000000-0000-0000-0000-000000000012');
 
-insert into actor (ord, name, id, email)
-select ord, name, case when n is null then null else ('20000000-0000-0000-0000-0000000000' || n)::uuid end,
-       case when n is null then null else format('u%s@people20.test', n::int) end
-from (values (1, 'anon', null), (2, 'stranger', '10'), (3, 'upload_only', '03'), (4, 'upload_view', '04'),
-             (5, 'approve_only', '05'), (6, 'edit', '06'), (7, 'custom', '07'), (8, 'grouped', '08'),
-             (9, 'suspended', '09'), (10, 'admin', '02'), (11, 'owner', '01'), (12, 'super', '11'),
-             (13, 'beta_owner', '12'), (null, 'target', '13')) a(ord, name, n);
+insert into actor (ord, name, id, email) values (null, 'target', '20000000-0000-0000-0000-000000000013', 'u13@people20.test');
 
 -- The fixture is what the matrix assumes: 08 holds manage_users only through the group.
 select is(private.member_capabilities('20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000008'),

@@ -24,36 +24,21 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(142);
 
--- ---------------------------------------------------------------- actors of tests.matrix (00_helpers.sql)
-create temp table actor (ord int unique, name text primary key, id uuid, email text) on commit drop;
-
 -- The capabilities the caller holds in a deal through has_capability, sorted.
 create function pg_temp.held(p_deal uuid) returns text[] language sql as $$
   select array(select c from unnest(private.all_capabilities()) c
                where private.has_capability(p_deal, c) order by c collate "C") $$;
 
--- ---------------------------------------------------------------- fixture, as the table owner
+-- ---------------------------------------------------------------- fixture, as the table owner (actors of tests.matrix: tests.cast)
 -- Accounts whose owners opened their confirmation link (unconfirmed ones: 24_invitations_confirmed.sql).
-select case when n = 11 then tests.create_super_admin(format('u%s@people21.test', n), id)
-            else tests.create_user(format('u%s@people21.test', n), id) end
-from generate_series(1, 16) n, lateral (select ('21000000-0000-0000-0000-0000000000' || lpad(n::text, 2, '0'))::uuid) u(id);
+select tests.cast('21', 'people21', 'managers', '{view,manage_users}', 16);
 update auth.users set email_confirmed_at = now() where id::text like '21000000-%';
 update public.profiles set first_name = 'Olivia', last_name = 'Owner' where id = '21000000-0000-0000-0000-000000000001';
-select tests.create_deal('People21 Alpha', '21000000-0000-0000-0000-000000000001', '21000000-0000-0000-0000-0000000000a1');
-select tests.create_deal('People21 Beta', '21000000-0000-0000-0000-000000000012', '21000000-0000-0000-0000-0000000000b2');
 select tests.create_deal('People21 Gamma', '21000000-0000-0000-0000-000000000001', '21000000-0000-0000-0000-0000000000c3');
 update public.deals set archived_at = now() where id = '21000000-0000-0000-0000-0000000000c3';
 insert into public.permission_sets (id, deal_id, name, capabilities) values
-  ('21000000-0000-0000-0000-0000000005a1', '21000000-0000-0000-0000-0000000000a1', 'managers', '{view,manage_users}'),
   ('21000000-0000-0000-0000-0000000005a2', '21000000-0000-0000-0000-0000000000a1', 'readers', '{view}'),
   ('21000000-0000-0000-0000-0000000005b1', '21000000-0000-0000-0000-0000000000b2', 'beta-set', '{view}');
-select tests.add_member('21000000-0000-0000-0000-0000000000a1', ('21000000-0000-0000-0000-0000000000' || u)::uuid, r, s,
-       case when ps is null then null when ps like '2%' then ps::uuid
-            else (select id from public.permission_sets where deal_id is null and name = ps) end)
-from (values ('02', 'admin', 'active', null), ('03', 'member', 'active', 'upload_only'),
-             ('04', 'member', 'active', 'upload_view'), ('05', 'member', 'active', 'approve_only'),
-             ('06', 'member', 'active', 'edit'), ('07', 'member', 'active', '21000000-0000-0000-0000-0000000005a1'),
-             ('08', 'member', 'active', null), ('09', 'admin', 'suspended', null)) m(u, r, s, ps);
 insert into public.deal_groups (id, deal_id, name, permission_set_id) values
   ('21000000-0000-0000-0000-00000000c0a1', '21000000-0000-0000-0000-0000000000a1', 'managers-group', '21000000-0000-0000-0000-0000000005a1'),
   ('21000000-0000-0000-0000-00000000c0a2', '21000000-0000-0000-0000-0000000000a1', 'plain-group', null),
@@ -82,13 +67,8 @@ from (values
 ) v(i, d, e, ps, g, t, co, inv, ia, ex);
 
 insert into actor (ord, name, id, email)
-select ord, name, case when n is null then null else ('21000000-0000-0000-0000-0000000000' || n)::uuid end,
-       case when n is null then null else format('u%s@people21.test', n::int) end
-from (values (1, 'anon', null), (2, 'stranger', '10'), (3, 'upload_only', '03'), (4, 'upload_view', '04'),
-             (5, 'approve_only', '05'), (6, 'edit', '06'), (7, 'custom', '07'), (8, 'grouped', '08'),
-             (9, 'suspended', '09'), (10, 'admin', '02'), (11, 'owner', '01'), (12, 'super', '11'),
-             (13, 'beta_owner', '12'), (14, 'invitee', '13'), (15, 'decliner', '14'),
-             (null, 'grant_invitee', '15'), (null, 'edit_invitee', '16')) a(ord, name, n);
+select ord, name, ('21000000-0000-0000-0000-0000000000' || n)::uuid, format('u%s@people21.test', n::int)
+from (values (14, 'invitee', '13'), (15, 'decliner', '14'), (null, 'grant_invitee', '15'), (null, 'edit_invitee', '16')) a(ord, name, n);
 
 -- ================================================================ the matrix
 -- Columns, in order:

@@ -16,30 +16,12 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(232);
 
--- ---------------------------------------------------------------- actors of tests.matrix (00_helpers.sql)
-create temp table actor (ord int unique, name text primary key, id uuid, email text) on commit drop;
-
--- ---------------------------------------------------------------- fixture, as the table owner
-select tests.create_user(format('u%s@checklist30.test', n), ('30000000-0000-0000-0000-0000000000' || lpad(n::text, 2, '0'))::uuid)
-from generate_series(1, 10) n;
-select tests.create_super_admin('u11@checklist30.test', '30000000-0000-0000-0000-000000000011');
-select tests.create_user('u12@checklist30.test', '30000000-0000-0000-0000-000000000012');
-select tests.create_deal('Checklist30 Alpha', '30000000-0000-0000-0000-000000000001', '30000000-0000-0000-0000-0000000000a1');
-select tests.create_deal('Checklist30 Beta', '30000000-0000-0000-0000-000000000012', '30000000-0000-0000-0000-0000000000b2');
+-- ---------------------------------------------------------------- fixture, as the table owner (actors of tests.matrix: tests.cast)
+select tests.cast('30', 'checklist30', 'checklisters', '{view,edit_checklist}');
 insert into public.permission_sets (id, deal_id, name, capabilities) values
-  ('30000000-0000-0000-0000-0000000005a1', '30000000-0000-0000-0000-0000000000a1', 'checklisters', '{view,edit_checklist}'),
   ('30000000-0000-0000-0000-0000000005a2', '30000000-0000-0000-0000-0000000000a1', 'group-set', '{view,approve,edit_checklist}');
-select tests.add_member('30000000-0000-0000-0000-0000000000a1', ('30000000-0000-0000-0000-0000000000' || u)::uuid, r, s,
-       case when ps is null then null when ps like '3%' then ps::uuid
-            else (select id from public.permission_sets where deal_id is null and name = ps) end)
-from (values ('02', 'admin', 'active', null), ('03', 'member', 'active', 'upload_only'),
-             ('04', 'member', 'active', 'upload_view'), ('05', 'member', 'active', 'approve_only'),
-             ('06', 'member', 'active', 'edit'), ('07', 'member', 'active', '30000000-0000-0000-0000-0000000005a1'),
-             ('08', 'member', 'active', null), ('09', 'admin', 'suspended', null)) m(u, r, s, ps);
-insert into public.deal_groups (id, deal_id, name, permission_set_id) values
-  ('30000000-0000-0000-0000-00000000c0a1', '30000000-0000-0000-0000-0000000000a1', 'reviewers', '30000000-0000-0000-0000-0000000005a2');
-insert into public.deal_group_members (group_id, deal_id, user_id) values
-  ('30000000-0000-0000-0000-00000000c0a1', '30000000-0000-0000-0000-0000000000a1', '30000000-0000-0000-0000-000000000008');
+select tests.add_group('30000000-0000-0000-0000-0000000000a1', 'reviewers', '30000000-0000-0000-0000-0000000005a2',
+  array['30000000-0000-0000-0000-000000000008']::uuid[], '30000000-0000-0000-0000-00000000c0a1');
 insert into public.checklist_categories (id, deal_id, name, code, position) values
   ('30000000-0000-0000-0000-00000000ca01', '30000000-0000-0000-0000-0000000000a1', 'corporate', 'A', 1),
   ('30000000-0000-0000-0000-00000000ca02', '30000000-0000-0000-0000-0000000000a1', 'finance', 'B', 2),
@@ -51,14 +33,6 @@ insert into public.checklist_items (id, deal_id, category_id, item_code, name) v
 insert into public.checklist_approvals (item_id, deal_id, decision, decided_by) values
   ('30000000-0000-0000-0000-000000001a02', '30000000-0000-0000-0000-0000000000a1', 'approved', '30000000-0000-0000-0000-000000000001'),
   ('30000000-0000-0000-0000-000000001b01', '30000000-0000-0000-0000-0000000000b2', 'approved', '30000000-0000-0000-0000-000000000012');
-
-insert into actor (ord, name, id, email)
-select ord, name, case when n is null then null else ('30000000-0000-0000-0000-0000000000' || n)::uuid end,
-       case when n is null then null else format('u%s@checklist30.test', n::int) end
-from (values (1, 'anon', null), (2, 'stranger', '10'), (3, 'upload_only', '03'), (4, 'upload_view', '04'),
-             (5, 'approve_only', '05'), (6, 'edit', '06'), (7, 'custom', '07'), (8, 'grouped', '08'),
-             (9, 'suspended', '09'), (10, 'admin', '02'), (11, 'owner', '01'), (12, 'super', '11'),
-             (13, 'beta_owner', '12')) a(ord, name, n);
 
 select results_eq($$select approval_status from public.checklist_items where id::text like '30000000-%' order by id$$,
   $$values ('pending'::text), ('approved'), ('approved')$$, 'fixture: the approvals moved Minutes and Beta item to approved');

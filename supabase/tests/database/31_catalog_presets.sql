@@ -13,30 +13,10 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(201);
 
--- ---------------------------------------------------------------- actors of tests.matrix (00_helpers.sql)
-create temp table actor (ord int unique, name text primary key, id uuid, email text) on commit drop;
-
--- ---------------------------------------------------------------- fixture, as the table owner
-select tests.create_user(format('u%s@catalog31.test', n), ('31000000-0000-0000-0000-0000000000' || lpad(n::text, 2, '0'))::uuid)
-from generate_series(1, 10) n;
-select tests.create_super_admin('u11@catalog31.test', '31000000-0000-0000-0000-000000000011');
-select tests.create_user('u12@catalog31.test', '31000000-0000-0000-0000-000000000012');
-select tests.create_deal('Catalog31 Alpha', '31000000-0000-0000-0000-000000000001', '31000000-0000-0000-0000-0000000000a1');
-select tests.create_deal('Catalog31 Beta', '31000000-0000-0000-0000-000000000012', '31000000-0000-0000-0000-0000000000b2');
-insert into public.permission_sets (id, deal_id, name, capabilities) values
-  ('31000000-0000-0000-0000-0000000005a1', '31000000-0000-0000-0000-0000000000a1', 'everything-but-admin',
-   '{view,download,comment,approve,upload,edit_files,edit_folders,edit_checklist,manage_users}');
-select tests.add_member('31000000-0000-0000-0000-0000000000a1', ('31000000-0000-0000-0000-0000000000' || u)::uuid, r, s,
-       case when ps is null then null when ps like '3%' then ps::uuid
-            else (select id from public.permission_sets where deal_id is null and name = ps) end)
-from (values ('02', 'admin', 'active', null), ('03', 'member', 'active', 'upload_only'),
-             ('04', 'member', 'active', 'upload_view'), ('05', 'member', 'active', 'approve_only'),
-             ('06', 'member', 'active', 'edit'), ('07', 'member', 'active', '31000000-0000-0000-0000-0000000005a1'),
-             ('08', 'member', 'active', null), ('09', 'admin', 'suspended', null)) m(u, r, s, ps);
-insert into public.deal_groups (id, deal_id, name, permission_set_id) values
-  ('31000000-0000-0000-0000-00000000c0a1', '31000000-0000-0000-0000-0000000000a1', 'all', '31000000-0000-0000-0000-0000000005a1');
-insert into public.deal_group_members (group_id, deal_id, user_id) values
-  ('31000000-0000-0000-0000-00000000c0a1', '31000000-0000-0000-0000-0000000000a1', '31000000-0000-0000-0000-000000000008');
+-- ---------------------------------------------------------------- fixture, as the table owner (actors of tests.matrix: tests.cast)
+select tests.cast('31', 'catalog31', 'everything-but-admin', '{view,download,comment,approve,upload,edit_files,edit_folders,edit_checklist,manage_users}');
+select tests.add_group('31000000-0000-0000-0000-0000000000a1', 'all', '31000000-0000-0000-0000-0000000005a1',
+  array['31000000-0000-0000-0000-000000000008']::uuid[], '31000000-0000-0000-0000-00000000c0a1');
 insert into public.catalog_items (id, code, title, description, category, active) values
   ('31000000-0000-0000-0000-00000000c001', 'YA.1', 'Articles of association', 'Current version', 'Corporate Documents', true),
   ('31000000-0000-0000-0000-00000000c002', 'YA.2', 'Share register', 'Current register', 'Corporate Documents', true),
@@ -48,14 +28,6 @@ insert into public.preset_items (preset_id, catalog_item_id, position) values
   ('31000000-0000-0000-0000-00000000e001', '31000000-0000-0000-0000-00000000c001', 1),
   ('31000000-0000-0000-0000-00000000e001', '31000000-0000-0000-0000-00000000c003', 2),
   ('31000000-0000-0000-0000-00000000e002', '31000000-0000-0000-0000-00000000c002', 1);
-
-insert into actor (ord, name, id, email)
-select ord, name, case when n is null then null else ('31000000-0000-0000-0000-0000000000' || n)::uuid end,
-       case when n is null then null else format('u%s@catalog31.test', n::int) end
-from (values (1, 'anon', null), (2, 'stranger', '10'), (3, 'upload_only', '03'), (4, 'upload_view', '04'),
-             (5, 'approve_only', '05'), (6, 'edit', '06'), (7, 'custom', '07'), (8, 'grouped', '08'),
-             (9, 'suspended', '09'), (10, 'admin', '02'), (11, 'owner', '01'), (12, 'super', '11'),
-             (13, 'beta_owner', '12')) a(ord, name, n);
 
 -- ================================================================ the matrix
 -- Columns, in order:

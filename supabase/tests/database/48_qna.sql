@@ -5,44 +5,10 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(98);
 
-create temp table actor (ord int unique, name text primary key, id uuid, email text) on commit drop;
-insert into actor values
-  (1, 'owner',    '48000000-0000-0000-0000-000000000001', 'owner@qna48.test'),
-  (2, 'seller',   '48000000-0000-0000-0000-000000000002', 'seller@qna48.test'),
-  (3, 'approver', '48000000-0000-0000-0000-000000000003', 'approver@qna48.test'),
-  (4, 'buyer_a',  '48000000-0000-0000-0000-000000000004', 'buyer-a@qna48.test'),
-  (5, 'buyer_a2', '48000000-0000-0000-0000-000000000005', 'buyer-a2@qna48.test'),
-  (6, 'buyer_b',  '48000000-0000-0000-0000-000000000006', 'buyer-b@qna48.test'),
-  (7, 'viewer',   '48000000-0000-0000-0000-000000000007', 'viewer@qna48.test'),
-  (8, 'outsider', '48000000-0000-0000-0000-000000000008', 'outsider@qna48.test');
-grant select on actor to public;
-select tests.create_user(email, id) from actor;
-select tests.create_deal('Qna48', '48000000-0000-0000-0000-000000000001', '48000000-0000-0000-0000-0000000000d1');
-
-insert into public.permission_sets (id, deal_id, name, capabilities) values
-  ('48000000-0000-0000-0000-0000000005e1', '48000000-0000-0000-0000-0000000000d1', 'Sellers', '{view,download,answer_questions}'),
-  ('48000000-0000-0000-0000-0000000005e2', '48000000-0000-0000-0000-0000000000d1', 'Approvers', '{view,answer_questions,approve_answers}'),
-  ('48000000-0000-0000-0000-0000000005e3', '48000000-0000-0000-0000-0000000000d1', 'Bidders', '{view,download,ask_questions}');
-select tests.add_member('48000000-0000-0000-0000-0000000000d1', '48000000-0000-0000-0000-000000000002', 'member', 'active', '48000000-0000-0000-0000-0000000005e1');
-select tests.add_member('48000000-0000-0000-0000-0000000000d1', '48000000-0000-0000-0000-000000000003', 'member', 'active', '48000000-0000-0000-0000-0000000005e2');
-select tests.add_member('48000000-0000-0000-0000-0000000000d1', '48000000-0000-0000-0000-000000000004', 'member');
-select tests.add_member('48000000-0000-0000-0000-0000000000d1', '48000000-0000-0000-0000-000000000005', 'member');
-select tests.add_member('48000000-0000-0000-0000-0000000000d1', '48000000-0000-0000-0000-000000000006', 'member');
-select tests.add_member('48000000-0000-0000-0000-0000000000d1', '48000000-0000-0000-0000-000000000007', 'viewer');
-insert into public.deal_groups (id, deal_id, name, permission_set_id) values
-  ('48000000-0000-0000-0000-0000000006a1', '48000000-0000-0000-0000-0000000000d1', 'Bidder A', '48000000-0000-0000-0000-0000000005e3'),
-  ('48000000-0000-0000-0000-0000000006b1', '48000000-0000-0000-0000-0000000000d1', 'Bidder B', '48000000-0000-0000-0000-0000000005e3');
-insert into public.deal_group_members (group_id, deal_id, user_id) values
-  ('48000000-0000-0000-0000-0000000006a1', '48000000-0000-0000-0000-0000000000d1', '48000000-0000-0000-0000-000000000004'),
-  ('48000000-0000-0000-0000-0000000006a1', '48000000-0000-0000-0000-0000000000d1', '48000000-0000-0000-0000-000000000005'),
-  ('48000000-0000-0000-0000-0000000006b1', '48000000-0000-0000-0000-0000000000d1', '48000000-0000-0000-0000-000000000006');
+-- tests.qna_deal: owner, seller, approver, buyer_a and buyer_a2 (Bidder A), buyer_b (Bidder B), viewer, outsider.
+select tests.qna_deal('48');
 insert into public.files (id, deal_id, name, upload_state, current_version, size_bytes, uploaded_by) values
-  ('48000000-0000-0000-0000-0000000000f1', '48000000-0000-0000-0000-0000000000d1', 'open.pdf', 'ready', 1, 10, '48000000-0000-0000-0000-000000000001'),
-  ('48000000-0000-0000-0000-0000000000f2', '48000000-0000-0000-0000-0000000000d1', 'a-only.pdf', 'ready', 1, 10, '48000000-0000-0000-0000-000000000001');
-update public.files set permission_type = 'custom' where id = '48000000-0000-0000-0000-0000000000f2';
-insert into public.file_permissions (file_id, deal_id, allowed_groups, allowed_users)
-values ('48000000-0000-0000-0000-0000000000f2', '48000000-0000-0000-0000-0000000000d1', array['48000000-0000-0000-0000-0000000006a1'::uuid],
-        array['48000000-0000-0000-0000-000000000002'::uuid, '48000000-0000-0000-0000-000000000003'::uuid]);
+  ('48000000-0000-0000-0000-0000000000f1', '48000000-0000-0000-0000-0000000000d1', 'open.pdf', 'ready', 1, 10, '48000000-0000-0000-0000-000000000001');
 
 -- Capabilities and their dependencies.
 select ok(private.capabilities_valid('{view,ask_questions}'), 'ask_questions with view is valid');

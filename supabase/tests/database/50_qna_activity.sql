@@ -6,43 +6,8 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(40);
 
-create temp table actor (ord int unique, name text primary key, id uuid, email text) on commit drop;
-insert into actor values
-  (1, 'owner',    '50000000-0000-0000-0000-000000000001', 'owner@qna50.test'),
-  (2, 'seller',   '50000000-0000-0000-0000-000000000002', 'seller@qna50.test'),
-  (3, 'approver', '50000000-0000-0000-0000-000000000003', 'approver@qna50.test'),
-  (4, 'buyer_a',  '50000000-0000-0000-0000-000000000004', 'buyer-a@qna50.test'),
-  (5, 'buyer_a2', '50000000-0000-0000-0000-000000000005', 'buyer-a2@qna50.test'),
-  (6, 'buyer_b',  '50000000-0000-0000-0000-000000000006', 'buyer-b@qna50.test'),
-  (7, 'viewer',   '50000000-0000-0000-0000-000000000007', 'viewer@qna50.test'),
-  (8, 'outsider', '50000000-0000-0000-0000-000000000008', 'outsider@qna50.test');
-grant select on actor to public;
-select tests.create_user(email, id) from actor;
-select tests.create_deal('Qna50', '50000000-0000-0000-0000-000000000001', '50000000-0000-0000-0000-0000000000d1');
-
-insert into public.permission_sets (id, deal_id, name, capabilities) values
-  ('50000000-0000-0000-0000-0000000005e1', '50000000-0000-0000-0000-0000000000d1', 'Sellers', '{view,download,answer_questions}'),
-  ('50000000-0000-0000-0000-0000000005e2', '50000000-0000-0000-0000-0000000000d1', 'Approvers', '{view,answer_questions,approve_answers}'),
-  ('50000000-0000-0000-0000-0000000005e3', '50000000-0000-0000-0000-0000000000d1', 'Bidders', '{view,download,ask_questions}');
-select tests.add_member('50000000-0000-0000-0000-0000000000d1', '50000000-0000-0000-0000-000000000002', 'member', 'active', '50000000-0000-0000-0000-0000000005e1');
-select tests.add_member('50000000-0000-0000-0000-0000000000d1', '50000000-0000-0000-0000-000000000003', 'member', 'active', '50000000-0000-0000-0000-0000000005e2');
-select tests.add_member('50000000-0000-0000-0000-0000000000d1', '50000000-0000-0000-0000-000000000004', 'member');
-select tests.add_member('50000000-0000-0000-0000-0000000000d1', '50000000-0000-0000-0000-000000000005', 'member');
-select tests.add_member('50000000-0000-0000-0000-0000000000d1', '50000000-0000-0000-0000-000000000006', 'member');
-select tests.add_member('50000000-0000-0000-0000-0000000000d1', '50000000-0000-0000-0000-000000000007', 'viewer');
-insert into public.deal_groups (id, deal_id, name, permission_set_id) values
-  ('50000000-0000-0000-0000-0000000006a1', '50000000-0000-0000-0000-0000000000d1', 'Bidder A', '50000000-0000-0000-0000-0000000005e3'),
-  ('50000000-0000-0000-0000-0000000006b1', '50000000-0000-0000-0000-0000000000d1', 'Bidder B', '50000000-0000-0000-0000-0000000005e3');
-insert into public.deal_group_members (group_id, deal_id, user_id) values
-  ('50000000-0000-0000-0000-0000000006a1', '50000000-0000-0000-0000-0000000000d1', '50000000-0000-0000-0000-000000000004'),
-  ('50000000-0000-0000-0000-0000000006a1', '50000000-0000-0000-0000-0000000000d1', '50000000-0000-0000-0000-000000000005'),
-  ('50000000-0000-0000-0000-0000000006b1', '50000000-0000-0000-0000-0000000000d1', '50000000-0000-0000-0000-000000000006');
-insert into public.files (id, deal_id, name, upload_state, current_version, size_bytes, uploaded_by) values
-  ('50000000-0000-0000-0000-0000000000f2', '50000000-0000-0000-0000-0000000000d1', 'a-only.pdf', 'ready', 1, 10, '50000000-0000-0000-0000-000000000001');
-update public.files set permission_type = 'custom' where id = '50000000-0000-0000-0000-0000000000f2';
-insert into public.file_permissions (file_id, deal_id, allowed_groups, allowed_users)
-values ('50000000-0000-0000-0000-0000000000f2', '50000000-0000-0000-0000-0000000000d1', array['50000000-0000-0000-0000-0000000006a1'::uuid],
-        array['50000000-0000-0000-0000-000000000002'::uuid, '50000000-0000-0000-0000-000000000003'::uuid]);
+-- tests.qna_deal: owner, seller, approver, buyer_a and buyer_a2 (Bidder A), buyer_b (Bidder B), viewer, outsider.
+select tests.qna_deal('50');
 
 -- The entries of the deal's feed about questions, as kind:question (the question id's last two characters).
 create function pg_temp.qna_entries() returns setof text language sql stable as $$
