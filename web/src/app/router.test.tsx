@@ -1,23 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { browser, TOKEN_KEY } from '../lib/api/client';
-import { jsonResponse, renderRoutes, testUser } from '../test/utils';
+import { jsonResponse, renderRoutes, stubApi, testUser, type RouteHandler } from '../test/utils';
 import { createRoutes } from './router';
 
-type Handler = (url: URL, init?: RequestInit) => Response | Promise<Response>;
-
-/** A fake API: answers by path, 404 for anything unknown. */
-function fakeApi(routes: Record<string, Handler | unknown>) {
-  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-    const route = routes[key];
-    if (route === undefined) return jsonResponse({ detail: 'Not found' }, 404);
-    return typeof route === 'function' ? (route as Handler)(url, init) : jsonResponse(route);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+/** A fake API: answers by path, 404 for anything unknown (the profile too). */
+const fakeApi = (routes: Record<string, RouteHandler | unknown>) => stubApi(routes, { signedIn: false }).fetchMock;
 
 // The pages are lazy: their modules are compiled here, once, rather than inside a test's wait for its
 // first render (with the machine busy, compiling the dashboard's outlasted a 20 s wait).

@@ -1,6 +1,14 @@
 import { Badge, Button, HStack, Spinner } from '@chakra-ui/react';
 import { RotateCcw, Sparkles } from 'lucide-react';
 
+/** The statuses shown as a plain badge: its colour and text. */
+const PLAIN = new Map<string, [palette: string, text: string]>([
+  ['queued', ['gray', 'Queued']],
+  ['approved', ['green', 'AI approved']],
+  ['completed', ['green', 'Analysed']],
+  ['failed', ['red', 'Analysis failed']],
+]);
+
 /**
  * A file's AI status (docs/product.md §4): not_started shows nothing, queued a badge, processing a spinner badge,
  * review a Review button, approved a badge, try_again a retry button (the analysis failed). The file
@@ -18,13 +26,15 @@ export function AiStatusBadge({
   onRetry?: () => void;
   retrying?: boolean;
 }) {
+  const plain = status ? PLAIN.get(status) : undefined;
+  if (plain) {
+    return (
+      <Badge size="sm" variant="subtle" colorPalette={plain[0]} data-ai-status={status}>
+        {plain[1]}
+      </Badge>
+    );
+  }
   switch (status) {
-    case 'queued':
-      return (
-        <Badge size="sm" variant="subtle" colorPalette="gray" data-ai-status="queued">
-          Queued
-        </Badge>
-      );
     case 'processing':
       return (
         <Badge size="sm" variant="subtle" colorPalette="blue" data-ai-status="processing">
@@ -39,24 +49,6 @@ export function AiStatusBadge({
         <Button size="2xs" variant="subtle" colorPalette="orange" onClick={onReview} data-ai-status="review">
           <Sparkles /> Review
         </Button>
-      );
-    case 'approved':
-      return (
-        <Badge size="sm" variant="subtle" colorPalette="green" data-ai-status="approved">
-          AI approved
-        </Badge>
-      );
-    case 'completed':
-      return (
-        <Badge size="sm" variant="subtle" colorPalette="green" data-ai-status="completed">
-          Analysed
-        </Badge>
-      );
-    case 'failed':
-      return (
-        <Badge size="sm" variant="subtle" colorPalette="red" data-ai-status="failed">
-          Analysis failed
-        </Badge>
       );
     case 'try_again':
       return (

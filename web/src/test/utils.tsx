@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import { createStore } from 'jotai';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../lib/query';
 
@@ -46,4 +47,41 @@ export const testUser = {
 export function isChecked(input: HTMLElement): boolean {
   const root = input.closest('[data-scope="checkbox"][data-part="root"], [data-scope="switch"][data-part="root"]');
   return root ? root.getAttribute('data-state') === 'checked' : (input as HTMLInputElement).checked;
+}
+
+/** One request the fake API received: `METHOD /path`, its URL, and its JSON body when it sent one. */
+export interface ApiCall {
+  key: string;
+  url: URL;
+  body: any;
+}
+
+/**
+ * The one fake fetch of the web tests: records every request, answers the profile with testUser (unless
+ * signedIn is false), then asks `answer`: a Response is sent as is, undefined is a 404, anything else JSON.
+ */
+export function stubFetch(answer: (call: ApiCall, init?: RequestInit) => unknown, { signedIn = true } = {}) {
+  const calls: ApiCall[] = [];
+  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
+    const url = new URL(input, 'http://localhost');
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const call = { key: `${init?.method ?? 'GET'} ${url.pathname}`, url, body };
+    calls.push(call);
+    if (signedIn && call.key === 'GET /api/user/profile') return jsonResponse(testUser);
+    const reply = await answer(call, init);
+    if (reply === undefined) return jsonResponse({ detail: 'Not found' }, 404);
+    return reply instanceof Response ? reply : jsonResponse(reply);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return Object.assign(calls, { fetchMock });
+}
+
+export type RouteHandler = (url: URL, init?: RequestInit) => Response | Promise<Response>;
+
+/** stubFetch with a table of `METHOD /api/path` answers: a handler, or a body sent as JSON. */
+export function stubApi(routes: Record<string, RouteHandler | unknown>, options?: { signedIn?: boolean }) {
+  return stubFetch(({ key, url }, init) => {
+    const route = routes[key];
+    return typeof route === 'function' ? (route as RouteHandler)(url, init) : route;
+  }, options);
 }

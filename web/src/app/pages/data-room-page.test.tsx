@@ -4,7 +4,7 @@ import { Outlet } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { dealRoutes } from '../routes';
 import { TOKEN_KEY } from '../../lib/api/client';
-import { jsonResponse, renderRoutes, testUser } from '../../test/utils';
+import { jsonResponse, renderRoutes, stubApi, type RouteHandler } from '../../test/utils';
 import type { FileSummary } from '@contracts/files';
 import type { Capability, FolderListing } from '../../features/dataroom/types';
 
@@ -14,24 +14,13 @@ beforeAll(async () => {
   await Promise.all([import('./data-room-page'), import('./file-detail-page')]);
 }, 600_000);
 
-type Handler = (url: URL, init?: RequestInit) => Response | Promise<Response>;
-
 const ALL: Capability[] = ['view', 'download', 'comment', 'approve', 'upload', 'edit_files', 'edit_folders'];
 const FILE_ID = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
 
-function fakeApi(routes: Record<string, Handler | unknown>) {
-  const calls: string[] = [];
-  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-    calls.push(`${key}${url.search}`);
-    if (key === 'GET /api/user/profile') return jsonResponse(testUser);
-    const route = routes[key];
-    if (route === undefined) return jsonResponse({ detail: 'Not found' }, 404);
-    return typeof route === 'function' ? (route as Handler)(url, init) : jsonResponse(route);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return calls;
+/** The fake API; its calls as `METHOD /path?query` lines. */
+function fakeApi(routes: Record<string, RouteHandler | unknown>) {
+  const calls = stubApi(routes);
+  return { lines: () => calls.map((c) => `${c.key}${c.url.search}`) };
 }
 
 async function chooseMenuItem(name: RegExp) {
@@ -49,6 +38,20 @@ function listing(overrides: Partial<FolderListing> = {}): FolderListing {
     next_cursor: null,
     ...overrides,
   };
+}
+
+/** The listing of /Legal, holding the folder Tax. */
+function legalFolder(overrides: Partial<FolderListing> = {}): FolderListing {
+  return listing({
+    path: '/Legal',
+    folder: { id: 'fo1', name: 'Legal', full_path: '/Legal', created_at: '2026-01-01' },
+    breadcrumbs: [
+      { name: 'Data Room', path: '/' },
+      { name: 'Legal', path: '/Legal' },
+    ],
+    folders: [{ id: 'fo2', name: 'Tax', full_path: '/Legal/Tax', created_at: '2026-01-01' }],
+    ...overrides,
+  });
 }
 
 const file = (id: string, name: string, extra: Partial<FileSummary> = {}): FileSummary => ({
@@ -113,7 +116,7 @@ describe('data-room routes', () => {
     });
     open('/deals/d1/files/Legal%20%26%20Tax/Q1%202024');
     expect(await screen.findByRole('heading', { name: 'Q1 2024' })).toBeInTheDocument();
-    expect(calls).toContain('GET /api/deals/d1/files?path=%2FLegal+%26+Tax%2FQ1+2024&limit=200');
+    expect(calls.lines()).toContain('GET /api/deals/d1/files?path=%2FLegal+%26+Tax%2FQ1+2024&limit=200');
     const crumbs = screen.getAllByRole('link').filter((a) => a.closest('nav[aria-label="breadcrumb"]'));
     expect(crumbs.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Data Room', '/deals/d1/files'],
@@ -134,7 +137,7 @@ describe('data-room routes', () => {
 
     open('/deals/d1/files/Contracts');
     expect(await screen.findByText('No files or folders yet')).toBeInTheDocument();
-    expect(calls).toContain('GET /api/deals/d1/files?path=%2FContracts&limit=200');
+    expect(calls.lines()).toContain('GET /api/deals/d1/files?path=%2FContracts&limit=200');
   });
 
   it('resolves an id-based link to its folder path', async () => {
@@ -153,7 +156,7 @@ describe('data-room routes', () => {
     });
     open('/deals/d1/data-room/folder/11111111-2222-4333-8444-555555555555');
     await screen.findByText('No files or folders yet');
-    expect(calls).toContain('GET /api/deals/d1/files?path=%2FLegal%2FTax&limit=200');
+    expect(calls.lines()).toContain('GET /api/deals/d1/files?path=%2FLegal%2FTax&limit=200');
   });
 
   it('shows Folder Not Found with Go to Root for a missing path and for a missing folder id', async () => {
@@ -213,15 +216,8 @@ describe('buttons per capabilities', () => {
 
   it('shows a viewer without upload or edit rights only what they may do', async () => {
     fakeApi({
-      'GET /api/deals/d1/files': listing({
-        path: '/Legal',
-        folder: { id: 'fo1', name: 'Legal', full_path: '/Legal', created_at: '2026-01-01' },
-        breadcrumbs: [
-          { name: 'Data Room', path: '/' },
-          { name: 'Legal', path: '/Legal' },
-        ],
+      'GET /api/deals/d1/files': legalFolder({
         capabilities: ['view'],
-        folders: [{ id: 'fo2', name: 'Tax', full_path: '/Legal/Tax', created_at: '2026-01-01' }],
         files: [file('f1', 'spa.pdf', { can_edit: false, can_download: false })],
       }),
     });
@@ -238,16 +234,7 @@ describe('buttons per capabilities', () => {
 
   it('offers upload_only Upload Files and the drop zone in the folder it opens, and no other write', async () => {
     fakeApi({
-      'GET /api/deals/d1/files': listing({
-        path: '/Legal',
-        folder: { id: 'fo1', name: 'Legal', full_path: '/Legal', created_at: '2026-01-01' },
-        breadcrumbs: [
-          { name: 'Data Room', path: '/' },
-          { name: 'Legal', path: '/Legal' },
-        ],
-        capabilities: ['upload'],
-        folders: [{ id: 'fo2', name: 'Tax', full_path: '/Legal/Tax', created_at: '2026-01-01' }],
-      }),
+      'GET /api/deals/d1/files': legalFolder({ capabilities: ['upload'] }),
     });
     open('/deals/d1/files/Legal');
     expect(await screen.findByText('Tax')).toBeInTheDocument();
@@ -313,8 +300,8 @@ describe('the file browser', () => {
     Object.defineProperty(list, 'scrollTop', { value: 199 * 60, configurable: true });
     fireEvent.scroll(list);
     await waitFor(() => expect(setSize()).toBe('260'));
-    expect(calls).toContain('GET /api/deals/d1/files?path=%2F&limit=200&after=Doc+0199.pdf');
-    expect(calls.filter((c) => c.startsWith('GET /api/deals/d1/files?'))).toHaveLength(2);
+    expect(calls.lines()).toContain('GET /api/deals/d1/files?path=%2F&limit=200&after=Doc+0199.pdf');
+    expect(calls.lines().filter((c) => c.startsWith('GET /api/deals/d1/files?'))).toHaveLength(2);
   });
 
   it('lists folders first, then files', async () => {
@@ -349,7 +336,9 @@ describe('the file browser', () => {
     expect(screen.getByText('in /Finance')).toBeInTheDocument();
     expect(screen.getByText('in /Legal')).toBeInTheDocument();
     expect(screen.getByTestId('search-summary')).toHaveTextContent('2 results for “tax”');
-    expect(calls.filter((c) => c.startsWith('GET /api/deals/d1/files/search'))).toEqual(['GET /api/deals/d1/files/search?q=tax']);
+    expect(calls.lines().filter((c) => c.startsWith('GET /api/deals/d1/files/search'))).toEqual([
+      'GET /api/deals/d1/files/search?q=tax',
+    ]);
   });
 
   it('copies the id-based share link and the path link', async () => {
@@ -424,7 +413,7 @@ describe('the file browser', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Folder deleted')).toBeInTheDocument();
-    expect(calls).toContain('DELETE /api/deals/d1/folders/11111111-2222-4333-8444-555555555555');
+    expect(calls.lines()).toContain('DELETE /api/deals/d1/folders/11111111-2222-4333-8444-555555555555');
   });
 
   it("shows the server's detail when deleting a file fails", async () => {
@@ -504,7 +493,7 @@ describe('the file browser', () => {
     expect(screen.queryByRole('menuitem', { name: /Review AI suggestion/ })).not.toBeInTheDocument();
     await chooseMenuItem(/Retry AI analysis/);
     expect(await screen.findByText('AI analysis started')).toBeInTheDocument();
-    expect(calls).toContain('POST /api/deals/d1/files/f2/ai-analysis/retry');
+    expect(calls.lines()).toContain('POST /api/deals/d1/files/f2/ai-analysis/retry');
 
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for spa.pdf' }));
     await screen.findByRole('menuitem', { name: /Review AI suggestion/ });

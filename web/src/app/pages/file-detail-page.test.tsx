@@ -2,14 +2,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../../lib/api/client';
 import { fakeTus } from '../../test/fake-tus';
-import { jsonResponse, renderRoutes, testUser } from '../../test/utils';
+import { jsonResponse, renderRoutes, stubApi, type RouteHandler } from '../../test/utils';
 import { uploadNewVersion } from '../../lib/new-version-upload';
 import FileDetailPage from './file-detail-page';
 import type { FileDetail } from '../../features/files/types';
 
 vi.mock('tus-js-client', () => import('../../test/fake-tus'));
 
-type Handler = (url: URL, init?: RequestInit) => Response | Promise<Response>;
 const FILE_ID = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
 const BASE = `/api/deals/d1/files/${FILE_ID}`;
 
@@ -56,24 +55,9 @@ const detail = (over: Partial<FileDetail> = {}): FileDetail => ({
   ...over,
 });
 
-function fakeApi(routes: Record<string, Handler | unknown>) {
-  const calls: Array<{ key: string; body: unknown }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(input, 'http://localhost');
-      const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-      calls.push({ key, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (key === 'GET /api/user/profile') return jsonResponse(testUser);
-      const route = routes[key];
-      if (route === undefined) return jsonResponse({ detail: 'Not found' }, 404);
-      return typeof route === 'function' ? (route as Handler)(url, init) : jsonResponse(route);
-    }),
-  );
-  return calls;
-}
+const fakeApi = stubApi;
 
-const standard = (over: Record<string, Handler | unknown> = {}) => ({
+const standard = (over: Record<string, RouteHandler | unknown> = {}) => ({
   [`GET ${BASE}`]: detail(),
   [`GET ${BASE}/metadata`]: {
     file: detail(),

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ActivityEntry } from '@contracts/activity';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../lib/api/client';
 import { formatRelativeTime } from '../../lib/format';
-import { jsonResponse, renderRoutes, testUser } from '../../test/utils';
+import { jsonResponse, renderRoutes, stubFetch } from '../../test/utils';
 import ActivityPage from './activity-page';
 import { activityTitle, filterActivities } from './logic';
 
@@ -29,21 +29,15 @@ function entry(n: number, patch: Partial<ActivityEntry> = {}): ActivityEntry {
 
 function fakeApi(pages: Record<string, ActivityEntry[] | Response>) {
   const asked: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const url = new URL(input, 'http://localhost');
-      if (url.pathname === '/api/user/profile') return jsonResponse(testUser);
-      if (url.pathname === `/api/deals/${DEAL}`) return jsonResponse({ id: DEAL, name: 'Project Falcon', user_role: 'admin' });
-      if (url.pathname === `/api/deals/${DEAL}/activity`) {
-        const before = url.searchParams.get('before') ?? '';
-        asked.push(before);
-        const page = pages[before];
-        return page instanceof Response ? page : jsonResponse(page ?? []);
-      }
-      return jsonResponse({ detail: 'Not found' }, 404);
-    }),
-  );
+  stubFetch(({ url }) => {
+    if (url.pathname === `/api/deals/${DEAL}`) return jsonResponse({ id: DEAL, name: 'Project Falcon', user_role: 'admin' });
+    if (url.pathname === `/api/deals/${DEAL}/activity`) {
+      const before = url.searchParams.get('before') ?? '';
+      asked.push(before);
+      const page = pages[before];
+      return page instanceof Response ? page : jsonResponse(page ?? []);
+    }
+  });
   return asked;
 }
 

@@ -2,31 +2,19 @@
  * The deal's activity feed at /deals/:dealId/activity (docs/product.md §2 Activity): newest first, more
  * loaded on demand; search and the type filter work over what is loaded.
  */
-import {
-  Box,
-  Button,
-  Card,
-  Flex,
-  Heading,
-  HStack,
-  Input,
-  InputGroup,
-  NativeSelect,
-  Separator,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
-import { Activity, Search } from 'lucide-react';
+import { Box, Button, Card, Flex, Heading, HStack, NativeSelect, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Activity } from 'lucide-react';
 import { Fragment, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
+import { LoadFailed } from '../../components/load-failed';
 import { PageContainer } from '../../components/layout/page-container';
 import { useDeal } from '../../lib/api/deal';
 import { pluralize } from '../../lib/format';
 import { ACTIVITY_LOAD_FAILED, useActivityFeed } from './api/list-activity';
 import { ActivityEntryRow } from './components/activity-entry-row';
 import { ACTIVITY_FILTERS, filterActivities, filterLabel, type ActivityFilter } from './logic';
+import { SearchInput } from '../../components/search-input';
 
 function FeedSkeleton() {
   return (
@@ -62,14 +50,7 @@ export default function ActivityPage() {
         </Box>
 
         <Flex gap="3" direction={{ base: 'column', md: 'row' }}>
-          <InputGroup flex="1" startElement={<Search size={16} />}>
-            <Input
-              placeholder="Search activity..."
-              aria-label="Search activity"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </InputGroup>
+          <SearchInput flex="1" placeholder="Search activity..." label="Search activity" value={search} onChange={setSearch} />
           <NativeSelect.Root width={{ base: 'full', md: '56' }}>
             <NativeSelect.Field
               aria-label="Activity type"
@@ -98,15 +79,11 @@ export default function ActivityPage() {
           {feed.isPending ? (
             <FeedSkeleton />
           ) : feed.isError && loaded.length === 0 ? (
-            <EmptyState
+            <LoadFailed
               icon={<Activity />}
               title={ACTIVITY_LOAD_FAILED}
               description="The activity could not be read. Check your connection and try again."
-              action={
-                <Button size="sm" variant="outline" onClick={() => feed.refetch()}>
-                  Try Again
-                </Button>
-              }
+              onRetry={() => feed.refetch()}
             />
           ) : shown.length === 0 ? (
             <EmptyState

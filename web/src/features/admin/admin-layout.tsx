@@ -13,6 +13,7 @@ import {
 } from 'lucide-react';
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router';
+import { NavTab } from '../../components/layout/nav-tab';
 import { Logo } from '../../components/logo';
 import { PageSpinner } from '../../components/spinners';
 import { displayName } from '../../lib/format';
@@ -59,6 +60,9 @@ export function activeAdminItem(pathname: string): AdminNavItem | undefined {
   if (path === '/admin') return ALL_ITEMS[0];
   return ALL_ITEMS.find((item) => item.to !== '/admin' && (path === item.to || path.startsWith(`${item.to}/`)));
 }
+
+/** The look of the Back to App and Logout buttons on the dark brand bars. */
+const ON_DARK = { variant: 'ghost', color: 'whiteAlpha.800', _hover: { bg: 'whiteAlpha.100', color: 'white' } } as const;
 
 function SidebarLink({ item, active }: { item: AdminNavItem; active: boolean }) {
   const Icon = item.icon;
@@ -121,26 +125,12 @@ function Sidebar({ current }: { current?: AdminNavItem }) {
             </Box>
           )}
           <Stack gap="1">
-            <Button
-              asChild
-              size="sm"
-              variant="ghost"
-              justifyContent="flex-start"
-              color="whiteAlpha.800"
-              _hover={{ bg: 'whiteAlpha.100', color: 'white' }}
-            >
+            <Button asChild size="sm" justifyContent="flex-start" {...ON_DARK}>
               <RouterLink to="/">
                 <ArrowLeft size={16} /> Back to App
               </RouterLink>
             </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              justifyContent="flex-start"
-              color="whiteAlpha.800"
-              _hover={{ bg: 'whiteAlpha.100', color: 'white' }}
-              onClick={logout}
-            >
+            <Button size="sm" justifyContent="flex-start" {...ON_DARK} onClick={logout}>
               <LogOut size={16} /> Logout
             </Button>
           </Stack>
@@ -168,47 +158,19 @@ function MobileBar({ current }: { current?: AdminNavItem }) {
         <Text fontWeight="semibold" textStyle="sm" flex="1" truncate>
           Admin Portal
         </Text>
-        <Button asChild size="sm" variant="ghost" color="whiteAlpha.800" _hover={{ bg: 'whiteAlpha.100', color: 'white' }}>
+        <Button asChild size="sm" {...ON_DARK}>
           <RouterLink to="/">
             <ArrowLeft size={16} /> Back to App
           </RouterLink>
         </Button>
-        <IconButton
-          aria-label="Logout"
-          title="Logout"
-          size="sm"
-          variant="ghost"
-          color="whiteAlpha.800"
-          _hover={{ bg: 'whiteAlpha.100', color: 'white' }}
-          onClick={logout}
-        >
+        <IconButton aria-label="Logout" title="Logout" size="sm" {...ON_DARK} onClick={logout}>
           <LogOut />
         </IconButton>
       </Flex>
       <HStack ref={navRef} as="nav" aria-label="Admin sections" bg="bg" borderBottomWidth="1px" gap="0" px="2" overflowX="auto">
-        {ADMIN_NAV.flatMap((group) => group.items).map((item) => {
-          const active = current === item;
-          const Icon = item.icon;
-          return (
-            <RouterLink key={item.to} to={item.to} aria-current={active ? 'page' : undefined}>
-              <HStack
-                gap="2"
-                px="3"
-                h="11"
-                textStyle="sm"
-                fontWeight="medium"
-                whiteSpace="nowrap"
-                color={active ? 'brand.fg' : 'fg.muted'}
-                borderBottomWidth="2px"
-                borderColor={active ? 'brand.solid' : 'transparent'}
-                mb="-1px"
-              >
-                <Icon size={16} />
-                {item.label}
-              </HStack>
-            </RouterLink>
-          );
-        })}
+        {ADMIN_NAV.flatMap((group) => group.items).map((item) => (
+          <NavTab key={item.to} to={item.to} icon={item.icon} label={item.label} active={current === item} />
+        ))}
       </HStack>
     </Box>
   );

@@ -3,6 +3,7 @@ import { BarChart3, Download } from 'lucide-react';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
+import { LoadFailed } from '../../components/load-failed';
 import { PageContainer } from '../../components/layout/page-container';
 import { Panel } from '../../components/panel';
 import { ApiError, errorDetail } from '../../lib/api/client';
@@ -83,15 +84,11 @@ export function AnalyticsPage({ denied, now }: { denied: ReactNode; now?: Date }
     );
   } else if (analytics.isError && !data) {
     content = (
-      <EmptyState
+      <LoadFailed
         icon={<BarChart3 />}
         title="Failed to load analytics"
         description={errorDetail(analytics.error, 'Please try again in a moment.')}
-        action={
-          <Button size="sm" variant="outline" onClick={() => analytics.refetch()}>
-            Try Again
-          </Button>
-        }
+        onRetry={() => analytics.refetch()}
       />
     );
   } else if (!data || data.totals.views === 0) {

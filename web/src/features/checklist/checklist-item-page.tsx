@@ -1,9 +1,9 @@
-import { Box, Button, Grid, Stack } from '@chakra-ui/react';
+import { Grid, Stack } from '@chakra-ui/react';
 import { FileQuestion } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { EmptyState } from '../../components/empty-state';
+import { useNavigate, useParams } from 'react-router';
 import { PageContainer } from '../../components/layout/page-container';
+import { MissingState } from '../../components/load-failed';
 import { ApiError } from '../../lib/api/client';
 import { useChecklistItem } from './api/checklist-item';
 import { approvalOf } from './logic';
@@ -32,18 +32,13 @@ export function ChecklistItemPage({ questions }: { questions?: ReactNode } = {})
   if (notFound) {
     return (
       <PageContainer>
-        <Box py="12">
-          <EmptyState
-            icon={<FileQuestion />}
-            title="Item not found"
-            description="The checklist item may have been removed, or the link is wrong."
-            action={
-              <Button asChild size="sm" colorPalette="brand">
-                <RouterLink to={`/deals/${dealId}/checklist`}>Back to Checklist</RouterLink>
-              </Button>
-            }
-          />
-        </Box>
+        <MissingState
+          icon={<FileQuestion />}
+          title="Item not found"
+          description="The checklist item may have been removed, or the link is wrong."
+          backTo={`/deals/${dealId}/checklist`}
+          backLabel="Back to Checklist"
+        />
       </PageContainer>
     );
   }

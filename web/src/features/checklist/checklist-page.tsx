@@ -1,8 +1,8 @@
-import { Button, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { ListChecks } from 'lucide-react';
 import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { EmptyState } from '../../components/empty-state';
+import { LoadFailed } from '../../components/load-failed';
 import { PageContainer } from '../../components/layout/page-container';
 import { errorDetail } from '../../lib/api/client';
 import { useChecklist } from './api/checklist';
@@ -90,15 +90,11 @@ export function ChecklistPage({ suggestions }: { suggestions?: ReactNode }) {
   if (checklist.isError || !data) {
     return (
       <PageContainer>
-        <EmptyState
+        <LoadFailed
           icon={<ListChecks />}
           title="Failed to load checklist"
           description={errorDetail(checklist.error, 'Please try again in a moment.')}
-          action={
-            <Button size="sm" variant="outline" onClick={() => checklist.refetch()}>
-              Try Again
-            </Button>
-          }
+          onRetry={() => checklist.refetch()}
         />
       </PageContainer>
     );

@@ -1,7 +1,7 @@
-import { Box, Button, Flex, Grid, GridItem, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Grid, GridItem, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Activity as ActivityIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { EmptyState } from '../../components/empty-state';
+import { LoadFailed } from '../../components/load-failed';
 import { PageContainer } from '../../components/layout/page-container';
 import { errorDetail } from '../../lib/api/client';
 import { isDealAdmin, useDeal } from '../../lib/api/deal';
@@ -44,15 +44,11 @@ export function DealDashboard({
   if (stats.isError) {
     return (
       <PageContainer>
-        <EmptyState
+        <LoadFailed
           icon={<ActivityIcon />}
           title="Failed to load deal data"
           description={errorDetail(stats.error, 'The dashboard could not be loaded. Please try again.')}
-          action={
-            <Button size="sm" variant="outline" onClick={() => stats.refetch()}>
-              Try Again
-            </Button>
-          }
+          onRetry={() => stats.refetch()}
         />
       </PageContainer>
     );

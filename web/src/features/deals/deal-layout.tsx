@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
 import {
   Activity,
   Archive,
@@ -14,10 +14,11 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Suspense, useLayoutEffect, useRef, useState } from 'react';
-import { Link as RouterLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { EmptyState } from '../../components/empty-state';
+import { MissingState } from '../../components/load-failed';
 import { AppHeader } from '../../components/layout/app-header';
+import { NavTab } from '../../components/layout/nav-tab';
 import { PageSpinner } from '../../components/spinners';
 import { ApiError, errorDetail } from '../../lib/api/client';
 import { canReadViews, DEAL_NOT_FOUND_MESSAGE, isDealAdmin, useDeal, type Deal } from '../../lib/api/deal';
@@ -79,31 +80,16 @@ function DealTabs({ dealId, deal }: { dealId: string; deal: Deal | undefined }) 
         overflowX="auto"
         scrollbarWidth="thin"
       >
-        {DEAL_TABS.filter((tab) => !tab.shownTo || (deal && tab.shownTo(deal))).map((tab) => {
-          const active = tab.match.test(rest);
-          const Icon = tab.icon;
-          return (
-            <RouterLink key={tab.label} to={tab.to ? `${base}/${tab.to}` : base} aria-current={active ? 'page' : undefined}>
-              <HStack
-                gap="2"
-                px="3"
-                h="11"
-                textStyle="sm"
-                fontWeight="medium"
-                whiteSpace="nowrap"
-                color={active ? 'brand.fg' : 'fg.muted'}
-                borderBottomWidth="2px"
-                borderColor={active ? 'brand.solid' : 'transparent'}
-                mb="-1px"
-                _hover={{ color: active ? 'brand.fg' : 'fg' }}
-                transition="color 0.15s"
-              >
-                <Icon size={16} />
-                {tab.label}
-              </HStack>
-            </RouterLink>
-          );
-        })}
+        {DEAL_TABS.filter((tab) => !tab.shownTo || (deal && tab.shownTo(deal))).map((tab) => (
+          <NavTab
+            key={tab.label}
+            to={tab.to ? `${base}/${tab.to}` : base}
+            icon={tab.icon}
+            label={tab.label}
+            active={tab.match.test(rest)}
+            hover
+          />
+        ))}
       </HStack>
     </Box>
   );
@@ -164,29 +150,19 @@ export function DealLayout() {
     content = <DealMfaRequired />;
   } else if (deal.isError) {
     content = (
-      <Box py="16">
-        <EmptyState
-          icon={<FolderOpen />}
-          title={notFound ? DEAL_NOT_FOUND_MESSAGE : 'Failed to load deal'}
-          description={
-            notFound
-              ? 'The link may be wrong, the deal may have been removed, or you are not a member of it.'
-              : errorDetail(deal.error, 'Please try again in a moment.')
-          }
-          action={
-            <HStack>
-              {!notFound && (
-                <Button size="sm" variant="outline" onClick={() => deal.refetch()}>
-                  Try Again
-                </Button>
-              )}
-              <Button asChild size="sm" colorPalette="brand">
-                <RouterLink to="/">Back to deals</RouterLink>
-              </Button>
-            </HStack>
-          }
-        />
-      </Box>
+      <MissingState
+        py="16"
+        icon={<FolderOpen />}
+        title={notFound ? DEAL_NOT_FOUND_MESSAGE : 'Failed to load deal'}
+        description={
+          notFound
+            ? 'The link may be wrong, the deal may have been removed, or you are not a member of it.'
+            : errorDetail(deal.error, 'Please try again in a moment.')
+        }
+        onRetry={notFound ? undefined : () => deal.refetch()}
+        backTo="/"
+        backLabel="Back to deals"
+      />
     );
   } else {
     content = (

@@ -1,23 +1,15 @@
 import { AlertTriangle } from 'lucide-react';
-import { GoBackButton } from './go-back-button';
-import { GoToDashboardButton } from './go-to-dashboard-button';
-import { StatusPage } from './status-page';
+import { CodePage } from './code-page';
 
 export function BadRequestPage() {
   return (
-    <StatusPage
+    <CodePage
       code="400"
       icon={<AlertTriangle size={28} />}
       tone="orange"
       title="Bad Request"
       message="The request could not be processed. Please check the address or the data you entered and try again."
       note="If the problem persists, please contact support."
-      actions={
-        <>
-          <GoBackButton />
-          <GoToDashboardButton />
-        </>
-      }
     />
   );
 }

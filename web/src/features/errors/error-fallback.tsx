@@ -1,5 +1,6 @@
 import { Button } from '@chakra-ui/react';
-import { Bug, Home, RefreshCw } from 'lucide-react';
+import { Bug, Home } from 'lucide-react';
+import { RefreshButton } from './refresh-button';
 import { StatusPage } from './status-page';
 
 /**
@@ -15,9 +16,7 @@ export function ErrorFallback() {
       message="An unexpected error occurred while showing this page. Refreshing usually helps; if it keeps happening, return to the dashboard."
       actions={
         <>
-          <Button variant="outline" onClick={() => window.location.reload()}>
-            <RefreshCw size={16} /> Refresh Page
-          </Button>
+          <RefreshButton />
           <Button colorPalette="brand" onClick={() => window.location.assign('/')}>
             <Home size={16} /> Go to Dashboard
           </Button>

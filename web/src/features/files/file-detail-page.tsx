@@ -1,9 +1,10 @@
-import { Box, Button, Grid, HStack, Skeleton, Stack } from '@chakra-ui/react';
+import { Button, Grid, HStack, Skeleton, Stack } from '@chakra-ui/react';
 import { ArrowLeft, FileQuestion, Sparkles } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { EmptyState } from '../../components/empty-state';
 import { PageContainer } from '../../components/layout/page-container';
+import { MissingState } from '../../components/load-failed';
+import { DetailSkeleton } from '../../components/detail-skeleton';
 import { ApiError } from '../../lib/api/client';
 import { fileViewerUrl, folderUrl } from '../../lib/file-urls';
 import { useAddComment } from './api/add-comment';
@@ -40,26 +41,6 @@ export interface FileAiSlots {
   analysis: (aiStatus: FileDetail['ai_status']) => ReactNode;
 }
 
-function DetailSkeleton() {
-  return (
-    <PageContainer>
-      <Stack gap="5">
-        <Skeleton h="8" w="48" />
-        <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: '360px minmax(0, 1fr)' }} gap="5">
-          <Stack gap="5">
-            <Skeleton h="56" rounded="lg" />
-            <Skeleton h="40" rounded="lg" />
-          </Stack>
-          <Stack gap="5">
-            <Skeleton h="72" rounded="lg" />
-            <Skeleton h="48" rounded="lg" />
-          </Stack>
-        </Grid>
-      </Stack>
-    </PageContainer>
-  );
-}
-
 /**
  * The file page at /deals/:dealId/files/:fileId (docs/product.md §2 File detail); `views` is the "Views"
  * card when the caller may see it, `questions` the Questions card, both composed in app/.
@@ -90,30 +71,30 @@ export function FileDetailPage({ ai, views, questions }: { ai: FileAiSlots; view
     [metadata.data, file.data?.formatted_title],
   );
 
-  if (file.isPending) return <DetailSkeleton />;
+  if (file.isPending) {
+    return (
+      <DetailSkeleton
+        lines={[['8', '48']]}
+        columns="360px minmax(0, 1fr)"
+        cards={[
+          ['56', '40'],
+          ['72', '48'],
+        ]}
+      />
+    );
+  }
 
   if (file.isError) {
     return (
       <PageContainer>
-        <Box py="12">
-          <EmptyState
-            icon={<FileQuestion />}
-            title="File not found"
-            description="The requested file could not be loaded."
-            action={
-              <HStack>
-                {!notFound && (
-                  <Button size="sm" variant="outline" onClick={() => file.refetch()}>
-                    Try Again
-                  </Button>
-                )}
-                <Button asChild size="sm" colorPalette="brand">
-                  <RouterLink to={folderUrl(dealId, '/')}>Back to Files</RouterLink>
-                </Button>
-              </HStack>
-            }
-          />
-        </Box>
+        <MissingState
+          icon={<FileQuestion />}
+          title="File not found"
+          description="The requested file could not be loaded."
+          onRetry={notFound ? undefined : () => file.refetch()}
+          backTo={folderUrl(dealId, '/')}
+          backLabel="Back to Files"
+        />
       </PageContainer>
     );
   }

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
+import { LoadFailed } from '../../components/load-failed';
 import { PageContainer } from '../../components/layout/page-container';
 import { errorDetail } from '../../lib/api/client';
 import { pluralize } from '../../lib/format';
@@ -68,15 +69,11 @@ export function PermissionSetsPage() {
             <Skeleton h="32" rounded="xl" />
           </Stack>
         ) : sets.isError ? (
-          <EmptyState
+          <LoadFailed
             icon={<KeyRound />}
             title="Failed to load permission sets"
             description={errorDetail(sets.error, 'Please try again in a moment.')}
-            action={
-              <Button size="sm" variant="outline" onClick={() => sets.refetch()}>
-                Try Again
-              </Button>
-            }
+            onRetry={() => sets.refetch()}
           />
         ) : (
           <>

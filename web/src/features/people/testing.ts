@@ -1,7 +1,6 @@
 /** Fixtures and a fake API for the people tests (not used by the app). */
-import { vi } from 'vitest';
 import { CAPABILITIES } from '@contracts/capabilities';
-import { jsonResponse, testUser } from '../../test/utils';
+import { jsonResponse, stubFetch, testUser } from '../../test/utils';
 import type { EnhancedUser, Group, Invitation, PermissionSet, Tag } from './types';
 
 export const DEAL_ID = '11111111-1111-4111-8111-111111111111';
@@ -147,46 +146,46 @@ export function fakePeopleApi({
 } = {}) {
   const calls: Call[] = [];
   const d = `/deals/${DEAL_ID}`;
-  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    const path = url.pathname.replace(/^\/api/, '');
-    calls.push({ method, path, query: url.searchParams, body });
-    const key = `${method} ${path}`;
-    if (overrides[key]) return overrides[key](body, url.searchParams);
-    if (key === 'GET /user/profile') return jsonResponse(testUser);
-    if (key === `GET ${d}/users-enhanced`) {
-      const size = Number(url.searchParams.get('page_size') ?? 50);
-      return jsonResponse({
-        users: users.slice(0, size),
-        total_count: total ?? users.length,
-        can_manage: canManage,
-        can_manage_admins: canManageAdmins,
-      });
-    }
-    if (key === `GET ${d}/permissions/sets`) return jsonResponse(SETS);
-    if (key === `GET ${d}/permissions/groups`) return jsonResponse(GROUPS);
-    if (key === `GET ${d}/permissions/tags`) return jsonResponse(TAGS);
-    if (key === `GET ${d}/invitations`) return jsonResponse(invitations);
-    if (key === `GET ${d}/companies`) return jsonResponse({ companies: ['Buyer LLP', 'KPMG'] });
-    if (method === 'PUT' && path.startsWith(`${d}/users/`)) return jsonResponse({ ok: true });
-    if (method === 'DELETE' && path.startsWith(`${d}/`)) return jsonResponse({ deleted: true });
-    if (key === `POST ${d}/users/bulk-update`) {
-      const ids = (body as { user_ids: string[] }).user_ids;
-      return jsonResponse({ success_count: ids.length, failed_count: 0 });
-    }
-    if (key === `POST ${d}/invitations`) return jsonResponse({ id: 'inv-new', email: 'x' }, 201);
-    if (key === `POST ${d}/invitations/bulk`)
-      return jsonResponse({ created_count: (body as { emails: string[] }).emails.length, skipped: [] }, 201);
-    if (method === 'POST' && path.endsWith('/resend')) return jsonResponse({ resent: true });
-    if (key === `POST ${d}/permissions/sets`) return jsonResponse({ id: 'set-new', ...(body as object) }, 201);
-    if (method === 'PUT' && path.startsWith(`${d}/permissions/`)) return jsonResponse({ ok: true });
-    if (method === 'POST' && path.startsWith(`${d}/permissions/`)) return jsonResponse({ id: 'new' }, 201);
-    if (key === `POST ${d}/invite`) return jsonResponse({ id: 'inv', email: 'x' }, 201);
-    return jsonResponse({ detail: `Not found: ${key}` }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  stubFetch(
+    ({ url, body }, init) => {
+      const method = init?.method ?? 'GET';
+      const path = url.pathname.replace(/^\/api/, '');
+      calls.push({ method, path, query: url.searchParams, body });
+      const key = `${method} ${path}`;
+      if (overrides[key]) return overrides[key](body, url.searchParams);
+      if (key === 'GET /user/profile') return jsonResponse(testUser);
+      if (key === `GET ${d}/users-enhanced`) {
+        const size = Number(url.searchParams.get('page_size') ?? 50);
+        return jsonResponse({
+          users: users.slice(0, size),
+          total_count: total ?? users.length,
+          can_manage: canManage,
+          can_manage_admins: canManageAdmins,
+        });
+      }
+      if (key === `GET ${d}/permissions/sets`) return jsonResponse(SETS);
+      if (key === `GET ${d}/permissions/groups`) return jsonResponse(GROUPS);
+      if (key === `GET ${d}/permissions/tags`) return jsonResponse(TAGS);
+      if (key === `GET ${d}/invitations`) return jsonResponse(invitations);
+      if (key === `GET ${d}/companies`) return jsonResponse({ companies: ['Buyer LLP', 'KPMG'] });
+      if (method === 'PUT' && path.startsWith(`${d}/users/`)) return jsonResponse({ ok: true });
+      if (method === 'DELETE' && path.startsWith(`${d}/`)) return jsonResponse({ deleted: true });
+      if (key === `POST ${d}/users/bulk-update`) {
+        const ids = (body as { user_ids: string[] }).user_ids;
+        return jsonResponse({ success_count: ids.length, failed_count: 0 });
+      }
+      if (key === `POST ${d}/invitations`) return jsonResponse({ id: 'inv-new', email: 'x' }, 201);
+      if (key === `POST ${d}/invitations/bulk`)
+        return jsonResponse({ created_count: (body as { emails: string[] }).emails.length, skipped: [] }, 201);
+      if (method === 'POST' && path.endsWith('/resend')) return jsonResponse({ resent: true });
+      if (key === `POST ${d}/permissions/sets`) return jsonResponse({ id: 'set-new', ...(body as object) }, 201);
+      if (method === 'PUT' && path.startsWith(`${d}/permissions/`)) return jsonResponse({ ok: true });
+      if (method === 'POST' && path.startsWith(`${d}/permissions/`)) return jsonResponse({ id: 'new' }, 201);
+      if (key === `POST ${d}/invite`) return jsonResponse({ id: 'inv', email: 'x' }, 201);
+      return jsonResponse({ detail: `Not found: ${key}` }, 404);
+    },
+    { signedIn: false },
+  );
   return calls;
 }
 

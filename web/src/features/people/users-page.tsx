@@ -1,9 +1,10 @@
-import { Box, Button, Grid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Grid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { Users } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
+import { LoadFailed } from '../../components/load-failed';
 import { PageContainer } from '../../components/layout/page-container';
 import { errorDetail } from '../../lib/api/client';
 import { USERS_PAGE_SIZE } from './api/keys';
@@ -114,14 +115,9 @@ export function UsersPage() {
             setGroupId(undefined);
             setTagId(undefined);
           }}
-          onSelectGroup={(id) => setGroupId((current) => (current === id ? undefined : id))}
-          onSelectTag={(id) => setTagId((current) => (current === id ? undefined : id))}
-          onCreateGroup={() => setEditing({ kind: 'group' })}
-          onEditGroup={(group) => setEditing({ kind: 'group', item: group })}
-          onDeleteGroup={(group) => setDeleting({ kind: 'group', item: group })}
-          onCreateTag={() => setEditing({ kind: 'tag' })}
-          onEditTag={(tag) => setEditing({ kind: 'tag', item: tag })}
-          onDeleteTag={(tag) => setDeleting({ kind: 'tag', item: tag })}
+          onSelect={(kind, id) => (kind === 'group' ? setGroupId : setTagId)((current) => (current === id ? undefined : id))}
+          onEdit={(kind, item) => setEditing({ kind, item } as GroupTagTarget)}
+          onDelete={(kind, item) => setDeleting({ kind, item } as GroupOrTag)}
         />
 
         <Stack gap="5" minW="0">
@@ -168,15 +164,11 @@ export function UsersPage() {
               </Stack>
             ) : users.isError && !users.data ? (
               <Box py="12">
-                <EmptyState
+                <LoadFailed
                   icon={<Users />}
                   title="Failed to load users and permissions"
                   description={errorDetail(users.error, 'Please try again in a moment.')}
-                  action={
-                    <Button size="sm" variant="outline" onClick={() => users.refetch()}>
-                      Try Again
-                    </Button>
-                  }
+                  onRetry={() => users.refetch()}
                 />
               </Box>
             ) : rows.length === 0 ? (

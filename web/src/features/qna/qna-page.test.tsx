@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { QuestionDetail, QuestionRow } from '@contracts/qna';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../lib/api/client';
-import { jsonResponse, renderRoutes, testUser } from '../../test/utils';
+import { jsonResponse, renderRoutes, stubFetch } from '../../test/utils';
 import { qnaKeyAction } from './logic';
 import QnaPage from './qna-page';
 import QuestionPage from './question-page';
@@ -14,28 +14,21 @@ const row = questionRow;
 
 function fakeApi(rows: QuestionRow[], flags = { can_ask: true, can_answer: true, can_approve: true }, detail?: QuestionDetail) {
   const calls: { method: string; path: string; body: any }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(input, 'http://localhost');
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method: init?.method ?? 'GET', path: url.pathname + url.search, body });
-      if (url.pathname === '/api/user/profile') return jsonResponse(testUser);
-      if (url.pathname.endsWith('/questions/assignees')) return jsonResponse([{ id: 'u2', name: 'Sam Seller' }]);
-      if (url.pathname.endsWith('/questions/bulk-close'))
-        return jsonResponse({ success_count: body.question_ids.length, failed_count: 0 });
-      if (url.pathname.endsWith('/questions')) {
-        const after = url.searchParams.get('after');
-        const start = after ? rows.findIndex((r) => r.id === after) + 1 : 0;
-        const items = rows.slice(start, start + 50);
-        const more = start + 50 < rows.length;
-        const counts = { all: rows.length, open: rows.filter((r) => r.status === 'open').length, answered: 0, closed: 0 };
-        return jsonResponse({ items, counts, next_cursor: more ? items[items.length - 1]!.id : null, ...flags });
-      }
-      if (detail && url.pathname.includes(`/questions/${detail.id}`)) return jsonResponse(detail);
-      return jsonResponse({ detail: 'Not found' }, 404);
-    }),
-  );
+  stubFetch(({ url, body }, init) => {
+    calls.push({ method: init?.method ?? 'GET', path: url.pathname + url.search, body });
+    if (url.pathname.endsWith('/questions/assignees')) return jsonResponse([{ id: 'u2', name: 'Sam Seller' }]);
+    if (url.pathname.endsWith('/questions/bulk-close'))
+      return jsonResponse({ success_count: body.question_ids.length, failed_count: 0 });
+    if (url.pathname.endsWith('/questions')) {
+      const after = url.searchParams.get('after');
+      const start = after ? rows.findIndex((r) => r.id === after) + 1 : 0;
+      const items = rows.slice(start, start + 50);
+      const more = start + 50 < rows.length;
+      const counts = { all: rows.length, open: rows.filter((r) => r.status === 'open').length, answered: 0, closed: 0 };
+      return jsonResponse({ items, counts, next_cursor: more ? items[items.length - 1]!.id : null, ...flags });
+    }
+    if (detail && url.pathname.includes(`/questions/${detail.id}`)) return jsonResponse(detail);
+  });
   return calls;
 }
 

@@ -3,28 +3,17 @@
  * status, filtered and searched on the server, read a page at a time; bulk assign and close; keys as the
  * review queue's (J/K move, Enter opens, X selects, F search).
  */
-import {
-  Box,
-  Button,
-  Card,
-  Checkbox,
-  Flex,
-  Heading,
-  HStack,
-  Input,
-  InputGroup,
-  Separator,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
-import { Download, MessageCircleQuestion, Plus, Search } from 'lucide-react';
-import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
+import { Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Download, MessageCircleQuestion, Plus } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { PageContainer } from '../../components/layout/page-container';
+import { LoadMoreButton, RowsCard, SelectAllBar } from '../../components/row-list';
 import { SelectField } from '../../components/select-field';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useRowSelection } from '../../lib/use-row-selection';
+import { useWindowKeydown } from '../../lib/use-window-keydown';
 import { useAssignees } from './api/assignees';
 import { useBulkAction } from './api/bulk-action';
 import { useExportCsv } from './api/export-csv';
@@ -34,6 +23,7 @@ import { AskQuestionDialog } from './components/ask-question-dialog';
 import { QnaBulkBar } from './components/qna-bulk-bar';
 import { QuestionRowView } from './components/question-row-view';
 import { qnaKeyAction } from './logic';
+import { SearchInput } from '../../components/search-input';
 
 const SCOPES = [
   ['all', 'Everything'],
@@ -47,7 +37,7 @@ export default function QnaPage() {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<Omit<QnaFilters, 'search'>>({ status: 'all', scope: 'all' });
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const { selected, setSelected, toggle, clear } = useRowSelection();
   const [highlight, setHighlight] = useState(0);
   const [asking, setAsking] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -57,7 +47,7 @@ export default function QnaPage() {
   const first = query.data?.pages[0];
   const canAnswer = first?.can_answer ?? false;
   const assignees = useAssignees(dealId, canAnswer);
-  const bulk = useBulkAction(dealId, () => setSelected(new Set()));
+  const bulk = useBulkAction(dealId, clear);
   const exportCsv = useExportCsv(dealId);
 
   const rows = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
@@ -65,43 +55,23 @@ export default function QnaPage() {
   const shown = filters.status === 'all' ? counts.all : counts[filters.status];
 
   useEffect(() => {
-    setSelected(new Set());
+    clear();
     setHighlight(0);
-  }, [debounced, filters]);
+  }, [debounced, filters, clear]);
 
-  const live = useRef({ rows, highlight });
-  live.current = { rows, highlight };
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const action = qnaKeyAction(event);
-      if (!action) return;
-      const { rows: list, highlight: at } = live.current;
-      const row = list[at];
-      event.preventDefault();
-      if (action === 'search') searchRef.current?.focus();
-      else if (action === 'down') setHighlight(Math.min(at + 1, Math.max(0, list.length - 1)));
-      else if (action === 'up') setHighlight(Math.max(at - 1, 0));
-      else if (action === 'open' && row) navigate(`/deals/${dealId}/qna/${row.id}`);
-      else if (action === 'select' && row)
-        setSelected((s) => {
-          const next = new Set(s);
-          if (next.has(row.id)) next.delete(row.id);
-          else next.add(row.id);
-          return next;
-        });
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [dealId, navigate]);
+  useWindowKeydown((event) => {
+    const action = qnaKeyAction(event);
+    if (!action) return;
+    const row = rows[highlight];
+    event.preventDefault();
+    if (action === 'search') searchRef.current?.focus();
+    else if (action === 'down') setHighlight(Math.min(highlight + 1, Math.max(0, rows.length - 1)));
+    else if (action === 'up') setHighlight(Math.max(highlight - 1, 0));
+    else if (action === 'open' && row) navigate(`/deals/${dealId}/qna/${row.id}`);
+    else if (action === 'select' && row) toggle(row.id);
+  });
 
   const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
-  const toggle = (id: string, on: boolean) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
 
   return (
     <PageContainer>
@@ -146,15 +116,14 @@ export default function QnaPage() {
           ))}
         </HStack>
         <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-end' }}>
-          <InputGroup flex="1" startElement={<Search size={16} />}>
-            <Input
-              ref={searchRef}
-              placeholder="Search questions... (F)"
-              aria-label="Search questions"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </InputGroup>
+          <SearchInput
+            flex="1"
+            inputRef={searchRef}
+            placeholder="Search questions... (F)"
+            label="Search questions"
+            value={search}
+            onChange={setSearch}
+          />
           <SelectField
             label="About"
             value={filters.scope}
@@ -177,28 +146,17 @@ export default function QnaPage() {
             />
           )}
         </Flex>
-        <HStack justify="space-between">
-          <Checkbox.Root
-            checked={allOnPage}
-            disabled={!rows.length}
-            onCheckedChange={(e) => setSelected(e.checked === true ? new Set(rows.map((r) => r.id)) : new Set())}
-          >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>Select all</Checkbox.Label>
-          </Checkbox.Root>
-          <Text textStyle="sm" color="fg.muted" data-testid="qna-count">
-            {query.isPending ? 'Loading...' : `${shown} question${shown === 1 ? '' : 's'}`}
-          </Text>
-        </HStack>
-        <Card.Root>
-          {query.isPending ? (
-            <Stack p="4" gap="3">
-              {Array.from({ length: 4 }, (_, i) => (
-                <Skeleton key={i} height="12" />
-              ))}
-            </Stack>
-          ) : rows.length === 0 ? (
+        <SelectAllBar
+          checked={allOnPage}
+          disabled={!rows.length}
+          onCheckedChange={(on) => setSelected(on ? new Set(rows.map((r) => r.id)) : new Set())}
+          countTestId="qna-count"
+          count={query.isPending ? 'Loading...' : `${shown} question${shown === 1 ? '' : 's'}`}
+        />
+        <RowsCard
+          loading={query.isPending}
+          skeletonRows={4}
+          fallback={
             <EmptyState
               icon={<MessageCircleQuestion />}
               title="No questions"
@@ -206,32 +164,27 @@ export default function QnaPage() {
                 first?.can_ask ? 'Nothing here matches. Ask about the deal, a file or a checklist item.' : 'Nothing here matches.'
               }
             />
-          ) : (
-            <Stack gap="0" data-testid="qna-list">
-              {rows.map((row, index) => (
-                <Fragment key={row.id}>
-                  {index > 0 && <Separator />}
-                  <QuestionRowView
-                    dealId={dealId}
-                    row={row}
-                    selectable
-                    selected={selected.has(row.id)}
-                    highlighted={index === highlight}
-                    onSelect={(on) => toggle(row.id, on)}
-                    onHighlight={() => setHighlight(index)}
-                  />
-                </Fragment>
-              ))}
-            </Stack>
+          }
+          rows={rows}
+          testId="qna-list"
+          renderRow={(row, index) => (
+            <QuestionRowView
+              dealId={dealId}
+              row={row}
+              selectable
+              selected={selected.has(row.id)}
+              highlighted={index === highlight}
+              onSelect={(on) => toggle(row.id, on)}
+              onHighlight={() => setHighlight(index)}
+            />
           )}
-        </Card.Root>
-        {query.hasNextPage && (
-          <HStack justify="center">
-            <Button variant="outline" loading={query.isFetchingNextPage} onClick={() => query.fetchNextPage()}>
-              Load More ({Math.max(0, shown - rows.length)} remaining)
-            </Button>
-          </HStack>
-        )}
+        />
+        <LoadMoreButton
+          hasMore={query.hasNextPage}
+          loading={query.isFetchingNextPage}
+          remaining={Math.max(0, shown - rows.length)}
+          onMore={() => query.fetchNextPage()}
+        />
       </Stack>
       <QnaBulkBar
         count={selected.size}
@@ -239,7 +192,7 @@ export default function QnaPage() {
         assignees={canAnswer ? (assignees.data ?? []) : null}
         onAssign={(assignee_id) => bulk.mutate({ kind: 'assign', ids: [...selected], assignee_id })}
         onClose={() => bulk.mutate({ kind: 'close', ids: [...selected] })}
-        onClear={() => setSelected(new Set())}
+        onClear={clear}
       />
       <AskQuestionDialog
         dealId={dealId}

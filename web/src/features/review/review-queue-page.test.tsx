@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReviewRow } from '@contracts/review';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../lib/api/client';
-import { isChecked, jsonResponse, renderRoutes, testUser } from '../../test/utils';
+import { isChecked, jsonResponse, renderRoutes, stubFetch } from '../../test/utils';
 import ReviewQueuePage from './review-queue-page';
 import { completenessPalette, keyAction } from './logic';
 
@@ -41,27 +41,20 @@ const item = (n: number, patch: Partial<ReviewRow> = {}): ReviewRow =>
 
 function fakeApi(rows: ReviewRow[]) {
   const calls: { path: string; body: any }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(input, 'http://localhost');
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ path: url.pathname + url.search, body });
-      if (url.pathname === '/api/user/profile') return jsonResponse(testUser);
-      if (url.pathname.endsWith('/checklist/categories')) return jsonResponse([{ id: 'c1', name: 'Corporate' }]);
-      if (url.pathname.endsWith('/review-queue')) {
-        const page = Number(url.searchParams.get('page'));
-        const slice = rows.slice((page - 1) * 20, page * 20);
-        return jsonResponse({ items: slice, page, page_size: 20, total_count: rows.length, has_more: page * 20 < rows.length });
-      }
-      if (url.pathname.includes('/review-queue/bulk-')) {
-        // A selection of several has one id the server refuses.
-        const failed = body.item_ids.length > 1 ? 1 : 0;
-        return jsonResponse({ success_count: body.item_ids.length - failed, failed_count: failed });
-      }
-      return jsonResponse({ detail: 'Not found' }, 404);
-    }),
-  );
+  stubFetch(({ url, body }) => {
+    calls.push({ path: url.pathname + url.search, body });
+    if (url.pathname.endsWith('/checklist/categories')) return jsonResponse([{ id: 'c1', name: 'Corporate' }]);
+    if (url.pathname.endsWith('/review-queue')) {
+      const page = Number(url.searchParams.get('page'));
+      const slice = rows.slice((page - 1) * 20, page * 20);
+      return jsonResponse({ items: slice, page, page_size: 20, total_count: rows.length, has_more: page * 20 < rows.length });
+    }
+    if (url.pathname.includes('/review-queue/bulk-')) {
+      // A selection of several has one id the server refuses.
+      const failed = body.item_ids.length > 1 ? 1 : 0;
+      return jsonResponse({ success_count: body.item_ids.length - failed, failed_count: failed });
+    }
+  });
   return calls;
 }
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SearchHit, SearchResult } from '@contracts/search';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../lib/api/client';
-import { jsonResponse, renderRoutes, testUser } from '../../test/utils';
+import { jsonResponse, renderRoutes, stubFetch } from '../../test/utils';
 import SearchPage from './search-page';
 import { snippetParts } from './logic';
 
@@ -24,21 +24,15 @@ function hit(n: number, patch: Partial<SearchHit> = {}): SearchHit {
 
 function fakeApi(answer: (params: URLSearchParams) => SearchResult | Response) {
   const asked: URLSearchParams[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const url = new URL(input, 'http://localhost');
-      if (url.pathname === '/api/user/profile') return jsonResponse(testUser);
-      if (url.pathname === `/api/deals/${DEAL}`) return jsonResponse({ id: DEAL, name: 'Project Falcon', user_role: 'admin' });
-      if (url.pathname === `/api/deals/${DEAL}/checklist`) return jsonResponse({ checklist: {} });
-      if (url.pathname === `/api/deals/${DEAL}/search`) {
-        asked.push(url.searchParams);
-        const a = answer(url.searchParams);
-        return a instanceof Response ? a : jsonResponse(a);
-      }
-      return jsonResponse({ detail: 'Not found' }, 404);
-    }),
-  );
+  stubFetch(({ url }) => {
+    if (url.pathname === `/api/deals/${DEAL}`) return jsonResponse({ id: DEAL, name: 'Project Falcon', user_role: 'admin' });
+    if (url.pathname === `/api/deals/${DEAL}/checklist`) return jsonResponse({ checklist: {} });
+    if (url.pathname === `/api/deals/${DEAL}/search`) {
+      asked.push(url.searchParams);
+      const a = answer(url.searchParams);
+      return a instanceof Response ? a : jsonResponse(a);
+    }
+  });
   return asked;
 }
 

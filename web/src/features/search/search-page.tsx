@@ -9,6 +9,7 @@ import { Fragment, useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { SEARCH_QUERY_MAX } from '@contracts/search';
 import { EmptyState } from '../../components/empty-state';
+import { LoadFailed } from '../../components/load-failed';
 import { PageContainer } from '../../components/layout/page-container';
 import { useDeal } from '../../lib/api/deal';
 import { errorDetail } from '../../lib/api/client';
@@ -58,15 +59,11 @@ export default function SearchPage() {
     body = <ResultsSkeleton />;
   } else if (results.isError && hits.length === 0) {
     body = (
-      <EmptyState
+      <LoadFailed
         icon={<FileSearch />}
         title={SEARCH_FAILED}
         description={errorDetail(results.error, 'The search could not be run. Check your connection and try again.')}
-        action={
-          <Button size="sm" variant="outline" onClick={() => results.refetch()}>
-            Try Again
-          </Button>
-        }
+        onRetry={() => results.refetch()}
       />
     );
   } else if (hits.length === 0) {

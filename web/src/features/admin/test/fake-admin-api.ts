@@ -1,6 +1,5 @@
-import { vi } from 'vitest';
 import { TOKEN_KEY } from '../../../lib/api/client';
-import { jsonResponse, testUser } from '../../../test/utils';
+import { stubFetch, testUser } from '../../../test/utils';
 import type { CatalogItem } from '../api/list-catalog';
 import type { Preset } from '../api/list-presets';
 
@@ -13,18 +12,18 @@ export const superAdmin = { ...testUser, is_super_admin: true };
 export function fakeAdminApi(routes: Record<string, Handler | unknown> = {}) {
   localStorage.setItem(TOKEN_KEY, 'tok');
   const calls: Call[] = [];
-  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const path = url.pathname.replace(/^\/api/, '');
-    const call: Call = { method, path, query: url.searchParams, body: init?.body ? JSON.parse(String(init.body)) : undefined };
-    calls.push(call);
-    const route = routes[`${method} ${path}`];
-    if (route !== undefined) return typeof route === 'function' ? (route as Handler)(call) : jsonResponse(route);
-    if (`${method} ${path}` === 'GET /user/profile') return jsonResponse(superAdmin);
-    return jsonResponse({ detail: 'Not found' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  stubFetch(
+    ({ url, body }, init) => {
+      const method = init?.method ?? 'GET';
+      const path = url.pathname.replace(/^\/api/, '');
+      const call: Call = { method, path, query: url.searchParams, body };
+      calls.push(call);
+      const route = routes[`${method} ${path}`];
+      if (route !== undefined) return typeof route === 'function' ? (route as Handler)(call) : route;
+      if (`${method} ${path}` === 'GET /user/profile') return superAdmin;
+    },
+    { signedIn: false },
+  );
   return calls;
 }
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { approvalLabel } from '../../../components/approval-badge';
 import { EmptyState } from '../../../components/empty-state';
+import { LoadFailed } from '../../../components/load-failed';
 import { errorDetail } from '../../../lib/api/client';
 import { formatRelativeTime } from '../../../lib/format';
 import { usePendingReview } from '../api/pending-review';
@@ -31,15 +32,11 @@ export function PendingReviewList({ dealId, poll = false }: { dealId: string; po
   }
   if (pending.isError) {
     return (
-      <EmptyState
+      <LoadFailed
         size="sm"
         title="Failed to load review interface"
         description={errorDetail(pending.error, 'Please try again.')}
-        action={
-          <Button size="sm" variant="outline" onClick={() => pending.refetch()}>
-            Try Again
-          </Button>
-        }
+        onRetry={() => pending.refetch()}
       />
     );
   }

@@ -1,6 +1,6 @@
-import { CloseButton, Input, InputGroup, NativeSelect, Stack } from '@chakra-ui/react';
-import { Search } from 'lucide-react';
+import { NativeSelect, Stack } from '@chakra-ui/react';
 import { CATALOG_CATEGORIES } from '../logic';
+import { SearchInput } from '../../../components/search-input';
 
 /** The catalog picker's search and catalog-category filter. */
 export function CatalogSearch({
@@ -16,21 +16,15 @@ export function CatalogSearch({
 }) {
   return (
     <Stack gap="3" direction={{ base: 'column', md: 'row' }}>
-      <InputGroup
+      <SearchInput
         flex="1"
         minW="60"
-        startElement={<Search size={16} />}
-        endElement={
-          search ? <CloseButton size="2xs" aria-label="Clear search" onClick={() => setSearch('')} me="-2" /> : undefined
-        }
-      >
-        <Input
-          placeholder="Search by code, title or description"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          aria-label="Search catalog"
-        />
-      </InputGroup>
+        clearable
+        placeholder="Search by code, title or description"
+        label="Search catalog"
+        value={search}
+        onChange={setSearch}
+      />
       <NativeSelect.Root w={{ base: 'full', md: '56' }}>
         <NativeSelect.Field aria-label="Catalog category" value={category} onChange={(e) => setCategory(e.currentTarget.value)}>
           <option value="">All categories</option>

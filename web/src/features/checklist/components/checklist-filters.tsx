@@ -1,6 +1,7 @@
-import { Box, Button, CloseButton, Flex, Input, InputGroup, NativeSelect, Text } from '@chakra-ui/react';
-import { ChevronsDownUp, ChevronsUpDown, Search } from 'lucide-react';
+import { Box, Button, Flex, NativeSelect, Text } from '@chakra-ui/react';
+import { ChevronsDownUp, ChevronsUpDown } from 'lucide-react';
 import { ITEM_STATUSES, STATUS_LABELS, type StatusFilter } from '../logic';
+import { SearchInput } from '../../../components/search-input';
 
 /** Search, status filter, the match count while filtering, and Expand all / Collapse all. */
 export function ChecklistFilters({
@@ -28,21 +29,15 @@ export function ChecklistFilters({
 }) {
   return (
     <Flex gap="3" wrap="wrap" align="center">
-      <InputGroup
+      <SearchInput
         w={{ base: 'full', md: 'md' }}
-        startElement={<Search size={16} />}
-        endElement={
-          search ? <CloseButton size="2xs" aria-label="Clear search" onClick={() => setSearch('')} me="-2" /> : undefined
-        }
-      >
-        <Input
-          bg="bg"
-          placeholder="Search items by code, name or description"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          aria-label="Search checklist"
-        />
-      </InputGroup>
+        clearable
+        bg="bg"
+        placeholder="Search items by code, name or description"
+        label="Search checklist"
+        value={search}
+        onChange={setSearch}
+      />
       <NativeSelect.Root w="52" bg="bg">
         <NativeSelect.Field
           aria-label="Status filter"

@@ -1,11 +1,12 @@
-import { Box, Button, Checkbox, CloseButton, HStack, Input, InputGroup, Spinner, Stack, Text } from '@chakra-ui/react';
-import { ChevronRight, Folder, Search } from 'lucide-react';
+import { Box, Button, Checkbox, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { ChevronRight, Folder } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { formatMegabytes } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useFileSearch } from '../api/file-search';
 import { useFolderFiles } from '../api/folder-files';
 import type { DealFile } from '../types';
+import { SearchInput } from '../../../components/search-input';
 
 function pathCrumbs(path: string): { name: string; path: string }[] {
   const crumbs = [{ name: 'Data Room', path: '/' }];
@@ -60,19 +61,7 @@ export function DataRoomFilePicker({
       <Text textStyle="sm" fontWeight="medium" mb="2">
         Add files from the data room
       </Text>
-      <InputGroup
-        startElement={<Search size={16} />}
-        endElement={
-          search ? <CloseButton size="2xs" aria-label="Clear search" onClick={() => setSearch('')} me="-2" /> : undefined
-        }
-      >
-        <Input
-          placeholder="Search files by name or tag"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          aria-label="Search files"
-        />
-      </InputGroup>
+      <SearchInput clearable placeholder="Search files by name or tag" label="Search files" value={search} onChange={setSearch} />
       {!searching && (
         <HStack gap="1" mt="2" textStyle="xs" color="fg.muted" wrap="wrap">
           {pathCrumbs(path).map((crumb, index, all) => (

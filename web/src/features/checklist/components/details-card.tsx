@@ -7,6 +7,7 @@ import { MESSAGES, parseExpectedCount, validateExpectedCount } from '../logic';
 import type { ChecklistItemDetail } from '../types';
 import { DetailRow } from './detail-row';
 import { FormField } from '../../../components/form-field';
+import { EditActions } from '../../../components/edit-actions';
 
 /** Details: view, or (with the right to edit the checklist) edit name, description, required, expected files. */
 export function DetailsCard({
@@ -104,14 +105,7 @@ export function DetailsCard({
                 </Checkbox.Root>
               </Field.Root>
             </HStack>
-            <HStack justify="flex-end" gap="2">
-              <Button size="sm" variant="outline" onClick={() => setEditing(false)} disabled={saving}>
-                Cancel
-              </Button>
-              <Button size="sm" type="submit" colorPalette="brand" loading={saving}>
-                Save Changes
-              </Button>
-            </HStack>
+            <EditActions saving={saving} size="sm" onCancel={() => setEditing(false)} />
           </Stack>
         </form>
       ) : (

@@ -1,8 +1,7 @@
-import { vi } from 'vitest';
-import { jsonResponse, testUser } from '../../../test/utils';
+import { stubApi, type RouteHandler } from '../../../test/utils';
 import type { ChecklistCategory, ChecklistItem, ChecklistItemDetail, ChecklistResponse } from '../types';
 
-export type Handler = (url: URL, init?: RequestInit) => Response | Promise<Response>;
+export type Handler = RouteHandler;
 
 export const DEAL = 'd1';
 
@@ -100,24 +99,7 @@ export function detail(over: Partial<ChecklistItemDetail> = {}): ChecklistItemDe
 }
 
 /** Stubs fetch with a table of `METHOD /api/path` answers; records every call. */
-export function fakeApi(routes: Record<string, Handler | unknown>) {
-  const calls: Array<{ key: string; body: unknown; url: URL }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(input, 'http://localhost');
-      const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-      let body: unknown;
-      if (typeof init?.body === 'string') body = JSON.parse(init.body);
-      calls.push({ key, body, url });
-      if (key === 'GET /api/user/profile') return jsonResponse(testUser);
-      const route = routes[key];
-      if (route === undefined) return jsonResponse({ detail: 'Not found' }, 404);
-      return typeof route === 'function' ? (route as Handler)(url, init) : jsonResponse(route);
-    }),
-  );
-  return calls;
-}
+export const fakeApi = stubApi;
 
 export const dealBody = {
   id: DEAL,

@@ -1,6 +1,7 @@
-import { CloseButton, HStack, Input, InputGroup, Link, Spinner, Text } from '@chakra-ui/react';
-import { FileSearch, Search } from 'lucide-react';
+import { HStack, Link, Spinner, Text } from '@chakra-ui/react';
+import { FileSearch } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
+import { SearchInput } from '../../../components/search-input';
 
 /** Search across the deal's data room, with the count of what it found. */
 export function DataRoomSearch({
@@ -23,22 +24,16 @@ export function DataRoomSearch({
 }) {
   return (
     <HStack px="4" py="3" gap="3" borderBottomWidth="1px" borderColor="border" wrap="wrap">
-      <InputGroup
+      <SearchInput
         flex="1"
         maxW={{ base: 'full', md: 'md' }}
-        startElement={<Search size={16} />}
-        endElement={
-          search ? <CloseButton size="2xs" aria-label="Clear search" onClick={() => setSearch('')} me="-2" /> : undefined
-        }
-      >
-        <Input
-          size="sm"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder="Search files, tags and folders in this deal"
-          aria-label="Search files and folders"
-        />
-      </InputGroup>
+        clearable
+        size="sm"
+        placeholder="Search files, tags and folders in this deal"
+        label="Search files and folders"
+        value={search}
+        onChange={setSearch}
+      />
       {query && (
         <HStack gap="2" textStyle="sm" color="fg.muted">
           {fetching && <Spinner size="xs" />}

@@ -56,15 +56,15 @@ export const FOLDER_NOT_FOUND = "Folder not found or you don't have access";
 export const PATH_FORBIDDEN = "You don't have permission to access this path";
 export const FOLDER_FORBIDDEN = "You don't have permission to access this folder";
 
-/** 'Folder Not Found' with Go to Root. */
-export function FolderNotFound({ byId, onRoot }: { byId: boolean; onRoot: () => void }) {
+/** A folder that cannot be shown, with Go to Root; the message depends on whether it was asked for by id or path. */
+function RootView({ forbidden, byId, onRoot }: { forbidden: boolean; byId: boolean; onRoot: () => void }) {
   return (
     <View
-      testId="folder-not-found"
-      icon={<FolderX size={24} />}
-      tone="orange"
-      title="Folder Not Found"
-      message={byId ? FOLDER_NOT_FOUND : PATH_NOT_FOUND}
+      testId={forbidden ? 'folder-access-denied' : 'folder-not-found'}
+      icon={forbidden ? <ShieldAlert size={24} /> : <FolderX size={24} />}
+      tone={forbidden ? 'red' : 'orange'}
+      title={forbidden ? 'Access Denied' : 'Folder Not Found'}
+      message={forbidden ? (byId ? FOLDER_FORBIDDEN : PATH_FORBIDDEN) : byId ? FOLDER_NOT_FOUND : PATH_NOT_FOUND}
       action={
         <Button colorPalette="brand" size="sm" onClick={onRoot}>
           <Home /> Go to Root
@@ -74,22 +74,9 @@ export function FolderNotFound({ byId, onRoot }: { byId: boolean; onRoot: () => 
   );
 }
 
-/** 'Access Denied' with Go to Root. */
-export function FolderAccessDenied({ byId, onRoot }: { byId: boolean; onRoot: () => void }) {
-  return (
-    <View
-      testId="folder-access-denied"
-      icon={<ShieldAlert size={24} />}
-      tone="red"
-      title="Access Denied"
-      message={byId ? FOLDER_FORBIDDEN : PATH_FORBIDDEN}
-      action={
-        <Button colorPalette="brand" size="sm" onClick={onRoot}>
-          <Home /> Go to Root
-        </Button>
-      }
-    />
-  );
+/** 'Folder Not Found' with Go to Root. */
+export function FolderNotFound({ byId, onRoot }: { byId: boolean; onRoot: () => void }) {
+  return <RootView forbidden={false} byId={byId} onRoot={onRoot} />;
 }
 
 /** Any other failure: Try Again reloads the page. */
@@ -122,7 +109,7 @@ export function FolderProblem({ error, byId, onRoot }: { error: unknown; byId: b
       {status === 404 || status === 400 ? (
         <FolderNotFound byId={byId} onRoot={onRoot} />
       ) : status === 403 ? (
-        <FolderAccessDenied byId={byId} onRoot={onRoot} />
+        <RootView forbidden byId={byId} onRoot={onRoot} />
       ) : (
         <FolderLoadError detail={errorDetail(error, '')} />
       )}

@@ -6,6 +6,7 @@ import { CONFIDENTIALITY_LEVELS, DOCUMENT_TYPES, type FileMetadata } from '../ty
 import { InfoList } from './info-list';
 import { Panel } from '../../../components/panel';
 import { FormField } from '../../../components/form-field';
+import { EditActions } from '../../../components/edit-actions';
 
 export interface DocumentDetails {
   formatted_title: string;
@@ -221,23 +222,15 @@ export function DocumentDetailsCard({
                 {error}
               </Text>
             )}
-            <HStack justify="flex-end" gap="2">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={saving}
-                onClick={() => {
-                  setForm(details);
-                  setError(null);
-                  setEditing(false);
-                }}
-              >
-                Cancel
-              </Button>
-              <Button type="submit" size="sm" colorPalette="brand" loading={saving}>
-                Save Changes
-              </Button>
-            </HStack>
+            <EditActions
+              saving={saving}
+              size="sm"
+              onCancel={() => {
+                setForm(details);
+                setError(null);
+                setEditing(false);
+              }}
+            />
           </Stack>
         </form>
       ) : (

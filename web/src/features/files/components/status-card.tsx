@@ -1,4 +1,4 @@
-import { Badge, Button, Field, HStack, Input, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Button, Field, Input, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
 import { Pencil } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatTags, parseTags } from '../tags';
@@ -7,6 +7,7 @@ import { ApprovalBadge, approvalLabel } from '../../../components/approval-badge
 import { InfoList } from './info-list';
 import { Panel } from '../../../components/panel';
 import { FormField } from '../../../components/form-field';
+import { EditActions } from '../../../components/edit-actions';
 
 export interface StatusChange {
   approval_status: ApprovalStatus;
@@ -117,14 +118,7 @@ export function StatusCard({
                 </Wrap>
               )}
             </Field.Root>
-            <HStack justify="flex-end" gap="2">
-              <Button variant="outline" size="sm" disabled={saving} onClick={() => setEditing(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" size="sm" colorPalette="brand" loading={saving}>
-                Save Changes
-              </Button>
-            </HStack>
+            <EditActions saving={saving} size="sm" onCancel={() => setEditing(false)} />
           </Stack>
         </form>
       ) : (

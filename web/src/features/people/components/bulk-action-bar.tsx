@@ -76,6 +76,21 @@ function ActionMenu({
   );
 }
 
+/** The Add and Remove sections of the Groups or Tags menu. */
+function addRemove(
+  labels: (Group | Tag)[],
+  addTitle: string,
+  removeTitle: string,
+  kind: 'group' | 'tag',
+  onAction: (action: BulkAction) => void,
+): MenuSection[] {
+  const entries = labels.map((label) => ({ id: label.id, label: label.name, color: label.color }));
+  return [
+    { key: 'add', title: addTitle, entries, onPick: (id) => onAction({ kind: `add-${kind}`, id }) },
+    { key: 'remove', title: removeTitle, entries, onPick: (id) => onAction({ kind: `remove-${kind}`, id }) },
+  ];
+}
+
 /** Shown while users are selected: one change for all of them, or removal (after a confirmation). */
 export function BulkActionBar({
   count,
@@ -98,8 +113,6 @@ export function BulkActionBar({
 }) {
   const system = sets.filter((set) => set.type === 'system').map((set) => ({ id: set.id, label: permissionSetLabel(set.name) }));
   const custom = sets.filter((set) => set.type !== 'system').map((set) => ({ id: set.id, label: set.name }));
-  const groupEntries = groups.map((group) => ({ id: group.id, label: group.name, color: group.color }));
-  const tagEntries = tags.map((tag) => ({ id: tag.id, label: tag.name, color: tag.color }));
   const pickSet = (id: string) => onAction({ kind: 'set-permission-set', id });
   return (
     <HStack
@@ -134,25 +147,14 @@ export function BulkActionBar({
         icon={<Users />}
         emptyText="No groups yet"
         disabled={busy}
-        sections={[
-          { key: 'add', title: 'Add to group', entries: groupEntries, onPick: (id) => onAction({ kind: 'add-group', id }) },
-          {
-            key: 'remove',
-            title: 'Remove from group',
-            entries: groupEntries,
-            onPick: (id) => onAction({ kind: 'remove-group', id }),
-          },
-        ]}
+        sections={addRemove(groups, 'Add to group', 'Remove from group', 'group', onAction)}
       />
       <ActionMenu
         label="Tags"
         icon={<TagIcon />}
         emptyText="No tags yet"
         disabled={busy}
-        sections={[
-          { key: 'add', title: 'Add tag', entries: tagEntries, onPick: (id) => onAction({ kind: 'add-tag', id }) },
-          { key: 'remove', title: 'Remove tag', entries: tagEntries, onPick: (id) => onAction({ kind: 'remove-tag', id }) },
-        ]}
+        sections={addRemove(tags, 'Add tag', 'Remove tag', 'tag', onAction)}
       />
       <Button size="xs" variant="outline" bg="bg" colorPalette="red" onClick={onRemove} disabled={busy}>
         <UserMinus /> Remove users

@@ -109,18 +109,73 @@ function ItemMenu({ label, onEdit, onDelete }: { label: string; onEdit: () => vo
   );
 }
 
-function SectionHeader({ title, onAdd, addLabel }: { title: string; onAdd?: () => void; addLabel: string }) {
+type LabelKind = 'group' | 'tag';
+
+const SECTIONS = {
+  group: { title: 'Groups', addLabel: 'Create group', emptyText: 'No groups yet', testId: 'group-list', skeletonWidth: '70%' },
+  tag: { title: 'Tags', addLabel: 'Create tag', emptyText: 'No tags yet', testId: 'tag-list', skeletonWidth: '60%' },
+};
+
+/** One section of the sidebar (Groups or Tags): its header with Create, then its labels with member counts. */
+function LabelSection({
+  kind,
+  items,
+  loading,
+  selectedId,
+  canManage,
+  onSelect,
+  onEdit,
+  onDelete,
+}: {
+  kind: LabelKind;
+  items: (Group | Tag)[];
+  loading: boolean;
+  selectedId?: string;
+  canManage: boolean;
+  onSelect: (id: string) => void;
+  onEdit: (item?: Group | Tag) => void;
+  onDelete: (item: Group | Tag) => void;
+}) {
+  const { title, addLabel, emptyText, testId, skeletonWidth } = SECTIONS[kind];
   return (
-    <Flex align="center" justify="space-between" ps="2.5" pe="1" mb="1">
-      <Text textStyle="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="wider">
-        {title}
-      </Text>
-      {onAdd && (
-        <IconButton aria-label={addLabel} title={addLabel} size="2xs" variant="ghost" onClick={onAdd}>
-          <Plus />
-        </IconButton>
+    <Box>
+      <Flex align="center" justify="space-between" ps="2.5" pe="1" mb="1">
+        <Text textStyle="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="wider">
+          {title}
+        </Text>
+        {canManage && (
+          <IconButton aria-label={addLabel} title={addLabel} size="2xs" variant="ghost" onClick={() => onEdit()}>
+            <Plus />
+          </IconButton>
+        )}
+      </Flex>
+      {loading ? (
+        <Stack gap="2" px="2.5" py="1">
+          <Skeleton h="4" />
+          <Skeleton h="4" w={skeletonWidth} />
+        </Stack>
+      ) : items.length === 0 ? (
+        <Text textStyle="xs" color="fg.subtle" px="2.5" py="1">
+          {emptyText}
+        </Text>
+      ) : (
+        <Stack gap="0.5" data-testid={testId}>
+          {items.map((item) => (
+            <SidebarItem
+              key={item.id}
+              active={selectedId === item.id}
+              onClick={() => onSelect(item.id)}
+              icon={<ColorDot color={item.color} />}
+              label={item.name}
+              count={item.member_count}
+              actions={
+                canManage ? <ItemMenu label={item.name} onEdit={() => onEdit(item)} onDelete={() => onDelete(item)} /> : undefined
+              }
+            />
+          ))}
+        </Stack>
       )}
-    </Flex>
+    </Box>
   );
 }
 
@@ -134,14 +189,9 @@ export function PeopleSidebar({
   tagId,
   canManage,
   onSelectAll,
-  onSelectGroup,
-  onSelectTag,
-  onCreateGroup,
-  onEditGroup,
-  onDeleteGroup,
-  onCreateTag,
-  onEditTag,
-  onDeleteTag,
+  onSelect,
+  onEdit,
+  onDelete,
 }: {
   groups: Group[];
   tags: Tag[];
@@ -151,14 +201,11 @@ export function PeopleSidebar({
   tagId?: string;
   canManage: boolean;
   onSelectAll: () => void;
-  onSelectGroup: (id: string) => void;
-  onSelectTag: (id: string) => void;
-  onCreateGroup: () => void;
-  onEditGroup: (group: Group) => void;
-  onDeleteGroup: (group: Group) => void;
-  onCreateTag: () => void;
-  onEditTag: (tag: Tag) => void;
-  onDeleteTag: (tag: Tag) => void;
+  /** A group or tag clicked: filters the table by it. */
+  onSelect: (kind: LabelKind, id: string) => void;
+  /** Create (no item) or Edit of a group or tag. */
+  onEdit: (kind: LabelKind, item?: Group | Tag) => void;
+  onDelete: (kind: LabelKind, item: Group | Tag) => void;
 }) {
   return (
     <Box
@@ -181,68 +228,19 @@ export function PeopleSidebar({
           label="All members"
           count={totalMembers}
         />
-        <Box>
-          <SectionHeader title="Groups" addLabel="Create group" onAdd={canManage ? onCreateGroup : undefined} />
-          {loading ? (
-            <Stack gap="2" px="2.5" py="1">
-              <Skeleton h="4" />
-              <Skeleton h="4" w="70%" />
-            </Stack>
-          ) : groups.length === 0 ? (
-            <Text textStyle="xs" color="fg.subtle" px="2.5" py="1">
-              No groups yet
-            </Text>
-          ) : (
-            <Stack gap="0.5" data-testid="group-list">
-              {groups.map((group) => (
-                <SidebarItem
-                  key={group.id}
-                  active={groupId === group.id}
-                  onClick={() => onSelectGroup(group.id)}
-                  icon={<ColorDot color={group.color} />}
-                  label={group.name}
-                  count={group.member_count}
-                  actions={
-                    canManage ? (
-                      <ItemMenu label={group.name} onEdit={() => onEditGroup(group)} onDelete={() => onDeleteGroup(group)} />
-                    ) : undefined
-                  }
-                />
-              ))}
-            </Stack>
-          )}
-        </Box>
-        <Box>
-          <SectionHeader title="Tags" addLabel="Create tag" onAdd={canManage ? onCreateTag : undefined} />
-          {loading ? (
-            <Stack gap="2" px="2.5" py="1">
-              <Skeleton h="4" />
-              <Skeleton h="4" w="60%" />
-            </Stack>
-          ) : tags.length === 0 ? (
-            <Text textStyle="xs" color="fg.subtle" px="2.5" py="1">
-              No tags yet
-            </Text>
-          ) : (
-            <Stack gap="0.5" data-testid="tag-list">
-              {tags.map((tag) => (
-                <SidebarItem
-                  key={tag.id}
-                  active={tagId === tag.id}
-                  onClick={() => onSelectTag(tag.id)}
-                  icon={<ColorDot color={tag.color} />}
-                  label={tag.name}
-                  count={tag.member_count}
-                  actions={
-                    canManage ? (
-                      <ItemMenu label={tag.name} onEdit={() => onEditTag(tag)} onDelete={() => onDeleteTag(tag)} />
-                    ) : undefined
-                  }
-                />
-              ))}
-            </Stack>
-          )}
-        </Box>
+        {(['group', 'tag'] as const).map((kind) => (
+          <LabelSection
+            key={kind}
+            kind={kind}
+            items={kind === 'group' ? groups : tags}
+            loading={loading}
+            selectedId={kind === 'group' ? groupId : tagId}
+            canManage={canManage}
+            onSelect={(id) => onSelect(kind, id)}
+            onEdit={(item) => onEdit(kind, item)}
+            onDelete={(item) => onDelete(kind, item)}
+          />
+        ))}
       </Stack>
     </Box>
   );

@@ -1,8 +1,9 @@
-import { Box, Button, CloseButton, HStack, Input, InputGroup, Spinner, Stack, Tag, Text } from '@chakra-ui/react';
-import { Paperclip, Search } from 'lucide-react';
+import { Box, Button, HStack, Spinner, Stack, Tag, Text } from '@chakra-ui/react';
+import { Paperclip } from 'lucide-react';
 import { useState } from 'react';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useFileSearch, type PickableFile } from '../api/file-search';
+import { SearchInput } from '../../../components/search-input';
 
 /**
  * Attach data-room files: search the files the caller sees and pick them. Only links are kept (the API
@@ -38,20 +39,16 @@ export function FileAttachPicker({
           ))}
         </HStack>
       )}
-      <InputGroup
-        startElement={<Search size={14} />}
-        endElement={
-          search ? <CloseButton size="2xs" aria-label="Clear file search" onClick={() => setSearch('')} me="-2" /> : undefined
-        }
-      >
-        <Input
-          size="sm"
-          placeholder="Attach data-room files: search by name"
-          aria-label="Search files to attach"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </InputGroup>
+      <SearchInput
+        iconSize={14}
+        clearable
+        clearLabel="Clear file search"
+        size="sm"
+        placeholder="Attach data-room files: search by name"
+        label="Search files to attach"
+        value={search}
+        onChange={setSearch}
+      />
       {q && (
         <Box borderWidth="1px" rounded="md" maxH="40" overflowY="auto">
           {found.isPending ? (

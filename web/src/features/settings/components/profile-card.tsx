@@ -11,6 +11,7 @@ import { useUpdateProfile } from '../api/update-profile';
 
 import { SettingsCard } from './settings-card';
 import { FormField } from '../../../components/form-field';
+import { EditActions } from '../../../components/edit-actions';
 
 export function ReadOnlyRow({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -192,14 +193,7 @@ export function ProfileCard() {
             </FormField>
             <ReadOnlyRow label="Member Since">{formatDate(user.created_at)}</ReadOnlyRow>
             <Separator />
-            <HStack justify="flex-end" gap="2">
-              <Button variant="outline" onClick={cancel} disabled={save.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" colorPalette="brand" loading={save.isPending}>
-                Save Changes
-              </Button>
-            </HStack>
+            <EditActions saving={save.isPending} onCancel={cancel} />
           </Stack>
         </form>
       )}
