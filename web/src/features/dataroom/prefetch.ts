@@ -3,6 +3,7 @@ import { api, getToken } from '../../lib/api/client';
 import { isUuid, pathFromPathname, pathSegments } from '../../lib/file-urls';
 import type { FolderListing } from './types';
 import { dealPath } from '../../lib/api/deal-path';
+import { oneShotPrefetch } from '../../lib/one-shot-prefetch';
 
 /**
  * When the app starts on a path-based data-room URL, the folder listing is requested at once, alongside
@@ -12,7 +13,7 @@ import { dealPath } from '../../lib/api/deal-path';
 const MAX_AGE_MS = 10_000;
 const PATH_ROUTE = /^\/deals\/([^/]+)\/(?:files|data-room\/path|data-room)(?:\/|$)/;
 
-let prefetched: { key: string; at: number; promise: Promise<FolderListing> } | null = null;
+const prefetched = oneShotPrefetch<FolderListing>(MAX_AGE_MS);
 
 const keyOf = (dealId: string, path: string) => `${dealId}\u0000${path}`;
 
@@ -28,14 +29,10 @@ export function prefetchListingFor(pathname: string): void {
   const promise = api.get<FolderListing>(`${dealPath(dealId)}/files`, {
     query: { path, limit: LISTING_PAGE_DEFAULT },
   });
-  promise.catch(() => undefined);
-  prefetched = { key: keyOf(dealId, path), at: Date.now(), promise };
+  prefetched.put(keyOf(dealId, path), promise);
 }
 
 /** The prefetched listing of this folder, once. */
 export function takePrefetchedListing(dealId: string, path: string): Promise<FolderListing> | undefined {
-  const entry = prefetched;
-  if (!entry || entry.key !== keyOf(dealId, path)) return undefined;
-  prefetched = null;
-  return Date.now() - entry.at <= MAX_AGE_MS ? entry.promise : undefined;
+  return prefetched.take(keyOf(dealId, path));
 }

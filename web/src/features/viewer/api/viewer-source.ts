@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ViewerAnswer } from '@contracts/viewer';
 import { api, getToken } from '../../../lib/api/client';
 import { isUuid } from '../../../lib/file-urls';
+import { oneShotPrefetch } from '../../../lib/one-shot-prefetch';
 import { viewerKeys, viewerPath } from './keys';
 
 /** The viewer's answer (`@contracts/viewer`, decision 44). */
@@ -16,7 +17,7 @@ export const fetchViewerSource = (dealId: string, fileId: string, version: numbe
 const VIEWER_ROUTE = /^\/deals\/([^/]+)\/files\/([^/]+)\/view\/?$/;
 /** A prefetched answer older than this is not used: its source URL is short-lived. */
 const PREFETCH_MAX_AGE_MS = 5000;
-let prefetched: { key: string; at: number; promise: Promise<ViewerSource> } | null = null;
+const prefetched = oneShotPrefetch<ViewerSource>(PREFETCH_MAX_AGE_MS);
 const sourceKey = (dealId: string, fileId: string, version: number | null) => `${dealId}\u0000${fileId}\u0000${version ?? ''}`;
 
 /**
@@ -31,16 +32,7 @@ export function prefetchViewerSourceFor(pathname: string, search: string): void 
   if (!isUuid(fileId)) return;
   const asked = Number(new URLSearchParams(search).get('version'));
   const version = Number.isInteger(asked) && asked > 0 ? asked : null;
-  const promise = fetchViewerSource(dealId, fileId, version);
-  promise.catch(() => undefined);
-  prefetched = { key: sourceKey(dealId, fileId, version), at: Date.now(), promise };
-}
-
-function takePrefetched(dealId: string, fileId: string, version: number | null): Promise<ViewerSource> | undefined {
-  const entry = prefetched;
-  if (!entry || entry.key !== sourceKey(dealId, fileId, version)) return undefined;
-  prefetched = null;
-  return Date.now() - entry.at <= PREFETCH_MAX_AGE_MS ? entry.promise : undefined;
+  prefetched.put(sourceKey(dealId, fileId, version), fetchViewerSource(dealId, fileId, version));
 }
 
 const preparing = (source: ViewerSource | undefined) =>
@@ -54,7 +46,8 @@ const preparing = (source: ViewerSource | undefined) =>
 export const useViewerSource = (dealId: string, fileId: string, version: number | null) =>
   useQuery({
     queryKey: viewerKeys.source(dealId, fileId, version),
-    queryFn: ({ signal }) => takePrefetched(dealId, fileId, version) ?? fetchViewerSource(dealId, fileId, version, signal),
+    queryFn: ({ signal }) =>
+      prefetched.take(sourceKey(dealId, fileId, version)) ?? fetchViewerSource(dealId, fileId, version, signal),
     staleTime: 0,
     gcTime: 0,
     refetchInterval: (query) => (preparing(query.state.data) ? CONVERSION_POLL_MS : false),
