@@ -59,8 +59,9 @@ const benches: [string, () => Promise<Row[]>][] = [
 
 const only = process.argv.slice(2);
 for (const [name, bench] of benches) {
-  // A bench is chosen by a word of its name ("load" is not "upload").
-  if (only.length && !only.some((o) => new RegExp(`(^|[^a-z])${o.toLowerCase()}`).test(name.toLowerCase()))) continue;
+  // A bench is chosen by a word of its name ("load" is not "upload"); the words are text, not patterns.
+  const asWords = (o: string) => new RegExp(`(^|[^a-z])${o.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+  if (only.length && !only.some((o) => asWords(o).test(name.toLowerCase()))) continue;
   console.log(`\n== ${name}`);
   const rows = await bench();
   const width = Math.max(...rows.map((r) => r[0].length));

@@ -5,6 +5,7 @@ import { aiFromEnv } from '../supabase/functions/_shared/ai/providers.ts';
 import { startAiWorker, type RunningAiWorker } from '../supabase/functions/_shared/ai/worker.ts';
 import { startAiThreads, type AiThreadPool } from './ai-threads.ts';
 import { startStampThreads, type StampThreads } from './stamp-threads.ts';
+import { warmStampTemplate } from '../supabase/functions/_shared/viewer/template-store.ts';
 import { officeConverter } from './office-converter.ts';
 import { startOfficeWorker, type RunningOfficeWorker } from './office-worker.ts';
 import { listenDealEvents, type ListeningEvents } from '../supabase/functions/_shared/events.ts';
@@ -15,7 +16,6 @@ import { routePath } from 'hono/route';
 import { randomUUID } from 'node:crypto';
 import { createLogger } from './logger.ts';
 import { createMetrics } from './metrics.ts';
-
 import { insertAccount } from '../supabase/functions/_shared/adapters/embedded-accounts.ts';
 import { embeddedAuth } from '../supabase/functions/_shared/adapters/embedded-auth.ts';
 import { isLocalRequest, mailFor, outboxMode, type OutboxMode } from './mail.ts';
@@ -142,7 +142,6 @@ export async function startServer(
     // server stopped soon after is small and a stop stays within its budget (server/main.ts).
     if (embedded && (applied.length > 0 || seeded)) await embedded.checkpoint();
     phaseDone('admin and seed');
-
     if (webBuildIsStale()) await buildWeb(log);
     phaseDone('web build check');
 
@@ -152,8 +151,8 @@ export async function startServer(
     // Documents are read and classified in threads, off the API's event loop (decision 43).
     aiThreads = startAiThreads({ log: logger });
     const ai = aiFromEnv((name) => process.env[name], aiThreads.builtin);
-    // So is the viewer's stamp, in a thread of its own (decision 53).
-    stampThreads = startStampThreads({ log: logger });
+    // So is the viewer's stamp, in a thread of its own (decision 53), a PDF's prepared once read (decision 59).
+    const stamping = (stampThreads = startStampThreads({ log: logger }));
     events = listenDealEvents(sql, logger);
     // Office files are converted to PDF for the viewer by LibreOffice, when installed (decision 50).
     const converter = officeConverter({ sofficePath: config.sofficePath });
@@ -173,7 +172,7 @@ export async function startServer(
       // The in-process worker (started below) takes every queued job.
       aiWorkerReachable: async () => aiWorker !== undefined,
       officeRenditions: { available: () => officeWorker !== undefined && converter.available() },
-      stamper: stampThreads.stamper,
+      stamper: stamping.stamper,
       config: {
         jwtExpirySeconds: config.jwtExpirySeconds,
         publicUrl: config.publicUrl,
@@ -204,6 +203,7 @@ export async function startServer(
         blobs: storage.store,
         ai,
         extract: aiThreads.extract,
+        onAnalysed: (file) => warmStampTemplate({ blobs: storage.store, stamper: stamping.stamper, log: logger }, file),
         log: logger,
         workerId: `embedded-${process.pid}-${randomUUID().slice(0, 8)}`,
       },

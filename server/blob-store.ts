@@ -8,9 +8,9 @@ import { batchedWriter, syncDirectory } from './file-writes.ts';
 import { resumableUploads } from './resumable-uploads.ts';
 import { signedTokens, type DownloadClaim, type UploadClaim } from './signed-tokens.ts';
 
-// A version's bytes, the PDF an Office version was converted to (`v<n>.pdf`, decision 50), or a ZIP
-// export's archive (decision 48).
-const KEY_RE = /^deals\/[0-9a-f-]{36}\/(files\/[0-9a-f-]{36}\/v[1-9][0-9]{0,5}(\.pdf)?|exports\/[0-9a-f-]{36}\.zip)$/;
+// A version's bytes, the PDF an Office version was converted to (`v<n>.pdf`, decision 50), either's
+// stamp template (`.stamp`, decision 59), or a ZIP export's archive (decision 48).
+const KEY_RE = /^deals\/[0-9a-f-]{36}\/(files\/[0-9a-f-]{36}\/v[1-9][0-9]{0,5}(\.pdf)?(\.stamp)?|exports\/[0-9a-f-]{36}\.zip)$/;
 // Chunks of a resumable upload: one PATCH each; a dropped connection costs at most the one in flight.
 export const RESUMABLE_CHUNK_BYTES = 50 * 1024 * 1024;
 

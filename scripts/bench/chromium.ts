@@ -113,17 +113,30 @@ export async function settled(page: Page, quietMs = 1000, timeout = 15_000): Pro
  * What the Chromium benchmarks run against: a database of their own, the server on it as `npm start`
  * runs it (its data in .test-data), a connection to seed it, and Chromium; all stopped and removed after.
  */
+type Server = Awaited<ReturnType<typeof spawnServer>>;
+
 export async function withServerAndChromium<T>(
   name: string,
-  run: (env: { server: Awaited<ReturnType<typeof spawnServer>>; sql: postgres.Sql; browser: Browser }) => Promise<T>,
+  run: (env: {
+    server: Server;
+    sql: postgres.Sql;
+    browser: Browser;
+    /** Stops the server and starts it again on the same data: a start with nothing in memory. */
+    restart: () => Promise<Server>;
+  }) => Promise<T>,
 ): Promise<T> {
   const db = await startTestDatabase(name);
   const dataDir = mkdtempSync(join(root, '.test-data', `${name}-`));
-  const server = await spawnServer(dataDir, { DATABASE_URL: db.url });
+  let server = await spawnServer(dataDir, { DATABASE_URL: db.url });
   const sql = postgres(db.url, { max: 2, onnotice: () => {} });
   const browser = await launchChromium();
+  const restart = async () => {
+    await server.stop();
+    server = await spawnServer(dataDir, { DATABASE_URL: db.url });
+    return server;
+  };
   try {
-    return await run({ server, sql, browser });
+    return await run({ server, sql, browser, restart });
   } finally {
     await browser.close();
     await sql.end();

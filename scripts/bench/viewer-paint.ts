@@ -5,8 +5,9 @@
  * it for the first time (the server stamps their copy on that request), and the deal admin three times
  * (the original, streamed by range). The click comes once the data room has settled (nothing fetched
  * for a second), as a person's would: what the data room loads when idle, the viewer's code and pdf.js's
- * worker, is loaded by then. The first reader's open also prepares the document for stamping (decision
- * 58); the next two fill their stamp into it.
+ * worker, is loaded by then. The server prepares the document for stamping once the AI worker has read
+ * it (decisions 58, 59), and keeps it in the blob store: each reader's open fills their stamp into it,
+ * and so does a fourth reader's, measured after the server is restarted with nothing in memory.
  * VIEWER_PAINT_PROFILE=<dir> writes the page's CPU profile of each open there (open it in DevTools).
  */
 import { writeFileSync } from 'node:fs';
@@ -20,7 +21,8 @@ const PAGES = Number(process.env.VIEWER_PAGES ?? 300);
 const NAME = 'Disclosure letter.pdf';
 
 export async function viewerPaintBench(): Promise<Row[]> {
-  return withServerAndChromium('bench-viewer-paint', async ({ server, sql, browser }) => {
+  return withServerAndChromium('bench-viewer-paint', async ({ server: started, sql, browser, restart }) => {
+    let server = started;
     const api = `${server.url}/api`;
     const json = apiJson(api);
     const register = (email: string) => json('POST', '/auth/register', undefined, { email, password: 'bench-password' });
@@ -41,7 +43,7 @@ export async function viewerPaintBench(): Promise<Row[]> {
       capabilities: ['view'],
     });
     const readers: string[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 4; i++) {
       const reader = await register(`viewer-paint-reader-${i}@example.com`);
       // Members straight into the table: an invitation would first want the address confirmed by mail.
       await sql`insert into public.deal_members (deal_id, user_id, role, permission_set_id)
@@ -82,16 +84,25 @@ export async function viewerPaintBench(): Promise<Row[]> {
       return ms;
     };
     const firstOpens: number[] = [];
-    for (const token of readers) firstOpens.push(await openOnce(token));
+    for (const token of readers.slice(0, 3)) firstOpens.push(await openOnce(token));
     const adminOpens: number[] = [];
     for (let i = 0; i < 3; i++) adminOpens.push(await openOnce(owner.access_token));
+    server = await restart();
+    // The data room's first load after a start (the web build, the database's caches) is not the viewer's.
+    await openOnce(owner.access_token);
+    const afterRestart = await openOnce(readers[3]);
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     const list = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
     return [
       [
         `Chromium: click on Open to page 1 painted, view-only members' first opens (stamped), median of 3`,
         `${median(firstOpens).toFixed(0)} ms`,
-        `budget <= 1,000 ms (runs in order, the first also preparing the document: ${list(firstOpens)} ms)`,
+        `budget <= 1,000 ms (runs in order: ${list(firstOpens)} ms)`,
+      ],
+      [
+        `Chromium: click on Open to page 1 painted, a view-only member's first open after a restart (stamped)`,
+        `${afterRestart.toFixed(0)} ms`,
+        'budget <= 1,000 ms (the document prepared before the restart, read back from the blob store)',
       ],
       [
         `Chromium: click on Open to page 1 painted, deal admin (original), median of 3`,

@@ -11,7 +11,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { diskBlobStore } from '../../server/blob-store.ts';
 import { startStampThreads } from '../../server/stamp-threads.ts';
 import { prepareStamp } from '../../supabase/functions/_shared/viewer/watermark.ts';
-import { fillTemplate } from '../../supabase/functions/_shared/viewer/stamp-template.ts';
+import { fillTemplate } from '../../supabase/functions/_shared/viewer/stamp-fill.ts';
 import { stampText } from '../../supabase/functions/_shared/viewer/stamper.ts';
 import { benchApi } from './fixture.ts';
 import { ms, percentile, timeMany } from './lib.ts';
@@ -167,7 +167,7 @@ export async function viewerBench(): Promise<Row[]> {
     const text = stampText('viewer-reader@example.com', 'Viewer bench', new Date());
     const preparing = await timeMany(Math.min(RUNS, 5), () => prepareStamp(pdf, 'pdf'));
     const template = await prepareStamp(pdf, 'pdf');
-    const filling = await timeMany(RUNS, () => fillTemplate(template, text));
+    const filling = await timeMany(RUNS, async () => fillTemplate(template, text));
 
     return [
       [`PDF: ${PAGES} pages`, mb(pdf.length), ''],

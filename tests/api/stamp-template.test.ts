@@ -5,7 +5,7 @@
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { fillTemplate } from '../../supabase/functions/_shared/viewer/stamp-template.ts';
+import { fillTemplate } from '../../supabase/functions/_shared/viewer/stamp-fill.ts';
 import { prepareStamp } from '../../supabase/functions/_shared/viewer/watermark.ts';
 import { textOf } from './viewer-lib.ts';
 
@@ -49,8 +49,8 @@ describe('stamp templates (decision 58)', () => {
     expect(template.slots).toHaveLength(2);
     expect(xrefProblems(template.pdf)).toEqual([]);
 
-    const alice = await fillTemplate(template, 'alice@example.com · Project Atlas · 2026-11-27 10:00 UTC');
-    const bob = await fillTemplate(template, 'bob@example.com · Project Atlas · 2026-11-27 10:01 UTC');
+    const alice = fillTemplate(template, 'alice@example.com · Project Atlas · 2026-11-27 10:00 UTC');
+    const bob = fillTemplate(template, 'bob@example.com · Project Atlas · 2026-11-27 10:01 UTC');
     for (const [pdf, mine, theirs] of [
       [alice, 'alice@example.com', 'bob@example.com'],
       [bob, 'bob@example.com', 'alice@example.com'],
@@ -74,16 +74,13 @@ describe('stamp templates (decision 58)', () => {
       for (const slot of template.slots) expect(latin1(pdf).split(`\n${slot.objectNumber} 0 obj`).length).toBe(2);
     }
     // The same reader and time: the same bytes (a link's range requests may be served by any copy).
-    expect(Buffer.from(await fillTemplate(template, 'bob@example.com · Project Atlas · 2026-11-27 10:01 UTC'))).toEqual(
+    expect(Buffer.from(fillTemplate(template, 'bob@example.com · Project Atlas · 2026-11-27 10:01 UTC'))).toEqual(
       Buffer.from(bob),
     );
   });
 
   it('draws characters the standard font cannot encode as "?", and stamps text laid out on pages', async () => {
-    const text = await fillTemplate(
-      await prepareStamp(new TextEncoder().encode('Line one\nLine two'), 'text'),
-      'zoë@例え.jp · Deal',
-    );
+    const text = fillTemplate(await prepareStamp(new TextEncoder().encode('Line one\nLine two'), 'text'), 'zoë@例え.jp · Deal');
     expect(await textOf(text)).toContain('zoë@??.jp · Deal');
     expect(await textOf(text)).toContain('Line two');
     expect(xrefProblems(text)).toEqual([]);

@@ -30,6 +30,8 @@ export interface AiWorkerDeps {
    * server passes its AI threads' (server/ai-threads.ts), keeping pdf.js out of the API's process.
    */
   extract?: typeof extractText;
+  /** Told of each file once its analysis is recorded (the embedded server prepares its viewer stamp). */
+  onAnalysed?: (file: { storageKey: string; fileName: string; contentType: string; sizeBytes: number }) => void;
 }
 
 interface ClaimedJob {
@@ -124,7 +126,14 @@ export async function runJob(deps: AiWorkerDeps, job: ClaimedJob): Promise<JobOu
       () => deps.sql<{ ok: boolean }[]>`
       select private.finish_ai_job(${job.job_id}::bigint, ${deps.workerId}, ${deps.sql.json(result as never)}) as ok`,
     );
-    return row.ok ? 'done' : 'lost';
+    if (!row.ok) return 'lost';
+    deps.onAnalysed?.({
+      storageKey: job.storage_key,
+      fileName: job.file_name,
+      contentType: job.content_type,
+      sizeBytes: Number(job.size_bytes),
+    });
+    return 'done';
   } catch (err) {
     log.error('an AI job failed', { job: job.job_id, file: job.file_id, ...errorFields(err) });
     if (isConnectionError(err)) return 'lost'; // the lease runs out and the job is claimed again

@@ -14,7 +14,8 @@ import { viewerQuery, type RenderAs, type ViewerAnswer } from '../contracts/view
 import { viewKindOf } from './kinds.ts';
 import { officeRendition } from './office-renditions.ts';
 import { fallbackSecret, signSource, SOURCE_URL_SECONDS, type SourceClaim } from './source-token.ts';
-import { SOURCE_MAX_BYTES, warmStampedSource } from './serve.ts';
+import { warmStampedSource } from './serve.ts';
+import { SOURCE_MAX_BYTES } from './template-store.ts';
 
 /** The API's own prefix as this request reached it (`/api` embedded, none in tests), for the URLs it hands out. */
 function apiPrefix(c: Context<ApiEnv>): string {

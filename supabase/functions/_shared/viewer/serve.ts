@@ -14,15 +14,13 @@ import { FILE_NOT_FOUND, loadReadyFile } from '../files.ts';
 import { contentDisposition } from '../content-disposition.ts';
 import { readableOf } from '../export-zip.ts';
 import { answerRange, type ByteRange, rangeNotSatisfiable, strongEtag } from '../http-range.ts';
-import type { StamperPort, StampTemplate, TokenClaims } from '../ports.ts';
+import type { StamperPort, TokenClaims } from '../ports.ts';
 import { boundedCache } from './bounded-cache.ts';
+import { fillTemplate } from './stamp-fill.ts';
+import { GONE, stampTemplate } from './template-store.ts';
 import { fallbackSecret, type SourceClaim, verifySource } from './source-token.ts';
 import { pdfName, readingType } from './kinds.ts';
 import { inProcessStamper, stampText } from './stamper.ts';
-
-/** Larger files are not read into memory to be stamped (nor offered to the viewer: routes.ts). */
-export const SOURCE_MAX_BYTES = 256 * 1024 * 1024;
-const TOO_LARGE = 'This file is too large to show in the viewer.';
 
 interface Resolved {
   storageKey: string;
@@ -77,14 +75,6 @@ async function resolve(deps: ApiDeps, claim: SourceClaim): Promise<Resolved> {
   return { ...found, size: info.size, sha256: info.sha256 };
 }
 
-const GONE = 'The file is no longer stored.';
-
-/**
- * Documents made ready for the stamp (decision 58), one per stored document and kind: preparing a PDF of
- * 300 pages costs a second of a thread, filling a reader's stamp into it milliseconds.
- */
-const templates = boundedCache<StampTemplate>({ maxBytes: 96 * 1024 * 1024, seconds: 15 * 60, sizeOf: (t) => t.pdf.length });
-
 /**
  * Stamped answers, kept while their links live: pdf.js asks again, by ranges, and every request of one
  * link carries the same stamp. Each entry has its own entity tag: the same bytes for as long as it is kept.
@@ -95,18 +85,14 @@ interface Stamped {
 }
 const stamped = boundedCache<Stamped>({ maxBytes: 64 * 1024 * 1024, seconds: 6 * 60, sizeOf: (s) => s.body.length });
 
-let filler: Promise<typeof import('./stamp-template.ts')> | undefined;
-
 /** The stamped copy a `stamped` link serves, from the cache or stamped now. */
 function stampedCopy(deps: ApiDeps, stamper: StamperPort, claim: SourceClaim, found: Resolved): Promise<Stamped> {
   const kind = claim.k as Exclude<SourceClaim['k'], 'bytes'>;
   const text = stampText(found.email, found.dealName, new Date(claim.t * 1000));
-  const document = `${found.storageKey}\n${kind}`;
-  return stamped(`${document}\n${text}`, async () => {
-    const template = await templates(document, async () => stamper.prepare(await readAll(deps, found), kind));
-    // pdf-lib (for the font's widths) loads with the first stamp, not with the server.
-    const { fillTemplate } = await (filler ??= import('./stamp-template.ts'));
-    return { body: await fillTemplate(template, text), etag: strongEtag(`stamped-${crypto.randomUUID()}`) };
+  return stamped(`${found.storageKey}\n${kind}\n${text}`, async () => {
+    // Preparing a 300-page PDF costs most of a second of a thread, filling a reader's stamp milliseconds.
+    const template = await stampTemplate({ blobs: deps.blobs, stamper, log: deps.log }, found, kind);
+    return { body: fillTemplate(template, text), etag: strongEtag(`stamped-${crypto.randomUUID()}`) };
   });
 }
 
@@ -125,13 +111,6 @@ export function warmStampedSource(deps: ApiDeps, sourceUrl: string): void {
     if (claim.m !== 'stamped' || claim.k === 'bytes') return;
     await stampedCopy(deps, stamper, claim, await resolve(deps, claim));
   })().catch(() => undefined);
-}
-
-async function readAll(deps: ApiDeps, found: Resolved): Promise<Uint8Array> {
-  if (found.size > SOURCE_MAX_BYTES) throw new HttpError(413, TOO_LARGE);
-  const bytes = await deps.blobs.read(found.storageKey, found.size);
-  if (!bytes) throw new HttpError(404, GONE);
-  return bytes;
 }
 
 /** The answer for `size` bytes tagged `etag` as the request's Range and validators ask: 200, 206, 304 or 416. */

@@ -4,12 +4,13 @@
  * removes it. It is real page content (text in a form XObject drawn on every page), so pdf.js extracts
  * it and no browser tool can hide it. pdf-lib (MIT) builds the document; it runs in Deno and Node alike,
  * in a worker thread of the embedded server (decision 53). The stamp is prepared once per document and
- * filled per reader (stamp-template.ts, decision 58). The text itself: stampText (stamper.ts).
+ * filled per reader (stamp-template.ts, stamp-fill.ts, decision 58). The text itself: stampText (stamper.ts).
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { HttpError } from '../errors.ts';
 import type { StampKind, StampTemplate } from '../ports.ts';
-import { encoderOf, fillTemplate, prepareTemplate } from './stamp-template.ts';
+import { fillTemplate } from './stamp-fill.ts';
+import { encoderOf, prepareTemplate } from './stamp-template.ts';
 import { NOT_A_PDF, NOT_AN_IMAGE } from './stamper.ts';
 
 /** A stored PDF, loaded to be stamped. */

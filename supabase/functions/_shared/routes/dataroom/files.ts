@@ -18,6 +18,7 @@ import {
 import { approvalBody, fileUpdate, tagsLinksBody } from '../../contracts/files.ts';
 import { stampedDownloadUrl } from '../../viewer/routes.ts';
 import { pdfName } from '../../viewer/kinds.ts';
+import { withStampTemplates } from '../../viewer/template-store.ts';
 
 /** The file details' ETag: the edit version an edit is based on, then a digest of the exact answer. */
 const detailEtag = async (file: Record<string, any>, body: string) => strongEtag(`${file.edit_version}-${await digestOf(body)}`);
@@ -146,7 +147,9 @@ export function fileRoutes(deps: ApiDeps) {
       if (!deleted.length) throw new HttpError(403, "You don't have permission to delete this file.");
       return { keys: storageKeys, fileId: id };
     });
-    await deps.blobs.delete(keys).catch((err) => console.error('[dataroom] could not remove stored bytes', err));
+    await deps.blobs
+      .delete(withStampTemplates(keys))
+      .catch((err) => console.error('[dataroom] could not remove stored bytes', err));
     return c.json({ id: fileId, deleted: true });
   });
 

@@ -15,6 +15,7 @@ import {
   normalisePath,
   requireCapability,
 } from './common.ts';
+import { withStampTemplates } from '../../viewer/template-store.ts';
 
 const folderColumns = (tx: Tx) => tx`
   fo.id, fo.name, fo.parent_id, fo.full_path, fo.created_at, fo.archived_at,
@@ -225,7 +226,9 @@ export function folderRoutes(deps: ApiDeps) {
       };
     });
     // Bytes go only after the rows are gone for good.
-    await deps.blobs.delete(keys).catch((err) => console.error('[dataroom] could not remove stored bytes', err));
+    await deps.blobs
+      .delete(withStampTemplates(keys))
+      .catch((err) => console.error('[dataroom] could not remove stored bytes', err));
     return c.json(result);
   });
 
