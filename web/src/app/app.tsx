@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { prefetchChecklistFor } from '../features/checklist';
 import { prefetchViewerSourceFor } from '../features/viewer';
+import { setPreloadRoutes } from '../lib/lazy-page';
 import { AppErrorBoundary } from './error-boundary';
 import { AppProviders } from './providers';
 import { createRoutes } from './router';
@@ -16,16 +18,24 @@ export function App() {
   );
 }
 
-/** The app's router; a navigation to the viewer asks for the document as it starts (issue 34). */
+/** What a screen asks for first, asked for as the navigation to it starts: while its code loads (issues 33, 34). */
+function prefetchFor(pathname: string, search: string): void {
+  prefetchViewerSourceFor(pathname, search);
+  prefetchChecklistFor(pathname);
+}
+
+/** The app's router; a navigation to the viewer or the checklist asks for its data as it starts. */
 export function createAppRouter() {
-  const router = createBrowserRouter(createRoutes());
+  const routes = createRoutes();
+  setPreloadRoutes(routes);
+  const router = createBrowserRouter(routes);
   let shown = router.state.location.pathname;
-  prefetchViewerSourceFor(shown, router.state.location.search);
+  prefetchFor(shown, router.state.location.search);
   router.subscribe(({ location }) => {
     // Only a new screen: the viewer itself replaces its URL's ?page= as the reader scrolls.
     if (location.pathname === shown) return;
     shown = location.pathname;
-    prefetchViewerSourceFor(location.pathname, location.search);
+    prefetchFor(location.pathname, location.search);
   });
   return router;
 }

@@ -1,16 +1,17 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout';
 import { FullPageSpinner } from '../components/spinners';
 import { AccessDeniedPage, BadRequestPage, NotFoundPage, ServerErrorPage } from '../features/errors';
+import { lazyPage } from '../lib/lazy-page';
 import { RouteErrorPage } from './error-boundary';
 import { GuestOnly, RequireAuth, RequireSuperAdmin } from './guards';
 import { adminRoutes, dealRoutes, signedInRoutes } from './routes';
 
-const LoginPage = lazy(() => import('../features/auth/login-page'));
-const MagicLinkPage = lazy(() => import('../features/auth/magic-link-page'));
-const MfaVerifyPage = lazy(() => import('../features/auth/mfa-verify-page'));
-const DealLayout = lazy(() => import('./pages/deal-layout-page'));
+const LoginPage = lazyPage(() => import('../features/auth/login-page'));
+const MagicLinkPage = lazyPage(() => import('../features/auth/magic-link-page'));
+const MfaVerifyPage = lazyPage(() => import('../features/auth/mfa-verify-page'));
+const DealLayout = lazyPage(() => import('./pages/deal-layout-page'));
 
 /** True when the routes (or a path-less layout among them) already answer the parent's own path. */
 function hasIndexRoute(routes: RouteObject[]): boolean {

@@ -5,40 +5,41 @@
  * - a page of the admin portal (super admins only)        → `adminRoutes`
  * - any other signed-in page with the main header          → `signedInRoutes`
  *
- * Pages are lazy so the initial JavaScript stays small: declare them with `lazy(() => import(...))`.
+ * Pages are lazy so the initial JavaScript stays small: declare them with `lazyPage(() => import(...))`,
+ * which a link's hover or focus may preload (lib/lazy-page.ts).
  * Paths are relative: `dealRoutes` to /deals/:dealId, `adminRoutes` to /admin.
  */
-import { lazy } from 'react';
 import { useParams, type RouteObject } from 'react-router';
 import { isUuid } from '../lib/file-urls';
+import { lazyPage } from '../lib/lazy-page';
 import { prefetchListingFor } from '../features/dataroom/prefetch';
 import { NotFoundPage } from '../features/errors';
 
-const DealListPage = lazy(() => import('../features/deals/deal-list-page'));
-const InvitationPage = lazy(() => import('../features/deals/invitation-page'));
-const DealDashboardPage = lazy(() => import('./pages/deal-dashboard-page'));
-const SettingsPage = lazy(() => import('../features/settings/settings-page'));
-const DataRoomPage = lazy(() => import('./pages/data-room-page'));
-const FileDetailPage = lazy(() => import('./pages/file-detail-page'));
-const FileViewerPage = lazy(() => import('./pages/file-viewer-page'));
-const UsersPage = lazy(() => import('../features/people/users-page'));
-const PermissionSetsPage = lazy(() => import('../features/people/permission-sets-page'));
-const ChecklistPage = lazy(() => import('./pages/checklist-page'));
-const ChecklistItemPage = lazy(() => import('./pages/checklist-item-page'));
-const ActivityPage = lazy(() => import('../features/activity/activity-page'));
-const SearchPage = lazy(() => import('../features/search/search-page'));
-const ReviewQueuePage = lazy(() => import('../features/review/review-queue-page'));
-const AnalyticsPage = lazy(() => import('./pages/analytics-page'));
-const QnaPage = lazy(() => import('../features/qna/qna-page'));
-const QuestionPage = lazy(() => import('../features/qna/question-page'));
-const AdminLayout = lazy(() => import('../features/admin/admin-layout'));
-const AdminDashboardPage = lazy(() => import('../features/admin/admin-dashboard-page'));
-const CatalogItemsPage = lazy(() => import('../features/admin/catalog-items-page'));
-const PresetsPage = lazy(() => import('../features/admin/presets-page'));
-const SuperAdminsPage = lazy(() => import('../features/admin/super-admins-page'));
-const AdminUsersPage = lazy(() => import('../features/admin/users-page'));
-const SystemPermissionSetsPage = lazy(() => import('../features/admin/permission-sets-page'));
-const AuditLogsPage = lazy(() => import('../features/admin/audit-logs-page'));
+const DealListPage = lazyPage(() => import('../features/deals/deal-list-page'));
+const InvitationPage = lazyPage(() => import('../features/deals/invitation-page'));
+const DealDashboardPage = lazyPage(() => import('./pages/deal-dashboard-page'));
+const SettingsPage = lazyPage(() => import('../features/settings/settings-page'));
+const DataRoomPage = lazyPage(() => import('./pages/data-room-page'));
+const FileDetailPage = lazyPage(() => import('./pages/file-detail-page'));
+const FileViewerPage = lazyPage(() => import('./pages/file-viewer-page'));
+const UsersPage = lazyPage(() => import('../features/people/users-page'));
+const PermissionSetsPage = lazyPage(() => import('../features/people/permission-sets-page'));
+const ChecklistPage = lazyPage(() => import('./pages/checklist-page'));
+const ChecklistItemPage = lazyPage(() => import('./pages/checklist-item-page'));
+const ActivityPage = lazyPage(() => import('../features/activity/activity-page'));
+const SearchPage = lazyPage(() => import('../features/search/search-page'));
+const ReviewQueuePage = lazyPage(() => import('../features/review/review-queue-page'));
+const AnalyticsPage = lazyPage(() => import('./pages/analytics-page'));
+const QnaPage = lazyPage(() => import('../features/qna/qna-page'));
+const QuestionPage = lazyPage(() => import('../features/qna/question-page'));
+const AdminLayout = lazyPage(() => import('../features/admin/admin-layout'));
+const AdminDashboardPage = lazyPage(() => import('../features/admin/admin-dashboard-page'));
+const CatalogItemsPage = lazyPage(() => import('../features/admin/catalog-items-page'));
+const PresetsPage = lazyPage(() => import('../features/admin/presets-page'));
+const SuperAdminsPage = lazyPage(() => import('../features/admin/super-admins-page'));
+const AdminUsersPage = lazyPage(() => import('../features/admin/users-page'));
+const SystemPermissionSetsPage = lazyPage(() => import('../features/admin/permission-sets-page'));
+const AuditLogsPage = lazyPage(() => import('../features/admin/audit-logs-page'));
 
 /**
  * /deals/:dealId/files/:segment is a file's page when the segment is a file id (a UUID), and otherwise a

@@ -1,6 +1,7 @@
 import { HStack } from '@chakra-ui/react';
 import type { LucideIcon } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
+import { preloadRoute } from '../../lib/lazy-page';
 
 /** One tab of a sideways-scrolling section bar (the deal tabs, the admin sections on a phone), underlined when current. */
 export function NavTab({
@@ -18,7 +19,13 @@ export function NavTab({
   hover?: boolean;
 }) {
   return (
-    <RouterLink to={to} aria-current={active ? 'page' : undefined}>
+    <RouterLink
+      to={to}
+      aria-current={active ? 'page' : undefined}
+      // The page's code starts loading while the pointer rests on its tab (or the tab has focus).
+      onPointerEnter={() => preloadRoute(to)}
+      onFocus={() => preloadRoute(to)}
+    >
       <HStack
         gap="2"
         px="3"
