@@ -32,4 +32,25 @@ describe('the app router', () => {
     expect(viewerAsks()).toBe(2);
     router.dispose();
   });
+
+  it('asks for the checklist as the app opens on it and as a navigation to it starts', async () => {
+    localStorage.setItem(TOKEN_KEY, 'tok');
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        asked.push(new URL(input, 'http://localhost').pathname);
+        return jsonResponse({ detail: 'Not found' }, 404);
+      }),
+    );
+    const checklistAsks = () => asked.filter((path) => path === `/api/deals/${DEAL}/checklist`).length;
+    window.history.replaceState(null, '', `/deals/${DEAL}/checklist`);
+    const router = createAppRouter();
+    expect(checklistAsks()).toBe(1);
+    await router.navigate(`/deals/${DEAL}/files`);
+    expect(checklistAsks()).toBe(1);
+    await router.navigate(`/deals/${DEAL}/checklist`);
+    expect(checklistAsks()).toBe(2);
+    router.dispose();
+  });
 });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { prefetchChecklistFor } from '../features/checklist';
 import { prefetchViewerSourceFor } from '../features/viewer';
-import { setPreloadRoutes } from '../lib/lazy-page';
+import { preloadRoute, setPreloadRoutes } from '../lib/lazy-page';
 import { AppErrorBoundary } from './error-boundary';
 import { AppProviders } from './providers';
 import { createRoutes } from './router';
@@ -18,8 +18,13 @@ export function App() {
   );
 }
 
-/** What a screen asks for first, asked for as the navigation to it starts: while its code loads (issues 33, 34). */
+/**
+ * What a screen asks for first, asked for as the navigation to it starts: its data while its code loads,
+ * and the code of every lazy page on its route at once (a deal's layout and the deal tab inside it), not
+ * each after the one around it has rendered (issues 33, 34).
+ */
 function prefetchFor(pathname: string, search: string): void {
+  preloadRoute(pathname);
   prefetchViewerSourceFor(pathname, search);
   prefetchChecklistFor(pathname);
 }
