@@ -271,8 +271,12 @@ begin
     create or replace function private.ai_jobs_kick() returns void
     language plpgsql security definer set search_path = '' as $body$
     begin
+      -- Due AI jobs, and job-mode exports queued or cut off (their lease run out) with time left.
       if exists (select 1 from public.ai_jobs
-                  where (status = 'queued' and run_after <= now()) or (status = 'running' and lease_until < now())) then
+                  where (status = 'queued' and run_after <= now()) or (status = 'running' and lease_until < now()))
+         or exists (select 1 from public.exports
+                     where mode = 'job' and expires_at > now()
+                       and (status = 'queued' or (status = 'running' and lease_until < now()))) then
         perform private.ai_worker_call('due');
       end if;
     end $body$;

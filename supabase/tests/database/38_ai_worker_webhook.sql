@@ -2,10 +2,11 @@
 -- pg_net nothing is wired and health says so; private.connect_ai_worker() wires it once pg_net is
 -- there, and private.ai_worker_reachable() (GET /health's `ai_worker`) is true only with the webhook
 -- and both Vault secrets (migration 20261202090300). pg_net and the Vault are stood in for by their
--- shapes here: net.http_post records the call.
+-- shapes here: net.http_post records the call. The once-a-minute kick (pg_cron's private.ai_jobs_kick)
+-- calls the worker for due AI jobs and for job-mode exports queued or cut off (migration 20261207090000).
 begin;
 create extension if not exists pgtap with schema extensions;
-select plan(7);
+select plan(11);
 
 select is(private.ai_worker_reachable(), false, 'without pg_net, queued jobs reach no worker');
 select is(private.connect_ai_worker(), false, 'without pg_net, nothing is wired');
@@ -32,6 +33,25 @@ select tests.create_user('member@webhook38.test', '38000000-0000-0000-0000-00000
 select tests.as_user('member@webhook38.test');
 select throws_ok($$select private.ai_worker_reachable()$$, '42501', null, 'nobody but the server asks');
 select tests.as_server();
+
+-- The kick: nothing due, no call; a job-mode export queued, or cut off with its lease run out, one call.
+delete from net.calls;
+select private.ai_jobs_kick();
+select is((select count(*)::int from net.calls), 0, 'the kick calls nobody when nothing is due');
+select tests.create_deal('Kick 38', tests.user_id('member@webhook38.test'), '38000000-0000-0000-0000-0000000000d1');
+insert into public.exports (id, deal_id, user_id, mode, file_count, total_bytes)
+  values ('38000000-0000-0000-0000-0000000000e1', '38000000-0000-0000-0000-0000000000d1',
+          tests.user_id('member@webhook38.test'), 'job', 1200, 1);
+select private.ai_jobs_kick();
+select is((select array_agg(body ->> 'reason') from net.calls), array['due'], 'a queued job-mode export makes the kick call the worker');
+delete from net.calls;
+update public.exports set status = 'running', lease_until = now() - interval '1 minute' where id = '38000000-0000-0000-0000-0000000000e1';
+select private.ai_jobs_kick();
+select is((select count(*)::int from net.calls), 1, 'so does one cut off, its lease run out');
+delete from net.calls;
+update public.exports set expires_at = now() - interval '1 minute' where id = '38000000-0000-0000-0000-0000000000e1';
+select private.ai_jobs_kick();
+select is((select count(*)::int from net.calls), 0, 'an export past its 24 hours wakes nobody');
 
 select * from finish();
 rollback;
