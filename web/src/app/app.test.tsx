@@ -53,4 +53,31 @@ describe('the app router', () => {
     expect(checklistAsks()).toBe(2);
     router.dispose();
   });
+
+  it("asks for a deal and its dashboard's counts as the app opens on them, and the deal again only in another deal", async () => {
+    localStorage.setItem(TOKEN_KEY, 'tok');
+    const OTHER = '33333333-3333-4333-8333-333333333333';
+    const SECOND = '44444444-4444-4444-8444-444444444444';
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        asked.push(new URL(input, 'http://localhost').pathname);
+        return jsonResponse({ detail: 'Not found' }, 404);
+      }),
+    );
+    const count = (path: string) => asked.filter((p) => p === path).length;
+    window.history.replaceState(null, '', `/deals/${OTHER}`);
+    const router = createAppRouter();
+    expect(count(`/api/deals/${OTHER}`)).toBe(1);
+    expect(count(`/api/deals/${OTHER}/dashboard/stats`)).toBe(1);
+    await router.navigate(`/deals/${OTHER}/activity`);
+    expect(count(`/api/deals/${OTHER}`)).toBe(1);
+    expect(count(`/api/deals/${OTHER}/dashboard/stats`)).toBe(1);
+    await router.navigate(`/deals/${SECOND}/activity`);
+    expect(count(`/api/deals/${SECOND}`)).toBe(1);
+    await router.navigate('/deals/not-a-deal');
+    expect(count('/api/deals/not-a-deal')).toBe(0);
+    router.dispose();
+  });
 });

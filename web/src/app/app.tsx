@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { prefetchChecklistFor } from '../features/checklist';
+import { prefetchDashboardFor } from '../features/deals';
 import { prefetchViewerSourceFor } from '../features/viewer';
+import { prefetchDealFor } from '../lib/api/deal';
 import { preloadRoute, setPreloadRoutes } from '../lib/lazy-page';
 import { AppErrorBoundary } from './error-boundary';
 import { AppProviders } from './providers';
@@ -27,6 +29,8 @@ function prefetchFor(pathname: string, search: string): void {
   preloadRoute(pathname);
   prefetchViewerSourceFor(pathname, search);
   prefetchChecklistFor(pathname);
+  prefetchDealFor(pathname);
+  prefetchDashboardFor(pathname);
 }
 
 /** The app's router; a navigation to the viewer or the checklist asks for its data as it starts. */

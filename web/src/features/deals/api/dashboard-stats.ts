@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
+import { api, getToken } from '../../../lib/api/client';
+import { oneShotPrefetch } from '../../../lib/one-shot-prefetch';
 import { AI_POLL_MS } from '../../../lib/ai-poll';
 import type { DashboardStats } from '../types';
 import { dealsKeys } from './keys';
@@ -8,6 +9,17 @@ import { dealPath } from '../../../lib/api/deal-path';
 export const fetchDashboardStats = (dealId: string, signal?: AbortSignal) =>
   api.get<DashboardStats>(`${dealPath(dealId)}/dashboard/stats`, { signal });
 
+const DASHBOARD_ROUTE = /^\/deals\/([^/]+)\/?$/;
+const prefetched = oneShotPrefetch<DashboardStats>(5000);
+
+/** Asks for the counts as a navigation to a deal's dashboard starts (app/app.tsx), while its code loads. */
+export function prefetchDashboardFor(pathname: string): void {
+  const match = DASHBOARD_ROUTE.exec(pathname);
+  if (!match || !getToken()) return;
+  const dealId = decodeURIComponent(match[1]);
+  prefetched.put(dealId, fetchDashboardStats(dealId));
+}
+
 /**
  * The dashboard's counts. Live events refresh them; while files wait for the AI, polling every 3 s is
  * the fallback (docs/product.md §9).
@@ -15,7 +27,7 @@ export const fetchDashboardStats = (dealId: string, signal?: AbortSignal) =>
 export const useDashboardStats = (dealId: string) =>
   useQuery({
     queryKey: dealsKeys.dashboard(dealId),
-    queryFn: ({ signal }) => fetchDashboardStats(dealId, signal),
+    queryFn: ({ signal }) => prefetched.take(dealId) ?? fetchDashboardStats(dealId, signal),
     refetchInterval: (query) =>
       (query.state.data?.files_processing ?? 0) + (query.state.data?.files_queued ?? 0) > 0 ? AI_POLL_MS : false,
   });
