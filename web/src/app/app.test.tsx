@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../lib/api/client';
 import { jsonResponse } from '../test/utils';
+import { createQueryClient } from '../lib/query';
 import { createAppRouter } from './app';
 
 const DEAL = '11111111-1111-4111-8111-111111111111';
@@ -22,7 +23,7 @@ describe('the app router', () => {
     );
     const viewerAsks = () => asked.filter((path) => path === VIEWER).length;
     window.history.replaceState(null, '', `/deals/${DEAL}/files/${FILE}/view`);
-    const router = createAppRouter();
+    const router = createAppRouter(createQueryClient());
     expect(viewerAsks()).toBe(1);
     await router.navigate(`/deals/${DEAL}/files/${FILE}/view?page=3`, { replace: true });
     expect(viewerAsks()).toBe(1);
@@ -33,28 +34,35 @@ describe('the app router', () => {
     router.dispose();
   });
 
-  it('asks for the checklist as the app opens on it and as a navigation to it starts', async () => {
+  it('asks for the checklist as the app opens on it and as a navigation to it starts, unless it is still fresh', async () => {
     localStorage.setItem(TOKEN_KEY, 'tok');
     const asked: string[] = [];
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: string) => {
         asked.push(new URL(input, 'http://localhost').pathname);
-        return jsonResponse({ detail: 'Not found' }, 404);
+        return jsonResponse({ categories: [] });
       }),
     );
     const checklistAsks = () => asked.filter((path) => path === `/api/deals/${DEAL}/checklist`).length;
     window.history.replaceState(null, '', `/deals/${DEAL}/checklist`);
-    const router = createAppRouter();
+    const queryClient = createQueryClient();
+    const router = createAppRouter(queryClient);
     expect(checklistAsks()).toBe(1);
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryState(['deals', 'detail', DEAL, 'checklist', 'list'])?.status).toBe('success'),
+    );
     await router.navigate(`/deals/${DEAL}/files`);
+    await router.navigate(`/deals/${DEAL}/checklist`);
     expect(checklistAsks()).toBe(1);
+    await queryClient.invalidateQueries();
+    await router.navigate(`/deals/${DEAL}/files`);
     await router.navigate(`/deals/${DEAL}/checklist`);
     expect(checklistAsks()).toBe(2);
     router.dispose();
   });
 
-  it("asks for a deal and its dashboard's counts as the app opens on them, and the deal again only in another deal", async () => {
+  it("asks for a deal and its dashboard's counts as the app opens on them, not again while they are fresh", async () => {
     localStorage.setItem(TOKEN_KEY, 'tok');
     const OTHER = '33333333-3333-4333-8333-333333333333';
     const SECOND = '44444444-4444-4444-8444-444444444444';
@@ -62,16 +70,19 @@ describe('the app router', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: string) => {
-        asked.push(new URL(input, 'http://localhost').pathname);
-        return jsonResponse({ detail: 'Not found' }, 404);
+        const path = new URL(input, 'http://localhost').pathname;
+        asked.push(path);
+        return path.endsWith('/dashboard/stats') ? jsonResponse({ files_total: 0 }) : jsonResponse({ id: path.split('/')[3] });
       }),
     );
     const count = (path: string) => asked.filter((p) => p === path).length;
     window.history.replaceState(null, '', `/deals/${OTHER}`);
-    const router = createAppRouter();
+    const router = createAppRouter(createQueryClient());
     expect(count(`/api/deals/${OTHER}`)).toBe(1);
     expect(count(`/api/deals/${OTHER}/dashboard/stats`)).toBe(1);
+    await vi.waitFor(() => expect(count(`/api/deals/${OTHER}`)).toBe(1));
     await router.navigate(`/deals/${OTHER}/activity`);
+    await router.navigate(`/deals/${OTHER}`);
     expect(count(`/api/deals/${OTHER}`)).toBe(1);
     expect(count(`/api/deals/${OTHER}/dashboard/stats`)).toBe(1);
     await router.navigate(`/deals/${SECOND}/activity`);

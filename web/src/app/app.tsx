@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { prefetchChecklistFor } from '../features/checklist';
@@ -5,15 +6,17 @@ import { prefetchDashboardFor } from '../features/deals';
 import { prefetchViewerSourceFor } from '../features/viewer';
 import { prefetchDealFor } from '../lib/api/deal';
 import { preloadRoute, setPreloadRoutes } from '../lib/lazy-page';
+import { createQueryClient } from '../lib/query';
 import { AppErrorBoundary } from './error-boundary';
 import { AppProviders } from './providers';
 import { createRoutes } from './router';
 
 export function App() {
-  const [router] = useState(createAppRouter);
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(() => createAppRouter(queryClient));
   return (
     <AppErrorBoundary>
-      <AppProviders>
+      <AppProviders queryClient={queryClient}>
         <RouterProvider router={router} />
       </AppProviders>
     </AppErrorBoundary>
@@ -25,26 +28,26 @@ export function App() {
  * and the code of every lazy page on its route at once (a deal's layout and the deal tab inside it), not
  * each after the one around it has rendered (issues 33, 34).
  */
-function prefetchFor(pathname: string, search: string): void {
+function prefetchFor(queryClient: QueryClient, pathname: string, search: string): void {
   preloadRoute(pathname);
   prefetchViewerSourceFor(pathname, search);
-  prefetchChecklistFor(pathname);
-  prefetchDealFor(pathname);
-  prefetchDashboardFor(pathname);
+  prefetchDealFor(queryClient, pathname);
+  prefetchDashboardFor(queryClient, pathname);
+  prefetchChecklistFor(queryClient, pathname);
 }
 
 /** The app's router; a navigation to the viewer or the checklist asks for its data as it starts. */
-export function createAppRouter() {
+export function createAppRouter(queryClient: QueryClient) {
   const routes = createRoutes();
   setPreloadRoutes(routes);
   const router = createBrowserRouter(routes);
   let shown = router.state.location.pathname;
-  prefetchFor(shown, router.state.location.search);
+  prefetchFor(queryClient, shown, router.state.location.search);
   router.subscribe(({ location }) => {
     // Only a new screen: the viewer itself replaces its URL's ?page= as the reader scrolls.
     if (location.pathname === shown) return;
     shown = location.pathname;
-    prefetchFor(location.pathname, location.search);
+    prefetchFor(queryClient, location.pathname, location.search);
   });
   return router;
 }

@@ -2,7 +2,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../lib/api/client';
 import { jsonResponse, renderRoutes } from '../../test/utils';
-import { prefetchChecklistFor } from './api/checklist';
 import { ChecklistPage } from './checklist-page';
 import { checklist, DEAL, dealBody, fakeApi, type Handler } from './test/fixtures';
 
@@ -24,24 +23,6 @@ function open(routes: Record<string, Handler | unknown>) {
 const rowIds = () => screen.queryAllByTestId('checklist-item').map((row) => row.getAttribute('data-item-id'));
 
 describe('checklist page', () => {
-  it('uses the checklist asked for as the navigation started, once; a later open asks again', async () => {
-    localStorage.setItem(TOKEN_KEY, 'tok');
-    const asked = fakeApi({ [`GET ${BASE}/checklist`]: checklist() });
-    prefetchChecklistFor(`/deals/${DEAL}/checklist`);
-    // Not the checklist's own screen: nothing is asked for.
-    prefetchChecklistFor(`/deals/${DEAL}/checklist/items/i1`);
-    prefetchChecklistFor(`/deals/${DEAL}/files`);
-    const checklistAsks = () => asked.filter((c) => c.key === `GET ${BASE}/checklist`).length;
-    expect(checklistAsks()).toBe(1);
-    const first = open({ [`GET ${BASE}/checklist`]: checklist() });
-    expect(await screen.findAllByTestId('checklist-item')).toHaveLength(4);
-    expect(first.calls.filter((c) => c.key === `GET ${BASE}/checklist`)).toHaveLength(0);
-    first.unmount();
-    const second = open({ [`GET ${BASE}/checklist`]: checklist() });
-    expect(await screen.findAllByTestId('checklist-item')).toHaveLength(4);
-    expect(second.calls.filter((c) => c.key === `GET ${BASE}/checklist`)).toHaveLength(1);
-  });
-
   it('shows the progress summary, sections with counts and item rows', async () => {
     open({ [`GET ${BASE}/checklist`]: checklist() });
     expect(await screen.findByRole('heading', { name: 'Due Diligence Checklist' })).toBeInTheDocument();

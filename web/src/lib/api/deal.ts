@@ -1,6 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { isUuid } from '../file-urls';
-import { oneShotPrefetch } from '../one-shot-prefetch';
 import { api, getToken } from './client';
 import { dealPath } from './deal-path';
 
@@ -40,29 +39,27 @@ export const dealKeys = {
   scoped: (dealId: string, ...rest: string[]) => ['deals', 'detail', dealId, ...rest] as const,
 };
 
-const DEAL_ROUTE = /^\/deals\/([^/]+)(?:\/|$)/;
-const prefetchedDeal = oneShotPrefetch<Deal>(5000);
-let lastDealAsked: string | undefined;
-
-/**
- * Asks for the deal as the app opens on one of its pages, or a navigation enters another deal (app/app.tsx):
- * while the deal's layout loads, not after it has rendered. Moving between a deal's tabs asks nothing.
- */
-export function prefetchDealFor(pathname: string): void {
-  const match = DEAL_ROUTE.exec(pathname);
-  const dealId = match ? decodeURIComponent(match[1]) : '';
-  if (!isUuid(dealId) || dealId === lastDealAsked || !getToken()) return;
-  lastDealAsked = dealId;
-  prefetchedDeal.put(dealId, api.get<Deal>(dealPath(dealId)));
-}
-
 export const dealQuery = (dealId: string) =>
   queryOptions({
     queryKey: dealKeys.detail(dealId),
-    queryFn: ({ signal }) => prefetchedDeal.take(dealId) ?? api.get<Deal>(dealPath(dealId), { signal }),
+    queryFn: ({ signal }) => api.get<Deal>(dealPath(dealId), { signal }),
     // The deal layout shows a missing deal (404, or 400 for a malformed id) as a state, not a toast.
     meta: { errorTitle: 'Failed to load deal', quietStatuses: [404, 400] },
   });
+
+const DEAL_ROUTE = /^\/deals\/([^/]+)(?:\/|$)/;
+
+/**
+ * Asks for the deal as the app opens on one of its pages or a navigation enters it (app/app.tsx), while
+ * the deal's layout loads, not after it has rendered; through the query cache, so a deal still fresh
+ * there is not asked for again and the layout's query joins the request in flight.
+ */
+export function prefetchDealFor(queryClient: QueryClient, pathname: string): void {
+  const match = DEAL_ROUTE.exec(pathname);
+  const dealId = match ? decodeURIComponent(match[1]) : '';
+  if (!isUuid(dealId) || !getToken()) return;
+  void queryClient.prefetchQuery(dealQuery(dealId));
+}
 
 export function useDeal(dealId: string | undefined) {
   return useQuery({ ...dealQuery(dealId ?? ''), enabled: Boolean(dealId) });

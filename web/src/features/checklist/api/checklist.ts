@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, getToken } from '../../../lib/api/client';
-import { oneShotPrefetch } from '../../../lib/one-shot-prefetch';
 import type { ChecklistResponse } from '../types';
 import { checklistBase, checklistKeys } from './keys';
 
@@ -18,26 +17,25 @@ export async function fetchChecklist(dealId: string, signal?: AbortSignal): Prom
   };
 }
 
+const checklistQuery = (dealId: string) =>
+  queryOptions({
+    queryKey: checklistKeys.checklist(dealId),
+    queryFn: ({ signal }) => fetchChecklist(dealId, signal),
+    meta: { errorTitle: 'Failed to load checklist' },
+  });
+
 const CHECKLIST_ROUTE = /^\/deals\/([^/]+)\/checklist\/?$/;
-/** A prefetched checklist older than this is asked for again. */
-const PREFETCH_MAX_AGE_MS = 5000;
-const prefetched = oneShotPrefetch<ChecklistResponse>(PREFETCH_MAX_AGE_MS);
 
 /**
  * Asks for the checklist as a navigation to /deals/:dealId/checklist starts (app/app.tsx), so the request
- * runs while the page's code loads rather than after it has rendered (issue 33). The page takes it once.
+ * runs while the page's code loads rather than after it has rendered (issue 33). Through the query cache:
+ * a checklist still fresh there is not asked for, and the page's query joins the request in flight.
  */
-export function prefetchChecklistFor(pathname: string): void {
+export function prefetchChecklistFor(queryClient: QueryClient, pathname: string): void {
   const match = CHECKLIST_ROUTE.exec(pathname);
   if (!match || !getToken()) return;
-  const dealId = decodeURIComponent(match[1]);
-  prefetched.put(dealId, fetchChecklist(dealId));
+  void queryClient.prefetchQuery(checklistQuery(decodeURIComponent(match[1])));
 }
 
 /** The deal's checklist: categories, items, progress and the caller's rights. */
-export const useChecklist = (dealId: string) =>
-  useQuery({
-    queryKey: checklistKeys.checklist(dealId),
-    queryFn: ({ signal }) => prefetched.take(dealId) ?? fetchChecklist(dealId, signal),
-    meta: { errorTitle: 'Failed to load checklist' },
-  });
+export const useChecklist = (dealId: string) => useQuery(checklistQuery(dealId));

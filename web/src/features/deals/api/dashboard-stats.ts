@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, getToken } from '../../../lib/api/client';
-import { oneShotPrefetch } from '../../../lib/one-shot-prefetch';
 import { AI_POLL_MS } from '../../../lib/ai-poll';
 import type { DashboardStats } from '../types';
 import { dealsKeys } from './keys';
@@ -9,15 +8,16 @@ import { dealPath } from '../../../lib/api/deal-path';
 export const fetchDashboardStats = (dealId: string, signal?: AbortSignal) =>
   api.get<DashboardStats>(`${dealPath(dealId)}/dashboard/stats`, { signal });
 
-const DASHBOARD_ROUTE = /^\/deals\/([^/]+)\/?$/;
-const prefetched = oneShotPrefetch<DashboardStats>(5000);
+const dashboardQuery = (dealId: string) =>
+  queryOptions({ queryKey: dealsKeys.dashboard(dealId), queryFn: ({ signal }) => fetchDashboardStats(dealId, signal) });
 
-/** Asks for the counts as a navigation to a deal's dashboard starts (app/app.tsx), while its code loads. */
-export function prefetchDashboardFor(pathname: string): void {
+const DASHBOARD_ROUTE = /^\/deals\/([^/]+)\/?$/;
+
+/** Asks for the counts as a navigation to a deal's dashboard starts (app/app.tsx), through the query cache. */
+export function prefetchDashboardFor(queryClient: QueryClient, pathname: string): void {
   const match = DASHBOARD_ROUTE.exec(pathname);
   if (!match || !getToken()) return;
-  const dealId = decodeURIComponent(match[1]);
-  prefetched.put(dealId, fetchDashboardStats(dealId));
+  void queryClient.prefetchQuery(dashboardQuery(decodeURIComponent(match[1])));
 }
 
 /**
@@ -26,8 +26,7 @@ export function prefetchDashboardFor(pathname: string): void {
  */
 export const useDashboardStats = (dealId: string) =>
   useQuery({
-    queryKey: dealsKeys.dashboard(dealId),
-    queryFn: ({ signal }) => prefetched.take(dealId) ?? fetchDashboardStats(dealId, signal),
+    ...dashboardQuery(dealId),
     refetchInterval: (query) =>
       (query.state.data?.files_processing ?? 0) + (query.state.data?.files_queued ?? 0) > 0 ? AI_POLL_MS : false,
   });
