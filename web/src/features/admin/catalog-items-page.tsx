@@ -1,6 +1,6 @@
-import { Badge, Button, Flex, HStack, NativeSelect, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, NativeSelect, Table, Text } from '@chakra-ui/react';
 import { Library, Plus, ToggleLeft, ToggleRight } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { CATALOG_CATEGORIES } from '@contracts/catalog';
@@ -10,43 +10,35 @@ import { AdminPage } from './components/admin-page';
 import { AdminPageHeader } from './components/admin-page-header';
 import { AdminPanel } from './components/admin-panel';
 import { SearchField } from './components/search-field';
+import { AdminToolbar } from './components/admin-toolbar';
 import { AdminList } from './components/admin-list';
 import { ActiveBadge } from './components/active-badge';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { RowAction, EditAction, DeleteAction } from './components/row-actions';
 import { CatalogItemFormDialog } from './components/catalog-item-form-dialog';
 import { useDeleteCatalogItem } from './api/delete-catalog-item';
 import { useToggleCatalogItem } from './api/toggle-catalog-item';
-import { pageCount } from '../../lib/paging';
+import { pluralize } from '../../lib/format';
+import { useSearchPaging, useStepBackFromEmptyPage } from '../../lib/use-list-paging';
 import { Pager } from '../../components/pager';
 import { useCatalogList } from './api/list-catalog';
 
 /** /admin/catalog (docs/product.md §2 Catalog Items). */
 export function CatalogItemsPage() {
-  const [search, setSearch] = useState('');
   const [category, setCategory] = useState('');
+  // A new search or category starts again at page 1.
+  const { search, setSearch, q: debouncedSearch, page, setPage } = useSearchPaging(category);
   const [editing, setEditing] = useState<CatalogItem | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<CatalogItem | null>(null);
   // The confirmation keeps its text while it animates out.
   const [deleteTarget, setDeleteTarget] = useState<CatalogItem | null>(null);
   if (deleting && deleting !== deleteTarget) setDeleteTarget(deleting);
-  const debouncedSearch = useDebouncedValue(search.trim(), 300);
-  // A new search or category starts again at page 1.
-  const filterKey = `${debouncedSearch}\u0000${category}`;
-  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
-  const page = paging.key === filterKey ? paging.page : 1;
-  const setPage = (next: number) => setPaging({ key: filterKey, page: next });
-
   const params = { search: debouncedSearch, category, page };
   const catalog = useCatalogList(params);
 
   // After a delete empties the last page, step back to the new last page.
   const total = catalog.data?.total_count ?? 0;
-  const lastPage = pageCount(total, ADMIN_PAGE_SIZE);
-  useEffect(() => {
-    if (catalog.isSuccess && !catalog.isPlaceholderData && page > lastPage) setPaging({ key: filterKey, page: lastPage });
-  }, [catalog.isSuccess, catalog.isPlaceholderData, page, lastPage, filterKey]);
+  useStepBackFromEmptyPage(catalog, page, total, ADMIN_PAGE_SIZE, setPage);
 
   const toggle = useToggleCatalogItem();
 
@@ -73,7 +65,7 @@ export function CatalogItemsPage() {
       />
 
       <AdminPanel>
-        <Flex gap="3" p="4" borderBottomWidth="1px" borderColor="border" wrap="wrap" align="center">
+        <AdminToolbar count={catalog.isSuccess ? pluralize(total, 'item') : undefined} countTestId="catalog-count">
           <SearchField
             value={search}
             onChange={setSearch}
@@ -96,12 +88,7 @@ export function CatalogItemsPage() {
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          {catalog.isSuccess && (
-            <Text textStyle="sm" color="fg.muted" ms={{ md: 'auto' }} data-testid="catalog-count">
-              {total} {total === 1 ? 'item' : 'items'}
-            </Text>
-          )}
-        </Flex>
+        </AdminToolbar>
 
         <AdminList
           query={catalog}

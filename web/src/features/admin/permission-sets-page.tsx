@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Card, Flex, HStack, SimpleGrid, Skeleton, Text, Wrap } from '@chakra-ui/react';
 import type { SystemPermissionSet } from '@contracts/admin';
 import { KeyRound, Pencil, Plus, Trash2, Users } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { CAPABILITIES } from '../../lib/permission-sets';
@@ -12,7 +12,8 @@ import { AdminPageHeader } from './components/admin-page-header';
 import { LoadError } from './components/load-error';
 import { AdminPanel } from './components/admin-panel';
 import { SearchField } from './components/search-field';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { AdminToolbar } from './components/admin-toolbar';
+import { useSearchPaging } from '../../lib/use-list-paging';
 import { SetUsageDialog, SystemSetDialog } from './components/system-set-dialogs';
 import { Pager } from '../../components/pager';
 import { ADMIN_PAGE_SIZE } from './api/keys';
@@ -87,10 +88,7 @@ function SetCard({
 
 /** /admin/permission-sets (docs/product.md §2 System Permission Sets page). */
 export function PermissionSetsPage() {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const q = useDebouncedValue(search.trim(), 300);
-  useEffect(() => setPage(1), [q]);
+  const { search, setSearch, q, page, setPage } = useSearchPaging();
   const sets = useSystemSets(q, page);
   const [editing, setEditing] = useState<SystemPermissionSet | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -115,14 +113,14 @@ export function PermissionSetsPage() {
         }
       />
       <AdminPanel>
-        <Flex p="4" borderBottomWidth="1px" borderColor="border">
+        <AdminToolbar>
           <SearchField
             value={search}
             onChange={setSearch}
             label="Search permission sets"
             placeholder="Search by name or description"
           />
-        </Flex>
+        </AdminToolbar>
         {sets.isError && !sets.data ? (
           <LoadError
             title="Failed to load permission sets"
