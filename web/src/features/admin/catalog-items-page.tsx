@@ -1,4 +1,5 @@
-import { Badge, Button, HStack, NativeSelect, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Table, Text } from '@chakra-ui/react';
+import { OptionSelect } from '../../components/option-select';
 import { Library, Plus, ToggleLeft, ToggleRight } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -18,6 +19,7 @@ import { CatalogItemFormDialog } from './components/catalog-item-form-dialog';
 import { useDeleteCatalogItem } from './api/delete-catalog-item';
 import { useToggleCatalogItem } from './api/toggle-catalog-item';
 import { pluralize } from '../../lib/format';
+import { useFormDialog, useLastShown } from '../../lib/use-dialog-target';
 import { useSearchPaging, useStepBackFromEmptyPage } from '../../lib/use-list-paging';
 import { Pager } from '../../components/pager';
 import { useCatalogList } from './api/list-catalog';
@@ -27,12 +29,9 @@ export function CatalogItemsPage() {
   const [category, setCategory] = useState('');
   // A new search or category starts again at page 1.
   const { search, setSearch, q: debouncedSearch, page, setPage } = useSearchPaging(category);
-  const [editing, setEditing] = useState<CatalogItem | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
+  const form = useFormDialog<CatalogItem>();
   const [deleting, setDeleting] = useState<CatalogItem | null>(null);
-  // The confirmation keeps its text while it animates out.
-  const [deleteTarget, setDeleteTarget] = useState<CatalogItem | null>(null);
-  if (deleting && deleting !== deleteTarget) setDeleteTarget(deleting);
+  const deleteTarget = useLastShown(deleting);
   const params = { search: debouncedSearch, category, page };
   const catalog = useCatalogList(params);
 
@@ -44,11 +43,6 @@ export function CatalogItemsPage() {
 
   const remove = useDeleteCatalogItem(() => setDeleting(null));
 
-  const openForm = (item: CatalogItem | null) => {
-    setEditing(item);
-    setFormOpen(true);
-  };
-
   const items = catalog.data?.items ?? [];
   const filtered = Boolean(debouncedSearch || category);
 
@@ -58,7 +52,7 @@ export function CatalogItemsPage() {
         title="Catalog Items"
         description="The master list of documents that checklist presets draw from."
         actions={
-          <Button colorPalette="brand" size="sm" onClick={() => openForm(null)}>
+          <Button colorPalette="brand" size="sm" onClick={() => form.openFor(null)}>
             <Plus size={16} /> Add Item
           </Button>
         }
@@ -72,22 +66,15 @@ export function CatalogItemsPage() {
             label="Search catalog items"
             placeholder="Search by code, title or description"
           />
-          <NativeSelect.Root size="sm" w={{ base: 'full', md: '60' }}>
-            <NativeSelect.Field
-              aria-label="Category"
-              value={category}
-              onChange={(event) => setCategory(event.currentTarget.value)}
-              bg="bg"
-            >
-              <option value="">All Categories</option>
-              {CATALOG_CATEGORIES.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect
+            size="sm"
+            w={{ base: 'full', md: '60' }}
+            fieldBg="bg"
+            label="Category"
+            value={category}
+            onChange={setCategory}
+            options={[['', 'All Categories'], ...CATALOG_CATEGORIES.map((name) => [name, name] as const)]}
+          />
         </AdminToolbar>
 
         <AdminList
@@ -140,7 +127,7 @@ export function CatalogItemsPage() {
               </Table.Cell>
               <Table.Cell>
                 <HStack gap="0.5" justify="flex-end">
-                  <EditAction name={item.code} onClick={() => openForm(item)} />
+                  <EditAction name={item.code} onClick={() => form.openFor(item)} />
                   <RowAction
                     aria-label={item.active ? `Deactivate ${item.code}` : `Activate ${item.code}`}
                     title={item.active ? 'Deactivate' : 'Activate'}
@@ -160,7 +147,7 @@ export function CatalogItemsPage() {
         {catalog.data && <Pager page={page} total={total} pageSize={ADMIN_PAGE_SIZE} noun="items" onPageChange={setPage} />}
       </AdminPanel>
 
-      <CatalogItemFormDialog open={formOpen} item={editing} onClose={() => setFormOpen(false)} />
+      <CatalogItemFormDialog open={form.open} item={form.row} onClose={form.close} />
       <ConfirmDialog
         open={Boolean(deleting)}
         title="Delete Catalog Item"

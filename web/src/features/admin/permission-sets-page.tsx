@@ -13,6 +13,7 @@ import { LoadError } from './components/load-error';
 import { AdminPanel } from './components/admin-panel';
 import { SearchField } from './components/search-field';
 import { AdminToolbar } from './components/admin-toolbar';
+import { useFormDialog } from '../../lib/use-dialog-target';
 import { useSearchPaging } from '../../lib/use-list-paging';
 import { SetUsageDialog, SystemSetDialog } from './components/system-set-dialogs';
 import { Pager } from '../../components/pager';
@@ -90,16 +91,11 @@ function SetCard({
 export function PermissionSetsPage() {
   const { search, setSearch, q, page, setPage } = useSearchPaging();
   const sets = useSystemSets(q, page);
-  const [editing, setEditing] = useState<SystemPermissionSet | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
+  const form = useFormDialog<SystemPermissionSet>();
   const [usage, setUsage] = useState<SystemPermissionSet | null>(null);
   const [deleting, setDeleting] = useState<SystemPermissionSet | null>(null);
   const remove = useDeleteSystemSet(() => setDeleting(null));
   const list = sets.data?.permission_sets ?? [];
-  const open = (set: SystemPermissionSet | null) => {
-    setEditing(set);
-    setFormOpen(true);
-  };
 
   return (
     <AdminPage>
@@ -107,7 +103,7 @@ export function PermissionSetsPage() {
         title="System Permission Sets"
         description="Sets offered in every deal. The four built-in ones keep their names and cannot be deleted."
         actions={
-          <Button colorPalette="brand" size="sm" onClick={() => open(null)}>
+          <Button colorPalette="brand" size="sm" onClick={() => form.openFor(null)}>
             <Plus /> Create Set
           </Button>
         }
@@ -144,7 +140,7 @@ export function PermissionSetsPage() {
               <SetCard
                 key={set.id}
                 set={set}
-                onEdit={() => open(set)}
+                onEdit={() => form.openFor(set)}
                 onDelete={() => setDeleting(set)}
                 onUsage={() => setUsage(set)}
               />
@@ -155,7 +151,7 @@ export function PermissionSetsPage() {
           <Pager page={page} total={sets.data.total_count} pageSize={ADMIN_PAGE_SIZE} noun="sets" onPageChange={setPage} />
         )}
       </AdminPanel>
-      <SystemSetDialog open={formOpen} set={editing} onClose={() => setFormOpen(false)} />
+      <SystemSetDialog open={form.open} set={form.row} onClose={form.close} />
       <SetUsageDialog set={usage} onClose={() => setUsage(null)} />
       <ConfirmDialog
         open={deleting !== null}

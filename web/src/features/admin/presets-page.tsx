@@ -19,6 +19,7 @@ import { PresetItemsDialog } from './components/preset-items-dialog';
 import { useDeletePreset } from './api/delete-preset';
 import { useMakeDefaultPreset } from './api/make-default-preset';
 import { pluralize } from '../../lib/format';
+import { useFormDialog, useLastShown } from '../../lib/use-dialog-target';
 import { useSearchPaging, useStepBackFromEmptyPage } from '../../lib/use-list-paging';
 import { Pager } from '../../components/pager';
 import { usePresetList } from './api/list-presets';
@@ -28,13 +29,10 @@ const DEFAULT_DELETE_REFUSAL = 'Cannot delete the default preset';
 /** /admin/presets (docs/product.md §2 Checklist Presets). */
 export function PresetsPage() {
   const { search, setSearch, q: debouncedSearch, page, setPage } = useSearchPaging();
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<Preset | null>(null);
+  const form = useFormDialog<Preset>();
   const [viewing, setViewing] = useState<Preset | null>(null);
   const [deleting, setDeleting] = useState<Preset | null>(null);
-  // The confirmation keeps its text while it animates out.
-  const [deleteTarget, setDeleteTarget] = useState<Preset | null>(null);
-  if (deleting && deleting !== deleteTarget) setDeleteTarget(deleting);
+  const deleteTarget = useLastShown(deleting);
 
   const params = { search: debouncedSearch, page };
   const presets = usePresetList(params);
@@ -51,11 +49,6 @@ export function PresetsPage() {
     else setDeleting(preset);
   };
 
-  const openForm = (preset: Preset | null) => {
-    setEditing(preset);
-    setFormOpen(true);
-  };
-
   const list = presets.data?.presets ?? [];
 
   return (
@@ -64,7 +57,7 @@ export function PresetsPage() {
         title="Checklist Presets"
         description="Named selections of catalog items that new deals start their checklist from."
         actions={
-          <Button colorPalette="brand" size="sm" onClick={() => openForm(null)}>
+          <Button colorPalette="brand" size="sm" onClick={() => form.openFor(null)}>
             <Plus size={16} /> Create Preset
           </Button>
         }
@@ -88,7 +81,7 @@ export function PresetsPage() {
               description={debouncedSearch ? 'No preset matches this search.' : 'Create your first preset to get started'}
               action={
                 debouncedSearch ? undefined : (
-                  <Button colorPalette="brand" size="sm" onClick={() => openForm(null)}>
+                  <Button colorPalette="brand" size="sm" onClick={() => form.openFor(null)}>
                     <Plus size={16} /> Create Preset
                   </Button>
                 )
@@ -151,7 +144,7 @@ export function PresetsPage() {
                       <Star />
                     </RowAction>
                   )}
-                  <EditAction name={preset.name} onClick={() => openForm(preset)} />
+                  <EditAction name={preset.name} onClick={() => form.openFor(preset)} />
                   <DeleteAction
                     name={preset.name}
                     refusal={preset.is_default ? DEFAULT_DELETE_REFUSAL : undefined}
@@ -166,7 +159,7 @@ export function PresetsPage() {
         {presets.data && <Pager page={page} total={total} pageSize={ADMIN_PAGE_SIZE} noun="presets" onPageChange={setPage} />}
       </AdminPanel>
 
-      <PresetFormDialog open={formOpen} preset={editing} onClose={() => setFormOpen(false)} />
+      <PresetFormDialog open={form.open} preset={form.row} onClose={form.close} />
       <PresetItemsDialog preset={viewing} onClose={() => setViewing(null)} />
       <ConfirmDialog
         open={Boolean(deleting)}
