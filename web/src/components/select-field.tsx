@@ -1,4 +1,5 @@
-import { Field, NativeSelect } from '@chakra-ui/react';
+import { Field } from '@chakra-ui/react';
+import { OptionSelect } from './option-select';
 
 /** A labelled native select: the label names it for screen readers and tests alike. */
 export function SelectField({
@@ -19,16 +20,7 @@ export function SelectField({
   return (
     <Field.Root w={w}>
       <Field.Label textStyle={size === 'sm' ? 'xs' : undefined}>{label}</Field.Label>
-      <NativeSelect.Root size={size}>
-        <NativeSelect.Field aria-label={label} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
-          {options.map(([v, text]) => (
-            <option key={v} value={v}>
-              {text}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionSelect size={size} label={label} value={value} onChange={onChange} options={options} />
     </Field.Root>
   );
 }

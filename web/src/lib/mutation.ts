@@ -5,7 +5,7 @@
  * Pages call the hook; they never place invalidateQueries or error toasts themselves.
  */
 import { type QueryKey, useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
-import { errorDetail, isAbortError } from './api/client';
+import { api, errorDetail, isAbortError } from './api/client';
 import { notify } from './toast';
 
 export interface SuccessToast {
@@ -55,4 +55,16 @@ export function useApiMutation<TData = unknown, TVariables = void>(
       options.onError?.(error, variables);
     },
   });
+}
+
+/** Deletes one row (DELETE at its path) with useApiMutation's toasts and invalidation; `onDone` then closes the confirmation. */
+export function useDeleteMutation<TRow>({
+  path,
+  onDone,
+  ...options
+}: Pick<ApiMutationOptions<unknown, TRow>, 'invalidates' | 'successMessage' | 'errorMessage'> & {
+  path: (row: TRow) => string;
+  onDone: () => void;
+}): UseMutationResult<unknown, unknown, TRow> {
+  return useApiMutation<unknown, TRow>({ ...options, mutationFn: (row) => api.delete(path(row)), onSuccess: () => onDone() });
 }

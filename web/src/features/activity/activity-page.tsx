@@ -2,8 +2,9 @@
  * The deal's activity feed at /deals/:dealId/activity (docs/product.md §2 Activity): newest first, more
  * loaded on demand; search and the type filter work over what is loaded.
  */
-import { Box, Button, Card, Flex, Heading, HStack, NativeSelect, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Flex, Heading, HStack, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Activity } from 'lucide-react';
+import { OptionSelect } from '../../components/option-select';
 import { Fragment, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
@@ -51,20 +52,13 @@ export default function ActivityPage() {
 
         <Flex gap="3" direction={{ base: 'column', md: 'row' }}>
           <SearchInput flex="1" placeholder="Search activity..." label="Search activity" value={search} onChange={setSearch} />
-          <NativeSelect.Root width={{ base: 'full', md: '56' }}>
-            <NativeSelect.Field
-              aria-label="Activity type"
-              value={type}
-              onChange={(e) => setType(e.target.value as ActivityFilter)}
-            >
-              {ACTIVITY_FILTERS.map((f) => (
-                <option key={f} value={f}>
-                  {filterLabel(f)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect
+            width={{ base: 'full', md: '56' }}
+            label="Activity type"
+            value={type}
+            onChange={setType}
+            options={ACTIVITY_FILTERS.map((f) => [f, filterLabel(f)] as const)}
+          />
         </Flex>
 
         <Text textStyle="sm" color="fg.muted" data-testid="activity-count">

@@ -48,6 +48,20 @@ const QUICK_ACTIONS: { label: string; description: string; to: string; icon: Luc
   },
 ];
 
+/** The look shared by the dashboard's cards, each a link to a page: bordered, lifted on hover. */
+function cardStyle(hoverBorder: string) {
+  return {
+    bg: 'bg',
+    borderWidth: '1px',
+    borderColor: 'border',
+    rounded: 'xl',
+    shadow: 'xs',
+    h: 'full',
+    _hover: { borderColor: hoverBorder, shadow: 'sm' },
+    transition: 'box-shadow 0.15s, border-color 0.15s',
+  } as const;
+}
+
 function StatValue({ count, loading }: { count?: DashboardCount; loading: boolean }) {
   if (loading) return <Skeleton h="8" w="16" />;
   if (count?.value === null || count?.value === undefined) {
@@ -91,19 +105,7 @@ export function AdminDashboardPage() {
           const detail = card.detail && stats.data?.[card.detail.key];
           return (
             <RouterLink key={card.key} to={card.to}>
-              <Stack
-                gap="3"
-                bg="bg"
-                borderWidth="1px"
-                borderColor="border"
-                rounded="xl"
-                shadow="xs"
-                p="4"
-                h="full"
-                _hover={{ borderColor: 'border.emphasized', shadow: 'sm' }}
-                transition="box-shadow 0.15s, border-color 0.15s"
-                data-testid={`stat-${card.key}`}
-              >
+              <Stack gap="3" p="4" {...cardStyle('border.emphasized')} data-testid={`stat-${card.key}`}>
                 <HStack justify="space-between">
                   <Text textStyle="sm" color="fg.muted" fontWeight="medium">
                     {card.label}
@@ -136,19 +138,7 @@ export function AdminDashboardPage() {
           const Icon = action.icon;
           return (
             <RouterLink key={action.to} to={action.to}>
-              <Flex
-                gap="4"
-                align="center"
-                bg="bg"
-                borderWidth="1px"
-                borderColor="border"
-                rounded="xl"
-                shadow="xs"
-                p="5"
-                h="full"
-                _hover={{ borderColor: 'brand.emphasized', shadow: 'sm' }}
-                transition="box-shadow 0.15s, border-color 0.15s"
-              >
+              <Flex gap="4" align="center" p="5" {...cardStyle('brand.emphasized')}>
                 <Center boxSize="10" rounded="lg" bg="brand.subtle" color="brand.fg" flexShrink={0}>
                   <Icon size={20} />
                 </Center>

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Collapsible, Flex, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Collapsible, Stack, Table, Text } from '@chakra-ui/react';
 import { SelectField } from '../../components/select-field';
 import { AUDIT_DAYS, AUDIT_PAGE_DEFAULT, type AuditEntry } from '@contracts/admin';
 import { Lock, ScrollText } from 'lucide-react';
@@ -11,6 +11,7 @@ import { AdminList } from './components/admin-list';
 import { AdminPage } from './components/admin-page';
 import { AdminPageHeader } from './components/admin-page-header';
 import { AdminPanel } from './components/admin-panel';
+import { AdminToolbar } from './components/admin-toolbar';
 import { Pager } from '../../components/pager';
 
 const ENTITY_TYPES: [string, string][] = [
@@ -122,7 +123,7 @@ export function AuditLogsPage() {
         }
       />
       <AdminPanel>
-        <Flex gap="3" p="4" borderBottomWidth="1px" borderColor="border" align="flex-end" wrap="wrap">
+        <AdminToolbar align="flex-end" count={logs.isSuccess ? `${logs.data.total_count} entries` : undefined}>
           <SelectField
             w={{ base: 'full', md: '52' }}
             label="Entity type"
@@ -140,12 +141,7 @@ export function AuditLogsPage() {
           <Button size="sm" variant="ghost" disabled={!changed} onClick={() => set(DEFAULT_FILTERS)}>
             Clear Filters
           </Button>
-          {logs.isSuccess && (
-            <Text textStyle="sm" color="fg.muted" ms={{ md: 'auto' }}>
-              {logs.data.total_count} entries
-            </Text>
-          )}
-        </Flex>
+        </AdminToolbar>
         <AdminList
           query={logs}
           errorTitle="Failed to load audit logs"

@@ -1,6 +1,7 @@
-import { Badge, Button, Flex, HStack, NativeSelect, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Table, Text } from '@chakra-ui/react';
+import { OptionSelect } from '../../components/option-select';
 import { Library, Plus, ToggleLeft, ToggleRight } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { CATALOG_CATEGORIES } from '@contracts/catalog';
@@ -10,52 +11,37 @@ import { AdminPage } from './components/admin-page';
 import { AdminPageHeader } from './components/admin-page-header';
 import { AdminPanel } from './components/admin-panel';
 import { SearchField } from './components/search-field';
+import { AdminToolbar } from './components/admin-toolbar';
 import { AdminList } from './components/admin-list';
 import { ActiveBadge } from './components/active-badge';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { RowAction, EditAction, DeleteAction } from './components/row-actions';
 import { CatalogItemFormDialog } from './components/catalog-item-form-dialog';
 import { useDeleteCatalogItem } from './api/delete-catalog-item';
 import { useToggleCatalogItem } from './api/toggle-catalog-item';
-import { pageCount } from '../../lib/paging';
+import { pluralize } from '../../lib/format';
+import { useFormDialog, useLastShown } from '../../lib/use-dialog-target';
+import { useSearchPaging, useStepBackFromEmptyPage } from '../../lib/use-list-paging';
 import { Pager } from '../../components/pager';
 import { useCatalogList } from './api/list-catalog';
 
 /** /admin/catalog (docs/product.md §2 Catalog Items). */
 export function CatalogItemsPage() {
-  const [search, setSearch] = useState('');
   const [category, setCategory] = useState('');
-  const [editing, setEditing] = useState<CatalogItem | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [deleting, setDeleting] = useState<CatalogItem | null>(null);
-  // The confirmation keeps its text while it animates out.
-  const [deleteTarget, setDeleteTarget] = useState<CatalogItem | null>(null);
-  if (deleting && deleting !== deleteTarget) setDeleteTarget(deleting);
-  const debouncedSearch = useDebouncedValue(search.trim(), 300);
   // A new search or category starts again at page 1.
-  const filterKey = `${debouncedSearch}\u0000${category}`;
-  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
-  const page = paging.key === filterKey ? paging.page : 1;
-  const setPage = (next: number) => setPaging({ key: filterKey, page: next });
-
+  const { search, setSearch, q: debouncedSearch, page, setPage } = useSearchPaging(category);
+  const form = useFormDialog<CatalogItem>();
+  const [deleting, setDeleting] = useState<CatalogItem | null>(null);
+  const deleteTarget = useLastShown(deleting);
   const params = { search: debouncedSearch, category, page };
   const catalog = useCatalogList(params);
 
   // After a delete empties the last page, step back to the new last page.
   const total = catalog.data?.total_count ?? 0;
-  const lastPage = pageCount(total, ADMIN_PAGE_SIZE);
-  useEffect(() => {
-    if (catalog.isSuccess && !catalog.isPlaceholderData && page > lastPage) setPaging({ key: filterKey, page: lastPage });
-  }, [catalog.isSuccess, catalog.isPlaceholderData, page, lastPage, filterKey]);
+  useStepBackFromEmptyPage(catalog, page, total, ADMIN_PAGE_SIZE, setPage);
 
   const toggle = useToggleCatalogItem();
 
   const remove = useDeleteCatalogItem(() => setDeleting(null));
-
-  const openForm = (item: CatalogItem | null) => {
-    setEditing(item);
-    setFormOpen(true);
-  };
 
   const items = catalog.data?.items ?? [];
   const filtered = Boolean(debouncedSearch || category);
@@ -66,42 +52,30 @@ export function CatalogItemsPage() {
         title="Catalog Items"
         description="The master list of documents that checklist presets draw from."
         actions={
-          <Button colorPalette="brand" size="sm" onClick={() => openForm(null)}>
+          <Button colorPalette="brand" size="sm" onClick={() => form.openFor(null)}>
             <Plus size={16} /> Add Item
           </Button>
         }
       />
 
       <AdminPanel>
-        <Flex gap="3" p="4" borderBottomWidth="1px" borderColor="border" wrap="wrap" align="center">
+        <AdminToolbar count={catalog.isSuccess ? pluralize(total, 'item') : undefined} countTestId="catalog-count">
           <SearchField
             value={search}
             onChange={setSearch}
             label="Search catalog items"
             placeholder="Search by code, title or description"
           />
-          <NativeSelect.Root size="sm" w={{ base: 'full', md: '60' }}>
-            <NativeSelect.Field
-              aria-label="Category"
-              value={category}
-              onChange={(event) => setCategory(event.currentTarget.value)}
-              bg="bg"
-            >
-              <option value="">All Categories</option>
-              {CATALOG_CATEGORIES.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          {catalog.isSuccess && (
-            <Text textStyle="sm" color="fg.muted" ms={{ md: 'auto' }} data-testid="catalog-count">
-              {total} {total === 1 ? 'item' : 'items'}
-            </Text>
-          )}
-        </Flex>
+          <OptionSelect
+            size="sm"
+            w={{ base: 'full', md: '60' }}
+            fieldBg="bg"
+            label="Category"
+            value={category}
+            onChange={setCategory}
+            options={[['', 'All Categories'], ...CATALOG_CATEGORIES.map((name) => [name, name] as const)]}
+          />
+        </AdminToolbar>
 
         <AdminList
           query={catalog}
@@ -153,7 +127,7 @@ export function CatalogItemsPage() {
               </Table.Cell>
               <Table.Cell>
                 <HStack gap="0.5" justify="flex-end">
-                  <EditAction name={item.code} onClick={() => openForm(item)} />
+                  <EditAction name={item.code} onClick={() => form.openFor(item)} />
                   <RowAction
                     aria-label={item.active ? `Deactivate ${item.code}` : `Activate ${item.code}`}
                     title={item.active ? 'Deactivate' : 'Activate'}
@@ -173,7 +147,7 @@ export function CatalogItemsPage() {
         {catalog.data && <Pager page={page} total={total} pageSize={ADMIN_PAGE_SIZE} noun="items" onPageChange={setPage} />}
       </AdminPanel>
 
-      <CatalogItemFormDialog open={formOpen} item={editing} onClose={() => setFormOpen(false)} />
+      <CatalogItemFormDialog open={form.open} item={form.row} onClose={form.close} />
       <ConfirmDialog
         open={Boolean(deleting)}
         title="Delete Catalog Item"

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Card, Flex, HStack, SimpleGrid, Skeleton, Text, Wrap } from '@chakra-ui/react';
 import type { SystemPermissionSet } from '@contracts/admin';
 import { KeyRound, Pencil, Plus, Trash2, Users } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { CAPABILITIES } from '../../lib/permission-sets';
@@ -12,7 +12,9 @@ import { AdminPageHeader } from './components/admin-page-header';
 import { LoadError } from './components/load-error';
 import { AdminPanel } from './components/admin-panel';
 import { SearchField } from './components/search-field';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { AdminToolbar } from './components/admin-toolbar';
+import { useFormDialog } from '../../lib/use-dialog-target';
+import { useSearchPaging } from '../../lib/use-list-paging';
 import { SetUsageDialog, SystemSetDialog } from './components/system-set-dialogs';
 import { Pager } from '../../components/pager';
 import { ADMIN_PAGE_SIZE } from './api/keys';
@@ -87,21 +89,13 @@ function SetCard({
 
 /** /admin/permission-sets (docs/product.md §2 System Permission Sets page). */
 export function PermissionSetsPage() {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const q = useDebouncedValue(search.trim(), 300);
-  useEffect(() => setPage(1), [q]);
+  const { search, setSearch, q, page, setPage } = useSearchPaging();
   const sets = useSystemSets(q, page);
-  const [editing, setEditing] = useState<SystemPermissionSet | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
+  const form = useFormDialog<SystemPermissionSet>();
   const [usage, setUsage] = useState<SystemPermissionSet | null>(null);
   const [deleting, setDeleting] = useState<SystemPermissionSet | null>(null);
   const remove = useDeleteSystemSet(() => setDeleting(null));
   const list = sets.data?.permission_sets ?? [];
-  const open = (set: SystemPermissionSet | null) => {
-    setEditing(set);
-    setFormOpen(true);
-  };
 
   return (
     <AdminPage>
@@ -109,20 +103,20 @@ export function PermissionSetsPage() {
         title="System Permission Sets"
         description="Sets offered in every deal. The four built-in ones keep their names and cannot be deleted."
         actions={
-          <Button colorPalette="brand" size="sm" onClick={() => open(null)}>
+          <Button colorPalette="brand" size="sm" onClick={() => form.openFor(null)}>
             <Plus /> Create Set
           </Button>
         }
       />
       <AdminPanel>
-        <Flex p="4" borderBottomWidth="1px" borderColor="border">
+        <AdminToolbar>
           <SearchField
             value={search}
             onChange={setSearch}
             label="Search permission sets"
             placeholder="Search by name or description"
           />
-        </Flex>
+        </AdminToolbar>
         {sets.isError && !sets.data ? (
           <LoadError
             title="Failed to load permission sets"
@@ -146,7 +140,7 @@ export function PermissionSetsPage() {
               <SetCard
                 key={set.id}
                 set={set}
-                onEdit={() => open(set)}
+                onEdit={() => form.openFor(set)}
                 onDelete={() => setDeleting(set)}
                 onUsage={() => setUsage(set)}
               />
@@ -157,7 +151,7 @@ export function PermissionSetsPage() {
           <Pager page={page} total={sets.data.total_count} pageSize={ADMIN_PAGE_SIZE} noun="sets" onPageChange={setPage} />
         )}
       </AdminPanel>
-      <SystemSetDialog open={formOpen} set={editing} onClose={() => setFormOpen(false)} />
+      <SystemSetDialog open={form.open} set={form.row} onClose={form.close} />
       <SetUsageDialog set={usage} onClose={() => setUsage(null)} />
       <ConfirmDialog
         open={deleting !== null}

@@ -1,6 +1,6 @@
-import { Box, Button, Flex, HStack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Table, Text } from '@chakra-ui/react';
 import { ListChecks, Plus, Star } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { notify } from '../../lib/toast';
@@ -11,14 +11,16 @@ import { AdminList } from './components/admin-list';
 import { AdminPageHeader } from './components/admin-page-header';
 import { AdminPanel } from './components/admin-panel';
 import { SearchField } from './components/search-field';
+import { AdminToolbar } from './components/admin-toolbar';
 import { ActiveBadge } from './components/active-badge';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { RowAction, EditAction, DeleteAction } from './components/row-actions';
 import { PresetFormDialog } from './components/preset-form-dialog';
 import { PresetItemsDialog } from './components/preset-items-dialog';
 import { useDeletePreset } from './api/delete-preset';
 import { useMakeDefaultPreset } from './api/make-default-preset';
-import { pageCount } from '../../lib/paging';
+import { pluralize } from '../../lib/format';
+import { useFormDialog, useLastShown } from '../../lib/use-dialog-target';
+import { useSearchPaging, useStepBackFromEmptyPage } from '../../lib/use-list-paging';
 import { Pager } from '../../components/pager';
 import { usePresetList } from './api/list-presets';
 
@@ -26,29 +28,17 @@ const DEFAULT_DELETE_REFUSAL = 'Cannot delete the default preset';
 
 /** /admin/presets (docs/product.md §2 Checklist Presets). */
 export function PresetsPage() {
-  const [search, setSearch] = useState('');
-  const debouncedSearch = useDebouncedValue(search.trim(), 300);
-  const [paging, setPaging] = useState({ key: debouncedSearch, page: 1 });
-  const page = paging.key === debouncedSearch ? paging.page : 1;
-  const setPage = (next: number) => setPaging({ key: debouncedSearch, page: next });
-  const [formOpen, setFormOpen] = useState(false);
-  const [editing, setEditing] = useState<Preset | null>(null);
+  const { search, setSearch, q: debouncedSearch, page, setPage } = useSearchPaging();
+  const form = useFormDialog<Preset>();
   const [viewing, setViewing] = useState<Preset | null>(null);
   const [deleting, setDeleting] = useState<Preset | null>(null);
-  // The confirmation keeps its text while it animates out.
-  const [deleteTarget, setDeleteTarget] = useState<Preset | null>(null);
-  if (deleting && deleting !== deleteTarget) setDeleteTarget(deleting);
+  const deleteTarget = useLastShown(deleting);
 
   const params = { search: debouncedSearch, page };
   const presets = usePresetList(params);
 
   const total = presets.data?.total_count ?? 0;
-  const lastPage = pageCount(total, ADMIN_PAGE_SIZE);
-  useEffect(() => {
-    if (presets.isSuccess && !presets.isPlaceholderData && page > lastPage) {
-      setPaging({ key: debouncedSearch, page: lastPage });
-    }
-  }, [presets.isSuccess, presets.isPlaceholderData, page, lastPage, debouncedSearch]);
+  useStepBackFromEmptyPage(presets, page, total, ADMIN_PAGE_SIZE, setPage);
 
   const makeDefault = useMakeDefaultPreset();
 
@@ -59,11 +49,6 @@ export function PresetsPage() {
     else setDeleting(preset);
   };
 
-  const openForm = (preset: Preset | null) => {
-    setEditing(preset);
-    setFormOpen(true);
-  };
-
   const list = presets.data?.presets ?? [];
 
   return (
@@ -72,23 +57,18 @@ export function PresetsPage() {
         title="Checklist Presets"
         description="Named selections of catalog items that new deals start their checklist from."
         actions={
-          <Button colorPalette="brand" size="sm" onClick={() => openForm(null)}>
+          <Button colorPalette="brand" size="sm" onClick={() => form.openFor(null)}>
             <Plus size={16} /> Create Preset
           </Button>
         }
       />
 
       <AdminPanel>
-        <Flex gap="3" p="4" borderBottomWidth="1px" borderColor="border" wrap="wrap" align="center">
+        <AdminToolbar count={presets.isSuccess ? pluralize(total, 'preset') : undefined} countTestId="preset-count">
           <Box flex="1" maxW={{ md: 'md' }}>
             <SearchField value={search} onChange={setSearch} label="Search presets" placeholder="Search by name or description" />
           </Box>
-          {presets.isSuccess && (
-            <Text textStyle="sm" color="fg.muted" ms={{ md: 'auto' }} data-testid="preset-count">
-              {total} {total === 1 ? 'preset' : 'presets'}
-            </Text>
-          )}
-        </Flex>
+        </AdminToolbar>
 
         <AdminList
           query={presets}
@@ -101,7 +81,7 @@ export function PresetsPage() {
               description={debouncedSearch ? 'No preset matches this search.' : 'Create your first preset to get started'}
               action={
                 debouncedSearch ? undefined : (
-                  <Button colorPalette="brand" size="sm" onClick={() => openForm(null)}>
+                  <Button colorPalette="brand" size="sm" onClick={() => form.openFor(null)}>
                     <Plus size={16} /> Create Preset
                   </Button>
                 )
@@ -164,7 +144,7 @@ export function PresetsPage() {
                       <Star />
                     </RowAction>
                   )}
-                  <EditAction name={preset.name} onClick={() => openForm(preset)} />
+                  <EditAction name={preset.name} onClick={() => form.openFor(preset)} />
                   <DeleteAction
                     name={preset.name}
                     refusal={preset.is_default ? DEFAULT_DELETE_REFUSAL : undefined}
@@ -179,7 +159,7 @@ export function PresetsPage() {
         {presets.data && <Pager page={page} total={total} pageSize={ADMIN_PAGE_SIZE} noun="presets" onPageChange={setPage} />}
       </AdminPanel>
 
-      <PresetFormDialog open={formOpen} preset={editing} onClose={() => setFormOpen(false)} />
+      <PresetFormDialog open={form.open} preset={form.row} onClose={form.close} />
       <PresetItemsDialog preset={viewing} onClose={() => setViewing(null)} />
       <ConfirmDialog
         open={Boolean(deleting)}

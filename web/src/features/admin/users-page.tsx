@@ -1,10 +1,10 @@
-import { Badge, Flex, HStack, Table, Text } from '@chakra-ui/react';
+import { Badge, HStack, Table, Text } from '@chakra-ui/react';
 import type { AdminUser } from '@contracts/admin';
 import { KeyRound, Users } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
-import { formatDate } from '../../lib/format';
+import { formatDate, pluralize } from '../../lib/format';
 import { useAdminUsers } from './api/list-users';
 import { useDeleteUser } from './api/delete-user';
 import { AccountCells } from './components/account-cells';
@@ -12,8 +12,9 @@ import { AdminPage } from './components/admin-page';
 import { AdminPageHeader } from './components/admin-page-header';
 import { AdminPanel } from './components/admin-panel';
 import { SearchField } from './components/search-field';
+import { AdminToolbar } from './components/admin-toolbar';
 import { AdminList } from './components/admin-list';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useSearchPaging } from '../../lib/use-list-paging';
 import { RowAction, EditAction, DeleteAction } from './components/row-actions';
 import { EditUserDialog, ResetPasswordDialog } from './components/user-dialogs';
 import { Pager } from '../../components/pager';
@@ -29,10 +30,7 @@ export function RoleBadge({ superAdmin }: { superAdmin: boolean }) {
 
 /** /admin/users (docs/product.md §2 User Management). */
 export function UsersPage() {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const q = useDebouncedValue(search.trim(), 300);
-  useEffect(() => setPage(1), [q]);
+  const { search, setSearch, q, page, setPage } = useSearchPaging();
   const users = useAdminUsers(q, page);
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [resetting, setResetting] = useState<AdminUser | null>(null);
@@ -48,14 +46,9 @@ export function UsersPage() {
         description="Everyone with an account: edit their names, reset a password, or remove an account."
       />
       <AdminPanel>
-        <Flex gap="3" p="4" borderBottomWidth="1px" borderColor="border" align="center" wrap="wrap">
+        <AdminToolbar count={users.isSuccess ? pluralize(total, 'user') : undefined} countTestId="users-count">
           <SearchField value={search} onChange={setSearch} label="Search users" placeholder="Search by e-mail, name or title" />
-          {users.isSuccess && (
-            <Text textStyle="sm" color="fg.muted" data-testid="users-count">
-              {total} {total === 1 ? 'user' : 'users'}
-            </Text>
-          )}
-        </Flex>
+        </AdminToolbar>
         <AdminList
           query={users}
           errorTitle="Failed to load users"

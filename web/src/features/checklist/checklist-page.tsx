@@ -16,9 +16,7 @@ import { ProgressSummary } from './components/progress-summary';
 import { CategorySection, ROW_CHUNK } from './components/category-section';
 import type { RowAction } from './components/item-row';
 import { ChecklistHeader } from './components/checklist-header';
-import { EmptyChecklist } from './components/empty-checklist';
-import { NoItemsPrompt } from './components/no-items-prompt';
-import { NoMatches } from './components/no-matches';
+import { EmptyChecklist, NoItemsPrompt, NoMatches } from './components/empty-checklist';
 import { allItems, buildSections, isFilterActive, type StatusFilter } from './logic';
 import type { ChecklistItem } from './types';
 

@@ -25,6 +25,10 @@ export type CapabilityMap = Record<Capability, boolean>;
 
 export type MemberStatus = 'active' | 'inactive' | 'suspended';
 export const MEMBER_STATUSES: MemberStatus[] = ['active', 'inactive', 'suspended'];
+/** The statuses as select options, capitalised ("Active"). */
+export const MEMBER_STATUS_OPTIONS = MEMBER_STATUSES.map(
+  (status) => [status, status.charAt(0).toUpperCase() + status.slice(1)] as const,
+);
 
 export interface UserFilters {
   page: number;

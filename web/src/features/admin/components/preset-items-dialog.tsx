@@ -1,17 +1,14 @@
 import { Alert, Badge, Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Inbox } from 'lucide-react';
-import { useRef } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { Modal } from '../../../components/modal';
+import { useLastShown } from '../../../lib/use-dialog-target';
 import type { Preset } from '../api/list-presets';
 import { usePreset } from '../api/get-preset';
 
 /** The read-only list 'Items in {preset name}' opened from a preset's item count. */
 export function PresetItemsDialog({ preset: current, onClose }: { preset: Preset | null; onClose: () => void }) {
-  // Keeps the title while the dialog animates out.
-  const last = useRef<Preset | null>(current);
-  if (current) last.current = current;
-  const preset = current ?? last.current;
+  const preset = useLastShown(current);
   const detail = usePreset(preset?.id ?? '', Boolean(current));
 
   const items = detail.data?.catalog_items ?? [];

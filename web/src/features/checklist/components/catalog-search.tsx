@@ -1,4 +1,5 @@
-import { NativeSelect, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
+import { OptionSelect } from '../../../components/option-select';
 import { CATALOG_CATEGORIES } from '../logic';
 import { SearchInput } from '../../../components/search-input';
 
@@ -25,17 +26,13 @@ export function CatalogSearch({
         value={search}
         onChange={setSearch}
       />
-      <NativeSelect.Root w={{ base: 'full', md: '56' }}>
-        <NativeSelect.Field aria-label="Catalog category" value={category} onChange={(e) => setCategory(e.currentTarget.value)}>
-          <option value="">All categories</option>
-          {CATALOG_CATEGORIES.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionSelect
+        w={{ base: 'full', md: '56' }}
+        label="Catalog category"
+        value={category}
+        onChange={setCategory}
+        options={[['', 'All categories'], ...CATALOG_CATEGORIES.map((name) => [name, name] as const)]}
+      />
     </Stack>
   );
 }

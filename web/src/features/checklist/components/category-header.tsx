@@ -107,34 +107,29 @@ export function CategoryHeader({
       </Box>
       {canEdit && (
         <HStack gap="0.5" flexShrink={0}>
-          <IconButton
-            size="xs"
-            variant="ghost"
-            aria-label={`Add item to ${category.name}`}
-            title="Add item"
-            onClick={() => onAddItem(category.id)}
-          >
-            <Plus />
-          </IconButton>
-          <IconButton
-            size="xs"
-            variant="ghost"
-            aria-label={`Edit ${category.name}`}
-            title="Edit category"
-            onClick={() => onEditCategory(category.id)}
-          >
-            <Pencil />
-          </IconButton>
-          <IconButton
-            size="xs"
-            variant="ghost"
-            colorPalette="red"
-            aria-label={`Delete ${category.name}`}
-            title="Delete category"
-            onClick={() => onDeleteCategory(category.id)}
-          >
-            <Trash2 />
-          </IconButton>
+          {[
+            { label: `Add item to ${category.name}`, title: 'Add item', icon: <Plus />, onClick: onAddItem },
+            { label: `Edit ${category.name}`, title: 'Edit category', icon: <Pencil />, onClick: onEditCategory },
+            {
+              label: `Delete ${category.name}`,
+              title: 'Delete category',
+              icon: <Trash2 />,
+              onClick: onDeleteCategory,
+              red: true,
+            },
+          ].map(({ label, title, icon, onClick, red }) => (
+            <IconButton
+              key={title}
+              size="xs"
+              variant="ghost"
+              colorPalette={red ? 'red' : undefined}
+              aria-label={label}
+              title={title}
+              onClick={() => onClick(category.id)}
+            >
+              {icon}
+            </IconButton>
+          ))}
         </HStack>
       )}
     </Flex>

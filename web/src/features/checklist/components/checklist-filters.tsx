@@ -1,4 +1,5 @@
-import { Box, Button, Flex, NativeSelect, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Text } from '@chakra-ui/react';
+import { OptionSelect } from '../../../components/option-select';
 import { ChevronsDownUp, ChevronsUpDown } from 'lucide-react';
 import { ITEM_STATUSES, STATUS_LABELS, type StatusFilter } from '../logic';
 import { SearchInput } from '../../../components/search-input';
@@ -38,21 +39,14 @@ export function ChecklistFilters({
         value={search}
         onChange={setSearch}
       />
-      <NativeSelect.Root w="52" bg="bg">
-        <NativeSelect.Field
-          aria-label="Status filter"
-          value={status}
-          onChange={(e) => setStatus(e.currentTarget.value as StatusFilter)}
-        >
-          <option value="all">All statuses</option>
-          {ITEM_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {STATUS_LABELS[value]}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionSelect<StatusFilter>
+        w="52"
+        bg="bg"
+        label="Status filter"
+        value={status}
+        onChange={setStatus}
+        options={[['all', 'All statuses'], ...ITEM_STATUSES.map((value) => [value, STATUS_LABELS[value]] as const)]}
+      />
       <Box flex={{ base: 'none', md: '1' }} />
       {filtering && (
         <Text textStyle="sm" color="fg.muted" data-testid="match-count">

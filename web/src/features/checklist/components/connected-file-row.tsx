@@ -1,4 +1,5 @@
-import { Badge, Box, Flex, NativeSelect, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, Text } from '@chakra-ui/react';
+import { OptionSelect } from '../../../components/option-select';
 import { FileText } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { APPROVAL_LABELS } from '../../../components/approval-badge';
@@ -53,20 +54,16 @@ export function ConnectedFileRow({
         </Text>
       </Box>
       {canApprove ? (
-        <NativeSelect.Root size="xs" w="32" flexShrink={0} disabled={busy}>
-          <NativeSelect.Field
-            aria-label={`Approval of ${file.name}`}
-            value={status}
-            onChange={(e) => onApproval(e.currentTarget.value)}
-          >
-            {FILE_APPROVALS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <OptionSelect
+          size="xs"
+          w="32"
+          flexShrink={0}
+          disabled={busy}
+          label={`Approval of ${file.name}`}
+          value={status}
+          onChange={onApproval}
+          options={FILE_APPROVALS.map((option) => [option.value, option.label] as const)}
+        />
       ) : (
         <Badge
           size="sm"

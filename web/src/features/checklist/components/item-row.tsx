@@ -10,6 +10,23 @@ function RowIcon({ name }: { name: 'file' | 'pencil' | 'trash' }) {
   return <span className="cl-ico" data-icon={name} aria-hidden="true" />;
 }
 
+/** A row's Edit or Delete icon button: "Edit <name>" read, "Edit item" shown on hover. */
+function IconButton({ action, icon, item }: { action: 'edit' | 'delete'; icon: 'pencil' | 'trash'; item: ChecklistItem }) {
+  const verb = action === 'edit' ? 'Edit' : 'Delete';
+  return (
+    <button
+      type="button"
+      className="cl-btn"
+      data-action={action}
+      data-item={item.id}
+      aria-label={`${verb} ${item.name}`}
+      title={`${verb} item`}
+    >
+      <RowIcon name={icon} />
+    </button>
+  );
+}
+
 /** One item of a section: plain elements styled by the section's stylesheet (item-rows-css.ts). */
 export const ItemRow = memo(function ItemRow({
   item,
@@ -77,26 +94,8 @@ export const ItemRow = memo(function ItemRow({
         )}
         {canEdit && (
           <>
-            <button
-              type="button"
-              className="cl-btn"
-              data-action="edit"
-              data-item={item.id}
-              aria-label={`Edit ${item.name}`}
-              title="Edit item"
-            >
-              <RowIcon name="pencil" />
-            </button>
-            <button
-              type="button"
-              className="cl-btn"
-              data-action="delete"
-              data-item={item.id}
-              aria-label={`Delete ${item.name}`}
-              title="Delete item"
-            >
-              <RowIcon name="trash" />
-            </button>
+            <IconButton action="edit" icon="pencil" item={item} />
+            <IconButton action="delete" icon="trash" item={item} />
           </>
         )}
       </div>

@@ -1,4 +1,5 @@
-import { Field, NativeSelect, Stack } from '@chakra-ui/react';
+import { Field, Stack } from '@chakra-ui/react';
+import { OptionSelect } from '../../../components/option-select';
 import { useEffect, useMemo, useState } from 'react';
 import { ActionDialog } from '../../../components/action-dialog';
 import { useUpdateItemStatusAndFiles } from '../api/update-item-status-and-files';
@@ -63,20 +64,14 @@ export function StatusAndFilesDialog({
       <Stack gap="5">
         <Field.Root disabled={!canEditStatus}>
           <Field.Label>Status</Field.Label>
-          <NativeSelect.Root maxW="60" disabled={!canEditStatus}>
-            <NativeSelect.Field
-              aria-label="Status"
-              value={status}
-              onChange={(e) => setStatus(e.currentTarget.value as ItemStatus)}
-            >
-              {ITEM_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {STATUS_LABELS[value]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect
+            maxW="60"
+            disabled={!canEditStatus}
+            label="Status"
+            value={status}
+            onChange={setStatus}
+            options={ITEM_STATUSES.map((value) => [value, STATUS_LABELS[value]] as const)}
+          />
           {!canEditStatus && <Field.HelperText>Only members who may edit the checklist change its status.</Field.HelperText>}
         </Field.Root>
 

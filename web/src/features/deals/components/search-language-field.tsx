@@ -1,5 +1,6 @@
-import { Field, NativeSelect } from '@chakra-ui/react';
+import { Field } from '@chakra-ui/react';
 import type { SearchLanguage } from '@contracts/search';
+import { OptionSelect } from '../../../components/option-select';
 
 const LANGUAGES: [SearchLanguage, string][] = [
   ['english', 'English'],
@@ -11,16 +12,7 @@ export function SearchLanguageField({ value, onChange }: { value: SearchLanguage
   return (
     <Field.Root>
       <Field.Label>Search language</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field name="search_language" value={value} onChange={(e) => onChange(e.target.value as SearchLanguage)}>
-          {LANGUAGES.map(([v, label]) => (
-            <option key={v} value={v}>
-              {label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionSelect name="search_language" label="Search language" value={value} onChange={onChange} options={LANGUAGES} />
       <Field.HelperText>Words in the deal's documents are matched with this language's word forms.</Field.HelperText>
     </Field.Root>
   );

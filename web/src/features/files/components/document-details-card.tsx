@@ -1,4 +1,5 @@
-import { Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { OptionSelect } from '../../../components/option-select';
 import { Pencil, Sparkles } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { formatDate } from '../../../lib/format';
@@ -150,21 +151,12 @@ export function DocumentDetailsCard({
                 />
               </FormField>
               <FormField label="Document type">
-                <NativeSelect.Root>
-                  <NativeSelect.Field
-                    aria-label="Document type"
-                    value={form.document_type}
-                    onChange={(e) => set('document_type')(e.currentTarget.value)}
-                  >
-                    <option value="">Not set</option>
-                    {DOCUMENT_TYPES.map((type) => (
-                      <option key={type} value={type}>
-                        {type}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <OptionSelect
+                  label="Document type"
+                  value={form.document_type}
+                  onChange={set('document_type')}
+                  options={[['', 'Not set'], ...DOCUMENT_TYPES.map((type) => [type, type] as const)]}
+                />
               </FormField>
             </SimpleGrid>
             <FormField label="Quick summary">
@@ -177,21 +169,12 @@ export function DocumentDetailsCard({
             </FormField>
             <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
               <FormField label="Confidentiality">
-                <NativeSelect.Root>
-                  <NativeSelect.Field
-                    aria-label="Confidentiality"
-                    value={form.confidentiality_level}
-                    onChange={(e) => set('confidentiality_level')(e.currentTarget.value)}
-                  >
-                    <option value="">Not set</option>
-                    {CONFIDENTIALITY_LEVELS.map((level) => (
-                      <option key={level} value={level}>
-                        {capitalise(level)}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <OptionSelect
+                  label="Confidentiality"
+                  value={form.confidentiality_level}
+                  onChange={set('confidentiality_level')}
+                  options={[['', 'Not set'], ...CONFIDENTIALITY_LEVELS.map((level) => [level, capitalise(level)] as const)]}
+                />
               </FormField>
               <Field.Root invalid={Boolean(error)}>
                 <Field.Label>Date range start</Field.Label>

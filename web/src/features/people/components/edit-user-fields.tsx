@@ -1,15 +1,16 @@
-import { Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
+import { Input, SimpleGrid } from '@chakra-ui/react';
+import { OptionSelect } from '../../../components/option-select';
 import { useId } from 'react';
 import type { MemberForm } from '../member';
-import { MEMBER_STATUSES, type Group, type MemberRole, type PermissionSet, type Tag } from '../types';
+import { MEMBER_STATUS_OPTIONS, type Group, type MemberRole, type PermissionSet, type Tag } from '../types';
 import { ChipPicker } from './chip-picker';
 import { FieldGroup } from './field-group';
 import { FormField } from '../../../components/form-field';
 import { PermissionSetSelect } from './permission-set-select';
 
-const ROLE_OPTIONS: { value: MemberRole; label: string }[] = [
-  { value: 'member', label: 'Member' },
-  { value: 'admin', label: 'Admin' },
+const ROLE_OPTIONS: [MemberRole, string][] = [
+  ['member', 'Member'],
+  ['admin', 'Admin'],
 ];
 
 /** Edit User's fields: role, permission set, groups, tags, company and status. */
@@ -48,24 +49,17 @@ export function EditUserFields({
         disabled={roleLocked}
         helper={!locked && !canManageAdmins ? 'Only deal admins can grant or revoke the admin role.' : undefined}
       >
-        <NativeSelect.Root disabled={roleLocked}>
-          <NativeSelect.Field
-            name="role"
-            aria-label="Role"
-            value={form.role}
-            onChange={(event) => {
-              patch({ role: event.currentTarget.value as MemberRole });
-              onSetError(null);
-            }}
-          >
-            {ROLE_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <OptionSelect
+          disabled={roleLocked}
+          name="role"
+          label="Role"
+          value={form.role}
+          onChange={(role) => {
+            patch({ role });
+            onSetError(null);
+          }}
+          options={ROLE_OPTIONS}
+        />
       </FormField>
 
       <FormField label="Permission set" required={form.role !== 'admin'} error={setError} disabled={locked}>
@@ -119,21 +113,14 @@ export function EditUserFields({
           </datalist>
         </FormField>
         <FormField label="Status" disabled={locked}>
-          <NativeSelect.Root disabled={locked}>
-            <NativeSelect.Field
-              name="status"
-              aria-label="Status"
-              value={form.status}
-              onChange={(event) => patch({ status: event.currentTarget.value as MemberForm['status'] })}
-            >
-              {MEMBER_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {status.charAt(0).toUpperCase() + status.slice(1)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect
+            disabled={locked}
+            name="status"
+            label="Status"
+            value={form.status}
+            onChange={(status) => patch({ status })}
+            options={MEMBER_STATUS_OPTIONS}
+          />
         </FormField>
       </SimpleGrid>
     </>

@@ -1,6 +1,7 @@
-import { Badge, CloseButton, HStack, Input, InputGroup, NativeSelect, Text } from '@chakra-ui/react';
+import { Badge, CloseButton, HStack, Input, InputGroup, Text } from '@chakra-ui/react';
+import { OptionSelect } from '../../../components/option-select';
 import { Search } from 'lucide-react';
-import { MEMBER_STATUSES, type Group, type MemberStatus, type Tag } from '../types';
+import { MEMBER_STATUS_OPTIONS, type Group, type MemberStatus, type Tag } from '../types';
 import { ColorDot } from './color-dot';
 
 /** Search, the status filter, and the group or tag chosen in the sidebar as a chip that clears it. */
@@ -43,21 +44,14 @@ export function UsersFilterBar({
             onChange={(event) => setSearchText(event.target.value)}
           />
         </InputGroup>
-        <NativeSelect.Root size="sm" w="44">
-          <NativeSelect.Field
-            aria-label="Status"
-            value={status}
-            onChange={(event) => setStatus(event.currentTarget.value as '' | MemberStatus)}
-          >
-            <option value="">All statuses</option>
-            {MEMBER_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {value.charAt(0).toUpperCase() + value.slice(1)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <OptionSelect<'' | MemberStatus>
+          size="sm"
+          w="44"
+          label="Status"
+          value={status}
+          onChange={setStatus}
+          options={[['', 'All statuses'], ...MEMBER_STATUS_OPTIONS]}
+        />
       </HStack>
       {(activeGroup || activeTag) && (
         <HStack gap="2" textStyle="sm" color="fg.muted" wrap="wrap">

@@ -1,8 +1,9 @@
-import { Button, Flex, Input, NativeSelect, Tag } from '@chakra-ui/react';
+import { Button, Flex, Input, Tag } from '@chakra-ui/react';
 import { SEARCH_FILE_TYPE_NAMES } from '@contracts/search';
 import { X } from 'lucide-react';
 import { APPROVAL_LABELS } from '../../../components/approval-badge';
 import { FormField } from '../../../components/form-field';
+import { OptionSelect } from '../../../components/option-select';
 import { useItemOptions } from '../api/checklist-items';
 import { useSearchFolder } from '../api/search-folder';
 import { TYPE_LABELS, type FilterKey, type SearchFilters } from '../logic';
@@ -19,17 +20,14 @@ function Select({
   options: [string, string][];
 }) {
   return (
-    <NativeSelect.Root size="sm" width={{ base: 'full', md: '44' }}>
-      <NativeSelect.Field aria-label={label} value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{label}: all</option>
-        {options.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <OptionSelect
+      size="sm"
+      width={{ base: 'full', md: '44' }}
+      label={label}
+      value={value ?? ''}
+      onChange={onChange}
+      options={[['', `${label}: all`], ...options]}
+    />
   );
 }
 

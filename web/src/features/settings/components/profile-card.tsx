@@ -24,6 +24,15 @@ export function ReadOnlyRow({ label, children }: { label: string; children: Reac
   );
 }
 
+/** What a profile row shows for an empty field. */
+function NotSet() {
+  return (
+    <Text as="span" color="fg.subtle">
+      Not set
+    </Text>
+  );
+}
+
 function ColorSwatch({ value, size = '5' }: { value: string; size?: string }) {
   return <Circle size={size} bg={value} borderWidth="1px" borderColor="blackAlpha.200" />;
 }
@@ -132,27 +141,9 @@ export function ProfileCard() {
       {user && !editing && (
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
           <ReadOnlyRow label="Email">{user.email}</ReadOnlyRow>
-          <ReadOnlyRow label="Title">
-            {user.title || (
-              <Text as="span" color="fg.subtle">
-                Not set
-              </Text>
-            )}
-          </ReadOnlyRow>
-          <ReadOnlyRow label="First name">
-            {user.first_name || (
-              <Text as="span" color="fg.subtle">
-                Not set
-              </Text>
-            )}
-          </ReadOnlyRow>
-          <ReadOnlyRow label="Last name">
-            {user.last_name || (
-              <Text as="span" color="fg.subtle">
-                Not set
-              </Text>
-            )}
-          </ReadOnlyRow>
+          <ReadOnlyRow label="Title">{user.title || <NotSet />}</ReadOnlyRow>
+          <ReadOnlyRow label="First name">{user.first_name || <NotSet />}</ReadOnlyRow>
+          <ReadOnlyRow label="Last name">{user.last_name || <NotSet />}</ReadOnlyRow>
           <ReadOnlyRow label="Preferred colour">
             <HStack gap="2">
               <ColorSwatch value={user.preferred_color || DEFAULT_PROFILE_COLOR} />
