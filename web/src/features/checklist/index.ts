@@ -1,4 +1,3 @@
 // What the app may use of the checklist: the page it composes with the AI assistant's suggestions.
 export { ChecklistPage } from './checklist-page';
 export { ChecklistItemPage } from './checklist-item-page';
-export { prefetchChecklistFor } from './api/checklist';
