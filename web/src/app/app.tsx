@@ -7,7 +7,7 @@ import { prefetchChecklistFor } from '../features/checklist/api/checklist';
 import { prefetchDashboardFor } from '../features/deals/api/dashboard-stats';
 import { prefetchViewerSourceFor } from '../features/viewer/api/viewer-source';
 import { prefetchDealFor } from '../lib/api/deal';
-import { setPreloadRoutes } from '../lib/lazy-page';
+import { preloadRoute, setPreloadRoutes } from '../lib/lazy-page';
 import { createQueryClient } from '../lib/query';
 import { AppErrorBoundary } from './error-boundary';
 import { AppProviders } from './providers';
@@ -27,9 +27,9 @@ export function App() {
 
 /**
  * What a screen shows first, asked for as the navigation to it starts: its data while its code loads
- * (issues 33, 34). Not its code: the app's first chunks and its API calls share the browser's six
- * connections, and preloading a route's pages at start made the session's first request wait behind
- * some 40 chunks (the deal dashboard painted ~500 ms later).
+ * (issues 33, 34). Its code too, but not as the app opens: the app's first chunks and its API calls share
+ * the browser's six connections, and preloading a route's pages then made the session's first request
+ * wait behind some 40 chunks (the deal dashboard painted ~500 ms later).
  */
 function prefetchFor(queryClient: QueryClient, pathname: string, search: string): void {
   prefetchViewerSourceFor(pathname, search);
@@ -49,6 +49,9 @@ export function createAppRouter(queryClient: QueryClient) {
     // Only a new screen: the viewer itself replaces its URL's ?page= as the reader scrolls.
     if (location.pathname === shown) return;
     shown = location.pathname;
+    // A later navigation's pages load as it starts, before React renders it: by then the first chunks
+    // and the session's requests are done, so nothing waits behind them.
+    preloadRoute(location.pathname);
     prefetchFor(queryClient, location.pathname, location.search);
   });
   return router;
