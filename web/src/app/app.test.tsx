@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../lib/api/client';
-import { jsonResponse } from '../test/utils';
+import { stubFetch } from '../test/utils';
 import { createQueryClient } from '../lib/query';
 import { createAppRouter } from './app';
 
@@ -13,15 +13,8 @@ describe('the app router', () => {
 
   it("asks for the viewer's answer as a navigation to the viewer starts, not as its ?page= changes", async () => {
     localStorage.setItem(TOKEN_KEY, 'tok');
-    const asked: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: string) => {
-        asked.push(new URL(input, 'http://localhost').pathname);
-        return jsonResponse({ detail: 'Not found' }, 404);
-      }),
-    );
-    const viewerAsks = () => asked.filter((path) => path === VIEWER).length;
+    const calls = stubFetch(() => undefined);
+    const viewerAsks = () => calls.filter((call) => call.url.pathname === VIEWER).length;
     window.history.replaceState(null, '', `/deals/${DEAL}/files/${FILE}/view`);
     const router = createAppRouter(createQueryClient());
     expect(viewerAsks()).toBe(1);
@@ -36,15 +29,8 @@ describe('the app router', () => {
 
   it('asks for the checklist as the app opens on it and as a navigation to it starts, unless it is still fresh', async () => {
     localStorage.setItem(TOKEN_KEY, 'tok');
-    const asked: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: string) => {
-        asked.push(new URL(input, 'http://localhost').pathname);
-        return jsonResponse({ categories: [] });
-      }),
-    );
-    const checklistAsks = () => asked.filter((path) => path === `/api/deals/${DEAL}/checklist`).length;
+    const calls = stubFetch(() => ({ categories: [] }));
+    const checklistAsks = () => calls.filter((call) => call.url.pathname === `/api/deals/${DEAL}/checklist`).length;
     window.history.replaceState(null, '', `/deals/${DEAL}/checklist`);
     const queryClient = createQueryClient();
     const router = createAppRouter(queryClient);
@@ -66,16 +52,10 @@ describe('the app router', () => {
     localStorage.setItem(TOKEN_KEY, 'tok');
     const OTHER = '33333333-3333-4333-8333-333333333333';
     const SECOND = '44444444-4444-4444-8444-444444444444';
-    const asked: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: string) => {
-        const path = new URL(input, 'http://localhost').pathname;
-        asked.push(path);
-        return path.endsWith('/dashboard/stats') ? jsonResponse({ files_total: 0 }) : jsonResponse({ id: path.split('/')[3] });
-      }),
+    const calls = stubFetch(({ url }) =>
+      url.pathname.endsWith('/dashboard/stats') ? { files_total: 0 } : { id: url.pathname.split('/')[3] },
     );
-    const count = (path: string) => asked.filter((p) => p === path).length;
+    const count = (path: string) => calls.filter((call) => call.url.pathname === path).length;
     window.history.replaceState(null, '', `/deals/${OTHER}`);
     const router = createAppRouter(createQueryClient());
     expect(count(`/api/deals/${OTHER}`)).toBe(1);
