@@ -20,3 +20,4 @@ GRANT USAGE ON SCHEMA private TO anon;
 GRANT USAGE ON SCHEMA private TO service_role;
 
 create extension if not exists pg_trgm with schema extensions;
+create extension if not exists btree_gin with schema extensions;

@@ -135,7 +135,7 @@ CREATE UNIQUE INDEX file_ai_analyses_one_open ON public.file_ai_analyses USING b
 
 CREATE INDEX file_texts_deal_idx ON public.file_texts USING btree (deal_id);
 
-CREATE INDEX file_texts_search_idx ON public.file_texts USING gin (search_vector);
+CREATE INDEX file_texts_deal_search_idx ON public.file_texts USING gin (deal_id, search_vector);
 
 -- Helpers
 
@@ -585,6 +585,15 @@ begin
   return null;
 end $$;
 
+-- Marks (chr 1 and 2, which the snippet's selection uses) and line breaks and tabs as spaces, one
+-- character for one.
+create function private.search_plain(p_text text) returns text
+language sql immutable parallel safe set search_path = '' as $$
+  select replace(replace(replace(replace(replace(p_text, chr(1), ' '), chr(2), ' '), chr(10), ' '), chr(13), ' '),
+                 chr(9), ' ')
+$$;
+
+
 create function private.search_tsquery(p_language text, p_query text) returns tsquery
 language plpgsql immutable set search_path = '' as $$
 declare
@@ -692,21 +701,18 @@ language sql stable set search_path = '' as $$
   ), windows as (
     -- From a word's start to a word's end (unless the window reaches the text's edge), the marks taken
     -- out and line breaks and tabs made spaces: one character for one, so offsets into the text hold (the
-    -- API squeezes white space anyway).
-    select t.*, w.start,
-           case when t.near is null then translate(t.content, chr(1) || chr(2) || chr(10) || chr(13) || chr(9), '     ')
-                when w.start + 1800 > length(t.content) then w.piece
+    -- API squeezes white space anyway). The text is walked once, to `near`: in UTF-8 each character
+    -- offset is a walk from the start (length() of 20 KB cost 80 µs), and translate() cost ten times
+    -- replace() (docs/decisions.md decision 62).
+    select t.*, coalesce(t.near + k.skip, 1) as start,
+           case when t.near is null then private.search_plain(t.content)
+                when length(r.raw) - k.skip <= 1800 then w.piece
                 else left(w.piece, length(w.piece) - greatest(strpos(reverse(w.piece), ' ') - 1, 0)) end as text
       from located t
-      cross join lateral (
-        select b.start,
-               translate(substring(t.content from b.start for 1800), chr(1) || chr(2) || chr(10) || chr(13) || chr(9),
-                         '     ') as piece
-          from (select case when t.near is null or t.near = 1 then 1
-                            else t.near + strpos(translate(substring(t.content from t.near for 100),
-                                                           chr(10) || chr(13) || chr(9), '   '), ' ')
-                       end as start) b
-      ) w
+      cross join lateral (select substring(t.content from t.near for 1900) as raw offset 0) r
+      cross join lateral (select case when t.near is null or t.near = 1 then 0
+                                      else strpos(private.search_plain(left(r.raw, 100)), ' ') end as skip offset 0) k
+      cross join lateral (select private.search_plain(substring(r.raw from k.skip + 1 for 1800)) as piece offset 0) w
   ), shown as materialized (
     select w.file_id, w.name, w.full_path, w.content_type, w.rank, w.created_at, w.page_starts, w.start, w.text,
            ts_headline(w.cfg, w.text, case when w.near is null then w.tsq else stems.any_word end,
@@ -751,6 +757,9 @@ GRANT ALL ON FUNCTION public.ai_suggestion_action(p_file_id uuid, p_action text,
 REVOKE ALL ON FUNCTION private.file_texts_language() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.deals_search_reindex() FROM PUBLIC;
+
+REVOKE ALL ON FUNCTION private.search_plain(p_text text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.search_plain(p_text text) TO authenticated;
 
 REVOKE ALL ON FUNCTION private.search_tsquery(p_language text, p_query text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.search_tsquery(p_language text, p_query text) TO authenticated;
