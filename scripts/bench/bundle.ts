@@ -1,3 +1,5 @@
+import { get, type IncomingMessage } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { withServerAndChromium } from './chromium.ts';
 
@@ -7,6 +9,11 @@ type Row = [string, string, string];
 interface Seen {
   type?: string;
   encoding: string;
+  url: string;
+  /** Asked for once the screen's content was shown: a prefetch for the next screen, not this one's load. */
+  afterContent: boolean;
+  /** No response reached the page's session: a dedicated worker's script, which its own target loads. */
+  outOfPage?: boolean;
   /** An event stream never finishes: it is not waited for. */
   stream: boolean;
   done: boolean;
@@ -17,14 +24,16 @@ interface Seen {
 }
 
 /** Generous: the machine is shared, and a cold first load also compiles the app's JavaScript. */
-const TIMEOUT = 120_000;
+const TIMEOUT = Number(process.env.BUNDLE_TIMEOUT ?? 120_000);
 /** After the content shows, the load counts as over once no request has been open for this long. */
 const QUIET_MS = 500;
 
 /**
  * A first visit (empty cache) of `path`: every request's bytes on the wire and decoded, from Chromium's
  * own accounting (Network.loadingFinished encodedDataLength), until the screen's content is shown and
- * no request is left open.
+ * no request is left open. A worker's script is loaded by the worker's own target, so the page's session
+ * sees it asked for and nothing more: once the page is quiet it is fetched again with the browser's
+ * Accept-Encoding, and its compressed body counts as its bytes on the wire.
  */
 async function firstLoad(browser: Browser, url: string, token: string | undefined, content: (page: Page) => Promise<unknown>) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
@@ -33,13 +42,23 @@ async function firstLoad(browser: Browser, url: string, token: string | undefine
   const cdp = await context.newCDPSession(page);
   const seen = new Map<string, Seen>();
   let lastEvent = Date.now();
+  let contentShown = false;
+  const acceptEncoding = new Map<string, string>();
   const of = (id: string) => {
     lastEvent = Date.now();
     let entry = seen.get(id);
-    if (!entry) seen.set(id, (entry = { encoding: 'none', stream: false, done: false, wire: 0, decoded: 0 }));
+    if (!entry)
+      seen.set(
+        id,
+        (entry = { url: '', afterContent: contentShown, encoding: 'none', stream: false, done: false, wire: 0, decoded: 0 }),
+      );
     return entry;
   };
-  cdp.on('Network.requestWillBeSent', (e) => void of(e.requestId));
+  cdp.on('Network.requestWillBeSent', (e) => {
+    of(e.requestId).url = e.request.url;
+    // A worker's request shows no Accept-Encoding here (the network stack adds it): Chromium's own then.
+    acceptEncoding.set(e.requestId, String(e.request.headers['Accept-Encoding'] ?? 'gzip, deflate, br, zstd'));
+  });
   cdp.on('Network.responseReceived', (e) => {
     const entry = of(e.requestId);
     entry.type = e.type;
@@ -62,15 +81,33 @@ async function firstLoad(browser: Browser, url: string, token: string | undefine
   try {
     await page.goto(url, { waitUntil: 'load', timeout: TIMEOUT });
     await content(page);
+    contentShown = true;
     const deadline = Date.now() + TIMEOUT;
-    while ([...seen.values()].some((r) => !r.done && !r.stream) || Date.now() - lastEvent < QUIET_MS) {
-      if (Date.now() > deadline) throw new Error(`${url}: requests still open after ${TIMEOUT / 1000} s`);
+    const quiet = () => Date.now() - lastEvent >= QUIET_MS;
+    const open = () => [...seen.values()].filter((r) => !r.done && !r.stream && !(quiet() && r.type === undefined));
+    while (open().length > 0 || !quiet()) {
+      if (Date.now() > deadline) throw new Error(`${url}: still open after ${TIMEOUT / 1000} s: ${open().map((r) => r.url)}`);
       await new Promise((r) => setTimeout(r, 50));
     }
+    for (const [id, r] of seen) if (!r.done && !r.stream) Object.assign(r, await fetchRaw(r.url, acceptEncoding.get(id) ?? ''));
     return [...seen.values()];
   } finally {
     await context.close();
   }
+}
+
+/** A request as a browser's target would make it: the body's bytes as sent, and decoded. */
+async function fetchRaw(url: string, acceptEncoding: string): Promise<Partial<Seen>> {
+  const res = await new Promise<IncomingMessage>((resolve, reject) =>
+    get(url, { headers: { 'accept-encoding': acceptEncoding } }, resolve).on('error', reject),
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of res) chunks.push(chunk as Buffer);
+  const body = Buffer.concat(chunks);
+  const encoding = String(res.headers['content-encoding'] ?? 'none');
+  const decoded = encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
+  const type = String(res.headers['content-type'] ?? '').includes('javascript') ? 'Script' : 'Other';
+  return { outOfPage: true, done: true, type, encoding, wire: body.length, decoded: decoded.length };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -126,7 +163,10 @@ export async function bundleBench(): Promise<Row[]> {
     const rows: Row[] = [];
     for (const [name, path, signedIn, content] of screens) {
       const requests = await firstLoad(browser, `${server.url}${path}`, signedIn ? token : undefined, content);
-      const scripts = requests.filter((r) => r.type === 'Script');
+      if (process.env.BUNDLE_VERBOSE)
+        for (const r of requests) console.log(name, r.afterContent ? 'after' : 'before', r.type, r.wire, r.decoded, r.url);
+      const scripts = requests.filter((r) => r.type === 'Script' && !r.afterContent);
+      const prefetched = requests.filter((r) => r.type === 'Script' && r.afterContent);
       const encodings = new Map<string, number>();
       for (const r of requests) encodings.set(r.encoding, (encodings.get(r.encoding) ?? 0) + 1);
       rows.push(
@@ -141,6 +181,12 @@ export async function bundleBench(): Promise<Row[]> {
           `${((100 * sum(requests, 'wire')) / sum(requests, 'decoded')).toFixed(0)}%; ${[...encodings].map(([e, n]) => `${e} ${n}`).join(', ')}`,
         ],
       );
+      if (prefetched.length > 0)
+        rows.push([
+          `  then, once shown, JavaScript for the next screens (${prefetched.length} files${prefetched.some((r) => r.outOfPage) ? ', a worker among them' : ''})`,
+          `${kb(sum(prefetched, 'wire'))} / ${kb(sum(prefetched, 'decoded'))}`,
+          'prefetched when idle; not part of the screen',
+        ]);
     }
     return rows;
   });

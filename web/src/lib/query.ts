@@ -51,3 +51,9 @@ export function useClearServerState(): () => void {
   const queryClient = useQueryClient();
   return useCallback(() => queryClient.clear(), [queryClient]);
 }
+
+/** How many reads are in flight, asked when wanted (not a render's state): for work that waits for a screen's data. */
+export function useReadsInFlight(): () => number {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.isFetching(), [queryClient]);
+}

@@ -3,12 +3,14 @@ import { useParams } from 'react-router';
 import { AiReviewDialog, useRetryAnalysis } from '../../features/ai';
 import { DataRoomPage, type DataRoomMode } from '../../features/dataroom';
 import { EditFileDialog } from '../../features/files';
+import { useReadsInFlight } from '../../lib/query';
 
 /** The data room with what its file rows open of the AI and files features (docs/architecture.md: composed in app/). */
 export default function DataRoomWithFileTools({ mode }: { mode: DataRoomMode }) {
   const { dealId = '' } = useParams();
   const retry = useRetryAnalysis(dealId);
-  useEffect(preloadViewerWhenIdle, []);
+  const readsInFlight = useReadsInFlight();
+  useEffect(() => preloadViewerWhenIdle(readsInFlight), [readsInFlight]);
   return (
     <DataRoomPage
       mode={mode}
@@ -28,18 +30,28 @@ export default function DataRoomWithFileTools({ mode }: { mode: DataRoomMode }) 
 const OPEN_BUTTON_SHOWN = '(min-width: 48em)';
 
 /**
- * Once the data room has painted and the page is idle, loads the viewer's code and starts pdf.js's worker,
+ * Once the data room has its rows and the page is idle, loads the viewer's code and starts pdf.js's worker,
  * so a click on "Open" shows the document without waiting for them (issue 34). Only where rows show "Open"
- * and the browser has workers (not on phones, not in tests).
+ * and the browser has workers (not on phones, not in tests). While a read is still in flight it waits for
+ * the next idle moment: the page is idle too while it waits for the network, and the viewer's 350 KB
+ * would then share HTTP/1.1's six connections with the listing itself.
  */
-function preloadViewerWhenIdle() {
+export function preloadViewerWhenIdle(readsInFlight: () => number, warm = warmViewer) {
   if (typeof Worker === 'undefined' || !window.matchMedia?.(OPEN_BUTTON_SHOWN).matches) return;
-  const warm = () => void import('./file-viewer-page').then((page) => page.preloadViewer()).catch(() => undefined);
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(warm, { timeout: 3000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  // Safari has no requestIdleCallback.
-  const timer = setTimeout(warm, 1000);
-  return () => clearTimeout(timer);
+  let cancel = () => {};
+  const whenIdle = (then: () => void) => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(then, { timeout: 3000 });
+      cancel = () => window.cancelIdleCallback(id);
+    } else {
+      // Safari has no requestIdleCallback.
+      const timer = setTimeout(then, 1000);
+      cancel = () => clearTimeout(timer);
+    }
+  };
+  const attempt = () => (readsInFlight() > 0 ? whenIdle(attempt) : warm());
+  whenIdle(attempt);
+  return () => cancel();
 }
+
+const warmViewer = () => void import('./file-viewer-page').then((page) => page.preloadViewer()).catch(() => undefined);
