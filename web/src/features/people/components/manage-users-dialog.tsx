@@ -2,6 +2,7 @@ import { Box, Button, Center, HStack, IconButton, Input, NativeSelect, Spinner, 
 import { Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { STICKY_COLUMN_HEADS } from '../../../components/column-heads';
 import { EmptyState } from '../../../components/empty-state';
 import { Modal } from '../../../components/modal';
 import { errorDetail } from '../../../lib/api/client';
@@ -171,20 +172,7 @@ export function ManageUsersDialog({ dealId, open, onClose }: { dealId: string; o
             overflowY="auto"
             separator={<Box borderTopWidth="1px" borderColor="border.muted" />}
           >
-            <HStack
-              gap="3"
-              px="4"
-              py="2"
-              bg="bg.subtle"
-              textStyle="xs"
-              fontWeight="semibold"
-              color="fg.muted"
-              textTransform="uppercase"
-              letterSpacing="wider"
-              position="sticky"
-              top="0"
-              zIndex="1"
-            >
+            <HStack gap="3" px="4" py="2" {...STICKY_COLUMN_HEADS}>
               <Text flex="1">Member</Text>
               <Text w="40">Permission set</Text>
               <Text w="40">Company</Text>
