@@ -1,7 +1,7 @@
 import { Alert, Badge, Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Inbox } from 'lucide-react';
 import { EmptyState } from '../../../components/empty-state';
-import { Modal } from '../../../components/modal';
+import { CloseFooter, Modal } from '../../../components/modal';
 import { useLastShown } from '../../../lib/use-dialog-target';
 import type { Preset } from '../api/list-presets';
 import { usePreset } from '../api/get-preset';
@@ -20,11 +20,7 @@ export function PresetItemsDialog({ preset: current, onClose }: { preset: Preset
       size="2xl"
       title={`Items in ${preset?.name ?? ''}`}
       description={detail.isSuccess ? `${items.length} ${items.length === 1 ? 'item' : 'items'} in this preset` : undefined}
-      footer={
-        <Button variant="outline" onClick={onClose}>
-          Close
-        </Button>
-      }
+      footer={<CloseFooter onClose={onClose} />}
     >
       {detail.isPending ? (
         <Stack gap="4">

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { STICKY_COLUMN_HEADS } from '../../../components/column-heads';
 import { EmptyState } from '../../../components/empty-state';
-import { Modal } from '../../../components/modal';
+import { CloseFooter, Modal } from '../../../components/modal';
 import { errorDetail } from '../../../lib/api/client';
 import { displayName } from '../../../lib/format';
 import { permissionSetLabel } from '../../../lib/permission-sets';
@@ -141,11 +141,7 @@ export function ManageUsersDialog({ dealId, open, onClose }: { dealId: string; o
         size="3xl"
         title="Manage Users"
         description="Change what each member may do in this deal, or remove them."
-        footer={
-          <Button variant="outline" onClick={onClose}>
-            Close
-          </Button>
-        }
+        footer={<CloseFooter onClose={onClose} />}
       >
         {users.isPending ? (
           <Center py="10">
