@@ -8,7 +8,6 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { LoadFailed } from '../../components/load-failed';
 import { PageContainer } from '../../components/layout/page-container';
-import { errorDetail } from '../../lib/api/client';
 import { pluralize } from '../../lib/format';
 import { enabledCapabilities } from '../../lib/permission-sets';
 import { PermissionSetDialog } from './components/permission-set-dialog';
@@ -69,12 +68,7 @@ export function PermissionSetsPage() {
             <Skeleton h="32" rounded="xl" />
           </Stack>
         ) : sets.isError ? (
-          <LoadFailed
-            icon={<KeyRound />}
-            title="Failed to load permission sets"
-            description={errorDetail(sets.error, 'Please try again in a moment.')}
-            onRetry={() => sets.refetch()}
-          />
+          <LoadFailed icon={<KeyRound />} title="Failed to load permission sets" query={sets} />
         ) : (
           <>
             <Section
