@@ -217,6 +217,22 @@ export async function startServer(
   return { url, port, dataDir, log: tail, stop, pid: child.pid!, exited: exitedAfter };
 }
 
+/**
+ * For a file whose tests start servers of their own (each its own environment, data or restart): starts
+ * one as startServer does, and stops every one it started once the file's tests are over, passed or not.
+ */
+export function serverStarter(): typeof startServer {
+  const started: TestServer[] = [];
+  after(async () => {
+    for (const server of started) await server.stop().catch(() => {});
+  });
+  return async (...args) => {
+    const server = await startServer(...args);
+    started.push(server);
+    return server;
+  };
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Browser
 
