@@ -4,7 +4,7 @@ import { Section, SetsTable } from './components/permission-sets-table';
 import { ArrowLeft, KeyRound, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { LoadFailed } from '../../components/load-failed';
 import { PageContainer } from '../../components/layout/page-container';
@@ -109,8 +109,8 @@ export function PermissionSetsPage() {
           setEditing(null);
         }}
       />
-      <ConfirmDialog
-        open={Boolean(deleting)}
+      <DeleteDialog
+        row={deleting}
         title="Delete permission set"
         message={
           <Stack gap="2">
@@ -129,10 +129,7 @@ export function PermissionSetsPage() {
             )}
           </Stack>
         }
-        confirmLabel="Delete"
-        destructive
-        loading={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
+        remove={remove}
         onClose={() => setDeleting(null)}
       />
     </PageContainer>
