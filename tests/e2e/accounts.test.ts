@@ -10,14 +10,18 @@ import { ADMIN_EMAIL, serverStarter, type TestServer } from './lib.ts';
 
 const start = serverStarter();
 
+/** Asks `server` for a sign-in link for the seeded admin, which lands in the outbox (when one is served). */
+const askSignInLink = (server: TestServer) =>
+  fetch(`${server.url}/api/auth/magic-link`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN_EMAIL }),
+  });
+
 describe('the development outbox', () => {
   test('a server listening beyond loopback does not serve it, and says so at start', async () => {
     const server = await start('outbox-public', { HOST: '0.0.0.0', NODE_ENV: 'production' });
-    const asked = await fetch(`${server.url}/api/auth/magic-link`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN_EMAIL }),
-    });
+    const asked = await askSignInLink(server);
     assert.equal(asked.status, 200);
     const outbox = await fetch(`${server.url}/dev/mail`);
     assert.equal(outbox.status, 404);
@@ -29,11 +33,7 @@ describe('the development outbox', () => {
 
   test('on loopback alone it is served (a developer on their own machine), and in development beyond it', async () => {
     const local = await start('outbox-local');
-    await fetch(`${local.url}/api/auth/magic-link`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN_EMAIL }),
-    });
+    await askSignInLink(local);
     const page = await fetch(`${local.url}/dev/mail`);
     assert.equal(page.status, 200);
     assert.match(await page.text(), /Your sign-in link/);
@@ -63,11 +63,7 @@ describe('behind a reverse proxy on the same host', () => {
   let server: TestServer;
   test('the outbox lists no link to a forwarded request or one naming another host, only to a local one', async () => {
     server = await start('outbox-proxied');
-    const asked = await fetch(`${server.url}/api/auth/magic-link`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN_EMAIL }),
-    });
+    const asked = await askSignInLink(server);
     assert.equal(asked.status, 200);
     const local = `127.0.0.1:${server.port}`;
     const proxied: Record<string, string>[] = [
