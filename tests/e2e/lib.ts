@@ -711,6 +711,10 @@ export async function uploadApi(
   return (JSON.parse(text) as { file_id: string }).file_id;
 }
 
+/** A file's states as its page reads them (GET /deals/:dealId/files/:fileId). */
+export const fileStatesApi = (server: TestServer, token: string, dealId: string, fileId: string) =>
+  apiCall<{ ai_status: string; approval_status: string }>(server, 'GET', `/deals/${dealId}/files/${fileId}`, undefined, token);
+
 /**
  * Invites `member` into the deal with a permission set (a preset's key or a set's id), and into the
  * groups given, and accepts as them.
