@@ -3,9 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { STICKY_COLUMN_HEADS } from '../../../components/column-heads';
-import { EmptyState } from '../../../components/empty-state';
 import { CloseFooter, Modal } from '../../../components/modal';
-import { errorDetail } from '../../../lib/api/client';
 import { displayName } from '../../../lib/format';
 import { permissionSetLabel } from '../../../lib/permission-sets';
 import { LEGACY_SETS } from '../legacy';
@@ -17,6 +15,7 @@ import type { DealUserUpdate } from '../api/update-deal-user';
 import { useRemoveMember } from '../api/remove-member';
 import { useUpdateDealUser } from '../api/update-deal-user';
 import { useDealUsers } from '../api/deal-users';
+import { LoadFailed } from '../../../components/load-failed';
 
 /** "Admin" grants the deal admin role, and another set chosen for an admin revokes it (docs/decisions.md decision 34). */
 const CHOICES = [...LEGACY_SETS, { value: 'admin', label: 'Admin' }] as const;
@@ -148,16 +147,7 @@ export function ManageUsersDialog({ dealId, open, onClose }: { dealId: string; o
             <Spinner color="brand.solid" />
           </Center>
         ) : users.isError ? (
-          <EmptyState
-            size="sm"
-            title="Failed to load users"
-            description={errorDetail(users.error, 'Please try again in a moment.')}
-            action={
-              <Button size="sm" variant="outline" onClick={() => users.refetch()}>
-                Try Again
-              </Button>
-            }
-          />
+          <LoadFailed size="sm" title="Failed to load users" query={users} />
         ) : (
           <Stack
             gap="0"
