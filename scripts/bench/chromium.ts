@@ -1,25 +1,10 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import postgres from 'postgres';
-import { CHROMIUM } from '../lib/system-deps.ts';
+import { launchChromium } from '../lib/chromium.ts';
 import { startTestDatabase } from '../lib/testdb.ts';
 import { root, spawnServer } from './lib.ts';
-
-/** Flags of every benchmark's Chromium: nothing of its own on the network, no GPU, no sandbox (CI). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-/** The benchmarks' Chromium (Debian's, driven by playwright-core). */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
-}
 
 /**
  * Records, from the start of each page the context opens, when `text` first appears in the document:

@@ -349,6 +349,23 @@ describe('system permission sets', () => {
     const [{ name }] = await sql`select name from public.permission_sets where id = ${edit.id}`;
     expect(name).toBe('edit');
   });
+
+  it('refuses a capability it does not know, naming it, on a create and on an edit alike (400), and changes nothing', async () => {
+    const sa = await superAdmin('adm-unknown-cap');
+    const name = `Unknown cap ${Math.random().toString(36).slice(2, 7)}`;
+    const created = await call('POST', '/admin/permission-sets', { token: sa.token, body: { name, capabilities: ['view'] } });
+    expect(created.status).toBe(201);
+    for (const [method, path] of [
+      ['POST', '/admin/permission-sets'],
+      ['PUT', `/admin/permission-sets/${created.body.id}`],
+    ] as const) {
+      const refused = await call(method, path, { token: sa.token, body: { name: `${name} 2`, capabilities: ['view', 'fly'] } });
+      expect(refused.status, method).toBe(400);
+      expect(refused.body.detail, method).toBe('Unknown capability: fly');
+    }
+    const rows = await sql`select name, capabilities from public.permission_sets where name ilike ${`${name}%`}`;
+    expect(rows).toEqual([{ name, capabilities: ['view'] }]);
+  });
 });
 
 describe('audit log', () => {

@@ -5,23 +5,23 @@
  */
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { after, describe, test } from 'node:test';
-import { ADMIN_EMAIL, startServer, type TestServer } from './lib.ts';
+import { describe, test } from 'node:test';
+import { ADMIN_EMAIL, serverStarter, type TestServer } from './lib.ts';
 
-const servers: TestServer[] = [];
-after(async () => {
-  for (const server of servers) await server.stop().catch(() => {});
-});
+const start = serverStarter();
+
+/** Asks `server` for a sign-in link for the seeded admin, which lands in the outbox (when one is served). */
+const askSignInLink = (server: TestServer) =>
+  fetch(`${server.url}/api/auth/magic-link`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN_EMAIL }),
+  });
 
 describe('the development outbox', () => {
   test('a server listening beyond loopback does not serve it, and says so at start', async () => {
-    const server = await startServer('outbox-public', { HOST: '0.0.0.0', NODE_ENV: 'production' });
-    servers.push(server);
-    const asked = await fetch(`${server.url}/api/auth/magic-link`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN_EMAIL }),
-    });
+    const server = await start('outbox-public', { HOST: '0.0.0.0', NODE_ENV: 'production' });
+    const asked = await askSignInLink(server);
     assert.equal(asked.status, 200);
     const outbox = await fetch(`${server.url}/dev/mail`);
     assert.equal(outbox.status, 404);
@@ -32,21 +32,15 @@ describe('the development outbox', () => {
   });
 
   test('on loopback alone it is served (a developer on their own machine), and in development beyond it', async () => {
-    const local = await startServer('outbox-local');
-    servers.push(local);
-    await fetch(`${local.url}/api/auth/magic-link`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN_EMAIL }),
-    });
+    const local = await start('outbox-local');
+    await askSignInLink(local);
     const page = await fetch(`${local.url}/dev/mail`);
     assert.equal(page.status, 200);
     assert.match(await page.text(), /Your sign-in link/);
     assert.match(local.log(), /Outbox: +http:\/\/localhost:\d+\/dev\/mail/);
     await local.stop();
 
-    const dev = await startServer('outbox-dev', { HOST: '0.0.0.0', NODE_ENV: 'development' });
-    servers.push(dev);
+    const dev = await start('outbox-dev', { HOST: '0.0.0.0', NODE_ENV: 'development' });
     assert.equal((await fetch(`${dev.url}/dev/mail`)).status, 200);
   });
 });
@@ -68,13 +62,8 @@ function rawGet(port: number, path: string, headers: Record<string, string>) {
 describe('behind a reverse proxy on the same host', () => {
   let server: TestServer;
   test('the outbox lists no link to a forwarded request or one naming another host, only to a local one', async () => {
-    server = await startServer('outbox-proxied');
-    servers.push(server);
-    const asked = await fetch(`${server.url}/api/auth/magic-link`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN_EMAIL }),
-    });
+    server = await start('outbox-proxied');
+    const asked = await askSignInLink(server);
     assert.equal(asked.status, 200);
     const local = `127.0.0.1:${server.port}`;
     const proxied: Record<string, string>[] = [

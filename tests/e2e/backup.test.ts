@@ -9,12 +9,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, apiCall, createDealApi, loginUser, root, startServer, type TestServer } from './lib.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, apiCall, createDealApi, loginUser, root, serverStarter, type TestServer } from './lib.ts';
 
-const servers: TestServer[] = [];
+const start = serverStarter();
 const folders: string[] = [];
 after(async () => {
-  for (const server of servers) await server.stop().catch(() => {});
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
@@ -60,8 +59,7 @@ async function download(server: TestServer, token: string, dealId: string, fileI
 
 describe('backup and restore', () => {
   test('a backup taken while the server runs restores the same rows and byte-identical files', async () => {
-    const first = await startServer('backup-source');
-    servers.push(first);
+    const first = await start('backup-source');
     const { token } = await loginUser(first, ADMIN_EMAIL, ADMIN_PASSWORD);
     const deal = await createDealApi(first, token, 'Backed-up deal');
     const files = new Map<string, string>();
@@ -109,8 +107,7 @@ describe('backup and restore', () => {
     assert.match(restored, /Restored \d+ rows in \d+ tables and 3 stored objects \(every SHA-256 checked\)/);
     assert.doesNotMatch(restored, /differ from the counts/);
 
-    const second = await startServer('backup-restored', {}, { dataDir: restoredDir });
-    servers.push(second);
+    const second = await start('backup-restored', {}, { dataDir: restoredDir });
     const again = await loginUser(second, ADMIN_EMAIL, ADMIN_PASSWORD);
     // Everything but the activity lines, which now start with this sign-in.
     const withoutActivity = (list: unknown) => (list as Record<string, unknown>[]).map(({ recent_activity: _, ...deal }) => deal);
@@ -119,8 +116,7 @@ describe('backup and restore', () => {
   });
 
   test('a backup under uploads restores every upload acknowledged before pg_backup_stop, with its bytes, and says as of when', async () => {
-    const source = await startServer('backup-busy');
-    servers.push(source);
+    const source = await start('backup-busy');
     const { token } = await loginUser(source, ADMIN_EMAIL, ADMIN_PASSWORD);
     const deal = await createDealApi(source, token, 'Busy deal');
     const folder = join(root, '.test-data', `backup-busy-${process.pid}`);
@@ -189,8 +185,7 @@ describe('backup and restore', () => {
     const restoreSaid = npmRun('restore', folder, restoredDir);
     assert.ok(restoreSaid.includes(asOf[0]), `The restore does not say as of when:\n${restoreSaid}`);
 
-    const restored = await startServer('backup-busy-restored', {}, { dataDir: restoredDir });
-    servers.push(restored);
+    const restored = await start('backup-busy-restored', {}, { dataDir: restoredDir });
     const again = await loginUser(restored, ADMIN_EMAIL, ADMIN_PASSWORD);
     const present = new Set<string>();
     for (const u of uploads) {

@@ -19,7 +19,7 @@ import {
 } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import postgres from 'postgres';
 import {
   ADMIN_EMAIL,
@@ -31,20 +31,12 @@ import {
   loginUser,
   privateWebDist,
   root,
+  serverStarter,
   startServer,
   type TestServer,
 } from './lib.ts';
 
-const servers: TestServer[] = [];
-after(async () => {
-  for (const server of servers) await server.stop().catch(() => {});
-});
-
-async function start(name: string, env: Record<string, string> = {}): Promise<TestServer> {
-  const server = await startServer(name, env);
-  servers.push(server);
-  return server;
-}
+const start = serverStarter();
 
 const postmasterPid = (dataDir: string): number => {
   try {

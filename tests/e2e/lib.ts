@@ -17,7 +17,8 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from
 import { createServer } from 'node:net';
 import { basename, join } from 'node:path';
 import { after, before, test, type TestContext } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { launchChromium } from '../../scripts/lib/chromium.ts';
 import { SERVER_ENV, serverArgs } from '../../scripts/server-command.ts';
 
 export const root = join(import.meta.dirname, '..', '..');
@@ -32,16 +33,6 @@ export const UI_TIMEOUT = 10_000;
 export const FIRST_LOAD_TIMEOUT = 30_000;
 /** A fresh server: cluster init, migrations, seed, maybe a web build. */
 const SERVER_START_TIMEOUT = 180_000;
-
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 // ---------------------------------------------------------------------------------------------------------
 // Server
@@ -217,12 +208,24 @@ export async function startServer(
   return { url, port, dataDir, log: tail, stop, pid: child.pid!, exited: exitedAfter };
 }
 
+/**
+ * For a file whose tests start servers of their own (each its own environment, data or restart): starts
+ * one as startServer does, and stops every one it started once the file's tests are over, passed or not.
+ */
+export function serverStarter(): typeof startServer {
+  const started: TestServer[] = [];
+  after(async () => {
+    for (const server of started) await server.stop().catch(() => {});
+  });
+  return async (...args) => {
+    const server = await startServer(...args);
+    started.push(server);
+    return server;
+  };
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Browser
-
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS, timeout: 60_000 });
-}
 
 /** A fresh context (own cookies and storage) at desktop size, with the server as base URL. */
 export async function newContext(browser: Browser, server: TestServer): Promise<BrowserContext> {
@@ -351,7 +354,7 @@ export function useE2E(name = basename(process.argv[1] ?? 'e2e', '.test.ts')): E
 
   before(
     async () => {
-      const [started, launched] = await Promise.allSettled([startServer(file), launchBrowser()]);
+      const [started, launched] = await Promise.allSettled([startServer(file), launchChromium()]);
       if (started.status === 'fulfilled') server = started.value;
       if (launched.status === 'fulfilled') browser = launched.value;
       if (started.status === 'rejected') throw started.reason;
@@ -707,6 +710,10 @@ export async function uploadApi(
   assert.equal(res.status, 201, `the upload of ${file.name} answered ${res.status}: ${text.slice(0, 500)}`);
   return (JSON.parse(text) as { file_id: string }).file_id;
 }
+
+/** A file's states as its page reads them (GET /deals/:dealId/files/:fileId). */
+export const fileStatesApi = (server: TestServer, token: string, dealId: string, fileId: string) =>
+  apiCall<{ ai_status: string; approval_status: string }>(server, 'GET', `/deals/${dealId}/files/${fileId}`, undefined, token);
 
 /**
  * Invites `member` into the deal with a permission set (a preset's key or a set's id), and into the

@@ -9,7 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { Agent, request, type ClientRequest } from 'node:http';
 import { join } from 'node:path';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -18,20 +18,11 @@ import {
   eventually,
   dealWithCategory,
   loginUser,
-  startServer,
+  serverStarter,
   type TestServer,
 } from './lib.ts';
 
-const servers: TestServer[] = [];
-after(async () => {
-  for (const server of servers) await server.stop().catch(() => {});
-});
-
-async function start(name: string, dataDir?: string, env: Record<string, string> = {}): Promise<TestServer> {
-  const server = await startServer(name, env, { dataDir });
-  servers.push(server);
-  return server;
-}
+const start = serverStarter();
 
 function partFiles(dataDir: string): string[] {
   try {
@@ -77,7 +68,7 @@ describe('operations', () => {
     upload.destroy();
     assert.equal(partFiles(first.dataDir).length, 1, 'the crash left its temporary file');
 
-    const second = await start('ops-crash', first.dataDir);
+    const second = await start('ops-crash', {}, { dataDir: first.dataDir });
     assert.deepEqual(partFiles(second.dataDir), [], 'the restart removed it');
     // The temporary file and the upload URL's attempt lock.
     assert.match(second.log(), /Removed 2 temporary files left by an interrupted run \(\d+ bytes\)/);
@@ -137,7 +128,7 @@ describe('operations', () => {
     await first.exited();
     patch.destroy();
 
-    const second = await start('ops-crash-tus', first.dataDir);
+    const second = await start('ops-crash-tus', {}, { dataDir: first.dataDir });
     const head = await fetch(`${second.url}${location}`, { method: 'HEAD', headers: tusHeaders });
     assert.equal(head.status, 200);
     const offset = Number(head.headers.get('upload-offset'));
@@ -341,7 +332,7 @@ describe('operations', () => {
     assert.equal(closed.status, 404);
     await off.stop();
 
-    const server = await start('ops-metrics', undefined, { METRICS_TOKEN: 'scrape-secret-123' });
+    const server = await start('ops-metrics', { METRICS_TOKEN: 'scrape-secret-123' });
     const { token } = await loginUser(server, ADMIN_EMAIL, ADMIN_PASSWORD);
     const deal = await createDealApi(server, token, 'Logged deal');
     const begun = await apiCall<{ upload_url: string; file_id: string }>(

@@ -17,6 +17,7 @@ import {
   apiCall,
   dealWithCategory,
   eventually,
+  fileStatesApi,
   expectFitsWidth,
   expectHidden,
   expectText,
@@ -142,13 +143,7 @@ describe('Phones', () => {
       for (const id of [reviewId, failedId]) {
         await eventually(
           async () => {
-            const file = await apiCall<{ ai_status: string }>(
-              server,
-              'GET',
-              `/deals/${deal.id}/files/${id}`,
-              undefined,
-              owner.token,
-            );
+            const file = await fileStatesApi(server, owner.token, deal.id, id);
             assert.equal(file.ai_status, 'review');
           },
           30_000,

@@ -10,6 +10,7 @@ import {
   FIRST_LOAD_TIMEOUT,
   apiCall,
   eventually,
+  fileStatesApi,
   expectHidden,
   expectText,
   expectVisible,
@@ -56,13 +57,7 @@ describe('Review queue', () => {
     await expectText(page, 'No items in review queue');
 
     for (const id of fileIds) {
-      const file = await apiCall<{ approval_status: string }>(
-        server,
-        'GET',
-        `/deals/${deal.id}/files/${id}`,
-        undefined,
-        owner.token,
-      );
+      const file = await fileStatesApi(server, owner.token, deal.id, id);
       assert.equal(file.approval_status, 'approved');
     }
     await page.goto(`/deals/${deal.id}/files/${fileIds[0]}`);
@@ -108,13 +103,7 @@ describe('Review queue', () => {
       // Both files carry an open AI suggestion once the worker is done; approving must not wait for it.
       await eventually(async () => {
         for (const id of Object.values(files)) {
-          const file = await apiCall<{ ai_status: string }>(
-            server,
-            'GET',
-            `/deals/${deal.id}/files/${id}`,
-            undefined,
-            owner.token,
-          );
+          const file = await fileStatesApi(server, owner.token, deal.id, id);
           assert.equal(file.ai_status, 'review');
         }
       }, 30_000);

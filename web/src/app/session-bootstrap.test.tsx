@@ -34,8 +34,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   PROFILE_RETRY_DELAYS_MS.splice(0, PROFILE_RETRY_DELAYS_MS.length, ...realDelays);
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe('SessionBootstrap', () => {

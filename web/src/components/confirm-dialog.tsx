@@ -38,3 +38,40 @@ export function ConfirmDialog({
     </ActionDialog>
   );
 }
+
+/** What DeleteDialog reads of a row's delete mutation (useDeleteMutation): running it, and whether it runs. */
+interface RowDelete<T> {
+  isPending: boolean;
+  mutate: (row: T) => void;
+}
+
+/**
+ * Asks before a row is deleted: open while `row` is set; Delete hands the row to `remove`, busy while it
+ * runs (its onDone then clears the row, which closes the dialog).
+ */
+export function DeleteDialog<T>({
+  row,
+  title,
+  message,
+  remove,
+  onClose,
+}: {
+  row: T | null;
+  title: string;
+  message: ReactNode;
+  remove: RowDelete<T>;
+  onClose: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      open={row !== null}
+      title={title}
+      message={message}
+      confirmLabel="Delete"
+      destructive
+      loading={remove.isPending}
+      onConfirm={() => row !== null && remove.mutate(row)}
+      onClose={onClose}
+    />
+  );
+}

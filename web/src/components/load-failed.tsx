@@ -1,5 +1,6 @@
 import { Box, Button, HStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { errorDetail } from '../lib/api/client';
 import { EmptyState } from './empty-state';
 import { Link as RouterLink } from 'react-router';
 
@@ -12,22 +13,41 @@ export function TryAgainButton({ onRetry }: { onRetry: () => unknown }) {
   );
 }
 
-/** A screen whose read failed (docs/product.md §2): its empty state with the title, the detail and Try Again. */
+/** What LoadFailed reads of the failed read: its error (for the server's detail) and how to read again. */
+interface FailedRead {
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * A screen whose read failed (docs/product.md §2): its empty state with the title, the server's detail
+ * (else `fallback`, or a fixed `description` in its place) and Try Again, which reads again.
+ */
 export function LoadFailed({
   icon,
   title,
+  query,
+  fallback = 'Please try again in a moment.',
   description,
-  onRetry,
   size,
 }: {
   icon?: ReactNode;
   title: string;
-  description: ReactNode;
-  onRetry: () => unknown;
+  query: FailedRead;
+  /** Said when the server sent no detail. */
+  fallback?: string;
+  /** Said whatever the server sent. */
+  description?: ReactNode;
   size?: 'sm' | 'md' | 'lg';
 }) {
   return (
-    <EmptyState icon={icon} size={size} title={title} description={description} action={<TryAgainButton onRetry={onRetry} />} />
+    <EmptyState
+      icon={icon}
+      size={size}
+      title={title}
+      description={description ?? errorDetail(query.error, fallback)}
+      action={<TryAgainButton onRetry={() => query.refetch()} />}
+    />
   );
 }
 

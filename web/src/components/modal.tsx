@@ -1,4 +1,4 @@
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { notify } from '../lib/toast';
 
@@ -81,5 +81,14 @@ export function Modal({
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+/** The footer of a modal that only shows something: Close (disabled while `busy`). */
+export function CloseFooter({ onClose, busy = false }: { onClose: () => void; busy?: boolean }) {
+  return (
+    <Button variant="outline" onClick={onClose} disabled={busy}>
+      Close
+    </Button>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderPage } from '../test/utils';
 import { api } from './api/client';
 import type { ReadMeta } from './query';
@@ -10,11 +10,6 @@ function Reader({ meta }: { meta: ReadMeta }) {
   const read = useQuery({ queryKey: ['thing'], queryFn: ({ signal }) => api.get('/thing', { signal }), meta });
   return <p>{read.status}</p>;
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 describe('failed reads are reported in one place', () => {
   it("toasts the query's errorTitle with the server's detail", async () => {

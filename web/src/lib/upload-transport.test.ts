@@ -10,8 +10,6 @@ const resumable = resumableGrant;
 
 afterEach(() => {
   fakeTus.reset();
-  localStorage.clear();
-  vi.unstubAllGlobals();
 });
 
 describe('sendToStorage, the one upload transport', () => {

@@ -6,6 +6,7 @@ import { jsonResponse, renderRoutes, stubApi, type RouteHandler } from '../../te
 import { uploadNewVersion } from '../../lib/new-version-upload';
 import FileDetailPage from './file-detail-page';
 import type { FileDetail } from '../../features/files/types';
+import { ALL_MEMBERS } from '../../features/files/api/file-permissions';
 
 vi.mock('tus-js-client', () => import('../../test/fake-tus'));
 
@@ -72,15 +73,7 @@ const standard = (over: Record<string, RouteHandler | unknown> = {}) => ({
     },
   },
   [`GET ${BASE}/comments`]: [],
-  [`GET ${BASE}/permissions`]: {
-    type: 'all',
-    allowed_users: [],
-    allowed_groups: [],
-    allowed_tags: [],
-    denied_users: [],
-    denied_groups: [],
-    denied_tags: [],
-  },
+  [`GET ${BASE}/permissions`]: ALL_MEMBERS,
   ...over,
 });
 

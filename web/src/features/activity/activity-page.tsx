@@ -76,8 +76,8 @@ export default function ActivityPage() {
             <LoadFailed
               icon={<Activity />}
               title={ACTIVITY_LOAD_FAILED}
+              query={feed}
               description="The activity could not be read. Check your connection and try again."
-              onRetry={() => feed.refetch()}
             />
           ) : shown.length === 0 ? (
             <EmptyState

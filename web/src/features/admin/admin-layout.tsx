@@ -11,11 +11,11 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, Link as RouterLink, useLocation } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { MainOutlet } from '../../components/layout/main-outlet';
 import { NavTab } from '../../components/layout/nav-tab';
 import { Logo } from '../../components/logo';
-import { PageSpinner } from '../../components/spinners';
 import { displayName } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
 import { useLogout } from '../../lib/use-logout';
@@ -185,11 +185,7 @@ export function AdminLayout() {
       <Sidebar current={current} />
       <Box flex="1" minW="0">
         <MobileBar current={current} />
-        <Box as="main">
-          <Suspense fallback={<PageSpinner />}>
-            <Outlet />
-          </Suspense>
-        </Box>
+        <MainOutlet />
       </Box>
     </Flex>
   );

@@ -2,7 +2,7 @@ import { Badge, Button, HStack, Table, Text } from '@chakra-ui/react';
 import { OptionSelect } from '../../components/option-select';
 import { Library, Plus, ToggleLeft, ToggleRight } from 'lucide-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { CATALOG_CATEGORIES } from '@contracts/catalog';
 import type { CatalogItem } from './api/list-catalog';
@@ -148,14 +148,11 @@ export function CatalogItemsPage() {
       </AdminPanel>
 
       <CatalogItemFormDialog open={form.open} item={form.row} onClose={form.close} />
-      <ConfirmDialog
-        open={Boolean(deleting)}
+      <DeleteDialog
+        row={deleting}
         title="Delete Catalog Item"
         message={<Text>Delete catalog item &quot;{deleteTarget?.code}&quot;? This will remove it from all presets.</Text>}
-        confirmLabel="Delete"
-        destructive
-        loading={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
+        remove={remove}
         onClose={() => setDeleting(null)}
       />
     </AdminPage>

@@ -2,7 +2,7 @@ import { Badge, Box, Button, Card, Flex, HStack, SimpleGrid, Skeleton, Text, Wra
 import type { SystemPermissionSet } from '@contracts/admin';
 import { KeyRound, Pencil, Plus, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { CAPABILITIES } from '../../lib/permission-sets';
 import { useDeleteSystemSet } from './api/delete-system-set';
@@ -153,14 +153,11 @@ export function PermissionSetsPage() {
       </AdminPanel>
       <SystemSetDialog open={form.open} set={form.row} onClose={form.close} />
       <SetUsageDialog set={usage} onClose={() => setUsage(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteDialog
+        row={deleting}
         title="Delete Permission Set"
-        destructive
-        confirmLabel="Delete"
-        loading={remove.isPending}
         message={<Text>Delete the system permission set &quot;{deleting?.name}&quot;? It disappears from every deal.</Text>}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        remove={remove}
         onClose={() => setDeleting(null)}
       />
     </AdminPage>

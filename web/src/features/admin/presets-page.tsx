@@ -1,7 +1,7 @@
 import { Box, Button, HStack, Table, Text } from '@chakra-ui/react';
 import { ListChecks, Plus, Star } from 'lucide-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { notify } from '../../lib/toast';
 import type { Preset } from './api/list-presets';
@@ -161,8 +161,8 @@ export function PresetsPage() {
 
       <PresetFormDialog open={form.open} preset={form.row} onClose={form.close} />
       <PresetItemsDialog preset={viewing} onClose={() => setViewing(null)} />
-      <ConfirmDialog
-        open={Boolean(deleting)}
+      <DeleteDialog
+        row={deleting}
         title="Delete Preset"
         message={
           <Text>
@@ -170,10 +170,7 @@ export function PresetsPage() {
             undone.
           </Text>
         }
-        confirmLabel="Delete"
-        destructive
-        loading={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
+        remove={remove}
         onClose={() => setDeleting(null)}
       />
     </AdminPage>

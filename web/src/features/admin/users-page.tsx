@@ -2,7 +2,7 @@ import { Badge, HStack, Table, Text } from '@chakra-ui/react';
 import type { AdminUser } from '@contracts/admin';
 import { KeyRound, Users } from 'lucide-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { formatDate, pluralize } from '../../lib/format';
 import { useAdminUsers } from './api/list-users';
@@ -99,14 +99,11 @@ export function UsersPage() {
       </AdminPanel>
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
       <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteDialog
+        row={deleting}
         title="Delete User"
-        destructive
-        confirmLabel="Delete"
-        loading={remove.isPending}
         message={<Text>Are you sure you want to delete {deleting?.email}? This action cannot be undone.</Text>}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        remove={remove}
         onClose={() => setDeleting(null)}
       />
     </AdminPage>

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { AiSuggestion } from '@contracts/ai';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../../lib/api/client';
 import { jsonResponse, renderPage, testUser } from '../../test/utils';
 import { AiSuggestionsPanel, SUGGESTIONS_SHOWN } from './components/ai-suggestions-panel';
@@ -14,11 +14,6 @@ const suggestion = (itemId: string, itemName: string, n: number): AiSuggestion =
   item_name: itemName,
   analysis_id: `an-${itemId}-${n}`,
   status: 'review',
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
 });
 
 describe('AI suggestions panel', () => {

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../lib/api/client';
 import { useDealEvents } from './api/deal-events';
 import { chooseLiveEvents, type DealEvent, type LiveEvents } from './api/live-events';
@@ -86,8 +86,6 @@ beforeEach(() => {
   FakeRealtimeSocket.refuseJoins = 0;
   localStorage.setItem(TOKEN_KEY, token);
 });
-afterEach(() => localStorage.clear());
-
 describe('choosing the live events', () => {
   it('uses Realtime only when the build names a Supabase project and its key', () => {
     expect(chooseLiveEvents({}).kind).toBe('sse');

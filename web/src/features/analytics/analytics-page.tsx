@@ -6,7 +6,7 @@ import { EmptyState } from '../../components/empty-state';
 import { LoadFailed } from '../../components/load-failed';
 import { PageContainer } from '../../components/layout/page-container';
 import { Panel } from '../../components/panel';
-import { ApiError, errorDetail } from '../../lib/api/client';
+import { ApiError } from '../../lib/api/client';
 import { useDealAnalytics } from './api/deal-analytics';
 import { useExportAnalyticsCsv } from './api/export-csv';
 import { DocumentsTable, FolderHeatList, MembersTable } from './components/analytics-tables';
@@ -83,14 +83,7 @@ export function AnalyticsPage({ denied, now }: { denied: ReactNode; now?: Date }
       </Stack>
     );
   } else if (analytics.isError && !data) {
-    content = (
-      <LoadFailed
-        icon={<BarChart3 />}
-        title="Failed to load analytics"
-        description={errorDetail(analytics.error, 'Please try again in a moment.')}
-        onRetry={() => analytics.refetch()}
-      />
-    );
+    content = <LoadFailed icon={<BarChart3 />} title="Failed to load analytics" query={analytics} />;
   } else if (!data || data.totals.views === 0) {
     content = <EmptyState icon={<BarChart3 />} title={NO_VIEWS} description="Views appear here once members open documents." />;
   } else {

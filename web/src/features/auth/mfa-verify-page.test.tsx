@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REFRESH_KEY, TOKEN_KEY } from '../../lib/api/client';
-import { jsonResponse, renderRoutes, testUser } from '../../test/utils';
+import { jsonResponse, renderRoutes, stubFetch, testUser } from '../../test/utils';
 import { RequireAuth } from '../../app/guards';
 import { MfaVerifyPage } from './mfa-verify-page';
 
@@ -9,32 +9,29 @@ const enrolled = { ...testUser, mfa_enabled: true, session_aal: 'aal1' };
 const verified = { ...enrolled, session_aal: 'aal2' };
 
 function serve(posts: { url: string; body: unknown }[]) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (init?.method === 'POST') {
-        const body = JSON.parse(String(init.body));
-        posts.push({ url, body });
-        if (url.endsWith('/auth/mfa/verify')) {
-          return body.code === '123456'
-            ? jsonResponse({ access_token: 'aal2-token', refresh_token: 'refresh-2', user: verified })
-            : jsonResponse({ detail: 'That code is not right, or it was already used.' }, 400);
-        }
-        if (url.endsWith('/auth/mfa/recover'))
-          return jsonResponse({ access_token: 'aal2-recovered', refresh_token: 'refresh-3', user: verified });
-        if (url.endsWith('/auth/logout')) return jsonResponse({ message: 'Logged out successfully' });
+  stubFetch(
+    ({ key, url, body }) => {
+      if (key.startsWith('POST ')) posts.push({ url: url.pathname, body });
+      if (key === 'POST /api/auth/mfa/verify') {
+        return body.code === '123456'
+          ? { access_token: 'aal2-token', refresh_token: 'refresh-2', user: verified }
+          : jsonResponse({ detail: 'That code is not right, or it was already used.' }, 400);
       }
-      if (url.endsWith('/auth/mfa/factors')) {
-        return jsonResponse({
+      if (key === 'POST /api/auth/mfa/recover')
+        return { access_token: 'aal2-recovered', refresh_token: 'refresh-3', user: verified };
+      if (key === 'POST /api/auth/logout') return { message: 'Logged out successfully' };
+      if (key === 'GET /api/auth/mfa/factors') {
+        return {
           factors: [
             { id: 'f1', friendly_name: 'Phone', factor_type: 'totp', status: 'verified', created_at: '2026-11-01T00:00:00Z' },
           ],
           session_aal: 'aal1',
           recovery_codes_left: 10,
-        });
+        };
       }
-      return jsonResponse(enrolled);
-    }),
+      return enrolled;
+    },
+    { signedIn: false },
   );
 }
 

@@ -4,7 +4,6 @@ import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from
 import { useParams } from 'react-router';
 import { LoadFailed } from '../../components/load-failed';
 import { PageContainer } from '../../components/layout/page-container';
-import { errorDetail } from '../../lib/api/client';
 import { useChecklist } from './api/checklist';
 import { useChecklistDeal } from './api/checklist-deal';
 import { useSectionsOpen } from './use-sections-open';
@@ -88,12 +87,7 @@ export function ChecklistPage({ suggestions }: { suggestions?: ReactNode }) {
   if (checklist.isError || !data) {
     return (
       <PageContainer>
-        <LoadFailed
-          icon={<ListChecks />}
-          title="Failed to load checklist"
-          description={errorDetail(checklist.error, 'Please try again in a moment.')}
-          onRetry={() => checklist.refetch()}
-        />
+        <LoadFailed icon={<ListChecks />} title="Failed to load checklist" query={checklist} />
       </PageContainer>
     );
   }

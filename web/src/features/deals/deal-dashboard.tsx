@@ -3,7 +3,6 @@ import { Activity as ActivityIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LoadFailed } from '../../components/load-failed';
 import { PageContainer } from '../../components/layout/page-container';
-import { errorDetail } from '../../lib/api/client';
 import { isDealAdmin, useDeal } from '../../lib/api/deal';
 import { formatDate } from '../../lib/format';
 import { ChecklistProgressPanel } from './components/checklist-progress-panel';
@@ -47,8 +46,8 @@ export function DealDashboard({
         <LoadFailed
           icon={<ActivityIcon />}
           title="Failed to load deal data"
-          description={errorDetail(stats.error, 'The dashboard could not be loaded. Please try again.')}
-          onRetry={() => stats.refetch()}
+          query={stats}
+          fallback="The dashboard could not be loaded. Please try again."
         />
       </PageContainer>
     );

@@ -13,11 +13,12 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { Suspense, useLayoutEffect, useRef, useState } from 'react';
-import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { MissingState } from '../../components/load-failed';
 import { AppHeader } from '../../components/layout/app-header';
+import { MainOutlet } from '../../components/layout/main-outlet';
 import { NavTab } from '../../components/layout/nav-tab';
 import { PageSpinner } from '../../components/spinners';
 import { ApiError, errorDetail } from '../../lib/api/client';
@@ -177,11 +178,7 @@ export function DealLayout() {
             </Alert.Description>
           </Alert.Root>
         )}
-        <Box as="main">
-          <Suspense fallback={<PageSpinner />}>
-            <Outlet context={deal.data} />
-          </Suspense>
-        </Box>
+        <MainOutlet context={deal.data} />
       </>
     );
   }

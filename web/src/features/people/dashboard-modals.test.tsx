@@ -177,6 +177,25 @@ describe('Manage Users (dashboard)', () => {
     );
   });
 
+  it("says 'Failed to load users' with the server's reason, and Try Again reads the members again", async () => {
+    let reads = 0;
+    withUsers({
+      [`GET /deals/${DEAL_ID}/users`]: () => {
+        reads += 1;
+        return reads === 1
+          ? new Response(JSON.stringify({ detail: 'The members could not be read' }), { status: 503 })
+          : new Response(JSON.stringify(DEAL_USERS), { status: 200 });
+      },
+    });
+    renderPage(<ManageUsersDialog dealId={DEAL_ID} open onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Manage Users' });
+    expect(await within(dialog).findByText('Failed to load users')).toBeInTheDocument();
+    expect(within(dialog).getByText('The members could not be read')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Try Again' }));
+    expect(await within(dialog).findAllByTestId('manage-user-row')).toHaveLength(2);
+    expect(reads).toBe(2);
+  });
+
   it("says 'Failed to update user permissions' with the server's reason", async () => {
     withUsers({
       [`PUT /deals/${DEAL_ID}/users/u-ann`]: () =>

@@ -4,11 +4,10 @@ import { Section, SetsTable } from './components/permission-sets-table';
 import { ArrowLeft, KeyRound, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { LoadFailed } from '../../components/load-failed';
 import { PageContainer } from '../../components/layout/page-container';
-import { errorDetail } from '../../lib/api/client';
 import { pluralize } from '../../lib/format';
 import { enabledCapabilities } from '../../lib/permission-sets';
 import { PermissionSetDialog } from './components/permission-set-dialog';
@@ -69,12 +68,7 @@ export function PermissionSetsPage() {
             <Skeleton h="32" rounded="xl" />
           </Stack>
         ) : sets.isError ? (
-          <LoadFailed
-            icon={<KeyRound />}
-            title="Failed to load permission sets"
-            description={errorDetail(sets.error, 'Please try again in a moment.')}
-            onRetry={() => sets.refetch()}
-          />
+          <LoadFailed icon={<KeyRound />} title="Failed to load permission sets" query={sets} />
         ) : (
           <>
             <Section
@@ -115,8 +109,8 @@ export function PermissionSetsPage() {
           setEditing(null);
         }}
       />
-      <ConfirmDialog
-        open={Boolean(deleting)}
+      <DeleteDialog
+        row={deleting}
         title="Delete permission set"
         message={
           <Stack gap="2">
@@ -135,10 +129,7 @@ export function PermissionSetsPage() {
             )}
           </Stack>
         }
-        confirmLabel="Delete"
-        destructive
-        loading={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
+        remove={remove}
         onClose={() => setDeleting(null)}
       />
     </PageContainer>

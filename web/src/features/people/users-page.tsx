@@ -6,7 +6,6 @@ import { useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { LoadFailed } from '../../components/load-failed';
 import { PageContainer } from '../../components/layout/page-container';
-import { errorDetail } from '../../lib/api/client';
 import { USERS_PAGE_SIZE } from './api/keys';
 import { useDeleteGroupOrTag, type GroupOrTag } from './api/delete-group-or-tag';
 import { useBulkRemoveMembers } from './api/bulk-remove-members';
@@ -164,12 +163,7 @@ export function UsersPage() {
               </Stack>
             ) : users.isError && !users.data ? (
               <Box py="12">
-                <LoadFailed
-                  icon={<Users />}
-                  title="Failed to load users and permissions"
-                  description={errorDetail(users.error, 'Please try again in a moment.')}
-                  onRetry={() => users.refetch()}
-                />
+                <LoadFailed icon={<Users />} title="Failed to load users and permissions" query={users} />
               </Box>
             ) : rows.length === 0 ? (
               <Box py="12">

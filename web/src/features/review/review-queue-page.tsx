@@ -131,8 +131,8 @@ export default function ReviewQueuePage() {
               <LoadFailed
                 icon={<ClipboardCheck />}
                 title="Failed to load review queue"
+                query={query}
                 description="Check your connection and try again."
-                onRetry={() => query.refetch()}
               />
             ) : (
               <EmptyState

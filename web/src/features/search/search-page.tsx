@@ -12,7 +12,6 @@ import { EmptyState } from '../../components/empty-state';
 import { LoadFailed } from '../../components/load-failed';
 import { PageContainer } from '../../components/layout/page-container';
 import { useDeal } from '../../lib/api/deal';
-import { errorDetail } from '../../lib/api/client';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { SEARCH_FAILED, useSearchDocuments } from './api/search-documents';
 import { SearchFilterBar } from './components/search-filters';
@@ -62,8 +61,8 @@ export default function SearchPage() {
       <LoadFailed
         icon={<FileSearch />}
         title={SEARCH_FAILED}
-        description={errorDetail(results.error, 'The search could not be run. Check your connection and try again.')}
-        onRetry={() => results.refetch()}
+        query={results}
+        fallback="The search could not be run. Check your connection and try again."
       />
     );
   } else if (hits.length === 0) {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REFRESH_KEY, TOKEN_KEY } from '../../lib/api/client';
-import { jsonResponse, renderPage, testUser } from '../../test/utils';
+import { jsonResponse, renderPage, stubFetch, testUser } from '../../test/utils';
 import { describeUserAgent, SessionsBody } from './components/sessions-list';
 import { TwoStepVerificationBody } from './components/two-step-verification';
 
@@ -23,53 +23,47 @@ describe('Two-step verification settings', () => {
     localStorage.setItem(TOKEN_KEY, 'aal1');
     const posts: { url: string; body: unknown }[] = [];
     let enrolled = false;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
-        if (init?.method === 'POST') {
-          const body = JSON.parse(String(init.body));
-          posts.push({ url, body });
-          if (url.endsWith('/auth/mfa/enroll')) {
-            return jsonResponse(
-              {
-                id: 'f9',
-                secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-                uri: 'otpauth://totp/Data%20room:jane?secret=JBSWY3DPEHPK3PXP',
-              },
-              201,
-            );
-          }
-          if (url.endsWith('/auth/mfa/verify')) {
-            if (body.code !== '654321') return jsonResponse({ detail: 'That code is not right, or it was already used.' }, 400);
-            enrolled = true;
-            return jsonResponse({
-              access_token: 'aal2',
-              refresh_token: 'r2',
-              user: { ...testUser, mfa_enabled: true, session_aal: 'aal2' },
-              recovery_codes: CODES,
-            });
-          }
-        }
-        if (url.endsWith('/auth/mfa/factors')) {
-          return jsonResponse({
-            factors: enrolled
-              ? [
-                  {
-                    id: 'f9',
-                    friendly_name: 'Authenticator app',
-                    factor_type: 'totp',
-                    status: 'verified',
-                    created_at: '2026-11-25T10:00:00Z',
-                  },
-                ]
-              : [],
-            session_aal: enrolled ? 'aal2' : 'aal1',
-            recovery_codes_left: enrolled ? 10 : 0,
-          });
-        }
-        return jsonResponse(testUser);
-      }),
-    );
+    stubFetch(({ key, url, body }) => {
+      if (key.startsWith('POST ')) posts.push({ url: url.pathname, body });
+      if (key === 'POST /api/auth/mfa/enroll') {
+        return jsonResponse(
+          {
+            id: 'f9',
+            secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+            uri: 'otpauth://totp/Data%20room:jane?secret=JBSWY3DPEHPK3PXP',
+          },
+          201,
+        );
+      }
+      if (key === 'POST /api/auth/mfa/verify') {
+        if (body.code !== '654321') return jsonResponse({ detail: 'That code is not right, or it was already used.' }, 400);
+        enrolled = true;
+        return {
+          access_token: 'aal2',
+          refresh_token: 'r2',
+          user: { ...testUser, mfa_enabled: true, session_aal: 'aal2' },
+          recovery_codes: CODES,
+        };
+      }
+      if (key === 'GET /api/auth/mfa/factors') {
+        return {
+          factors: enrolled
+            ? [
+                {
+                  id: 'f9',
+                  friendly_name: 'Authenticator app',
+                  factor_type: 'totp',
+                  status: 'verified',
+                  created_at: '2026-11-25T10:00:00Z',
+                },
+              ]
+            : [],
+          session_aal: enrolled ? 'aal2' : 'aal1',
+          recovery_codes_left: enrolled ? 10 : 0,
+        };
+      }
+      return testUser;
+    });
     renderPage(<TwoStepVerificationBody />, '/settings');
     expect(await screen.findByText('Two-step verification is off')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /Set Up Two-Step Verification/ }));
@@ -121,18 +115,15 @@ describe('Sessions settings', () => {
         is_current: false,
       },
     ];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
-        if (init?.method === 'DELETE') {
-          deletes.push(url);
-          sessions = sessions.filter((s) => !url.endsWith(s.id));
-          return jsonResponse({ message: 'Session signed out' });
-        }
-        if (url.endsWith('/auth/sessions')) return jsonResponse({ sessions });
-        return jsonResponse(testUser);
-      }),
-    );
+    stubFetch(({ key, url }) => {
+      if (key.startsWith('DELETE ')) {
+        deletes.push(url.pathname);
+        sessions = sessions.filter((s) => !url.pathname.endsWith(s.id));
+        return { message: 'Session signed out' };
+      }
+      if (key === 'GET /api/auth/sessions') return { sessions };
+      return testUser;
+    });
     renderPage(<SessionsBody />, '/settings');
     const rows = await screen.findAllByTestId('session-row');
     expect(rows).toHaveLength(2);

@@ -67,8 +67,12 @@ function toSystemSet(
   };
 }
 
-function unknownCapabilities(list: string[]): string[] {
-  return list.filter((cap) => !(CAPABILITIES as readonly string[]).includes(cap));
+/** A system set's body (create or edit): a capability the app does not know is refused (400). */
+async function readSystemSetBody(c: Context) {
+  const body = await readJson(c, systemSetBody);
+  const unknown = body.capabilities.filter((cap) => !(CAPABILITIES as readonly string[]).includes(cap));
+  if (unknown.length) throw new HttpError(400, `Unknown capability: ${unknown.join(', ')}`);
+  return body;
 }
 
 /** A duplicate name reads as what it is. */
@@ -184,9 +188,7 @@ export function adminPeopleRoutes(deps: ApiDeps) {
   });
 
   app.post('/permission-sets', async (c) => {
-    const body = await readJson(c, systemSetBody);
-    const unknown = unknownCapabilities(body.capabilities);
-    if (unknown.length) throw new HttpError(400, `Unknown capability: ${unknown.join(', ')}`);
+    const body = await readSystemSetBody(c);
     return c.json(
       await admin(c, (tx) =>
         namedUniquely(async () => {
@@ -202,9 +204,7 @@ export function adminPeopleRoutes(deps: ApiDeps) {
 
   app.put('/permission-sets/:id', async (c) => {
     const setId = id(c, SET_NOT_FOUND);
-    const body = await readJson(c, systemSetBody);
-    const unknown = unknownCapabilities(body.capabilities);
-    if (unknown.length) throw new HttpError(400, `Unknown capability: ${unknown.join(', ')}`);
+    const body = await readSystemSetBody(c);
     return c.json(
       await admin(c, (tx) =>
         namedUniquely(async () => {

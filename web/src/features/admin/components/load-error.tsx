@@ -29,3 +29,16 @@ export function LoadError({
     </Box>
   );
 }
+
+/** A small part of a dialog (a picker, a preset's items) that failed to load: the title and Try Again, on one line. */
+export function SmallLoadError({ title, onRetry }: { title: string; onRetry: () => unknown }) {
+  return (
+    <Alert.Root status="error" size="sm">
+      <Alert.Indicator />
+      <Alert.Title>{title}</Alert.Title>
+      <Button size="xs" variant="outline" ms="auto" onClick={() => onRetry()}>
+        Try Again
+      </Button>
+    </Alert.Root>
+  );
+}

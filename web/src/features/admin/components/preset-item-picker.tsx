@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Checkbox, Flex, HStack, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Checkbox, Flex, HStack, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { CATALOG_CATEGORIES } from '@contracts/catalog';
 import { useMemo, useState } from 'react';
 import { useCatalogPicker } from '../api/catalog-picker';
 import type { CatalogItem } from '../api/list-catalog';
 import { SearchField } from './search-field';
+import { SmallLoadError } from './load-error';
 
 export interface CategoryGroup {
   category: string;
@@ -81,13 +82,7 @@ export function PresetItemPicker({ selected, onChange }: { selected: Set<string>
           </Stack>
         ) : picker.isError ? (
           <Box p="3">
-            <Alert.Root status="error" size="sm">
-              <Alert.Indicator />
-              <Alert.Title>Failed to load catalog items</Alert.Title>
-              <Button size="xs" variant="outline" ms="auto" onClick={() => picker.refetch()}>
-                Try Again
-              </Button>
-            </Alert.Root>
+            <SmallLoadError title="Failed to load catalog items" onRetry={() => picker.refetch()} />
           </Box>
         ) : groups.length === 0 ? (
           <Text p="4" textStyle="sm" color="fg.muted" textAlign="center">

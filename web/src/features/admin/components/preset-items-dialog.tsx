@@ -1,10 +1,11 @@
-import { Alert, Badge, Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Inbox } from 'lucide-react';
 import { EmptyState } from '../../../components/empty-state';
-import { Modal } from '../../../components/modal';
+import { CloseFooter, Modal } from '../../../components/modal';
 import { useLastShown } from '../../../lib/use-dialog-target';
 import type { Preset } from '../api/list-presets';
 import { usePreset } from '../api/get-preset';
+import { SmallLoadError } from './load-error';
 
 /** The read-only list 'Items in {preset name}' opened from a preset's item count. */
 export function PresetItemsDialog({ preset: current, onClose }: { preset: Preset | null; onClose: () => void }) {
@@ -20,11 +21,7 @@ export function PresetItemsDialog({ preset: current, onClose }: { preset: Preset
       size="2xl"
       title={`Items in ${preset?.name ?? ''}`}
       description={detail.isSuccess ? `${items.length} ${items.length === 1 ? 'item' : 'items'} in this preset` : undefined}
-      footer={
-        <Button variant="outline" onClick={onClose}>
-          Close
-        </Button>
-      }
+      footer={<CloseFooter onClose={onClose} />}
     >
       {detail.isPending ? (
         <Stack gap="4">
@@ -36,13 +33,7 @@ export function PresetItemsDialog({ preset: current, onClose }: { preset: Preset
           ))}
         </Stack>
       ) : detail.isError ? (
-        <Alert.Root status="error" size="sm">
-          <Alert.Indicator />
-          <Alert.Title>Failed to load preset items</Alert.Title>
-          <Button size="xs" variant="outline" ms="auto" onClick={() => detail.refetch()}>
-            Try Again
-          </Button>
-        </Alert.Root>
+        <SmallLoadError title="Failed to load preset items" onRetry={() => detail.refetch()} />
       ) : items.length === 0 ? (
         <EmptyState size="sm" icon={<Inbox />} title="No items in this preset" />
       ) : (

@@ -10,6 +10,7 @@ import { useAiAction } from '../api/ai-action';
 import { useAiAnalysis } from '../api/ai-analysis';
 import { useChecklistChoices } from '../api/checklist-choices';
 import { ConfidenceBadge } from './confidence-badge';
+import { LoadFailed } from '../../../components/load-failed';
 
 /**
  * The AI Analysis Review modal (docs/product.md §2, §4): one suggestion at a time from `fileIds`; accept,
@@ -85,18 +86,7 @@ function Suggestion({
     );
   }
   if (analysis.isError) {
-    return (
-      <EmptyState
-        size="sm"
-        title="Failed to load AI analysis"
-        description={errorDetail(analysis.error, 'Please try again.')}
-        action={
-          <Button size="sm" variant="outline" onClick={() => analysis.refetch()}>
-            Try Again
-          </Button>
-        }
-      />
-    );
+    return <LoadFailed size="sm" title="Failed to load AI analysis" query={analysis} fallback="Please try again." />;
   }
   const data = analysis.data;
   if (!data || data.status !== 'review') {

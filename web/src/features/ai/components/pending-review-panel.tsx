@@ -5,7 +5,6 @@ import { Link as RouterLink } from 'react-router';
 import { approvalLabel } from '../../../components/approval-badge';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadFailed } from '../../../components/load-failed';
-import { errorDetail } from '../../../lib/api/client';
 import { formatRelativeTime } from '../../../lib/format';
 import { usePendingReview } from '../api/pending-review';
 import { AiReviewDialog } from './ai-review-dialog';
@@ -31,14 +30,7 @@ export function PendingReviewList({ dealId, poll = false }: { dealId: string; po
     );
   }
   if (pending.isError) {
-    return (
-      <LoadFailed
-        size="sm"
-        title="Failed to load review interface"
-        description={errorDetail(pending.error, 'Please try again.')}
-        onRetry={() => pending.refetch()}
-      />
-    );
+    return <LoadFailed size="sm" title="Failed to load review interface" query={pending} fallback="Please try again." />;
   }
   if (!files.length) {
     return (

@@ -1,7 +1,7 @@
 import { useApiMutation } from '../../../lib/mutation';
 import { useSession } from '../../../lib/session';
 import { recoverWithCode } from './recover-with-code';
-import { verifyCode } from './verify-code';
+import { verifyCode } from '../../../lib/api/mfa-status';
 
 /** A code from the authenticator (with its factor), or a recovery code (no factor). */
 export interface SecondFactorProof {

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../../../lib/api/client';
 import { notify } from '../../../lib/toast';
 import { jsonResponse, renderPage } from '../../../test/utils';
@@ -34,8 +34,6 @@ function open(routes: Record<string, unknown> = {}) {
   );
   return { calls, invalidated, onClose };
 }
-
-afterEach(() => vi.restoreAllMocks());
 
 describe('catalog picker', () => {
   it("asks for an item and a target category: 'Please select an item and target category'", async () => {

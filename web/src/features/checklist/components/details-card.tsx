@@ -1,4 +1,4 @@
-import { Button, Checkbox, Field, Flex, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Field, Flex, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Pencil } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Panel } from '../../../components/panel';
@@ -8,6 +8,7 @@ import type { ChecklistItemDetail } from '../types';
 import { DetailRow } from './detail-row';
 import { FormField } from '../../../components/form-field';
 import { EditActions } from '../../../components/edit-actions';
+import { RequiredCheckbox } from './required-checkbox';
 
 /** Details: view, or (with the right to edit the checklist) edit name, description, required, expected files. */
 export function DetailsCard({
@@ -97,13 +98,7 @@ export function DetailsCard({
                 />
                 {errors.expected && <Field.ErrorText maxW="xs">{errors.expected}</Field.ErrorText>}
               </Field.Root>
-              <Field.Root w="auto" pt="7">
-                <Checkbox.Root checked={required} onCheckedChange={(d) => setRequired(d.checked === true)} colorPalette="brand">
-                  <Checkbox.HiddenInput name="required" />
-                  <Checkbox.Control />
-                  <Checkbox.Label>Required</Checkbox.Label>
-                </Checkbox.Root>
-              </Field.Root>
+              <RequiredCheckbox checked={required} onChange={setRequired} />
             </HStack>
             <EditActions saving={saving} size="sm" onCancel={() => setEditing(false)} />
           </Stack>

@@ -1,4 +1,4 @@
-import { Checkbox, Field, HStack, Input, SimpleGrid } from '@chakra-ui/react';
+import { Field, HStack, Input, SimpleGrid } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { FormDialog } from '../../../components/form-dialog';
 import { ChoiceField, TextAreaField, TextField } from '../../../components/text-field';
@@ -6,6 +6,7 @@ import { useFieldErrors } from '../../../lib/use-field-errors';
 import { useSaveChecklistItem } from '../api/save-checklist-item';
 import { hasErrors, ITEM_STATUSES, parseExpectedCount, STATUS_LABELS, validateItem, type ItemErrors } from '../logic';
 import type { ChecklistCategory, ChecklistItem, ItemStatus } from '../types';
+import { RequiredCheckbox } from './required-checkbox';
 
 /**
  * Add Item / Edit Item: name and category required; the status is editable only when editing
@@ -136,17 +137,7 @@ export function ItemFormDialog({
             <Field.HelperText>How many files should answer it.</Field.HelperText>
           )}
         </Field.Root>
-        <Field.Root w="auto" pt="7">
-          <Checkbox.Root
-            checked={required}
-            onCheckedChange={(details) => setRequired(details.checked === true)}
-            colorPalette="brand"
-          >
-            <Checkbox.HiddenInput name="required" />
-            <Checkbox.Control />
-            <Checkbox.Label>Required</Checkbox.Label>
-          </Checkbox.Root>
-        </Field.Root>
+        <RequiredCheckbox checked={required} onChange={setRequired} />
       </HStack>
     </FormDialog>
   );

@@ -1,6 +1,5 @@
-import { Button } from '@chakra-ui/react';
 import { useState } from 'react';
-import { Modal } from '../../../components/modal';
+import { CloseFooter, Modal } from '../../../components/modal';
 import type { ChecklistItem } from '../types';
 import { ItemUploadPanel } from './item-upload-panel';
 import { StatusAndFilesDialog } from './status-and-files-dialog';
@@ -34,11 +33,7 @@ function UploadIntoItemDialog({ open, onClose, dealId, item }: Pick<UpdateItemPr
       preventClose={busy}
       title="Update Item"
       description={item ? `${item.item_id ? `${item.item_id} · ` : ''}${item.name}` : undefined}
-      footer={
-        <Button variant="outline" onClick={onClose} disabled={busy}>
-          Close
-        </Button>
-      }
+      footer={<CloseFooter onClose={onClose} busy={busy} />}
     >
       {item && <ItemUploadPanel dealId={dealId} itemId={item.id} onBusyChange={setBusy} />}
     </Modal>

@@ -1,5 +1,6 @@
 import { Checkbox, Grid, Text } from '@chakra-ui/react';
 import { type ReactNode } from 'react';
+import { COLUMN_HEADS } from '../../../components/column-heads';
 
 export const ROW_HEIGHT = 60;
 
@@ -15,14 +16,9 @@ export function ListHeader() {
       px="4"
       h="10"
       alignItems="center"
-      bg="bg.subtle"
+      {...COLUMN_HEADS}
       borderBottomWidth="1px"
       borderColor="border"
-      textStyle="xs"
-      fontWeight="semibold"
-      color="fg.muted"
-      textTransform="uppercase"
-      letterSpacing="wider"
       role="presentation"
     >
       <Text>Name</Text>

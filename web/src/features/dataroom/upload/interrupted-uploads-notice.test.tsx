@@ -8,7 +8,6 @@ vi.mock('tus-js-client', () => import('../../../test/fake-tus'));
 
 afterEach(() => {
   fakeTus.reset();
-  vi.unstubAllGlobals();
 });
 
 /** Two uploads into deal d1 and one into d2 begun by an earlier page, cut off by the connection. */

@@ -11,7 +11,6 @@ const RESUMABLE = resumableGrant({ headers: { 'x-signature': 't' }, chunk_size: 
 
 afterEach(() => {
   fakeTus.reset();
-  vi.unstubAllGlobals();
 });
 
 describe('uploadFile, the one upload stack', () => {

@@ -1,6 +1,7 @@
 import { Alert, Badge, Box, Checkbox, Grid, HStack, RadioGroup, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { ActionDialog } from '../../../components/action-dialog';
+import { STICKY_COLUMN_HEADS } from '../../../components/column-heads';
 import { displayName } from '../../../lib/format';
 import type { PermissionPeople } from '../api/permission-people';
 import { entryState, listOf, permissionSummary, toggleEntry, type PrincipalKind } from '../permissions';
@@ -86,17 +87,9 @@ function EntryTable({
         templateColumns="minmax(0,1fr) 72px 72px"
         px="3"
         py="2"
-        bg="bg.subtle"
+        {...STICKY_COLUMN_HEADS}
         borderBottomWidth="1px"
         borderColor="border"
-        textStyle="xs"
-        fontWeight="semibold"
-        color="fg.muted"
-        textTransform="uppercase"
-        letterSpacing="wider"
-        position="sticky"
-        top="0"
-        zIndex="1"
       >
         <Text>Name</Text>
         <Text textAlign="center">Allow</Text>

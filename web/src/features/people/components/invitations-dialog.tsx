@@ -3,7 +3,7 @@ import { Mail, RotateCw, X } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
-import { Modal } from '../../../components/modal';
+import { CloseFooter, Modal } from '../../../components/modal';
 import { permissionSetLabel } from '../../../lib/permission-sets';
 import { formatExpiry, formatInvitationAge } from '../time';
 import type { Invitation } from '../types';
@@ -44,11 +44,7 @@ export function InvitationsDialog({
         size="2xl"
         title="Pending Invitations"
         description="People who have been invited but have not joined yet."
-        footer={
-          <Button variant="outline" onClick={onClose}>
-            Close
-          </Button>
-        }
+        footer={<CloseFooter onClose={onClose} />}
       >
         {loading ? (
           <Center py="10">

@@ -2,9 +2,8 @@ import { Box, Button, Center, HStack, IconButton, Input, NativeSelect, Spinner, 
 import { Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { EmptyState } from '../../../components/empty-state';
-import { Modal } from '../../../components/modal';
-import { errorDetail } from '../../../lib/api/client';
+import { STICKY_COLUMN_HEADS } from '../../../components/column-heads';
+import { CloseFooter, Modal } from '../../../components/modal';
 import { displayName } from '../../../lib/format';
 import { permissionSetLabel } from '../../../lib/permission-sets';
 import { LEGACY_SETS } from '../legacy';
@@ -16,6 +15,7 @@ import type { DealUserUpdate } from '../api/update-deal-user';
 import { useRemoveMember } from '../api/remove-member';
 import { useUpdateDealUser } from '../api/update-deal-user';
 import { useDealUsers } from '../api/deal-users';
+import { LoadFailed } from '../../../components/load-failed';
 
 /** "Admin" grants the deal admin role, and another set chosen for an admin revokes it (docs/decisions.md decision 34). */
 const CHOICES = [...LEGACY_SETS, { value: 'admin', label: 'Admin' }] as const;
@@ -140,27 +140,14 @@ export function ManageUsersDialog({ dealId, open, onClose }: { dealId: string; o
         size="3xl"
         title="Manage Users"
         description="Change what each member may do in this deal, or remove them."
-        footer={
-          <Button variant="outline" onClick={onClose}>
-            Close
-          </Button>
-        }
+        footer={<CloseFooter onClose={onClose} />}
       >
         {users.isPending ? (
           <Center py="10">
             <Spinner color="brand.solid" />
           </Center>
         ) : users.isError ? (
-          <EmptyState
-            size="sm"
-            title="Failed to load users"
-            description={errorDetail(users.error, 'Please try again in a moment.')}
-            action={
-              <Button size="sm" variant="outline" onClick={() => users.refetch()}>
-                Try Again
-              </Button>
-            }
-          />
+          <LoadFailed size="sm" title="Failed to load users" query={users} />
         ) : (
           <Stack
             gap="0"
@@ -171,20 +158,7 @@ export function ManageUsersDialog({ dealId, open, onClose }: { dealId: string; o
             overflowY="auto"
             separator={<Box borderTopWidth="1px" borderColor="border.muted" />}
           >
-            <HStack
-              gap="3"
-              px="4"
-              py="2"
-              bg="bg.subtle"
-              textStyle="xs"
-              fontWeight="semibold"
-              color="fg.muted"
-              textTransform="uppercase"
-              letterSpacing="wider"
-              position="sticky"
-              top="0"
-              zIndex="1"
-            >
+            <HStack gap="3" px="4" py="2" {...STICKY_COLUMN_HEADS}>
               <Text flex="1">Member</Text>
               <Text w="40">Permission set</Text>
               <Text w="40">Company</Text>

@@ -1,19 +1,7 @@
-import { api, setToken } from '../../../lib/api/client';
-import { mfaKeys } from '../../../lib/api/mfa-status';
+import { setToken } from '../../../lib/api/client';
+import { mfaKeys, verifyCode } from '../../../lib/api/mfa-status';
 import { useApiMutation } from '../../../lib/mutation';
-import { useSession, type User } from '../../../lib/session';
-
-/** The answer to a first code: the session is now verified. */
-export interface VerifiedSession {
-  access_token: string;
-  refresh_token: string;
-  user: User;
-  /** Only when the first authenticator was just enrolled: shown once, never again. */
-  recovery_codes?: string[];
-}
-
-export const verifyCode = (factorId: string, code: string) =>
-  api.post<VerifiedSession>('/auth/mfa/verify', { factor_id: factorId, code });
+import { useSession } from '../../../lib/session';
 
 /** The first code from the new authenticator: the session is now verified, so its new tokens replace the old. */
 export function useConfirmEnrollment() {
