@@ -87,11 +87,18 @@ export function batchedWriter(file: FileHandle, start?: number) {
       await flushing;
       if (flushFailure) throw flushFailure;
     },
-    /** After a failure: lets the write in flight end and, with `keep`, writes what was gathered too. */
+    /**
+     * After a failure: lets the write in flight end and, with `keep`, writes what was gathered too, unless
+     * that write failed: after it, the gathered bytes would land past a hole (or in its place at the
+     * file's own position), and the file's size would claim bytes that were never stored.
+     */
     async abandon(keep: boolean): Promise<void> {
-      await writing.catch(() => {});
+      const written = await writing.then(
+        () => true,
+        () => false,
+      );
       await flushing;
-      if (keep && batch.length) await writeAll(file, batch, position).catch(() => {});
+      if (keep && written && batch.length) await writeAll(file, batch, position).catch(() => {});
     },
   };
 }

@@ -59,10 +59,10 @@ function statFields(pid: number | string): string[] {
   return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
 }
 
-/** CPU seconds (user + system) a process has used so far. */
-export function cpuSecondsOf(pid: number): number {
+/** CPU seconds a process has used so far, in its own code (`user`) and in the kernel for it (`system`). */
+export function cpuTimesOf(pid: number): { user: number; system: number } {
   const fields = statFields(pid);
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
 }
 
 /**

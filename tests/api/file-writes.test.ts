@@ -109,3 +109,47 @@ describe('batchedWriter', () => {
     }
   });
 });
+
+describe('batchedWriter.abandon', () => {
+  it('keeps no bytes gathered after a write that failed: they would land past a hole', async () => {
+    // The batch in flight fails (a disk error), the request is dropped with bytes gathered after it. Written
+    // at their offset, those bytes left zeros where the failed batch was, and the file's size, which HEAD
+    // reports as the upload's offset, told the client to go on past bytes that were never stored.
+    const failure = Object.assign(new Error('EIO: i/o error, write'), { code: 'EIO' });
+    const path = join(dir, 'abandoned.bin');
+    const file = await open(path, 'w+');
+    let failures = 0;
+    const handle = new Proxy(file, {
+      get(target, property) {
+        if (property === 'writev' && failures === 0)
+          return async () => {
+            failures++;
+            throw failure;
+          };
+        const value = Reflect.get(target, property) as unknown;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    try {
+      const writer = batchedWriter(handle, 0); // at offsets, as a tus PATCH writes
+      await writer.push(randomBytes(WRITE_BATCH_BYTES)); // a full batch: its write starts (and fails)
+      await writer.push(randomBytes(1000)); // gathered while that write runs
+      await writer.abandon(true);
+      expect(failures).toBe(1);
+      expect((await file.stat()).size).toBe(0);
+    } finally {
+      await file.close();
+    }
+  });
+
+  it('keeps the bytes gathered after writes that succeeded', async () => {
+    const path = join(dir, 'kept.bin');
+    const file = await open(path, 'w+');
+    const bytes = randomBytes(WRITE_BATCH_BYTES + 1000);
+    const writer = batchedWriter(file);
+    await pushAll(writer, bytes);
+    await writer.abandon(true);
+    await file.close();
+    expect(readFileSync(path).equals(bytes)).toBe(true);
+  });
+});
