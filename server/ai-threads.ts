@@ -45,6 +45,8 @@ export class QueueFull extends Error {
 }
 
 export interface AiThreadPool {
+  /** How many threads it runs at most. */
+  readonly threads: number;
   /** extractText, in a thread. */
   extract: typeof extractText;
   /** The built-in AI port, answered in a thread. */
@@ -217,6 +219,7 @@ export function startAiThreads(opts: AiThreadOptions = {}): AiThreadPool {
     });
 
   return {
+    threads,
     async extract(fileName, contentType, bytes, totalBytes) {
       // Nothing to parse: the answer is a note, given here.
       if (!bytes || kindOf(fileName, contentType) === 'other') return await extractText(fileName, contentType, bytes, totalBytes);

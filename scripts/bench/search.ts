@@ -3,11 +3,12 @@
  * 100,000) of about 20 KB of text each, inserted directly into one deal; the first page of a two-word
  * query through the API against the same statement run as the caller in a transaction (bare), plus
  * the API floor (GET /deals/{id}), as the activity feed's bench anchors it. Then the indexing rate
- * through the real extraction path: SEARCH_INDEX_DOCS (default 200) four-page PDFs read by extractText
- * and stored as the worker stores them (the trigger and the generated tsvector included).
+ * through the real extraction path: SEARCH_INDEX_DOCS (default 200) four-page PDFs read by the embedded
+ * server's AI threads (server/ai-threads.ts: as many as it starts on this machine) and stored as the
+ * worker stores them (the trigger and the generated tsvector included; SEARCH_INDEX_THREADS=N starts N).
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { extractText } from '../../supabase/functions/_shared/ai/extract.ts';
+import { startAiThreads } from '../../server/ai-threads.ts';
 import { asUser } from '../../supabase/functions/_shared/db.ts';
 import type { TokenClaims } from '../../supabase/functions/_shared/ports.ts';
 import { searchStatement } from '../../supabase/functions/_shared/routes/search.ts';
@@ -152,22 +153,27 @@ export async function searchBench(): Promise<Row[]> {
       { id: string }[]
     >`select id from public.files where deal_id = ${deal.id} and name like 'Indexed %' order by name`;
     // Two at a time, as the AI worker runs its jobs (ai/worker.ts): one document's text is stored (and
-    // indexed, in Postgres) while the next is read (pdf.js, in this process's one thread).
+    // indexed, in Postgres) while the next is read in the AI threads, off this process's event loop.
+    const threads = startAiThreads(process.env.SEARCH_INDEX_THREADS ? { threads: Number(process.env.SEARCH_INDEX_THREADS) } : {});
     const indexStarted = performance.now();
     let chars = 0;
     let next = 0;
     const indexer = async () => {
       for (let i = next++; i < INDEX_DOCS; i = next++) {
-        const extracted = await extractText(`Indexed ${i}.pdf`, 'application/pdf', pdfs[i], pdfs[i].length);
+        const extracted = await threads.extract(`Indexed ${i}.pdf`, 'application/pdf', pdfs[i], pdfs[i].length);
         chars += extracted.text.length;
         await sql`insert into public.file_texts (file_id, deal_id, version_number, content, page_starts)
                   values (${ids[i].id}, ${deal.id}, 1, ${extracted.text}, ${extracted.pageStarts ?? null}::int[])`;
       }
     };
-    await Promise.all([indexer(), indexer()]);
+    try {
+      await Promise.all([indexer(), indexer()]);
+    } finally {
+      await threads.close();
+    }
     const indexSeconds = (performance.now() - indexStarted) / 1000;
     rows.push([
-      `indexing ${INDEX_DOCS} four-page PDFs (${Math.round(chars / INDEX_DOCS).toLocaleString('en-US')} characters each): extract + store, two at a time`,
+      `indexing ${INDEX_DOCS} four-page PDFs (${Math.round(chars / INDEX_DOCS).toLocaleString('en-US')} characters each): extract in ${threads.threads} AI thread(s) + store, two at a time`,
       `${(INDEX_DOCS / indexSeconds).toFixed(0)} docs/s`,
       'budget >= 50 documents/s',
     ]);

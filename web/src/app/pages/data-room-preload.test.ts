@@ -1,9 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { preloadViewerWhenIdle } from './data-room-page';
 
 describe("the data room's viewer preload", () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   /** A browser with workers, a wide window, and idle callbacks this test runs by hand. */
   function wideBrowser() {
     const idle: (() => void)[] = [];
