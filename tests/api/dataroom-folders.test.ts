@@ -112,7 +112,7 @@ describe('GET /deals/{id}/files?path=', () => {
     expectError(await call('GET', `${r.base}/files?path=/Old`, { token: r.owner.token }), 404, PATH_404);
   });
 
-  it('pages files by name with limit and after, counting the level on the first page only', async () => {
+  it('pages files by name with limit and after, counting a short level on its first page and a longer one apart', async () => {
     const r = await room('paged');
     await mkdir(r, r.owner, 'Sub');
     for (const n of ['e.txt', 'B.txt', 'a.txt', 'D.txt', 'c.txt']) await directOk(r, r.owner, { filename: n, path: '/' });
@@ -123,7 +123,12 @@ describe('GET /deals/{id}/files?path=', () => {
     const first = await page();
     expect(first.status).toBe(200);
     expect(names(first.body.files)).toEqual(['a.txt', 'B.txt']);
-    expect(first.body).toMatchObject({ next_cursor: 'B.txt', file_count: 5 });
+    expect(first.body).toMatchObject({ next_cursor: 'B.txt' });
+    expect(first.body).not.toHaveProperty('file_count');
+    expect((await call('GET', `${r.base}/files/count?path=/`, { token: r.owner.token })).body).toEqual({
+      path: '/',
+      file_count: 5,
+    });
     expect(names(first.body.folders)).toEqual(['Sub']);
     expect(first.body.files[0]).toMatchObject({ path: '/', current_version: 1, size_bytes: 1000 });
     // The cursor is compared without regard to case, as the names are ordered.
@@ -134,8 +139,8 @@ describe('GET /deals/{id}/files?path=', () => {
     const last = await page('D.txt');
     expect(names(last.body.files)).toEqual(['e.txt']);
     expect(last.body.next_cursor).toBeNull();
-    // A page that ends exactly at the last file says so: no empty page to fetch.
-    expect((await page(undefined, 5)).body.next_cursor).toBeNull();
+    // A page that ends exactly at the last file says so: no empty page to fetch; it holds the count too.
+    expect((await page(undefined, 5)).body).toMatchObject({ next_cursor: null, file_count: 5 });
     expect((await page('e.txt')).body.files).toEqual([]);
     // The files the pages give are the whole listing's, in the same order and shape.
     const whole = await call('GET', `${r.base}/files?path=/`, { token: r.owner.token });
@@ -190,6 +195,9 @@ describe('GET /deals/{id}/files?path=', () => {
     expect(names(seen.body.files)).toEqual(['c.pdf']);
     expect(seen.body.next_cursor).toBeNull();
     expect((await call('GET', `${r.base}/files?path=/&limit=10`, { token: viewer.token })).body.file_count).toBe(2);
+    expect((await call('GET', `${r.base}/files/count?path=/`, { token: viewer.token })).body.file_count).toBe(2);
+    expect((await call('GET', `${r.base}/files/count?path=/`, { token: r.owner.token })).body.file_count).toBe(3);
+    expectError(await call('GET', `${r.base}/files/count?path=/Nowhere`, { token: viewer.token }), 404, PATH_404);
     for (const bad of ['0', '1001', 'ten', '2.5']) {
       expectError(await call('GET', `${r.base}/files?path=/&limit=${bad}`, { token: r.owner.token }), 400, /limit/);
     }
@@ -200,6 +208,7 @@ describe('GET /deals/{id}/files?path=', () => {
     );
     const stranger = await (await import('./helpers.ts')).registerUser('pager-stranger');
     expectError(await call('GET', `${r.base}/files?path=/&limit=ten`, { token: stranger.token }), 404);
+    expectError(await call('GET', `${r.base}/files/count?path=/`, { token: stranger.token }), 404);
   });
 });
 

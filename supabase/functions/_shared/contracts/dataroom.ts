@@ -7,7 +7,11 @@
 export const LISTING_PAGE_DEFAULT = 200;
 export const LISTING_PAGE_MAX = 1000;
 
-/** Paging fields of a listing answer. `file_count` (every file of the level) comes on the first page only. */
+/**
+ * Paging fields of a listing answer. `file_count` (every file of the level) comes on a first page that
+ * holds the whole level; for a longer level, GET …/files/count?path= answers it (counting a level of
+ * 10,000 cost more than reading its first page, so a page does not wait for it).
+ */
 export interface ListingPageInfo {
   next_cursor: string | null;
   file_count?: number;

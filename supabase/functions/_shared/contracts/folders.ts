@@ -22,6 +22,8 @@ export const listingQuery = z.object({
   after: z.string().max(1024, 'after can be at most 1024 characters').optional(),
 });
 
+export const levelCountQuery = listingQuery.pick({ path: true });
+
 export const searchQuery = z.object({ q: z.string().trim().min(1, 'Type something to search for').max(200) });
 
 export const folderCreateBody = z.object({
@@ -60,12 +62,16 @@ export const folderListing = z
     folders: z.array(folder),
     files: z.array(fileSummary),
     capabilities: z.array(z.enum(CAPABILITIES)),
-    // Paging (ListingPageInfo): with `limit` only; `file_count` on the first page.
+    // Paging (ListingPageInfo): with `limit` only; `file_count` on a first page that holds the whole level.
     next_cursor: z.string().nullable().optional(),
     file_count: z.number().optional(),
   })
   .strict();
 export type FolderListing = z.infer<typeof folderListing>;
+
+/** GET /deals/{d}/files/count?path=…: how many files of the level the caller sees. */
+export const levelCount = z.object({ path: z.string(), file_count: z.number() }).strict();
+export type LevelCount = z.infer<typeof levelCount>;
 
 /** GET /deals/{d}/folders/{id}. */
 export const folderDetail = createdFolder

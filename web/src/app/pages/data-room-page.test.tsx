@@ -288,10 +288,13 @@ describe('the file browser', () => {
       'GET /api/deals/d1/files': (url: URL) =>
         url.searchParams.get('after') === 'Doc 0199.pdf'
           ? jsonResponse(listing({ files: page(200, 260), next_cursor: null }))
-          : jsonResponse(listing({ files: page(0, 200), next_cursor: 'Doc 0199.pdf', file_count: 260 })),
+          : jsonResponse(listing({ files: page(0, 200), next_cursor: 'Doc 0199.pdf' })),
+      // The first page holds 200 of the level's files: the count of all of them is asked for apart.
+      'GET /api/deals/d1/files/count': { path: '/', file_count: 260 },
     });
     open('/deals/d1/files');
     expect(await screen.findByText('0 folders · 260 files')).toBeInTheDocument();
+    expect(calls.lines()).toContain('GET /api/deals/d1/files/count?path=%2F');
     const list = screen.getByTestId('virtual-list');
     // Each row says how many the list holds (a list cannot carry aria-rowcount: decision 38).
     const setSize = () => list.querySelector('[role="listitem"]')?.getAttribute('aria-setsize');

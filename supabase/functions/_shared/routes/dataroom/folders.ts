@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { ApiDeps, ApiEnv } from '../../context.ts';
 import { asUser, type Tx } from '../../db.ts';
 import { HttpError } from '../../errors.ts';
-import { folderCreateBody, listingQuery, searchQuery } from '../../contracts/folders.ts';
+import { folderCreateBody, levelCountQuery, listingQuery, searchQuery, type LevelCount } from '../../contracts/folders.ts';
 import { parseOrThrow, readJson } from '../../validate.ts';
 import {
   dealContext,
@@ -57,7 +57,8 @@ export const listFilesSql = (tx: Tx, ctx: DealContext, inFolder: any, path: stri
 
 /**
  * One page of a level's files after the name `after`, read along files_listing_idx: as fast on page 70
- * of a 15,000-file folder as on page 1. One row more than asked says whether another page follows.
+ * of a 15,000-file folder as on page 1. One row more than asked says whether another page follows;
+ * `read` is how many rows were read (so, with no next page, how many files the rest of the level holds).
  */
 export const listFilesPageSql = (
   tx: Tx,
@@ -69,7 +70,8 @@ export const listFilesPageSql = (
   limit: number,
 ) => tx`
   select coalesce(json_agg(p.j order by p.n) filter (where p.n <= ${limit}), '[]')::text as files,
-         max(p.name) filter (where p.n = ${limit} and p.total > ${limit}) as next_cursor
+         max(p.name) filter (where p.n = ${limit} and p.total > ${limit}) as next_cursor,
+         coalesce(max(p.total), 0)::int as read
   from (select to_json(r) as j, r.name, row_number() over (order by lower(r.name)) as n, count(*) over () as total
         from (select ${fileColumns(tx, ctx, path)}
               from public.files f
@@ -115,14 +117,29 @@ export function folderRoutes(deps: ApiDeps) {
       const [page] = (await listFilesPageSql(tx, ctx, inFolder, path, query.after, query.limit)) as unknown as {
         files: string;
         next_cursor: string | null;
+        read: number;
       }[];
       head.next_cursor = page.next_cursor;
-      if (query.after === undefined) head.file_count = (await countFilesSql(tx, ctx.dealId, inFolder))[0].n;
+      // The count of a first page that holds the whole level is free; a longer level's is asked for apart.
+      if (query.after === undefined && page.next_cursor === null) head.file_count = page.read;
       return { head, files: page.files };
     });
     return c.body(`${JSON.stringify(head).slice(0, -1)},"files":${files}}`, 200, {
       'content-type': 'application/json; charset=UTF-8',
     });
+  });
+
+  // How many files of a level the caller sees (the listing's first page has it only for a short level).
+  app.get('/:dealId/files/count', async (c) => {
+    const claims = c.get('claims');
+    const answer = await asUser(deps.sql, claims, async (tx): Promise<LevelCount> => {
+      const ctx = await dealContext(tx, c, claims.sub);
+      const path = normalisePath(parseOrThrow(levelCountQuery, c.req.query()).path);
+      const folderId = await folderAtPath(tx, ctx.dealId, path);
+      const [{ n }] = await countFilesSql(tx, ctx.dealId, folderId ? tx`= ${folderId}` : tx`is null`);
+      return { path, file_count: n };
+    });
+    return c.json(answer);
   });
 
   // Names, tags and folder names across the whole deal, in one statement over trigram indexes.

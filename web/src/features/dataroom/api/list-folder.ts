@@ -1,5 +1,6 @@
 import { LISTING_PAGE_DEFAULT } from '@contracts/dataroom';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import type { LevelCount } from '@contracts/folders';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../../../lib/api/client';
 import { AI_POLL_MS } from '../../../lib/ai-poll';
@@ -23,9 +24,15 @@ export async function fetchListing(dealId: string, path: string, after?: string,
   };
 }
 
+/** How many files of a level the caller sees: asked for once a first page shows there are more. */
+export function fetchLevelCount(dealId: string, path: string, signal?: AbortSignal): Promise<LevelCount> {
+  return api.get<LevelCount>(`${dealPath(dealId)}/files/count`, { query: { path }, signal });
+}
+
 /**
  * One level of the data room, a page of files at a time: the first page brings the folders, the
- * breadcrumbs and the count; `fetchNextPage` reads the files after the last one loaded. `data` joins
+ * breadcrumbs and, for a level it holds whole, the count (a longer level's is read apart, once that
+ * page is in, so the rows never wait for it); `fetchNextPage` reads the files after the last one loaded. `data` joins
  * the loaded pages into one listing. A missing or forbidden folder (400, 403, 404) is shown as a state.
  */
 export function useFolderListing(dealId: string, path: string) {
@@ -42,11 +49,21 @@ export function useFolderListing(dealId: string, path: string) {
     meta: { errorTitle: 'Failed to load files', quietStatuses: [400, 403, 404] },
   });
   const pages = query.data?.pages;
+  const count = useQuery({
+    // Under the listing's key: whatever makes the listing stale makes its count stale too.
+    queryKey: [...dataRoomKeys.listing(dealId, path), 'count'],
+    queryFn: ({ signal }) => fetchLevelCount(dealId, path, signal),
+    enabled: pages?.[0] !== undefined && pages[0].file_count === undefined && pages[0].next_cursor !== null,
+    // No errorTitle: until it comes, or if it fails, the header counts the files loaded, and the listing
+    // reports its own errors.
+  });
+  const levelCount = count.data?.file_count;
   const data: (FolderListing & { file_count: number }) | undefined = useMemo(() => {
     if (!pages?.length) return undefined;
     const [first] = pages;
     const files = pages.flatMap((page) => page.files);
-    return { ...first, files, file_count: Math.max(first.file_count ?? 0, files.length), next_cursor: pages.at(-1)!.next_cursor };
-  }, [pages]);
+    const fileCount = Math.max(first.file_count ?? levelCount ?? 0, files.length);
+    return { ...first, files, file_count: fileCount, next_cursor: pages.at(-1)!.next_cursor };
+  }, [pages, levelCount]);
   return { ...query, data };
 }
