@@ -58,6 +58,7 @@ CREATE TABLE public.files (
     archived_at timestamp with time zone,
     edit_version integer DEFAULT 1 NOT NULL,
     edited_by uuid,
+    name_key text GENERATED ALWAYS AS (lower(name)) STORED,
     CONSTRAINT files_ai_status_check CHECK ((ai_status = ANY (ARRAY['not_started'::text, 'queued'::text, 'processing'::text, 'review'::text, 'approved'::text, 'try_again'::text, 'completed'::text, 'failed'::text]))),
     CONSTRAINT files_approval_status_check CHECK ((approval_status = ANY (ARRAY['pending'::text, 'review'::text, 'approved'::text, 'changes_requested'::text]))),
     CONSTRAINT files_formatted_title_check CHECK ((length(formatted_title) <= 500)),
@@ -296,13 +297,13 @@ CREATE INDEX files_deal_updated ON public.files USING btree (deal_id, updated_at
 
 CREATE INDEX files_linked_idx ON public.files USING btree (deal_id) WHERE ((cardinality(checklist_items) > 0) AND (archived_at IS NULL) AND (upload_state = 'ready'::text));
 
-CREATE INDEX files_listing_idx ON public.files USING btree (deal_id, folder_id, lower(name)) WHERE ((archived_at IS NULL) AND (upload_state = 'ready'::text));
+CREATE INDEX files_listing_idx ON public.files USING btree (deal_id, folder_id, name_key) WHERE ((archived_at IS NULL) AND (upload_state = 'ready'::text));
 
 CREATE INDEX files_pending_idx ON public.files USING btree (created_at) WHERE (upload_state = 'pending'::text);
 
 CREATE INDEX files_recent_idx ON public.files USING btree (deal_id, created_at DESC) WHERE (upload_state = 'ready'::text);
 
-CREATE INDEX files_root_listing_idx ON public.files USING btree (deal_id, lower(name)) WHERE ((folder_id IS NULL) AND (archived_at IS NULL) AND (upload_state = 'ready'::text));
+CREATE INDEX files_root_listing_idx ON public.files USING btree (deal_id, name_key) WHERE ((folder_id IS NULL) AND (archived_at IS NULL) AND (upload_state = 'ready'::text));
 
 CREATE INDEX files_search_trgm ON public.files USING gin (search_text extensions.gin_trgm_ops);
 
@@ -684,9 +685,9 @@ begin
        and not (new.ai_status = 'queued' and (old.upload_state = 'pending' or new.current_version > old.current_version)) then
       raise exception 'A file''s AI status changes only through the AI assistant' using errcode = '42501';
     end if;
-    if (to_jsonb(new) - array['approval_status', 'approval_note', 'updated_at', 'search_text', 'ai_status']
+    if (to_jsonb(new) - array['approval_status', 'approval_note', 'updated_at', 'search_text', 'name_key', 'ai_status']
           - case when v_ai_action then array['checklist_items'] else array[]::text[] end)
-         is distinct from (to_jsonb(old) - array['approval_status', 'approval_note', 'updated_at', 'search_text', 'ai_status']
+         is distinct from (to_jsonb(old) - array['approval_status', 'approval_note', 'updated_at', 'search_text', 'name_key', 'ai_status']
           - case when v_ai_action then array['checklist_items'] else array[]::text[] end)
        and not (private.has_capability(new.deal_id, 'edit_files') or old.uploaded_by = v_uid) then
       raise exception 'You don''t have permission to edit this file' using errcode = '42501';

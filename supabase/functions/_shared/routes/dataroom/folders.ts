@@ -57,7 +57,8 @@ export const listFilesSql = (tx: Tx, ctx: DealContext, inFolder: any, path: stri
 
 /**
  * One page of a level's files after the name `after`, read along files_listing_idx: as fast on page 70
- * of a 15,000-file folder as on page 1. One row more than asked says whether another page follows;
+ * of a 15,000-file folder as on page 1. The keyset compares the stored `name_key` (lower(name)): a
+ * comparison of lower() itself is not leakproof, so under row-level security it could not use the index. One row more than asked says whether another page follows;
  * `read` is how many rows were read (so, with no next page, how many files the rest of the level holds).
  */
 export const listFilesPageSql = (
@@ -77,8 +78,8 @@ export const listFilesPageSql = (
               from public.files f
               where f.deal_id = ${ctx.dealId} and f.folder_id ${inFolder}
                 and f.archived_at is null and f.upload_state = 'ready'
-                ${after === undefined ? tx`` : tx`and lower(f.name) > lower(${after})`}
-              order by lower(f.name) limit ${limit + 1}) r) p`;
+                ${after === undefined ? tx`` : tx`and f.name_key > lower(${after})`}
+              order by f.name_key limit ${limit + 1}) r) p`;
 
 const countFilesSql = (tx: Tx, dealId: string, inFolder: unknown) => tx`
   select count(*)::int as n from public.files f
