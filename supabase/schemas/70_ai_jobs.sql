@@ -703,7 +703,7 @@ language sql stable set search_path = '' as $$
     -- out and line breaks and tabs made spaces: one character for one, so offsets into the text hold (the
     -- API squeezes white space anyway). The text is walked once, to `near`: in UTF-8 each character
     -- offset is a walk from the start (length() of 20 KB cost 80 µs), and translate() cost ten times
-    -- replace() (docs/decisions.md decision 62).
+    -- replace() (docs/decisions.md decision 60).
     select t.*, coalesce(t.near + k.skip, 1) as start,
            case when t.near is null then private.search_plain(t.content)
                 when length(r.raw) - k.skip <= 1800 then w.piece
