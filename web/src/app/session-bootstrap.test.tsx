@@ -64,6 +64,24 @@ describe('SessionBootstrap', () => {
     expect(await screen.findByText('authenticated')).toBeInTheDocument();
   });
 
+  it('keeps the session when the answer is cut off as the page unloads', async () => {
+    const cutOff = new Response(
+      new ReadableStream({
+        start: (controller) => controller.error(new TypeError('network error')),
+      }),
+      { status: 200, headers: { 'content-type': 'application/json' } },
+    );
+    const calls = profileAnswers([cutOff, jsonResponse(testUser)]);
+    render(
+      <AppProviders>
+        <Status />
+      </AppProviders>,
+    );
+    expect(await screen.findByText('authenticated')).toBeInTheDocument();
+    expect(calls.filter((url) => url.endsWith('/user/profile'))).toHaveLength(2);
+    expect(getToken()).toBe('stored-token');
+  });
+
   it('signs out when the server refuses the token', async () => {
     profileAnswers([jsonResponse({ detail: 'Your session has expired or is invalid. Please sign in again.' }, 401)]);
     render(

@@ -43,8 +43,13 @@ export const PROFILE_PATH = '/user/profile';
 export const PROFILE_RETRY_DELAYS_MS = [500, 1000, 2000, 4000];
 
 /** A failure that says nothing about the session: offline, timed out, aborted, or the server failing. */
-const isTransient = (error: unknown) =>
-  isAbortError(error) || (error instanceof ApiError && (error.status === 0 || error.status >= 500 || error.status === 429));
+/**
+ * Only the server's refusal of the token (a 4xx other than 429) signs out. Anything else keeps it: a
+ * server down, a dropped connection, and an answer cut off as the page unloads (reading its body then
+ * fails with a plain TypeError; a reload at that moment signed the person out).
+ */
+const isRefusal = (error: unknown) =>
+  !isAbortError(error) && error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
 
 /**
  * Resolves the session once at start: with a stored token the profile is fetched. A refusal (401, or any
@@ -73,7 +78,7 @@ export function useSessionBootstrap(): { unreachable: boolean; retry: () => void
         })
         .catch((error: unknown) => {
           if (cancelled) return;
-          if (isTransient(error)) {
+          if (!isRefusal(error)) {
             if (tries < PROFILE_RETRY_DELAYS_MS.length)
               timer = setTimeout(() => attempt(tries + 1), PROFILE_RETRY_DELAYS_MS[tries]);
             else setUnreachable(true);
