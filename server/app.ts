@@ -33,7 +33,7 @@ import { compressJson } from './compress.ts';
 import { phaseDone } from './start-phases.ts';
 import { assertPortFree } from './port.ts';
 import { freeBytes, STORAGE_FULL_BELOW_BYTES } from './disk-space.ts';
-import { answerClientErrors, KEEP_ALIVE_MS, MAX_HEADER_BYTES } from './http-listener.ts';
+import { answerClientErrors, closeWhenBodyUnread, KEEP_ALIVE_MS, MAX_HEADER_BYTES } from './http-listener.ts';
 import { metricsRoute } from './metrics-route.ts';
 import { connectPool } from './db-pool.ts';
 
@@ -247,6 +247,7 @@ export async function startServer(
         });
       }
     });
+    root.use('*', closeWhenBodyUnread);
     // JSON answers of 1 KB or more go compressed when the client accepts it (decision 39).
     root.use('*', compressJson);
     root.get('/metrics', metricsRoute({ sql, metrics, config, dataDisks }));

@@ -37,3 +37,15 @@ export function answerClientErrors(server: import('node:http').Server): void {
     setTimeout(() => socket.destroy(), 5_000).unref();
   });
 }
+
+/**
+ * Hono middleware: an answer sent before the request's body was read to its end (an upload refused
+ * early with 507, 413 or 403) says `Connection: close`. Otherwise the client takes the connection as
+ * reusable, while the Node adapter drains the unread body for at most 500 ms or 64 MB and then closes
+ * it: the client's next request on it fails with "other side closed".
+ */
+export const closeWhenBodyUnread: import('hono').MiddlewareHandler = async (c, next) => {
+  await next();
+  const incoming = (c.env as { incoming?: import('node:http').IncomingMessage } | undefined)?.incoming;
+  if (incoming && !incoming.complete) c.header('Connection', 'close');
+};

@@ -1,11 +1,12 @@
 // HTTP edges: a deal the caller is not a member of is a 404 whatever the body, and a JSON body over the
-// limit gets its 413 without poisoning the connection for the next request.
+// limit (or any body answered before it is read) does not poison the connection for the next request.
 import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEAL_NOT_FOUND } from '../../supabase/functions/_shared/errors.ts';
+import { closeWhenBodyUnread } from '../../server/http-listener.ts';
 import { app, call, createDeal, registerUser, type TestUser } from './helpers.ts';
 import { expectError } from './expect.ts';
 
@@ -54,12 +55,13 @@ describe('a deal the caller is not a member of', () => {
   });
 });
 
-describe('a JSON body over the limit on a kept-alive connection', () => {
+describe('a body refused on a kept-alive connection', () => {
   let server: ServerType;
   let port = 0;
   beforeAll(async () => {
     // Mounted at /api, as the embedded server mounts it.
     const root = new Hono();
+    root.use('*', closeWhenBodyUnread);
     root.route('/api', app);
     await new Promise<void>((resolve) => {
       server = serve({ fetch: root.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
@@ -68,7 +70,7 @@ describe('a JSON body over the limit on a kept-alive connection', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const send = (agent: Agent, method: string, path: string, body?: string) =>
+  const send = (agent: Agent, method: string, path: string, body?: string | Buffer, as = owner) =>
     new Promise<{ status: number; body: string; connection?: string }>((resolve, reject) => {
       const req = request(
         {
@@ -77,7 +79,7 @@ describe('a JSON body over the limit on a kept-alive connection', () => {
           method,
           path,
           agent,
-          headers: body ? { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` } : {},
+          headers: body ? { 'content-type': 'application/json', authorization: `Bearer ${as.token}` } : {},
         },
         (res) => {
           let text = '';
@@ -110,6 +112,24 @@ describe('a JSON body over the limit on a kept-alive connection', () => {
       });
       expect(strangers.status).toBe(404);
       expect(await strangers.json()).toEqual({ detail: DEAL_NOT_FOUND });
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('closes a connection whose body was refused unread, and keeps one whose body was read', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      // A stranger's upload is refused before its body is read: the Node adapter would drain 500 ms of it,
+      // then close the socket under a client told it could reuse it.
+      const refused = await send(agent, 'POST', `/api/deals/${dealId}/files/upload`, Buffer.alloc(8 * 1024 * 1024), stranger);
+      expect(refused.status).toBe(404);
+      expect(refused.connection).toBe('close');
+      const read = await send(agent, 'POST', `/api/deals/${dealId}/folders`, JSON.stringify({ name: 'Kept alive', path: '/' }));
+      expect(read.status).toBe(201);
+      expect(read.connection).toBe('keep-alive');
+      const next = await send(agent, 'GET', '/api/health');
+      expect(next.status).toBe(200);
     } finally {
       agent.destroy();
     }
