@@ -78,6 +78,9 @@ async function analysesOf(fileId: string) {
     select status, provider, recommended_item_id from public.file_ai_analyses where file_id = ${fileId} order by created_at`;
 }
 
+/** The engine's built-ins, taken before any PDF is read here (pdf.js is loaded at the first). */
+const ENGINE_BUILT_INS = { push: Array.prototype.push, stringify: JSON.stringify, parse: JSON.parse };
+
 describe('AI analysis of an upload', () => {
   let r: Room;
   let items: Checklist;
@@ -758,6 +761,15 @@ describe('text extraction stays within its caps and says why it fell back to the
     const ole = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...new Array(504).fill(0)]);
     const office = await extractText('Cap table.xlsx', '', ole, ole.length);
     expect(office.note).toMatch(/password-protected/);
+  });
+
+  it("reads a PDF and leaves the engine's own push and JSON in place of pdf.js's core-js ones", async () => {
+    const doc = pdf('Share purchase agreement');
+    expect((await extractText('SPA.pdf', 'application/pdf', doc, doc.length)).text).toContain('Share purchase agreement');
+    // core-js dresses its own up as native code: compare with what stood before any PDF was read.
+    expect(Array.prototype.push).toBe(ENGINE_BUILT_INS.push);
+    expect(JSON.stringify).toBe(ENGINE_BUILT_INS.stringify);
+    expect(JSON.parse).toBe(ENGINE_BUILT_INS.parse);
   });
 
   it('reads a Word document and a workbook', async () => {

@@ -143,9 +143,32 @@ function htmlText(html: string): string {
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 let pdfjs: Promise<PdfJs> | undefined;
+/** What this realm's built-ins were before pdf.js's legacy build was loaded. */
+const NATIVES = { push: Array.prototype.push, stringify: JSON.stringify, parse: JSON.parse };
+
+/**
+ * pdf.js's legacy build (the one Node can run) carries core-js, which swaps three built-ins for its own
+ * JavaScript ones wherever it is loaded: `Array.prototype.push` (pdf.js's hottest call when reading text),
+ * `JSON.stringify` and `JSON.parse`. The library and its worker half each bring a copy, the worker half
+ * loaded at the first document. Both are loaded here, then the engine's own built-ins are put back: they
+ * already behave as the standard says (what core-js tests for is an edge case pdf.js never reaches), and
+ * reading a document's text costs about a sixth less (docs/decisions.md decision 61).
+ */
+async function loadPdfJs(): Promise<PdfJs> {
+  const [library] = await Promise.all([
+    import('pdfjs-dist/legacy/build/pdf.mjs'),
+    // It sets globalThis.pdfjsWorker, which pdf.js's in-process worker then takes instead of its own.
+    // @ts-expect-error: pdf.js publishes no types for its worker half, and only its loading is wanted here.
+    import('pdfjs-dist/legacy/build/pdf.worker.mjs'),
+  ]);
+  Array.prototype.push = NATIVES.push;
+  JSON.stringify = NATIVES.stringify;
+  JSON.parse = NATIVES.parse;
+  return library;
+}
 
 async function pdfText(bytes: Uint8Array): Promise<{ pages: string[]; pagesLeft: boolean }> {
-  pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+  pdfjs ??= loadPdfJs();
   const { getDocument } = await pdfjs;
   // pdf.js takes ownership of the buffer: hand it a copy so the caller's bytes stay intact.
   const task = getDocument({
