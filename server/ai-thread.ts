@@ -4,15 +4,30 @@
  * viewer's stamp. pdf.js is loaded here, never in the API's thread: its
  * polyfills replace globals (JSON.stringify among them) in whatever realm imports it (issue 33).
  */
-import { parentPort } from 'node:worker_threads';
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
 import { extractText } from '../supabase/functions/_shared/ai/extract.ts';
 import { classify } from '../supabase/functions/_shared/ai/classifier.ts';
 import { generateMetadata } from '../supabase/functions/_shared/ai/metadata.ts';
 import { HttpError } from '../supabase/functions/_shared/errors.ts';
 import type { StampTemplate } from '../supabase/functions/_shared/ports.ts';
-import type { ThreadAnswer, ThreadJob } from './ai-threads.ts';
+import type { AiThreadData, ThreadAnswer, ThreadJob } from './ai-threads.ts';
 
 const port = parentPort!;
+
+/** A background thread's niceness: under contention the API's threads get about nine tenths of a core. */
+const BACKGROUND_NICE = 10;
+
+if ((workerData as AiThreadData).background) {
+  // Linux names this thread's own id in /proc/thread-self ("<pid>/task/<tid>"), and a priority set on
+  // that id holds for this thread alone. Elsewhere the thread keeps the API's priority.
+  try {
+    setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), BACKGROUND_NICE);
+  } catch {
+    // No /proc (macOS), or not allowed: it runs as before, only without yielding.
+  }
+}
 
 async function run(job: ThreadJob): Promise<unknown> {
   switch (job.op) {

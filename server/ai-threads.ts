@@ -20,6 +20,14 @@ import { HttpError } from '../supabase/functions/_shared/errors.ts';
 import { errorFields, type Logger } from '../supabase/functions/_shared/logger.ts';
 import type { StampKind, StampTemplate } from '../supabase/functions/_shared/ports.ts';
 
+/** What a thread is started with. */
+export interface AiThreadData {
+  /** The thread's module (run through tsx-thread.mjs when it is TypeScript). */
+  module: string;
+  /** Lower the thread's own priority before its first job (AiThreadOptions.background). */
+  background: boolean;
+}
+
 export type ThreadJob = { id: number } & (
   | { op: 'extract'; fileName: string; contentType: string; bytes: Uint8Array | undefined; totalBytes: number }
   | { op: 'classify'; input: ClassifyInput }
@@ -58,8 +66,18 @@ export interface AiThreadPool {
 }
 
 export interface AiThreadOptions {
-  /** One thread leaves the other core to the API on a 2-core machine; never more than two. */
+  /**
+   * Never more than two. Background threads (the default) take every core, since the API's thread
+   * comes first anyway; others leave one core to the API.
+   */
   threads?: number;
+  /**
+   * Each thread lowers its own scheduling priority (nice 10; Linux sets it per thread), so it runs on
+   * what the API's thread and Postgres leave idle: AI analysis and indexing use both cores of a quiet
+   * machine and yield them under load (docs/decisions.md decision 62). The stamper's threads answer a
+   * waiting reader, so they keep the API's priority.
+   */
+  background?: boolean;
   /**
    * A job not answered by then ends its thread: well beyond extraction's own limit (which includes
    * loading pdf.js), for the busy loop that limit cannot interrupt.
@@ -107,7 +125,8 @@ const owned = (bytes: Uint8Array) =>
   bytes.byteOffset !== 0 || bytes.byteLength !== bytes.buffer.byteLength ? bytes.slice() : bytes;
 
 export function startAiThreads(opts: AiThreadOptions = {}): AiThreadPool {
-  const threads = Math.min(2, Math.max(1, opts.threads ?? availableParallelism() - 1));
+  const background = opts.background ?? true;
+  const threads = Math.min(2, Math.max(1, opts.threads ?? availableParallelism() - (background ? 0 : 1)));
   const timeoutMs = opts.timeoutMs ?? EXTRACT_LIMITS.timeoutMs * 2;
   const idleMs = opts.idleMs ?? 10_000;
   const maxQueue = opts.maxQueue ?? Infinity;
@@ -154,7 +173,7 @@ export function startAiThreads(opts: AiThreadOptions = {}): AiThreadPool {
   const spawn = (slot: Slot): Worker => {
     const typescript = threadFile.pathname.endsWith('.ts');
     const worker = new Worker(typescript ? new URL('./tsx-thread.mjs', ownFile) : threadFile, {
-      workerData: { module: threadFile.href },
+      workerData: { module: threadFile.href, background } satisfies AiThreadData,
       // A document that needs more than this crashes its thread, not the server.
       resourceLimits: { maxOldGenerationSizeMb: opts.maxOldGenerationSizeMb ?? 512 },
     });

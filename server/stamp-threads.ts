@@ -22,8 +22,9 @@ export function startStampThreads(
   opts: Pick<AiThreadOptions, 'threads' | 'maxQueue' | 'timeoutMs' | 'log' | 'threadFile'> = {},
 ): StampThreads {
   const pool = startAiThreads({
-    // One thread: the other core stays the API's (and the AI pool's).
+    // One thread, at the API's priority: a reader waits for it.
     threads: opts.threads ?? 1,
+    background: false,
     maxQueue: opts.maxQueue ?? 8,
     timeoutMs: opts.timeoutMs ?? 120_000,
     // A stamped 256 MB PDF holds the document twice over.

@@ -8,7 +8,9 @@ import { aiFromEnv } from '../../supabase/functions/_shared/ai/providers.ts';
 import { drainAiJobs, startAiWorker } from '../../supabase/functions/_shared/ai/worker.ts';
 import type { Logger } from '../../supabase/functions/_shared/logger.ts';
 import { pdf } from '../../scripts/bench/ai/office.ts';
+import { readdirSync, readFileSync } from 'node:fs';
 import { startAiThreads, type AiThreadPool } from '../../server/ai-threads.ts';
+import { startStampThreads } from '../../server/stamp-threads.ts';
 import { call, sql, storage } from './helpers.ts';
 import { room, twoStep } from './dataroom-lib.ts';
 
@@ -72,6 +74,36 @@ describe('AI analysis in the threads of the embedded server', () => {
     expect(now.stringify === engine.stringify, 'JSON.stringify was replaced').toBe(true);
     expect(now.parse === engine.parse, 'JSON.parse was replaced').toBe(true);
     expect(now.toString === engine.toString, 'Function.prototype.toString was replaced').toBe(true);
+  });
+});
+
+/** How many of this process's threads run at that niceness (Linux: the 19th field of a task's stat). */
+function threadsAtNice(nice: number): number {
+  return readdirSync('/proc/self/task').filter((tid) => {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) === nice;
+  }).length;
+}
+
+describe("the threads' priority", () => {
+  it("runs the AI pool's threads below the API's priority, and the stamper's at it", async () => {
+    const before = threadsAtNice(10);
+    const pool = startAiThreads({ threads: 2, idleMs: 60_000, log: quietLog });
+    const stamps = startStampThreads({ log: quietLog });
+    try {
+      const text = () => new TextEncoder().encode('lease of the premises');
+      // Two jobs at once: each thread starts and answers one.
+      const read = await Promise.all([
+        pool.extract('a.txt', 'text/plain', text(), 21),
+        pool.extract('b.txt', 'text/plain', text(), 21),
+      ]);
+      expect(read.map((r) => r.text)).toEqual(['lease of the premises', 'lease of the premises']);
+      await expect(stamps.stamper.prepare(pdf('Board minutes', 'Minutes'), 'pdf')).resolves.toBeDefined();
+      expect(threadsAtNice(10) - before).toBe(2);
+    } finally {
+      await Promise.all([pool.close(), stamps.close()]);
+    }
+    expect(threadsAtNice(10)).toBe(before);
   });
 });
 
