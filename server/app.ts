@@ -247,9 +247,8 @@ export async function startServer(
         });
       }
     });
-    root.use('*', closeWhenBodyUnread);
-    // JSON answers of 1 KB or more go compressed when the client accepts it (decision 39).
-    root.use('*', compressJson);
+    // Early answers close the connection (http-listener.ts); JSON of 1 KB or more is compressed (decision 39).
+    root.use('*', closeWhenBodyUnread, compressJson);
     root.get('/metrics', metricsRoute({ sql, metrics, config, dataDisks }));
     // While the supervisor restarts a dead postmaster, answer at once instead of waiting on connections.
     root.use('*', async (c, next) => {
