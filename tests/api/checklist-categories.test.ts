@@ -31,6 +31,9 @@ describe('GET /deals/{id}/checklist', () => {
     expect(body.checklist.Finance.map((i) => i.name)).toEqual(['Accounts', 'Budget']);
     expect(body.checklist['Empty section']).toEqual([]);
     for (const i of body.checklist.Finance) expect(i).toMatchObject({ category: 'Finance', category_id: fin.id });
+    // The map is written by Postgres apart from the flat list: the same items, whole, in the same order.
+    const flat = await call('GET', `${r.base}/items`, { token: r.owner.token });
+    expect(Object.values(body.checklist).flat()).toEqual(flat.body);
 
     // completed = provided or not_applicable
     expect(body.categories.map((c) => [c.name, c.completed, c.total])).toEqual([

@@ -5,7 +5,7 @@ import type { ApiDeps, ApiEnv } from '../../context.ts';
 import type { Tx } from '../../db.ts';
 import { HttpError } from '../../errors.ts';
 import { parseOrThrow, readJson } from '../../validate.ts';
-import { insertItem, itemsJson, ITEM_NOT_FOUND, loadItem, progressQuery } from '../../checklist-items.ts';
+import { checklistJson, insertItem, itemsJson, ITEM_NOT_FOUND, loadItem, progressQuery } from '../../checklist-items.ts';
 import { categoryBody, decisionBody, filesByItemsBody, itemBody, itemPatch, itemUpdateBody } from '../../contracts/checklist.ts';
 
 const uuid = z.string().uuid();
@@ -34,20 +34,16 @@ export function dealChecklistRoutes(deps: ApiDeps) {
   };
 
   app.get('/:dealId/checklist', async (c) => {
-    const { head, items } = await withDeal(c, async (tx, ctx) => {
+    const { head, checklist } = await withDeal(c, async (tx, ctx) => {
       const categories = await progressQuery(tx, ctx.dealId);
-      const [row] = (await itemsJson(tx, ctx.dealId, null)) as unknown as { items: string }[];
+      const [row] = (await checklistJson(tx, ctx.dealId)) as unknown as { checklist: string }[];
       const done = categories.reduce((n, cat) => n + cat.completed, 0);
       const total = categories.reduce((n, cat) => n + cat.total, 0);
-      return { head: { categories, progress: { completed: done, total }, ...rights(ctx) }, items: row.items };
+      return { head: { categories, progress: { completed: done, total }, ...rights(ctx) }, checklist: row.checklist };
     });
-    // The map of category name to items is built here from the one ordered list.
-    const list = JSON.parse(items) as { category: string }[];
-    // No prototype: a category named "__proto__" is a key like any other.
-    const checklist: Record<string, unknown[]> = Object.create(null);
-    for (const cat of head.categories) checklist[cat.name] = [];
-    for (const item of list) (checklist[item.category] ??= []).push(item);
-    return c.json({ ...head, checklist });
+    // The items' JSON goes out as Postgres wrote it, after the head's keys.
+    const headJson = JSON.stringify(head);
+    return c.body(`${headJson.slice(0, -1)},"checklist":${checklist}}`, 200, { 'Content-Type': 'application/json' });
   });
 
   app.get('/:dealId/checklist/categories', async (c) => c.json(await withDeal(c, (tx, ctx) => progressQuery(tx, ctx.dealId))));
