@@ -1,5 +1,5 @@
 /** Shared steps for the data-room API tests (tests/api/dataroom-*.test.ts). */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { expect } from 'vitest';
@@ -10,7 +10,7 @@ export const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 export const OBJECT_RE = new RegExp(`^deals/${UUID}/files/${UUID}/v[1-9][0-9]*(\\.meta\\.json)?$`);
 export const NONCE_RE = /^\.used-upload-urls\/[0-9a-f]{32}$/;
 
-export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+export { sha256 } from './store-server.ts';
 export const random = (n: number) => new Uint8Array(randomBytes(n));
 
 export interface Room {
