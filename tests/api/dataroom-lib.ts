@@ -12,6 +12,8 @@ export const NONCE_RE = /^\.used-upload-urls\/[0-9a-f]{32}$/;
 
 export { sha256 } from './store-server.ts';
 export const random = (n: number) => new Uint8Array(randomBytes(n));
+/** A string's UTF-8 bytes, to upload as a file's contents. */
+export const text = (s: string) => new TextEncoder().encode(s);
 
 export interface Room {
   owner: TestUser;
