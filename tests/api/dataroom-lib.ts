@@ -149,6 +149,30 @@ export async function twoStep(r: Room, user: TestUser, opts: UploadOptions) {
   return { fileId: start.body.file_id as string, file: done.body, start: start.body, bytes };
 }
 
+/**
+ * A new version of a file: versions/upload-url, the bytes to the signed URL, versions/upload-complete.
+ * Expects the first two to succeed; answers the start and the raw answer of upload-complete (`done`).
+ */
+export async function newVersion(
+  r: Room,
+  user: TestUser,
+  fileId: string,
+  bytes: Uint8Array,
+  { filename, content_type = 'text/plain' }: { filename?: string; content_type?: string } = {},
+) {
+  const start = await call('POST', `${r.base}/files/${fileId}/versions/upload-url`, {
+    token: user.token,
+    body: { filename, content_type },
+  });
+  expect(start.status, JSON.stringify(start.body)).toBe(200);
+  expect((await postToStore(start.body.upload_url, bytes, filename, content_type)).status).toBe(201);
+  const done = await postFields(`${r.base}/files/${fileId}/versions/upload-complete`, user.token, {
+    storage_path: start.body.storage_path,
+    file_size: bytes.length,
+  });
+  return { start: start.body, done };
+}
+
 /** The direct upload: one multipart request with fields and the file. Returns the raw answer. */
 export function direct(r: Room, user: TestUser, opts: UploadOptions & { fields?: Record<string, string> }) {
   const form = new FormData();
