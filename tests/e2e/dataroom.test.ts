@@ -28,19 +28,13 @@ import {
   type TestServer,
   expectAccessible,
   joinDeal,
+  fileRow,
+  folderRow,
+  listingApi,
 } from './lib.ts';
 
 const scratch = join(root, '.test-data', `e2e-dataroom-files-${process.pid}`);
 mkdirSync(scratch, { recursive: true });
-
-interface Listing {
-  folder: { id: string; full_path: string } | null;
-  folders: { id: string; name: string }[];
-  files: { id: string; name: string }[];
-}
-
-const listing = (server: TestServer, token: string, dealId: string, path = '/') =>
-  apiCall<Listing>(server, 'GET', `/deals/${dealId}/files?path=${encodeURIComponent(path)}`, undefined, token);
 
 /** The bytes the API's download_url serves for the file (current version or `version`). */
 async function downloadBytes(
@@ -58,10 +52,6 @@ async function downloadBytes(
   assert.equal(res.status, 200, `the download URL answered ${res.status}`);
   return Buffer.from(await res.arrayBuffer());
 }
-
-const fileRow = (page: Page, name: string) => page.getByTestId('file-row').and(page.getByLabel(`File ${name}`, { exact: true }));
-const folderRow = (page: Page, name: string) =>
-  page.getByTestId('folder-row').and(page.getByLabel(`Folder ${name}`, { exact: true }));
 
 type ChosenFiles = { name: string; mimeType: string; buffer: Buffer }[] | { name: string; path: string }[];
 const onDisk = (files: ChosenFiles): files is { name: string; path: string }[] => files.every((file) => 'path' in file);
@@ -139,7 +129,7 @@ async function uploadCutAfterFirstChunk(page: Page, server: TestServer, dealName
       assert.equal(after[1].offset, String(50 * 1024 * 1024), 'the rest started where the first chunk ended');
       assert.equal(storage.filter((r) => r.method === 'POST').length, 1, 'one upload created, none started over');
       assert.deepEqual(grants, ['POST'], 'one upload grant');
-      const [file] = (await listing(server, owner.token, deal.id)).files;
+      const [file] = (await listingApi(server, owner.token, deal.id)).files;
       const stored = await downloadBytes(server, owner.token, deal.id, file.id);
       assert.ok(stored.equals(bytes), `the stored bytes are the uploaded ones (${stored.length} of ${bytes.length})`);
     },
@@ -192,7 +182,7 @@ describe('Data room', () => {
     await snap(page, 'dataroom-uploaded');
     await expectAccessible(page, 'dataroom-uploaded');
 
-    const files = (await listing(server, owner.token, deal.id)).files;
+    const files = (await listingApi(server, owner.token, deal.id)).files;
     assert.deepEqual(
       files.map((f) => f.name),
       ['financials-2024.bin'],
@@ -249,7 +239,7 @@ describe('Data room', () => {
     assert.deepEqual(seen.slice(0, 2), ['POST', 'PATCH']);
     assert.ok(seen.includes('HEAD'), `the client asked for the offset after the drop (${seen.join(', ')})`);
     assert.equal(seen.at(-1), 'PATCH');
-    const [file] = (await listing(server, owner.token, deal.id)).files;
+    const [file] = (await listingApi(server, owner.token, deal.id)).files;
     const stored = await downloadBytes(server, owner.token, deal.id, file.id);
     assert.ok(stored.equals(bytes), `the stored bytes are the uploaded ones (${stored.length} of ${bytes.length})`);
   });
@@ -359,7 +349,7 @@ describe('Data room', () => {
     await zone.dispatchEvent('drop', { dataTransfer });
     await closeUploadComplete(page, 1);
     await expectVisible(fileRow(page, 'dropped-note.txt'), 'the dropped file row', 20_000);
-    const dropped = (await listing(server, owner.token, deal.id)).files.find((f) => f.name === 'dropped-note.txt');
+    const dropped = (await listingApi(server, owner.token, deal.id)).files.find((f) => f.name === 'dropped-note.txt');
     assert.ok(dropped, 'the dropped file is in the listing');
     assert.equal((await downloadBytes(server, owner.token, deal.id, dropped.id)).toString(), 'dropped contents 123');
 
@@ -384,7 +374,7 @@ describe('Data room', () => {
 
     await eventually(
       async () => {
-        const deep = await listing(server, owner.token, deal.id, '/Target/Sub/Deep');
+        const deep = await listingApi(server, owner.token, deal.id, '/Target/Sub/Deep');
         assert.deepEqual(
           deep.files.map((f) => f.name),
           ['c.txt'],
@@ -393,7 +383,7 @@ describe('Data room', () => {
       20_000,
       250,
     );
-    const sub = await listing(server, owner.token, deal.id, '/Target/Sub');
+    const sub = await listingApi(server, owner.token, deal.id, '/Target/Sub');
     assert.deepEqual(
       sub.folders.map((f) => f.name),
       ['Deep'],
@@ -403,7 +393,7 @@ describe('Data room', () => {
       ['b.txt'],
     );
     assert.deepEqual(
-      (await listing(server, owner.token, deal.id, '/Target')).files.map((f) => f.name),
+      (await listingApi(server, owner.token, deal.id, '/Target')).files.map((f) => f.name),
       ['a.txt'],
     );
 
@@ -420,7 +410,7 @@ describe('Data room', () => {
       const deal = await createDealApi(server, owner.token, 'Project Share');
       const member = await addMember(server, owner.token, deal.id);
       await apiCall(server, 'POST', `/deals/${deal.id}/folders`, { name: 'Shared Room', path: '/' }, owner.token);
-      const folder = (await listing(server, owner.token, deal.id, '/Shared Room')).folder;
+      const folder = (await listingApi(server, owner.token, deal.id, '/Shared Room')).folder;
       assert.ok(folder, 'the folder exists');
 
       await openSignedIn(page, owner.token, `/deals/${deal.id}/files/Shared%20Room`);
@@ -508,10 +498,10 @@ describe('Data room', () => {
         await memberPage.reload();
         await expectVisible(fileRow(memberPage, 'memo.txt'), 'memo.txt still there for the member', FIRST_LOAD_TIMEOUT);
         await expectHidden(fileRow(memberPage, 'secret.txt'), 'secret.txt gone for the denied member');
-        const memberFiles = (await listing(server, member.token, deal.id, '/Shared Room')).files.map((f) => f.name);
+        const memberFiles = (await listingApi(server, member.token, deal.id, '/Shared Room')).files.map((f) => f.name);
         assert.deepEqual(memberFiles, ['memo.txt'], 'the API hides the file from the member too');
         // The owner still sees it.
-        assert.deepEqual((await listing(server, owner.token, deal.id, '/Shared Room')).files.map((f) => f.name).sort(), [
+        assert.deepEqual((await listingApi(server, owner.token, deal.id, '/Shared Room')).files.map((f) => f.name).sort(), [
           'memo.txt',
           'secret.txt',
         ]);

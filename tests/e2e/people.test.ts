@@ -23,19 +23,12 @@ import {
   uniqueEmail,
   useE2E,
   waitForMail,
-  type TestServer,
   expectAccessible,
   uploadApi,
   joinDeal,
+  listingApi,
 } from './lib.ts';
 import type { Page } from 'playwright-core';
-
-interface Listing {
-  files: { id: string; name: string }[];
-}
-
-const listing = (server: TestServer, token: string, dealId: string, path = '/') =>
-  apiCall<Listing>(server, 'GET', `/deals/${dealId}/files?path=${encodeURIComponent(path)}`, undefined, token);
 
 describe('People and permissions', () => {
   const e2e = useE2E('people');
@@ -51,7 +44,7 @@ describe('People and permissions', () => {
         type: 'text/plain',
       });
       assert.deepEqual(
-        (await listing(server, owner.token, deal.id)).files.map((f) => f.name),
+        (await listingApi(server, owner.token, deal.id)).files.map((f) => f.name),
         ['owner-report.txt'],
       );
 
@@ -140,7 +133,7 @@ describe('People and permissions', () => {
 
         // upload_only: the owner's file is not listed for the invitee.
         assert.deepEqual(
-          (await listing(server, invitee.token, deal.id)).files.map((f) => f.name),
+          (await listingApi(server, invitee.token, deal.id)).files.map((f) => f.name),
           [],
           'upload_only hides the owner file',
         );
@@ -171,7 +164,7 @@ describe('People and permissions', () => {
         );
         await eventually(async () => {
           assert.deepEqual(
-            (await listing(server, invitee.token, deal.id)).files.map((f) => f.name),
+            (await listingApi(server, invitee.token, deal.id)).files.map((f) => f.name),
             ['owner-report.txt'],
           );
         });
