@@ -22,15 +22,14 @@ import {
   openSignedIn,
   registerUser,
   root,
-  snap,
   uniqueEmail,
   useE2E,
   type TestServer,
-  expectAccessible,
   joinDeal,
   fileRow,
   folderRow,
   listingApi,
+  checkScreen,
 } from './lib.ts';
 
 const scratch = join(root, '.test-data', `e2e-dataroom-files-${process.pid}`);
@@ -179,8 +178,7 @@ describe('Data room', () => {
     const bytes = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 31 + 7) % 256));
     await uploadWithDialog(page, [{ name: 'financials-2024.bin', mimeType: 'application/octet-stream', buffer: bytes }]);
     await expectText(page, '0 folders · 1 file');
-    await snap(page, 'dataroom-uploaded');
-    await expectAccessible(page, 'dataroom-uploaded');
+    await checkScreen(page, 'dataroom-uploaded');
 
     const files = (await listingApi(server, owner.token, deal.id)).files;
     assert.deepEqual(
@@ -206,8 +204,7 @@ describe('Data room', () => {
     const edit = page.getByRole('dialog', { name: 'Edit File' });
     await edit.getByLabel('File name').fill('Financials FY2024.bin');
     await edit.getByLabel('Description').fill('Audited figures, final');
-    await snap(page, 'dataroom-edit-file');
-    await expectAccessible(page, 'dataroom-edit-file');
+    await checkScreen(page, 'dataroom-edit-file');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expectText(page, 'File updated');
     await expectVisible(fileRow(page, 'Financials FY2024.bin'), 'the renamed row');
@@ -256,8 +253,7 @@ describe('Data room', () => {
       'what storage kept of the failed file',
     );
     assert.equal((await failed.getByTestId('upload-byte-count').textContent())?.trim(), '50.0 MB of 60.0 MB');
-    await snap(page, 'dataroom-upload-failed-kept');
-    await expectAccessible(page, 'dataroom-upload-failed-kept');
+    await checkScreen(page, 'dataroom-upload-failed-kept');
 
     const before = cut.reconnect();
     await failed.getByRole('button', { name: 'Try Again' }).click();
@@ -282,8 +278,7 @@ describe('Data room', () => {
     await expectVisible(notice.getByText('An upload did not finish'), "'An upload did not finish'");
     await expectVisible(notice.getByText(`${cut.source.name} (60.0 MB)`), 'the interrupted file and its size');
     await expectVisible(notice.getByText('50.0 MB stored'), 'what storage kept of it');
-    await snap(page, 'dataroom-interrupted-upload');
-    await expectAccessible(page, 'dataroom-interrupted-upload');
+    await checkScreen(page, 'dataroom-interrupted-upload');
 
     const before = cut.reconnect();
     await uploadWithDialog(page, [cut.source]);
@@ -319,8 +314,7 @@ describe('Data room', () => {
     await folderRow(page, 'Contracts').getByRole('link', { name: 'Contracts' }).click();
     await expectPath(page, `/deals/${deal.id}/files/Legal%20Docs/Contracts`);
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Contracts' }), 'the Contracts heading');
-    await snap(page, 'dataroom-subfolder');
-    await expectAccessible(page, 'dataroom-subfolder');
+    await checkScreen(page, 'dataroom-subfolder');
 
     const crumbs = page.getByRole('navigation', { name: /breadcrumb/i });
     await crumbs.getByRole('link', { name: 'Legal Docs' }).click();
@@ -399,8 +393,7 @@ describe('Data room', () => {
 
     await page.goto(`/deals/${deal.id}/files/Target/Sub/Deep`);
     await expectVisible(fileRow(page, 'c.txt'), 'c.txt in /Target/Sub/Deep');
-    await snap(page, 'dataroom-imported');
-    await expectAccessible(page, 'dataroom-imported');
+    await checkScreen(page, 'dataroom-imported');
   });
 
   e2e.test(
@@ -443,8 +436,7 @@ describe('Data room', () => {
         );
         await expectVisible(fileRow(memberPage, 'memo.txt'), 'memo.txt for the member');
         await expectVisible(fileRow(memberPage, 'secret.txt'), 'secret.txt for the member before the restriction');
-        await snap(memberPage, 'dataroom-share-link-member');
-        await expectAccessible(memberPage, 'dataroom-share-link-member');
+        await checkScreen(memberPage, 'dataroom-share-link-member');
 
         // File page: Update File uploads version 2.
         await fileRow(page, 'memo.txt').getByRole('link', { name: 'memo.txt', exact: true }).click();
@@ -475,8 +467,7 @@ describe('Data room', () => {
           'the comment after a reload',
           FIRST_LOAD_TIMEOUT,
         );
-        await snap(page, 'dataroom-file-page');
-        await expectAccessible(page, 'dataroom-file-page');
+        await checkScreen(page, 'dataroom-file-page');
 
         // Restrict secret.txt: Custom, deny the member.
         await page.goto(`/deals/${deal.id}/files/Shared%20Room`);
@@ -505,8 +496,7 @@ describe('Data room', () => {
           'memo.txt',
           'secret.txt',
         ]);
-        await snap(memberPage, 'dataroom-member-after-deny');
-        await expectAccessible(memberPage, 'dataroom-member-after-deny');
+        await checkScreen(memberPage, 'dataroom-member-after-deny');
       } finally {
         await memberContext.close().catch(() => {});
       }

@@ -442,6 +442,12 @@ async function describePage(page: Page): Promise<string> {
   return `at ${page.url()}; the page reads: "${compact}"`;
 }
 
+/** A screen as a user meets it at this step: its screenshot (see snap) and its WCAG check (expectAccessible). */
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  await snap(page, name);
+  await expectAccessible(page, name);
+}
+
 /** Waits until the locator is visible. */
 export async function expectVisible(locator: Locator, what?: string, timeout = UI_TIMEOUT): Promise<void> {
   try {
