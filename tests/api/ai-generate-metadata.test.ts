@@ -11,9 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drainAiJobs } from '../../supabase/functions/_shared/ai/worker.ts';
 import { builtinAi, openAiProvider } from '../../supabase/functions/_shared/ai/providers.ts';
 import { appWith, call, sql, storage, type TestUser } from './helpers.ts';
-import { member, room, twoStep, type Room } from './dataroom-lib.ts';
-
-const text = (s: string) => new TextEncoder().encode(s);
+import { member, room, text, twoStep, type Room } from './dataroom-lib.ts';
 
 const MINUTES =
   'Minutes of the meeting of the board of directors. Present were Maria Lopez and Thomas Becker, who discussed ' +

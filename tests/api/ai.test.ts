@@ -14,11 +14,9 @@ import type { Logger } from '../../supabase/functions/_shared/logger.ts';
 import { EXTRACT_LIMITS, extractText } from '../../supabase/functions/_shared/ai/extract.ts';
 import { docx, pdf, xlsx } from '../../scripts/bench/ai/render.ts';
 import { app, call, registerUser, sql, storage, type TestUser } from './helpers.ts';
-import { activities, member, requestJson, room, twoStep, type Room } from './dataroom-lib.ts';
+import { activities, member, requestJson, room, text, twoStep, type Room } from './dataroom-lib.ts';
 import { openStream } from './event-stream.ts';
 import { addSetMember } from './people-lib.ts';
-
-const text = (s: string) => new TextEncoder().encode(s);
 
 interface Checklist {
   [key: string]: string;

@@ -12,7 +12,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi, type ApiDeps } from '../../supabase/functions/_shared/app.ts';
 import { DEFAULT_AUTH_LIMITS } from '../../supabase/functions/_shared/throttle.ts';
-import { auth, sql, storage, uniqueEmail } from './helpers.ts';
+import { auth, sql, storage, tokenClaims, uniqueEmail } from './helpers.ts';
 import { outboxMail } from '../../supabase/functions/_shared/adapters/mail.ts';
 import { parseTrustProxy } from '../../server/config.ts';
 import { embeddedClientAddress } from '../../server/client-address.ts';
@@ -217,7 +217,7 @@ describe('behind reverse proxies (TRUST_PROXY)', () => {
     return { status: res.status, body: await res.json() };
   };
   const sessionIp = async (token: string) => {
-    const sessionId = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).session_id;
+    const sessionId = tokenClaims(token).session_id;
     const [row] = await sql`select host(ip) as ip from auth.sessions where id = ${sessionId}`;
     return row.ip as string | null;
   };

@@ -14,8 +14,8 @@ import {
   setMember,
   superAdmin,
   tag,
-  CATEGORIES,
 } from './checklist-lib.ts';
+import { CATALOG_CATEGORIES } from '../../supabase/functions/_shared/contracts/catalog.ts';
 
 const list = (token: string, query: string) => call('GET', `/checklist-catalog?${query}`, { token });
 
@@ -40,11 +40,11 @@ describe('GET /checklist-catalog', () => {
         version: expect.any(Number),
         active: true,
       });
-      expect(CATEGORIES).toContain(it.category);
+      expect(CATALOG_CATEGORIES).toContain(it.category);
       expect(Array.isArray(it.presets)).toBe(true);
     }
     // categories come in the catalog's order
-    const order = res.body.items.map((i: any) => CATEGORIES.indexOf(i.category));
+    const order = res.body.items.map((i: any) => CATALOG_CATEGORIES.indexOf(i.category));
     expect(order).toEqual([...order].sort((a, b) => a - b));
     // pages do not overlap
     const page2 = await list(u.token, 'active_only=true&page=2&page_size=20');

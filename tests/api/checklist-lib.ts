@@ -4,16 +4,6 @@ import { addMember, call, createDeal, registerUser, sql, type TestUser } from '.
 import { login } from './expect.ts';
 
 export const ADMIN_EMAIL = 'admin@example.com';
-export const CATEGORIES = [
-  'Corporate Documents',
-  'Financial Information',
-  'Tax Matters',
-  'Commercial Contracts',
-  'HR/Employment',
-  'IP/Tech',
-  'Privacy & Compliance',
-  'Real Estate/Insurance',
-];
 
 let adminToken: Promise<string> | undefined;
 /** The seeded super admin's token (admin@example.com / admin-password). */

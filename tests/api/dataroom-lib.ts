@@ -1,5 +1,5 @@
 /** Shared steps for the data-room API tests (tests/api/dataroom-*.test.ts). */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { expect } from 'vitest';
@@ -10,8 +10,10 @@ export const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 export const OBJECT_RE = new RegExp(`^deals/${UUID}/files/${UUID}/v[1-9][0-9]*(\\.meta\\.json)?$`);
 export const NONCE_RE = /^\.used-upload-urls\/[0-9a-f]{32}$/;
 
-export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+export { sha256 } from './store-server.ts';
 export const random = (n: number) => new Uint8Array(randomBytes(n));
+/** A string's UTF-8 bytes, to upload as a file's contents. */
+export const text = (s: string) => new TextEncoder().encode(s);
 
 export interface Room {
   owner: TestUser;
@@ -145,6 +147,30 @@ export async function twoStep(r: Room, user: TestUser, opts: UploadOptions) {
   );
   expect(done.status, JSON.stringify(done.body)).toBe(200);
   return { fileId: start.body.file_id as string, file: done.body, start: start.body, bytes };
+}
+
+/**
+ * A new version of a file: versions/upload-url, the bytes to the signed URL, versions/upload-complete.
+ * Expects the first two to succeed; answers the start and the raw answer of upload-complete (`done`).
+ */
+export async function newVersion(
+  r: Room,
+  user: TestUser,
+  fileId: string,
+  bytes: Uint8Array,
+  { filename, content_type = 'text/plain' }: { filename?: string; content_type?: string } = {},
+) {
+  const start = await call('POST', `${r.base}/files/${fileId}/versions/upload-url`, {
+    token: user.token,
+    body: { filename, content_type },
+  });
+  expect(start.status, JSON.stringify(start.body)).toBe(200);
+  expect((await postToStore(start.body.upload_url, bytes, filename, content_type)).status).toBe(201);
+  const done = await postFields(`${r.base}/files/${fileId}/versions/upload-complete`, user.token, {
+    storage_path: start.body.storage_path,
+    file_size: bytes.length,
+  });
+  return { start: start.body, done };
 }
 
 /** The direct upload: one multipart request with fields and the file. Returns the raw answer. */

@@ -3,20 +3,18 @@
  * chunked PATCHes, resuming after a dropped connection, and every refusal (wrong offset, tampered,
  * expired, reused or foreign tokens). One client, tus-js-client, as the web app uses it.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { Upload } from 'tus-js-client';
 import { describe, expect, it } from 'vitest';
-import { useStoreServer } from './store-server.ts';
+import { newKey, sha256, useStoreServer } from './store-server.ts';
 
 const LIMIT = 8 * 1024 * 1024;
 const served = useStoreServer('resumable');
 const { dir, storage } = served;
 
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const newKey = () => `deals/${randomUUID()}/files/${randomUUID()}/v1`;
 const target = (key: string, seconds = 600) =>
   storage.store.createUploadUrl(key, {
     expiresInSeconds: seconds,

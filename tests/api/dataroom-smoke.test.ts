@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { call, createDeal, registerUser, storage } from './helpers.ts';
+import { sha256 } from './store-server.ts';
 
 async function postToStore(url: string, bytes: Uint8Array, name: string) {
   const form = new FormData();
@@ -39,7 +39,7 @@ describe('data room smoke', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toContain('report.pdf');
     const got = new Uint8Array(await res.arrayBuffer());
-    expect(createHash('sha256').update(got).digest('hex')).toBe(createHash('sha256').update(bytes).digest('hex'));
+    expect(sha256(got)).toBe(sha256(bytes));
     // direct upload
     const form = new FormData();
     form.append('path', '/');

@@ -3,20 +3,18 @@
  * straight from Node's request (not through `app.request`), so its streaming, limits and clean-up are
  * checked here on a real socket.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useStoreServer } from './store-server.ts';
+import { newKey, sha256, useStoreServer } from './store-server.ts';
 
 const LIMIT = 1024 * 1024;
 const BOUNDARY = 'http-test-boundary';
 const served = useStoreServer('store-http');
 const { dir, storage } = served;
 
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const newKey = () => `deals/${randomUUID()}/files/${randomUUID()}/v1`;
 const uploadUrl = async (key: string) =>
   (
     await storage.store.createUploadUrl(key, {

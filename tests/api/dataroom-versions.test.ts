@@ -7,6 +7,7 @@ import {
   activities,
   download,
   member,
+  newVersion,
   objectPath,
   objectsOf,
   postFields,
@@ -16,23 +17,7 @@ import {
   sha256,
   twoStep,
   versionRows,
-  type Room,
 } from './dataroom-lib.ts';
-import type { TestUser } from './helpers.ts';
-
-async function newVersion(r: Room, user: TestUser, fileId: string, bytes: Uint8Array, filename?: string) {
-  const start = await call('POST', `${r.base}/files/${fileId}/versions/upload-url`, {
-    token: user.token,
-    body: { filename, content_type: 'text/plain' },
-  });
-  expect(start.status, JSON.stringify(start.body)).toBe(200);
-  expect((await postToStore(start.body.upload_url, bytes)).status).toBe(201);
-  const done = await postFields(`${r.base}/files/${fileId}/versions/upload-complete`, user.token, {
-    storage_path: start.body.storage_path,
-    file_size: bytes.length,
-  });
-  return { start: start.body, done };
-}
 
 describe('file versions', () => {
   it('uploads version 2, lists versions, and still serves the old bytes of version 1', async () => {
@@ -250,7 +235,7 @@ describe('what a version names', () => {
       ]);
     expect(await names()).toEqual([[1, ['Jane Doe'], ['Acme Ltd'], ['English']]]);
 
-    expect((await newVersion(r, r.owner, v1.fileId, random(1200), 'SPA v2.txt')).done.status).toBe(200);
+    expect((await newVersion(r, r.owner, v1.fileId, random(1200), { filename: 'SPA v2.txt' })).done.status).toBe(200);
     expect(await names()).toEqual([
       [2, ['Jane Doe'], ['Acme Ltd'], ['English']],
       [1, ['Jane Doe'], ['Acme Ltd'], ['English']],

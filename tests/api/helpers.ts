@@ -73,6 +73,9 @@ export async function call<T = any>(method: string, path: string, opts: CallOpti
 export const uniqueEmail = (label = 'user') =>
   `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
+/** The claims of an access token (its payload, not verified). */
+export const tokenClaims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
+
 export interface TestUser {
   id: string;
   email: string;

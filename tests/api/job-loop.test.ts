@@ -3,6 +3,7 @@
 // stop() waits for the running job, an error backs off and retries, idle() waits until nothing is claimable.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { drainJobs, startJobLoop, type JobLoopOptions } from '../../supabase/functions/_shared/jobs/job-loop.ts';
+import { settled } from './settled.ts';
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
 
@@ -10,17 +11,6 @@ function deferred<T = void>() {
   let resolve!: (value: T) => void;
   const promise = new Promise<T>((r) => (resolve = r));
   return { promise, resolve };
-}
-
-/** Whether a promise has settled, read after the pending callbacks ran. */
-async function settled(p: Promise<unknown>): Promise<boolean> {
-  let done = false;
-  void p.then(
-    () => (done = true),
-    () => (done = true),
-  );
-  await flush();
-  return done;
 }
 
 /** A queue of jobs whose runs end when the test says, and a loop over it. */

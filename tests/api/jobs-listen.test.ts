@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listenForWork, STOP_WAIT_MS } from '../../supabase/functions/_shared/jobs/listen.ts';
 import { startExportWorker } from '../../supabase/functions/_shared/jobs/exports.ts';
+import { settled } from './settled.ts';
 
 /** A stand-in for postgres.js's `sql.listen`, answered when the test says. */
 function fakeListen() {
@@ -24,17 +25,6 @@ function fakeListen() {
     connect: () => answer!({ unlisten }),
     fail: (err: Error) => fail!(err),
   };
-}
-
-/** Whether a promise has settled, read after the pending callbacks ran. */
-async function settled(p: Promise<unknown>): Promise<boolean> {
-  let done = false;
-  void p.then(
-    () => (done = true),
-    () => (done = true),
-  );
-  await vi.advanceTimersByTimeAsync(0);
-  return done;
 }
 
 afterEach(() => {

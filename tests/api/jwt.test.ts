@@ -1,13 +1,13 @@
 import { sign } from 'hono/jwt';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, createDeal, JWT_SECRET, registerUser, sql, type TestUser } from './helpers.ts';
+import { call, createDeal, JWT_SECRET, registerUser, sql, tokenClaims, type TestUser } from './helpers.ts';
 import { expectError } from './expect.ts';
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const now = () => Math.floor(Date.now() / 1000);
 
 /** The session a user's own token belongs to (registration opened it). */
-const sessionOf = (user: TestUser) => JSON.parse(Buffer.from(user.token.split('.')[1], 'base64url').toString()).session_id;
+const sessionOf = (user: TestUser) => tokenClaims(user.token).session_id;
 
 const claimsOf = (user: TestUser, extra: Record<string, unknown> = {}) => ({
   sub: user.id,

@@ -5,10 +5,9 @@
  */
 import * as OTPAuth from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { addMember, asUser, call, createDeal, registerUser, sql, type TestUser } from './helpers.ts';
+import { addMember, asUser, call, createDeal, registerUser, sql, tokenClaims, type TestUser } from './helpers.ts';
+import { login } from './expect.ts';
 
-const login = (email: string, password = 'secret123') => call('POST', '/auth/login', { body: { email, password } });
-const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
 const codeFor = (secret: string, offsetSteps = 0) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
 /** Lets the next verification use the current code again (each code works once; tests verify often). */
@@ -74,7 +73,7 @@ describe('enrolment', () => {
     expect(ok.body.recovery_codes).toHaveLength(10);
     expect(new Set(ok.body.recovery_codes).size).toBe(10);
     expect(ok.body.recovery_codes[0]).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
-    expect(claimsOf(ok.body.access_token).aal).toBe('aal2');
+    expect(tokenClaims(ok.body.access_token).aal).toBe('aal2');
     expect(ok.body.user).toMatchObject({ mfa_enabled: true, session_aal: 'aal2' });
     const factors = await call('GET', '/auth/mfa/factors', { token: ok.body.access_token });
     expect(factors.body).toMatchObject({ session_aal: 'aal2', recovery_codes_left: 10 });
@@ -128,7 +127,7 @@ describe('signing in with a second factor', () => {
     expect((await call('GET', '/deals', { token: verified.body.access_token })).status).toBe(200);
     // Refreshing keeps the session at aal2.
     const refreshed = await call('POST', '/auth/refresh', { body: { refresh_token: verified.body.refresh_token } });
-    expect(claimsOf(refreshed.body.access_token).aal).toBe('aal2');
+    expect(tokenClaims(refreshed.body.access_token).aal).toBe('aal2');
 
     // The same code a second time (seen over a shoulder) is refused.
     const other = (await login(user.email)).body.access_token;
@@ -186,7 +185,7 @@ describe('signing in with a second factor', () => {
     const token = (await login(user.email)).body.access_token;
     const recovered = await call('POST', '/auth/mfa/recover', { token, body: { code: recoveryCodes[3].toUpperCase() } });
     expect(recovered.status).toBe(200);
-    expect(claimsOf(recovered.body.access_token).aal).toBe('aal2');
+    expect(tokenClaims(recovered.body.access_token).aal).toBe('aal2');
     expect((await call('GET', '/deals', { token: recovered.body.access_token })).status).toBe(200);
     const again = (await login(user.email)).body.access_token;
     const reused = await call('POST', '/auth/mfa/recover', { token: again, body: { code: recoveryCodes[3] } });

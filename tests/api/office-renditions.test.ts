@@ -14,7 +14,7 @@ import { officeConverter, type OfficeConverter } from '../../server/office-conve
 import { startOfficeWorker, type RunningOfficeWorker } from '../../server/office-worker.ts';
 import { docxPages, pdfText, pptx, xlsx } from '../../scripts/bench/office-documents.ts';
 import { asUser, call, sql, storage, type TestUser } from './helpers.ts';
-import { member, mkdir, postFields, postToStore, room, twoStep, type Room } from './dataroom-lib.ts';
+import { member, mkdir, newVersion, room, twoStep, type Room } from './dataroom-lib.ts';
 
 const quietLog: Logger = { info() {}, warn() {}, error() {} };
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -68,20 +68,6 @@ async function pdfOf(storageKey: string) {
   return pdfText(bytes!);
 }
 
-async function newVersion(r: Room, user: TestUser, fileId: string, bytes: Uint8Array, filename: string) {
-  const start = await call('POST', `${r.base}/files/${fileId}/versions/upload-url`, {
-    token: user.token,
-    body: { filename, content_type: DOCX },
-  });
-  expect(start.status, JSON.stringify(start.body)).toBe(200);
-  expect((await postToStore(start.body.upload_url, bytes, filename, DOCX)).status).toBe(201);
-  const done = await postFields(`${r.base}/files/${fileId}/versions/upload-complete`, user.token, {
-    storage_path: start.body.storage_path,
-    file_size: bytes.length,
-  });
-  expect(done.status, JSON.stringify(done.body)).toBe(200);
-}
-
 describe('Office renditions', () => {
   it('converts a DOCX once per version to a PDF with its text, then serves it from the cache', { timeout: 300_000 }, async () => {
     const r = await room('office');
@@ -110,7 +96,9 @@ describe('Office renditions', () => {
     expect(counter.conversions).toBe(1);
 
     // A new version is converted once more, to a PDF of its own; version 1's stays.
-    await newVersion(r, r.owner, v1.fileId, docxPages(1, { marker: 'Revised letter' }), 'Disclosure letter.docx');
+    const revised = docxPages(1, { marker: 'Revised letter' });
+    const { done } = await newVersion(r, r.owner, v1.fileId, revised, { filename: 'Disclosure letter.docx', content_type: DOCX });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
     const v2 = await settled(viewer, v1.fileId, 2);
     expect(v2).toEqual({ state: 'ready', storageKey: `deals/${r.deal.id}/files/${v1.fileId}/v2.pdf` });
     expect((await pdfOf(`deals/${r.deal.id}/files/${v1.fileId}/v2.pdf`)).text).toContain('Revised letter 1 of 1');

@@ -8,9 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { drainAiJobs } from '../../supabase/functions/_shared/ai/worker.ts';
 import { builtinAi } from '../../supabase/functions/_shared/ai/providers.ts';
 import { call, sql, storage, type TestUser } from './helpers.ts';
-import { member, room, twoStep, type Room } from './dataroom-lib.ts';
-
-const text = (s: string) => new TextEncoder().encode(s);
+import { member, room, text, twoStep, type Room } from './dataroom-lib.ts';
 
 /** The four places that say how many files await a decision, as `user` sees them. */
 async function pendingEverywhere(r: Room, user: TestUser) {

@@ -1,6 +1,7 @@
 // The room of the Q&A tests (docs/decisions.md decision 49): an answering side (seller, approver), two
 // bidder groups (A with two people, B with one), a file everyone sees and one only group A sees.
-import { sql, type TestUser } from './helpers.ts';
+import { expect } from 'vitest';
+import { call, sql, type TestUser } from './helpers.ts';
 import { directOk } from './dataroom-lib.ts';
 import { customSet, group, peopleRoom, setMember, type PeopleRoom } from './people-lib.ts';
 
@@ -36,4 +37,11 @@ export async function qnaRoom(label: string): Promise<QnaRoom> {
   await sql`insert into public.file_permissions (file_id, deal_id, allowed_groups, allowed_users)
             values (${aOnlyFile}, ${r.deal.id}, ${[groupA.id]}, ${[seller.id, approver.id]})`;
   return { ...r, seller, approver, buyerA, buyerA2, buyerB, openFile, aOnlyFile };
+}
+
+/** `method path` as `token`, expected to answer `status`; its body. */
+export async function ok(method: string, path: string, token: string, body?: unknown, status = 200) {
+  const res = await call(method, path, { token, body });
+  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(status);
+  return res.body;
 }

@@ -2,15 +2,9 @@
 // see the question — the answering side and the asker's group before release, never another bidder —
 // drafts only the answering side, and no one outside the asker's group learns who asked.
 import { describe, expect, it } from 'vitest';
-import { call, sql, type TestUser } from './helpers.ts';
+import { sql, type TestUser } from './helpers.ts';
 import { openStream } from './event-stream.ts';
-import { qnaRoom, type QnaRoom } from './qna-lib.ts';
-
-async function ok(method: string, path: string, token: string, body?: unknown, status = 200) {
-  const res = await call(method, path, { token, body });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(status);
-  return res.body;
-}
+import { ok, qnaRoom, type QnaRoom } from './qna-lib.ts';
 
 /** The outbox's mail to the room's people since `since`, as "who: subject", sorted. */
 async function mailSince(r: QnaRoom, since: number) {

@@ -4,13 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, sql } from './helpers.ts';
 import { expectError } from './expect.ts';
-import { qnaRoom } from './qna-lib.ts';
-
-async function ok(method: string, path: string, token: string, body?: unknown, status = 200) {
-  const res = await call(method, path, { token, body });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(status);
-  return res.body;
-}
+import { ok, qnaRoom } from './qna-lib.ts';
 
 describe('Q&A workflow', () => {
   it('ask → assign → draft → release → release to all → close, each party seeing what it may', async () => {

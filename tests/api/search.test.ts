@@ -11,9 +11,7 @@ import { builtinAi } from '../../supabase/functions/_shared/ai/providers.ts';
 import { docx } from '../../scripts/bench/ai/render.ts';
 import type { SearchHit, SearchResult } from '../../supabase/functions/_shared/contracts/search.ts';
 import { call, registerUser, sql, storage, type TestUser } from './helpers.ts';
-import { checklistItems, member, mkdir, room, twoStep, type Room } from './dataroom-lib.ts';
-
-const text = (s: string) => new TextEncoder().encode(s);
+import { checklistItems, member, mkdir, room, text, twoStep, type Room } from './dataroom-lib.ts';
 
 async function threePagePdf(pages: string[]): Promise<Uint8Array> {
   const doc = await PDFDocument.create();

@@ -4,13 +4,12 @@
  * and the sessions list. Every ended session's tokens stop working at once, not when they expire.
  */
 import { describe, expect, it } from 'vitest';
-import { addMember, call, createDeal, registerUser, sql } from './helpers.ts';
+import { addMember, call, createDeal, registerUser, sql, tokenClaims } from './helpers.ts';
 
 const login = (email: string, password = 'secret123', userAgent = 'Mozilla/5.0 (Macintosh) Firefox/130.0') =>
   call('POST', '/auth/login', { body: { email, password }, headers: { 'user-agent': userAgent } });
 const refresh = (token: string) => call('POST', '/auth/refresh', { body: { refresh_token: token } });
 const profileStatus = async (token: string) => (await call('GET', '/user/profile', { token })).status;
-const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
 /** Moves a spent refresh token's revocation out of the two-tabs grace window, as if a minute had passed. */
 const ageSpentTokens = (sessionId: string) =>
   sql`update auth.refresh_tokens set updated_at = now() - interval '1 minute' where session_id = ${sessionId} and revoked`;
@@ -22,7 +21,7 @@ describe('sign-in answers a session', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ token_type: 'bearer', expires_in: 3600, mfa_required: false });
     expect(res.body.refresh_token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
-    const claims = claimsOf(res.body.access_token);
+    const claims = tokenClaims(res.body.access_token);
     expect(claims).toMatchObject({ sub: user.id, aal: 'aal1' });
     const [row] = await sql`select user_id, user_agent from auth.sessions where id = ${claims.session_id}`;
     expect(row).toEqual({ user_id: user.id, user_agent: 'Mozilla/5.0 (Macintosh) Firefox/130.0' });
@@ -39,7 +38,7 @@ describe('POST /auth/refresh', () => {
     const next = await refresh(first.refresh_token);
     expect(next.status).toBe(200);
     expect(next.body.refresh_token).not.toBe(first.refresh_token);
-    expect(claimsOf(next.body.access_token).session_id).toBe(claimsOf(first.access_token).session_id);
+    expect(tokenClaims(next.body.access_token).session_id).toBe(tokenClaims(first.access_token).session_id);
     expect(next.body.user.id).toBe(user.id);
     expect(await profileStatus(next.body.access_token)).toBe(200);
     // The successor refreshes in turn.
@@ -49,7 +48,7 @@ describe('POST /auth/refresh', () => {
   it('a spent token presented again ends the whole session: every token of it stops working', async () => {
     const user = await registerUser('reuse');
     const stolen = (await login(user.email)).body;
-    const sessionId = claimsOf(stolen.access_token).session_id;
+    const sessionId = tokenClaims(stolen.access_token).session_id;
     const owner = (await refresh(stolen.refresh_token)).body; // the owner refreshes first
     await ageSpentTokens(sessionId);
     const thief = await refresh(stolen.refresh_token);
@@ -89,7 +88,7 @@ describe('POST /auth/refresh', () => {
     const user = await registerUser('idle');
     const pair = (await login(user.email)).body;
     await sql`update auth.sessions set refreshed_at = (now() at time zone 'utc') - interval '8 days',
-                created_at = now() - interval '8 days' where id = ${claimsOf(pair.access_token).session_id}`;
+                created_at = now() - interval '8 days' where id = ${tokenClaims(pair.access_token).session_id}`;
     const idle = await refresh(pair.refresh_token);
     expect(idle.status).toBe(401);
     expect(idle.body.code).toBe('refresh_idle');
@@ -156,11 +155,11 @@ describe('the sessions list', () => {
     );
     const current = list.body.sessions.filter((s: { is_current: boolean }) => s.is_current);
     expect(current).toHaveLength(1);
-    expect(current[0].id).toBe(claimsOf(laptop.access_token).session_id);
+    expect(current[0].id).toBe(tokenClaims(laptop.access_token).session_id);
     expect(current[0]).toMatchObject({ aal: 'aal1' });
     expect(typeof current[0].last_active_at).toBe('string');
 
-    const phoneId = claimsOf(phone.access_token).session_id;
+    const phoneId = tokenClaims(phone.access_token).session_id;
     const own = await call('DELETE', `/auth/sessions/${current[0].id}`, { token: laptop.access_token });
     expect(own.status).toBe(400);
     expect(own.body.detail).toBe('This is the session you are using: sign out instead.');
@@ -179,7 +178,7 @@ describe('the sessions list', () => {
     const alice = await registerUser('alice-sessions');
     const bob = await registerUser('bob-sessions');
     const bobs = (await login(bob.email)).body;
-    const bobSession = claimsOf(bobs.access_token).session_id;
+    const bobSession = tokenClaims(bobs.access_token).session_id;
     const list = await call('GET', '/auth/sessions', { token: alice.token });
     expect(list.body.sessions.map((s: { id: string }) => s.id)).not.toContain(bobSession);
     expect((await call('DELETE', `/auth/sessions/${bobSession}`, { token: alice.token })).status).toBe(404);

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { call, registerUser, sql } from './helpers.ts';
+import { login } from './expect.ts';
 
 const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1100));
-const login = (email: string, password: string) => call('POST', '/auth/login', { body: { email, password } });
 
 describe('PUT /user/password', () => {
   it('needs the current password, ends every older token, and returns a fresh one', async () => {

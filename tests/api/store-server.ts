@@ -2,6 +2,7 @@
  * The embedded blob store served over a real socket, as `npm start` mounts it at /storage/v1, for the
  * tests that must see streaming, limits and dropped connections as a browser would cause them.
  */
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,12 @@ import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll } from 'vitest';
 import { diskBlobStore } from '../../server/blob-store.ts';
+
+/** The hex SHA-256 of bytes, as the store records it. */
+export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** The object key of a new file's first version in a deal of its own. */
+export const newKey = () => `deals/${randomUUID()}/files/${randomUUID()}/v1`;
 
 /** A store in a fresh folder, its server started before the file's tests and removed after them. */
 export function useStoreServer(label: string) {

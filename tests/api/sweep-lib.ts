@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import { directOk, mkdir } from './dataroom-lib.ts';
-import { app, call, sql, uniqueEmail } from './helpers.ts';
+import { app, call, sql, tokenClaims, uniqueEmail } from './helpers.ts';
 import { customSet, group, invite, peopleRoom, setMember, tag } from './people-lib.ts';
 
 /** Routes anyone signed in may call about themselves, or public ones: checked only for what they answer. */
@@ -67,7 +67,7 @@ export async function tenant(label: string, prefix: string) {
   });
   expect(comment.status, JSON.stringify(comment.body)).toBe(201);
   const [catalogItem] = await sql<{ id: string }[]>`select id from public.catalog_items where active limit 1`;
-  const sessionId = JSON.parse(Buffer.from(r.owner.token.split('.')[1], 'base64url').toString()).session_id as string;
+  const sessionId = tokenClaims(r.owner.token).session_id as string;
   const ids: Record<string, string> = {
     dealId: r.deal.id,
     fileId,

@@ -13,11 +13,10 @@ import {
   expectVisible,
   openSignedIn,
   registerUser,
-  snap,
   uniqueEmail,
   uploadApi,
   useE2E,
-  expectAccessible,
+  checkScreen,
 } from './lib.ts';
 
 describe('Activity feed', () => {
@@ -40,8 +39,7 @@ describe('Activity feed', () => {
     await expectVisible(entries.filter({ hasText: 'File Downloaded' }), 'the download entry');
     await expectVisible(entries.filter({ hasText: 'Deal Created' }), 'the deal creation entry');
     await expectText(page, '3 activities');
-    await snap(page, 'activity-feed');
-    await expectAccessible(page, 'activity-feed');
+    await checkScreen(page, 'activity-feed');
 
     await page.getByLabel('Activity type').selectOption('download');
     await expectText(page, '1 of 3 activities');
@@ -76,8 +74,7 @@ describe('Activity feed', () => {
       assert.equal(await page.getByRole('menuitem', { name }).count(), 0, `no ${name} in the file's menu of an archived deal`);
     }
     await page.keyboard.press('Escape');
-    await snap(page, 'archived-data-room');
-    await expectAccessible(page, 'archived-data-room');
+    await checkScreen(page, 'archived-data-room');
     await page.goto(`/deals/${deal.id}/users`);
     await expectVisible(page.getByTestId('archived-banner'), 'the Archived banner on the people page', FIRST_LOAD_TIMEOUT);
     await expectText(page, 'Users & Permissions');

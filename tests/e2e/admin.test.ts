@@ -17,12 +17,11 @@ import {
   openSignedIn,
   newContext,
   registerUser,
-  snap,
   uniqueEmail,
   useE2E,
-  expectAccessible,
   joinDeal,
   uploadApi,
+  checkScreen,
 } from './lib.ts';
 
 describe('Admin portal: people', () => {
@@ -38,8 +37,7 @@ describe('Admin portal: people', () => {
     await dialog.getByLabel('Search users to promote').fill(user.email);
     const row = dialog.getByTestId('eligible-user').filter({ hasText: user.email });
     await expectVisible(row, 'the user among the eligible');
-    await snap(page, 'admin-promote');
-    await expectAccessible(page, 'admin-promote');
+    await checkScreen(page, 'admin-promote');
     await row.getByRole('button', { name: 'Promote' }).click();
     await page.getByRole('dialog', { name: 'Promote to Super Admin' }).getByRole('button', { name: 'Promote' }).click();
     await expectText(page, `${user.email} is now a super admin`);
@@ -96,8 +94,7 @@ describe('Admin portal: people', () => {
       await reset.getByRole('button', { name: 'Reset Password' }).click();
       await expectText(page, 'Passwords do not match');
       await reset.getByLabel('Confirm Password').fill('new-password-9');
-      await snap(page, 'admin-reset-password');
-      await expectAccessible(page, 'admin-reset-password');
+      await checkScreen(page, 'admin-reset-password');
       await reset.getByRole('button', { name: 'Reset Password' }).click();
       await expectText(page, 'Password reset successfully');
       const old = await fetch(`${server.url}/api/user/profile`, { headers: { authorization: `Bearer ${user.token}` } });
@@ -118,12 +115,10 @@ describe('Admin portal: people', () => {
       await page.goto(`/deals/${deal.id}/files/${fileId}`);
       await expectText(page, 'Signed copy to follow', { timeout: FIRST_LOAD_TIMEOUT });
       await expectText(page, 'Deleted user');
-      await snap(page, 'admin-deleted-author');
-      await expectAccessible(page, 'admin-deleted-author');
+      await checkScreen(page, 'admin-deleted-author');
       await page.goto('/admin/audit');
       await expectText(page, 'User Deleted', { timeout: FIRST_LOAD_TIMEOUT });
-      await snap(page, 'admin-audit');
-      await expectAccessible(page, 'admin-audit');
+      await checkScreen(page, 'admin-audit');
     },
   );
 });

@@ -6,7 +6,6 @@
  */
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
-import type { Page } from 'playwright-core';
 import {
   FIRST_LOAD_TIMEOUT,
   apiCall,
@@ -20,9 +19,8 @@ import {
   dealWithCategory,
   uploadApi,
   useE2E,
+  fileRow,
 } from './lib.ts';
-
-const fileRow = (page: Page, name: string) => page.getByTestId('file-row').and(page.getByLabel(`File ${name}`, { exact: true }));
 
 describe('AI assistant', () => {
   const e2e = useE2E('ai');

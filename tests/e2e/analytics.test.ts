@@ -11,7 +11,6 @@ import {
   FIRST_LOAD_TIMEOUT,
   apiCall,
   createDealApi,
-  expectAccessible,
   expectPath,
   expectText,
   expectVisible,
@@ -23,6 +22,7 @@ import {
   type TestServer,
   uploadApi,
   joinDeal,
+  checkScreen,
 } from './lib.ts';
 
 /** A text file uploaded through the API into `path`; its id. */
@@ -84,8 +84,7 @@ describe('Analytics', () => {
       );
       await expectVisible(page.getByTestId('members-table').getByText(reader.email).first(), 'the member');
       await expectText(page, '/Finance');
-      await snap(page, 'analytics-page');
-      await expectAccessible(page, 'analytics-page');
+      await checkScreen(page, 'analytics-page');
 
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Export CSV' }).click();

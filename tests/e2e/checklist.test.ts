@@ -20,10 +20,9 @@ import {
   loginUser,
   openSignedIn,
   registerUser,
-  snap,
   uniqueEmail,
   useE2E,
-  expectAccessible,
+  checkScreen,
 } from './lib.ts';
 
 interface ChecklistItem {
@@ -106,8 +105,7 @@ describe('Checklist', () => {
     }
     assert.equal(sum, 65, 'the sections hold 65 items in all');
     await expectVisible(page.getByTestId('overall-percent').getByText('0%'), 'overall progress 0%');
-    await snap(page, 'checklist-default-preset');
-    await expectAccessible(page, 'checklist-default-preset');
+    await checkScreen(page, 'checklist-default-preset');
   });
 
   e2e.test('add a catalog item through the picker and a custom item through Add Item', async ({ page, server }) => {
@@ -163,8 +161,7 @@ describe('Checklist', () => {
     await page.getByRole('textbox', { name: 'Search checklist' }).fill(title);
     await expectVisible(page.getByTestId('checklist-item').filter({ hasText: title }), 'the catalog item row');
     await expectVisible(page.getByTestId('match-count').getByText('1 of 67 items'), "'1 of 67 items'");
-    await snap(page, 'checklist-after-adds');
-    await expectAccessible(page, 'checklist-after-adds');
+    await checkScreen(page, 'checklist-after-adds');
   });
 
   e2e.test('upload a file into an item: the actual file count goes from 0 to 1', async ({ page, server }) => {
@@ -187,8 +184,7 @@ describe('Checklist', () => {
       page.getByTestId('connected-file').filter({ hasText: 'articles-of-incorporation.pdf' }),
       'the connected file',
     );
-    await snap(page, 'item-after-upload');
-    await expectAccessible(page, 'item-after-upload');
+    await checkScreen(page, 'item-after-upload');
 
     // The checklist row shows the count too.
     await page.getByRole('link', { name: 'Back to Checklist' }).click();
@@ -222,8 +218,7 @@ describe('Checklist', () => {
       0,
       'no Approve once approved',
     );
-    await snap(page, 'item-approved');
-    await expectAccessible(page, 'item-approved');
+    await checkScreen(page, 'item-approved');
 
     await page.goto(`/deals/${deal.id}/checklist/items/${second.id}`);
     await expectVisible(page.getByRole('heading', { level: 1, name: second.name }), 'the second item heading');
@@ -239,8 +234,7 @@ describe('Checklist', () => {
     await expectVisible(entry.getByText('Changes Requested', { exact: true }), 'a Changes Requested entry');
     await expectVisible(entry.getByText(note), 'the note in the history');
     await expectVisible(page.getByText('Changes were requested on this item.'), "'Changes were requested on this item.'");
-    await snap(page, 'item-changes-requested');
-    await expectAccessible(page, 'item-changes-requested');
+    await checkScreen(page, 'item-changes-requested');
 
     // The checklist shows both decisions.
     await page.getByRole('link', { name: 'Back to Checklist' }).click();
@@ -314,8 +308,7 @@ describe('Checklist', () => {
           apiCall(server, 'DELETE', `/admin/presets/${created.id}`, undefined, admin.token),
           /Cannot delete the default preset/,
         );
-        await snap(page, 'presets-new-default');
-        await expectAccessible(page, 'presets-new-default');
+        await checkScreen(page, 'presets-new-default');
 
         // Put Default back.
         await defaultRow.getByRole('button', { name: 'Set Default as default' }).click();

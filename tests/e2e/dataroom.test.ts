@@ -22,25 +22,18 @@ import {
   openSignedIn,
   registerUser,
   root,
-  snap,
   uniqueEmail,
   useE2E,
   type TestServer,
-  expectAccessible,
   joinDeal,
+  fileRow,
+  folderRow,
+  listingApi,
+  checkScreen,
 } from './lib.ts';
 
 const scratch = join(root, '.test-data', `e2e-dataroom-files-${process.pid}`);
 mkdirSync(scratch, { recursive: true });
-
-interface Listing {
-  folder: { id: string; full_path: string } | null;
-  folders: { id: string; name: string }[];
-  files: { id: string; name: string }[];
-}
-
-const listing = (server: TestServer, token: string, dealId: string, path = '/') =>
-  apiCall<Listing>(server, 'GET', `/deals/${dealId}/files?path=${encodeURIComponent(path)}`, undefined, token);
 
 /** The bytes the API's download_url serves for the file (current version or `version`). */
 async function downloadBytes(
@@ -58,10 +51,6 @@ async function downloadBytes(
   assert.equal(res.status, 200, `the download URL answered ${res.status}`);
   return Buffer.from(await res.arrayBuffer());
 }
-
-const fileRow = (page: Page, name: string) => page.getByTestId('file-row').and(page.getByLabel(`File ${name}`, { exact: true }));
-const folderRow = (page: Page, name: string) =>
-  page.getByTestId('folder-row').and(page.getByLabel(`Folder ${name}`, { exact: true }));
 
 type ChosenFiles = { name: string; mimeType: string; buffer: Buffer }[] | { name: string; path: string }[];
 const onDisk = (files: ChosenFiles): files is { name: string; path: string }[] => files.every((file) => 'path' in file);
@@ -139,7 +128,7 @@ async function uploadCutAfterFirstChunk(page: Page, server: TestServer, dealName
       assert.equal(after[1].offset, String(50 * 1024 * 1024), 'the rest started where the first chunk ended');
       assert.equal(storage.filter((r) => r.method === 'POST').length, 1, 'one upload created, none started over');
       assert.deepEqual(grants, ['POST'], 'one upload grant');
-      const [file] = (await listing(server, owner.token, deal.id)).files;
+      const [file] = (await listingApi(server, owner.token, deal.id)).files;
       const stored = await downloadBytes(server, owner.token, deal.id, file.id);
       assert.ok(stored.equals(bytes), `the stored bytes are the uploaded ones (${stored.length} of ${bytes.length})`);
     },
@@ -189,10 +178,9 @@ describe('Data room', () => {
     const bytes = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 31 + 7) % 256));
     await uploadWithDialog(page, [{ name: 'financials-2024.bin', mimeType: 'application/octet-stream', buffer: bytes }]);
     await expectText(page, '0 folders · 1 file');
-    await snap(page, 'dataroom-uploaded');
-    await expectAccessible(page, 'dataroom-uploaded');
+    await checkScreen(page, 'dataroom-uploaded');
 
-    const files = (await listing(server, owner.token, deal.id)).files;
+    const files = (await listingApi(server, owner.token, deal.id)).files;
     assert.deepEqual(
       files.map((f) => f.name),
       ['financials-2024.bin'],
@@ -216,8 +204,7 @@ describe('Data room', () => {
     const edit = page.getByRole('dialog', { name: 'Edit File' });
     await edit.getByLabel('File name').fill('Financials FY2024.bin');
     await edit.getByLabel('Description').fill('Audited figures, final');
-    await snap(page, 'dataroom-edit-file');
-    await expectAccessible(page, 'dataroom-edit-file');
+    await checkScreen(page, 'dataroom-edit-file');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expectText(page, 'File updated');
     await expectVisible(fileRow(page, 'Financials FY2024.bin'), 'the renamed row');
@@ -249,7 +236,7 @@ describe('Data room', () => {
     assert.deepEqual(seen.slice(0, 2), ['POST', 'PATCH']);
     assert.ok(seen.includes('HEAD'), `the client asked for the offset after the drop (${seen.join(', ')})`);
     assert.equal(seen.at(-1), 'PATCH');
-    const [file] = (await listing(server, owner.token, deal.id)).files;
+    const [file] = (await listingApi(server, owner.token, deal.id)).files;
     const stored = await downloadBytes(server, owner.token, deal.id, file.id);
     assert.ok(stored.equals(bytes), `the stored bytes are the uploaded ones (${stored.length} of ${bytes.length})`);
   });
@@ -266,8 +253,7 @@ describe('Data room', () => {
       'what storage kept of the failed file',
     );
     assert.equal((await failed.getByTestId('upload-byte-count').textContent())?.trim(), '50.0 MB of 60.0 MB');
-    await snap(page, 'dataroom-upload-failed-kept');
-    await expectAccessible(page, 'dataroom-upload-failed-kept');
+    await checkScreen(page, 'dataroom-upload-failed-kept');
 
     const before = cut.reconnect();
     await failed.getByRole('button', { name: 'Try Again' }).click();
@@ -292,8 +278,7 @@ describe('Data room', () => {
     await expectVisible(notice.getByText('An upload did not finish'), "'An upload did not finish'");
     await expectVisible(notice.getByText(`${cut.source.name} (60.0 MB)`), 'the interrupted file and its size');
     await expectVisible(notice.getByText('50.0 MB stored'), 'what storage kept of it');
-    await snap(page, 'dataroom-interrupted-upload');
-    await expectAccessible(page, 'dataroom-interrupted-upload');
+    await checkScreen(page, 'dataroom-interrupted-upload');
 
     const before = cut.reconnect();
     await uploadWithDialog(page, [cut.source]);
@@ -329,8 +314,7 @@ describe('Data room', () => {
     await folderRow(page, 'Contracts').getByRole('link', { name: 'Contracts' }).click();
     await expectPath(page, `/deals/${deal.id}/files/Legal%20Docs/Contracts`);
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Contracts' }), 'the Contracts heading');
-    await snap(page, 'dataroom-subfolder');
-    await expectAccessible(page, 'dataroom-subfolder');
+    await checkScreen(page, 'dataroom-subfolder');
 
     const crumbs = page.getByRole('navigation', { name: /breadcrumb/i });
     await crumbs.getByRole('link', { name: 'Legal Docs' }).click();
@@ -359,7 +343,7 @@ describe('Data room', () => {
     await zone.dispatchEvent('drop', { dataTransfer });
     await closeUploadComplete(page, 1);
     await expectVisible(fileRow(page, 'dropped-note.txt'), 'the dropped file row', 20_000);
-    const dropped = (await listing(server, owner.token, deal.id)).files.find((f) => f.name === 'dropped-note.txt');
+    const dropped = (await listingApi(server, owner.token, deal.id)).files.find((f) => f.name === 'dropped-note.txt');
     assert.ok(dropped, 'the dropped file is in the listing');
     assert.equal((await downloadBytes(server, owner.token, deal.id, dropped.id)).toString(), 'dropped contents 123');
 
@@ -384,7 +368,7 @@ describe('Data room', () => {
 
     await eventually(
       async () => {
-        const deep = await listing(server, owner.token, deal.id, '/Target/Sub/Deep');
+        const deep = await listingApi(server, owner.token, deal.id, '/Target/Sub/Deep');
         assert.deepEqual(
           deep.files.map((f) => f.name),
           ['c.txt'],
@@ -393,7 +377,7 @@ describe('Data room', () => {
       20_000,
       250,
     );
-    const sub = await listing(server, owner.token, deal.id, '/Target/Sub');
+    const sub = await listingApi(server, owner.token, deal.id, '/Target/Sub');
     assert.deepEqual(
       sub.folders.map((f) => f.name),
       ['Deep'],
@@ -403,14 +387,13 @@ describe('Data room', () => {
       ['b.txt'],
     );
     assert.deepEqual(
-      (await listing(server, owner.token, deal.id, '/Target')).files.map((f) => f.name),
+      (await listingApi(server, owner.token, deal.id, '/Target')).files.map((f) => f.name),
       ['a.txt'],
     );
 
     await page.goto(`/deals/${deal.id}/files/Target/Sub/Deep`);
     await expectVisible(fileRow(page, 'c.txt'), 'c.txt in /Target/Sub/Deep');
-    await snap(page, 'dataroom-imported');
-    await expectAccessible(page, 'dataroom-imported');
+    await checkScreen(page, 'dataroom-imported');
   });
 
   e2e.test(
@@ -420,7 +403,7 @@ describe('Data room', () => {
       const deal = await createDealApi(server, owner.token, 'Project Share');
       const member = await addMember(server, owner.token, deal.id);
       await apiCall(server, 'POST', `/deals/${deal.id}/folders`, { name: 'Shared Room', path: '/' }, owner.token);
-      const folder = (await listing(server, owner.token, deal.id, '/Shared Room')).folder;
+      const folder = (await listingApi(server, owner.token, deal.id, '/Shared Room')).folder;
       assert.ok(folder, 'the folder exists');
 
       await openSignedIn(page, owner.token, `/deals/${deal.id}/files/Shared%20Room`);
@@ -453,8 +436,7 @@ describe('Data room', () => {
         );
         await expectVisible(fileRow(memberPage, 'memo.txt'), 'memo.txt for the member');
         await expectVisible(fileRow(memberPage, 'secret.txt'), 'secret.txt for the member before the restriction');
-        await snap(memberPage, 'dataroom-share-link-member');
-        await expectAccessible(memberPage, 'dataroom-share-link-member');
+        await checkScreen(memberPage, 'dataroom-share-link-member');
 
         // File page: Update File uploads version 2.
         await fileRow(page, 'memo.txt').getByRole('link', { name: 'memo.txt', exact: true }).click();
@@ -485,8 +467,7 @@ describe('Data room', () => {
           'the comment after a reload',
           FIRST_LOAD_TIMEOUT,
         );
-        await snap(page, 'dataroom-file-page');
-        await expectAccessible(page, 'dataroom-file-page');
+        await checkScreen(page, 'dataroom-file-page');
 
         // Restrict secret.txt: Custom, deny the member.
         await page.goto(`/deals/${deal.id}/files/Shared%20Room`);
@@ -508,15 +489,14 @@ describe('Data room', () => {
         await memberPage.reload();
         await expectVisible(fileRow(memberPage, 'memo.txt'), 'memo.txt still there for the member', FIRST_LOAD_TIMEOUT);
         await expectHidden(fileRow(memberPage, 'secret.txt'), 'secret.txt gone for the denied member');
-        const memberFiles = (await listing(server, member.token, deal.id, '/Shared Room')).files.map((f) => f.name);
+        const memberFiles = (await listingApi(server, member.token, deal.id, '/Shared Room')).files.map((f) => f.name);
         assert.deepEqual(memberFiles, ['memo.txt'], 'the API hides the file from the member too');
         // The owner still sees it.
-        assert.deepEqual((await listing(server, owner.token, deal.id, '/Shared Room')).files.map((f) => f.name).sort(), [
+        assert.deepEqual((await listingApi(server, owner.token, deal.id, '/Shared Room')).files.map((f) => f.name).sort(), [
           'memo.txt',
           'secret.txt',
         ]);
-        await snap(memberPage, 'dataroom-member-after-deny');
-        await expectAccessible(memberPage, 'dataroom-member-after-deny');
+        await checkScreen(memberPage, 'dataroom-member-after-deny');
       } finally {
         await memberContext.close().catch(() => {});
       }

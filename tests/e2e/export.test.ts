@@ -8,7 +8,6 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe } from 'node:test';
 import { unzipSync } from 'fflate';
-import type { Page } from 'playwright-core';
 import {
   FIRST_LOAD_TIMEOUT,
   apiCall,
@@ -23,13 +22,11 @@ import {
   useE2E,
   type TestServer,
   uploadApi,
+  folderRow,
 } from './lib.ts';
 
 const scratch = join(root, '.test-data', `e2e-export-${process.pid}`);
 mkdirSync(scratch, { recursive: true });
-
-const folderRow = (page: Page, name: string) =>
-  page.getByTestId('folder-row').filter({ has: page.getByText(name, { exact: true }) });
 
 const upload = (server: TestServer, token: string, dealId: string, path: string, name: string, bytes: Buffer) =>
   uploadApi(server, token, dealId, { name, content: bytes, path });

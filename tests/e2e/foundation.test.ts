@@ -21,11 +21,10 @@ import {
   mailsTo,
   openSignedIn,
   registerUser,
-  snap,
   uniqueEmail,
   useE2E,
   waitForMail,
-  expectAccessible,
+  checkScreen,
 } from './lib.ts';
 
 describe('Foundation', () => {
@@ -59,8 +58,7 @@ describe('Foundation', () => {
       error.getByText('Password must be at least 6 characters', { exact: true }),
       "'Password must be at least 6 characters'",
     );
-    await snap(page, 'register-password-too-short');
-    await expectAccessible(page, 'register-password-too-short');
+    await checkScreen(page, 'register-password-too-short');
     // Nothing was sent: still on /login, no account yet.
     assert.equal(new URL(page.url()).pathname, '/login');
 
@@ -90,8 +88,7 @@ describe('Foundation', () => {
     await expectVisible(dialog, 'the Create New Deal modal');
     await dialog.getByRole('button', { name: 'Create Deal' }).click();
     await expectVisible(dialog.getByText('Please enter a deal name', { exact: true }), "'Please enter a deal name'");
-    await snap(page, 'create-deal-name-required');
-    await expectAccessible(page, 'create-deal-name-required');
+    await checkScreen(page, 'create-deal-name-required');
 
     // Only spaces is still empty.
     await dialog.locator('input[name="name"]').fill('   ');
@@ -115,8 +112,7 @@ describe('Foundation', () => {
     await expectVisible(card.getByText('Acquisition of a Nordic logistics group'), 'the description on the card');
     await expectVisible(page.getByTestId('deal-count').getByText('1 deal(s) available'), "'1 deal(s) available'");
     await expectNoText(page, 'No deals yet');
-    await snap(page, 'deal-list-with-new-deal');
-    await expectAccessible(page, 'deal-list-with-new-deal');
+    await checkScreen(page, 'deal-list-with-new-deal');
 
     await card.getByRole('link', { name: 'Open Dashboard' }).click();
     await expectPath(page, /^\/deals\/[0-9a-f-]{36}$/);
@@ -125,8 +121,7 @@ describe('Foundation', () => {
     await expectVisible(page.getByRole('heading', { level: 1, name: dealName }), 'the dashboard heading');
     await expectText(page, 'Overall progress');
     await expectText(page, 'No Files Awaiting AI Review');
-    await snap(page, 'deal-dashboard');
-    await expectAccessible(page, 'deal-dashboard');
+    await checkScreen(page, 'deal-dashboard');
     const tabs = page.getByRole('navigation', { name: 'Deal sections' });
     for (const tab of ['Dashboard', 'Data Room', 'Checklist', 'Review Queue', 'Activity', 'Users']) {
       await expectVisible(tabs.getByRole('link', { name: tab }), `the ${tab} tab`);
@@ -137,8 +132,7 @@ describe('Foundation', () => {
     const confirm = page.getByRole('dialog', { name: 'Archive Deal' });
     await expectVisible(confirm, 'the Archive Deal confirmation');
     await expectVisible(confirm.getByText('This cannot be undone'), 'the warning in the confirmation');
-    await snap(page, 'archive-confirmation');
-    await expectAccessible(page, 'archive-confirmation');
+    await checkScreen(page, 'archive-confirmation');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expectHidden(confirm, 'the confirmation after Cancel');
     assert.equal(new URL(page.url()).pathname, dealPath, 'Cancel stays on the deal');
@@ -157,8 +151,7 @@ describe('Foundation', () => {
     const archivedCard = page.getByTestId('deal-card').filter({ hasText: dealName });
     await expectVisible(archivedCard, 'the archived deal card');
     await expectVisible(archivedCard.getByText(/^Archived /), 'the Archived date badge on the card');
-    await snap(page, 'archived-list');
-    await expectAccessible(page, 'archived-list');
+    await checkScreen(page, 'archived-list');
 
     // An archived deal opens read-only: an Archived badge and no Edit or Archive actions.
     await archivedCard.getByRole('link', { name: 'Open Dashboard' }).click();
@@ -171,8 +164,7 @@ describe('Foundation', () => {
       'no Archive Deal action on an archived deal',
     );
     assert.equal(await page.getByRole('button', { name: 'Edit Deal' }).count(), 0, 'no Edit Deal action on an archived deal');
-    await snap(page, 'archived-deal-dashboard');
-    await expectAccessible(page, 'archived-deal-dashboard');
+    await checkScreen(page, 'archived-deal-dashboard');
   });
 
   e2e.test('log out, a deal URL sends to /login, signing in with the password returns there', async ({ page, server }) => {
@@ -188,8 +180,7 @@ describe('Foundation', () => {
     await page.goto(`/deals/${deal.id}`);
     await expectPath(page, '/login');
     await expectVisible(page.getByRole('form', { name: 'Login' }), 'the login form');
-    await snap(page, 'login-after-logout');
-    await expectAccessible(page, 'login-after-logout');
+    await checkScreen(page, 'login-after-logout');
 
     // Empty and wrong credentials are refused with a message.
     const form = page.getByRole('form', { name: 'Login' });
@@ -197,8 +188,7 @@ describe('Foundation', () => {
     await expectVisible(form.getByText('Please enter your email and password'), "'Please enter your email and password'");
     await loginInUi(page, account.email, 'wrong-password', { open: false });
     await expectVisible(form.getByText('Invalid email or password'), "'Invalid email or password'");
-    await snap(page, 'login-wrong-password');
-    await expectAccessible(page, 'login-wrong-password');
+    await checkScreen(page, 'login-wrong-password');
     await expectPath(page, '/login');
 
     await loginInUi(page, account.email, account.password, { open: false });
@@ -227,8 +217,7 @@ describe('Foundation', () => {
     await form.locator('input[name="email"]').fill(account.email);
     await sendLink.click();
     await expectVisible(form.getByText('Sign-in link sent'), "'Sign-in link sent'");
-    await snap(page, 'magic-link-sent');
-    await expectAccessible(page, 'magic-link-sent');
+    await checkScreen(page, 'magic-link-sent');
     const mail = await waitForMail(server, account.email, { seen });
     const link = mail.links.find((href) => new URL(href).pathname === '/login/magic');
     assert.ok(link, `the mail carries a /login/magic link: ${mail.body}`);
@@ -238,8 +227,7 @@ describe('Foundation', () => {
     await page.goto('/dev/mail');
     const article = page.locator(`article.mail[data-to="${account.email}"]`).first();
     await expectVisible(article, `the mail to ${account.email} in /dev/mail`);
-    await snap(page, 'dev-mail');
-    await expectAccessible(page, 'dev-mail');
+    await checkScreen(page, 'dev-mail');
     await article.locator('pre a[href*="/login/magic"]').click();
 
     await expectPath(page, '/', FIRST_LOAD_TIMEOUT);
@@ -252,8 +240,7 @@ describe('Foundation', () => {
     await page.goto(link);
     await expectText(page, 'This sign-in link cannot be used', { timeout: FIRST_LOAD_TIMEOUT });
     await expectVisible(page.getByRole('link', { name: 'Back to sign in' }), "'Back to sign in'");
-    await snap(page, 'magic-link-used');
-    await expectAccessible(page, 'magic-link-used');
+    await checkScreen(page, 'magic-link-used');
   });
 
   e2e.test('a user who is not a super admin sees Access Denied on /admin', async ({ page, server }) => {
@@ -267,8 +254,7 @@ describe('Foundation', () => {
     await expectText(page, 'Access Denied', { exact: true });
     await expectText(page, "You don't have permission to access this area");
     await expectVisible(page.getByRole('button', { name: 'Go to Dashboard' }), "'Go to Dashboard'");
-    await snap(page, 'access-denied');
-    await expectAccessible(page, 'access-denied');
+    await checkScreen(page, 'access-denied');
 
     await page.goto('/admin/users');
     await expectText(page, "You don't have permission to access this area");
@@ -282,8 +268,7 @@ describe('Foundation', () => {
     await page.goto('/no-such-page');
     await expectText(page, 'Page Not Found', { exact: true, timeout: FIRST_LOAD_TIMEOUT });
     await expectText(page, 'The page you are looking for does not exist or may have been moved.');
-    await snap(page, 'not-found-signed-out');
-    await expectAccessible(page, 'not-found-signed-out');
+    await checkScreen(page, 'not-found-signed-out');
 
     const account = await registerUser(server, uniqueEmail('lost'));
     const deal = await createDealApi(server, account.token, 'Project Dune');
@@ -302,8 +287,7 @@ describe('Foundation', () => {
     await page.goto(`/deals/${deal.id}/no-such-tab`);
     await expectText(page, 'Page Not Found', { exact: true });
     await expectVisible(page.getByTestId('deal-name').getByText('Project Dune'), 'the deal header around the 404');
-    await snap(page, 'not-found-in-deal');
-    await expectAccessible(page, 'not-found-in-deal');
+    await checkScreen(page, 'not-found-in-deal');
 
     await page.getByRole('button', { name: 'Go to Dashboard' }).click();
     await expectPath(page, '/');
@@ -329,7 +313,6 @@ describe('Foundation', () => {
     await expectVisible(page.getByRole('heading').first(), 'a page of the admin area', FIRST_LOAD_TIMEOUT);
     await expectNoText(page, "You don't have permission to access this area");
     await expectNoText(page, 'Access Denied');
-    await snap(page, 'admin-portal');
-    await expectAccessible(page, 'admin-portal');
+    await checkScreen(page, 'admin-portal');
   });
 });

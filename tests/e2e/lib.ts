@@ -442,6 +442,12 @@ async function describePage(page: Page): Promise<string> {
   return `at ${page.url()}; the page reads: "${compact}"`;
 }
 
+/** A screen as a user meets it at this step: its screenshot (see snap) and its WCAG check (expectAccessible). */
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  await snap(page, name);
+  await expectAccessible(page, name);
+}
+
 /** Waits until the locator is visible. */
 export async function expectVisible(locator: Locator, what?: string, timeout = UI_TIMEOUT): Promise<void> {
   try {
@@ -459,6 +465,14 @@ export async function expectHidden(locator: Locator, what?: string, timeout = UI
     assert.fail(`Expected ${what ?? String(locator)} to disappear within ${timeout} ms, ${await describePage(locator.page())}`);
   }
 }
+
+/** A file's row in the data room, by its exact name. */
+export const fileRow = (page: Page, name: string) =>
+  page.getByTestId('file-row').and(page.getByLabel(`File ${name}`, { exact: true }));
+
+/** A folder's row in the data room, by its exact name. */
+export const folderRow = (page: Page, name: string) =>
+  page.getByTestId('folder-row').and(page.getByLabel(`Folder ${name}`, { exact: true }));
 
 /** Waits until the text is visible on the page (substring match unless `exact`). */
 export async function expectText(
@@ -714,6 +728,14 @@ export async function uploadApi(
 /** A file's states as its page reads them (GET /deals/:dealId/files/:fileId). */
 export const fileStatesApi = (server: TestServer, token: string, dealId: string, fileId: string) =>
   apiCall<{ ai_status: string; approval_status: string }>(server, 'GET', `/deals/${dealId}/files/${fileId}`, undefined, token);
+
+/** One folder of the data room as the API lists it (GET /deals/:dealId/files?path=): the folder, its folders and files. */
+export const listingApi = (server: TestServer, token: string, dealId: string, path = '/') =>
+  apiCall<{
+    folder: { id: string; full_path: string } | null;
+    folders: { id: string; name: string }[];
+    files: { id: string; name: string }[];
+  }>(server, 'GET', `/deals/${dealId}/files?path=${encodeURIComponent(path)}`, undefined, token);
 
 /**
  * Invites `member` into the deal with a permission set (a preset's key or a set's id), and into the

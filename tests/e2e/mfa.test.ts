@@ -19,11 +19,10 @@ import {
   newContext,
   openSignedIn,
   registerUser,
-  snap,
   uniqueEmail,
   useE2E,
-  expectAccessible,
   joinDeal,
+  checkScreen,
 } from './lib.ts';
 
 /** The code an authenticator app shows for `secret`, `steps` periods from now. */
@@ -43,15 +42,13 @@ describe('Sessions and two-step verification', () => {
       await expectVisible(dialog.getByAltText('QR code for your authenticator app'), 'the QR code');
       const secret = (await dialog.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
       assert.match(secret, /^[A-Z2-7]{32}$/);
-      await snap(page, 'mfa-enrol');
-      await expectAccessible(page, 'mfa-enrol');
+      await checkScreen(page, 'mfa-enrol');
       await dialog.getByLabel('Enter the 6-digit code the app shows').fill(codeFor(secret));
       await dialog.getByRole('button', { name: 'Turn On' }).click();
       const codes = page.getByTestId('recovery-codes');
       await expectVisible(codes, 'the recovery codes');
       assert.equal((await codes.innerText()).split(/\s+/).filter((c) => /^[a-z2-9]{5}-[a-z2-9]{5}$/.test(c)).length, 10);
-      await snap(page, 'mfa-recovery-codes');
-      await expectAccessible(page, 'mfa-recovery-codes');
+      await checkScreen(page, 'mfa-recovery-codes');
       await page.getByRole('button', { name: 'I Have Saved Them' }).click();
       await expectText(page, '10 recovery codes left. New codes replace the old ones.');
 
@@ -61,8 +58,7 @@ describe('Sessions and two-step verification', () => {
       await expectPath(page, '/login/verify', FIRST_LOAD_TIMEOUT);
       await page.goto('/settings');
       await expectPath(page, '/login/verify', FIRST_LOAD_TIMEOUT);
-      await snap(page, 'mfa-code-step');
-      await expectAccessible(page, 'mfa-code-step');
+      await checkScreen(page, 'mfa-code-step');
       await page.getByLabel('Authentication code').fill(codeFor(secret, 1));
       await page.getByRole('button', { name: 'Verify' }).click();
       await expectPath(page, '/settings', FIRST_LOAD_TIMEOUT);
@@ -90,8 +86,7 @@ describe('Sessions and two-step verification', () => {
       const rows = page.getByTestId('session-row');
       await expectVisible(rows.nth(1), 'two sessions', FIRST_LOAD_TIMEOUT);
       await expectVisible(rows.filter({ hasText: 'This device' }), 'this device marked');
-      await snap(page, 'mfa-sessions');
-      await expectAccessible(page, 'mfa-sessions');
+      await checkScreen(page, 'mfa-sessions');
       const other = rows.filter({ hasNotText: 'This device' }).first();
       await other.getByRole('button', { name: 'Sign Out' }).click();
       await page.getByRole('dialog', { name: 'Sign Out Session' }).getByRole('button', { name: 'Sign Out' }).click();
@@ -137,8 +132,7 @@ describe('Sessions and two-step verification', () => {
       await page.getByRole('button', { name: 'Edit Deal' }).click({ timeout: FIRST_LOAD_TIMEOUT });
       const edit = page.getByRole('dialog', { name: 'Edit Deal' });
       await edit.getByText('Require two-step verification').click();
-      await snap(page, 'mfa-deal-require');
-      await expectAccessible(page, 'mfa-deal-require');
+      await checkScreen(page, 'mfa-deal-require');
       await edit.getByRole('button', { name: 'Save Changes' }).click();
       await expectText(page, 'Deal updated successfully');
 
@@ -148,12 +142,10 @@ describe('Sessions and two-step verification', () => {
       await openSignedIn(theirPage, fresh.token, '/');
       await expectVisible(theirPage.getByTestId('deals-need-verification'), 'the deals needing verification', FIRST_LOAD_TIMEOUT);
       await expectText(theirPage, 'Project Osprey: set up two-step verification to open it.');
-      await snap(theirPage, 'mfa-deal-list-banner');
-      await expectAccessible(theirPage, 'mfa-deal-list-banner');
+      await checkScreen(theirPage, 'mfa-deal-list-banner');
       await theirPage.goto(`/deals/${deal.id}`);
       await expectVisible(theirPage.getByTestId('deal-mfa-required'), 'the explanation in place of the deal', FIRST_LOAD_TIMEOUT);
-      await snap(theirPage, 'mfa-deal-required');
-      await expectAccessible(theirPage, 'mfa-deal-required');
+      await checkScreen(theirPage, 'mfa-deal-required');
       await theirPage.getByRole('link', { name: 'Set Up Two-Step Verification' }).click();
       await expectPath(theirPage, '/settings', FIRST_LOAD_TIMEOUT);
       await expectVisible(theirPage.getByRole('button', { name: 'Set Up Two-Step Verification' }), 'the set-up button');

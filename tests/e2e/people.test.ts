@@ -23,19 +23,12 @@ import {
   uniqueEmail,
   useE2E,
   waitForMail,
-  type TestServer,
-  expectAccessible,
   uploadApi,
   joinDeal,
+  listingApi,
+  checkScreen,
 } from './lib.ts';
 import type { Page } from 'playwright-core';
-
-interface Listing {
-  files: { id: string; name: string }[];
-}
-
-const listing = (server: TestServer, token: string, dealId: string, path = '/') =>
-  apiCall<Listing>(server, 'GET', `/deals/${dealId}/files?path=${encodeURIComponent(path)}`, undefined, token);
 
 describe('People and permissions', () => {
   const e2e = useE2E('people');
@@ -51,7 +44,7 @@ describe('People and permissions', () => {
         type: 'text/plain',
       });
       assert.deepEqual(
-        (await listing(server, owner.token, deal.id)).files.map((f) => f.name),
+        (await listingApi(server, owner.token, deal.id)).files.map((f) => f.name),
         ['owner-report.txt'],
       );
 
@@ -66,8 +59,7 @@ describe('People and permissions', () => {
       await dialog.getByRole('button', { name: 'Send Invitation' }).click();
       await expectText(page, 'Invitation sent');
       await expectHidden(dialog, 'the Add Users dialog after sending');
-      await snap(page, 'people-invited');
-      await expectAccessible(page, 'people-invited');
+      await checkScreen(page, 'people-invited');
 
       // The mail in /dev/mail carries the invitation's own link, with the address and a token.
       const mail = await waitForMail(server, inviteeEmail);
@@ -84,8 +76,7 @@ describe('People and permissions', () => {
         const strangerPage = await strangerContext.newPage();
         await openSignedIn(strangerPage, stranger.token, linkUrl.pathname + linkUrl.search);
         await expectText(strangerPage, 'This invitation is for another address', { timeout: FIRST_LOAD_TIMEOUT });
-        await snap(strangerPage, 'invitation-other-address');
-        await expectAccessible(strangerPage, 'invitation-other-address');
+        await checkScreen(strangerPage, 'invitation-other-address');
       } finally {
         await strangerContext.close();
       }
@@ -104,8 +95,7 @@ describe('People and permissions', () => {
           await inviteePage.getByRole('form', { name: 'Login' }).locator('input[name="email"]').inputValue(),
           inviteeEmail,
         );
-        await snap(inviteePage, 'invitation-login-prefilled');
-        await expectAccessible(inviteePage, 'invitation-login-prefilled');
+        await checkScreen(inviteePage, 'invitation-login-prefilled');
         await inviteePage.getByRole('tab', { name: 'Register' }).click();
         const form = inviteePage.getByRole('form', { name: 'Register' });
         assert.equal(await form.locator('input[name="email"]').inputValue(), inviteeEmail);
@@ -122,8 +112,7 @@ describe('People and permissions', () => {
           'the invitation is the only mail to the invitee',
         );
         await expectVisible(card.getByText("You're invited to Project People"), 'the deal name on the invitation');
-        await snap(inviteePage, 'invitation-page');
-        await expectAccessible(inviteePage, 'invitation-page');
+        await checkScreen(inviteePage, 'invitation-page');
         await card.getByRole('button', { name: 'Accept' }).click();
         await expectText(inviteePage, 'Invitation accepted! Loading deal...');
         await expectPath(inviteePage, new RegExp(`^/deals/${deal.id}`));
@@ -131,8 +120,7 @@ describe('People and permissions', () => {
           inviteePage.getByTestId('deal-name').filter({ hasText: 'Project People' }),
           'the deal name for the invitee',
         );
-        await snap(inviteePage, 'people-accepted');
-        await expectAccessible(inviteePage, 'people-accepted');
+        await checkScreen(inviteePage, 'people-accepted');
         const token = await inviteePage.evaluate(() => localStorage.getItem('access_token'));
         assert.ok(token, 'the invitee is signed in');
         const me = await apiCall<{ id: string }>(server, 'GET', '/user/profile', undefined, token);
@@ -140,7 +128,7 @@ describe('People and permissions', () => {
 
         // upload_only: the owner's file is not listed for the invitee.
         assert.deepEqual(
-          (await listing(server, invitee.token, deal.id)).files.map((f) => f.name),
+          (await listingApi(server, invitee.token, deal.id)).files.map((f) => f.name),
           [],
           'upload_only hides the owner file',
         );
@@ -171,7 +159,7 @@ describe('People and permissions', () => {
         );
         await eventually(async () => {
           assert.deepEqual(
-            (await listing(server, invitee.token, deal.id)).files.map((f) => f.name),
+            (await listingApi(server, invitee.token, deal.id)).files.map((f) => f.name),
             ['owner-report.txt'],
           );
         });
@@ -192,8 +180,7 @@ describe('People and permissions', () => {
           inviteePage.getByTestId('deal-card').filter({ hasText: 'Project People' }),
           'the deal card after suspension',
         );
-        await snap(inviteePage, 'people-suspended');
-        await expectAccessible(inviteePage, 'people-suspended');
+        await checkScreen(inviteePage, 'people-suspended');
       } finally {
         await inviteeContext.close().catch(() => {});
       }

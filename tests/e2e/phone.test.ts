@@ -9,7 +9,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe } from 'node:test';
 import postgres from 'postgres';
-import type { Page } from 'playwright-core';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -32,13 +31,12 @@ import {
   waitForMail,
   type TestServer,
   uploadApi,
+  fileRow,
 } from './lib.ts';
 
 /** Long names: a `1fr` column grows to its longest name, which is what pushed the dashboard off a phone. */
 const REVIEW_FILE = 'FY2024 audited consolidated financial statements and independent auditors report (signed).txt';
 const FAILED_FILE = 'Lease agreement for the office premises at 10 King Street London with all schedules.txt';
-
-const fileRow = (page: Page, name: string) => page.getByTestId('file-row').and(page.getByLabel(`File ${name}`, { exact: true }));
 
 const upload = (server: TestServer, token: string, dealId: string, name: string, text: string, itemId?: string) =>
   uploadApi(server, token, dealId, { name, content: text, type: 'text/plain', checklistItems: itemId ? [itemId] : undefined });

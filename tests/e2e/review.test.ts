@@ -21,7 +21,7 @@ import {
   dealWithCategory,
   uploadApi,
   useE2E,
-  expectAccessible,
+  checkScreen,
 } from './lib.ts';
 
 describe('Review queue', () => {
@@ -47,8 +47,7 @@ describe('Review queue', () => {
     await page.getByRole('button', { name: 'Filters' }).click();
     await page.getByLabel('Item Type').selectOption('files');
     await expectText(page, '3 items in queue');
-    await snap(page, 'review-queue');
-    await expectAccessible(page, 'review-queue');
+    await checkScreen(page, 'review-queue');
     await page.getByText('Select all').click();
     await expectVisible(page.getByTestId('review-bulk-bar'), 'the bulk-action bar');
     await page.locator('body').click({ position: { x: 5, y: 300 } });
@@ -81,8 +80,7 @@ describe('Review queue', () => {
     await page.goto(`/deals/${deal.id}/activity`);
     await expectText(page, 'Approved "Board minutes.pdf"', { timeout: FIRST_LOAD_TIMEOUT });
     await expectText(page, 'Requested changes on "Articles of association"');
-    await snap(page, 'review-activity');
-    await expectAccessible(page, 'review-activity');
+    await checkScreen(page, 'review-activity');
   });
 
   e2e.test(

@@ -23,9 +23,9 @@ import {
   uniqueEmail,
   useE2E,
   type TestServer,
-  expectAccessible,
   joinDeal,
   uploadApi,
+  checkScreen,
 } from './lib.ts';
 
 type Kind = 'admin' | 'edit' | 'approve_only' | 'upload_view' | 'upload_only';
@@ -212,8 +212,7 @@ describe('Every kind of member sees exactly the buttons §6 grants', () => {
             `${kind}: the drop zone`,
             'attached',
           );
-          await snap(page, `roles-${kind}-dataroom`);
-          await expectAccessible(page, `roles-${kind}-dataroom`);
+          await checkScreen(page, `roles-${kind}-dataroom`);
 
           // The file's page.
           await page.goto(`/deals/${dealId}/files/${fileId}`);
@@ -245,8 +244,7 @@ describe('Every kind of member sees exactly the buttons §6 grants', () => {
             rules.updateItems,
             `${kind}: Update on the rows`,
           );
-          await snap(page, `roles-${kind}-checklist`);
-          await expectAccessible(page, `roles-${kind}-checklist`);
+          await checkScreen(page, `roles-${kind}-checklist`);
 
           // The item: changing a file's approval for admins, owners, approve_only and edit.
           await page.goto(`/deals/${dealId}/checklist/items/${itemId}`);
@@ -279,8 +277,7 @@ describe('Every kind of member sees exactly the buttons §6 grants', () => {
               `${kind}: members listed`,
             ),
           );
-          await snap(page, `roles-${kind}-people`);
-          await expectAccessible(page, `roles-${kind}-people`);
+          await checkScreen(page, `roles-${kind}-people`);
 
           // The review queue: the file for those who see it, its decisions for those who approve.
           await page.goto(`/deals/${dealId}/review`);
@@ -308,8 +305,7 @@ describe('Every kind of member sees exactly the buttons §6 grants', () => {
               `${kind}: Select all in the queue`,
             ),
           );
-          await snap(page, `roles-${kind}-review`);
-          await expectAccessible(page, `roles-${kind}-review`);
+          await checkScreen(page, `roles-${kind}-review`);
 
           // The activity feed: entries about the file follow the file.
           await page.goto(`/deals/${dealId}/activity`);
@@ -330,8 +326,7 @@ describe('Every kind of member sees exactly the buttons §6 grants', () => {
             rules.seesFiles,
             `${kind}: the file's upload in the feed`,
           );
-          await snap(page, `roles-${kind}-activity`);
-          await expectAccessible(page, `roles-${kind}-activity`);
+          await checkScreen(page, `roles-${kind}-activity`);
         } finally {
           await context.close();
         }

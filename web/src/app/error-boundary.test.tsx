@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderRoutes } from '../test/utils';
+import { renderRoutes, stubFetch } from '../test/utils';
 import { RouteErrorPage } from './error-boundary';
 
 function Crash(): never {
@@ -10,7 +10,7 @@ function Crash(): never {
 describe('error boundary', () => {
   it('shows the general error screen when a page crashes', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.stubGlobal('fetch', vi.fn());
+    stubFetch(() => undefined, { signedIn: false });
     renderRoutes([{ path: '/', element: <Crash />, errorElement: <RouteErrorPage /> }], '/');
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Refresh Page/ })).toBeInTheDocument();

@@ -54,6 +54,8 @@ export interface ApiCall {
   key: string;
   url: URL;
   body: any;
+  /** The request's options as sent (keepalive, headers…). */
+  init?: RequestInit;
 }
 
 /**
@@ -65,7 +67,7 @@ export function stubFetch(answer: (call: ApiCall, init?: RequestInit) => unknown
   const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
     const url = new URL(input, 'http://localhost');
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const call = { key: `${init?.method ?? 'GET'} ${url.pathname}`, url, body };
+    const call = { key: `${init?.method ?? 'GET'} ${url.pathname}`, url, body, init };
     calls.push(call);
     if (signedIn && call.key === 'GET /api/user/profile') return jsonResponse(testUser);
     const reply = await answer(call, init);

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DealAnalytics } from '@contracts/analytics';
 import { TOKEN_KEY } from '../../lib/api/client';
-import { jsonResponse, renderRoutes, testUser } from '../../test/utils';
+import { jsonResponse, renderRoutes, stubFetch } from '../../test/utils';
 import DealAnalyticsPage from './analytics-page';
 
 const deal = (over: Record<string, unknown> = {}) => ({
@@ -53,19 +53,10 @@ const ANALYTICS: DealAnalytics = {
 };
 
 function fakeApi(routes: { deal?: unknown; analytics?: (url: URL) => Response }) {
-  const seen: URL[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const url = new URL(input, 'http://localhost');
-      seen.push(url);
-      if (url.pathname === '/api/user/profile') return jsonResponse(testUser);
-      if (url.pathname === '/api/deals/d1') return jsonResponse(routes.deal ?? deal());
-      if (url.pathname === '/api/deals/d1/analytics' && routes.analytics) return routes.analytics(url);
-      return jsonResponse({ detail: 'Not found' }, 404);
-    }),
-  );
-  return seen;
+  return stubFetch(({ key, url }) => {
+    if (key === 'GET /api/deals/d1') return routes.deal ?? deal();
+    if (key === 'GET /api/deals/d1/analytics') return routes.analytics?.(url);
+  });
 }
 
 function open(path = '/deals/d1/analytics') {
@@ -86,7 +77,7 @@ describe('deal analytics page', () => {
     expect(within(screen.getByTestId('members-table')).getByText('Rita Reader')).toBeInTheDocument();
     expect(screen.getByTestId('folder-heat')).toHaveTextContent('/Legal4 views · 1h');
     expect(screen.getByTestId('folder-heat')).toHaveTextContent('Data Room (root)');
-    const asked = seen.find((u) => u.pathname === '/api/deals/d1/analytics');
+    const asked = seen.find(({ url }) => url.pathname === '/api/deals/d1/analytics')?.url;
     expect(asked?.searchParams.get('from')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(asked?.searchParams.has('to')).toBe(false);
   });
@@ -98,16 +89,18 @@ describe('deal analytics page', () => {
     fireEvent.change(screen.getByLabelText('Period'), { target: { value: 'all' } });
     await waitFor(() =>
       expect(
-        seen.some((u) => u.pathname.endsWith('/analytics') && !u.searchParams.has('from') && !u.searchParams.has('to')),
+        seen.some(
+          ({ url }) => url.pathname.endsWith('/analytics') && !url.searchParams.has('from') && !url.searchParams.has('to'),
+        ),
       ).toBe(true),
     );
     fireEvent.change(screen.getByLabelText('Period'), { target: { value: 'custom' } });
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-30' } });
     await waitFor(() =>
-      expect(seen.some((u) => u.searchParams.get('from') === '2026-11-01' && u.searchParams.get('to') === '2026-11-30')).toBe(
-        true,
-      ),
+      expect(
+        seen.some(({ url }) => url.searchParams.get('from') === '2026-11-01' && url.searchParams.get('to') === '2026-11-30'),
+      ).toBe(true),
     );
   });
 
@@ -138,7 +131,7 @@ describe('deal analytics page', () => {
     const seen = fakeApi({ deal: deal({ user_role: 'viewer', capabilities: ['view', 'download'] }) });
     const first = open();
     expect(await screen.findByText('Access Denied')).toBeInTheDocument();
-    expect(seen.some((u) => u.pathname.endsWith('/analytics'))).toBe(false);
+    expect(seen.some(({ url }) => url.pathname.endsWith('/analytics'))).toBe(false);
     first.unmount();
     fakeApi({ analytics: () => jsonResponse({ detail: 'no' }, 403) });
     open();

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { CATALOG_CATEGORIES } from '@contracts/catalog';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderRoutes } from '../../test/utils';
 import { CatalogItemsPage } from './catalog-items-page';
@@ -75,17 +76,7 @@ describe('Catalog Items', () => {
     const options = within(select)
       .getAllByRole('option')
       .map((o) => o.textContent);
-    expect(options).toEqual([
-      'All Categories',
-      'Corporate Documents',
-      'Financial Information',
-      'Tax Matters',
-      'Commercial Contracts',
-      'HR/Employment',
-      'IP/Tech',
-      'Privacy & Compliance',
-      'Real Estate/Insurance',
-    ]);
+    expect(options).toEqual(['All Categories', ...CATALOG_CATEGORIES]);
     fireEvent.change(select, { target: { value: 'Tax Matters' } });
     await waitFor(() => expect(listCalls(calls).at(-1)?.query.get('category')).toBe('Tax Matters'));
     expect(listCalls(calls).at(-1)?.query.get('page')).toBe('1');

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AiAnalysis } from '@contracts/ai';
 import { describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../../lib/api/client';
-import { jsonResponse, renderPage, testUser } from '../../test/utils';
+import { jsonResponse, renderPage, stubFetch } from '../../test/utils';
 import { parseEventStream } from './api/deal-events';
 import { AiReviewDialog } from './components/ai-review-dialog';
 import { confidenceColor, confidenceLabel } from './confidence';
@@ -39,27 +39,17 @@ function fakeApi(
   analyses: Record<string, AiAnalysis | null>,
   action: (body: any, fileId: string) => Response = () => jsonResponse({ ai_status: 'approved' }),
 ) {
-  const calls: { path: string; body: any }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(input, 'http://localhost');
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ path: `${init?.method ?? 'GET'} ${url.pathname}`, body });
-      if (url.pathname === '/api/user/profile') return jsonResponse(testUser);
-      const m = /\/files\/([^/]+)\/ai-analysis(\/action)?$/.exec(url.pathname);
-      if (m && m[2]) return action(body, m[1]);
-      if (m) return jsonResponse(analyses[m[1]] ?? { message: 'No AI analysis exists for this file yet.' });
-      if (url.pathname.endsWith('/checklist/items')) {
-        return jsonResponse([
-          { id: ITEM_A, item_id: 'A.1', name: 'Audited financial statements', category: 'Financial' },
-          { id: ITEM_B, item_id: 'B.1', name: 'Tax returns', category: 'Tax' },
-        ]);
-      }
-      return jsonResponse({ detail: 'Not found' }, 404);
-    }),
-  );
-  return calls;
+  return stubFetch(({ url, body }) => {
+    const m = /\/files\/([^/]+)\/ai-analysis(\/action)?$/.exec(url.pathname);
+    if (m && m[2]) return action(body, m[1]);
+    if (m) return analyses[m[1]] ?? { message: 'No AI analysis exists for this file yet.' };
+    if (url.pathname.endsWith('/checklist/items')) {
+      return [
+        { id: ITEM_A, item_id: 'A.1', name: 'Audited financial statements', category: 'Financial' },
+        { id: ITEM_B, item_id: 'B.1', name: 'Tax returns', category: 'Tax' },
+      ];
+    }
+  });
 }
 
 function show(fileIds: string[]) {
@@ -102,7 +92,7 @@ describe('AI Analysis Review modal', () => {
     expect(within(dialog).queryByLabelText('Checklist item')).not.toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Accept suggestion' }));
     expect(await screen.findByText('AI suggestion accepted successfully')).toBeInTheDocument();
-    expect(calls.find((c) => c.path === `POST /api/deals/${DEAL}/files/f1/ai-analysis/action`)?.body).toEqual({
+    expect(calls.find((c) => c.key === `POST /api/deals/${DEAL}/files/f1/ai-analysis/action`)?.body).toEqual({
       action: 'accept',
     });
 
@@ -116,7 +106,7 @@ describe('AI Analysis Review modal', () => {
     fireEvent.change(select, { target: { value: ITEM_B } });
     fireEvent.click(link);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(calls.find((c) => c.path === `POST /api/deals/${DEAL}/files/f2/ai-analysis/action`)?.body).toEqual({
+    expect(calls.find((c) => c.key === `POST /api/deals/${DEAL}/files/f2/ai-analysis/action`)?.body).toEqual({
       action: 'override',
       override_item_id: ITEM_B,
     });
@@ -142,11 +132,7 @@ describe('AI Analysis Review modal', () => {
     expect(await screen.findByText('AI suggestion dismissed successfully')).toBeInTheDocument();
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Try Again' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(calls.filter((c) => c.path.endsWith('/action')).map((c) => c.body.action)).toEqual([
-      'dismiss',
-      'dismiss',
-      'try_again',
-    ]);
+    expect(calls.filter((c) => c.key.endsWith('/action')).map((c) => c.body.action)).toEqual(['dismiss', 'dismiss', 'try_again']);
   });
 
   it('lets a reader without the right see the suggestion but not act, and says when nothing waits', async () => {

@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { AiSuggestion } from '@contracts/ai';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../lib/api/client';
-import { jsonResponse, renderPage, testUser } from '../../test/utils';
+import { renderPage, stubFetch } from '../../test/utils';
 import { AiSuggestionsPanel, SUGGESTIONS_SHOWN } from './components/ai-suggestions-panel';
 
 const suggestion = (itemId: string, itemName: string, n: number): AiSuggestion => ({
@@ -21,13 +21,7 @@ describe('AI suggestions panel', () => {
     localStorage.setItem(TOKEN_KEY, 'ok');
     const many = Array.from({ length: 7 }, (_, n) => suggestion('i1', 'Audited accounts', n));
     const few = [suggestion('i2', 'Board minutes', 0), suggestion('i2', 'Board minutes', 1)];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: string) => {
-        if (String(input).endsWith('/user/profile')) return jsonResponse(testUser);
-        return jsonResponse({ suggestions_by_item: { i1: many, i2: few } });
-      }),
-    );
+    stubFetch(() => ({ suggestions_by_item: { i1: many, i2: few } }));
     renderPage(<AiSuggestionsPanel dealId="d1" />);
     const items = await screen.findAllByTestId('ai-suggestion-item');
     const [accounts, minutes] = items;

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../lib/api/client';
-import { jsonResponse, renderRoutes, testUser } from '../../test/utils';
+import { jsonResponse, renderRoutes, stubFetch, testUser } from '../../test/utils';
 import { LoginPage, TAGLINE } from './login-page';
 
 function renderLogin() {
@@ -24,20 +24,16 @@ describe('LoginPage', () => {
   });
 
   it('asks for e-mail and password before calling the server', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const calls = stubFetch(() => undefined, { signedIn: false });
     renderLogin();
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Please enter your email and password')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
   });
 
   it("shows the server's detail when login fails", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ detail: 'Invalid email or password' }, 401)),
-    );
+    stubFetch(() => jsonResponse({ detail: 'Invalid email or password' }, 401), { signedIn: false });
     renderLogin();
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'jane@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'nope' } });
@@ -47,10 +43,7 @@ describe('LoginPage', () => {
   });
 
   it('says so when a successful answer carries no token', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ user: testUser })),
-    );
+    stubFetch(() => jsonResponse({ user: testUser }), { signedIn: false });
     renderLogin();
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'jane@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } });
@@ -59,10 +52,7 @@ describe('LoginPage', () => {
   });
 
   it('stores the token on success and announces it', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ access_token: 'tok', token_type: 'bearer', user: testUser })),
-    );
+    stubFetch(() => jsonResponse({ access_token: 'tok', token_type: 'bearer', user: testUser }), { signedIn: false });
     renderLogin();
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'jane@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } });
@@ -72,8 +62,7 @@ describe('LoginPage', () => {
   });
 
   it('validates the register form in order', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const calls = stubFetch(() => undefined, { signedIn: false });
     renderLogin();
     fireEvent.click(screen.getByRole('tab', { name: 'Register' }));
     const submit = await screen.findByRole('button', { name: 'Register' });
@@ -91,15 +80,12 @@ describe('LoginPage', () => {
     fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'abc' } });
     fireEvent.click(submit);
     expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
   });
 
   it('says to confirm the address when registering signs no one in yet', async () => {
     const message = 'Check your email: open the link we sent to confirm your address and sign in.';
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ confirmation_sent: true, message }, 202)),
-    );
+    stubFetch(() => jsonResponse({ confirmation_sent: true, message }, 202), { signedIn: false });
     renderLogin();
     fireEvent.click(screen.getByRole('tab', { name: 'Register' }));
     const submit = await screen.findByRole('button', { name: 'Register' });
@@ -114,14 +100,12 @@ describe('LoginPage', () => {
   });
 
   it('sends a sign-in link by e-mail', async () => {
-    const fetchMock = vi.fn(async () => jsonResponse({ message: 'A sign-in link is on its way.' }));
-    vi.stubGlobal('fetch', fetchMock);
+    const calls = stubFetch(() => ({ message: 'A sign-in link is on its way.' }), { signedIn: false });
     renderLogin();
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'jane@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: /Email me a sign-in link/ }));
     expect(await screen.findByText('A sign-in link is on its way.')).toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/auth/magic-link');
-    expect(JSON.parse(String(init.body))).toEqual({ email: 'jane@example.com' });
+    expect(calls.map((c) => c.key)).toEqual(['POST /api/auth/magic-link']);
+    expect(calls[0].body).toEqual({ email: 'jane@example.com' });
   });
 });

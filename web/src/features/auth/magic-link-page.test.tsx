@@ -1,28 +1,16 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../lib/api/client';
-import { jsonResponse, renderRoutes, testUser } from '../../test/utils';
+import { jsonResponse, renderRoutes, stubFetch, testUser } from '../../test/utils';
 import { MagicLinkPage } from './magic-link-page';
 
 const PROOF =
   'This link confirms a registration. Enter the password chosen when registering to confirm it. If you did not register, ignore this link.';
 
+const VERIFY = 'POST /api/auth/magic-link/verify';
+
 function stubVerify(answer: (body: { token: string; password?: string }) => Response) {
-  const bodies: { token: string; password?: string }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(input, 'http://localhost');
-      if (url.pathname === '/api/auth/magic-link/verify') {
-        const body = JSON.parse(String(init?.body));
-        bodies.push(body);
-        return answer(body);
-      }
-      if (url.pathname === '/api/user/profile') return jsonResponse(testUser);
-      return jsonResponse({ detail: 'Not found' }, 404);
-    }),
-  );
-  return bodies;
+  return stubFetch(({ key, body }) => (key === VERIFY ? answer(body) : undefined));
 }
 
 function open(search: string) {
@@ -42,7 +30,7 @@ const signedIn = (extra: object = {}) =>
 
 describe('MagicLinkPage (docs/decisions.md decision 30)', () => {
   it("asks a registration's confirmation opened elsewhere for the registration's password, then signs in", async () => {
-    const bodies = stubVerify((body) =>
+    const calls = stubVerify((body) =>
       body.password === undefined
         ? jsonResponse({ detail: PROOF, code: 'registrant_proof_required' }, 401)
         : body.password === 'mine-1234'
@@ -60,7 +48,7 @@ describe('MagicLinkPage (docs/decisions.md decision 30)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirm Email Address' }));
     expect(await screen.findByText('Deal list')).toBeInTheDocument();
     expect(localStorage.getItem(TOKEN_KEY)).toBe('new-token');
-    expect(bodies.map((b) => b.password)).toEqual([undefined, 'a-guess', 'mine-1234']);
+    expect(calls.filter((c) => c.key === VERIFY).map((c) => c.body.password)).toEqual([undefined, 'a-guess', 'mine-1234']);
   });
 
   it('offers a way out to whoever did not register', async () => {

@@ -1,35 +1,26 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../lib/api/client';
-import { jsonResponse, renderRoutes, testUser } from '../../test/utils';
+import { jsonResponse, renderRoutes, stubFetch, type ApiCall } from '../../test/utils';
 import { DealListPage } from './deal-list-page';
 
-type Call = { method: string; path: string; body: unknown };
+/** What the list asks for on its own: no deals yet, and two checklist presets. */
+const ANSWERS: Record<string, unknown> = {
+  'GET /api/deals': [],
+  'GET /api/checklist-catalog/presets': {
+    presets: [
+      { id: 'p2', name: 'Lite', description: 'Short list', is_default: false },
+      { id: 'p1', name: 'Full Acquisition', description: 'Everything', is_default: true },
+    ],
+    total_count: 2,
+  },
+};
 
 function fakeApi(overrides: Record<string, (body: unknown) => Response> = {}) {
-  const calls: Call[] = [];
-  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method, path: url.pathname + url.search, body });
-    const key = `${method} ${url.pathname}`;
-    if (overrides[key]) return overrides[key](body);
-    if (key === 'GET /api/user/profile') return jsonResponse(testUser);
-    if (key === 'GET /api/deals') return jsonResponse([]);
-    if (key === 'GET /api/checklist-catalog/presets')
-      return jsonResponse({
-        presets: [
-          { id: 'p2', name: 'Lite', description: 'Short list', is_default: false },
-          { id: 'p1', name: 'Full Acquisition', description: 'Everything', is_default: true },
-        ],
-        total_count: 2,
-      });
-    return jsonResponse({ detail: 'Not found' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return calls;
+  return stubFetch(({ key, body }) => overrides[key]?.(body) ?? ANSWERS[key]);
 }
+
+const pathOf = (call: ApiCall) => call.url.pathname + call.url.search;
 
 function renderList() {
   localStorage.setItem(TOKEN_KEY, 'tok');
@@ -61,17 +52,17 @@ describe('Create New Deal', () => {
     fireEvent.change(within(dialog).getByLabelText(/Deal name/), { target: { value: '   ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Deal' }));
     expect(await within(dialog).findByText('Please enter a deal name')).toBeInTheDocument();
-    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(calls.some((c) => c.key.startsWith('POST '))).toBe(false);
 
     fireEvent.change(within(dialog).getByLabelText(/Deal name/), { target: { value: '  Project Atlas ' } });
     fireEvent.change(within(dialog).getByRole('combobox'), { target: { value: 'blank' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Deal' }));
 
     expect(await screen.findByText('Deal created successfully')).toBeInTheDocument();
-    const post = calls.find((c) => c.method === 'POST');
-    expect(post?.path).toBe('/api/deals');
+    const post = calls.find((c) => c.key.startsWith('POST '));
+    expect(post?.key).toBe('POST /api/deals');
     expect(post?.body).toEqual({ name: 'Project Atlas', description: '', checklist_preset: 'blank' });
-    expect(calls.some((c) => c.path === '/api/checklist-catalog/presets?active_only=true&page=1&page_size=100')).toBe(true);
+    expect(calls.some((c) => pathOf(c) === '/api/checklist-catalog/presets?active_only=true&page=1&page_size=100')).toBe(true);
   });
 
   it("says 'Failed to create deal' when the server refuses", async () => {
@@ -107,7 +98,7 @@ describe('Active / Archived', () => {
     expect(await screen.findByText('1 deal(s) available')).toBeInTheDocument();
     fireEvent.click(screen.getByText('Archived'));
     expect(await screen.findByText('1 deal(s) archived')).toBeInTheDocument();
-    expect(calls.map((c) => c.path)).toContain('/api/deals?view=archived');
+    expect(calls.map(pathOf)).toContain('/api/deals?view=archived');
   });
 });
 
@@ -161,7 +152,7 @@ describe('pending invitations', () => {
     fireEvent.click(within(banner).getByRole('button', { name: /Accept/ }));
     expect(await screen.findByText('Invitation accepted! Loading deal...')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/deals/d9'));
-    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/invitations/i1/accept')).toBe(true);
+    expect(calls.some((c) => c.key === 'POST /api/invitations/i1/accept')).toBe(true);
   });
 
   it('declines only after confirmation', async () => {
@@ -173,9 +164,9 @@ describe('pending invitations', () => {
     const banner = await screen.findByTestId('invitations-banner');
     fireEvent.click(within(banner).getByRole('button', { name: /Decline/ }));
     const dialog = await screen.findByRole('dialog');
-    expect(calls.some((c) => c.path.endsWith('/decline'))).toBe(false);
+    expect(calls.some((c) => c.key.endsWith('/decline'))).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Decline Invitation' }));
     expect(await screen.findByText('Invitation declined')).toBeInTheDocument();
-    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/invitations/i1/decline')).toBe(true);
+    expect(calls.some((c) => c.key === 'POST /api/invitations/i1/decline')).toBe(true);
   });
 });

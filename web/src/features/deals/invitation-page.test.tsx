@@ -1,18 +1,16 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../lib/api/client';
-import { jsonResponse, renderRoutes, testUser } from '../../test/utils';
+import { jsonResponse, renderRoutes, stubApi, testUser } from '../../test/utils';
 import InvitationPage from './invitation-page';
 
 function showInvitation(invitation: object) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const path = new URL(input, 'http://localhost').pathname;
-      if (path === '/api/user/profile') return jsonResponse({ ...testUser, email_confirmed: true });
-      if (path === '/api/invitations/my-invitations') return jsonResponse([{ invitation_id: 'i1', ...invitation }]);
-      return jsonResponse({ detail: 'Not found' }, 404);
-    }),
+  stubApi(
+    {
+      'GET /api/user/profile': { ...testUser, email_confirmed: true },
+      'GET /api/invitations/my-invitations': [{ invitation_id: 'i1', ...invitation }],
+    },
+    { signedIn: false },
   );
   localStorage.setItem(TOKEN_KEY, 'tok');
   return renderRoutes([{ path: '/invitations/:invitationId', element: <InvitationPage /> }], '/invitations/i1');
@@ -42,22 +40,18 @@ describe('InvitationPage', () => {
   });
 
   it('confirms an unconfirmed address with the link it was opened from, then offers the invitation (decision 33)', async () => {
-    const sent: unknown[] = [];
     let confirmed = false;
     const invitation = { invitation_id: 'i1', deal_name: 'Project Fjord', is_expired: false, expires_at: '2099-01-01T00:00:00Z' };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: string, init?: RequestInit) => {
-        const path = new URL(input, 'http://localhost').pathname;
-        if (path === '/api/user/profile') return jsonResponse({ ...testUser, email_confirmed: confirmed });
-        if (path === '/api/auth/invitation/confirm') {
-          sent.push(JSON.parse(String(init?.body)));
+    const calls = stubApi(
+      {
+        'GET /api/user/profile': () => jsonResponse({ ...testUser, email_confirmed: confirmed }),
+        'POST /api/auth/invitation/confirm': () => {
           confirmed = true;
           return jsonResponse({ user: { ...testUser, email_confirmed: true } });
-        }
-        if (path === '/api/invitations/my-invitations') return jsonResponse(confirmed ? [invitation] : []);
-        return jsonResponse({ detail: 'Not found' }, 404);
-      }),
+        },
+        'GET /api/invitations/my-invitations': () => jsonResponse(confirmed ? [invitation] : []),
+      },
+      { signedIn: false },
     );
     localStorage.setItem(TOKEN_KEY, 'tok');
     renderRoutes(
@@ -68,18 +62,15 @@ describe('InvitationPage', () => {
     const card = await screen.findByTestId('invitation-card');
     expect(card).toHaveTextContent("You're invited to Project Fjord");
     expect(screen.getByRole('button', { name: 'Accept' })).toBeEnabled();
-    expect(sent).toEqual([{ invitation: { id: 'i1', token: 'tok-of-the-mail-123' } }]);
+    expect(calls.filter((c) => c.key === 'POST /api/auth/invitation/confirm').map((c) => c.body)).toEqual([
+      { invitation: { id: 'i1', token: 'tok-of-the-mail-123' } },
+    ]);
   });
 
   it('without a link token, still asks to open the confirmation mail', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: string) => {
-        const path = new URL(input, 'http://localhost').pathname;
-        if (path === '/api/user/profile') return jsonResponse({ ...testUser, email_confirmed: false });
-        if (path === '/api/invitations/my-invitations') return jsonResponse([]);
-        return jsonResponse({ detail: 'Not found' }, 404);
-      }),
+    stubApi(
+      { 'GET /api/user/profile': { ...testUser, email_confirmed: false }, 'GET /api/invitations/my-invitations': [] },
+      { signedIn: false },
     );
     localStorage.setItem(TOKEN_KEY, 'tok');
     renderRoutes([{ path: '/invitations/:invitationId', element: <InvitationPage /> }], '/invitations/i1');

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { isChecked, renderPage } from '../../test/utils';
+import { isChecked, jsonResponse, renderPage, stubFetch } from '../../test/utils';
 import { ALL_MEMBERS, fetchPermissions } from './api/file-permissions';
 import type { PermissionPeople } from './api/permission-people';
 import { PermissionsDialog } from './components/permissions-dialog';
@@ -41,10 +41,7 @@ describe('permission rules', () => {
   });
 
   it("falls back to type 'all' when the permissions cannot be loaded", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ detail: 'boom' }), { status: 500 })),
-    );
+    stubFetch(() => jsonResponse({ detail: 'boom' }, 500), { signedIn: false });
     await expect(fetchPermissions('d1', 'f1')).resolves.toEqual(ALL_MEMBERS);
   });
 });

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { QuestionDetail } from '@contracts/qna';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../lib/api/client';
-import { jsonResponse, renderRoutes, testUser } from '../../test/utils';
+import { jsonResponse, renderRoutes, stubFetch } from '../../test/utils';
 import QuestionPage from './question-page';
 import { questionDetail, questionId } from './test-fixtures';
 
@@ -23,22 +23,15 @@ const question = (patch: Partial<QuestionDetail>) =>
 function open(detail: QuestionDetail, patchAnswer?: [number, unknown]) {
   const patches: any[] = [];
   let current = detail;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(input, 'http://localhost');
-      if (url.pathname === '/api/user/profile') return jsonResponse(testUser);
-      if (init?.method === 'PATCH') {
-        const body = JSON.parse(String(init.body));
-        patches.push(body);
-        if (patchAnswer) return jsonResponse(patchAnswer[1], patchAnswer[0]);
-        current = { ...current, ...body };
-        return jsonResponse(current);
-      }
-      if (url.pathname.endsWith(`/questions/${QID}`)) return jsonResponse(current);
-      return jsonResponse({ detail: 'Not found' }, 404);
-    }),
-  );
+  stubFetch(({ url, body }, init) => {
+    if (init?.method === 'PATCH') {
+      patches.push(body);
+      if (patchAnswer) return jsonResponse(patchAnswer[1], patchAnswer[0]);
+      current = { ...current, ...body };
+      return current;
+    }
+    if (url.pathname.endsWith(`/questions/${QID}`)) return current;
+  });
   localStorage.setItem(TOKEN_KEY, 'tok');
   renderRoutes([{ path: '/deals/:dealId/qna/:questionId', element: <QuestionPage /> }], `/deals/${DEAL}/qna/${QID}`);
   return patches;

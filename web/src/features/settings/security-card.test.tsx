@@ -1,23 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../lib/api/client';
-import { jsonResponse, renderRoutes, testUser } from '../../test/utils';
+import { jsonResponse, renderRoutes, stubFetch, testUser } from '../../test/utils';
 import { newPasswordProblem, SecurityBody } from './components/security-card';
 
+/** The profile is `profile`; the rest answer from `routes`, given the request's body. */
 function fakeApi(routes: Record<string, (body: any) => Response>, profile: object = testUser) {
-  const calls: { key: string; body: any }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(input, 'http://localhost');
-      const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ key, body });
-      if (key === 'GET /api/user/profile') return jsonResponse(profile);
-      return routes[key]?.(body) ?? jsonResponse({ detail: 'Not found' }, 404);
-    }),
-  );
-  return calls;
+  return stubFetch(({ key, body }) => (key === 'GET /api/user/profile' ? profile : routes[key]?.(body)), { signedIn: false });
 }
 
 function show() {

@@ -1,48 +1,41 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../lib/api/client';
-import { isChecked, jsonResponse, renderPage, testUser } from '../../test/utils';
+import { isChecked, jsonResponse, renderPage, stubFetch, testUser } from '../../test/utils';
 import { PREFERENCES_KEY } from './preferences';
 import { SettingsPage } from './settings-page';
 
 /** What the page's other cards read: no authenticator yet, this one session. */
-function securityAnswer(input: string): Response | undefined {
-  if (input.includes('/auth/mfa/factors')) return jsonResponse({ factors: [], session_aal: 'aal1', recovery_codes_left: 0 });
-  if (input.includes('/auth/sessions')) {
-    return jsonResponse({
-      sessions: [
-        {
-          id: 's1',
-          created_at: '2026-11-20T10:00:00Z',
-          last_active_at: '2026-11-20T10:00:00Z',
-          user_agent: 'Mozilla/5.0 (Macintosh) Firefox/130.0',
-          ip: '127.0.0.1',
-          aal: 'aal1',
-          is_current: true,
-        },
-      ],
-    });
-  }
-  return undefined;
+const SECURITY: Record<string, unknown> = {
+  'GET /api/auth/mfa/factors': { factors: [], session_aal: 'aal1', recovery_codes_left: 0 },
+  'GET /api/auth/sessions': {
+    sessions: [
+      {
+        id: 's1',
+        created_at: '2026-11-20T10:00:00Z',
+        last_active_at: '2026-11-20T10:00:00Z',
+        user_agent: 'Mozilla/5.0 (Macintosh) Firefox/130.0',
+        ip: '127.0.0.1',
+        aal: 'aal1',
+        is_current: true,
+      },
+    ],
+  },
+};
+
+/** The profile and the security cards; saving the profile answers `onPut` of the body sent. */
+function fakeApi(onPut: (body: any) => unknown = () => undefined) {
+  return stubFetch(({ key, body }) => (key === 'PUT /api/user/profile' ? onPut(body) : SECURITY[key]));
 }
 
 describe('SettingsPage', () => {
   it('edits and saves the profile', async () => {
     localStorage.setItem(TOKEN_KEY, 'tok');
     const puts: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: string, init?: RequestInit) => {
-        const security = securityAnswer(input);
-        if (security) return security;
-        if (init?.method === 'PUT') {
-          const body = JSON.parse(String(init.body));
-          puts.push(body);
-          return jsonResponse({ ...testUser, ...body });
-        }
-        return jsonResponse(testUser);
-      }),
-    );
+    fakeApi((body) => {
+      puts.push(body);
+      return { ...testUser, ...body };
+    });
     renderPage(<SettingsPage />, '/settings');
     expect(await screen.findByText('jane@example.com')).toBeInTheDocument();
     expect(screen.getByText('Member Since')).toBeInTheDocument();
@@ -61,14 +54,7 @@ describe('SettingsPage', () => {
 
   it("says 'Failed to update profile' on error", async () => {
     localStorage.setItem(TOKEN_KEY, 'tok');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async (input: string, init?: RequestInit) =>
-          securityAnswer(input) ??
-          (init?.method === 'PUT' ? jsonResponse({ detail: 'Title is too long' }, 400) : jsonResponse(testUser)),
-      ),
-    );
+    fakeApi(() => jsonResponse({ detail: 'Title is too long' }, 400));
     renderPage(<SettingsPage />, '/settings');
     fireEvent.click(await screen.findByRole('button', { name: /Edit/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
@@ -77,10 +63,7 @@ describe('SettingsPage', () => {
 
   it('keeps notification preferences on the client, all on by default', async () => {
     localStorage.setItem(TOKEN_KEY, 'tok');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: string) => securityAnswer(input) ?? jsonResponse(testUser)),
-    );
+    fakeApi();
     renderPage(<SettingsPage />, '/settings');
     const toggle = await screen.findByRole('checkbox', { name: 'File uploads' });
     for (const name of ['Email notifications', 'File uploads', 'Checklist updates', 'User invitations']) {

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../../lib/api/client';
-import { jsonResponse, renderRoutes, testUser } from '../../test/utils';
+import { jsonResponse, renderRoutes, stubFetch } from '../../test/utils';
 import { prefetchViewerSourceFor, type ViewerSource } from './api/viewer-source';
 import { FileViewerPage } from './viewer-page';
 
@@ -48,31 +48,16 @@ const answer = (patch: Partial<ViewerSource> = {}): ViewerSource => ({
 type Reply = Response | (() => Response);
 
 function fakeApi(viewer: Reply | Reply[], source = 'a,b\n1,2\n') {
-  const calls: { method: string; path: string; body: any; keepalive?: boolean }[] = [];
   const replies = Array.isArray(viewer) ? [...viewer] : [viewer];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(input, 'http://localhost');
-      const method = init?.method ?? 'GET';
-      calls.push({
-        method,
-        path: url.pathname + url.search,
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
-        keepalive: init?.keepalive,
-      });
-      if (url.pathname === '/api/user/profile') return jsonResponse(testUser);
-      if (url.pathname === VIEWER) {
-        const next = replies.length > 1 ? replies.shift()! : replies[0];
-        return typeof next === 'function' ? next() : next.clone();
-      }
-      if (url.pathname.endsWith('/views') && method === 'POST') return jsonResponse({ view_id: 'v1' }, 201);
-      if (url.pathname.endsWith('/pages')) return new Response(null, { status: 204 });
-      if (url.pathname.startsWith('/storage/')) return new Response(source, { status: 200 });
-      return jsonResponse({ detail: 'Not found' }, 404);
-    }),
-  );
-  return calls;
+  return stubFetch(({ key, url }) => {
+    if (url.pathname === VIEWER) {
+      const next = replies.length > 1 ? replies.shift()! : replies[0];
+      return typeof next === 'function' ? next() : next.clone();
+    }
+    if (key.startsWith('POST ') && url.pathname.endsWith('/views')) return jsonResponse({ view_id: 'v1' }, 201);
+    if (url.pathname.endsWith('/pages')) return new Response(null, { status: 204 });
+    if (url.pathname.startsWith('/storage/')) return new Response(source, { status: 200 });
+  });
 }
 
 function open(query = '') {
@@ -173,16 +158,18 @@ describe('FileViewerPage', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const calls = fakeApi(jsonResponse(answer()));
     open();
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path.endsWith(`/files/${FILE}/views`))).toBe(true));
-    expect(calls.find((c) => c.path.endsWith('/views'))?.body).toEqual({ version_number: 2 });
+    await waitFor(() =>
+      expect(calls.some((c) => c.key.startsWith('POST ') && c.url.pathname.endsWith(`/files/${FILE}/views`))).toBe(true),
+    );
+    expect(calls.find((c) => c.url.pathname.endsWith('/views'))?.body).toEqual({ version_number: 2 });
     await act(async () => {
       await vi.advanceTimersByTimeAsync(5_000);
     });
-    await waitFor(() => expect(calls.some((c) => c.path === `/api/deals/${DEAL}/views/v1/pages`)).toBe(true));
-    const first = calls.find((c) => c.path.endsWith('/pages'))!;
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === `/api/deals/${DEAL}/views/v1/pages`)).toBe(true));
+    const first = calls.find((c) => c.url.pathname.endsWith('/pages'))!;
     expect(first.body.pages[0].page).toBe(1);
     expect(first.body.pages[0].seconds).toBeGreaterThan(4);
-    expect(first.keepalive).toBeFalsy();
+    expect(first.init?.keepalive).toBeFalsy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await act(async () => {
@@ -191,8 +178,8 @@ describe('FileViewerPage', () => {
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
     fireEvent(document, new Event('visibilitychange'));
     Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
-    const last = calls.filter((c) => c.path.endsWith('/pages')).at(-1)!;
-    expect(last.keepalive).toBe(true);
+    const last = calls.filter((c) => c.url.pathname.endsWith('/pages')).at(-1)!;
+    expect(last.init?.keepalive).toBe(true);
     expect(last.body.pages.map((p: { page: number }) => p.page)).toContain(2);
   });
 
@@ -233,7 +220,7 @@ describe('FileViewerPage', () => {
     open();
     expect(await screen.findByText('Preparing a preview of this document…')).toBeInTheDocument();
     expect(await screen.findByText('Converted')).toBeInTheDocument();
-    expect(calls.filter((c) => c.path.startsWith(VIEWER))).toHaveLength(2);
+    expect(calls.filter((c) => c.url.pathname.startsWith(VIEWER))).toHaveLength(2);
   });
 
   it('says why there is no preview, with Download only for those allowed', async () => {
@@ -261,7 +248,7 @@ describe('FileViewerPage', () => {
     // Not a viewer URL, or not a file id: nothing is asked for.
     prefetchViewerSourceFor(`/deals/${DEAL}/files/reports/view`, '');
     prefetchViewerSourceFor(`/deals/${DEAL}/files/${FILE}`, '');
-    const viewerCalls = () => calls.filter((c) => c.path.startsWith(VIEWER)).length;
+    const viewerCalls = () => calls.filter((c) => c.url.pathname.startsWith(VIEWER)).length;
     expect(viewerCalls()).toBe(1);
     const first = open();
     await waitFor(() => expect(pageStatus()).toBe('Page 1 of 3'));

@@ -1,9 +1,9 @@
-import { Box, Button, Flex, HStack, Skeleton, Stack } from '@chakra-ui/react';
+import { Box, Flex, HStack, Skeleton, Stack } from '@chakra-ui/react';
 import { FileWarning } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { EmptyState } from '../../components/empty-state';
-import { ApiError, errorDetail } from '../../lib/api/client';
+import { LoadFailed } from '../../components/load-failed';
+import { ApiError } from '../../lib/api/client';
 import { fileUrl } from '../../lib/file-urls';
 import { useDownloadDocument } from './api/download-document';
 import { useViewAnalytics } from './api/view-analytics';
@@ -140,22 +140,16 @@ export function FileViewerPage({ notFound }: { notFound: ReactNode }) {
   else if (source.isError || failedAgain) {
     content = (
       <Box py="16">
-        <EmptyState
+        <LoadFailed
           icon={<FileWarning />}
           title="The document could not be opened"
-          description={errorDetail(source.error, 'Please try again in a moment.')}
-          action={
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => {
-                setFailedAgain(false);
-                void refetch();
-              }}
-            >
-              Try Again
-            </Button>
-          }
+          query={{
+            error: source.error,
+            refetch: () => {
+              setFailedAgain(false);
+              void refetch();
+            },
+          }}
         />
       </Box>
     );

@@ -1,20 +1,14 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../../lib/api/client';
-import { jsonResponse, renderPage } from '../../../test/utils';
+import { jsonResponse, renderPage, stubApi } from '../../../test/utils';
 import { ViewsCard } from './views-card';
 
 const NOW = new Date('2026-12-04T12:00:00Z');
 const URL_PATH = '/api/deals/d1/files/f1/views';
 
 function fakeViews(answer: () => Response) {
-  const fetch = vi.fn(async (input: string) => {
-    const url = new URL(input, 'http://localhost');
-    if (url.pathname === URL_PATH) return answer();
-    return jsonResponse({ detail: 'Not found' }, 404);
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+  return stubApi({ [`GET ${URL_PATH}`]: answer }, { signedIn: false });
 }
 
 function show() {

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY, UNFINISHED_UPLOADS_KEY } from '../../../lib/api/client';
 import { fakeTus, resumableGrant } from '../../../test/fake-tus';
-import { jsonResponse, renderPage } from '../../../test/utils';
+import { renderPage, stubFetch } from '../../../test/utils';
 
 vi.mock('tus-js-client', () => import('../../../test/fake-tus'));
 
@@ -10,20 +10,23 @@ afterEach(() => {
   fakeTus.reset();
 });
 
+/** Every request is granted an upload (a new file id each time) whose resumable grant lasts an hour. */
+function grantUploads() {
+  let n = 0;
+  stubFetch(
+    () => ({
+      file_id: `f${++n}`,
+      storage_path: 'p',
+      resumable: resumableGrant({ expires_at: new Date(Date.now() + 3_600_000).toISOString() }),
+    }),
+    { signedIn: false },
+  );
+}
+
 /** Two uploads into deal d1 and one into d2 begun by an earlier page, cut off by the connection. */
 async function interruptedByAnEarlierPage() {
   localStorage.setItem(TOKEN_KEY, 'ok');
-  let n = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () =>
-      jsonResponse({
-        file_id: `f${++n}`,
-        storage_path: 'p',
-        resumable: resumableGrant({ expires_at: new Date(Date.now() + 3_600_000).toISOString() }),
-      }),
-    ),
-  );
+  grantUploads();
   const { uploadFile } = await import('../../../lib/file-upload');
   const { uploadNewVersion } = await import('../../../lib/new-version-upload');
   fakeTus.outcome = { status: 0 };
@@ -58,16 +61,7 @@ describe('InterruptedUploadsNotice', () => {
 
   it('shows nothing for uploads this page began (their own progress shows them)', async () => {
     localStorage.setItem(TOKEN_KEY, 'ok');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        jsonResponse({
-          file_id: 'f1',
-          storage_path: 'p',
-          resumable: resumableGrant({ expires_at: new Date(Date.now() + 3_600_000).toISOString() }),
-        }),
-      ),
-    );
+    grantUploads();
     vi.resetModules();
     const { uploadFile } = await import('../../../lib/file-upload');
     const { InterruptedUploadsNotice } = await import('./interrupted-uploads-notice');

@@ -1,4 +1,5 @@
 import { Badge, Box, HStack, Progress, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { formatFileSize } from '../../../lib/format';
 import type { Phase, UploadTotals } from './machine';
 
@@ -25,27 +26,28 @@ export function UploadTotalsView({ t, percent, phase }: { t: UploadTotals; perce
         </Progress.Track>
       </Progress.Root>
       <HStack gap="2" mt="3" wrap="wrap">
-        {t.failed > 0 && (
-          <Badge colorPalette="red" variant="subtle">
-            {t.failed} failed
-          </Badge>
-        )}
-        {t.conflicts > 0 && (
-          <Badge colorPalette="orange" variant="subtle">
-            {t.conflicts} name conflict{t.conflicts === 1 ? '' : 's'}
-          </Badge>
-        )}
-        {t.skipped > 0 && (
-          <Badge colorPalette="gray" variant="subtle">
-            {t.skipped} skipped
-          </Badge>
-        )}
-        {t.cancelled > 0 && (
-          <Badge colorPalette="gray" variant="subtle">
-            {t.cancelled} cancelled
-          </Badge>
-        )}
+        <CountBadge count={t.failed} palette="red">
+          failed
+        </CountBadge>
+        <CountBadge count={t.conflicts} palette="orange">
+          name conflict{t.conflicts === 1 ? '' : 's'}
+        </CountBadge>
+        <CountBadge count={t.skipped} palette="gray">
+          skipped
+        </CountBadge>
+        <CountBadge count={t.cancelled} palette="gray">
+          cancelled
+        </CountBadge>
       </HStack>
     </Box>
   );
+}
+
+/** "N what" in a badge, shown only when N is above zero. */
+function CountBadge({ count, palette, children }: { count: number; palette: 'red' | 'orange' | 'gray'; children: ReactNode }) {
+  return count > 0 ? (
+    <Badge colorPalette={palette} variant="subtle">
+      {count} {children}
+    </Badge>
+  ) : null;
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REFRESH_KEY, TOKEN_KEY, UNFINISHED_UPLOADS_KEY, clearToken } from '../../../lib/api/client';
-import { jsonResponse } from '../../../test/utils';
+import { jsonResponse, stubFetch } from '../../../test/utils';
 import { NameConflictError } from '../../../lib/file-upload';
 import { fakeTus, resumableGrant } from '../../../test/fake-tus';
 import { uploadFile } from '../../../lib/file-upload';
@@ -71,10 +71,9 @@ describe('uploadFile, the one upload stack', () => {
 
   it('a taken name is a NameConflictError carrying the existing file, and nothing is sent to storage', async () => {
     localStorage.setItem(TOKEN_KEY, 'ok');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ detail: 'A file named "SPA.pdf" already exists', existing_file_id: 'f0' }, 409)),
-    );
+    stubFetch(() => jsonResponse({ detail: 'A file named "SPA.pdf" already exists', existing_file_id: 'f0' }, 409), {
+      signedIn: false,
+    });
     const error = await uploadFile('d1', new File(['x'], 'SPA.pdf'), { path: '/' }, { onProgress: () => {} }).catch(
       (e: unknown) => e,
     );

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, browser, TOKEN_KEY } from '../../../lib/api/client';
-import { jsonResponse } from '../../../test/utils';
+import { jsonResponse, stubFetch } from '../../../test/utils';
 import { defaultPresetValue } from './checklist-presets';
 import { DEAL_LIST_MESSAGES, dealListErrorMessage, fetchDeals } from './list-deals';
 import { fetchMyInvitations } from './my-invitations';
@@ -40,35 +40,27 @@ describe('fetchDeals', () => {
 
   it('asks for the view and returns the array', async () => {
     localStorage.setItem(TOKEN_KEY, 't');
-    const fetchMock = vi.fn(async () => jsonResponse([{ id: '1', name: 'A' }]));
-    vi.stubGlobal('fetch', fetchMock);
+    const calls = stubFetch(() => [{ id: '1', name: 'A' }], { signedIn: false });
     await expect(fetchDeals('archived')).resolves.toEqual([{ id: '1', name: 'A' }]);
-    expect((fetchMock.mock.calls[0] as unknown as [string])[0]).toBe('/api/deals?view=archived');
+    expect(calls.map((call) => call.url.pathname + call.url.search)).toEqual(['/api/deals?view=archived']);
   });
 
   it('without a token says authentication is required and sends nothing', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const calls = stubFetch(() => undefined, { signedIn: false });
     await expect(fetchDeals('active')).rejects.toThrow(DEAL_LIST_MESSAGES.noAuth);
     expect(DEAL_LIST_MESSAGES.noAuth).toBe('Authentication required. Please log in again.');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
   });
 
   it('rejects a response that is not an array', async () => {
     localStorage.setItem(TOKEN_KEY, 't');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ deals: [] })),
-    );
+    stubFetch(() => jsonResponse({ deals: [] }), { signedIn: false });
     await expect(fetchDeals('active')).rejects.toThrow('Invalid data format received from server');
   });
 
   it('maps server errors', async () => {
     localStorage.setItem(TOKEN_KEY, 't');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ detail: 'down' }, 503)),
-    );
+    stubFetch(() => jsonResponse({ detail: 'down' }, 503), { signedIn: false });
     await expect(fetchDeals('active')).rejects.toThrow('Service temporarily unavailable. Please try again.');
   });
 
@@ -103,25 +95,16 @@ describe('presets and invitations', () => {
 
   it('treats any error of my-invitations as no invitations', async () => {
     localStorage.setItem(TOKEN_KEY, 't');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ detail: 'Not found' }, 404)),
-    );
+    stubFetch(() => jsonResponse({ detail: 'Not found' }, 404), { signedIn: false });
     await expect(fetchMyInvitations()).resolves.toEqual([]);
   });
 
   it('reads a bare array or an {invitations} object', async () => {
     localStorage.setItem(TOKEN_KEY, 't');
     const invitation = { invitation_id: 'i1', deal_name: 'Atlas', is_expired: false };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse([invitation])),
-    );
+    stubFetch(() => jsonResponse([invitation]), { signedIn: false });
     await expect(fetchMyInvitations()).resolves.toEqual([invitation]);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ invitations: [invitation] })),
-    );
+    stubFetch(() => jsonResponse({ invitations: [invitation] }), { signedIn: false });
     await expect(fetchMyInvitations()).resolves.toEqual([invitation]);
   });
 });

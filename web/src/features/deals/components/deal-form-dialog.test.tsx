@@ -1,26 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../../../lib/api/client';
-import { isChecked, jsonResponse, renderPage, testUser } from '../../../test/utils';
+import { isChecked, renderPage, stubApi } from '../../../test/utils';
 import { DealFormDialog } from './deal-form-dialog';
 
 const deal = { id: 'd1', name: 'Project Atlas', description: 'Target', require_mfa: false, watermark_downloads: false };
 
 describe('Edit Deal: "Watermark downloads"', () => {
   it('shows the setting off, and saves it on', async () => {
-    const bodies: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: string, init?: RequestInit) => {
-        const key = `${init?.method ?? 'GET'} ${new URL(input, 'http://localhost').pathname}`;
-        if (key === 'GET /api/user/profile') return jsonResponse(testUser);
-        if (key === 'PUT /api/deals/d1') {
-          bodies.push(JSON.parse(String(init?.body)));
-          return jsonResponse({ ...deal, watermark_downloads: true });
-        }
-        return jsonResponse({ detail: 'Not found' }, 404);
-      }),
-    );
+    const calls = stubApi({ 'PUT /api/deals/d1': { ...deal, watermark_downloads: true } });
     localStorage.setItem(TOKEN_KEY, 'tok');
     const onClose = vi.fn();
     renderPage(<DealFormDialog open onClose={onClose} deal={deal} />);
@@ -31,7 +19,7 @@ describe('Edit Deal: "Watermark downloads"', () => {
     await waitFor(() => expect(isChecked(toggle)).toBe(true));
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(bodies).toEqual([
+    expect(calls.filter((c) => c.key === 'PUT /api/deals/d1').map((c) => c.body)).toEqual([
       { name: 'Project Atlas', description: 'Target', require_mfa: false, watermark_downloads: true, search_language: 'english' },
     ]);
   });

@@ -1,5 +1,6 @@
-import { Box, Button, Stack, Text } from '@chakra-ui/react';
+import { Box, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
+import { TryAgainButton } from '../../../components/load-failed';
 import { PageSpinner } from '../../../components/spinners';
 import { isExpiredStatus, SourceUnavailableError, useSourceText } from '../api/source-text';
 import { CsvTableView } from './csv-table-view';
@@ -28,9 +29,7 @@ export function TextView({
     return (
       <Stack align="center" gap="3" py="16" textAlign="center">
         <Text fontWeight="medium">This document could not be loaded.</Text>
-        <Button size="sm" variant="outline" onClick={() => text.refetch()}>
-          Try Again
-        </Button>
+        <TryAgainButton onRetry={() => text.refetch()} />
       </Stack>
     );
   }
