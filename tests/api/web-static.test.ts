@@ -15,6 +15,7 @@ import { precompressDir } from '../../web/precompress.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'dataroom-web-'));
 const SCRIPT = '/assets/index-abc123.js';
+const WORKER = '/assets/pdf.worker.min-abc123.mjs';
 const script = Buffer.from(
   Array.from({ length: 400 }, (_, i) => `export const value${i} = 'the same words again and again ${i}';`).join('\n'),
 );
@@ -34,6 +35,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, SCRIPT), script);
   writeFileSync(join(dir, 'assets', 'logo-abc123.png'), image);
   writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
+  writeFileSync(join(dir, WORKER), 'self.onmessage = () => {};');
   mkdirSync(join(dir, 'pdfjs', 'standard_fonts'), { recursive: true });
   writeFileSync(join(dir, 'pdfjs', 'standard_fonts', 'FoxitSans.pfb'), image);
   written = await precompressDir(dir);
@@ -75,13 +77,37 @@ const BROWSER = 'gzip, deflate, br, zstd';
 
 describe('the build step', () => {
   it('writes a brotli and a gzip copy of each text file, and none that would be no smaller', () => {
-    expect(written.files).toBe(3); // index.html, the script and favicon.svg: the PNG is not text
+    expect(written.files).toBe(4); // index.html, the script, the worker and favicon.svg: the PNG is not text
     for (const file of ['index.html', SCRIPT.slice(1)]) {
       expect(brotliDecompressSync(readFileSync(join(dir, `${file}.br`)))).toEqual(readFileSync(join(dir, file)));
       expect(gunzipSync(readFileSync(join(dir, `${file}.gz`)))).toEqual(readFileSync(join(dir, file)));
     }
     expect(existsSync(join(dir, 'favicon.svg.br'))).toBe(false);
     expect(existsSync(join(dir, 'assets', 'logo-abc123.png.br'))).toBe(false);
+  });
+});
+
+describe('the policy headers (decision 63)', () => {
+  it('go with what a browser opens as a page or runs as a worker', async () => {
+    for (const path of ['/', '/favicon.svg', WORKER]) {
+      const res = await get(path, { 'accept-encoding': BROWSER });
+      expect(res.status, path).toBe(200);
+      expect(res.headers['content-security-policy'], path).toContain("default-src 'self'");
+      expect(res.headers['x-frame-options'], path).toBe('DENY');
+      expect(res.headers['permissions-policy'], path).toBeDefined();
+      expect(res.headers['x-content-type-options'], path).toBe('nosniff');
+    }
+  });
+
+  it('are left off a module or an image of a page, all but nosniff', async () => {
+    for (const path of [SCRIPT, '/assets/logo-abc123.png']) {
+      const res = await get(path, { 'accept-encoding': BROWSER });
+      expect(res.status, path).toBe(200);
+      expect(res.headers['content-security-policy'], path).toBeUndefined();
+      expect(res.headers['x-frame-options'], path).toBeUndefined();
+      expect(res.headers['permissions-policy'], path).toBeUndefined();
+      expect(res.headers['x-content-type-options'], path).toBe('nosniff');
+    }
   });
 });
 
