@@ -271,7 +271,8 @@ CREATE TRIGGER profiles_audit_update AFTER UPDATE ON public.profiles FOR EACH RO
 
 ALTER TABLE public.activities ENABLE ROW LEVEL SECURITY;
 
-CREATE POLICY activities_select ON public.activities FOR SELECT TO authenticated USING (((deal_id IN ( SELECT private.my_deal_ids() AS my_deal_ids)) AND ((deal_id IN ( SELECT private.people_deal_ids() AS people_deal_ids)) OR (user_id = ( SELECT auth.uid() AS uid))) AND (((metadata ->> 'file_id'::text) IS NULL) OR private.can_see_file(((metadata ->> 'file_id'::text))::uuid) OR ((NOT private.file_exists(((metadata ->> 'file_id'::text))::uuid)) AND private.has_capability(deal_id, 'edit_files'::text))) AND (((metadata ->> 'question_id'::text) IS NULL) OR private.can_see_question(deal_id, ((metadata ->> 'question_id'::text))::uuid))));
+-- An entry about a file shows when the files policy shows the file, probed once per entry (decision 64).
+CREATE POLICY activities_select ON public.activities FOR SELECT TO authenticated USING (((deal_id IN ( SELECT private.my_deal_ids() AS my_deal_ids)) AND ((deal_id IN ( SELECT private.people_deal_ids() AS people_deal_ids)) OR (user_id = ( SELECT auth.uid() AS uid))) AND (((metadata ->> 'file_id'::text) IS NULL) OR (EXISTS ( SELECT 1 FROM public.files f WHERE (f.id = ((activities.metadata ->> 'file_id'::text))::uuid) OFFSET 0)) OR ((NOT private.file_exists(((metadata ->> 'file_id'::text))::uuid)) AND private.has_capability(deal_id, 'edit_files'::text))) AND (((metadata ->> 'question_id'::text) IS NULL) OR private.can_see_question(deal_id, ((metadata ->> 'question_id'::text))::uuid))));
 
 ALTER TABLE public.audit_logs ENABLE ROW LEVEL SECURITY;
 
