@@ -5,18 +5,26 @@ export type Db = Sql;
 export type Tx = TransactionSql;
 
 /**
+ * How Postgres plans the work's statements. `custom`, the default: each run is planned for its values,
+ * since after five runs Postgres may switch a prepared statement to a generic plan, which for optional
+ * filters and parameterised limits was orders of magnitude slower (measured: 0.1 s → 9 s; decision 13).
+ * `cached`: Postgres may keep a generic plan when it judges it as good, which spares planning the
+ * row-level security of every table each time (about half a millisecond a statement). Only for routes
+ * whose statements find rows by key, with no optional filter and no limit from the request (decision 65).
+ */
+export type PlanMode = 'custom' | 'cached';
+
+/**
  * Runs `work` in one transaction as role `authenticated` with the caller's JWT claims, exactly as
  * PostgREST does, so row-level security decides what the route can see and change.
  */
-export function asUser<T>(sql: Db, claims: TokenClaims, work: (tx: Tx) => Promise<T>): Promise<T> {
+export function asUser<T>(sql: Db, claims: TokenClaims, work: (tx: Tx) => Promise<T>, plans: PlanMode = 'custom'): Promise<T> {
   return sql.begin(async (tx) => {
-    // Custom plans: after five runs Postgres may switch a prepared statement to a generic plan,
-    // which for optional filters and RLS helpers is orders of magnitude slower (measured: 0.1 s → 9 s).
     // Not awaited: it leaves in one write with the work's first statement, and runs before it (a
     // connection runs its queries in order; if it failed, the transaction would refuse the rest).
     const setup = tx`select set_config('role', 'authenticated', true),
                     set_config('request.jwt.claims', ${JSON.stringify(claims)}, true),
-                    set_config('plan_cache_mode', 'force_custom_plan', true)`.execute();
+                    set_config('plan_cache_mode', ${plans === 'cached' ? 'auto' : 'force_custom_plan'}, true)`.execute();
     setup.catch(() => {});
     const result = await work(tx);
     await setup;

@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono';
 import type { ApiDeps, ApiEnv } from './context.ts';
-import { asUser, isUuid, type Tx } from './db.ts';
+import { asUser, isUuid, type PlanMode, type Tx } from './db.ts';
 import { DEAL_ARCHIVED, DEAL_NOT_FOUND, HttpError } from './errors.ts';
 
 /** What an archived deal still allows (docs/decisions.md decision 8): reading and downloading. */
@@ -61,10 +61,20 @@ export async function dealContext(tx: Tx, c: Context, userId: string): Promise<D
   };
 }
 
-/** Runs `work` in one transaction as the caller, inside the deal of `:dealId`. */
-export function withDeal<T>(deps: ApiDeps, c: Context<ApiEnv>, work: (tx: Tx, ctx: DealContext) => Promise<T>): Promise<T> {
+/** Runs `work` in one transaction as the caller, inside the deal of `:dealId`, its statements planned as `plans` says. */
+export function withDeal<T>(
+  deps: ApiDeps,
+  c: Context<ApiEnv>,
+  work: (tx: Tx, ctx: DealContext) => Promise<T>,
+  plans?: PlanMode,
+): Promise<T> {
   const claims = c.get('claims');
-  return asUser(deps.sql, claims, async (tx) => work(tx, await dealContext(tx, c, claims.sub)));
+  return asUser(deps.sql, claims, async (tx) => work(tx, await dealContext(tx, c, claims.sub)), plans);
+}
+
+/** `withDeal` bound to a module's dependencies and plan mode: `const withDeal = dealScoped(deps)`. */
+export function dealScoped(deps: ApiDeps, plans?: PlanMode) {
+  return <T>(c: Context<ApiEnv>, work: (tx: Tx, ctx: DealContext) => Promise<T>): Promise<T> => withDeal(deps, c, work, plans);
 }
 
 export function requireCapability(ctx: DealContext, capability: string, action: string): void {

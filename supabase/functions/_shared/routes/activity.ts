@@ -88,11 +88,17 @@ export function activityRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
 
   app.get('/:dealId/activity', async (c) => {
-    const entries = await withDeal(deps, c, async (tx, ctx) => {
-      const { before, limit } = parseOrThrow(query, c.req.query());
-      const after = before ? decodeCursor(before) : undefined;
-      return activityPage(tx, ctx.dealId, after, limit);
-    });
+    const entries = await withDeal(
+      deps,
+      c,
+      async (tx, ctx) => {
+        const { before, limit } = parseOrThrow(query, c.req.query());
+        const after = before ? decodeCursor(before) : undefined;
+        return activityPage(tx, ctx.dealId, after, limit);
+      },
+      // By deal and keyset, whose index serves any limit (docs/decisions.md decision 65).
+      'cached',
+    );
     return c.json(entries);
   });
 

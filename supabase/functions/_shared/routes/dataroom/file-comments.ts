@@ -1,15 +1,15 @@
-import { type Context, Hono } from 'hono';
-import { withDeal as withDealScope } from '../../deal-scope.ts';
+import { Hono } from 'hono';
+import { dealScoped } from '../../deal-scope.ts';
 import type { ApiDeps, ApiEnv } from '../../context.ts';
-import type { Tx } from '../../db.ts';
 import { readJson } from '../../validate.ts';
 import { commentBody } from '../../contracts/files.ts';
-import { fileIdParam, loadReadyFile, requireCapability, type DealContext } from './common.ts';
+import { fileIdParam, loadReadyFile, requireCapability } from './common.ts';
 
 /** A file's comments (docs/product.md §7 Files). */
 export function fileCommentRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
-  const withDeal = <T>(c: Context<ApiEnv>, work: (tx: Tx, ctx: DealContext) => Promise<T>) => withDealScope(deps, c, work);
+  // Every statement here finds its rows by key (docs/decisions.md decision 65).
+  const withDeal = dealScoped(deps, 'cached');
 
   app.get('/:dealId/files/:fileId/comments', async (c) =>
     c.json(

@@ -1,17 +1,17 @@
-import { type Context, Hono } from 'hono';
-import { withDeal as withDealScope } from '../../deal-scope.ts';
+import { Hono } from 'hono';
+import { dealScoped } from '../../deal-scope.ts';
 import type { ApiDeps, ApiEnv } from '../../context.ts';
 import type { Tx } from '../../db.ts';
 import { HttpError } from '../../errors.ts';
 import { readJson } from '../../validate.ts';
 import { DATE_RANGE_ERROR, metadataUpdate } from '../../contracts/files.ts';
-import { fileIdParam, fileRightsOf, loadReadyFile, type DealContext } from './common.ts';
+import { fileIdParam, fileRightsOf, loadReadyFile } from './common.ts';
 import { beginEdit, endEdit, fileDetail, ifMatch } from './file-edits.ts';
 
 /** A file's metadata: category, type, summary, date range and the rest (docs/product.md §7 Files). */
 export function fileMetadataRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
-  const withDeal = <T>(c: Context<ApiEnv>, work: (tx: Tx, ctx: DealContext) => Promise<T>) => withDealScope(deps, c, work);
+  const withDeal = dealScoped(deps);
 
   const metadataOf = async (tx: Tx, fileId: string) => {
     const [row] = await tx`

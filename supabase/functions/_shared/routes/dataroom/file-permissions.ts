@@ -1,16 +1,15 @@
-import { type Context, Hono } from 'hono';
-import { withDeal as withDealScope } from '../../deal-scope.ts';
+import { Hono } from 'hono';
+import { dealScoped } from '../../deal-scope.ts';
 import type { ApiDeps, ApiEnv } from '../../context.ts';
-import type { Tx } from '../../db.ts';
 import { HttpError } from '../../errors.ts';
 import { readJson } from '../../validate.ts';
 import { permissionsUpdate } from '../../contracts/files.ts';
-import { fileIdParam, fileRightsOf, loadReadyFile, type DealContext } from './common.ts';
+import { fileIdParam, fileRightsOf, loadReadyFile } from './common.ts';
 
 /** Who may see one file: its allow and deny lists (docs/product.md §7 Files). */
 export function filePermissionRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
-  const withDeal = <T>(c: Context<ApiEnv>, work: (tx: Tx, ctx: DealContext) => Promise<T>) => withDealScope(deps, c, work);
+  const withDeal = dealScoped(deps);
 
   app.get('/:dealId/files/:fileId/permissions', async (c) =>
     c.json(

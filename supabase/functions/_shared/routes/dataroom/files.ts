@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { withDeal as withDealScope } from '../../deal-scope.ts';
+import { dealScoped } from '../../deal-scope.ts';
 import type { ApiDeps, ApiEnv } from '../../context.ts';
 import type { Tx } from '../../db.ts';
 import { HttpError } from '../../errors.ts';
@@ -54,7 +54,8 @@ async function downloadUrl(deps: ApiDeps, c: Context<ApiEnv>, tx: Tx, ctx: DealC
 /** One file: its details, edits, archive, deletion, versions and downloads (docs/product.md §7 Files; comments, metadata and permissions beside it). */
 export function fileRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
-  const withDeal = <T>(c: Context<ApiEnv>, work: (tx: Tx, ctx: DealContext) => Promise<T>) => withDealScope(deps, c, work);
+  // Every statement here finds its rows by key (docs/decisions.md decision 65).
+  const withDeal = dealScoped(deps, 'cached');
 
   app.get('/:dealId/files/:fileId', async (c) => {
     const file = await withDeal(c, (tx, ctx) => fileDetail(tx, ctx, fileIdParam(c)));

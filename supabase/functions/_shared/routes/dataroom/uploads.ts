@@ -1,8 +1,7 @@
-import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { withDeal as withDealScope } from '../../deal-scope.ts';
+import { dealScoped } from '../../deal-scope.ts';
 import type { ApiDeps, ApiEnv } from '../../context.ts';
-import { asUser, type Tx } from '../../db.ts';
+import { asUser } from '../../db.ts';
 import { HttpError } from '../../errors.ts';
 import { boundaryOf, readMultipart } from '../../multipart.ts';
 import { readJson } from '../../validate.ts';
@@ -17,7 +16,6 @@ import {
   requireCapability,
   RESUMABLE_UPLOAD_SECONDS,
   storageKey,
-  type DealContext,
 } from './common.ts';
 import { checklistItemsSchema, tagsSchema } from '../../contracts/files.ts';
 import { contentTypeSchema, uploadRequest, versionRequest } from '../../contracts/uploads.ts';
@@ -35,7 +33,8 @@ import {
 export function uploadRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
   const { maxUploadBytes } = deps.config;
-  const withDeal = <T>(c: Context<ApiEnv>, work: (tx: Tx, ctx: DealContext) => Promise<T>) => withDealScope(deps, c, work);
+  // Every statement here finds its rows by key (docs/decisions.md decision 65).
+  const withDeal = dealScoped(deps, 'cached');
 
   // Two-step, step 1: a pending file and a signed, single-use upload URL valid for 2 hours.
   app.post('/:dealId/files/upload-url', async (c) => {
