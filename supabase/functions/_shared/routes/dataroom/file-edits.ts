@@ -2,7 +2,8 @@
 import type { Context } from 'hono';
 import type { Tx } from '../../db.ts';
 import { HttpError } from '../../errors.ts';
-import { fileRightsOf, loadReadyFile, type DealContext } from './common.ts';
+import { FILE_NOT_FOUND, fileRightsColumns, fileSelect, type DealContext } from './common.ts';
+import type { FileRights } from '../../contracts/dataroom.ts';
 
 /**
  * The `If-Match` of an edit: the `version` (edit_version) the client's copy of the file had; undefined when
@@ -47,28 +48,36 @@ export async function endEdit(tx: Tx, ctx: DealContext, fileId: string): Promise
 
 /** A file with its versions, the caller's rights on it, its checklist links and the latest AI recommendation. */
 export async function fileDetail(tx: Tx, ctx: DealContext, fileId: string): Promise<Record<string, any>> {
-  const file = await loadReadyFile(tx, ctx.dealId, fileId);
-  const rights = await fileRightsOf(tx, ctx, fileId);
-  const versions = await tx`
-    select v.version_number, v.uploaded_at, v.size_bytes::float8 as file_size, v.sha256, v.original_name, v.content_type,
-           v.people_mentioned, v.named_organizations, v.languages_used,
-           p.email as uploaded_by_email, p.first_name as uploaded_by_first_name, p.last_name as uploaded_by_last_name
-    from public.file_versions v left join public.profiles p on p.id = v.uploaded_by
-    where v.file_id = ${fileId} order by v.version_number desc`;
-  // The latest analysis' recommendation (docs/product.md §3 File: AI recommended item, category, confidence, reasoning).
-  const [ai] = await tx`
-    select a.id as ai_analysis_id, a.status as ai_analysis_status, a.confidence as ai_confidence, a.reasoning as ai_reasoning,
-           a.recommended_category as ai_category,
-           case when a.recommended_item_id is null then null
-                else json_build_object('id', a.recommended_item_id, 'name', a.recommended_item_name, 'category', a.recommended_category) end
-             as ai_recommended_item
-    from public.file_ai_analyses a where a.file_id = ${fileId} and a.status <> 'superseded'
-    order by a.created_at desc limit 1`;
-  // The items the file is linked to, by code and name, as far as the caller may see them (RLS).
-  const checklistLinks = await tx`
-    select i.id, i.item_code, i.name from public.checklist_items i
-    where i.deal_id = ${ctx.dealId} and i.id = any(${file.checklist_items ?? []}::uuid[])
-    order by i.item_code nulls last, i.name`;
+  // One round trip: the four reads leave together and the connection answers them in order.
+  const [[row], versions, [ai], checklistLinks] = await Promise.all([
+    // The file with what the caller may do with it (the listing's rule).
+    tx`select ${fileSelect(tx)}, ${fileRightsColumns(tx, ctx)} from public.files f
+       where f.id = ${fileId} and f.deal_id = ${ctx.dealId}`,
+    tx`
+      select v.version_number, v.uploaded_at, v.size_bytes::float8 as file_size, v.sha256, v.original_name, v.content_type,
+             v.people_mentioned, v.named_organizations, v.languages_used,
+             p.email as uploaded_by_email, p.first_name as uploaded_by_first_name, p.last_name as uploaded_by_last_name
+      from public.file_versions v left join public.profiles p on p.id = v.uploaded_by
+      where v.file_id = ${fileId} order by v.version_number desc`,
+    // The latest analysis' recommendation (docs/product.md §3 File: AI recommended item, category, confidence, reasoning).
+    tx`
+      select a.id as ai_analysis_id, a.status as ai_analysis_status, a.confidence as ai_confidence, a.reasoning as ai_reasoning,
+             a.recommended_category as ai_category,
+             case when a.recommended_item_id is null then null
+                  else json_build_object('id', a.recommended_item_id, 'name', a.recommended_item_name, 'category', a.recommended_category) end
+               as ai_recommended_item
+      from public.file_ai_analyses a where a.file_id = ${fileId} and a.status <> 'superseded'
+      order by a.created_at desc limit 1`,
+    // The items the file is linked to, by code and name, as far as the caller may see them (RLS, the file's too).
+    tx`
+      select i.id, i.item_code, i.name from public.checklist_items i
+      where i.deal_id = ${ctx.dealId}
+        and i.id = any(coalesce((select f.checklist_items from public.files f where f.id = ${fileId}), '{}'))
+      order by i.item_code nulls last, i.name`,
+  ]);
+  if (!row || row.upload_state !== 'ready') throw new HttpError(404, FILE_NOT_FOUND);
+  const { can_edit, can_download, can_approve, can_comment, can_request_ai, can_decide_ai, ...file } = row;
+  const rights: FileRights = { can_edit, can_download, can_approve, can_comment, can_request_ai, can_decide_ai };
   return {
     ...file,
     checklist_links: checklistLinks,
