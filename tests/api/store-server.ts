@@ -4,13 +4,12 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll } from 'vitest';
 import { diskBlobStore } from '../../server/blob-store.ts';
+import { useLocalServer } from './local-server.ts';
 
 /** The hex SHA-256 of bytes, as the store records it. */
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -22,19 +21,9 @@ export const newKey = () => `deals/${randomUUID()}/files/${randomUUID()}/v1`;
 export function useStoreServer(label: string) {
   const dir = mkdtempSync(join(tmpdir(), `dataroom-${label}-`));
   const storage = diskBlobStore({ dir, secret: `${label}-secret` });
-  const served = { dir, storage, origin: '' };
-  let server: ServerType;
-  beforeAll(async () => {
-    const root = new Hono();
-    root.route('/storage/v1', storage.routes);
-    await new Promise<void>((resolve) => {
-      server = serve({ fetch: root.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
-    });
-    served.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    rmSync(dir, { recursive: true, force: true });
-  });
-  return served;
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return Object.assign(
+    useLocalServer(() => new Hono().route('/storage/v1', storage.routes)),
+    { dir, storage },
+  );
 }
