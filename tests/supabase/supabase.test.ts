@@ -75,7 +75,7 @@ async function download(dealId: string, fileId: string, token: string): Promise<
 }
 
 /** Uploads a PDF at the root in one request (multipart), the API streaming it into Storage. */
-function directUpload(dealId: string, bytes: Uint8Array, name: string, token: string) {
+function directUpload(dealId: string, bytes: Uint8Array<ArrayBuffer>, name: string, token: string) {
   const form = new FormData();
   form.append('path', '/');
   form.append('file', new Blob([bytes], { type: 'application/pdf' }), name);
