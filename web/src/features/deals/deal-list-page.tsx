@@ -55,6 +55,13 @@ export function DealListPage() {
     setParams(nextParams, { replace: true });
   };
 
+  // In the header, and again in the empty list.
+  const createButton = (
+    <Button colorPalette="brand" size="sm" onClick={() => setCreating(true)}>
+      <Plus size={16} /> Create New Deal
+    </Button>
+  );
+
   return (
     <PageContainer>
       <Stack gap="6">
@@ -92,9 +99,7 @@ export function DealListPage() {
                 ]}
               />
             </SegmentGroup.Root>
-            <Button colorPalette="brand" size="sm" onClick={() => setCreating(true)}>
-              <Plus size={16} /> Create New Deal
-            </Button>
+            {createButton}
           </HStack>
         </Flex>
 
@@ -129,11 +134,7 @@ export function DealListPage() {
                 icon={<Briefcase />}
                 title="No deals yet"
                 description="Create a deal to open a data room for a transaction, or ask a deal admin to invite you to theirs."
-                action={
-                  <Button colorPalette="brand" size="sm" onClick={() => setCreating(true)}>
-                    <Plus size={16} /> Create New Deal
-                  </Button>
-                }
+                action={createButton}
               />
             ) : (
               <EmptyState
