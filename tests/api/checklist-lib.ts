@@ -1,6 +1,6 @@
 /** Shared steps for the checklist, catalog and preset API tests (tests/api/checklist-*.test.ts). */
 import { expect } from 'vitest';
-import { addMember, call, createDeal, registerUser, sql, type TestUser } from './helpers.ts';
+import { call, createDeal, registerUser, sql, type TestUser, newMember } from './helpers.ts';
 import { login } from './expect.ts';
 
 export const ADMIN_EMAIL = 'admin@example.com';
@@ -37,11 +37,8 @@ export async function room(label = 'cl', preset = 'blank'): Promise<Room> {
   return { owner, dealId: deal.id, base: `/deals/${deal.id}/checklist` };
 }
 
-export async function member(r: Room, role: 'admin' | 'contributor' | 'viewer', label: string = role): Promise<TestUser> {
-  const user = await registerUser(`cl-${label}`);
-  await addMember(r.dealId, user, role);
-  return user;
-}
+export const member = (r: Room, role: 'admin' | 'contributor' | 'viewer', label: string = role) =>
+  newMember(r.dealId, role, `cl-${label}`);
 
 /** A member whose rights come only from a system permission set (role 'member'). */
 export async function setMember(r: Room, set: 'upload_only' | 'upload_view' | 'approve_only' | 'edit'): Promise<TestUser> {
