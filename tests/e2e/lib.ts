@@ -772,6 +772,17 @@ export async function createDealApi(
   return apiCall(server, 'POST', '/deals', { name, checklist_preset: preset }, token);
 }
 
+/** A new account signed in on its empty deal list, the Create New Deal dialog opened from it; the dialog. */
+export async function openCreateDealDialog(page: Page, server: TestServer, label: string): Promise<Locator> {
+  const account = await registerUser(server, uniqueEmail(label));
+  await openSignedIn(page, account.token, '/');
+  await expectText(page, 'No deals yet', { timeout: FIRST_LOAD_TIMEOUT });
+  await page.getByRole('button', { name: 'Create New Deal' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Deal' });
+  await expectVisible(dialog, 'the Create New Deal modal');
+  return dialog;
+}
+
 /** Puts a session token where the web app keeps it, then opens `path` signed in. */
 export async function openSignedIn(page: Page, token: string, path = '/'): Promise<void> {
   await page.goto('/favicon.svg');
