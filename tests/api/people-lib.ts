@@ -50,7 +50,7 @@ export async function addSetMember(
 
 /** A newly registered user who is a member holding `set`. */
 export async function setMember(
-  r: PeopleRoom,
+  r: { deal: { id: string } },
   set: string | null,
   label = 'member',
   extra: { company?: string; status?: string } = {},
