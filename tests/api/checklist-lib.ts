@@ -2,6 +2,7 @@
 import { expect } from 'vitest';
 import { call, createDeal, registerUser, sql, type TestUser, newMember } from './helpers.ts';
 import { login } from './expect.ts';
+import { setMember as holdingSet } from './people-lib.ts';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 
@@ -41,12 +42,8 @@ export const member = (r: Room, role: 'admin' | 'contributor' | 'viewer', label:
   newMember(r.dealId, role, `cl-${label}`);
 
 /** A member whose rights come only from a system permission set (role 'member'). */
-export async function setMember(r: Room, set: 'upload_only' | 'upload_view' | 'approve_only' | 'edit'): Promise<TestUser> {
-  const user = await registerUser(`cl-${set}`);
-  await sql`insert into public.deal_members (deal_id, user_id, role, permission_set_id)
-            values (${r.dealId}, ${user.id}, 'member', (select id from public.permission_sets where name = ${set} and deal_id is null))`;
-  return user;
-}
+export const setMember = (r: Room, set: 'upload_only' | 'upload_view' | 'approve_only' | 'edit') =>
+  holdingSet({ deal: { id: r.dealId } }, set, `cl-${set}`);
 
 export async function category(r: Room, name: string, code: string | null = null, user: TestUser = r.owner) {
   const res = await call('POST', `${r.base}/categories`, { token: user.token, body: { name, code } });
