@@ -21,10 +21,10 @@ export interface Room {
   base: string;
 }
 
-/** A fresh owner with a fresh deal, plus members by role. */
-export async function room(label = 'dr'): Promise<Room> {
+/** A fresh owner with a fresh deal (blank checklist), its name too; the people tests' peopleRoom as well. */
+export async function room(label = 'dr', dealName = `${label} deal`): Promise<Room & { deal: { name: string } }> {
   const owner = await registerUser(`${label}-owner`);
-  const deal = await createDeal(owner, `${label} deal`, 'blank');
+  const deal = await createDeal(owner, dealName, 'blank');
   return { owner, deal, base: `/deals/${deal.id}` };
 }
 
