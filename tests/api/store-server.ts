@@ -17,6 +17,16 @@ export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).
 /** The object key of a new file's first version in a deal of its own. */
 export const newKey = () => `deals/${randomUUID()}/files/${randomUUID()}/v1`;
 
+/** Whether `check` holds within `ms`, asked every 25 ms: the store's background work (sweeps, closing files) is not awaited. */
+export async function eventually(check: () => boolean | Promise<boolean>, ms = 3000): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return check();
+}
+
 /** A store in a fresh folder, its server started before the file's tests and removed after them. */
 export function useStoreServer(label: string) {
   const dir = mkdtempSync(join(tmpdir(), `dataroom-${label}-`));
