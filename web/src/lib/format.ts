@@ -54,18 +54,21 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
 });
 
-function toDate(value: string | number | Date | null | undefined): Date | null {
+export type DateInput = string | number | Date | null | undefined;
+
+/** The date a value names, or null for none or an invalid one. */
+export function toDate(value: DateInput): Date | null {
   if (value === null || value === undefined || value === '') return null;
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-export function formatDate(value: string | number | Date | null | undefined): string {
+export function formatDate(value: DateInput): string {
   const date = toDate(value);
   return date ? dateFormat.format(date) : '—';
 }
 
-export function formatDateTime(value: string | number | Date | null | undefined): string {
+export function formatDateTime(value: DateInput): string {
   const date = toDate(value);
   return date ? dateTimeFormat.format(date) : '—';
 }
@@ -74,7 +77,7 @@ export function formatDateTime(value: string | number | Date | null | undefined)
  * Relative time of activities (docs/product.md §9): 'Just now' under 60 seconds, then minutes, hours, and days
  * up to 6 days, then a date.
  */
-export function formatRelativeTime(value: string | number | Date | null | undefined, now: Date = new Date()): string {
+export function formatRelativeTime(value: DateInput, now: Date = new Date()): string {
   const date = toDate(value);
   if (!date) return '—';
   const seconds = Math.floor((now.getTime() - date.getTime()) / 1000);

@@ -1,12 +1,4 @@
-import { formatDate } from '../../lib/format';
-
-type DateInput = string | number | Date | null | undefined;
-
-function toDate(value: DateInput): Date | null {
-  if (value === null || value === undefined || value === '') return null;
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
+import { formatDate, toDate, type DateInput } from '../../lib/format';
 
 const DAY_MS = 86_400_000;
 
