@@ -80,15 +80,21 @@ export function formatDateTime(value: DateInput): string {
 export function formatRelativeTime(value: DateInput, now: Date = new Date()): string {
   const date = toDate(value);
   if (!date) return '—';
+  const { unit, count } = elapsed(date, now);
+  if (unit === 'second') return 'Just now';
+  if (unit === 'day' && count > 6) return formatDate(date);
+  return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+}
+
+/** How long before `now` a date was, in whole seconds under a minute, minutes under an hour, hours under a day, else days. */
+export function elapsed(date: Date, now: Date): { unit: 'second' | 'minute' | 'hour' | 'day'; count: number } {
   const seconds = Math.floor((now.getTime() - date.getTime()) / 1000);
-  if (seconds < 60) return 'Just now';
+  if (seconds < 60) return { unit: 'second', count: seconds };
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+  if (minutes < 60) return { unit: 'minute', count: minutes };
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
-  const days = Math.floor(hours / 24);
-  if (days <= 6) return `${days} day${days === 1 ? '' : 's'} ago`;
-  return formatDate(date);
+  if (hours < 24) return { unit: 'hour', count: hours };
+  return { unit: 'day', count: Math.floor(hours / 24) };
 }
 
 /** File sizes in B, KB, MB, GB or TB (docs/product.md §9). */
