@@ -3,18 +3,12 @@
 // and answering through the mailed link needs that link's token.
 import { describe, expect, it } from 'vitest';
 import { call, registerUser, sql, uniqueEmail } from './helpers.ts';
-import { expectError, inviteToNewDeal, latestMagicLink } from './expect.ts';
+import { expectError, invitationLinkToken, inviteToNewDeal, latestMagicLink } from './expect.ts';
 
 const CONFIRM_FIRST = 'Confirm your email address first: open the confirmation link we sent you, then answer the invitation.';
 
 function inviteTo(email: string) {
   return inviteToNewDeal(email, 'hijack-owner');
-}
-
-async function invitationLinkToken(email: string): Promise<string> {
-  const [mail] = await sql<{ body: string }[]>`
-    select body from private.mail_outbox where to_email = ${email} and subject like 'You''re invited%' order by id desc limit 1`;
-  return new URL(/(http:\/\/localhost:3000\/invitations\/\S+)/.exec(mail.body)![1]).searchParams.get('token')!;
 }
 
 describe("registering someone else's address", () => {

@@ -29,51 +29,62 @@ afterAll(async () => {
   await sql.unsafe(`drop database if exists ${name} with (force)`);
 });
 
+/** Two new accounts, made the only super admins; their ids. */
+async function onlySuperAdmins(first: string, second: string): Promise<[string, string]> {
+  const ids: string[] = [];
+  for (const email of [first, second]) {
+    const [user] = await own`insert into auth.users (id, email) values (gen_random_uuid(), ${email}) returning id`;
+    ids.push(user.id);
+  }
+  await own`delete from public.platform_admins`;
+  await own`insert into public.platform_admins (user_id) values (${ids[0]}), (${ids[1]})`;
+  return [ids[0], ids[1]];
+}
+
+type Work = (tx: postgres.TransactionSql) => Promise<unknown>;
+
+/** `first` as `a`, its transaction held open half a second, and `second` as `b` meanwhile: how each ended. */
+async function race(a: string, first: Work, b: string, second: Work) {
+  const held = asUser(
+    { sub: a },
+    async (tx) => {
+      await first(tx);
+      await tx`select pg_sleep(0.5)`;
+    },
+    own,
+  );
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  return Promise.allSettled([held, asUser({ sub: b }, second, own)]);
+}
+
 describe('two super admins revoke each other at once', () => {
   it('one wins, the other is refused, one super admin remains', async () => {
-    const [a] = await own`insert into auth.users (id, email) values (gen_random_uuid(), 'a@conc.test') returning id`;
-    const [b] = await own`insert into auth.users (id, email) values (gen_random_uuid(), 'b@conc.test') returning id`;
-    await own`delete from public.platform_admins`;
-    await own`insert into public.platform_admins (user_id) values (${a.id}), (${b.id})`;
-
+    const [a, b] = await onlySuperAdmins('a@conc.test', 'b@conc.test');
     // A revokes B and holds its transaction open a moment; B revokes A meanwhile.
-    const first = asUser(
-      { sub: a.id },
-      async (tx) => {
-        await tx`select public.admin_set_super_admin(${b.id}, false)`;
-        await tx`select pg_sleep(0.5)`;
-      },
-      own,
+    const [one, two] = await race(
+      a,
+      (tx) => tx`select public.admin_set_super_admin(${b}, false)`,
+      b,
+      (tx) => tx`select public.admin_set_super_admin(${a}, false)`,
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const second = asUser({ sub: b.id }, (tx) => tx`select public.admin_set_super_admin(${a.id}, false)`, own);
-    const [one, two] = await Promise.allSettled([first, second]);
     expect(one.status).toBe('fulfilled');
     expect(two.status).toBe('rejected');
     expect(String((two as PromiseRejectedResult).reason?.message)).toMatch(/last super admin/);
     const remaining = await own`select user_id from public.platform_admins`;
-    expect(remaining.map((r) => r.user_id)).toEqual([a.id]);
+    expect(remaining.map((r) => r.user_id)).toEqual([a]);
   }, 30_000);
 
   it('a super admin cannot delete the account of the other at the moment they revoke them, leaving none', async () => {
-    const [c] = await own`insert into auth.users (id, email) values (gen_random_uuid(), 'c@conc.test') returning id`;
-    const [d] = await own`insert into auth.users (id, email) values (gen_random_uuid(), 'd@conc.test') returning id`;
-    await own`delete from public.platform_admins`;
-    await own`insert into public.platform_admins (user_id) values (${c.id}), (${d.id})`;
-    const first = asUser(
-      { sub: c.id },
-      async (tx) => {
-        await tx`select public.admin_delete_user(${d.id})`;
-        await tx`select pg_sleep(0.5)`;
-      },
-      own,
+    const [c, d] = await onlySuperAdmins('c@conc.test', 'd@conc.test');
+    const settled = await race(
+      c,
+      (tx) => tx`select public.admin_delete_user(${d})`,
+      d,
+      (tx) => tx`select public.admin_set_super_admin(${c}, false)`,
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const second = asUser({ sub: d.id }, (tx) => tx`select public.admin_set_super_admin(${c.id}, false)`, own);
-    const settled = await Promise.allSettled([first, second]);
     expect(settled[0].status).toBe('fulfilled');
     expect(settled[1].status).toBe('rejected');
     const remaining = await own`select user_id from public.platform_admins`;
-    expect(remaining.map((r) => r.user_id)).toEqual([c.id]);
+    expect(remaining.map((r) => r.user_id)).toEqual([c]);
   }, 30_000);
 });

@@ -4,7 +4,7 @@
  * once; a super admin gains nothing inside deals by being one.
  */
 import { describe, expect, it } from 'vitest';
-import { addMember, call, createDeal, registerUser, sql, type TestUser } from './helpers.ts';
+import { call, createDeal, registerUser, sql, type TestUser, newMember } from './helpers.ts';
 
 async function superAdmin(label = 'sa'): Promise<TestUser> {
   const user = await registerUser(label);
@@ -225,8 +225,7 @@ describe('user management', () => {
     const sa = await superAdmin('adm-del');
     const owner = await registerUser('adm-del-dealowner');
     const deal = await createDeal(owner, 'Deal with a leaver', 'blank');
-    const leaver = await registerUser('adm-leaver');
-    await addMember(deal.id, leaver, 'contributor');
+    const leaver = await newMember(deal.id, 'contributor', 'adm-leaver');
     const form = new FormData();
     form.append('path', '/');
     form.append('file', new Blob(['minutes']), 'Minutes.txt');

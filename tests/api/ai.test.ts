@@ -16,7 +16,7 @@ import { docx, pdf, xlsx } from '../../scripts/bench/ai/render.ts';
 import { app, call, registerUser, sql, storage, type TestUser } from './helpers.ts';
 import { activities, member, requestJson, room, text, twoStep, type Room } from './dataroom-lib.ts';
 import { openStream } from './event-stream.ts';
-import { addSetMember } from './people-lib.ts';
+import { setMember } from './people-lib.ts';
 
 interface Checklist {
   [key: string]: string;
@@ -642,8 +642,7 @@ describe('live AI status through GET /deals/{id}/events', () => {
   it('tells a member about files they may see, and nothing of the others', async () => {
     const r = await room('ai-live');
     await dueDiligenceItems(r);
-    const uploadOnly = await registerUser('ai-live-uo');
-    await addSetMember(r.deal.id, uploadOnly, 'upload_only');
+    const uploadOnly = await setMember(r, 'upload_only', 'ai-live-uo');
     const ownerStream = await openStream(r.base, r.owner);
     const uoStream = await openStream(r.base, uploadOnly);
     try {
@@ -676,8 +675,7 @@ describe('live AI status through GET /deals/{id}/events', () => {
 
   it('tells a member when a file they may see is renamed, and nothing of the others (decision 32)', async () => {
     const r = await room('ai-live-file');
-    const uploadOnly = await registerUser('ai-live-file-uo');
-    await addSetMember(r.deal.id, uploadOnly, 'upload_only');
+    const uploadOnly = await setMember(r, 'upload_only', 'ai-live-file-uo');
     const hidden = await twoStep(r, r.owner, {
       filename: 'Secret cap table.txt',
       content_type: 'text/plain',

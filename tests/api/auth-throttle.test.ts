@@ -6,16 +6,15 @@
  * address they saw, not what the client wrote into X-Forwarded-For; sign-ups and sign-in links are
  * limited per client and per address; every refusal is a 429 with Retry-After and a message.
  */
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApi, type ApiDeps } from '../../supabase/functions/_shared/app.ts';
 import { DEFAULT_AUTH_LIMITS } from '../../supabase/functions/_shared/throttle.ts';
 import { auth, sql, storage, tokenClaims, uniqueEmail } from './helpers.ts';
 import { outboxMail } from '../../supabase/functions/_shared/adapters/mail.ts';
 import { parseTrustProxy } from '../../server/config.ts';
 import { embeddedClientAddress } from '../../server/client-address.ts';
+import { useLocalServer } from './local-server.ts';
 
 const appWith = (clientAddress?: ApiDeps['clientAddress']) =>
   createApi({
@@ -191,25 +190,17 @@ describe('an account guessed at from many clients', () => {
 });
 
 describe('behind reverse proxies (TRUST_PROXY)', () => {
-  let server: ServerType;
-  let origin = '';
   /** The address the proxies hand in changes with each test; the server reads the hop count per request. */
   let trustedProxies = 0;
-  beforeAll(async () => {
-    const root = new Hono();
-    root.route(
+  const served = useLocalServer(() =>
+    new Hono().route(
       '/api',
       appWith((c) => embeddedClientAddress(trustedProxies)(c)),
-    );
-    await new Promise<void>((resolve) => {
-      server = serve({ fetch: root.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
-    });
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    ),
+  );
 
   const login = async (email: string, password: string, forwardedFor?: string) => {
-    const res = await fetch(`${origin}/api/auth/login`, {
+    const res = await fetch(`${served.origin}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
       body: JSON.stringify({ email, password }),

@@ -37,6 +37,19 @@ async function defaultPreset() {
   return defaults[0];
 }
 
+/** Makes `original` the default again when a test left another one as the default. */
+async function restoreDefault(admin: string, original: { id: string }) {
+  if ((await defaultPreset()).id !== original.id)
+    await call('POST', `/admin/presets/${original.id}/set-default`, { token: admin });
+}
+
+/** PUT of a preset as it is, made the default, with `changes` on top. */
+const putAsDefault = (admin: string, p: any, changes: Record<string, unknown> = {}) =>
+  call('PUT', `/admin/presets/${p.id}`, {
+    token: admin,
+    body: { name: p.name, description: p.description, catalog_item_ids: p.catalog_item_ids, is_default: true, ...changes },
+  });
+
 async function defaultCount() {
   const [{ n }] = await sql`select count(*)::int as n from public.checklist_presets where is_default`;
   return n;
@@ -476,20 +489,11 @@ describe.sequential('admin catalog and presets', () => {
           400,
         );
         expect(await defaultCount()).toBe(1);
-        const viaPut = await call('PUT', `/admin/presets/${original.id}`, {
-          token: admin,
-          body: {
-            name: original.name,
-            description: original.description,
-            catalog_item_ids: original.catalog_item_ids,
-            is_default: true,
-          },
-        });
+        const viaPut = await putAsDefault(admin, original);
         expect(viaPut.status, JSON.stringify(viaPut.body)).toBe(200);
         expect(viaPut.body).toMatchObject({ is_default: true, item_count: original.item_count });
       } finally {
-        if ((await defaultPreset()).id !== original.id)
-          await call('POST', `/admin/presets/${original.id}/set-default`, { token: admin });
+        await restoreDefault(admin, original);
       }
       expect((await adminGet(`/admin/presets/${created.body.id}`)).is_default).toBe(false);
       expect(await defaultCount()).toBe(1);
@@ -521,23 +525,9 @@ describe.sequential('admin catalog and presets', () => {
           400,
           'An inactive preset cannot be the default',
         );
-        expectError(
-          await call('PUT', `/admin/presets/${original.id}`, {
-            token: admin,
-            body: {
-              name: original.name,
-              description: original.description,
-              catalog_item_ids: original.catalog_item_ids,
-              is_default: true,
-              active: false,
-            },
-          }),
-          400,
-          'An inactive preset cannot be the default',
-        );
+        expectError(await putAsDefault(admin, original, { active: false }), 400, 'An inactive preset cannot be the default');
       } finally {
-        if ((await defaultPreset()).id !== original.id)
-          await call('POST', `/admin/presets/${original.id}/set-default`, { token: admin });
+        await restoreDefault(admin, original);
       }
       const now = await defaultPreset();
       expect(now).toMatchObject({ id: original.id, active: true });

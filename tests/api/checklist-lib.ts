@@ -1,7 +1,8 @@
 /** Shared steps for the checklist, catalog and preset API tests (tests/api/checklist-*.test.ts). */
 import { expect } from 'vitest';
-import { addMember, call, createDeal, registerUser, sql, type TestUser } from './helpers.ts';
+import { call, createDeal, registerUser, sql, type TestUser, newMember } from './helpers.ts';
 import { login } from './expect.ts';
+import { setMember as holdingSet } from './people-lib.ts';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 
@@ -37,19 +38,12 @@ export async function room(label = 'cl', preset = 'blank'): Promise<Room> {
   return { owner, dealId: deal.id, base: `/deals/${deal.id}/checklist` };
 }
 
-export async function member(r: Room, role: 'admin' | 'contributor' | 'viewer', label: string = role): Promise<TestUser> {
-  const user = await registerUser(`cl-${label}`);
-  await addMember(r.dealId, user, role);
-  return user;
-}
+export const member = (r: Room, role: 'admin' | 'contributor' | 'viewer', label: string = role) =>
+  newMember(r.dealId, role, `cl-${label}`);
 
 /** A member whose rights come only from a system permission set (role 'member'). */
-export async function setMember(r: Room, set: 'upload_only' | 'upload_view' | 'approve_only' | 'edit'): Promise<TestUser> {
-  const user = await registerUser(`cl-${set}`);
-  await sql`insert into public.deal_members (deal_id, user_id, role, permission_set_id)
-            values (${r.dealId}, ${user.id}, 'member', (select id from public.permission_sets where name = ${set} and deal_id is null))`;
-  return user;
-}
+export const setMember = (r: Room, set: 'upload_only' | 'upload_view' | 'approve_only' | 'edit') =>
+  holdingSet({ deal: { id: r.dealId } }, set, `cl-${set}`);
 
 export async function category(r: Room, name: string, code: string | null = null, user: TestUser = r.owner) {
   const res = await call('POST', `${r.base}/categories`, { token: user.token, body: { name, code } });

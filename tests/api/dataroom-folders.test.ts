@@ -14,7 +14,7 @@ import {
   room,
   twoStep,
 } from './dataroom-lib.ts';
-import { addSetMember } from './people-lib.ts';
+import { setMember } from './people-lib.ts';
 
 const PATH_404 = "Path not found or you don't have access";
 const FOLDER_404 = "Folder not found or you don't have access";
@@ -150,8 +150,7 @@ describe('GET /deals/{id}/files?path=', () => {
 
   it("carries the caller's rights on every file row, in the listing, its pages, search and the file page", async () => {
     const r = await room('rights');
-    const uploader = await (await import('./helpers.ts')).registerUser('rights-upload-view');
-    await addSetMember(r.deal.id, uploader, 'upload_view');
+    const uploader = await setMember(r, 'upload_view', 'rights-upload-view');
     const viewer = await member(r, 'viewer');
     const theirs = await directOk(r, r.owner, { filename: 'a-owner.pdf', path: '/' });
     const mine = await twoStep(r, uploader, {

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { expect } from 'vitest';
-import { addMember, app, blobDir, call, createDeal, registerUser, sql, storage, type TestUser } from './helpers.ts';
+import { app, blobDir, call, createDeal, registerUser, sql, storage, type TestUser, newMember } from './helpers.ts';
 
 export const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** Every object the store may hold, and the store's own record of used upload URLs. */
@@ -21,10 +21,10 @@ export interface Room {
   base: string;
 }
 
-/** A fresh owner with a fresh deal, plus members by role. */
-export async function room(label = 'dr'): Promise<Room> {
+/** A fresh owner with a fresh deal (blank checklist), its name too; the people tests' peopleRoom as well. */
+export async function room(label = 'dr', dealName = `${label} deal`): Promise<Room & { deal: { name: string } }> {
   const owner = await registerUser(`${label}-owner`);
-  const deal = await createDeal(owner, `${label} deal`, 'blank');
+  const deal = await createDeal(owner, dealName, 'blank');
   return { owner, deal, base: `/deals/${deal.id}` };
 }
 
@@ -45,11 +45,8 @@ export async function checklistItems(r: Room, n: number): Promise<string[]> {
   return ids;
 }
 
-export async function member(r: Room, role: 'admin' | 'contributor' | 'viewer', label: string = role): Promise<TestUser> {
-  const user = await registerUser(`${label}`);
-  await addMember(r.deal.id, user, role);
-  return user;
-}
+export const member = (r: Room, role: 'admin' | 'contributor' | 'viewer', label: string = role) =>
+  newMember(r.deal.id, role, label);
 
 export const storePath = (url: string) => {
   expect(url.startsWith('/storage/v1/')).toBe(true);

@@ -2,7 +2,7 @@
 // "name exists"), and nothing is duplicated.
 import { describe, expect, it } from 'vitest';
 import { call, sql } from './helpers.ts';
-import { postFields, postToStore, random, room } from './dataroom-lib.ts';
+import { postFields, postToStore, random, room, twoStep } from './dataroom-lib.ts';
 
 describe('retried completions', () => {
   it('eight concurrent upload-complete calls for one file all answer 200 with the same file', async () => {
@@ -35,16 +35,8 @@ describe('retried completions', () => {
 
   it('eight concurrent completions of one new version all answer 200 and record one version', async () => {
     const r = await room('race-version');
-    const first = random(100);
-    const start = await call('POST', `${r.base}/files/upload-url`, {
-      token: r.owner.token,
-      body: { filename: 'Cap table.xlsx', content_type: 'application/octet-stream', path: '/' },
-    });
-    await postToStore(start.body.upload_url, first);
-    expect(
-      (await postFields(`${r.base}/files/${start.body.file_id}/upload-complete`, r.owner.token, { file_size: 100 })).status,
-    ).toBe(200);
-    const v = await call('POST', `${r.base}/files/${start.body.file_id}/versions/upload-url`, {
+    const { fileId } = await twoStep(r, r.owner, { filename: 'Cap table.xlsx', bytes: random(100) });
+    const v = await call('POST', `${r.base}/files/${fileId}/versions/upload-url`, {
       token: r.owner.token,
       body: { filename: 'Cap table.xlsx', content_type: 'application/octet-stream' },
     });
@@ -53,15 +45,14 @@ describe('retried completions', () => {
     expect((await postToStore(v.body.upload_url, second)).status).toBe(201);
     const answers = await Promise.all(
       Array.from({ length: 8 }, () =>
-        postFields(`${r.base}/files/${start.body.file_id}/versions/upload-complete`, r.owner.token, {
+        postFields(`${r.base}/files/${fileId}/versions/upload-complete`, r.owner.token, {
           file_size: second.length,
           storage_path: v.body.storage_path,
         }),
       ),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
-    const [{ versions }] =
-      await sql`select count(*)::int as versions from public.file_versions where file_id = ${start.body.file_id}`;
+    const [{ versions }] = await sql`select count(*)::int as versions from public.file_versions where file_id = ${fileId}`;
     expect(versions).toBe(2);
   });
 });
@@ -69,17 +60,11 @@ describe('retried completions', () => {
 describe('download racing a delete', () => {
   it('a download URL asked for while the file is being deleted answers 404, and no activity is half-written', async () => {
     const r = await room('race-download');
-    const bytes = random(512);
-    const start = await call('POST', `${r.base}/files/upload-url`, {
-      token: r.owner.token,
-      body: { filename: 'Term sheet.pdf', content_type: 'application/pdf', path: '/' },
+    const { fileId } = await twoStep(r, r.owner, {
+      filename: 'Term sheet.pdf',
+      bytes: random(512),
+      content_type: 'application/pdf',
     });
-    expect((await postToStore(start.body.upload_url, bytes, 'Term sheet.pdf', 'application/pdf')).status).toBe(201);
-    expect(
-      (await postFields(`${r.base}/files/${start.body.file_id}/upload-complete`, r.owner.token, { file_size: bytes.length }))
-        .status,
-    ).toBe(200);
-    const fileId = start.body.file_id as string;
     // The delete holds the row while the download is asked for, and commits while it waits.
     let answer: { status: number; body: { detail?: string } } | undefined;
     await sql.begin(async (tx) => {

@@ -9,7 +9,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { Upload } from 'tus-js-client';
 import { describe, expect, it } from 'vitest';
-import { newKey, sha256, useStoreServer } from './store-server.ts';
+import { eventually, newKey, sha256, useStoreServer } from './store-server.ts';
 
 const LIMIT = 8 * 1024 * 1024;
 const served = useStoreServer('resumable');
@@ -64,15 +64,6 @@ function patchThenDrop(url: string, token: string, offset: number, bytes: Uint8A
     req.on('error', () => resolve());
     req.write(bytes.subarray(0, sendBytes), () => setTimeout(() => (req.destroy(), resolve()), 100));
   });
-}
-
-async function eventually(check: () => Promise<boolean>, ms = 3000): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return check();
 }
 
 describe('resumable uploads (tus) on the embedded store', () => {

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { request } from 'node:http';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { newKey, sha256, useStoreServer } from './store-server.ts';
+import { eventually, newKey, sha256, useStoreServer } from './store-server.ts';
 
 const LIMIT = 1024 * 1024;
 const BOUNDARY = 'http-test-boundary';
@@ -100,15 +100,6 @@ function post(
     };
     writeMore();
   });
-}
-
-async function eventually(check: () => boolean, ms = 3000): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (check()) return true;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return check();
 }
 
 const attemptLocksLeft = () => {

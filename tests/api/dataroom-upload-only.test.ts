@@ -4,15 +4,9 @@
  * step, before any bytes, without the hidden file's id; "Keep both" saves the next free name.
  */
 import { describe, expect, it } from 'vitest';
-import { call, registerUser, sql } from './helpers.ts';
-import { addSetMember } from './people-lib.ts';
+import { call, sql } from './helpers.ts';
+import { setMember } from './people-lib.ts';
 import { checklistItems, direct, directOk, fileRows, mkdir, names, objectsOf, room, twoStep, type Room } from './dataroom-lib.ts';
-
-async function uploadOnlyMember(r: Room, label: string) {
-  const user = await registerUser(label);
-  await addSetMember(r.deal.id, user, 'upload_only');
-  return user;
-}
 
 /** The owner's file in /Finance that nobody but admins and the owner sees (custom, no one allowed). */
 async function hiddenReport(r: Room) {
@@ -34,7 +28,7 @@ describe('upload_only in the data room', () => {
     const r = await room('uo-list');
     await hiddenReport(r);
     await directOk(r, r.owner, { filename: 'Open.pdf', path: '/Finance' });
-    const only = await uploadOnlyMember(r, 'uo-list-m');
+    const only = await setMember(r, 'upload_only', 'uo-list-m');
 
     const before = await call('GET', `${r.base}/files?path=/Finance`, { token: only.token });
     expect(before.status).toBe(200);
@@ -53,7 +47,7 @@ describe('upload_only in the data room', () => {
   it('is refused a name held by a file it cannot see before any bytes, and not told which file', async () => {
     const r = await room('uo-taken');
     const hiddenId = await hiddenReport(r);
-    const only = await uploadOnlyMember(r, 'uo-taken-m');
+    const only = await setMember(r, 'upload_only', 'uo-taken-m');
     const objects = objectsOf(r.deal.id).length;
     const rows = (await fileRows(r.deal.id)).length;
 
@@ -80,7 +74,7 @@ describe('upload_only in the data room', () => {
     const r = await room('uo-keep');
     await hiddenReport(r);
     await directOk(r, r.owner, { filename: 'Report (2).pdf', path: '/Finance' });
-    const only = await uploadOnlyMember(r, 'uo-keep-m');
+    const only = await setMember(r, 'upload_only', 'uo-keep-m');
 
     const first = await twoStep(r, only, { filename: 'Report.pdf', path: '/Finance', on_conflict: 'keep_both' });
     expect(first.start.filename).toBe('Report (3).pdf');
@@ -94,7 +88,7 @@ describe('upload_only in the data room', () => {
   it('hears of its own file by id, as "Upload as new version" needs', async () => {
     const r = await room('uo-own');
     await mkdir(r, r.owner, 'Finance');
-    const only = await uploadOnlyMember(r, 'uo-own-m');
+    const only = await setMember(r, 'upload_only', 'uo-own-m');
     const mine = await twoStep(r, only, { filename: 'Mine.pdf', path: '/Finance' });
     const res = await startUpload(r, only.token, 'Mine.pdf');
     expect(res.status).toBe(409);
@@ -104,8 +98,7 @@ describe('upload_only in the data room', () => {
   it("a member outside a file's custom permissions meets the same early refusal", async () => {
     const r = await room('uo-view');
     await hiddenReport(r);
-    const viewer = await registerUser('uo-view-m');
-    await addSetMember(r.deal.id, viewer, 'upload_view');
+    const viewer = await setMember(r, 'upload_view', 'uo-view-m');
     const res = await startUpload(r, viewer.token, 'Report.pdf');
     expect(res.status).toBe(409);
     expect(res.body.existing_file_id).toBeUndefined();
@@ -118,7 +111,7 @@ describe('upload_only in the data room', () => {
     await mkdir(r, r.owner, 'Finance');
     const [itemId] = await checklistItems(r, 1);
     const owners = await directOk(r, r.owner, { filename: 'Minutes.pdf', path: '/', checklist_items: [itemId] });
-    const only = await uploadOnlyMember(r, 'uo-item-m');
+    const only = await setMember(r, 'upload_only', 'uo-item-m');
 
     const rights = await call('GET', `${r.base}/checklist`, { token: only.token });
     expect(rights.body).toMatchObject({ can_upload: true, can_update: true, can_link_files: false, can_edit: false });

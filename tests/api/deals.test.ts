@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMember, call, createDeal, registerUser, sql, type TestUser } from './helpers.ts';
+import { addMember, call, createDeal, registerUser, sql, type TestUser, newMember } from './helpers.ts';
 import { expectError, login, setName } from './expect.ts';
 
 const NOT_FOUND = "Deal not found or you don't have access to it.";
@@ -20,11 +20,9 @@ describe('GET /deals', () => {
     const owner = await registerUser('cards');
     await setName(owner, 'Olivia', 'Owner');
     const deal = await createDeal(owner, 'Card deal', 'blank');
-    const contributor = await registerUser('cards-c');
-    const viewer = await registerUser('cards-v');
+    const contributor = await newMember(deal.id, 'contributor', 'cards-c');
+    const viewer = await newMember(deal.id, 'viewer', 'cards-v');
     const inactive = await registerUser('cards-i');
-    await addMember(deal.id, contributor, 'contributor');
-    await addMember(deal.id, viewer, 'viewer');
     await sql`insert into public.deal_members (deal_id, user_id, role, status) values (${deal.id}, ${inactive.id}, 'viewer', 'inactive')`;
 
     const [card] = await list(owner, 'active');
@@ -237,12 +235,9 @@ describe('GET /deals/{id}', () => {
   it('answers the deal with owner, the caller role and permission set', async () => {
     const owner = await registerUser('single');
     const deal = await createDeal(owner, 'Single');
-    const contributor = await registerUser('single-c');
-    const viewer = await registerUser('single-v');
-    const admin = await registerUser('single-a');
-    await addMember(deal.id, contributor, 'contributor');
-    await addMember(deal.id, viewer, 'viewer');
-    await addMember(deal.id, admin, 'admin');
+    const contributor = await newMember(deal.id, 'contributor', 'single-c');
+    const viewer = await newMember(deal.id, 'viewer', 'single-v');
+    const admin = await newMember(deal.id, 'admin', 'single-a');
 
     const expected: [TestUser, string, string, boolean][] = [
       [owner, 'admin', 'admin', true],
@@ -268,8 +263,7 @@ describe('GET /deals/{id}', () => {
   it('hides the deal from a suspended member', async () => {
     const owner = await registerUser('susp');
     const deal = await createDeal(owner, 'Suspension');
-    const member = await registerUser('susp-m');
-    await addMember(deal.id, member, 'contributor');
+    const member = await newMember(deal.id, 'contributor', 'susp-m');
     expect((await call('GET', `/deals/${deal.id}`, { token: member.token })).status).toBe(200);
     await sql`update public.deal_members set status = 'suspended' where deal_id = ${deal.id} and user_id = ${member.id}`;
     expectError(await call('GET', `/deals/${deal.id}`, { token: member.token }), 404, NOT_FOUND);
@@ -314,12 +308,9 @@ describe('PUT /deals/{id}', () => {
   it('lets a second admin edit, and refuses contributors and viewers with 403', async () => {
     const owner = await registerUser('roles');
     const deal = await createDeal(owner, 'Roles');
-    const admin = await registerUser('roles-a');
-    const contributor = await registerUser('roles-c');
-    const viewer = await registerUser('roles-v');
-    await addMember(deal.id, admin, 'admin');
-    await addMember(deal.id, contributor, 'contributor');
-    await addMember(deal.id, viewer, 'viewer');
+    const admin = await newMember(deal.id, 'admin', 'roles-a');
+    const contributor = await newMember(deal.id, 'contributor', 'roles-c');
+    const viewer = await newMember(deal.id, 'viewer', 'roles-v');
 
     for (const user of [contributor, viewer]) {
       expectError(
@@ -386,10 +377,8 @@ describe('PUT /deals/{id}/archive', () => {
   it('refuses contributors and viewers with 403 and leaves the deal active', async () => {
     const owner = await registerUser('noarchive');
     const deal = await createDeal(owner, 'Stays');
-    const contributor = await registerUser('noarchive-c');
-    const viewer = await registerUser('noarchive-v');
-    await addMember(deal.id, contributor, 'contributor');
-    await addMember(deal.id, viewer, 'viewer');
+    const contributor = await newMember(deal.id, 'contributor', 'noarchive-c');
+    const viewer = await newMember(deal.id, 'viewer', 'noarchive-v');
     for (const user of [contributor, viewer]) {
       expectError(await call('PUT', `/deals/${deal.id}/archive`, { token: user.token }), 403, /Only deal admins/);
     }
@@ -400,9 +389,8 @@ describe('PUT /deals/{id}/archive', () => {
 
   it('archived deals are visible to every member under archived', async () => {
     const owner = await registerUser('arch-members');
-    const viewer = await registerUser('arch-members-v');
     const deal = await createDeal(owner, 'Shared archive');
-    await addMember(deal.id, viewer, 'viewer');
+    const viewer = await newMember(deal.id, 'viewer', 'arch-members-v');
     await call('PUT', `/deals/${deal.id}/archive`, { token: owner.token });
     expect((await list(viewer, 'archived')).map((d) => d.id)).toEqual([deal.id]);
     expect(await list(viewer, 'active')).toEqual([]);
@@ -447,8 +435,7 @@ describe('GET /deals/{id}/dashboard/stats', () => {
     const owner = await registerUser('stats');
     await setName(owner, 'Sam', 'Stats');
     const deal = await createDeal(owner, 'Stats deal', 'blank');
-    const member = await registerUser('stats-m');
-    await addMember(deal.id, member, 'viewer');
+    const member = await newMember(deal.id, 'viewer', 'stats-m');
     for (let i = 0; i < 5; i++) {
       await sql`select private.record_activity(${deal.id}, ${owner.id}, 'checklist_update', ${`Update ${i}`}, '{}'::jsonb)`;
     }
@@ -486,8 +473,7 @@ describe('GET /deals/{id}/activity', () => {
     const owner = await registerUser('feed');
     await setName(owner, 'Fay', 'Feed');
     const deal = await createDeal(owner, 'Feed deal');
-    const viewer = await registerUser('feed-v');
-    await addMember(deal.id, viewer, 'viewer');
+    const viewer = await newMember(deal.id, 'viewer', 'feed-v');
     await login(viewer.email);
     const other = await createDeal(owner, 'Other feed deal');
 
@@ -527,8 +513,7 @@ describe('GET /deals/{id}/files/pending-review', () => {
   it('answers an empty queue for a new deal, to every member', async () => {
     const owner = await registerUser('pending');
     const deal = await createDeal(owner, 'Pending');
-    const viewer = await registerUser('pending-v');
-    await addMember(deal.id, viewer, 'viewer');
+    const viewer = await newMember(deal.id, 'viewer', 'pending-v');
     for (const user of [owner, viewer]) {
       const res = await call('GET', `/deals/${deal.id}/files/pending-review`, { token: user.token });
       expect(res.status).toBe(200);

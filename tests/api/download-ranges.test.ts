@@ -3,17 +3,16 @@
 // bytes, including with `curl -C -`; file details carry an ETag too, and a stale If-Match is a 412.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { answerRange, parseRange } from '../../supabase/functions/_shared/http-range.ts';
 import { downloadUrlSeconds } from '../../supabase/functions/_shared/routes/dataroom/common.ts';
 import { call, storage } from './helpers.ts';
 import { expectError } from './expect.ts';
+import { useLocalServer } from './local-server.ts';
 import { member, postFields, postToStore, random, room, sha256, storePath, twoStep, type Room } from './dataroom-lib.ts';
 
 const SIZE = 300_001;
@@ -209,16 +208,7 @@ describe('download URLs honour Range', () => {
 });
 
 describe('curl -C - resumes a cut download', () => {
-  let server: ServerType;
-  let base = '';
-  beforeAll(async () => {
-    const root = new Hono();
-    root.route('/storage/v1', storage.routes);
-    server = serve({ fetch: root.fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  const served = useLocalServer(() => new Hono().route('/storage/v1', storage.routes));
 
   // Asynchronously: the server answering curl runs in this process.
   const curl = async (args: string[]) => (await promisify(execFile)('curl', args, { encoding: 'utf8' })).stdout;
@@ -227,12 +217,12 @@ describe('curl -C - resumes a cut download', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ranges-curl-'));
     const out = join(dir, 'tape.bin');
     writeFileSync(out, up.bytes.subarray(0, 123_457));
-    const headers = await curl(['-sS', '-D', '-', '-C', '-', '-o', out, `${base}${url}`]);
+    const headers = await curl(['-sS', '-D', '-', '-C', '-', '-o', out, `${served.origin}${url}`]);
     expect(headers).toMatch(/^HTTP\/1\.1 206/);
     expect(headers).toContain(`bytes 123457-${SIZE - 1}/${SIZE}`);
     expect(sha256(readFileSync(out))).toBe(versionSha);
     // Asked again with the whole file on disk: 416, and curl leaves the file as it is.
-    await curl(['-sS', '-C', '-', '-o', out, `${base}${url}`]);
+    await curl(['-sS', '-C', '-', '-o', out, `${served.origin}${url}`]);
     expect(sha256(readFileSync(out))).toBe(versionSha);
   });
 });

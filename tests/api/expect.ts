@@ -44,6 +44,13 @@ export async function inviteToNewDeal(email: string, ownerLabel: string) {
   return { owner, deal, invitationId: inv.body.id as string };
 }
 
+/** The token of the latest invitation mailed to `email` (its link's ?token=). */
+export async function invitationLinkToken(email: string): Promise<string> {
+  const [mail] = await sql<{ body: string }[]>`
+    select body from private.mail_outbox where to_email = ${email} and subject like 'You''re invited%' order by id desc limit 1`;
+  return new URL(/(http:\/\/localhost:3000\/invitations\/\S+)/.exec(mail.body)![1]).searchParams.get('token')!;
+}
+
 export async function login(email: string, password = PASSWORD) {
   return call('POST', '/auth/login', { body: { email, password } });
 }

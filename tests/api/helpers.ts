@@ -119,6 +119,13 @@ export async function addMember(dealId: string, user: TestUser, role: 'admin' | 
   await sql`insert into public.deal_members (deal_id, user_id, role) values (${dealId}, ${user.id}, ${role})`;
 }
 
+/** A new account (`registerUser(label)`) made a member of the deal with the role. */
+export async function newMember(dealId: string, role: 'admin' | 'contributor' | 'viewer', label: string): Promise<TestUser> {
+  const user = await registerUser(label);
+  await addMember(dealId, user, role);
+  return user;
+}
+
 /**
  * Runs `work` in a transaction as the person, as PostgREST runs their request (role authenticated,
  * their JWT claims), what pgTAP's `tests.as_user` does. On the shared connection unless a test has a

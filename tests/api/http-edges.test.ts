@@ -1,14 +1,13 @@
 // HTTP edges: a deal the caller is not a member of is a 404 whatever the body, and a JSON body over the
 // limit (or any body answered before it is read) does not poison the connection for the next request.
 import { Agent, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEAL_NOT_FOUND } from '../../supabase/functions/_shared/errors.ts';
 import { closeWhenBodyUnread } from '../../server/http-listener.ts';
 import { app, call, createDeal, registerUser, type TestUser } from './helpers.ts';
 import { expectError } from './expect.ts';
+import { useLocalServer } from './local-server.ts';
 
 let owner: TestUser;
 let stranger: TestUser;
@@ -56,26 +55,15 @@ describe('a deal the caller is not a member of', () => {
 });
 
 describe('a body refused on a kept-alive connection', () => {
-  let server: ServerType;
-  let port = 0;
-  beforeAll(async () => {
-    // Mounted at /api, as the embedded server mounts it.
-    const root = new Hono();
-    root.use('*', closeWhenBodyUnread);
-    root.route('/api', app);
-    await new Promise<void>((resolve) => {
-      server = serve({ fetch: root.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
-    });
-    port = (server.address() as AddressInfo).port;
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  // Mounted at /api, as the embedded server mounts it.
+  const served = useLocalServer(() => new Hono().use('*', closeWhenBodyUnread).route('/api', app));
 
   const send = (agent: Agent, method: string, path: string, body?: string | Buffer, as = owner) =>
     new Promise<{ status: number; body: string; connection?: string }>((resolve, reject) => {
       const req = request(
         {
           host: '127.0.0.1',
-          port,
+          port: served.port,
           method,
           path,
           agent,
@@ -105,7 +93,7 @@ describe('a body refused on a kept-alive connection', () => {
       expect(second.status).toBe(200);
       expect(JSON.parse(second.body)).toMatchObject({ status: 'ok' });
       // Under the /api mount too, a stranger's bad input to the deal is the deal's 404.
-      const strangers = await fetch(`http://127.0.0.1:${port}/api/deals/${dealId}/folders`, {
+      const strangers = await fetch(`${served.origin}/api/deals/${dealId}/folders`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${stranger.token}` },
         body: '{"name": 5}',

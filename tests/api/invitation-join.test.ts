@@ -6,7 +6,7 @@ import * as OTPAuth from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { createApi } from '../../supabase/functions/_shared/app.ts';
 import { auth, call, registerUser, sql, storage, uniqueEmail } from './helpers.ts';
-import { expectError, inviteToNewDeal, PASSWORD_UNPROVED } from './expect.ts';
+import { expectError, invitationLinkToken, inviteToNewDeal, PASSWORD_UNPROVED } from './expect.ts';
 import { outboxMail } from '../../supabase/functions/_shared/adapters/mail.ts';
 
 const LINK_INVALID =
@@ -15,14 +15,7 @@ const ADDRESS_TAKEN = 'An account with this email already exists. Sign in instea
 
 async function inviteTo(email: string) {
   const invited = await inviteToNewDeal(email, 'join-owner');
-  return { ...invited, link: { id: invited.invitationId, token: await linkToken(email) } };
-}
-
-/** The token of the latest invitation mailed to `email`. */
-async function linkToken(email: string): Promise<string> {
-  const [mail] = await sql<{ body: string }[]>`
-    select body from private.mail_outbox where to_email = ${email} and subject like 'You''re invited%' order by id desc limit 1`;
-  return new URL(/(http:\/\/localhost:3000\/invitations\/\S+)/.exec(mail.body)![1]).searchParams.get('token')!;
+  return { ...invited, link: { id: invited.invitationId, token: await invitationLinkToken(email) } };
 }
 
 const subjectsTo = async (email: string) =>
@@ -80,7 +73,7 @@ describe('registering from the invitation link', () => {
     expectError(await attempt(other, link), 400, LINK_INVALID);
     // A token replaced by a resend.
     expect((await call('POST', `/deals/${deal.id}/invitations/${invitationId}/resend`, { token: owner.token })).status).toBe(200);
-    const fresh = { id: invitationId, token: await linkToken(email) };
+    const fresh = { id: invitationId, token: await invitationLinkToken(email) };
     expectError(await attempt(email, link), 400, LINK_INVALID);
     // Expired.
     await sql`update public.invitations set expires_at = now() - interval '1 minute' where id = ${invitationId}`;

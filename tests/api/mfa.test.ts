@@ -5,7 +5,7 @@
  */
 import * as OTPAuth from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { addMember, asUser, call, createDeal, registerUser, sql, tokenClaims, type TestUser } from './helpers.ts';
+import { asUser, call, createDeal, registerUser, sql, tokenClaims, type TestUser, newMember } from './helpers.ts';
 import { login } from './expect.ts';
 
 const codeFor = (secret: string, offsetSteps = 0) =>
@@ -241,10 +241,8 @@ describe('"Require two-step verification" for a deal', () => {
       ).status,
     ).toBe(403);
 
-    const member = await registerUser('mfa-deal-member');
-    await addMember(deal.id, member, 'viewer');
-    const noFactorAdmin = await registerUser('mfa-deal-admin-nofactor');
-    await addMember(deal.id, noFactorAdmin, 'admin');
+    const member = await newMember(deal.id, 'viewer', 'mfa-deal-member');
+    const noFactorAdmin = await newMember(deal.id, 'admin', 'mfa-deal-admin-nofactor');
     const refused = await call('PUT', `/deals/${deal.id}`, {
       token: noFactorAdmin.token,
       body: { name: 'Project Falcon', require_mfa: true },

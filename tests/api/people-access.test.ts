@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMember, call, registerUser, sql, uniqueEmail, type TestUser } from './helpers.ts';
+import { call, registerUser, sql, uniqueEmail, type TestUser, newMember } from './helpers.ts';
 import { expectError } from './expect.ts';
 import {
   SYSTEM_SETS,
@@ -119,10 +119,8 @@ describe('who may manage people', () => {
     const f = await fixture('acc-403b');
     const approver = await setMember(f.r, 'approve_only', 'acc-403b-ap');
     const editor = await setMember(f.r, 'edit', 'acc-403b-ed');
-    const viewer = await registerUser('acc-403b-v');
-    await addMember(f.r.deal.id, viewer, 'viewer');
-    const contributor = await registerUser('acc-403b-c');
-    await addMember(f.r.deal.id, contributor, 'contributor');
+    const viewer = await newMember(f.r.deal.id, 'viewer', 'acc-403b-v');
+    const contributor = await newMember(f.r.deal.id, 'contributor', 'acc-403b-c');
     for (const user of [approver, editor, viewer, contributor]) {
       for (const [method, path, body] of managementCalls(f)) {
         expectError(await call(method, path, { token: user.token, body }), 403);
@@ -209,8 +207,7 @@ describe('who may manage people', () => {
 describe('the owner', () => {
   it('cannot be edited, removed or bulk-changed, even by another admin', async () => {
     const r = await peopleRoom('own');
-    const admin = await registerUser('own-admin');
-    await addMember(r.deal.id, admin, 'admin');
+    const admin = await newMember(r.deal.id, 'admin', 'own-admin');
     const g = await group(r, 'G', await systemSetId('upload_only'));
     const before = await membership(r.deal.id, r.owner.id);
     for (const token of [admin.token, r.owner.token]) {
@@ -246,8 +243,7 @@ describe('the owner', () => {
 
   it('another admin can manage ordinary members', async () => {
     const r = await peopleRoom('own-admin2');
-    const admin = await registerUser('own-admin2-a');
-    await addMember(r.deal.id, admin, 'admin');
+    const admin = await newMember(r.deal.id, 'admin', 'own-admin2-a');
     const m = await setMember(r, 'upload_view', 'own-admin2-m');
     const res = await call('PUT', `${r.base}/users/${m.id}`, {
       token: admin.token,
@@ -290,8 +286,7 @@ describe('member status', () => {
 
   it('a suspended admin cannot manage people', async () => {
     const r = await peopleRoom('status-admin');
-    const admin = await registerUser('status-admin-a');
-    await addMember(r.deal.id, admin, 'admin');
+    const admin = await newMember(r.deal.id, 'admin', 'status-admin-a');
     const m = await setMember(r, 'upload_view', 'status-admin-m');
     expect(
       (await call('PUT', `${r.base}/users/${admin.id}/enhanced`, { token: r.owner.token, body: { status: 'suspended' } })).status,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMember, call, registerUser } from './helpers.ts';
+import { call, registerUser, newMember } from './helpers.ts';
 import { expectError } from './expect.ts';
 import {
   SYSTEM_SETS,
@@ -25,8 +25,7 @@ describe('POST /deals/{id}/users/bulk-update', () => {
     const r = await peopleRoom('bulk-set');
     const a = await setMember(r, 'upload_only', 'bulk-a');
     const b = await setMember(r, 'upload_view', 'bulk-b');
-    const legacy = await registerUser('bulk-legacy');
-    await addMember(r.deal.id, legacy, 'contributor');
+    const legacy = await newMember(r.deal.id, 'contributor', 'bulk-legacy');
     const untouched = await setMember(r, 'upload_only', 'bulk-untouched');
     const res = await bulk(r, { user_ids: [a.id, b.id, legacy.id], permission_set_id: await systemSetId('approve_only') });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -1,6 +1,7 @@
 /** Shared steps for the people-and-permissions API tests (tests/api/people-*.test.ts). */
 import { expect } from 'vitest';
-import { call, createDeal, registerUser, sql, type TestUser } from './helpers.ts';
+import { call, registerUser, sql, type TestUser } from './helpers.ts';
+import { room } from './dataroom-lib.ts';
 
 import { CAPABILITIES as CAPABILITY_LIST } from '../../supabase/functions/_shared/contracts/capabilities.ts';
 
@@ -14,18 +15,9 @@ export const SYSTEM_SETS: Record<string, string[]> = {
   edit: ['approve', 'comment', 'download', 'edit_checklist', 'edit_files', 'edit_folders', 'upload', 'view'],
 };
 
-export interface PeopleRoom {
-  owner: TestUser;
-  deal: { id: string; name: string };
-  base: string;
-}
-
-/** A fresh owner with a fresh deal (blank checklist). */
-export async function peopleRoom(label = 'pp', dealName = `${label} deal`): Promise<PeopleRoom> {
-  const owner = await registerUser(`${label}-owner`);
-  const deal = await createDeal(owner, dealName, 'blank');
-  return { owner, deal, base: `/deals/${deal.id}` };
-}
+/** A fresh owner with a fresh deal (blank checklist): the data room tests' room. */
+export const peopleRoom = room;
+export type PeopleRoom = Awaited<ReturnType<typeof room>>;
 
 export async function systemSetId(name: string): Promise<string> {
   const [row] = await sql<{ id: string }[]>`select id from public.permission_sets where deal_id is null and name = ${name}`;
@@ -50,7 +42,7 @@ export async function addSetMember(
 
 /** A newly registered user who is a member holding `set`. */
 export async function setMember(
-  r: PeopleRoom,
+  r: { deal: { id: string } },
   set: string | null,
   label = 'member',
   extra: { company?: string; status?: string } = {},

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMember, call, registerUser, sql, uniqueEmail } from './helpers.ts';
+import { call, registerUser, sql, uniqueEmail, newMember } from './helpers.ts';
 import { expectError, setName } from './expect.ts';
 import {
   CAPABILITIES,
@@ -192,10 +192,8 @@ describe('GET /deals/{id}/users-enhanced', () => {
 describe('GET /deals/{id}/users (part 1 form)', () => {
   it('lists members with permission_set, badge role and is_owner', async () => {
     const r = await peopleRoom('p1-list');
-    const viewer = await registerUser('p1-viewer');
-    await addMember(r.deal.id, viewer, 'viewer');
-    const contributor = await registerUser('p1-contrib');
-    await addMember(r.deal.id, contributor, 'contributor');
+    const viewer = await newMember(r.deal.id, 'viewer', 'p1-viewer');
+    const contributor = await newMember(r.deal.id, 'contributor', 'p1-contrib');
     const approver = await setMember(r, 'approve_only', 'p1-approver', { company: 'Globex' });
     const editor = await setMember(r, 'edit', 'p1-editor');
     const res = await call('GET', `${r.base}/users`, { token: r.owner.token });
@@ -244,8 +242,7 @@ describe('PUT /deals/{id}/users/{userId} (part 1 form)', () => {
 
   it('moving a legacy viewer to upload_only drops the rights the viewer role implied', async () => {
     const r = await peopleRoom('p1-legacy');
-    const v = await registerUser('p1-legacy-v');
-    await addMember(r.deal.id, v, 'viewer');
+    const v = await newMember(r.deal.id, 'viewer', 'p1-legacy-v');
     expect(await capabilitiesOf(r, v)).toEqual(SYSTEM_SETS.upload_view);
     const res = await call('PUT', `${r.base}/users/${v.id}`, { token: r.owner.token, body: { permission_set: 'upload_only' } });
     expect(res.status).toBe(200);

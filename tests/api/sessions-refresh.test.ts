@@ -4,7 +4,7 @@
  * and the sessions list. Every ended session's tokens stop working at once, not when they expire.
  */
 import { describe, expect, it } from 'vitest';
-import { addMember, call, createDeal, registerUser, sql, tokenClaims } from './helpers.ts';
+import { call, createDeal, registerUser, sql, tokenClaims, newMember } from './helpers.ts';
 
 const login = (email: string, password = 'secret123', userAgent = 'Mozilla/5.0 (Macintosh) Firefox/130.0') =>
   call('POST', '/auth/login', { body: { email, password }, headers: { 'user-agent': userAgent } });
@@ -219,8 +219,7 @@ describe('what ends sessions', () => {
     const owner = await registerUser('owner-ends');
     const deal = await createDeal(owner, 'Suspension deal');
     for (const change of ['suspend', 'remove'] as const) {
-      const member = await registerUser(`member-${change}`);
-      await addMember(deal.id, member, 'viewer');
+      const member = await newMember(deal.id, 'viewer', `member-${change}`);
       const pair = (await login(member.email)).body;
       expect((await call('GET', `/deals/${deal.id}`, { token: pair.access_token })).status).toBe(200);
       if (change === 'suspend')

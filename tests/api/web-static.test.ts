@@ -2,16 +2,14 @@
 // Accept-Encoding, each with its own length and ETag; 304, HEAD, one byte range (of the file itself) and
 // 416; immutable caching for hashed assets, no-cache for index.html and the SPA's routes.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
-import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveWeb } from '../../server/web.ts';
 import { precompressDir } from '../../web/precompress.ts';
+import { rawRequest, useLocalServer } from './local-server.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'dataroom-web-'));
 const SCRIPT = '/assets/index-abc123.js';
@@ -25,8 +23,6 @@ const html = Buffer.from(
 // Random bytes: no copy is smaller, so none is written.
 const image = Buffer.from(Array.from({ length: 2000 }, (_, i) => (i * 7919) % 251));
 
-let server: ServerType;
-let port = 0;
 let written: Awaited<ReturnType<typeof precompressDir>>;
 
 beforeAll(async () => {
@@ -39,39 +35,13 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'pdfjs', 'standard_fonts'), { recursive: true });
   writeFileSync(join(dir, 'pdfjs', 'standard_fonts', 'FoxitSans.pfb'), image);
   written = await precompressDir(dir);
-  const app = new Hono();
-  app.get('*', serveWeb(dir));
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-      port = info.port;
-      resolve();
-    });
-  });
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
+const served = useLocalServer(() => new Hono().get('*', serveWeb(dir)));
 
-/** A raw HTTP request: the bytes exactly as sent (fetch would decode them). */
-function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => rawRequest(served, path, headers, method);
 
 const BROWSER = 'gzip, deflate, br, zstd';
 

@@ -22,6 +22,7 @@ import {
   joinDeal,
   uploadApi,
   checkScreen,
+  createDealApi,
 } from './lib.ts';
 
 describe('Admin portal: people', () => {
@@ -65,13 +66,7 @@ describe('Admin portal: people', () => {
     async ({ page, server }) => {
       const admin = await loginUser(server, ADMIN_EMAIL, ADMIN_PASSWORD);
       const user = await registerUser(server, uniqueEmail('reset'));
-      const deal = await apiCall<{ id: string }>(
-        server,
-        'POST',
-        '/deals',
-        { name: 'Comment deal', checklist_preset: 'Blank' },
-        admin.token,
-      );
+      const deal = await createDealApi(server, admin.token, 'Comment deal');
       const fileId = await uploadApi(server, admin.token, deal.id, { name: 'Minutes.txt', content: 'minutes' });
       await joinDeal(server, admin.token, deal.id, user, 'upload_view');
       await apiCall(

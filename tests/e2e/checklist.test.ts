@@ -23,6 +23,7 @@ import {
   uniqueEmail,
   useE2E,
   checkScreen,
+  openCreateDealDialog,
 } from './lib.ts';
 
 interface ChecklistItem {
@@ -68,13 +69,7 @@ describe('Checklist', () => {
   const e2e = useE2E('checklist');
 
   e2e.test('a deal created from the Default preset shows 65 items in 8 categories', async ({ page, server }) => {
-    const account = await registerUser(server, uniqueEmail('checklist-owner'));
-    await openSignedIn(page, account.token, '/');
-    await expectText(page, 'No deals yet', { timeout: FIRST_LOAD_TIMEOUT });
-
-    await page.getByRole('button', { name: 'Create New Deal' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Create New Deal' });
-    await expectVisible(dialog, 'the Create New Deal modal');
+    const dialog = await openCreateDealDialog(page, server, 'checklist-owner');
     const preset = dialog.locator('select[name="checklist_preset"]');
     await eventually(async () => assert.equal(await preset.inputValue(), 'default', 'the Default preset is preselected'));
     const dealName = `Project Meridian ${Date.now().toString(36)}`;

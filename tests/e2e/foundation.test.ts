@@ -25,6 +25,7 @@ import {
   useE2E,
   waitForMail,
   checkScreen,
+  openCreateDealDialog,
 } from './lib.ts';
 
 describe('Foundation', () => {
@@ -79,13 +80,7 @@ describe('Foundation', () => {
   });
 
   e2e.test('create a deal, open its dashboard, archive it and find it under Archived', async ({ page, server }) => {
-    const account = await registerUser(server, uniqueEmail('creator'));
-    await openSignedIn(page, account.token, '/');
-    await expectText(page, 'No deals yet', { timeout: FIRST_LOAD_TIMEOUT });
-
-    await page.getByRole('button', { name: 'Create New Deal' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Create New Deal' });
-    await expectVisible(dialog, 'the Create New Deal modal');
+    const dialog = await openCreateDealDialog(page, server, 'creator');
     await dialog.getByRole('button', { name: 'Create Deal' }).click();
     await expectVisible(dialog.getByText('Please enter a deal name', { exact: true }), "'Please enter a deal name'");
     await checkScreen(page, 'create-deal-name-required');

@@ -637,13 +637,7 @@ export async function dealWithCategory(
   category: { name: string; code?: string },
   items: { name: string; description?: string }[] = [],
 ): Promise<{ deal: { id: string }; category: { id: string }; items: { id: string }[] }> {
-  const deal = await apiCall<{ id: string }>(
-    server,
-    'POST',
-    '/deals',
-    { name: dealName, description: '', checklist_preset: 'blank' },
-    token,
-  );
+  const deal = await createDealApi(server, token, dealName);
   const created = await apiCall<{ id: string }>(server, 'POST', `/deals/${deal.id}/checklist/categories`, category, token);
   const made: { id: string }[] = [];
   for (const item of items) {
@@ -768,14 +762,25 @@ export async function loginUser(server: TestServer, email: string, password: str
   return { token: answer.access_token, user: answer.user };
 }
 
-/** Creates a deal through the API as the token's user. */
+/** Creates a deal through the API as the token's user, its checklist from `preset` (the blank one unless told). */
 export async function createDealApi(
   server: TestServer,
   token: string,
   name: string,
-  description = '',
+  preset = 'blank',
 ): Promise<{ id: string; name: string }> {
-  return apiCall(server, 'POST', '/deals', { name, description, checklist_preset: 'blank' }, token);
+  return apiCall(server, 'POST', '/deals', { name, checklist_preset: preset }, token);
+}
+
+/** A new account signed in on its empty deal list, the Create New Deal dialog opened from it; the dialog. */
+export async function openCreateDealDialog(page: Page, server: TestServer, label: string): Promise<Locator> {
+  const account = await registerUser(server, uniqueEmail(label));
+  await openSignedIn(page, account.token, '/');
+  await expectText(page, 'No deals yet', { timeout: FIRST_LOAD_TIMEOUT });
+  await page.getByRole('button', { name: 'Create New Deal' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Deal' });
+  await expectVisible(dialog, 'the Create New Deal modal');
+  return dialog;
 }
 
 /** Puts a session token where the web app keeps it, then opens `path` signed in. */

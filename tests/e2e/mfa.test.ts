@@ -23,6 +23,7 @@ import {
   useE2E,
   joinDeal,
   checkScreen,
+  createDealApi,
 } from './lib.ts';
 
 /** The code an authenticator app shows for `secret`, `steps` periods from now. */
@@ -110,13 +111,7 @@ describe('Sessions and two-step verification', () => {
         { factor_id: enrolment.id, code: codeFor(enrolment.secret) },
         admin.token,
       );
-      const deal = await apiCall<{ id: string }>(
-        server,
-        'POST',
-        '/deals',
-        { name: 'Project Osprey', checklist_preset: 'blank' },
-        verified.access_token,
-      );
+      const deal = await createDealApi(server, verified.access_token, 'Project Osprey');
       const member = await registerUser(server, uniqueEmail('mfa-member'));
       await joinDeal(server, verified.access_token, deal.id, member, 'upload_view');
 

@@ -26,6 +26,7 @@ import {
   joinDeal,
   uploadApi,
   checkScreen,
+  createDealApi,
 } from './lib.ts';
 
 type Kind = 'admin' | 'edit' | 'approve_only' | 'upload_view' | 'upload_only';
@@ -133,13 +134,7 @@ async function checkButtons(page: Page, where: string, expected: Record<string, 
 
 async function setUp(server: TestServer) {
   const owner = await registerUser(server, uniqueEmail('walk-owner'));
-  const deal = await apiCall<{ id: string }>(
-    server,
-    'POST',
-    '/deals',
-    { name: 'Role walk', checklist_preset: 'default' },
-    owner.token,
-  );
+  const deal = await createDealApi(server, owner.token, 'Role walk', 'default');
   const checklist = await apiCall<{ checklist: Record<string, { id: string; name: string }[]> }>(
     server,
     'GET',

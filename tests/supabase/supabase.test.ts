@@ -51,6 +51,9 @@ async function call<T = any>(method: string, path: string, body?: unknown, token
   return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
+/** Creates a deal with a blank checklist, as `token`'s holder; the answer as it came. */
+const createDeal = (name: string, token: string) => call('POST', '/deals', { name, checklist_preset: 'blank' }, token);
+
 async function register(label: string) {
   const email = `${label}-${randomUUID().slice(0, 8)}@supabase.test`;
   const res = await call('POST', '/auth/register', { email, password: 'supabase-password' });
@@ -69,6 +72,18 @@ async function download(dealId: string, fileId: string, token: string): Promise<
   const res = await fetch(link.body.download_url);
   assert.equal(res.status, 200);
   return Buffer.from(await res.arrayBuffer());
+}
+
+/** Uploads a PDF at the root in one request (multipart), the API streaming it into Storage. */
+function directUpload(dealId: string, bytes: Uint8Array<ArrayBuffer>, name: string, token: string) {
+  const form = new FormData();
+  form.append('path', '/');
+  form.append('file', new Blob([bytes], { type: 'application/pdf' }), name);
+  return fetch(`${base}/deals/${dealId}/files/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
 }
 
 /** Completes an upload whose bytes were sent: the API checks them in Storage and records the file. */
@@ -250,7 +265,7 @@ describe('the api function on Supabase (GoTrue and Storage stand-ins)', () => {
 
   it('creates a deal and uploads through the signed URL, reporting the lifetime Storage grants; the URL works once', async () => {
     const owner = await register('uploader');
-    const deal = await call('POST', '/deals', { name: 'Supabase deal', checklist_preset: 'blank' }, owner.token);
+    const deal = await createDeal('Supabase deal', owner.token);
     assert.equal(deal.status, 201);
     const start = await call(
       'POST',
@@ -280,16 +295,9 @@ describe('the api function on Supabase (GoTrue and Storage stand-ins)', () => {
 
   it('streams a direct upload through the API into Storage with the service role, hashed on the way', async () => {
     const owner = await register('direct');
-    const deal = await call('POST', '/deals', { name: 'Direct deal', checklist_preset: 'blank' }, owner.token);
+    const deal = await createDeal('Direct deal', owner.token);
     const bytes = randomBytes(250_000);
-    const form = new FormData();
-    form.append('path', '/');
-    form.append('file', new Blob([bytes], { type: 'application/pdf' }), 'Direct.pdf');
-    const res = await fetch(`${base}/deals/${deal.body.id}/files/upload`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${owner.token}` },
-      body: form,
-    });
+    const res = await directUpload(deal.body.id, bytes, 'Direct.pdf', owner.token);
     const answer = (await res.json()) as { file_id: string; detail?: string };
     assert.equal(res.status, 201, answer.detail);
     const [version] = await sql`select sha256, size_bytes from public.file_versions where file_id = ${answer.file_id}`;
@@ -299,7 +307,7 @@ describe('the api function on Supabase (GoTrue and Storage stand-ins)', () => {
 
   it('refuses an expired signed upload URL and records nothing', async () => {
     const owner = await register('late');
-    const deal = await call('POST', '/deals', { name: 'Late deal', checklist_preset: 'blank' }, owner.token);
+    const deal = await createDeal('Late deal', owner.token);
     standIns.uploadTokenSeconds = -1;
     try {
       const start = await call('POST', `/deals/${deal.body.id}/files/upload-url`, { filename: 'late.pdf' }, owner.token);
@@ -318,7 +326,7 @@ describe('the api function on Supabase (GoTrue and Storage stand-ins)', () => {
   it('uploads resumably through Storage tus as the signed-in person; the policy refuses anyone else on that grant', async () => {
     const owner = await register('tus');
     const other = await register('tus-other');
-    const deal = await call('POST', '/deals', { name: 'Resumable deal', checklist_preset: 'blank' }, owner.token);
+    const deal = await createDeal('Resumable deal', owner.token);
     const start = await call(
       'POST',
       `/deals/${deal.body.id}/files/upload-url`,
@@ -351,7 +359,7 @@ describe('the api function on Supabase (GoTrue and Storage stand-ins)', () => {
 
   it("joins from an invitation link through the admin API: confirmed at once, no mail; a stranger's registration is not kept", async () => {
     const owner = await register('join-owner');
-    const deal = await call('POST', '/deals', { name: 'Join deal', checklist_preset: 'blank' }, owner.token);
+    const deal = await createDeal('Join deal', owner.token);
     standIns.confirmations = true;
     try {
       /** An invitation to `email` and the token its mail would carry (mail goes to the tenant's relay, absent here). */
@@ -429,7 +437,7 @@ describe('the api function on Supabase (GoTrue and Storage stand-ins)', () => {
   it('invites a registered person, who accepts and sees the deal', async () => {
     const owner = await register('inviter');
     const invitee = await register('invitee');
-    const deal = await call('POST', '/deals', { name: 'Invite deal', checklist_preset: 'blank' }, owner.token);
+    const deal = await createDeal('Invite deal', owner.token);
     const invited = await call(
       'POST',
       `/deals/${deal.body.id}/invitations`,
@@ -527,7 +535,7 @@ describe('the api function on Supabase (GoTrue and Storage stand-ins)', () => {
       });
       assert.equal(res.status, 200);
       const { access_token: token } = (await res.json()) as { access_token: string };
-      const created = await call('POST', '/deals', { name: 'No e-mail deal', checklist_preset: 'blank' }, token);
+      const created = await createDeal('No e-mail deal', token);
       assert.equal(created.status, 403, JSON.stringify(created.body));
       assert.equal(created.body.code, 'email_required');
       assert.match(created.body.detail, /no email address/);
@@ -599,16 +607,9 @@ describe('the api function on Supabase (GoTrue and Storage stand-ins)', () => {
 
   it('prepares a queued ZIP export (over 1 GiB or 1,000 files) in Storage when the ai-worker runs; its link serves the archive', async () => {
     const owner = await register('exporter');
-    const deal = await call('POST', '/deals', { name: 'Export deal', checklist_preset: 'blank' }, owner.token);
+    const deal = await createDeal('Export deal', owner.token);
     const bytes = randomBytes(120_000);
-    const form = new FormData();
-    form.append('path', '/');
-    form.append('file', new Blob([bytes], { type: 'application/pdf' }), 'Accounts.pdf');
-    const uploaded = await fetch(`${base}/deals/${deal.body.id}/files/upload`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${owner.token}` },
-      body: form,
-    });
+    const uploaded = await directUpload(deal.body.id, bytes, 'Accounts.pdf', owner.token);
     const { file_id: fileId } = (await uploaded.json()) as { file_id: string };
     // A job as the API records one past its threshold (the threshold itself: tests/api/export-job.test.ts).
     const [queued] = await sql.begin(async (tx) => {

@@ -32,6 +32,9 @@ describe('formatRelativeTime', () => {
   it('reads Just now under a minute, then minutes, hours, days up to 6, then a date', () => {
     expect(formatRelativeTime('2026-03-10T11:59:30Z', now)).toBe('Just now');
     expect(formatRelativeTime('2026-03-10T11:55:00Z', now)).toBe('5 minutes ago');
+    expect(formatRelativeTime('2026-03-10T11:59:00Z', now)).toBe('1 minute ago');
+    expect(formatRelativeTime('2026-03-10T11:00:00Z', now)).toBe('1 hour ago');
+    expect(formatRelativeTime('2026-03-09T12:00:00Z', now)).toBe('1 day ago');
     expect(formatRelativeTime('2026-03-10T09:00:00Z', now)).toBe('3 hours ago');
     expect(formatRelativeTime('2026-03-04T12:00:00Z', now)).toBe('6 days ago');
     expect(formatRelativeTime('2026-03-01T12:00:00Z', now)).toBe('Mar 1, 2026');

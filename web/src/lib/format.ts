@@ -54,18 +54,21 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
 });
 
-function toDate(value: string | number | Date | null | undefined): Date | null {
+export type DateInput = string | number | Date | null | undefined;
+
+/** The date a value names, or null for none or an invalid one. */
+export function toDate(value: DateInput): Date | null {
   if (value === null || value === undefined || value === '') return null;
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-export function formatDate(value: string | number | Date | null | undefined): string {
+export function formatDate(value: DateInput): string {
   const date = toDate(value);
   return date ? dateFormat.format(date) : '—';
 }
 
-export function formatDateTime(value: string | number | Date | null | undefined): string {
+export function formatDateTime(value: DateInput): string {
   const date = toDate(value);
   return date ? dateTimeFormat.format(date) : '—';
 }
@@ -74,18 +77,24 @@ export function formatDateTime(value: string | number | Date | null | undefined)
  * Relative time of activities (docs/product.md §9): 'Just now' under 60 seconds, then minutes, hours, and days
  * up to 6 days, then a date.
  */
-export function formatRelativeTime(value: string | number | Date | null | undefined, now: Date = new Date()): string {
+export function formatRelativeTime(value: DateInput, now: Date = new Date()): string {
   const date = toDate(value);
   if (!date) return '—';
+  const { unit, count } = elapsed(date, now);
+  if (unit === 'second') return 'Just now';
+  if (unit === 'day' && count > 6) return formatDate(date);
+  return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+}
+
+/** How long before `now` a date was, in whole seconds under a minute, minutes under an hour, hours under a day, else days. */
+export function elapsed(date: Date, now: Date): { unit: 'second' | 'minute' | 'hour' | 'day'; count: number } {
   const seconds = Math.floor((now.getTime() - date.getTime()) / 1000);
-  if (seconds < 60) return 'Just now';
+  if (seconds < 60) return { unit: 'second', count: seconds };
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+  if (minutes < 60) return { unit: 'minute', count: minutes };
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
-  const days = Math.floor(hours / 24);
-  if (days <= 6) return `${days} day${days === 1 ? '' : 's'} ago`;
-  return formatDate(date);
+  if (hours < 24) return { unit: 'hour', count: hours };
+  return { unit: 'day', count: Math.floor(hours / 24) };
 }
 
 /** File sizes in B, KB, MB, GB or TB (docs/product.md §9). */

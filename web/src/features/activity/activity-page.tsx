@@ -2,7 +2,7 @@
  * The deal's activity feed at /deals/:dealId/activity (docs/product.md §2 Activity): newest first, more
  * loaded on demand; search and the type filter work over what is loaded.
  */
-import { Box, Button, Card, Flex, Heading, HStack, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Flex, HStack, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Activity } from 'lucide-react';
 import { OptionSelect } from '../../components/option-select';
 import { Fragment, useMemo, useState } from 'react';
@@ -10,6 +10,7 @@ import { useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { LoadFailed } from '../../components/load-failed';
 import { PageContainer } from '../../components/layout/page-container';
+import { PageTitle } from '../../components/layout/page-title';
 import { useDeal } from '../../lib/api/deal';
 import { pluralize } from '../../lib/format';
 import { ACTIVITY_LOAD_FAILED, useActivityFeed } from './api/list-activity';
@@ -41,14 +42,10 @@ export default function ActivityPage() {
   return (
     <PageContainer>
       <Stack gap="5">
-        <Box>
-          <Heading as="h1" size="2xl" letterSpacing="-0.02em">
-            Activity Feed
-          </Heading>
-          <Text textStyle="sm" color="fg.muted" mt="1">
-            {deal.data?.name ? `${deal.data.name} · ` : ''}Everything that happened in this deal, newest first
-          </Text>
-        </Box>
+        <PageTitle
+          title="Activity Feed"
+          subtitle={`${deal.data?.name ? `${deal.data.name} · ` : ''}Everything that happened in this deal, newest first`}
+        />
 
         <Flex gap="3" direction={{ base: 'column', md: 'row' }}>
           <SearchInput flex="1" placeholder="Search activity..." label="Search activity" value={search} onChange={setSearch} />

@@ -50,17 +50,19 @@ export function PresetsPage() {
   };
 
   const list = presets.data?.presets ?? [];
+  // In the header, and again in the empty list.
+  const createButton = (
+    <Button colorPalette="brand" size="sm" onClick={() => form.openFor(null)}>
+      <Plus size={16} /> Create Preset
+    </Button>
+  );
 
   return (
     <AdminPage>
       <AdminPageHeader
         title="Checklist Presets"
         description="Named selections of catalog items that new deals start their checklist from."
-        actions={
-          <Button colorPalette="brand" size="sm" onClick={() => form.openFor(null)}>
-            <Plus size={16} /> Create Preset
-          </Button>
-        }
+        actions={createButton}
       />
 
       <AdminPanel>
@@ -79,13 +81,7 @@ export function PresetsPage() {
               icon={<ListChecks />}
               title="No presets found"
               description={debouncedSearch ? 'No preset matches this search.' : 'Create your first preset to get started'}
-              action={
-                debouncedSearch ? undefined : (
-                  <Button colorPalette="brand" size="sm" onClick={() => form.openFor(null)}>
-                    <Plus size={16} /> Create Preset
-                  </Button>
-                )
-              }
+              action={debouncedSearch ? undefined : createButton}
             />
           }
           columns={[

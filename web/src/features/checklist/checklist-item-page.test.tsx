@@ -132,6 +132,24 @@ describe('checklist item page', () => {
     expect(within(dialog).getByLabelText('Search files')).toBeInTheDocument();
   });
 
+  it("searches the deal's files in the picker and shows where each found one lies", async () => {
+    const { calls } = open({
+      [`GET ${ITEM}`]: detail({ can_edit: false, can_approve: false }),
+      [`GET /api/deals/${DEAL}/files`]: { folders: [], files: [] },
+      [`GET /api/deals/${DEAL}/files/search`]: {
+        query: 'minutes',
+        folders: [],
+        files: [{ id: 'f9', name: 'Board minutes.pdf', path: '/Legal', size_bytes: 1_048_576 }],
+      },
+    });
+    fireEvent.click((await actions()).getByRole('button', { name: /Update Item/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Search files'), { target: { value: 'minutes' } });
+    expect(await within(dialog).findByRole('checkbox', { name: /Board minutes\.pdf/ })).toBeInTheDocument();
+    expect(within(dialog).getByText(/\/Legal ·/)).toBeInTheDocument();
+    expect(calls.find((c) => c.key === `GET /api/deals/${DEAL}/files/search`)?.url.searchParams.get('q')).toBe('minutes');
+  });
+
   it('requests changes with an optional note', async () => {
     const { calls } = open({ [`GET ${ITEM}`]: detail(), [`POST ${ITEM}/request-changes`]: detail() });
     const card = await actions();

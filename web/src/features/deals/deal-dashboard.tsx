@@ -1,8 +1,9 @@
-import { Box, Flex, Grid, GridItem, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Flex, Grid, GridItem, HStack, Stack, Text } from '@chakra-ui/react';
 import { Activity as ActivityIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LoadFailed } from '../../components/load-failed';
 import { PageContainer } from '../../components/layout/page-container';
+import { PageTitle } from '../../components/layout/page-title';
 import { isDealAdmin, useDeal } from '../../lib/api/deal';
 import { formatDate } from '../../lib/format';
 import { ChecklistProgressPanel } from './components/checklist-progress-panel';
@@ -63,14 +64,12 @@ export function DealDashboard({
     <PageContainer>
       <Stack gap="6">
         <Flex justify="space-between" align={{ base: 'flex-start', md: 'flex-end' }} gap="4" wrap="wrap">
-          <Box minW="0">
-            <Heading as="h1" size="2xl" letterSpacing="-0.02em">
-              {deal.data?.name ?? 'Deal dashboard'}
-            </Heading>
-            <Text color="fg.muted" textStyle="sm" mt="1" lineClamp={2} maxW="3xl">
-              {deal.data?.description || 'No description'}
-            </Text>
-          </Box>
+          <PageTitle
+            minW="0"
+            title={deal.data?.name ?? 'Deal dashboard'}
+            subtitle={deal.data?.description || 'No description'}
+            subtitleProps={{ lineClamp: 2, maxW: '3xl' }}
+          />
           <HStack gap="3">
             {deal.data?.created_at && (
               <Text textStyle="xs" color="fg.subtle">

@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Flex, Heading, HStack, SegmentGroup, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Flex, HStack, SegmentGroup, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
 import { Archive, Briefcase, Plus, RefreshCw } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { PageContainer } from '../../components/layout/page-container';
+import { PageTitle } from '../../components/layout/page-title';
 import { ARCHIVED_MARKER_CLEAR_MS, clearArchivedDeal, readArchivedDeal } from './archived-marker';
 import { DealCard } from './components/deal-card';
 import { DealFormDialog } from './components/deal-form-dialog';
@@ -54,6 +55,13 @@ export function DealListPage() {
     setParams(nextParams, { replace: true });
   };
 
+  // In the header, and again in the empty list.
+  const createButton = (
+    <Button colorPalette="brand" size="sm" onClick={() => setCreating(true)}>
+      <Plus size={16} /> Create New Deal
+    </Button>
+  );
+
   return (
     <PageContainer>
       <Stack gap="6">
@@ -63,20 +71,19 @@ export function DealListPage() {
           gap="4"
           direction={{ base: 'column', md: 'row' }}
         >
-          <Box>
-            <Heading as="h1" size="2xl" letterSpacing="-0.02em">
-              Deals
-            </Heading>
-            <Text color="fg.muted" textStyle="sm" mt="1" data-testid="deal-count">
-              {deals.isSuccess
+          <PageTitle
+            title="Deals"
+            subtitle={
+              deals.isSuccess
                 ? view === 'archived'
                   ? `${list.length} deal(s) archived`
                   : `${list.length} deal(s) available`
                 : view === 'archived'
                   ? 'Archived deals'
-                  : 'Deals you are a member of'}
-            </Text>
-          </Box>
+                  : 'Deals you are a member of'
+            }
+            subtitleProps={{ 'data-testid': 'deal-count' }}
+          />
           <HStack gap="3">
             <SegmentGroup.Root
               size="sm"
@@ -92,9 +99,7 @@ export function DealListPage() {
                 ]}
               />
             </SegmentGroup.Root>
-            <Button colorPalette="brand" size="sm" onClick={() => setCreating(true)}>
-              <Plus size={16} /> Create New Deal
-            </Button>
+            {createButton}
           </HStack>
         </Flex>
 
@@ -129,11 +134,7 @@ export function DealListPage() {
                 icon={<Briefcase />}
                 title="No deals yet"
                 description="Create a deal to open a data room for a transaction, or ask a deal admin to invite you to theirs."
-                action={
-                  <Button colorPalette="brand" size="sm" onClick={() => setCreating(true)}>
-                    <Plus size={16} /> Create New Deal
-                  </Button>
-                }
+                action={createButton}
               />
             ) : (
               <EmptyState

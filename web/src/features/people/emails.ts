@@ -3,17 +3,18 @@
  * '@' kept; duplicates (ignoring case) are dropped.
  */
 export function splitEmails(text: string): string[] {
+  return addresses(text.split(/[,\r\n]+/).map((entry) => entry.trim()));
+}
+
+/** The entries holding an '@', each once: of those equal but for case, the first as it was written. */
+function addresses(entries: string[]): string[] {
   const seen = new Set<string>();
-  const result: string[] = [];
-  for (const raw of text.split(/[,\r\n]+/)) {
-    const entry = raw.trim();
-    if (!entry.includes('@')) continue;
+  return entries.filter((entry) => {
     const key = entry.toLowerCase();
-    if (seen.has(key)) continue;
+    if (!entry.includes('@') || seen.has(key)) return false;
     seen.add(key);
-    result.push(entry);
-  }
-  return result;
+    return true;
+  });
 }
 
 /** The first column of one CSV line, with surrounding quotes removed ("a@x.com","Ann" → a@x.com). */
@@ -40,17 +41,7 @@ function firstColumn(line: string): string {
 
 /** CSV upload (docs/product.md §5): the first column of each line, keeping lines whose value contains '@'. */
 export function parseCsvEmails(csv: string): string[] {
-  const seen = new Set<string>();
-  const result: string[] = [];
-  for (const line of csv.split(/\r\n|\n|\r/)) {
-    const value = firstColumn(line);
-    if (!value.includes('@')) continue;
-    const key = value.toLowerCase();
-    if (seen.has(key)) continue;
-    seen.add(key);
-    result.push(value);
-  }
-  return result;
+  return addresses(csv.split(/\r\n|\n|\r/).map(firstColumn));
 }
 
 /** Adds loaded addresses to what is already typed, one per line, without repeating any. */

@@ -42,6 +42,10 @@ describe('e-mail lists (docs/product.md §5)', () => {
     expect(parseCsvEmails(csv)).toEqual(['ann@x.com', 'bob@y.org', 'carl@z.io', 'dee@w.net']);
   });
 
+  it("keeps a CSV's address once, as first written, when it comes again in another case", () => {
+    expect(parseCsvEmails('Ann@X.com,Ann\nbob@y.org\nann@x.com,Ann again\n"ANN@X.COM"')).toEqual(['Ann@X.com', 'bob@y.org']);
+  });
+
   it('ignores addresses that are not in the first column', () => {
     expect(parseCsvEmails('Ann,ann@x.com\nBob,bob@y.org')).toEqual([]);
   });

@@ -1,12 +1,4 @@
-import { formatDate } from '../../lib/format';
-
-type DateInput = string | number | Date | null | undefined;
-
-function toDate(value: DateInput): Date | null {
-  if (value === null || value === undefined || value === '') return null;
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
+import { elapsed, formatDate, toDate, type DateInput } from '../../lib/format';
 
 const DAY_MS = 86_400_000;
 
@@ -21,15 +13,11 @@ export function calendarDaysBetween(from: Date, to: Date): number {
 export function formatLastActive(value: DateInput, now: Date = new Date()): string {
   const date = toDate(value);
   if (!date) return 'Never';
-  const seconds = Math.floor((now.getTime() - date.getTime()) / 1000);
-  if (seconds < 60) return 'Just now';
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours}h ago`;
-  const days = Math.floor(hours / 24);
-  if (days < 30) return `${days}d ago`;
-  return formatDate(date);
+  const { unit, count } = elapsed(date, now);
+  if (unit === 'second') return 'Just now';
+  if (unit === 'day' && count >= 30) return formatDate(date);
+  // 'm', 'h' or 'd'.
+  return `${count}${unit[0]} ago`;
 }
 
 /** Invitation age (docs/product.md §9): 'Today', 'Yesterday', 'N days ago' under 7 days, then a date. */

@@ -3,12 +3,13 @@
  * status, filtered and searched on the server, read a page at a time; bulk assign and close; keys as the
  * review queue's (J/K move, Enter opens, X selects, F search).
  */
-import { Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, HStack, Stack } from '@chakra-ui/react';
 import { Download, MessageCircleQuestion, Plus } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { PageContainer } from '../../components/layout/page-container';
+import { PageTitle } from '../../components/layout/page-title';
 import { LoadMoreButton, RowsCard, SelectAllBar } from '../../components/row-list';
 import { SelectField } from '../../components/select-field';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -82,14 +83,10 @@ export default function QnaPage() {
           align={{ base: 'stretch', sm: 'flex-start' }}
           direction={{ base: 'column', sm: 'row' }}
         >
-          <Box>
-            <Heading as="h1" size="2xl" letterSpacing="-0.02em">
-              Q&amp;A
-            </Heading>
-            <Text textStyle="sm" color="fg.muted" mt="1">
-              Questions about the deal, its files and checklist items. Keys: J/K move, Enter opens, X selects, F search.
-            </Text>
-          </Box>
+          <PageTitle
+            title="Q&A"
+            subtitle="Questions about the deal, its files and checklist items. Keys: J/K move, Enter opens, X selects, F search."
+          />
           <HStack gap="2">
             <Button variant="outline" size="sm" loading={exportCsv.isPending} onClick={() => exportCsv.mutate(all)}>
               <Download /> Export CSV

@@ -61,6 +61,21 @@ describe('Editing a question', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit question' })).toBeNull());
   });
 
+  it('sends nothing without a title: Save is off, and the form sent by Enter is ignored', async () => {
+    const patches = open(question({}));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit question' });
+    const title = within(dialog).getByLabelText(/Title/);
+    fireEvent.change(title, { target: { value: '   ' } });
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    fireEvent.submit(title.closest('form')!);
+    fireEvent.change(title, { target: { value: 'Peg' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    // Had the blank form gone out, it would be the first PATCH.
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0].title).toBe('Peg');
+  });
+
   it('keeps the asker’s words read-only for the answering side and sends only how it is handled', async () => {
     const patches = open(question({ can_edit_text: false, can_answer: true, can_assign: true }));
     fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));

@@ -3,7 +3,7 @@
  * awaiting a decision, filtered and searched on the server, approved or sent back one at a time, by
  * selection or from the keyboard (A, R, J, K, Shift+A, Shift+R, F).
  */
-import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Stack } from '@chakra-ui/react';
 import type { ReviewRow } from '@contracts/review';
 import { ClipboardCheck, Filter } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -11,6 +11,7 @@ import { useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { LoadFailed } from '../../components/load-failed';
 import { PageContainer } from '../../components/layout/page-container';
+import { PageTitle } from '../../components/layout/page-title';
 import { LoadMoreButton, RowsCard, SelectAllBar } from '../../components/row-list';
 import { notify } from '../../lib/toast';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -82,16 +83,15 @@ export default function ReviewQueuePage() {
     <PageContainer>
       {/* Room below the list for the bulk bar, two lines high on a phone. */}
       <Stack gap="5" pb={selected.size ? { base: '36', sm: '20' } : '0'}>
-        <Box>
-          <Heading as="h1" size="2xl" letterSpacing="-0.02em">
-            Review Queue
-          </Heading>
-          <Text textStyle="sm" color="fg.muted" mt="1" data-testid="review-subtitle">
-            {followsOnly
+        <PageTitle
+          title="Review Queue"
+          subtitle={
+            followsOnly
               ? 'Files and checklist items awaiting a decision. You can follow them here; approving and requesting changes need the approve permission.'
-              : 'Files and checklist items awaiting a decision. Keys: A approve, R request changes, J/K move, Shift+A/Shift+R the selection, F search.'}
-          </Text>
-        </Box>
+              : 'Files and checklist items awaiting a decision. Keys: A approve, R request changes, J/K move, Shift+A/Shift+R the selection, F search.'
+          }
+          subtitleProps={{ 'data-testid': 'review-subtitle' }}
+        />
         <Flex gap="3" direction={{ base: 'column', md: 'row' }}>
           <SearchInput
             flex="1"

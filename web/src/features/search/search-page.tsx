@@ -3,7 +3,7 @@
  * ranked, with a highlighted snippet, the folder and the page of each hit; filters; Load More. The query
  * and filters live in the URL, so the data room's "Search inside documents" link opens a search.
  */
-import { Box, Button, Card, Heading, HStack, Input, InputGroup, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, HStack, Input, InputGroup, Separator, Skeleton, Stack } from '@chakra-ui/react';
 import { FileSearch, Search } from 'lucide-react';
 import { Fragment, useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import { SEARCH_QUERY_MAX } from '@contracts/search';
 import { EmptyState } from '../../components/empty-state';
 import { LoadFailed } from '../../components/load-failed';
 import { PageContainer } from '../../components/layout/page-container';
+import { PageTitle } from '../../components/layout/page-title';
 import { useDeal } from '../../lib/api/deal';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { SEARCH_FAILED, useSearchDocuments } from './api/search-documents';
@@ -89,14 +90,10 @@ export default function SearchPage() {
   return (
     <PageContainer>
       <Stack gap="5">
-        <Box>
-          <Heading as="h1" size="2xl" letterSpacing="-0.02em">
-            Search
-          </Heading>
-          <Text textStyle="sm" color="fg.muted" mt="1">
-            {deal.data?.name ? `${deal.data.name} · ` : ''}Words inside the documents you can see
-          </Text>
-        </Box>
+        <PageTitle
+          title="Search"
+          subtitle={`${deal.data?.name ? `${deal.data.name} · ` : ''}Words inside the documents you can see`}
+        />
         <InputGroup startElement={<Search size={16} />}>
           <Input
             id={SEARCH_INPUT_ID}

@@ -1,8 +1,9 @@
-import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Info, MonitorSmartphone, Shield, ShieldCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { PageContainer } from '../../components/layout/page-container';
+import { PageTitle } from '../../components/layout/page-title';
 import { SecurityBody } from './components/security-card';
 import { SessionsBody } from './components/sessions-list';
 import { TwoStepVerificationBody } from './components/two-step-verification';
@@ -66,14 +67,7 @@ export function SettingsPage() {
   return (
     <PageContainer maxW="4xl">
       <Stack gap="6">
-        <Box>
-          <Heading as="h1" size="2xl" letterSpacing="-0.02em">
-            Settings
-          </Heading>
-          <Text color="fg.muted" textStyle="sm" mt="1">
-            Manage your profile, notifications and session.
-          </Text>
-        </Box>
+        <PageTitle title="Settings" subtitle="Manage your profile, notifications and session." />
         <ProfileCard />
         <NotificationsCard />
         <SecurityCard />

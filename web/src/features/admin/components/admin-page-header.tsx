@@ -1,5 +1,6 @@
-import { Box, Flex, Heading, HStack, Text } from '@chakra-ui/react';
+import { Flex, HStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { PageTitle } from '../../../components/layout/page-title';
 
 export function AdminPageHeader({
   title,
@@ -18,16 +19,7 @@ export function AdminPageHeader({
       gap="4"
       mb="6"
     >
-      <Box>
-        <Heading as="h1" size="2xl" letterSpacing="-0.02em">
-          {title}
-        </Heading>
-        {description && (
-          <Text color="fg.muted" textStyle="sm" mt="1">
-            {description}
-          </Text>
-        )}
-      </Box>
+      <PageTitle title={title} subtitle={description} />
       {actions && <HStack gap="3">{actions}</HStack>}
     </Flex>
   );

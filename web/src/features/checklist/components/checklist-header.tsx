@@ -1,5 +1,6 @@
-import { Box, Button, Flex, Heading, HStack, Text } from '@chakra-ui/react';
+import { Button, Flex, HStack } from '@chakra-ui/react';
 import { BookOpen, FolderPlus, Plus } from 'lucide-react';
+import { PageTitle } from '../../../components/layout/page-title';
 import type { ChecklistDialog } from './checklist-dialogs';
 
 /** The checklist's title, its counts and, for editors, the buttons that add categories and items. */
@@ -18,16 +19,17 @@ export function ChecklistHeader({
 }) {
   return (
     <Flex justify="space-between" align={{ base: 'stretch', lg: 'flex-end' }} gap="4" direction={{ base: 'column', lg: 'row' }}>
-      <Box minW="0">
-        <Heading as="h1" size="2xl" letterSpacing="-0.02em">
-          Due Diligence Checklist
-        </Heading>
-        <Text textStyle="sm" color="fg.muted" mt="1">
-          {dealName ? `${dealName} · ` : ''}
-          {totalItems} item{totalItems === 1 ? '' : 's'} in {categories} categor
-          {categories === 1 ? 'y' : 'ies'}
-        </Text>
-      </Box>
+      <PageTitle
+        minW="0"
+        title="Due Diligence Checklist"
+        subtitle={
+          <>
+            {dealName ? `${dealName} · ` : ''}
+            {totalItems} item{totalItems === 1 ? '' : 's'} in {categories} categor
+            {categories === 1 ? 'y' : 'ies'}
+          </>
+        }
+      />
       {showActions && (
         <HStack gap="2" wrap="wrap">
           <Button size="sm" variant="outline" onClick={() => onOpen({ kind: 'category', category: null })}>

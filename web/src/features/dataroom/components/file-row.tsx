@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router';
 import { formatDate, formatFileSize } from '../../../lib/format';
 import { AiStatusBadge } from '../../../components/ai-status-badge';
 import { FileIcon } from '../../../components/file-icon';
+import { ViewerLinkButton } from '../../../components/viewer-link-button';
 import { fileExtensionOf, fileSizeOf } from '../../../lib/file-display';
 import type { FileSummary } from '@contracts/files';
 import type { FileRowActions } from '../capabilities';
@@ -119,19 +120,12 @@ export function FileRow({
         {formatDate(file.created_at)}
       </Text>
       <HStack justify="flex-end" gap="0.5">
-        <IconButton
-          asChild
-          aria-label={`Open ${file.name}`}
-          title="Open"
-          variant="ghost"
-          size="xs"
+        <ViewerLinkButton
+          to={viewerTo}
+          label={`Open ${file.name}`}
           color="fg.muted"
           display={{ base: 'none', md: 'inline-flex' }}
-        >
-          <RouterLink to={viewerTo}>
-            <Eye />
-          </RouterLink>
-        </IconButton>
+        />
         {actions.download && (
           <IconButton
             aria-label={`Download ${file.name}`}

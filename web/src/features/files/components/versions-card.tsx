@@ -1,9 +1,9 @@
 import { Badge, Box, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
-import { Download, Eye } from 'lucide-react';
-import { Link as RouterLink } from 'react-router';
+import { Download } from 'lucide-react';
 import { displayName, formatDateTime, formatFileSize } from '../../../lib/format';
 import type { FileVersion } from '../types';
 import { Panel } from '../../../components/panel';
+import { ViewerLinkButton } from '../../../components/viewer-link-button';
 
 /** "People: A, B · Organizations: X · Languages: English" for a version that names any. */
 export function versionNames(version: FileVersion): string | null {
@@ -88,17 +88,11 @@ export function VersionsCard({
                 )}
               </Box>
               {viewerTo && (
-                <IconButton
-                  asChild
-                  aria-label={`Open version ${version.version_number}`}
+                <ViewerLinkButton
+                  to={viewerTo(version.version_number)}
+                  label={`Open version ${version.version_number}`}
                   title={`Open version ${version.version_number}`}
-                  size="xs"
-                  variant="ghost"
-                >
-                  <RouterLink to={viewerTo(version.version_number)}>
-                    <Eye />
-                  </RouterLink>
-                </IconButton>
+                />
               )}
               {canDownload && (
                 <IconButton

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
+import { searchDealFiles } from '../../../lib/api/file-search';
 import { qnaKeys } from './keys';
-import { dealPath } from '../../../lib/api/deal-path';
 
 export interface PickableFile {
   id: string;
@@ -12,8 +11,7 @@ export interface PickableFile {
 export const useFileSearch = (dealId: string, q: string) =>
   useQuery({
     queryKey: qnaKeys.files(dealId, q),
-    queryFn: async ({ signal }) =>
-      (await api.get<{ files?: PickableFile[] }>(`${dealPath(dealId)}/files/search`, { query: { q }, signal }))?.files ?? [],
+    queryFn: async ({ signal }): Promise<PickableFile[]> => (await searchDealFiles(dealId, q, signal)).files,
     enabled: Boolean(q),
     staleTime: 30_000,
   });

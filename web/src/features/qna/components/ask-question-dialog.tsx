@@ -1,11 +1,10 @@
 import { Stack, Text } from '@chakra-ui/react';
 import type { QuestionDetail } from '@contracts/qna';
 import { useEffect, useState } from 'react';
-import { FormDialog } from '../../../components/form-dialog';
 import { useAskQuestion } from '../api/ask-question';
 import type { PickableFile } from '../api/file-search';
 import { FileAttachPicker } from './file-attach-picker';
-import { EMPTY_QUESTION, QuestionFields, type QuestionFieldValues } from './question-fields';
+import { EMPTY_QUESTION, QuestionDialog, QuestionFields, type QuestionFieldValues } from './question-fields';
 
 /** What a new question is about: fixed when asked from a file or a checklist item. */
 export interface AskScope {
@@ -51,22 +50,16 @@ export function AskQuestionDialog({
       attachment_file_ids: files.map((f) => f.id),
     });
   return (
-    <FormDialog
+    <QuestionDialog
       open={open}
       onClose={onClose}
-      size="xl"
       title="Ask a question"
       description={`About: ${scope?.label ?? 'the deal'}. Seen by your group and the answering side until they release it to all bidders.`}
       busy={ask.isPending}
-      preventClose={false}
-      noValidate={false}
-      pb="0"
-      onSubmit={() => {
-        if (fields.title.trim()) submit();
-      }}
+      fields={fields}
+      onSubmit={submit}
       submitLabel="Ask Question"
       busyLabel="Sending..."
-      submitDisabled={!fields.title.trim()}
     >
       <QuestionFields value={fields} onChange={setFields} />
       <Stack gap="1">
@@ -75,6 +68,6 @@ export function AskQuestionDialog({
         </Text>
         <FileAttachPicker dealId={dealId} picked={files} onChange={setFiles} />
       </Stack>
-    </FormDialog>
+    </QuestionDialog>
   );
 }

@@ -1,8 +1,7 @@
 import type { EditQuestionBody, QuestionDetail } from '@contracts/qna';
 import { useEffect, useState } from 'react';
-import { FormDialog } from '../../../components/form-dialog';
 import { useEditQuestion } from '../api/edit-question';
-import { EMPTY_QUESTION, QuestionFields, type QuestionFieldValues } from './question-fields';
+import { EMPTY_QUESTION, QuestionDialog, QuestionFields, type QuestionFieldValues } from './question-fields';
 
 const fieldsOf = (q: QuestionDetail): QuestionFieldValues => ({
   title: q.title,
@@ -42,23 +41,17 @@ export function EditQuestionDialog({
     edit.mutate(body);
   };
   return (
-    <FormDialog
+    <QuestionDialog
       open={open}
       onClose={onClose}
-      size="xl"
       title="Edit question"
       busy={edit.isPending}
-      preventClose={false}
-      noValidate={false}
-      pb="0"
-      onSubmit={() => {
-        if (fields.title.trim()) submit();
-      }}
+      fields={fields}
+      onSubmit={submit}
       submitLabel="Save"
       busyLabel="Saving..."
-      submitDisabled={!fields.title.trim()}
     >
       <QuestionFields value={fields} onChange={setFields} wordsLocked={!words} />
-    </FormDialog>
+    </QuestionDialog>
   );
 }

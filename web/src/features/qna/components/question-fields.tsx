@@ -1,5 +1,7 @@
 import { Field, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import type { QuestionPriority } from '@contracts/qna';
+import type { ComponentProps } from 'react';
+import { FormDialog } from '../../../components/form-dialog';
 import { SelectField } from '../../../components/select-field';
 
 /** What a question says and how it is handled: the form of Ask and of Edit (decision 52). */
@@ -69,5 +71,36 @@ export function QuestionFields({
         </Field.Root>
       </SimpleGrid>
     </Stack>
+  );
+}
+
+/**
+ * The dialog of Ask and of Edit around the fields: it may be closed while sending, and sends only with a
+ * title (its submit button is off until one is typed).
+ */
+export function QuestionDialog({
+  fields,
+  onSubmit,
+  ...dialog
+}: Pick<
+  ComponentProps<typeof FormDialog>,
+  'open' | 'onClose' | 'title' | 'description' | 'busy' | 'submitLabel' | 'busyLabel' | 'children'
+> & {
+  fields: QuestionFieldValues;
+  onSubmit: () => void;
+}) {
+  const titled = Boolean(fields.title.trim());
+  return (
+    <FormDialog
+      {...dialog}
+      size="xl"
+      preventClose={false}
+      noValidate={false}
+      pb="0"
+      onSubmit={() => {
+        if (titled) onSubmit();
+      }}
+      submitDisabled={!titled}
+    />
   );
 }

@@ -1,10 +1,11 @@
-import { Badge, Box, Button, Checkbox, HStack, IconButton, Progress, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import type { ReviewRow } from '@contracts/review';
-import { Check, Eye, FileText, ListChecks, MessageSquareWarning } from 'lucide-react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Check, FileText, ListChecks, MessageSquareWarning } from 'lucide-react';
+import { useNavigate } from 'react-router';
 import { formatDate } from '../../../lib/format';
 import { fileUrl, fileViewerUrl } from '../../../lib/file-urls';
 import { formatKilobytes } from '../../../lib/file-display';
+import { ViewerLinkButton } from '../../../components/viewer-link-button';
 import { completenessPalette, reviewStatus, rowTitle } from '../logic';
 
 interface Props {
@@ -127,19 +128,7 @@ export function ReviewRowView({ dealId, row, selected, highlighted, busy, onSele
         <Details row={row} />
       </Stack>
       {row.kind === 'file' && (
-        <IconButton
-          asChild
-          aria-label={`Open ${row.name}`}
-          title="Open"
-          size="xs"
-          variant="ghost"
-          color="fg.muted"
-          flexShrink={0}
-        >
-          <RouterLink to={fileViewerUrl(dealId, row.id)}>
-            <Eye />
-          </RouterLink>
-        </IconButton>
+        <ViewerLinkButton to={fileViewerUrl(dealId, row.id)} label={`Open ${row.name}`} color="fg.muted" flexShrink={0} />
       )}
       {row.can_decide && (
         <HStack gap="2" flexShrink={0} w={{ base: 'full', md: 'auto' }} ps={{ base: '14', md: '0' }}>

@@ -23,6 +23,18 @@ export function TwoStepVerificationBody() {
   );
 }
 
+/** The badge and the sentence saying whether two-step verification is on. */
+function StateLine({ on }: { on: boolean }) {
+  return (
+    <HStack gap="2">
+      <Badge colorPalette={on ? 'green' : 'gray'}>{on ? 'On' : 'Off'}</Badge>
+      <Text textStyle="sm" fontWeight="medium">
+        {`Two-step verification is ${on ? 'on' : 'off'}`}
+      </Text>
+    </HStack>
+  );
+}
+
 function TwoStepState({ onSetUp }: { onSetUp: () => void }) {
   const status = useMfaStatus();
   const renew = useNewRecoveryCodes();
@@ -48,12 +60,7 @@ function TwoStepState({ onSetUp }: { onSetUp: () => void }) {
     return (
       <Flex justify="space-between" align="center" gap="4" wrap="wrap">
         <Box maxW="xl">
-          <HStack gap="2">
-            <Badge colorPalette="gray">Off</Badge>
-            <Text textStyle="sm" fontWeight="medium">
-              Two-step verification is off
-            </Text>
-          </HStack>
+          <StateLine on={false} />
           <Text textStyle="xs" color="fg.muted" mt="1">
             Protect your account with a code from an authenticator app each time you sign in. Some deals require it.
           </Text>
@@ -66,12 +73,7 @@ function TwoStepState({ onSetUp }: { onSetUp: () => void }) {
   }
   return (
     <Stack gap="3">
-      <HStack gap="2">
-        <Badge colorPalette="green">On</Badge>
-        <Text textStyle="sm" fontWeight="medium">
-          Two-step verification is on
-        </Text>
-      </HStack>
+      <StateLine on />
       <Box>
         {factors.map((factor) => (
           <FactorRow key={factor.id} factor={factor} last={factors.length === 1} />
