@@ -10,7 +10,8 @@ export type Tx = TransactionSql;
  * filters and parameterised limits was orders of magnitude slower (measured: 0.1 s → 9 s; decision 13).
  * `cached`: Postgres may keep a generic plan when it judges it as good, which spares planning the
  * row-level security of every table each time (about half a millisecond a statement). Only for routes
- * whose statements find rows by key, with no optional filter and no limit from the request (decision 65).
+ * whose statements find rows by key, with no optional filter and no limit that changes the best plan
+ * (decision 65).
  */
 export type PlanMode = 'custom' | 'cached';
 

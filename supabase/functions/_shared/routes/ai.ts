@@ -4,7 +4,7 @@
  * metadata proposed by the AI. Who may do what is decided by the database (public.ai_request_analysis,
  * public.ai_suggestion_action, row-level security on file_ai_analyses); these routes add clear messages.
  */
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import {
   AI_ACTIONS,
   aiActionBody,
@@ -17,7 +17,7 @@ import {
   type PendingReview,
 } from '../contracts/ai.ts';
 import type { ApiDeps, ApiEnv } from '../context.ts';
-import { withDeal, type DealContext } from '../deal-scope.ts';
+import { dealScoped, type DealContext } from '../deal-scope.ts';
 import type { Tx } from '../db.ts';
 import { DEAL_ARCHIVED, HttpError } from '../errors.ts';
 import { parseOrThrow, readJson } from '../validate.ts';
@@ -61,7 +61,7 @@ function requireWritable(ctx: DealContext) {
 
 export function aiRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
-  const scoped = <T>(c: Context<ApiEnv>, work: (tx: Tx, ctx: DealContext) => Promise<T>) => withDeal(deps, c, work);
+  const scoped = dealScoped(deps);
 
   app.post('/:dealId/files/batch-ai-analysis', async (c) => {
     // The body is optional: no body asks for every file the caller may see.

@@ -5,7 +5,7 @@
  */
 import { type Context, Hono } from 'hono';
 import type { ApiDeps, ApiEnv } from '../context.ts';
-import { idParam, requireCapability, withDeal as withDealScope, type DealContext } from '../deal-scope.ts';
+import { dealScoped, idParam, requireCapability } from '../deal-scope.ts';
 import type { Tx } from '../db.ts';
 import { HttpError } from '../errors.ts';
 import { readJson } from '../validate.ts';
@@ -86,7 +86,7 @@ const exportColumns = (tx: Tx) => tx`
 
 export function exportRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
-  const withDeal = <T>(c: Context<ApiEnv>, work: (tx: Tx, ctx: DealContext) => Promise<T>) => withDealScope(deps, c, work);
+  const withDeal = dealScoped(deps);
   const threshold = deps.config.exportJobThreshold ?? EXPORT_JOB_THRESHOLD;
 
   app.post('/:dealId/exports', async (c) => {

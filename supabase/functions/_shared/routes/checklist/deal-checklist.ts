@@ -1,8 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import { requireCapability, withDeal as withDealScope, type DealContext } from '../../deal-scope.ts';
+import { dealScoped, requireCapability, type DealContext } from '../../deal-scope.ts';
 import type { ApiDeps, ApiEnv } from '../../context.ts';
-import type { Tx } from '../../db.ts';
 import { HttpError } from '../../errors.ts';
 import { parseOrThrow, readJson } from '../../validate.ts';
 import { checklistJson, insertItem, itemsJson, ITEM_NOT_FOUND, loadItem, progressQuery } from '../../checklist-items.ts';
@@ -26,7 +25,7 @@ function rights(ctx: DealContext) {
 /** The deal's checklist (docs/product.md §7 Checklist). */
 export function dealChecklistRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
-  const withDeal = <T>(c: Context<ApiEnv>, work: (tx: Tx, ctx: DealContext) => Promise<T>) => withDealScope(deps, c, work);
+  const withDeal = dealScoped(deps);
   const itemParam = (c: Context<ApiEnv>) => {
     const id = c.req.param('itemId') ?? '';
     if (!uuid.safeParse(id).success) throw new HttpError(404, ITEM_NOT_FOUND);
