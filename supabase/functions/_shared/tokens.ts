@@ -45,7 +45,33 @@ function secretKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
+/**
+ * Tokens whose signature and claims were checked, by their exact text and the secret that checked them:
+ * a client sends the same token with every request for its life, and checking its HMAC again cost
+ * 50–100 µs of CPU a request (WebCrypto's job and promise). What is kept is only what the same bytes
+ * proved before; expiry is checked on every use, and the session behind the token still is, by the
+ * caller, as before. Bounded: the oldest entry goes first.
+ */
+const verifiedTokens = new Map<string, TokenClaims>();
+const VERIFIED_TOKENS_KEPT = 1000;
+
 export async function verifyAccessToken(secret: string, token: string): Promise<TokenClaims | undefined> {
+  const cacheKey = `${secret}\u0000${token}`;
+  const known = verifiedTokens.get(cacheKey);
+  if (known) {
+    if ((known.exp ?? 0) > Date.now() / 1000) return known;
+    verifiedTokens.delete(cacheKey);
+    return undefined;
+  }
+  const claims = await checkAccessToken(secret, token);
+  if (claims) {
+    if (verifiedTokens.size >= VERIFIED_TOKENS_KEPT) verifiedTokens.delete(verifiedTokens.keys().next().value as string);
+    verifiedTokens.set(cacheKey, Object.freeze(claims));
+  }
+  return claims;
+}
+
+async function checkAccessToken(secret: string, token: string): Promise<TokenClaims | undefined> {
   try {
     const payload = await verify(token, await secretKey(secret), { alg: 'HS256', aud: 'authenticated' });
     // GoTrue's tokens always expire, name a user and belong to a session (by UUID); anything else is
