@@ -1,5 +1,4 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useRouteError } from 'react-router';
 import { ErrorFallback } from '../features/errors';
 
 /** Catches render crashes outside the router (providers, the router itself). */
@@ -20,9 +19,28 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { error
   }
 }
 
-/** Route-level crashes (render errors, failed lazy chunks) show the general error screen. */
-export function RouteErrorPage() {
-  const error = useRouteError();
-  console.error('Route error', error);
-  return <ErrorFallback />;
+/**
+ * Route-level crashes (render errors, failed lazy chunks) show the general error screen inside the app's
+ * providers and router; the next navigation (a new `resetKey`, the path) shows its page again.
+ */
+export class RouteErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, { error: unknown; at: string }> {
+  state = { error: null as unknown, at: '' };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('Route error', error, info.componentStack);
+    this.setState({ at: this.props.resetKey });
+  }
+
+  componentDidUpdate() {
+    if (this.state.error && this.state.at && this.props.resetKey !== this.state.at) this.setState({ error: null, at: '' });
+  }
+
+  render() {
+    if (this.state.error) return <ErrorFallback />;
+    return this.props.children;
+  }
 }

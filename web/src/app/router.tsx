@@ -1,10 +1,10 @@
 import { Suspense, type ReactNode } from 'react';
-import { Outlet, type RouteObject } from 'react-router';
+import { Outlet, useLocation, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout';
 import { FullPageSpinner } from '../components/spinners';
 import { AccessDeniedPage, BadRequestPage, NotFoundPage, ServerErrorPage } from '../features/errors';
 import { lazyPage } from '../lib/lazy-page';
-import { RouteErrorPage } from './error-boundary';
+import { RouteErrorBoundary } from './error-boundary';
 import { GuestOnly, RequireAuth, RequireSuperAdmin } from './guards';
 import { adminRoutes, dealRoutes, signedInRoutes } from './routes';
 
@@ -24,10 +24,13 @@ function withNotFound(routes: RouteObject[], notFound: ReactNode): RouteObject[]
 }
 
 function Root() {
+  const { pathname } = useLocation();
   return (
-    <Suspense fallback={<FullPageSpinner />}>
-      <Outlet />
-    </Suspense>
+    <RouteErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<FullPageSpinner />}>
+        <Outlet />
+      </Suspense>
+    </RouteErrorBoundary>
   );
 }
 
@@ -36,46 +39,40 @@ export function createRoutes(): RouteObject[] {
   return [
     {
       element: <Root />,
-      errorElement: <RouteErrorPage />,
       children: [
+        // No login guard.
         {
-          errorElement: <RouteErrorPage />,
+          path: 'login',
+          element: (
+            <GuestOnly>
+              <LoginPage />
+            </GuestOnly>
+          ),
+        },
+        { path: 'login/magic', element: <MagicLinkPage /> },
+        { path: 'login/verify', element: <MfaVerifyPage /> },
+        { path: 'access-denied', element: <AccessDeniedPage /> },
+        { path: 'bad-request', element: <BadRequestPage /> },
+        { path: 'server-error', element: <ServerErrorPage /> },
+        // Login guard.
+        {
+          element: <RequireAuth />,
           children: [
-            // No login guard.
+            { element: <AppLayout />, children: signedInRoutes },
             {
-              path: 'login',
-              element: (
-                <GuestOnly>
-                  <LoginPage />
-                </GuestOnly>
-              ),
+              path: 'deals/:dealId',
+              element: <DealLayout />,
+              children: withNotFound(dealRoutes, <NotFoundPage embedded />),
             },
-            { path: 'login/magic', element: <MagicLinkPage /> },
-            { path: 'login/verify', element: <MfaVerifyPage /> },
-            { path: 'access-denied', element: <AccessDeniedPage /> },
-            { path: 'bad-request', element: <BadRequestPage /> },
-            { path: 'server-error', element: <ServerErrorPage /> },
-            // Login guard.
+            // Admin guard.
             {
-              element: <RequireAuth />,
-              children: [
-                { element: <AppLayout />, children: signedInRoutes },
-                {
-                  path: 'deals/:dealId',
-                  element: <DealLayout />,
-                  children: withNotFound(dealRoutes, <NotFoundPage embedded />),
-                },
-                // Admin guard.
-                {
-                  path: 'admin',
-                  element: <RequireSuperAdmin />,
-                  children: withNotFound(adminRoutes, <NotFoundPage />),
-                },
-              ],
+              path: 'admin',
+              element: <RequireSuperAdmin />,
+              children: withNotFound(adminRoutes, <NotFoundPage />),
             },
-            { path: '*', element: <NotFoundPage /> },
           ],
         },
+        { path: '*', element: <NotFoundPage /> },
       ],
     },
   ];

@@ -1,7 +1,15 @@
 import { render } from '@testing-library/react';
 import { createStore } from 'jotai';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  useRoutes,
+  type Location,
+  type NavigateFunction,
+  type RouteObject,
+} from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../lib/query';
@@ -10,14 +18,31 @@ export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-/** Renders routes inside the real providers (Chakra, Query, jotai, session) at a path. */
+/** Where a test's router stands, and how the test moves it, as the app's own components see them. */
+export interface TestRouter {
+  state: { location: Location };
+  navigate: NavigateFunction;
+}
+
+/** Renders routes inside the real providers (Chakra, Query, jotai, session) and the app's kind of router, at a path. */
 export function renderRoutes(routes: RouteObject[], path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = { state: {}, navigate: () => undefined } as unknown as TestRouter;
+  function Probe() {
+    router.state = { location: useLocation() };
+    router.navigate = useNavigate();
+    return null;
+  }
+  function Routes() {
+    return useRoutes(routes);
+  }
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
   const utils = render(
     <AppProviders queryClient={queryClient} store={createStore()}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <Probe />
+        <Routes />
+      </MemoryRouter>
     </AppProviders>,
   );
   return { ...utils, router };
