@@ -276,12 +276,10 @@ select results_eq($$update public.files set name = 'viewer-upload-final.pdf' whe
   $$values ('viewer-upload-final.pdf'::text)$$, 'a contributor (edit_files) can rename a viewer''s upload');
 select is_empty($$update public.files set name = 'seen.pdf' where id = '11000000-0000-0000-0000-00000000e003' returning id$$,
   'a contributor cannot rename a custom file hidden from them (0 rows)');
-select tests.as_user('suspended@dataroom11.test');
-select is_empty($$update public.files set name = 'suspended.pdf' where deal_id = '11000000-0000-0000-0000-0000000000a1' returning id$$,
-  'a suspended contributor cannot update any file (0 rows)');
-select tests.as_user('stranger@dataroom11.test');
-select is_empty($$update public.files set name = 'stranger.pdf' where deal_id = '11000000-0000-0000-0000-0000000000a1' returning id$$,
-  'a non-member cannot update any file (0 rows)');
+select tests.is_empty_as(actor || '@dataroom11.test',
+  format($$update public.files set name = '%s.pdf' where deal_id = '11000000-0000-0000-0000-0000000000a1' returning id$$, actor), description)
+from (values ('suspended', 'a suspended contributor cannot update any file (0 rows)'),
+             ('stranger', 'a non-member cannot update any file (0 rows)')) v(actor, description);
 select tests.as_user('super@dataroom11.test');
 select is_empty($$delete from public.files where deal_id = '11000000-0000-0000-0000-0000000000a1' returning id$$,
   'a super admin who is not a member cannot delete any file (0 rows)');
