@@ -40,31 +40,19 @@ select throws_ok($$delete from public.deals where id = '01000000-0000-0000-0000-
 select tests.as_server();
 
 -- ---------------------------------------------------------------- select: who sees which deal
-select tests.as_user('owner@deals01.test');
-select set_eq($$select id from public.deals where id::text like '01000000-%'$$,
-  $$values ('01000000-0000-0000-0000-00000000d0a1'::uuid), ('01000000-0000-0000-0000-00000000d0f3')$$,
-  'owner sees their deals (the archived one included) and not Beta');
-
-select tests.as_user('admin@deals01.test');
-select set_eq($$select id from public.deals where id::text like '01000000-%'$$,
-  $$values ('01000000-0000-0000-0000-00000000d0a1'::uuid), ('01000000-0000-0000-0000-00000000d0f3')$$,
-  'admin sees the deals they are a member of, not Beta');
-
-select tests.as_user('contributor@deals01.test');
-select set_eq($$select id from public.deals where id::text like '01000000-%'$$,
-  $$values ('01000000-0000-0000-0000-00000000d0a1'::uuid)$$, 'contributor sees only Alpha');
-
-select tests.as_user('viewer@deals01.test');
-select set_eq($$select id from public.deals where id::text like '01000000-%'$$,
-  $$values ('01000000-0000-0000-0000-00000000d0a1'::uuid)$$, 'viewer sees only Alpha');
+select tests.set_eq_as(actor || '@deals01.test', $$select id from public.deals where id::text like '01000000-%'$$, want, description)
+from (values ('owner', $$values ('01000000-0000-0000-0000-00000000d0a1'::uuid), ('01000000-0000-0000-0000-00000000d0f3')$$,
+              'owner sees their deals (the archived one included) and not Beta'),
+             ('admin', $$values ('01000000-0000-0000-0000-00000000d0a1'::uuid), ('01000000-0000-0000-0000-00000000d0f3')$$,
+              'admin sees the deals they are a member of, not Beta'),
+             ('contributor', $$values ('01000000-0000-0000-0000-00000000d0a1'::uuid)$$, 'contributor sees only Alpha'),
+             ('viewer', $$values ('01000000-0000-0000-0000-00000000d0a1'::uuid)$$, 'viewer sees only Alpha'),
+             ('beta-owner', $$values ('01000000-0000-0000-0000-00000000d0b2'::uuid)$$,
+              'cross-deal isolation: the Beta owner sees Beta and nothing of Alpha')) v(actor, want, description);
 
 select tests.is_empty_as(actor || '@deals01.test', $$select id from public.deals where id::text like '01000000-%'$$, description)
 from (values ('suspended', 'suspended member sees no deal'), ('stranger', 'signed-in non-member sees no deal'),
              ('super', 'super admin has no implicit access to deals they are not a member of')) v(actor, description);
-
-select tests.as_user('beta-owner@deals01.test');
-select set_eq($$select id from public.deals where id::text like '01000000-%'$$,
-  $$values ('01000000-0000-0000-0000-00000000d0b2'::uuid)$$, 'cross-deal isolation: the Beta owner sees Beta and nothing of Alpha');
 
 -- ---------------------------------------------------------------- insert: creating a deal
 select tests.as_user('stranger@deals01.test');

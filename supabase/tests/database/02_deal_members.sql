@@ -40,22 +40,13 @@ select is(private.has_capability('02000000-0000-0000-0000-00000000d0a1', 'view')
 select tests.as_server();
 
 -- ---------------------------------------------------------------- select
-select tests.as_user('owner@members02.test');
-select set_eq($$select deal_id, user_id from public.deal_members where deal_id::text like '02000000-%'$$,
+select tests.set_eq_as(actor || '@members02.test', $$select deal_id, user_id from public.deal_members where deal_id::text like '02000000-%'$$,
   $$select '02000000-0000-0000-0000-00000000d0a1'::uuid as deal_id, ('02000000-0000-0000-0000-00000000000' || n)::uuid as user_id from unnest(array[1,2,3,4,5,9]) n$$,
-  'owner sees every member of Alpha (the suspended one too) and none of Beta');
-select tests.as_user('admin@members02.test');
-select set_eq($$select deal_id, user_id from public.deal_members where deal_id::text like '02000000-%'$$,
-  $$select '02000000-0000-0000-0000-00000000d0a1'::uuid as deal_id, ('02000000-0000-0000-0000-00000000000' || n)::uuid as user_id from unnest(array[1,2,3,4,5,9]) n$$,
-  'admin sees every member of Alpha and none of Beta');
-select tests.as_user('contributor@members02.test');
-select set_eq($$select deal_id, user_id from public.deal_members where deal_id::text like '02000000-%'$$,
-  $$select '02000000-0000-0000-0000-00000000d0a1'::uuid as deal_id, ('02000000-0000-0000-0000-00000000000' || n)::uuid as user_id from unnest(array[1,2,3,4,5,9]) n$$,
-  'contributor sees every member of Alpha and none of Beta');
-select tests.as_user('viewer@members02.test');
-select set_eq($$select deal_id, user_id from public.deal_members where deal_id::text like '02000000-%'$$,
-  $$select '02000000-0000-0000-0000-00000000d0a1'::uuid as deal_id, ('02000000-0000-0000-0000-00000000000' || n)::uuid as user_id from unnest(array[1,2,3,4,5,9]) n$$,
-  'viewer sees every member of Alpha and none of Beta');
+  description)
+from (values ('owner', 'owner sees every member of Alpha (the suspended one too) and none of Beta'),
+             ('admin', 'admin sees every member of Alpha and none of Beta'),
+             ('contributor', 'contributor sees every member of Alpha and none of Beta'),
+             ('viewer', 'viewer sees every member of Alpha and none of Beta')) v(actor, description);
 select tests.is_empty_as(actor || '@members02.test', $$select * from public.deal_members where deal_id::text like '02000000-%'$$, description)
 from (values ('suspended', 'suspended member sees no member rows, not even their own'),
              ('stranger', 'non-member sees no member rows'),

@@ -42,22 +42,10 @@ select throws_ok($$select private.record_activity('03000000-0000-0000-0000-00000
 select tests.as_server();
 
 -- ---------------------------------------------------------------- select
-select tests.as_user('owner@audit03.test');
-select set_eq($$select deal_id, activity_type, user_id from public.activities where deal_id::text like '03000000-%'$$,
+select tests.set_eq_as(actor || '@audit03.test', $$select deal_id, activity_type, user_id from public.activities where deal_id::text like '03000000-%'$$,
   $$values ('03000000-0000-0000-0000-00000000d0a1'::uuid, 'deal_create'::text, '03000000-0000-0000-0000-000000000001'::uuid)$$,
-  'owner sees Alpha''s feed and nothing of Beta''s');
-select tests.as_user('admin@audit03.test');
-select set_eq($$select deal_id, activity_type, user_id from public.activities where deal_id::text like '03000000-%'$$,
-  $$values ('03000000-0000-0000-0000-00000000d0a1'::uuid, 'deal_create'::text, '03000000-0000-0000-0000-000000000001'::uuid)$$,
-  'admin sees Alpha''s feed and nothing of Beta''s');
-select tests.as_user('contributor@audit03.test');
-select set_eq($$select deal_id, activity_type, user_id from public.activities where deal_id::text like '03000000-%'$$,
-  $$values ('03000000-0000-0000-0000-00000000d0a1'::uuid, 'deal_create'::text, '03000000-0000-0000-0000-000000000001'::uuid)$$,
-  'contributor sees Alpha''s feed and nothing of Beta''s');
-select tests.as_user('viewer@audit03.test');
-select set_eq($$select deal_id, activity_type, user_id from public.activities where deal_id::text like '03000000-%'$$,
-  $$values ('03000000-0000-0000-0000-00000000d0a1'::uuid, 'deal_create'::text, '03000000-0000-0000-0000-000000000001'::uuid)$$,
-  'viewer sees Alpha''s feed and nothing of Beta''s');
+  actor || ' sees Alpha''s feed and nothing of Beta''s')
+from (values ('owner'), ('admin'), ('contributor'), ('viewer')) v(actor);
 select tests.is_empty_as(actor || '@audit03.test', $$select * from public.activities where deal_id::text like '03000000-%'$$, description)
 from (values ('suspended', 'suspended member sees no activity'), ('stranger', 'non-member sees no activity'),
              ('super', 'super admin who is not a member sees no activity')) v(actor, description);
