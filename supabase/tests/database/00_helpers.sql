@@ -11,6 +11,7 @@
 --   tests.is_empty_as(actor, 'update …', d)  is_empty as that person, who stays the caller: one select over
 --                                          a list of actors asserts the same refusal for each
 --   tests.set_eq_as(actor, 'select …', want, d)  set_eq as that person, likewise: the same rows for each
+--   tests.throws_ok_as(actor, 'insert …', errcode, errmsg, d)  throws_ok as that person, likewise: the same error
 --   tests.generic_plans('update …')        runs a statement seven times, then once more on generic plans,
 --                                          each undone: after five runs on one connection Postgres may
 --                                          switch the plans the functions and triggers it calls cache to
@@ -95,6 +96,13 @@ language plpgsql as $$
 begin
   perform tests.as_user(p_actor);
   return set_eq(p_sql, p_want, p_description);
+end $$;
+
+create or replace function tests.throws_ok_as(p_actor text, p_sql text, p_errcode text, p_errmsg text, p_description text)
+returns text language plpgsql as $$
+begin
+  perform tests.as_user(p_actor);
+  return throws_ok(p_sql, p_errcode, p_errmsg, p_description);
 end $$;
 
 -- Matrices of outcomes: a file creates `create temp table actor (ord int unique, name text primary key,

@@ -168,18 +168,10 @@ select throws_ok($$update public.deals set archived_at = null where id = '010000
 select tests.as_server();
 
 -- ---------------------------------------------------------------- delete: nobody through the API role
-select tests.as_user('owner@deals01.test');
-select throws_ok($$delete from public.deals where id = '01000000-0000-0000-0000-00000000d0a1'$$,
-  '42501', null, 'the owner cannot delete a deal');
-select tests.as_user('admin@deals01.test');
-select throws_ok($$delete from public.deals where id = '01000000-0000-0000-0000-00000000d0a1'$$,
-  '42501', null, 'an admin cannot delete a deal');
-select tests.as_user('viewer@deals01.test');
-select throws_ok($$delete from public.deals where id = '01000000-0000-0000-0000-00000000d0a1'$$,
-  '42501', null, 'a viewer cannot delete a deal');
-select tests.as_user('super@deals01.test');
-select throws_ok($$delete from public.deals where id = '01000000-0000-0000-0000-00000000d0a1'$$,
-  '42501', null, 'a super admin cannot delete a deal');
+select tests.throws_ok_as(actor || '@deals01.test', $$delete from public.deals where id = '01000000-0000-0000-0000-00000000d0a1'$$,
+  '42501', null, description)
+from (values ('owner', 'the owner cannot delete a deal'), ('admin', 'an admin cannot delete a deal'),
+             ('viewer', 'a viewer cannot delete a deal'), ('super', 'a super admin cannot delete a deal')) v(actor, description);
 select throws_ok($$truncate public.deals cascade$$, '42501', null, 'authenticated cannot truncate deals');
 select tests.as_server();
 select is((select count(*) from public.deals where id::text like '01000000-%'), 4::bigint, 'all four deals still exist');

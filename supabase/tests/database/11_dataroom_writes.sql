@@ -130,18 +130,10 @@ select results_eq($$select name, parent_id, full_path, archived_at is not null f
   $$values ('Contracts'::text, null::uuid, '/Contracts'::text, false),
            ('Drafts', '11000000-0000-0000-0000-00000000f001', '/Contracts/Drafts', true)$$,
   'the folders kept their names, parents and paths; only the archive took effect');
-select tests.as_user('suspended@dataroom11.test');
-select throws_ok($$insert into public.folders (deal_id, name, created_by)
-  values ('11000000-0000-0000-0000-0000000000a1', 'Suspended', '11000000-0000-0000-0000-000000000006')$$,
-  '42501', null, 'a suspended contributor cannot create a folder');
-select tests.as_user('stranger@dataroom11.test');
-select throws_ok($$insert into public.folders (deal_id, name, created_by)
-  values ('11000000-0000-0000-0000-0000000000a1', 'Stranger', '11000000-0000-0000-0000-000000000007')$$,
-  '42501', null, 'a non-member cannot create a folder');
-select tests.as_user('super@dataroom11.test');
-select throws_ok($$insert into public.folders (deal_id, name, created_by)
-  values ('11000000-0000-0000-0000-0000000000a1', 'Super', '11000000-0000-0000-0000-000000000008')$$,
-  '42501', null, 'a super admin who is not a member cannot create a folder');
+select tests.throws_ok_as(actor || '@dataroom11.test', format($$insert into public.folders (deal_id, name, created_by)
+  values ('11000000-0000-0000-0000-0000000000a1', %L, '11000000-0000-0000-0000-0000000000%s')$$, initcap(actor), n), '42501', null, description)
+from (values ('suspended', '06', 'a suspended contributor cannot create a folder'), ('stranger', '07', 'a non-member cannot create a folder'),
+             ('super', '08', 'a super admin who is not a member cannot create a folder')) v(actor, n, description);
 select throws_ok($$update public.folders set name = 'Super renamed' where deal_id = '11000000-0000-0000-0000-0000000000a1'$$,
   '42501', null, 'a super admin who is not a member cannot rename folders');
 select is_empty($$update public.folders set archived_at = now() where deal_id = '11000000-0000-0000-0000-0000000000a1' returning id$$,
@@ -199,18 +191,10 @@ select throws_ok($$insert into public.files (deal_id, folder_id, name, upload_st
   '23503', 'The folder belongs to another deal', 'not even a privileged connection can put an Alpha file in Beta''s folder');
 select throws_ok($$update public.files set folder_id = '11000000-0000-0000-0000-00000000f003' where id = '11000000-0000-0000-0000-00000000e001'$$,
   '23503', 'The folder belongs to another deal', 'not even a privileged connection can move an Alpha file into Beta''s folder');
-select tests.as_user('suspended@dataroom11.test');
-select throws_ok($$insert into public.files (deal_id, name, uploaded_by, upload_state)
-  values ('11000000-0000-0000-0000-0000000000a1', 'suspended.pdf', '11000000-0000-0000-0000-000000000006', 'pending')$$,
-  '42501', null, 'a suspended contributor cannot insert a file');
-select tests.as_user('stranger@dataroom11.test');
-select throws_ok($$insert into public.files (deal_id, name, uploaded_by, upload_state)
-  values ('11000000-0000-0000-0000-0000000000a1', 'stranger.pdf', '11000000-0000-0000-0000-000000000007', 'pending')$$,
-  '42501', null, 'a non-member cannot insert a file');
-select tests.as_user('super@dataroom11.test');
-select throws_ok($$insert into public.files (deal_id, name, uploaded_by, upload_state)
-  values ('11000000-0000-0000-0000-0000000000a1', 'super.pdf', '11000000-0000-0000-0000-000000000008', 'pending')$$,
-  '42501', null, 'a super admin who is not a member cannot insert a file');
+select tests.throws_ok_as(actor || '@dataroom11.test', format($$insert into public.files (deal_id, name, uploaded_by, upload_state)
+  values ('11000000-0000-0000-0000-0000000000a1', '%s.pdf', '11000000-0000-0000-0000-0000000000%s', 'pending')$$, actor, n), '42501', null, description)
+from (values ('suspended', '06', 'a suspended contributor cannot insert a file'), ('stranger', '07', 'a non-member cannot insert a file'),
+             ('super', '08', 'a super admin who is not a member cannot insert a file')) v(actor, n, description);
 
 -- The upload completes (as the API does it, in the uploader's transaction): an 'upload' activity is written.
 select tests.as_user('viewer1@dataroom11.test');
@@ -345,18 +329,11 @@ select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, 
 select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment) values
   ('11000000-0000-0000-0000-00000000e003', '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000004', 'peek')$$,
   '42501', null, 'a viewer cannot comment on a custom file hidden from them');
-select tests.as_user('suspended@dataroom11.test');
-select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment) values
-  ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000006', 'suspended')$$,
-  '42501', null, 'a suspended member cannot comment');
-select tests.as_user('stranger@dataroom11.test');
-select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment) values
-  ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000007', 'stranger')$$,
-  '42501', null, 'a non-member cannot comment');
-select tests.as_user('super@dataroom11.test');
-select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment) values
-  ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000008', 'super')$$,
-  '42501', null, 'a super admin who is not a member cannot comment');
+select tests.throws_ok_as(actor || '@dataroom11.test', format($$insert into public.file_comments (file_id, deal_id, user_id, comment) values
+  ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-0000000000%s', %L)$$, n, actor),
+  '42501', null, description)
+from (values ('suspended', '06', 'a suspended member cannot comment'), ('stranger', '07', 'a non-member cannot comment'),
+             ('super', '08', 'a super admin who is not a member cannot comment')) v(actor, n, description);
 
 -- ---------------------------------------------------------------- versions, metadata, permissions, grants
 select tests.as_user('viewer1@dataroom11.test');

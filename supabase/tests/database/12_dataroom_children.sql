@@ -106,21 +106,13 @@ select results_eq($$select folders, files from private.folder_subtree_counts('12
   $$values (0::bigint, 0::bigint)$$, 'the Beta owner learns nothing from folder_subtree_counts on an Alpha folder (zero counts, never negative)');
 
 -- ---------------------------------------------------------------- archive_folder
-select tests.as_user('viewer1@dataroom12.test');
-select throws_ok($$select * from private.archive_folder('12000000-0000-0000-0000-00000000f004')$$,
-  '42501', null, 'a viewer cannot archive a folder');
-select tests.as_user('suspended@dataroom12.test');
-select throws_ok($$select * from private.archive_folder('12000000-0000-0000-0000-00000000f004')$$,
-  'P0002', null, 'a suspended contributor cannot archive a folder (not found)');
-select tests.as_user('stranger@dataroom12.test');
-select throws_ok($$select * from private.archive_folder('12000000-0000-0000-0000-00000000f004')$$,
-  'P0002', null, 'a non-member cannot archive a folder (not found)');
-select tests.as_user('super@dataroom12.test');
-select throws_ok($$select * from private.archive_folder('12000000-0000-0000-0000-00000000f004')$$,
-  'P0002', null, 'a super admin who is not a member cannot archive a folder (not found)');
-select tests.as_user('beta-owner@dataroom12.test');
-select throws_ok($$select * from private.archive_folder('12000000-0000-0000-0000-00000000f004')$$,
-  'P0002', null, 'the Beta owner cannot archive an Alpha folder (not found)');
+select tests.throws_ok_as(actor || '@dataroom12.test', $$select * from private.archive_folder('12000000-0000-0000-0000-00000000f004')$$,
+  errcode, null, description)
+from (values ('viewer1', '42501', 'a viewer cannot archive a folder'),
+             ('suspended', 'P0002', 'a suspended contributor cannot archive a folder (not found)'),
+             ('stranger', 'P0002', 'a non-member cannot archive a folder (not found)'),
+             ('super', 'P0002', 'a super admin who is not a member cannot archive a folder (not found)'),
+             ('beta-owner', 'P0002', 'the Beta owner cannot archive an Alpha folder (not found)')) v(actor, errcode, description);
 select tests.as_server();
 select is((select count(*)::int from public.folders where deal_id = '12000000-0000-0000-0000-0000000000a1' and archived_at is not null)
         + (select count(*)::int from public.files where deal_id = '12000000-0000-0000-0000-0000000000a1' and archived_at is not null), 0,
@@ -143,24 +135,14 @@ select throws_ok($$select * from private.archive_folder('12000000-0000-0000-0000
 select tests.as_anon();
 select throws_ok($$select * from private.delete_folder('12000000-0000-0000-0000-00000000f001')$$,
   'P0002', null, 'anon cannot delete a folder');
-select tests.as_user('viewer1@dataroom12.test');
-select throws_ok($$select * from private.delete_folder('12000000-0000-0000-0000-00000000f001')$$,
-  '42501', null, 'a viewer cannot delete a folder');
-select tests.as_user('suspended@dataroom12.test');
-select throws_ok($$select * from private.delete_folder('12000000-0000-0000-0000-00000000f001')$$,
-  'P0002', null, 'a suspended contributor cannot delete a folder (not found)');
-select tests.as_user('stranger@dataroom12.test');
-select throws_ok($$select * from private.delete_folder('12000000-0000-0000-0000-00000000f001')$$,
-  'P0002', null, 'a non-member cannot delete a folder (not found)');
-select tests.as_user('super@dataroom12.test');
-select throws_ok($$select * from private.delete_folder('12000000-0000-0000-0000-00000000f001')$$,
-  'P0002', null, 'a super admin who is not a member cannot delete a folder (not found)');
-select tests.as_user('beta-owner@dataroom12.test');
-select throws_ok($$select * from private.delete_folder('12000000-0000-0000-0000-00000000f001')$$,
-  'P0002', null, 'the Beta owner cannot delete an Alpha folder (not found)');
-select tests.as_user('contributor@dataroom12.test');
-select throws_ok($$select * from private.delete_folder('12000000-0000-0000-0000-00000000f007')$$,
-  'P0002', null, 'an Alpha contributor cannot delete a Beta folder (not found)');
+select tests.throws_ok_as(actor || '@dataroom12.test', format($$select * from private.delete_folder('12000000-0000-0000-0000-00000000%s')$$, folder),
+  errcode, null, description)
+from (values ('viewer1', 'f001', '42501', 'a viewer cannot delete a folder'),
+             ('suspended', 'f001', 'P0002', 'a suspended contributor cannot delete a folder (not found)'),
+             ('stranger', 'f001', 'P0002', 'a non-member cannot delete a folder (not found)'),
+             ('super', 'f001', 'P0002', 'a super admin who is not a member cannot delete a folder (not found)'),
+             ('beta-owner', 'f001', 'P0002', 'the Beta owner cannot delete an Alpha folder (not found)'),
+             ('contributor', 'f007', 'P0002', 'an Alpha contributor cannot delete a Beta folder (not found)')) v(actor, folder, errcode, description);
 select tests.as_server();
 select is((select count(*)::int from public.folders where id in ('12000000-0000-0000-0000-00000000f001', '12000000-0000-0000-0000-00000000f002',
             '12000000-0000-0000-0000-00000000f003', '12000000-0000-0000-0000-00000000f007')), 4,
