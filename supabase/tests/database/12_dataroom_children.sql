@@ -286,15 +286,6 @@ select is_empty($$update public.upload_grants set completed_at = now() where dea
 select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment)
   values ('12000000-0000-0000-0000-00000000e007', '12000000-0000-0000-0000-0000000000b2', '12000000-0000-0000-0000-000000000001', 'cross')$$,
   '42501', null, 'Alpha''s owner cannot comment on Beta''s file');
-select is_empty($$select id from public.folders where deal_id = '12000000-0000-0000-0000-0000000000b2'
-    union all select id from public.files where deal_id = '12000000-0000-0000-0000-0000000000b2'
-    union all select file_id from public.file_versions where deal_id = '12000000-0000-0000-0000-0000000000b2'
-    union all select file_id from public.file_metadata where deal_id = '12000000-0000-0000-0000-0000000000b2'
-    union all select file_id from public.file_comments where deal_id = '12000000-0000-0000-0000-0000000000b2'
-    union all select file_id from public.file_permissions where deal_id = '12000000-0000-0000-0000-0000000000b2'
-    union all select file_id from public.upload_grants where deal_id = '12000000-0000-0000-0000-0000000000b2'
-    union all select id from public.activities where deal_id = '12000000-0000-0000-0000-0000000000b2'$$,
-  'Alpha''s owner sees no Beta row in any data-room table, nor Beta''s activities');
 
 select tests.as_user('beta-owner@dataroom12.test');
 select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment)
@@ -309,15 +300,18 @@ select throws_ok($$insert into public.file_permissions (file_id, deal_id, allowe
 select is_empty($$update public.file_permissions set allowed_users = '{12000000-0000-0000-0000-000000000009}'
     where deal_id = '12000000-0000-0000-0000-0000000000a1' returning file_id$$,
   'Beta''s owner cannot rewrite Alpha''s file permissions (0 rows)');
-select is_empty($$select id from public.folders where deal_id = '12000000-0000-0000-0000-0000000000a1'
-    union all select id from public.files where deal_id = '12000000-0000-0000-0000-0000000000a1'
-    union all select file_id from public.file_versions where deal_id = '12000000-0000-0000-0000-0000000000a1'
-    union all select file_id from public.file_metadata where deal_id = '12000000-0000-0000-0000-0000000000a1'
-    union all select file_id from public.file_comments where deal_id = '12000000-0000-0000-0000-0000000000a1'
-    union all select file_id from public.file_permissions where deal_id = '12000000-0000-0000-0000-0000000000a1'
-    union all select file_id from public.upload_grants where deal_id = '12000000-0000-0000-0000-0000000000a1'
-    union all select id from public.activities where deal_id = '12000000-0000-0000-0000-0000000000a1'$$,
-  'Beta''s owner sees no Alpha row in any data-room table, nor Alpha''s activities');
+-- Each owner sees no row of the other's deal in any data-room table, nor its activities.
+select tests.is_empty_as(actor || '@dataroom12.test', format($$select id from public.folders where deal_id = %1$L
+    union all select id from public.files where deal_id = %1$L
+    union all select file_id from public.file_versions where deal_id = %1$L
+    union all select file_id from public.file_metadata where deal_id = %1$L
+    union all select file_id from public.file_comments where deal_id = %1$L
+    union all select file_id from public.file_permissions where deal_id = %1$L
+    union all select file_id from public.upload_grants where deal_id = %1$L
+    union all select id from public.activities where deal_id = %1$L$$, deal), description)
+from (values ('owner', '12000000-0000-0000-0000-0000000000b2', 'Alpha''s owner sees no Beta row in any data-room table, nor Beta''s activities'),
+             ('beta-owner', '12000000-0000-0000-0000-0000000000a1', 'Beta''s owner sees no Alpha row in any data-room table, nor Alpha''s activities'))
+  v(actor, deal, description);
 select tests.as_server();
 select results_eq($$select (select name || ' ' || full_path || ' ' || (archived_at is null) from public.folders where id = '12000000-0000-0000-0000-00000000f007'),
                            (select tags from public.files where id = '12000000-0000-0000-0000-00000000e007'),
