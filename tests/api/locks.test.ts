@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { call, createDeal, registerUser, sql, type TestUser } from './helpers.ts';
 import { expectError } from './expect.ts';
 import { directOk, mkdir, names } from './dataroom-lib.ts';
-import { bidderAndShut, fileStatus, group, peopleRoom, type PeopleRoom } from './people-lib.ts';
+import { bidderAndShut, editMember, fileStatus, group, peopleRoom, type PeopleRoom } from './people-lib.ts';
 
 async function setPermissions(r: PeopleRoom, fileId: string, body: Record<string, unknown>) {
   const res = await call('PUT', `${r.base}/files/${fileId}/permissions`, { token: r.owner.token, body });
@@ -38,7 +38,7 @@ describe('a deny on a person outlives their tags and groups', () => {
     expect(await listed(r, shut)).toEqual([]);
 
     // Untagged on the member's page: the tag's deny no longer applies, the one by name still does.
-    const untag = await call('PUT', `${r.base}/users/${shut.id}/enhanced`, { token: r.owner.token, body: { tag_ids: [] } });
+    const untag = await editMember(r, shut.id, { tag_ids: [] });
     expect(untag.status, JSON.stringify(untag.body)).toBe(200);
     expect(untag.body.tags ?? []).toEqual([]);
     expect([await fileStatus(r, shut, a), await fileStatus(r, shut, b)]).toEqual([404, 404]);

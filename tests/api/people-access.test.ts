@@ -5,6 +5,7 @@ import {
   SYSTEM_SETS,
   capabilitiesOf,
   customSet,
+  editMember,
   group,
   groupIdsOf,
   invite,
@@ -179,15 +180,12 @@ describe('who may manage people', () => {
       'You can only give others rights you hold yourself',
     );
     expectError(
-      await call('PUT', `${r.base}/users/${target.id}/enhanced`, {
-        token: mgr.token,
-        body: { permission_set_id: await systemSetId('edit') },
-      }),
+      await editMember(r, target.id, { permission_set_id: await systemSetId('edit') }, mgr.token),
       403,
       'You can only give others rights you hold yourself',
     );
     const g = await group(r, 'Made by manager', await systemSetId('upload_view'), mgr.token);
-    const res = await call('PUT', `${r.base}/users/${target.id}/enhanced`, { token: mgr.token, body: { group_ids: [g.id] } });
+    const res = await editMember(r, target.id, { group_ids: [g.id] }, mgr.token);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(await capabilitiesOf(r, target)).toEqual(SYSTEM_SETS.upload_view);
     const inv = await invite(r, uniqueEmail('acc-mgr-inv'), {}, mgr.token);
@@ -195,10 +193,7 @@ describe('who may manage people', () => {
     expect(list.body.map((i: any) => i.id)).toEqual([inv.id]);
     expect((await call('GET', `${r.base}/users-enhanced`, { token: mgr.token })).body.can_manage).toBe(true);
     // The owner stays out of reach.
-    expectError(
-      await call('PUT', `${r.base}/users/${r.owner.id}/enhanced`, { token: mgr.token, body: { status: 'suspended' } }),
-      403,
-    );
+    expectError(await editMember(r, r.owner.id, { status: 'suspended' }, mgr.token), 403);
     expectError(await call('DELETE', `${r.base}/users/${r.owner.id}`, { token: mgr.token }), 403);
     expect(await membership(r.deal.id, r.owner.id)).toMatchObject({ role: 'admin', status: 'active' });
   });
@@ -211,18 +206,9 @@ describe('the owner', () => {
     const g = await group(r, 'G', await systemSetId('upload_only'));
     const before = await membership(r.deal.id, r.owner.id);
     for (const token of [admin.token, r.owner.token]) {
-      expectError(await call('PUT', `${r.base}/users/${r.owner.id}/enhanced`, { token, body: { status: 'suspended' } }), 403);
-      expectError(
-        await call('PUT', `${r.base}/users/${r.owner.id}/enhanced`, {
-          token,
-          body: { permission_set_id: await systemSetId('upload_only') },
-        }),
-        403,
-      );
-      expectError(
-        await call('PUT', `${r.base}/users/${r.owner.id}/enhanced`, { token, body: { group_ids: [g.id], company: 'Nope' } }),
-        403,
-      );
+      expectError(await editMember(r, r.owner.id, { status: 'suspended' }, token), 403);
+      expectError(await editMember(r, r.owner.id, { permission_set_id: await systemSetId('upload_only') }, token), 403);
+      expectError(await editMember(r, r.owner.id, { group_ids: [g.id], company: 'Nope' }, token), 403);
       expectError(
         await call('PUT', `${r.base}/users/${r.owner.id}`, { token, body: { permission_set: 'upload_only', company: 'Nope' } }),
         403,
@@ -261,7 +247,7 @@ describe('member status', () => {
     const r = await peopleRoom('status');
     const m = await setMember(r, 'edit', 'status-m');
     expect(await capabilitiesOf(r, m)).toEqual(SYSTEM_SETS.edit);
-    const put = (status: string) => call('PUT', `${r.base}/users/${m.id}/enhanced`, { token: r.owner.token, body: { status } });
+    const put = (status: string) => editMember(r, m.id, { status });
 
     let res = await put('suspended');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -288,13 +274,8 @@ describe('member status', () => {
     const r = await peopleRoom('status-admin');
     const admin = await newMember(r.deal.id, 'admin', 'status-admin-a');
     const m = await setMember(r, 'upload_view', 'status-admin-m');
-    expect(
-      (await call('PUT', `${r.base}/users/${admin.id}/enhanced`, { token: r.owner.token, body: { status: 'suspended' } })).status,
-    ).toBe(200);
-    expectError(
-      await call('PUT', `${r.base}/users/${m.id}/enhanced`, { token: admin.token, body: { status: 'suspended' } }),
-      404,
-    );
+    expect((await editMember(r, admin.id, { status: 'suspended' })).status).toBe(200);
+    expectError(await editMember(r, m.id, { status: 'suspended' }, admin.token), 404);
     expectError(
       await call('POST', `${r.base}/invitations`, {
         token: admin.token,
@@ -314,17 +295,13 @@ describe('rights from groups', () => {
     expectError(await call('POST', `${r.base}/folders`, { token: m.token, body: { name: 'Before' } }), 403);
 
     const g = await group(r, 'Editors', await systemSetId('edit'));
-    expect(
-      (await call('PUT', `${r.base}/users/${m.id}/enhanced`, { token: r.owner.token, body: { group_ids: [g.id] } })).status,
-    ).toBe(200);
+    expect((await editMember(r, m.id, { group_ids: [g.id] })).status).toBe(200);
     expect(await capabilitiesOf(r, m)).toEqual(SYSTEM_SETS.edit);
     const created = await call('POST', `${r.base}/folders`, { token: m.token, body: { name: 'Via group' } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.name).toBe('Via group');
 
-    expect(
-      (await call('PUT', `${r.base}/users/${m.id}/enhanced`, { token: r.owner.token, body: { group_ids: [] } })).status,
-    ).toBe(200);
+    expect((await editMember(r, m.id, { group_ids: [] })).status).toBe(200);
     expect(await capabilitiesOf(r, m)).toEqual([]);
     expectError(await call('POST', `${r.base}/folders`, { token: m.token, body: { name: 'After' } }), 403);
     const [{ n }] =

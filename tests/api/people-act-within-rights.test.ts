@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, sql } from './helpers.ts';
 import { expectError } from './expect.ts';
-import { customSet, group, peopleRoom, setMember } from './people-lib.ts';
+import { customSet, editMember, group, peopleRoom, setMember } from './people-lib.ts';
 
 const REFUSED = 'You can only change members whose rights you hold yourself';
 
@@ -19,29 +19,11 @@ describe('acting on a member needs rights covering theirs', () => {
     );
     const manager = await setMember(r, managers.id, 'manager');
     const editor = await setMember(r, 'edit', 'editor');
-    expect(
-      (await call('PUT', `${r.base}/users/${editor.id}/enhanced`, { token: r.owner.token, body: { group_ids: [editors.id] } }))
-        .status,
-    ).toBe(200);
+    expect((await editMember(r, editor.id, { group_ids: [editors.id] })).status).toBe(200);
 
-    expectError(
-      await call('PUT', `${r.base}/users/${editor.id}/enhanced`, { token: manager.token, body: { status: 'suspended' } }),
-      403,
-      REFUSED,
-    );
-    expectError(
-      await call('PUT', `${r.base}/users/${editor.id}/enhanced`, {
-        token: manager.token,
-        body: { permission_set_id: readers.id },
-      }),
-      403,
-      REFUSED,
-    );
-    expectError(
-      await call('PUT', `${r.base}/users/${editor.id}/enhanced`, { token: manager.token, body: { group_ids: [] } }),
-      403,
-      REFUSED,
-    );
+    expectError(await editMember(r, editor.id, { status: 'suspended' }, manager.token), 403, REFUSED);
+    expectError(await editMember(r, editor.id, { permission_set_id: readers.id }, manager.token), 403, REFUSED);
+    expectError(await editMember(r, editor.id, { group_ids: [] }, manager.token), 403, REFUSED);
     expectError(await call('DELETE', `${r.base}/users/${editor.id}`, { token: manager.token }), 403, REFUSED);
     const [row] = await sql`select status, (select name from public.permission_sets where id = m.permission_set_id) as set_name,
                                    (select count(*)::int from public.deal_group_members g where g.deal_id = m.deal_id and g.user_id = m.user_id) as groups
@@ -56,14 +38,8 @@ describe('acting on a member needs rights covering theirs', () => {
     const manager = await setMember(r, managers.id, 'manager');
     const reader = await setMember(r, readers.id, 'reader');
     const editor = await setMember(r, 'edit', 'editor');
-    expect(
-      (await call('PUT', `${r.base}/users/${reader.id}/enhanced`, { token: manager.token, body: { status: 'suspended' } }))
-        .status,
-    ).toBe(200);
-    expect(
-      (await call('PUT', `${r.base}/users/${editor.id}/enhanced`, { token: r.owner.token, body: { status: 'suspended' } }))
-        .status,
-    ).toBe(200);
+    expect((await editMember(r, reader.id, { status: 'suspended' }, manager.token)).status).toBe(200);
+    expect((await editMember(r, editor.id, { status: 'suspended' })).status).toBe(200);
   });
 });
 
@@ -79,10 +55,7 @@ describe('groups and sets are within the manager too (decision 12)', () => {
     );
     const manager = await setMember(r, managers.id, 'grp-manager');
     const editor = await setMember(r, null, 'grp-editor');
-    expect(
-      (await call('PUT', `${r.base}/users/${editor.id}/enhanced`, { token: r.owner.token, body: { group_ids: [editors.id] } }))
-        .status,
-    ).toBe(200);
+    expect((await editMember(r, editor.id, { group_ids: [editors.id] })).status).toBe(200);
     const lacking = 'approve, comment, download, edit_checklist, edit_files, edit_folders, upload';
 
     expectError(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, sql } from './helpers.ts';
 import { expectError } from './expect.ts';
-import { customSet, membership, peopleRoom, setMember, systemSetId } from './people-lib.ts';
+import { customSet, editMember, membership, peopleRoom, setMember, systemSetId } from './people-lib.ts';
 
 /** More than one deal admin (docs/decisions.md decision 34): who grants and revokes, and what follows. */
 async function adminRoom(label: string) {
@@ -11,8 +11,6 @@ async function adminRoom(label: string) {
   const manager = await setMember(r, managers.id, `${label}-manager`);
   return { r, counsel, manager };
 }
-
-const enhanced = (base: string, userId: string) => `${base}/users/${userId}/enhanced`;
 
 async function roleChanges(dealId: string) {
   return sql<{ description: string; user_id: string }[]>`
@@ -33,7 +31,7 @@ describe('granting and revoking the deal admin role', () => {
     expectError(await call('PUT', r.base, { token: counsel.token, body: { name: 'Renamed' } }), 403);
     expectError(await call('GET', `${r.base}/invitations`, { token: counsel.token }), 403);
 
-    const res = await call('PUT', enhanced(r.base, counsel.id), { token: r.owner.token, body: { role: 'admin' } });
+    const res = await editMember(r, counsel.id, { role: 'admin' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ user_id: counsel.id, role: 'admin', display_role: 'admin', permission_set: 'admin' });
     expect(Object.values(res.body.effective_permissions).every(Boolean)).toBe(true);
@@ -65,20 +63,17 @@ describe('granting and revoking the deal admin role', () => {
   it('a new admin grants and revokes too; revoking keeps the set, or takes the one sent', async () => {
     const { r, counsel } = await adminRoom('adm-revoke');
     const banker = await setMember(r, 'edit', 'adm-revoke-banker');
-    await call('PUT', enhanced(r.base, counsel.id), { token: r.owner.token, body: { role: 'admin' } });
+    await editMember(r, counsel.id, { role: 'admin' });
 
-    expect((await call('PUT', enhanced(r.base, banker.id), { token: counsel.token, body: { role: 'admin' } })).status).toBe(200);
-    const revoked = await call('PUT', enhanced(r.base, banker.id), { token: counsel.token, body: { role: 'member' } });
+    expect((await editMember(r, banker.id, { role: 'admin' }, counsel.token)).status).toBe(200);
+    const revoked = await editMember(r, banker.id, { role: 'member' }, counsel.token);
     expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
     expect(revoked.body).toMatchObject({ role: 'member', permission_set: 'edit' });
     expect(revoked.body.effective_permissions.manage_users).toBe(false);
 
     const readers = await systemSetId('upload_view');
-    await call('PUT', enhanced(r.base, banker.id), { token: counsel.token, body: { role: 'admin' } });
-    const withSet = await call('PUT', enhanced(r.base, banker.id), {
-      token: counsel.token,
-      body: { role: 'member', permission_set_id: readers },
-    });
+    await editMember(r, banker.id, { role: 'admin' }, counsel.token);
+    const withSet = await editMember(r, banker.id, { role: 'member', permission_set_id: readers }, counsel.token);
     expect(withSet.body).toMatchObject({ role: 'member', permission_set_id: readers });
 
     expect((await roleChanges(r.deal.id)).map((a) => [a.description, a.user_id])).toEqual([
@@ -101,23 +96,19 @@ describe('granting and revoking the deal admin role', () => {
     const { r, counsel } = await adminRoom('adm-noset');
     await sql`update public.deal_members set role = 'admin', permission_set_id = null
               where deal_id = ${r.deal.id} and user_id = ${counsel.id}`;
-    expectError(
-      await call('PUT', enhanced(r.base, counsel.id), { token: r.owner.token, body: { role: 'member' } }),
-      400,
-      'Please select a permission set',
-    );
+    expectError(await editMember(r, counsel.id, { role: 'member' }), 400, 'Please select a permission set');
     expect((await membership(r.deal.id, counsel.id))?.role).toBe('admin');
   });
 
   it('a manager without the admin role is refused (403), and nothing changes', async () => {
     const { r, counsel, manager } = await adminRoom('adm-manager');
     expectError(
-      await call('PUT', enhanced(r.base, counsel.id), { token: manager.token, body: { role: 'admin' } }),
+      await editMember(r, counsel.id, { role: 'admin' }, manager.token),
       403,
       'Only deal admins can grant or revoke the admin role.',
     );
     expectError(
-      await call('PUT', enhanced(r.base, manager.id), { token: manager.token, body: { role: 'admin' } }),
+      await editMember(r, manager.id, { role: 'admin' }, manager.token),
       403,
       'Only deal admins can grant or revoke the admin role.',
     );
@@ -126,9 +117,9 @@ describe('granting and revoking the deal admin role', () => {
       403,
       'Only deal admins can grant or revoke the admin role.',
     );
-    await call('PUT', enhanced(r.base, counsel.id), { token: r.owner.token, body: { role: 'admin' } });
+    await editMember(r, counsel.id, { role: 'admin' });
     expectError(
-      await call('PUT', enhanced(r.base, counsel.id), { token: manager.token, body: { role: 'member' } }),
+      await editMember(r, counsel.id, { role: 'member' }, manager.token),
       403,
       'Only deal admins can grant or revoke the admin role.',
     );
@@ -139,12 +130,8 @@ describe('granting and revoking the deal admin role', () => {
 
   it("the owner's row never changes", async () => {
     const { r, counsel } = await adminRoom('adm-owner');
-    await call('PUT', enhanced(r.base, counsel.id), { token: r.owner.token, body: { role: 'admin' } });
-    expectError(
-      await call('PUT', enhanced(r.base, r.owner.id), { token: counsel.token, body: { role: 'member' } }),
-      403,
-      'The deal owner cannot be edited.',
-    );
+    await editMember(r, counsel.id, { role: 'admin' });
+    expectError(await editMember(r, r.owner.id, { role: 'member' }, counsel.token), 403, 'The deal owner cannot be edited.');
     expectError(
       await call('PUT', `${r.base}/users/${r.owner.id}`, { token: counsel.token, body: { permission_set: 'edit' } }),
       403,
@@ -154,20 +141,12 @@ describe('granting and revoking the deal admin role', () => {
 
   it('a deal keeps at least one admin (409)', async () => {
     const { r, counsel } = await adminRoom('adm-last');
-    await call('PUT', enhanced(r.base, counsel.id), { token: r.owner.token, body: { role: 'admin' } });
+    await editMember(r, counsel.id, { role: 'admin' });
     // Only the server can take the owner's role; then counsel is the deal's one admin.
     await sql`update public.deal_members set role = 'member', permission_set_id = ${await systemSetId('edit')}
               where deal_id = ${r.deal.id} and user_id = ${r.owner.id}`;
-    expectError(
-      await call('PUT', enhanced(r.base, counsel.id), { token: counsel.token, body: { role: 'member' } }),
-      409,
-      'A deal keeps at least one admin',
-    );
-    expectError(
-      await call('PUT', enhanced(r.base, counsel.id), { token: counsel.token, body: { status: 'suspended' } }),
-      409,
-      'A deal keeps at least one admin',
-    );
+    expectError(await editMember(r, counsel.id, { role: 'member' }, counsel.token), 409, 'A deal keeps at least one admin');
+    expectError(await editMember(r, counsel.id, { status: 'suspended' }, counsel.token), 409, 'A deal keeps at least one admin');
     expect(await membership(r.deal.id, counsel.id)).toMatchObject({ role: 'admin', status: 'active' });
     // The server's change is recorded too, by nobody; the refused ones are not.
     expect((await roleChanges(r.deal.id)).map((a) => [a.description, a.user_id])).toEqual([
@@ -204,11 +183,7 @@ describe('granting and revoking the deal admin role', () => {
 
   it('role takes admin or member only', async () => {
     const { r, counsel } = await adminRoom('adm-input');
-    expectError(
-      await call('PUT', enhanced(r.base, counsel.id), { token: r.owner.token, body: { role: 'owner' } }),
-      400,
-      /role must be admin or member/,
-    );
+    expectError(await editMember(r, counsel.id, { role: 'owner' }), 400, /role must be admin or member/);
     expect((await membership(r.deal.id, counsel.id))?.role).toBe('member');
   });
 });

@@ -6,7 +6,17 @@ import { describe, expect, it, vi } from 'vitest';
 import { call, sql } from './helpers.ts';
 import { expectError } from './expect.ts';
 import { directOk, gate } from './dataroom-lib.ts';
-import { bidderAndShut, customSet, fileStatus, group, peopleRoom, setMember, tag, type PeopleRoom } from './people-lib.ts';
+import {
+  bidderAndShut,
+  customSet,
+  editMember,
+  fileStatus,
+  group,
+  peopleRoom,
+  setMember,
+  tag,
+  type PeopleRoom,
+} from './people-lib.ts';
 
 async function setPermissions(r: PeopleRoom, fileId: string, body: Record<string, unknown>, token = r.owner.token) {
   return call('PUT', `${r.base}/files/${fileId}/permissions`, { token, body });
@@ -58,14 +68,7 @@ describe('a deny never fails open', () => {
   it('refuses to delete a group a deny names', async () => {
     const { r, bidders, manager, shut, a } = await deniedRoom('deny-group');
     const outsiders = await group(r, 'Outsiders');
-    expect(
-      (
-        await call('PUT', `${r.base}/users/${shut.id}/enhanced`, {
-          token: r.owner.token,
-          body: { group_ids: [bidders.id, outsiders.id] },
-        })
-      ).status,
-    ).toBe(200);
+    expect((await editMember(r, shut.id, { group_ids: [bidders.id, outsiders.id] })).status).toBe(200);
     expect(
       (await setPermissions(r, a, { type: 'custom', allowed_groups: [bidders.id], denied_groups: [outsiders.id] })).status,
     ).toBe(200);

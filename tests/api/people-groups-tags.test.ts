@@ -6,6 +6,7 @@ import {
   capMap,
   capabilitiesOf,
   customSet,
+  editMember,
   enhancedEntry,
   group,
   groupIdsOf,
@@ -57,9 +58,7 @@ describe('groups', () => {
     const a = await group(r, 'Alpha', await systemSetId('upload_view'));
     for (const label of ['gl-1', 'gl-2']) {
       const m = await setMember(r, 'upload_only', label);
-      expect(
-        (await call('PUT', `${r.base}/users/${m.id}/enhanced`, { token: r.owner.token, body: { group_ids: [a.id] } })).status,
-      ).toBe(200);
+      expect((await editMember(r, m.id, { group_ids: [a.id] })).status).toBe(200);
     }
     const viewer = await setMember(r, 'upload_view', 'gl-viewer');
     const res = await call('GET', `${r.base}/permissions/groups`, { token: viewer.token });
@@ -99,9 +98,7 @@ describe('groups', () => {
     const r = await peopleRoom('grp-edit');
     const g = await group(r, 'Team', await systemSetId('upload_view'));
     const m = await setMember(r, 'upload_only', 'grp-edit-m');
-    expect(
-      (await call('PUT', `${r.base}/users/${m.id}/enhanced`, { token: r.owner.token, body: { group_ids: [g.id] } })).status,
-    ).toBe(200);
+    expect((await editMember(r, m.id, { group_ids: [g.id] })).status).toBe(200);
     expect(await capabilitiesOf(r, m)).toEqual(SYSTEM_SETS.upload_view);
     const res = await call('PUT', `${r.base}/permissions/groups/${g.id}`, {
       token: r.owner.token,
@@ -144,10 +141,7 @@ describe('groups', () => {
     const g = await group(r, 'Editors', await systemSetId('edit'));
     const keep = await group(r, 'Keep');
     const m = await setMember(r, 'upload_only', 'grp-del-m');
-    expect(
-      (await call('PUT', `${r.base}/users/${m.id}/enhanced`, { token: r.owner.token, body: { group_ids: [g.id, keep.id] } }))
-        .status,
-    ).toBe(200);
+    expect((await editMember(r, m.id, { group_ids: [g.id, keep.id] })).status).toBe(200);
     expect(await capabilitiesOf(r, m)).toEqual(SYSTEM_SETS.edit);
     const res = await call('DELETE', `${r.base}/permissions/groups/${g.id}`, { token: r.owner.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -190,9 +184,7 @@ describe('tags', () => {
     const z = await tag(r, 'zeta');
     const a = await tag(r, 'Alpha');
     const m = await setMember(r, 'upload_view', 'tag-list-m');
-    expect(
-      (await call('PUT', `${r.base}/users/${m.id}/enhanced`, { token: r.owner.token, body: { tag_ids: [z.id] } })).status,
-    ).toBe(200);
+    expect((await editMember(r, m.id, { tag_ids: [z.id] })).status).toBe(200);
     const res = await call('GET', `${r.base}/permissions/tags`, { token: m.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
@@ -242,10 +234,7 @@ describe('tags', () => {
     const t = await tag(r, 'Gone');
     const keep = await tag(r, 'Kept');
     const m = await setMember(r, 'upload_view', 'tag-del-m');
-    expect(
-      (await call('PUT', `${r.base}/users/${m.id}/enhanced`, { token: r.owner.token, body: { tag_ids: [t.id, keep.id] } }))
-        .status,
-    ).toBe(200);
+    expect((await editMember(r, m.id, { tag_ids: [t.id, keep.id] })).status).toBe(200);
     const res = await call('DELETE', `${r.base}/permissions/tags/${t.id}`, { token: r.owner.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(await tagIdsOf(r.deal.id, m.id)).toEqual([keep.id]);

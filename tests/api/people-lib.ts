@@ -119,6 +119,10 @@ export async function capabilitiesOf(r: PeopleRoom, user: TestUser): Promise<str
   return res.body.capabilities;
 }
 
+/** PUT /deals/{id}/users/{userId}/enhanced (set, groups, tags, status, company) as `token`, the owner unless told. */
+export const editMember = (r: PeopleRoom, userId: string, body: unknown, token = r.owner.token) =>
+  call('PUT', `${r.base}/users/${userId}/enhanced`, { token, body });
+
 /** The enhanced list entry for one member, as the owner sees it. */
 export async function enhancedEntry(r: PeopleRoom, userId: string) {
   const res = await call('GET', `${r.base}/users-enhanced?page_size=200`, { token: r.owner.token });
@@ -144,7 +148,7 @@ export async function bidderAndShut(r: PeopleRoom, label: string) {
     [shut, { group_ids: [bidders.id], tag_ids: [excluded.id] }],
     [bidder, { group_ids: [bidders.id] }],
   ] as const) {
-    const res = await call('PUT', `${r.base}/users/${user.id}/enhanced`, { token: r.owner.token, body });
+    const res = await editMember(r, user.id, body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   }
   return { excluded, bidders, shut, bidder };

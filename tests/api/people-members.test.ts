@@ -7,6 +7,7 @@ import {
   capMap,
   capabilitiesOf,
   customSet,
+  editMember,
   enhancedEntry,
   group,
   groupIdsOf,
@@ -138,8 +139,7 @@ describe('GET /deals/{id}/users-enhanced', () => {
     ];
     const g = await group(r, 'Lenders');
     const t = await tag(r, 'VIP');
-    const put = (u: { id: string }, body: object) =>
-      call('PUT', `${r.base}/users/${u.id}/enhanced`, { token: r.owner.token, body });
+    const put = (u: { id: string }, body: object) => editMember(r, u.id, body);
     expect((await put(a, { group_ids: [g.id], tag_ids: [t.id] })).status).toBe(200);
     expect((await put(b, { group_ids: [g.id] })).status).toBe(200);
     expect((await put(c, { tag_ids: [t.id] })).status).toBe(200);
@@ -316,15 +316,12 @@ describe('PUT /deals/{id}/users/{userId}/enhanced', () => {
     const m = await setMember(r, 'upload_only', 'enh-put-m');
     const [g1, g2] = [await group(r, 'Alpha', await systemSetId('approve_only')), await group(r, 'Beta')];
     const [t1, t2] = [await tag(r, 'Red'), await tag(r, 'Blue')];
-    const res = await call('PUT', `${r.base}/users/${m.id}/enhanced`, {
-      token: r.owner.token,
-      body: {
-        permission_set_id: await systemSetId('upload_view'),
-        group_ids: [g1.id, g2.id],
-        tag_ids: [t1.id, t2.id],
-        company: 'Umbrella',
-        status: 'active',
-      },
+    const res = await editMember(r, m.id, {
+      permission_set_id: await systemSetId('upload_view'),
+      group_ids: [g1.id, g2.id],
+      tag_ids: [t1.id, t2.id],
+      company: 'Umbrella',
+      status: 'active',
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ user_id: m.id, permission_set_name: 'upload_view', company: 'Umbrella', status: 'active' });
@@ -341,7 +338,7 @@ describe('PUT /deals/{id}/users/{userId}/enhanced', () => {
     const m = await setMember(r, 'upload_view', 'enh-replace-m');
     const [g1, g2] = [await group(r, 'One'), await group(r, 'Two')];
     const [t1, t2] = [await tag(r, 'T1'), await tag(r, 'T2')];
-    const put = (body: object) => call('PUT', `${r.base}/users/${m.id}/enhanced`, { token: r.owner.token, body });
+    const put = (body: object) => editMember(r, m.id, body);
     expect((await put({ group_ids: [g1.id, g2.id], tag_ids: [t1.id] })).status).toBe(200);
     expect((await put({ group_ids: [g2.id], tag_ids: [t2.id] })).status).toBe(200);
     expect(await groupIdsOf(r.deal.id, m.id)).toEqual([g2.id]);
@@ -363,7 +360,7 @@ describe('PUT /deals/{id}/users/{userId}/enhanced', () => {
     const ft = await tag(other, 'Theirs');
     const fs = await customSet(other, 'Theirs', ['view']);
     const edit = await systemSetId('edit');
-    const put = (body: object) => call('PUT', `${r.base}/users/${m.id}/enhanced`, { token: r.owner.token, body });
+    const put = (body: object) => editMember(r, m.id, body);
     expectError(await put({ permission_set_id: edit, group_ids: [fg.id], company: 'Changed' }), 400, /groups/);
     expectError(await put({ permission_set_id: edit, tag_ids: [ft.id], company: 'Changed' }), 400, /tags/);
     expectError(await put({ permission_set_id: fs.id, company: 'Changed' }), 400, 'Please select a permission set');
@@ -375,7 +372,7 @@ describe('PUT /deals/{id}/users/{userId}/enhanced', () => {
   it('validates the body', async () => {
     const r = await peopleRoom('enh-valid');
     const m = await setMember(r, 'upload_view', 'enh-valid-m');
-    const put = (body: unknown) => call('PUT', `${r.base}/users/${m.id}/enhanced`, { token: r.owner.token, body });
+    const put = (body: unknown) => editMember(r, m.id, body);
     expectError(await put({ status: 'pending' }), 400);
     expectError(await put({ role: 'owner' }), 400); // admin and member are valid since decision 34 (people-admins.test.ts)
     expectError(await put({ group_ids: ['not-a-uuid'] }), 400);
@@ -388,14 +385,8 @@ describe('PUT /deals/{id}/users/{userId}/enhanced', () => {
   it('answers 404 for a non-member', async () => {
     const r = await peopleRoom('enh-404');
     const outsider = await registerUser('enh-outsider');
-    expectError(
-      await call('PUT', `${r.base}/users/${outsider.id}/enhanced`, { token: r.owner.token, body: { company: 'X' } }),
-      404,
-    );
-    expectError(
-      await call('PUT', `${r.base}/users/${crypto.randomUUID()}/enhanced`, { token: r.owner.token, body: { company: 'X' } }),
-      404,
-    );
+    expectError(await editMember(r, outsider.id, { company: 'X' }), 404);
+    expectError(await editMember(r, crypto.randomUUID(), { company: 'X' }), 404);
   });
 });
 
@@ -407,14 +398,7 @@ describe('DELETE /deals/{id}/users/{userId}', () => {
     const g = await group(r, 'G');
     const t = await tag(r, 'T');
     for (const u of [m, keep]) {
-      expect(
-        (
-          await call('PUT', `${r.base}/users/${u.id}/enhanced`, {
-            token: r.owner.token,
-            body: { group_ids: [g.id], tag_ids: [t.id] },
-          })
-        ).status,
-      ).toBe(200);
+      expect((await editMember(r, u.id, { group_ids: [g.id], tag_ids: [t.id] })).status).toBe(200);
     }
     expect(await capabilitiesOf(r, m)).not.toBeNull();
     const res = await call('DELETE', `${r.base}/users/${m.id}`, { token: r.owner.token });

@@ -4,6 +4,7 @@ import { activityTypes, expectError, latestMagicLink, setName } from './expect.t
 import {
   SYSTEM_SETS,
   customSet,
+  editMember,
   enhancedEntry,
   group,
   groupIdsOf,
@@ -184,10 +185,7 @@ describe('POST /invitations/{id}/accept', () => {
     const inv = await invite(r, invitee.email, { permission_set_id: 'upload_only' });
     expect((await call('POST', `/invitations/${inv.id}/accept`, { token: invitee.token })).status).toBe(200);
     // The manager moves them to another set; a second accept must not reset it.
-    const moved = await call('PUT', `${r.base}/users/${invitee.id}/enhanced`, {
-      token: r.owner.token,
-      body: { permission_set_id: await systemSetId('edit') },
-    });
+    const moved = await editMember(r, invitee.id, { permission_set_id: await systemSetId('edit') });
     expect(moved.status).toBe(200);
     expectError(await call('POST', `/invitations/${inv.id}/accept`, { token: invitee.token }), 400, /already/);
     expectError(await call('POST', `/invitations/${inv.id}/decline`, { token: invitee.token }), 400, /already/);

@@ -7,6 +7,7 @@ import {
   capMap,
   capabilitiesOf,
   customSet,
+  editMember,
   group,
   invite,
   peopleRoom,
@@ -238,14 +239,7 @@ describe('DELETE /deals/{id}/permissions/sets/{id}', () => {
     ).toHaveLength(3);
 
     // Once nothing holds them, they can go.
-    expect(
-      (
-        await call('PUT', `${r.base}/users/${m.id}/enhanced`, {
-          token: r.owner.token,
-          body: { permission_set_id: await systemSetId('upload_view') },
-        })
-      ).status,
-    ).toBe(200);
+    expect((await editMember(r, m.id, { permission_set_id: await systemSetId('upload_view') })).status).toBe(200);
     expect(
       (await call('PUT', `${r.base}/permissions/groups/${g.id}`, { token: r.owner.token, body: { name: 'Holder' } })).status,
     ).toBe(200);
@@ -268,10 +262,7 @@ describe('DELETE /deals/{id}/permissions/sets/{id}', () => {
       const inv = await invite(r, u.email, { permission_set_id: set.id });
       expect((await call('POST', `/invitations/${inv.id}/${action}`, { token: u.token })).status).toBe(200);
     }
-    const moved = await call('PUT', `${r.base}/users/${accepted.id}/enhanced`, {
-      token: r.owner.token,
-      body: { permission_set_id: await systemSetId('upload_view') },
-    });
+    const moved = await editMember(r, accepted.id, { permission_set_id: await systemSetId('upload_view') });
     expect(moved.status).toBe(200);
     const res = await call('DELETE', `${r.base}/permissions/sets/${set.id}`, { token: r.owner.token });
     const remaining = await sql`select 1 from public.permission_sets where id = ${set.id}`;

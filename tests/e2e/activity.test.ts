@@ -7,24 +7,21 @@ import { describe } from 'node:test';
 import {
   FIRST_LOAD_TIMEOUT,
   apiCall,
-  createDealApi,
   expectPath,
   expectText,
   expectVisible,
   openSignedIn,
-  registerUser,
-  uniqueEmail,
   uploadApi,
   useE2E,
   checkScreen,
+  ownerWithDeal,
 } from './lib.ts';
 
 describe('Activity feed', () => {
   const e2e = useE2E('activity');
 
   e2e.test('shows the upload and the download, filters by type, and opens the file from its entry', async ({ page, server }) => {
-    const owner = await registerUser(server, uniqueEmail('activity-owner'));
-    const deal = await createDealApi(server, owner.token, 'Project Activity');
+    const { owner, deal } = await ownerWithDeal(server, 'activity-owner', 'Project Activity');
     const fileId = await uploadApi(server, owner.token, deal.id, {
       name: 'SPA draft.txt',
       content: 'Share purchase agreement, draft 3',
@@ -54,8 +51,7 @@ describe('Activity feed', () => {
   });
 
   e2e.test('an archived deal shows the Archived banner and no write button, and still downloads', async ({ page, server }) => {
-    const owner = await registerUser(server, uniqueEmail('archived-owner'));
-    const deal = await createDealApi(server, owner.token, 'Project Closed');
+    const { owner, deal } = await ownerWithDeal(server, 'archived-owner', 'Project Closed');
     await uploadApi(server, owner.token, deal.id, { name: 'Closing set.txt', content: 'Final closing set', type: 'text/plain' });
     await apiCall(server, 'PUT', `/deals/${deal.id}/archive`, undefined, owner.token);
 

@@ -12,7 +12,6 @@ import {
   expectHidden,
   expectText,
   expectVisible,
-  openSignedIn,
   registerUser,
   snap,
   uniqueEmail,
@@ -20,6 +19,7 @@ import {
   uploadApi,
   useE2E,
   fileRow,
+  openEmptyDataRoom,
 } from './lib.ts';
 
 describe('AI assistant', () => {
@@ -36,8 +36,7 @@ describe('AI assistant', () => {
       { name: 'Employment contracts' },
     ]);
 
-    await openSignedIn(page, owner.token, `/deals/${deal.id}/files`);
-    await expectText(page, 'No files or folders yet', { timeout: FIRST_LOAD_TIMEOUT });
+    await openEmptyDataRoom(page, owner.token, deal.id);
     const name = 'FY2024 audited accounts.txt';
     await page.getByRole('button', { name: 'Upload Files' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Upload Files' });

@@ -10,7 +10,6 @@ import { describe } from 'node:test';
 import {
   FIRST_LOAD_TIMEOUT,
   apiCall,
-  createDealApi,
   expectPath,
   expectText,
   expectVisible,
@@ -23,6 +22,7 @@ import {
   uploadApi,
   joinDeal,
   checkScreen,
+  ownerWithDeal,
 } from './lib.ts';
 
 /** A text file uploaded through the API into `path`; its id. */
@@ -35,8 +35,7 @@ describe('Analytics', () => {
   e2e.test(
     "the admin sees a member's views on the file page and the analytics page; the member sees neither",
     async ({ page, server }) => {
-      const owner = await registerUser(server, uniqueEmail('analytics-owner'));
-      const deal = await createDealApi(server, owner.token, 'Project Lens');
+      const { owner, deal } = await ownerWithDeal(server, 'analytics-owner', 'Project Lens');
       await apiCall(server, 'POST', `/deals/${deal.id}/folders`, { name: 'Finance' }, owner.token);
       const model = await upload(server, owner.token, deal.id, 'Financial model.txt', '/Finance');
       const teaser = await upload(server, owner.token, deal.id, 'Teaser.txt', '/');

@@ -12,7 +12,6 @@ import type { Page } from 'playwright-core';
 import {
   FIRST_LOAD_TIMEOUT,
   apiCall,
-  createDealApi,
   eventually,
   expectHidden,
   expectPath,
@@ -30,6 +29,8 @@ import {
   folderRow,
   listingApi,
   checkScreen,
+  ownerWithDeal,
+  openEmptyDataRoom,
 } from './lib.ts';
 
 const scratch = join(root, '.test-data', `e2e-dataroom-files-${process.pid}`);
@@ -78,8 +79,7 @@ async function uploadWithDialog(page: Page, files: ChosenFiles): Promise<void> {
  * creation, then only where-to-go-on (HEAD) and the last 10 MiB, and the stored bytes are the file's.
  */
 async function uploadCutAfterFirstChunk(page: Page, server: TestServer, dealName: string) {
-  const owner = await registerUser(server, uniqueEmail('owner'));
-  const deal = await createDealApi(server, owner.token, dealName);
+  const { owner, deal } = await ownerWithDeal(server, 'owner', dealName);
   const bytes = Buffer.alloc(60 * 1024 * 1024);
   for (let i = 0; i < bytes.length; i += 4096) bytes[i] = (i / 4096) % 251;
   const source = join(scratch, `${dealName.replace(/\W+/g, '-')}.bin`);
@@ -101,8 +101,7 @@ async function uploadCutAfterFirstChunk(page: Page, server: TestServer, dealName
     }
     return reachable ? route.continue() : route.abort('internetdisconnected');
   });
-  await openSignedIn(page, owner.token, `/deals/${deal.id}/files`);
-  await expectText(page, 'No files or folders yet', { timeout: FIRST_LOAD_TIMEOUT });
+  await openEmptyDataRoom(page, owner.token, deal.id);
   await page.getByRole('button', { name: 'Upload Files' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Upload Files' });
   await dialog.getByLabel('Choose files').setInputFiles(source);
@@ -159,10 +158,8 @@ describe('Data room', () => {
   after(() => rmSync(scratch, { recursive: true, force: true }));
 
   e2e.test('Upload Files lists the file and the download serves the same bytes', async ({ page, server }) => {
-    const owner = await registerUser(server, uniqueEmail('owner'));
-    const deal = await createDealApi(server, owner.token, 'Project Upload');
-    await openSignedIn(page, owner.token, `/deals/${deal.id}/files`);
-    await expectText(page, 'No files or folders yet', { timeout: FIRST_LOAD_TIMEOUT });
+    const { owner, deal } = await ownerWithDeal(server, 'owner', 'Project Upload');
+    await openEmptyDataRoom(page, owner.token, deal.id);
 
     // Upload with nothing chosen cannot start: the button waits for a file.
     await page.getByRole('button', { name: 'Upload Files' }).first().click();
@@ -219,8 +216,7 @@ describe('Data room', () => {
   });
 
   e2e.test('an upload whose connection drops resumes through tus and stores the same bytes', async ({ page, server }) => {
-    const owner = await registerUser(server, uniqueEmail('owner'));
-    const deal = await createDealApi(server, owner.token, 'Project Resume');
+    const { owner, deal } = await ownerWithDeal(server, 'owner', 'Project Resume');
     // The first PATCH is cut off, as a dropped connection would be; the client asks where to go on (HEAD).
     const seen: string[] = [];
     await page.route('**/storage/v1/upload/resumable**', async (route) => {
@@ -229,8 +225,7 @@ describe('Data room', () => {
       if (method === 'PATCH' && seen.filter((m) => m === 'PATCH').length === 1) return route.abort('connectionreset');
       return route.continue();
     });
-    await openSignedIn(page, owner.token, `/deals/${deal.id}/files`);
-    await expectText(page, 'No files or folders yet', { timeout: FIRST_LOAD_TIMEOUT });
+    await openEmptyDataRoom(page, owner.token, deal.id);
     const bytes = Buffer.from(Array.from({ length: 200_000 }, (_, i) => (i * 13 + 5) % 256));
     await uploadWithDialog(page, [{ name: 'resumed.bin', mimeType: 'application/octet-stream', buffer: bytes }]);
     assert.deepEqual(seen.slice(0, 2), ['POST', 'PATCH']);
@@ -287,10 +282,8 @@ describe('Data room', () => {
   });
 
   e2e.test('create a folder, open it, and come back by the breadcrumbs', async ({ page, server }) => {
-    const owner = await registerUser(server, uniqueEmail('owner'));
-    const deal = await createDealApi(server, owner.token, 'Project Folders');
-    await openSignedIn(page, owner.token, `/deals/${deal.id}/files`);
-    await expectText(page, 'No files or folders yet', { timeout: FIRST_LOAD_TIMEOUT });
+    const { owner, deal } = await ownerWithDeal(server, 'owner', 'Project Folders');
+    await openEmptyDataRoom(page, owner.token, deal.id);
 
     await page.getByRole('button', { name: 'Create Folder' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create New Folder' });
@@ -327,10 +320,8 @@ describe('Data room', () => {
   });
 
   e2e.test('drag-and-drop upload and Import Folder of a nested tree', async ({ page, server }) => {
-    const owner = await registerUser(server, uniqueEmail('owner'));
-    const deal = await createDealApi(server, owner.token, 'Project Drop');
-    await openSignedIn(page, owner.token, `/deals/${deal.id}/files`);
-    await expectText(page, 'No files or folders yet', { timeout: FIRST_LOAD_TIMEOUT });
+    const { owner, deal } = await ownerWithDeal(server, 'owner', 'Project Drop');
+    await openEmptyDataRoom(page, owner.token, deal.id);
 
     const dataTransfer = await page.evaluateHandle(() => {
       const dt = new DataTransfer();
@@ -399,8 +390,7 @@ describe('Data room', () => {
   e2e.test(
     'a Share Link opens the same folder for another member; a new version and a comment; a denied member loses the file',
     async ({ page, server }) => {
-      const owner = await registerUser(server, uniqueEmail('owner'));
-      const deal = await createDealApi(server, owner.token, 'Project Share');
+      const { owner, deal } = await ownerWithDeal(server, 'owner', 'Project Share');
       const member = await addMember(server, owner.token, deal.id);
       await apiCall(server, 'POST', `/deals/${deal.id}/folders`, { name: 'Shared Room', path: '/' }, owner.token);
       const folder = (await listingApi(server, owner.token, deal.id, '/Shared Room')).folder;

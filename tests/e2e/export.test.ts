@@ -11,18 +11,16 @@ import { unzipSync } from 'fflate';
 import {
   FIRST_LOAD_TIMEOUT,
   apiCall,
-  createDealApi,
   expectText,
   expectVisible,
   openSignedIn,
-  registerUser,
   root,
   snap,
-  uniqueEmail,
   useE2E,
   type TestServer,
   uploadApi,
   folderRow,
+  ownerWithDeal,
 } from './lib.ts';
 
 const scratch = join(root, '.test-data', `e2e-export-${process.pid}`);
@@ -37,8 +35,7 @@ describe('ZIP export', () => {
   const e2e = useE2E();
 
   e2e.test('Download folder and Download as ZIP save the folders as one ZIP, byte for byte', async ({ page, server }) => {
-    const owner = await registerUser(server, uniqueEmail('owner'));
-    const deal = await createDealApi(server, owner.token, 'Project Export');
+    const { owner, deal } = await ownerWithDeal(server, 'owner', 'Project Export');
     await apiCall(server, 'POST', `/deals/${deal.id}/folders`, { name: 'Legal', path: '/' }, owner.token);
     await apiCall(server, 'POST', `/deals/${deal.id}/folders`, { name: 'Contracts: 2024', path: '/Legal' }, owner.token);
     // An empty folder is kept as a folder entry (decision 54).

@@ -9,7 +9,6 @@ import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   FIRST_LOAD_TIMEOUT,
-  createDealApi,
   expectHidden,
   expectNoText,
   expectPath,
@@ -26,6 +25,7 @@ import {
   waitForMail,
   checkScreen,
   openCreateDealDialog,
+  ownerWithDeal,
 } from './lib.ts';
 
 describe('Foundation', () => {
@@ -163,8 +163,7 @@ describe('Foundation', () => {
   });
 
   e2e.test('log out, a deal URL sends to /login, signing in with the password returns there', async ({ page, server }) => {
-    const account = await registerUser(server, uniqueEmail('returning'));
-    const deal = await createDealApi(server, account.token, 'Project Cobalt');
+    const { owner: account, deal } = await ownerWithDeal(server, 'returning', 'Project Cobalt');
     await openSignedIn(page, account.token, `/deals/${deal.id}`);
     await expectVisible(page.getByTestId('deal-name').getByText('Project Cobalt'), 'the deal header', FIRST_LOAD_TIMEOUT);
 
@@ -265,8 +264,7 @@ describe('Foundation', () => {
     await expectText(page, 'The page you are looking for does not exist or may have been moved.');
     await checkScreen(page, 'not-found-signed-out');
 
-    const account = await registerUser(server, uniqueEmail('lost'));
-    const deal = await createDealApi(server, account.token, 'Project Dune');
+    const { owner: account, deal } = await ownerWithDeal(server, 'lost', 'Project Dune');
     await openSignedIn(page, account.token, '/some/unknown/path');
     try {
       await expectText(page, 'Page Not Found', { exact: true });

@@ -11,16 +11,14 @@ import type { Locator, Page } from 'playwright-core';
 import {
   FIRST_LOAD_TIMEOUT,
   apiCall,
-  createDealApi,
   expectHidden,
   expectPath,
   expectText,
   expectVisible,
-  openSignedIn,
-  registerUser,
   snap,
-  uniqueEmail,
   useE2E,
+  ownerWithDeal,
+  openEmptyDataRoom,
 } from './lib.ts';
 
 /** Tab stops looked at before giving up on reaching an element (a page has fewer than this). */
@@ -94,10 +92,8 @@ describe('Keyboard', () => {
   const e2e = useE2E('keyboard');
 
   e2e.test('upload, review and approve with the keyboard alone, a focus ring on every stop', async ({ page, server }) => {
-    const owner = await registerUser(server, uniqueEmail('keyboard-owner'));
-    const deal = await createDealApi(server, owner.token, 'Project Keys');
-    await openSignedIn(page, owner.token, `/deals/${deal.id}/files`);
-    await expectText(page, 'No files or folders yet', { timeout: FIRST_LOAD_TIMEOUT });
+    const { owner, deal } = await ownerWithDeal(server, 'keyboard-owner', 'Project Keys');
+    await openEmptyDataRoom(page, owner.token, deal.id);
 
     // Upload: the dialog's drop zone opens the system's file picker on Enter, as a click would.
     await tabTo(page, page.getByRole('button', { name: 'Upload Files' }).first(), 'Upload Files');

@@ -772,6 +772,18 @@ export async function createDealApi(
   return apiCall(server, 'POST', '/deals', { name, checklist_preset: preset }, token);
 }
 
+/** A new confirmed account (its address from `label`) and a deal it created: the opening of most tests. */
+export async function ownerWithDeal(server: TestServer, label: string, dealName: string, preset = 'blank') {
+  const owner = await registerUser(server, uniqueEmail(label));
+  return { owner, deal: await createDealApi(server, owner.token, dealName, preset) };
+}
+
+/** Opens the deal's data room signed in with `token` and waits for its first load to read empty. */
+export async function openEmptyDataRoom(page: Page, token: string, dealId: string): Promise<void> {
+  await openSignedIn(page, token, `/deals/${dealId}/files`);
+  await expectText(page, 'No files or folders yet', { timeout: FIRST_LOAD_TIMEOUT });
+}
+
 /** A new account signed in on its empty deal list, the Create New Deal dialog opened from it; the dialog. */
 export async function openCreateDealDialog(page: Page, server: TestServer, label: string): Promise<Locator> {
   const account = await registerUser(server, uniqueEmail(label));

@@ -9,7 +9,6 @@ import { describe } from 'node:test';
 import {
   FIRST_LOAD_TIMEOUT,
   apiCall,
-  createDealApi,
   eventually,
   expectHidden,
   expectPath,
@@ -27,6 +26,7 @@ import {
   joinDeal,
   listingApi,
   checkScreen,
+  ownerWithDeal,
 } from './lib.ts';
 import type { Page } from 'playwright-core';
 
@@ -36,8 +36,7 @@ describe('People and permissions', () => {
   e2e.test(
     'invite with upload_only, the mailed link prefills registration and lands back on it to accept, group with edit reveals files, suspension removes the deal',
     async ({ page, server }) => {
-      const owner = await registerUser(server, uniqueEmail('owner'));
-      const deal = await createDealApi(server, owner.token, 'Project People');
+      const { owner, deal } = await ownerWithDeal(server, 'owner', 'Project People');
       await uploadApi(server, owner.token, deal.id, {
         name: 'owner-report.txt',
         content: 'owner only until edit',
@@ -191,8 +190,7 @@ describe('People and permissions', () => {
   e2e.test(
     "the owner makes co-counsel an admin in Edit User; co-counsel then has the deal's admin actions (decision 34)",
     async ({ page, server }) => {
-      const owner = await registerUser(server, uniqueEmail('admins-owner'));
-      const deal = await createDealApi(server, owner.token, 'Project Counsel');
+      const { owner, deal } = await ownerWithDeal(server, 'admins-owner', 'Project Counsel');
       const counsel = await registerUser(server, uniqueEmail('co-counsel'));
       await joinDeal(server, owner.token, deal.id, counsel, 'upload_view');
       const adminAction = (p: Page, name: string) =>
@@ -259,8 +257,7 @@ describe('People and permissions', () => {
   e2e.test(
     'signed in before the address was proved, the invitation link confirms it and the invitation is answered',
     async ({ page, server }) => {
-      const owner = await registerUser(server, uniqueEmail('owner'));
-      const deal = await createDealApi(server, owner.token, 'Project Early');
+      const { owner, deal } = await ownerWithDeal(server, 'owner', 'Project Early');
       // Registered (and signed in) before the invitation came, the address never confirmed.
       const invitee = await registerUser(server, uniqueEmail('early'), 'password123', { confirmed: false });
       await apiCall(

@@ -8,7 +8,6 @@ import { describe } from 'node:test';
 import {
   FIRST_LOAD_TIMEOUT,
   apiCall,
-  createDealApi,
   newContext,
   expectAccessible,
   expectText,
@@ -22,6 +21,7 @@ import {
   uploadApi,
   joinDeal,
   checkScreen,
+  ownerWithDeal,
 } from './lib.ts';
 
 interface Room {
@@ -31,8 +31,7 @@ interface Room {
 }
 
 async function room(server: TestServer): Promise<Room> {
-  const owner = await registerUser(server, uniqueEmail('qna-owner'));
-  const deal = await createDealApi(server, owner.token, 'Project Q&A');
+  const { owner, deal } = await ownerWithDeal(server, 'qna-owner', 'Project Q&A');
   const base = `/deals/${deal.id}`;
   const set = async (name: string, capabilities: string[]) =>
     (await apiCall<{ id: string }>(server, 'POST', `${base}/permissions/sets`, { name, capabilities }, owner.token)).id;

@@ -26,7 +26,7 @@ import {
   joinDeal,
   uploadApi,
   checkScreen,
-  createDealApi,
+  ownerWithDeal,
 } from './lib.ts';
 
 type Kind = 'admin' | 'edit' | 'approve_only' | 'upload_view' | 'upload_only';
@@ -133,8 +133,7 @@ async function checkButtons(page: Page, where: string, expected: Record<string, 
 }
 
 async function setUp(server: TestServer) {
-  const owner = await registerUser(server, uniqueEmail('walk-owner'));
-  const deal = await createDealApi(server, owner.token, 'Role walk', 'default');
+  const { owner, deal } = await ownerWithDeal(server, 'walk-owner', 'Role walk', 'default');
   const checklist = await apiCall<{ checklist: Record<string, { id: string; name: string }[]> }>(
     server,
     'GET',

@@ -9,16 +9,14 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import {
   FIRST_LOAD_TIMEOUT,
   apiCall,
-  createDealApi,
   expectPath,
   expectText,
   expectVisible,
   openSignedIn,
-  registerUser,
   snap,
-  uniqueEmail,
   uploadApi,
   useE2E,
+  ownerWithDeal,
 } from './lib.ts';
 
 async function twoPagePdf(): Promise<Uint8Array> {
@@ -33,8 +31,7 @@ describe('Search inside documents', () => {
   const e2e = useE2E('search');
 
   e2e.test('upload a PDF → analysed → "/" → the phrase finds it on page 2 → the hit opens the file', async ({ page, server }) => {
-    const owner = await registerUser(server, uniqueEmail('search-owner'));
-    const deal = await createDealApi(server, owner.token, 'Project Zephyr');
+    const { owner, deal } = await ownerWithDeal(server, 'search-owner', 'Project Zephyr');
     const file = {
       id: await uploadApi(server, owner.token, deal.id, {
         name: 'Findings.pdf',

@@ -12,7 +12,6 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import {
   FIRST_LOAD_TIMEOUT,
   apiCall,
-  createDealApi,
   eventually,
   expectAccessible,
   expectVisible,
@@ -23,6 +22,7 @@ import {
   uniqueEmail,
   uploadApi,
   useE2E,
+  ownerWithDeal,
 } from './lib.ts';
 import { docxPages } from '../../scripts/bench/office-documents.ts';
 
@@ -43,8 +43,7 @@ describe('Viewer', () => {
   const e2e = useE2E('viewer');
 
   e2e.test('a view-only member reads a watermarked PDF page by page, with no way to download it', async ({ page, server }) => {
-    const owner = await registerUser(server, uniqueEmail('viewer-owner'));
-    const deal = await createDealApi(server, owner.token, 'Project Viewer');
+    const { owner, deal } = await ownerWithDeal(server, 'viewer-owner', 'Project Viewer');
     const fileId = await uploadApi(server, owner.token, deal.id, {
       name: 'Board minutes.pdf',
       content: await boardMinutes(5),
@@ -126,8 +125,7 @@ describe('Viewer', () => {
   });
 
   e2e.test('a Word document opens converted to PDF, page by page', async ({ page, server }) => {
-    const owner = await registerUser(server, uniqueEmail('viewer-docx'));
-    const deal = await createDealApi(server, owner.token, 'Project Convert');
+    const { owner, deal } = await ownerWithDeal(server, 'viewer-docx', 'Project Convert');
     await uploadApi(server, owner.token, deal.id, {
       name: 'Share purchase agreement.docx',
       content: docxPages(3),

@@ -8,6 +8,10 @@
 --   tests.as_anon()                        no one signed in
 --   tests.as_service()                     the service role
 --   tests.as_server()                      the migration owner, no claims: triggers see no caller
+--   tests.is_empty_as(actor, 'update …', d)  is_empty as that person, who stays the caller: one select over
+--                                          a list of actors asserts the same refusal for each
+--   tests.set_eq_as(actor, 'select …', want, d)  set_eq as that person, likewise: the same rows for each
+--   tests.throws_ok_as(actor, 'insert …', errcode, errmsg, d)  throws_ok as that person, likewise: the same error
 --   tests.generic_plans('update …')        runs a statement seven times, then once more on generic plans,
 --                                          each undone: after five runs on one connection Postgres may
 --                                          switch the plans the functions and triggers it calls cache to
@@ -78,6 +82,27 @@ language plpgsql as $$
 begin
   perform set_config('role', 'none', true);
   perform set_config('request.jwt.claims', '', true);
+end $$;
+
+create or replace function tests.is_empty_as(p_actor text, p_sql text, p_description text) returns text
+language plpgsql as $$
+begin
+  perform tests.as_user(p_actor);
+  return is_empty(p_sql, p_description);
+end $$;
+
+create or replace function tests.set_eq_as(p_actor text, p_sql text, p_want text, p_description text) returns text
+language plpgsql as $$
+begin
+  perform tests.as_user(p_actor);
+  return set_eq(p_sql, p_want, p_description);
+end $$;
+
+create or replace function tests.throws_ok_as(p_actor text, p_sql text, p_errcode text, p_errmsg text, p_description text)
+returns text language plpgsql as $$
+begin
+  perform tests.as_user(p_actor);
+  return throws_ok(p_sql, p_errcode, p_errmsg, p_description);
 end $$;
 
 -- Matrices of outcomes: a file creates `create temp table actor (ord int unique, name text primary key,

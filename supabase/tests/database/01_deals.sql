@@ -40,37 +40,19 @@ select throws_ok($$delete from public.deals where id = '01000000-0000-0000-0000-
 select tests.as_server();
 
 -- ---------------------------------------------------------------- select: who sees which deal
-select tests.as_user('owner@deals01.test');
-select set_eq($$select id from public.deals where id::text like '01000000-%'$$,
-  $$values ('01000000-0000-0000-0000-00000000d0a1'::uuid), ('01000000-0000-0000-0000-00000000d0f3')$$,
-  'owner sees their deals (the archived one included) and not Beta');
+select tests.set_eq_as(actor || '@deals01.test', $$select id from public.deals where id::text like '01000000-%'$$, want, description)
+from (values ('owner', $$values ('01000000-0000-0000-0000-00000000d0a1'::uuid), ('01000000-0000-0000-0000-00000000d0f3')$$,
+              'owner sees their deals (the archived one included) and not Beta'),
+             ('admin', $$values ('01000000-0000-0000-0000-00000000d0a1'::uuid), ('01000000-0000-0000-0000-00000000d0f3')$$,
+              'admin sees the deals they are a member of, not Beta'),
+             ('contributor', $$values ('01000000-0000-0000-0000-00000000d0a1'::uuid)$$, 'contributor sees only Alpha'),
+             ('viewer', $$values ('01000000-0000-0000-0000-00000000d0a1'::uuid)$$, 'viewer sees only Alpha'),
+             ('beta-owner', $$values ('01000000-0000-0000-0000-00000000d0b2'::uuid)$$,
+              'cross-deal isolation: the Beta owner sees Beta and nothing of Alpha')) v(actor, want, description);
 
-select tests.as_user('admin@deals01.test');
-select set_eq($$select id from public.deals where id::text like '01000000-%'$$,
-  $$values ('01000000-0000-0000-0000-00000000d0a1'::uuid), ('01000000-0000-0000-0000-00000000d0f3')$$,
-  'admin sees the deals they are a member of, not Beta');
-
-select tests.as_user('contributor@deals01.test');
-select set_eq($$select id from public.deals where id::text like '01000000-%'$$,
-  $$values ('01000000-0000-0000-0000-00000000d0a1'::uuid)$$, 'contributor sees only Alpha');
-
-select tests.as_user('viewer@deals01.test');
-select set_eq($$select id from public.deals where id::text like '01000000-%'$$,
-  $$values ('01000000-0000-0000-0000-00000000d0a1'::uuid)$$, 'viewer sees only Alpha');
-
-select tests.as_user('suspended@deals01.test');
-select is_empty($$select id from public.deals where id::text like '01000000-%'$$, 'suspended member sees no deal');
-
-select tests.as_user('stranger@deals01.test');
-select is_empty($$select id from public.deals where id::text like '01000000-%'$$, 'signed-in non-member sees no deal');
-
-select tests.as_user('super@deals01.test');
-select is_empty($$select id from public.deals where id::text like '01000000-%'$$,
-  'super admin has no implicit access to deals they are not a member of');
-
-select tests.as_user('beta-owner@deals01.test');
-select set_eq($$select id from public.deals where id::text like '01000000-%'$$,
-  $$values ('01000000-0000-0000-0000-00000000d0b2'::uuid)$$, 'cross-deal isolation: the Beta owner sees Beta and nothing of Alpha');
+select tests.is_empty_as(actor || '@deals01.test', $$select id from public.deals where id::text like '01000000-%'$$, description)
+from (values ('suspended', 'suspended member sees no deal'), ('stranger', 'signed-in non-member sees no deal'),
+             ('super', 'super admin has no implicit access to deals they are not a member of')) v(actor, description);
 
 -- ---------------------------------------------------------------- insert: creating a deal
 select tests.as_user('stranger@deals01.test');
@@ -96,28 +78,18 @@ select results_eq($$select action, entity_type, performed_by, performed_by_email
   'creating a deal writes one deal_created audit row naming the creator');
 
 -- ---------------------------------------------------------------- update: refused for everyone but admins
-select tests.as_user('viewer@deals01.test');
-select is_empty($$update public.deals set name = 'Viewer was here' where id = '01000000-0000-0000-0000-00000000d0a1' returning id$$,
-  'viewer cannot rename a deal (0 rows)');
-select is_empty($$update public.deals set archived_at = now() where id = '01000000-0000-0000-0000-00000000d0a1' returning id$$,
-  'viewer cannot archive a deal (0 rows)');
-select tests.as_user('contributor@deals01.test');
-select is_empty($$update public.deals set name = 'Contributor was here' where id = '01000000-0000-0000-0000-00000000d0a1' returning id$$,
-  'contributor cannot rename a deal (0 rows)');
-select is_empty($$update public.deals set archived_at = now() where id = '01000000-0000-0000-0000-00000000d0a1' returning id$$,
-  'contributor cannot archive a deal (0 rows)');
-select tests.as_user('suspended@deals01.test');
-select is_empty($$update public.deals set name = 'Suspended was here' where id = '01000000-0000-0000-0000-00000000d0a1' returning id$$,
-  'suspended admin cannot rename a deal (0 rows)');
-select tests.as_user('stranger@deals01.test');
-select is_empty($$update public.deals set name = 'Stranger was here' where id = '01000000-0000-0000-0000-00000000d0a1' returning id$$,
-  'non-member cannot rename a deal (0 rows)');
-select tests.as_user('super@deals01.test');
-select is_empty($$update public.deals set name = 'Super admin was here' where id = '01000000-0000-0000-0000-00000000d0a1' returning id$$,
-  'super admin who is not a member cannot rename a deal (0 rows)');
-select tests.as_user('beta-owner@deals01.test');
-select is_empty($$update public.deals set name = 'Beta owner was here' where id = '01000000-0000-0000-0000-00000000d0a1' returning id$$,
-  'the admin of another deal cannot rename Alpha (0 rows)');
+select tests.is_empty_as(actor || '@deals01.test',
+  format($$update public.deals set name = %L where id = '01000000-0000-0000-0000-00000000d0a1' returning id$$, name), description)
+from (values ('viewer', 'Viewer was here', 'viewer cannot rename a deal (0 rows)'),
+             ('contributor', 'Contributor was here', 'contributor cannot rename a deal (0 rows)'),
+             ('suspended', 'Suspended was here', 'suspended admin cannot rename a deal (0 rows)'),
+             ('stranger', 'Stranger was here', 'non-member cannot rename a deal (0 rows)'),
+             ('super', 'Super admin was here', 'super admin who is not a member cannot rename a deal (0 rows)'),
+             ('beta-owner', 'Beta owner was here', 'the admin of another deal cannot rename Alpha (0 rows)')) v(actor, name, description);
+select tests.is_empty_as(actor || '@deals01.test',
+  $$update public.deals set archived_at = now() where id = '01000000-0000-0000-0000-00000000d0a1' returning id$$,
+  actor || ' cannot archive a deal (0 rows)')
+from (values ('viewer'), ('contributor')) v(actor);
 select tests.as_server();
 select results_eq($$select name, archived_at is null, (select count(*) from public.audit_logs
     where entity_id = '01000000-0000-0000-0000-00000000d0a1' and action <> 'deal_created')
@@ -196,18 +168,10 @@ select throws_ok($$update public.deals set archived_at = null where id = '010000
 select tests.as_server();
 
 -- ---------------------------------------------------------------- delete: nobody through the API role
-select tests.as_user('owner@deals01.test');
-select throws_ok($$delete from public.deals where id = '01000000-0000-0000-0000-00000000d0a1'$$,
-  '42501', null, 'the owner cannot delete a deal');
-select tests.as_user('admin@deals01.test');
-select throws_ok($$delete from public.deals where id = '01000000-0000-0000-0000-00000000d0a1'$$,
-  '42501', null, 'an admin cannot delete a deal');
-select tests.as_user('viewer@deals01.test');
-select throws_ok($$delete from public.deals where id = '01000000-0000-0000-0000-00000000d0a1'$$,
-  '42501', null, 'a viewer cannot delete a deal');
-select tests.as_user('super@deals01.test');
-select throws_ok($$delete from public.deals where id = '01000000-0000-0000-0000-00000000d0a1'$$,
-  '42501', null, 'a super admin cannot delete a deal');
+select tests.throws_ok_as(actor || '@deals01.test', $$delete from public.deals where id = '01000000-0000-0000-0000-00000000d0a1'$$,
+  '42501', null, description)
+from (values ('owner', 'the owner cannot delete a deal'), ('admin', 'an admin cannot delete a deal'),
+             ('viewer', 'a viewer cannot delete a deal'), ('super', 'a super admin cannot delete a deal')) v(actor, description);
 select throws_ok($$truncate public.deals cascade$$, '42501', null, 'authenticated cannot truncate deals');
 select tests.as_server();
 select is((select count(*) from public.deals where id::text like '01000000-%'), 4::bigint, 'all four deals still exist');

@@ -40,30 +40,17 @@ select is(private.has_capability('02000000-0000-0000-0000-00000000d0a1', 'view')
 select tests.as_server();
 
 -- ---------------------------------------------------------------- select
-select tests.as_user('owner@members02.test');
-select set_eq($$select deal_id, user_id from public.deal_members where deal_id::text like '02000000-%'$$,
+select tests.set_eq_as(actor || '@members02.test', $$select deal_id, user_id from public.deal_members where deal_id::text like '02000000-%'$$,
   $$select '02000000-0000-0000-0000-00000000d0a1'::uuid as deal_id, ('02000000-0000-0000-0000-00000000000' || n)::uuid as user_id from unnest(array[1,2,3,4,5,9]) n$$,
-  'owner sees every member of Alpha (the suspended one too) and none of Beta');
-select tests.as_user('admin@members02.test');
-select set_eq($$select deal_id, user_id from public.deal_members where deal_id::text like '02000000-%'$$,
-  $$select '02000000-0000-0000-0000-00000000d0a1'::uuid as deal_id, ('02000000-0000-0000-0000-00000000000' || n)::uuid as user_id from unnest(array[1,2,3,4,5,9]) n$$,
-  'admin sees every member of Alpha and none of Beta');
-select tests.as_user('contributor@members02.test');
-select set_eq($$select deal_id, user_id from public.deal_members where deal_id::text like '02000000-%'$$,
-  $$select '02000000-0000-0000-0000-00000000d0a1'::uuid as deal_id, ('02000000-0000-0000-0000-00000000000' || n)::uuid as user_id from unnest(array[1,2,3,4,5,9]) n$$,
-  'contributor sees every member of Alpha and none of Beta');
-select tests.as_user('viewer@members02.test');
-select set_eq($$select deal_id, user_id from public.deal_members where deal_id::text like '02000000-%'$$,
-  $$select '02000000-0000-0000-0000-00000000d0a1'::uuid as deal_id, ('02000000-0000-0000-0000-00000000000' || n)::uuid as user_id from unnest(array[1,2,3,4,5,9]) n$$,
-  'viewer sees every member of Alpha and none of Beta');
-select tests.as_user('suspended@members02.test');
-select is_empty($$select * from public.deal_members where deal_id::text like '02000000-%'$$,
-  'suspended member sees no member rows, not even their own');
-select tests.as_user('stranger@members02.test');
-select is_empty($$select * from public.deal_members where deal_id::text like '02000000-%'$$, 'non-member sees no member rows');
-select tests.as_user('super@members02.test');
-select is_empty($$select * from public.deal_members where deal_id::text like '02000000-%'$$,
-  'super admin who is not a member sees no member rows');
+  description)
+from (values ('owner', 'owner sees every member of Alpha (the suspended one too) and none of Beta'),
+             ('admin', 'admin sees every member of Alpha and none of Beta'),
+             ('contributor', 'contributor sees every member of Alpha and none of Beta'),
+             ('viewer', 'viewer sees every member of Alpha and none of Beta')) v(actor, description);
+select tests.is_empty_as(actor || '@members02.test', $$select * from public.deal_members where deal_id::text like '02000000-%'$$, description)
+from (values ('suspended', 'suspended member sees no member rows, not even their own'),
+             ('stranger', 'non-member sees no member rows'),
+             ('super', 'super admin who is not a member sees no member rows')) v(actor, description);
 select tests.as_user('beta-owner@members02.test');
 select set_eq($$select deal_id, user_id from public.deal_members where deal_id::text like '02000000-%'$$,
   $$values ('02000000-0000-0000-0000-00000000d0b2'::uuid, '02000000-0000-0000-0000-000000000008'::uuid)$$,
@@ -165,28 +152,18 @@ select is_empty($$update public.deal_members set status = 'suspended'
 select throws_ok($$update public.deal_members set deal_id = '02000000-0000-0000-0000-00000000d0b2'
     where deal_id = '02000000-0000-0000-0000-00000000d0a1' and user_id = '02000000-0000-0000-0000-000000000009'$$,
   '42501', null, 'admin cannot move a member into a deal they do not manage');
-select tests.as_user('owner@members02.test');
-select is_empty($$update public.deal_members set role = 'viewer'
-    where deal_id = '02000000-0000-0000-0000-00000000d0a1' and user_id = '02000000-0000-0000-0000-000000000001' returning user_id$$,
-  'the owner row cannot be edited, not even by the owner (0 rows)');
-select tests.as_user('contributor@members02.test');
-select is_empty($$update public.deal_members set role = 'admin'
-    where deal_id = '02000000-0000-0000-0000-00000000d0a1' and user_id = '02000000-0000-0000-0000-000000000003' returning user_id$$,
-  'contributor cannot promote themselves (0 rows)');
-select tests.as_user('viewer2@members02.test');
-select is_empty($$update public.deal_members set role = 'admin'
-    where deal_id = '02000000-0000-0000-0000-00000000d0a1' and user_id = '02000000-0000-0000-0000-000000000009' returning user_id$$,
-  'viewer cannot promote themselves (0 rows)');
-select tests.as_user('suspended@members02.test');
-select is_empty($$update public.deal_members set status = 'active'
-    where deal_id = '02000000-0000-0000-0000-00000000d0a1' and user_id = '02000000-0000-0000-0000-000000000005' returning user_id$$,
-  'suspended admin cannot reactivate themselves (0 rows)');
-select tests.as_user('super@members02.test');
-select is_empty($$update public.deal_members set role = 'viewer' where deal_id = '02000000-0000-0000-0000-00000000d0a1' returning user_id$$,
-  'super admin who is not a member cannot change members (0 rows)');
-select tests.as_user('beta-owner@members02.test');
-select is_empty($$update public.deal_members set role = 'viewer' where deal_id = '02000000-0000-0000-0000-00000000d0a1' returning user_id$$,
-  'the admin of another deal cannot change Alpha''s members (0 rows)');
+-- The refused writes below: one statement on Alpha's member rows (one member's, or all of them) per actor.
+select tests.is_empty_as(actor || '@members02.test',
+  format($$update public.deal_members set %s where deal_id = '02000000-0000-0000-0000-00000000d0a1'$$, change)
+    || coalesce(' and user_id = ''02000000-0000-0000-0000-0000000000' || target || '''', '') || ' returning user_id',
+  description)
+from (values ('owner', $$role = 'viewer'$$, '01', 'the owner row cannot be edited, not even by the owner (0 rows)'),
+             ('contributor', $$role = 'admin'$$, '03', 'contributor cannot promote themselves (0 rows)'),
+             ('viewer2', $$role = 'admin'$$, '09', 'viewer cannot promote themselves (0 rows)'),
+             ('suspended', $$status = 'active'$$, '05', 'suspended admin cannot reactivate themselves (0 rows)'),
+             ('super', $$role = 'viewer'$$, null, 'super admin who is not a member cannot change members (0 rows)'),
+             ('beta-owner', $$role = 'viewer'$$, null, 'the admin of another deal cannot change Alpha''s members (0 rows)'))
+  v(actor, change, target, description);
 select tests.as_server();
 select set_eq($$select user_id, role, status from public.deal_members where deal_id = '02000000-0000-0000-0000-00000000d0a1'$$,
   $$values ('02000000-0000-0000-0000-000000000001'::uuid, 'admin'::text, 'active'::text),
@@ -199,32 +176,17 @@ select set_eq($$select user_id, role, status from public.deal_members where deal
   'after the updates only the admin''s role change took effect');
 
 -- ---------------------------------------------------------------- delete
-select tests.as_user('contributor@members02.test');
-select is_empty($$delete from public.deal_members
-    where deal_id = '02000000-0000-0000-0000-00000000d0a1' and user_id = '02000000-0000-0000-0000-000000000009' returning user_id$$,
-  'contributor cannot remove a member (0 rows)');
-select tests.as_user('viewer2@members02.test');
-select is_empty($$delete from public.deal_members
-    where deal_id = '02000000-0000-0000-0000-00000000d0a1' and user_id = '02000000-0000-0000-0000-000000000004' returning user_id$$,
-  'viewer cannot remove a member (0 rows)');
-select tests.as_user('suspended@members02.test');
-select is_empty($$delete from public.deal_members
-    where deal_id = '02000000-0000-0000-0000-00000000d0a1' and user_id = '02000000-0000-0000-0000-000000000009' returning user_id$$,
-  'suspended admin cannot remove a member (0 rows)');
-select tests.as_user('super@members02.test');
-select is_empty($$delete from public.deal_members where deal_id = '02000000-0000-0000-0000-00000000d0a1' returning user_id$$,
-  'super admin who is not a member cannot remove members (0 rows)');
-select tests.as_user('beta-owner@members02.test');
-select is_empty($$delete from public.deal_members where deal_id = '02000000-0000-0000-0000-00000000d0a1' returning user_id$$,
-  'the admin of another deal cannot remove Alpha''s members (0 rows)');
-select tests.as_user('owner@members02.test');
-select is_empty($$delete from public.deal_members
-    where deal_id = '02000000-0000-0000-0000-00000000d0a1' and user_id = '02000000-0000-0000-0000-000000000001' returning user_id$$,
-  'the owner cannot remove their own row (0 rows)');
-select tests.as_user('admin@members02.test');
-select is_empty($$delete from public.deal_members
-    where deal_id = '02000000-0000-0000-0000-00000000d0a1' and user_id = '02000000-0000-0000-0000-000000000001' returning user_id$$,
-  'admin cannot remove the owner (0 rows)');
+select tests.is_empty_as(actor || '@members02.test',
+  $$delete from public.deal_members where deal_id = '02000000-0000-0000-0000-00000000d0a1'$$
+    || coalesce(' and user_id = ''02000000-0000-0000-0000-0000000000' || target || '''', '') || ' returning user_id',
+  description)
+from (values ('contributor', '09', 'contributor cannot remove a member (0 rows)'),
+             ('viewer2', '04', 'viewer cannot remove a member (0 rows)'),
+             ('suspended', '09', 'suspended admin cannot remove a member (0 rows)'),
+             ('super', null, 'super admin who is not a member cannot remove members (0 rows)'),
+             ('beta-owner', null, 'the admin of another deal cannot remove Alpha''s members (0 rows)'),
+             ('owner', '01', 'the owner cannot remove their own row (0 rows)'),
+             ('admin', '01', 'admin cannot remove the owner (0 rows)')) v(actor, target, description);
 select results_eq($$delete from public.deal_members
     where deal_id = '02000000-0000-0000-0000-00000000d0a1' and user_id = '02000000-0000-0000-0000-000000000009' returning user_id$$,
   $$values ('02000000-0000-0000-0000-000000000009'::uuid)$$, 'admin can remove a member');

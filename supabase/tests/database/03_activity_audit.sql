@@ -42,29 +42,13 @@ select throws_ok($$select private.record_activity('03000000-0000-0000-0000-00000
 select tests.as_server();
 
 -- ---------------------------------------------------------------- select
-select tests.as_user('owner@audit03.test');
-select set_eq($$select deal_id, activity_type, user_id from public.activities where deal_id::text like '03000000-%'$$,
+select tests.set_eq_as(actor || '@audit03.test', $$select deal_id, activity_type, user_id from public.activities where deal_id::text like '03000000-%'$$,
   $$values ('03000000-0000-0000-0000-00000000d0a1'::uuid, 'deal_create'::text, '03000000-0000-0000-0000-000000000001'::uuid)$$,
-  'owner sees Alpha''s feed and nothing of Beta''s');
-select tests.as_user('admin@audit03.test');
-select set_eq($$select deal_id, activity_type, user_id from public.activities where deal_id::text like '03000000-%'$$,
-  $$values ('03000000-0000-0000-0000-00000000d0a1'::uuid, 'deal_create'::text, '03000000-0000-0000-0000-000000000001'::uuid)$$,
-  'admin sees Alpha''s feed and nothing of Beta''s');
-select tests.as_user('contributor@audit03.test');
-select set_eq($$select deal_id, activity_type, user_id from public.activities where deal_id::text like '03000000-%'$$,
-  $$values ('03000000-0000-0000-0000-00000000d0a1'::uuid, 'deal_create'::text, '03000000-0000-0000-0000-000000000001'::uuid)$$,
-  'contributor sees Alpha''s feed and nothing of Beta''s');
-select tests.as_user('viewer@audit03.test');
-select set_eq($$select deal_id, activity_type, user_id from public.activities where deal_id::text like '03000000-%'$$,
-  $$values ('03000000-0000-0000-0000-00000000d0a1'::uuid, 'deal_create'::text, '03000000-0000-0000-0000-000000000001'::uuid)$$,
-  'viewer sees Alpha''s feed and nothing of Beta''s');
-select tests.as_user('suspended@audit03.test');
-select is_empty($$select * from public.activities where deal_id::text like '03000000-%'$$, 'suspended member sees no activity');
-select tests.as_user('stranger@audit03.test');
-select is_empty($$select * from public.activities where deal_id::text like '03000000-%'$$, 'non-member sees no activity');
-select tests.as_user('super@audit03.test');
-select is_empty($$select * from public.activities where deal_id::text like '03000000-%'$$,
-  'super admin who is not a member sees no activity');
+  actor || ' sees Alpha''s feed and nothing of Beta''s')
+from (values ('owner'), ('admin'), ('contributor'), ('viewer')) v(actor);
+select tests.is_empty_as(actor || '@audit03.test', $$select * from public.activities where deal_id::text like '03000000-%'$$, description)
+from (values ('suspended', 'suspended member sees no activity'), ('stranger', 'non-member sees no activity'),
+             ('super', 'super admin who is not a member sees no activity')) v(actor, description);
 select tests.as_user('beta-owner@audit03.test');
 select set_eq($$select deal_id, activity_type, user_id from public.activities where deal_id::text like '03000000-%'$$,
   $$values ('03000000-0000-0000-0000-00000000d0b2'::uuid, 'deal_create'::text, '03000000-0000-0000-0000-000000000008'::uuid)$$,
@@ -102,11 +86,9 @@ select tests.as_user('owner@audit03.test');
 select set_eq($$select user_id from public.sign_ins where user_id::text like '03000000-%'$$,
   $$values ('03000000-0000-0000-0000-000000000004'::uuid), ('03000000-0000-0000-0000-000000000005'::uuid)$$,
   'the owner sees the sign-ins of the deal''s people');
-select tests.as_user('stranger@audit03.test');
-select is_empty($$select * from public.sign_ins where user_id::text like '03000000-%'$$, 'a non-member sees no one''s sign-ins');
-select tests.as_user('beta-owner@audit03.test');
-select is_empty($$select * from public.sign_ins where user_id::text like '03000000-%'$$,
-  'the owner of another deal sees none of this deal''s people''s sign-ins');
+select tests.is_empty_as(actor || '@audit03.test', $$select * from public.sign_ins where user_id::text like '03000000-%'$$, description)
+from (values ('stranger', 'a non-member sees no one''s sign-ins'),
+             ('beta-owner', 'the owner of another deal sees none of this deal''s people''s sign-ins')) v(actor, description);
 select throws_ok($$insert into public.sign_ins (user_id) values ('03000000-0000-0000-0000-000000000008')$$, '42501', null,
   'no one writes a sign-in directly');
 select tests.as_server();
@@ -122,16 +104,10 @@ select set_eq($$select action, entity_type, entity_id from public.audit_logs whe
   $$values ('deal_created'::text, 'deal'::text, '03000000-0000-0000-0000-00000000d0a1'::uuid),
            ('deal_created', 'deal', '03000000-0000-0000-0000-00000000d0b2')$$,
   'super admin reads the audit log');
-select tests.as_user('owner@audit03.test');
-select is_empty($$select * from public.audit_logs$$, 'owner reads no audit row, not even of their own deal');
-select tests.as_user('admin@audit03.test');
-select is_empty($$select * from public.audit_logs$$, 'admin reads no audit row');
-select tests.as_user('viewer@audit03.test');
-select is_empty($$select * from public.audit_logs$$, 'viewer reads no audit row');
-select tests.as_user('suspended@audit03.test');
-select is_empty($$select * from public.audit_logs$$, 'suspended member reads no audit row');
-select tests.as_user('stranger@audit03.test');
-select is_empty($$select * from public.audit_logs$$, 'non-member reads no audit row');
+select tests.is_empty_as(actor || '@audit03.test', $$select * from public.audit_logs$$, description)
+from (values ('owner', 'owner reads no audit row, not even of their own deal'), ('admin', 'admin reads no audit row'),
+             ('viewer', 'viewer reads no audit row'), ('suspended', 'suspended member reads no audit row'),
+             ('stranger', 'non-member reads no audit row')) v(actor, description);
 
 -- ---------------------------------------------------------------- nobody rewrites history
 select tests.as_user('super@audit03.test');

@@ -130,18 +130,10 @@ select results_eq($$select name, parent_id, full_path, archived_at is not null f
   $$values ('Contracts'::text, null::uuid, '/Contracts'::text, false),
            ('Drafts', '11000000-0000-0000-0000-00000000f001', '/Contracts/Drafts', true)$$,
   'the folders kept their names, parents and paths; only the archive took effect');
-select tests.as_user('suspended@dataroom11.test');
-select throws_ok($$insert into public.folders (deal_id, name, created_by)
-  values ('11000000-0000-0000-0000-0000000000a1', 'Suspended', '11000000-0000-0000-0000-000000000006')$$,
-  '42501', null, 'a suspended contributor cannot create a folder');
-select tests.as_user('stranger@dataroom11.test');
-select throws_ok($$insert into public.folders (deal_id, name, created_by)
-  values ('11000000-0000-0000-0000-0000000000a1', 'Stranger', '11000000-0000-0000-0000-000000000007')$$,
-  '42501', null, 'a non-member cannot create a folder');
-select tests.as_user('super@dataroom11.test');
-select throws_ok($$insert into public.folders (deal_id, name, created_by)
-  values ('11000000-0000-0000-0000-0000000000a1', 'Super', '11000000-0000-0000-0000-000000000008')$$,
-  '42501', null, 'a super admin who is not a member cannot create a folder');
+select tests.throws_ok_as(actor || '@dataroom11.test', format($$insert into public.folders (deal_id, name, created_by)
+  values ('11000000-0000-0000-0000-0000000000a1', %L, '11000000-0000-0000-0000-0000000000%s')$$, initcap(actor), n), '42501', null, description)
+from (values ('suspended', '06', 'a suspended contributor cannot create a folder'), ('stranger', '07', 'a non-member cannot create a folder'),
+             ('super', '08', 'a super admin who is not a member cannot create a folder')) v(actor, n, description);
 select throws_ok($$update public.folders set name = 'Super renamed' where deal_id = '11000000-0000-0000-0000-0000000000a1'$$,
   '42501', null, 'a super admin who is not a member cannot rename folders');
 select is_empty($$update public.folders set archived_at = now() where deal_id = '11000000-0000-0000-0000-0000000000a1' returning id$$,
@@ -199,18 +191,10 @@ select throws_ok($$insert into public.files (deal_id, folder_id, name, upload_st
   '23503', 'The folder belongs to another deal', 'not even a privileged connection can put an Alpha file in Beta''s folder');
 select throws_ok($$update public.files set folder_id = '11000000-0000-0000-0000-00000000f003' where id = '11000000-0000-0000-0000-00000000e001'$$,
   '23503', 'The folder belongs to another deal', 'not even a privileged connection can move an Alpha file into Beta''s folder');
-select tests.as_user('suspended@dataroom11.test');
-select throws_ok($$insert into public.files (deal_id, name, uploaded_by, upload_state)
-  values ('11000000-0000-0000-0000-0000000000a1', 'suspended.pdf', '11000000-0000-0000-0000-000000000006', 'pending')$$,
-  '42501', null, 'a suspended contributor cannot insert a file');
-select tests.as_user('stranger@dataroom11.test');
-select throws_ok($$insert into public.files (deal_id, name, uploaded_by, upload_state)
-  values ('11000000-0000-0000-0000-0000000000a1', 'stranger.pdf', '11000000-0000-0000-0000-000000000007', 'pending')$$,
-  '42501', null, 'a non-member cannot insert a file');
-select tests.as_user('super@dataroom11.test');
-select throws_ok($$insert into public.files (deal_id, name, uploaded_by, upload_state)
-  values ('11000000-0000-0000-0000-0000000000a1', 'super.pdf', '11000000-0000-0000-0000-000000000008', 'pending')$$,
-  '42501', null, 'a super admin who is not a member cannot insert a file');
+select tests.throws_ok_as(actor || '@dataroom11.test', format($$insert into public.files (deal_id, name, uploaded_by, upload_state)
+  values ('11000000-0000-0000-0000-0000000000a1', '%s.pdf', '11000000-0000-0000-0000-0000000000%s', 'pending')$$, actor, n), '42501', null, description)
+from (values ('suspended', '06', 'a suspended contributor cannot insert a file'), ('stranger', '07', 'a non-member cannot insert a file'),
+             ('super', '08', 'a super admin who is not a member cannot insert a file')) v(actor, n, description);
 
 -- The upload completes (as the API does it, in the uploader's transaction): an 'upload' activity is written.
 select tests.as_user('viewer1@dataroom11.test');
@@ -276,12 +260,10 @@ select results_eq($$update public.files set name = 'viewer-upload-final.pdf' whe
   $$values ('viewer-upload-final.pdf'::text)$$, 'a contributor (edit_files) can rename a viewer''s upload');
 select is_empty($$update public.files set name = 'seen.pdf' where id = '11000000-0000-0000-0000-00000000e003' returning id$$,
   'a contributor cannot rename a custom file hidden from them (0 rows)');
-select tests.as_user('suspended@dataroom11.test');
-select is_empty($$update public.files set name = 'suspended.pdf' where deal_id = '11000000-0000-0000-0000-0000000000a1' returning id$$,
-  'a suspended contributor cannot update any file (0 rows)');
-select tests.as_user('stranger@dataroom11.test');
-select is_empty($$update public.files set name = 'stranger.pdf' where deal_id = '11000000-0000-0000-0000-0000000000a1' returning id$$,
-  'a non-member cannot update any file (0 rows)');
+select tests.is_empty_as(actor || '@dataroom11.test',
+  format($$update public.files set name = '%s.pdf' where deal_id = '11000000-0000-0000-0000-0000000000a1' returning id$$, actor), description)
+from (values ('suspended', 'a suspended contributor cannot update any file (0 rows)'),
+             ('stranger', 'a non-member cannot update any file (0 rows)')) v(actor, description);
 select tests.as_user('super@dataroom11.test');
 select is_empty($$delete from public.files where deal_id = '11000000-0000-0000-0000-0000000000a1' returning id$$,
   'a super admin who is not a member cannot delete any file (0 rows)');
@@ -347,18 +329,11 @@ select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, 
 select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment) values
   ('11000000-0000-0000-0000-00000000e003', '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000004', 'peek')$$,
   '42501', null, 'a viewer cannot comment on a custom file hidden from them');
-select tests.as_user('suspended@dataroom11.test');
-select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment) values
-  ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000006', 'suspended')$$,
-  '42501', null, 'a suspended member cannot comment');
-select tests.as_user('stranger@dataroom11.test');
-select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment) values
-  ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000007', 'stranger')$$,
-  '42501', null, 'a non-member cannot comment');
-select tests.as_user('super@dataroom11.test');
-select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment) values
-  ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000008', 'super')$$,
-  '42501', null, 'a super admin who is not a member cannot comment');
+select tests.throws_ok_as(actor || '@dataroom11.test', format($$insert into public.file_comments (file_id, deal_id, user_id, comment) values
+  ('11000000-0000-0000-0000-00000000e001', '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-0000000000%s', %L)$$, n, actor),
+  '42501', null, description)
+from (values ('suspended', '06', 'a suspended member cannot comment'), ('stranger', '07', 'a non-member cannot comment'),
+             ('super', '08', 'a super admin who is not a member cannot comment')) v(actor, n, description);
 
 -- ---------------------------------------------------------------- versions, metadata, permissions, grants
 select tests.as_user('viewer1@dataroom11.test');
@@ -375,22 +350,16 @@ select throws_ok($$update public.files set current_version = 2 where id = '11000
 select results_eq($$update public.files set current_version = 2, size_bytes = 1 where id = '11000000-0000-0000-0000-00000000e002'
     returning current_version, size_bytes$$,
   $$values (2, 1::bigint)$$, 'the uploader moves their file to version 2 with version 2''s size');
-select throws_ok($$insert into public.file_versions (file_id, deal_id, version_number, storage_key, size_bytes, sha256, original_name, uploaded_by)
+-- Version 3 of V1's file, refused: a storage key other than deals/<deal>/files/<file>/v3, or in someone else's name.
+select throws_ok(format($$insert into public.file_versions (file_id, deal_id, version_number, storage_key, size_bytes, sha256, original_name, uploaded_by)
   values ('11000000-0000-0000-0000-00000000e002', '11000000-0000-0000-0000-0000000000a1', 3,
-          'deals/11000000-0000-0000-0000-0000000000a1/files/viewer-upload.pdf', 1, repeat('0', 64), 'x', '11000000-0000-0000-0000-000000000004')$$,
-  '23514', null, 'a version''s storage key cannot be made from the file''s name');
-select throws_ok($$insert into public.file_versions (file_id, deal_id, version_number, storage_key, size_bytes, sha256, original_name, uploaded_by)
-  values ('11000000-0000-0000-0000-00000000e002', '11000000-0000-0000-0000-0000000000a1', 3,
-          'deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e002/v4', 1, repeat('0', 64), 'x', '11000000-0000-0000-0000-000000000004')$$,
-  '23514', null, 'a version''s storage key must carry its own version number');
-select throws_ok($$insert into public.file_versions (file_id, deal_id, version_number, storage_key, size_bytes, sha256, original_name, uploaded_by)
-  values ('11000000-0000-0000-0000-00000000e002', '11000000-0000-0000-0000-0000000000a1', 3,
-          'deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e001/v3', 1, repeat('0', 64), 'x', '11000000-0000-0000-0000-000000000004')$$,
-  '23514', null, 'a version''s storage key cannot name another file');
-select throws_ok($$insert into public.file_versions (file_id, deal_id, version_number, storage_key, size_bytes, sha256, original_name, uploaded_by)
-  values ('11000000-0000-0000-0000-00000000e002', '11000000-0000-0000-0000-0000000000a1', 3,
-          'deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e002/v3', 1, repeat('0', 64), 'x', '11000000-0000-0000-0000-000000000005')$$,
-  '42501', null, 'a version cannot be recorded in someone else''s name');
+          'deals/11000000-0000-0000-0000-0000000000a1/files/%s', 1, repeat('0', 64), 'x', '11000000-0000-0000-0000-0000000000%s')$$, key, uploader),
+  errcode, null, description)
+from (values ('viewer-upload.pdf', '04', '23514', 'a version''s storage key cannot be made from the file''s name'),
+             ('11000000-0000-0000-0000-00000000e002/v4', '04', '23514', 'a version''s storage key must carry its own version number'),
+             ('11000000-0000-0000-0000-00000000e001/v3', '04', '23514', 'a version''s storage key cannot name another file'),
+             ('11000000-0000-0000-0000-00000000e002/v3', '05', '42501', 'a version cannot be recorded in someone else''s name'))
+  v(key, uploader, errcode, description);
 select throws_ok($$insert into public.file_metadata (file_id, deal_id, quick_summary)
   values ('11000000-0000-0000-0000-00000000e003', '11000000-0000-0000-0000-0000000000a1', 'x')$$,
   '42501', null, 'a viewer cannot write metadata for a file hidden from them');
@@ -409,37 +378,28 @@ select lives_ok($$insert into public.upload_grants (storage_key, file_id, deal_i
   values ('deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e002/v3', '11000000-0000-0000-0000-00000000e002', '11000000-0000-0000-0000-0000000000a1', 3, 'v3.pdf', 'application/pdf',
           '11000000-0000-0000-0000-000000000004', now() + interval '1 hour')$$,
   'the uploader can reserve an upload grant for their own file');
-select throws_ok($$insert into public.upload_grants (storage_key, file_id, deal_id, version_number, original_name, content_type, created_by, expires_at)
-  values ('deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e002/v4', '11000000-0000-0000-0000-00000000e002', '11000000-0000-0000-0000-0000000000a1', 4, 'v4.pdf', 'application/pdf',
-          '11000000-0000-0000-0000-000000000005', now() + interval '1 hour')$$,
-  '42501', null, 'an upload grant cannot be created in someone else''s name');
-select throws_ok($$insert into public.upload_grants (storage_key, file_id, deal_id, version_number, original_name, content_type, created_by, expires_at)
-  values ('deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e003/v2', '11000000-0000-0000-0000-00000000e003', '11000000-0000-0000-0000-0000000000a1', 2, 'v2.pdf', 'application/pdf',
-          '11000000-0000-0000-0000-000000000004', now() + interval '1 hour')$$,
-  '42501', null, 'a viewer cannot reserve a grant for a file hidden from them');
+-- Grants refused: in someone else's name, for a file hidden from V1, or under a storage key other than
+-- deals/<deal>/files/<file>/v<n> of its own file and version.
+select throws_ok(format($$insert into public.upload_grants (storage_key, file_id, deal_id, version_number, original_name, content_type, created_by, expires_at)
+  values (%L, '11000000-0000-0000-0000-00000000%s', '11000000-0000-0000-0000-0000000000a1', %s, 'v%3$s.pdf', 'application/pdf',
+          '11000000-0000-0000-0000-0000000000%s', now() + interval '1 hour')$$, key, file, version, creator),
+  errcode, null, description)
+from (values ('deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e002/v4', 'e002', 4, '05', '42501', 'an upload grant cannot be created in someone else''s name'),
+             ('deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e003/v2', 'e003', 2, '04', '42501', 'a viewer cannot reserve a grant for a file hidden from them'),
+             ('uploads/v5.pdf', 'e002', 5, '04', '23514', 'an upload grant''s storage key must follow deals/<deal>/files/<file>/v<n>'),
+             ('deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e002/v6', 'e002', 5, '04', '23514', 'an upload grant''s storage key must carry its own version number'),
+             ('deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e001/v5', 'e002', 5, '04', '23514', 'an upload grant''s storage key cannot name another file'))
+  v(key, file, version, creator, errcode, description);
 select throws_ok($$delete from public.upload_grants where storage_key = 'deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e002/v2' returning storage_key$$,
   '42501', null, 'the creator cannot delete their grant (no delete privilege: only the sweeper does)');
-select throws_ok($$insert into public.upload_grants (storage_key, file_id, deal_id, version_number, original_name, content_type, created_by, expires_at)
-  values ('uploads/v5.pdf', '11000000-0000-0000-0000-00000000e002', '11000000-0000-0000-0000-0000000000a1', 5, 'v5.pdf', 'application/pdf',
-          '11000000-0000-0000-0000-000000000004', now() + interval '1 hour')$$,
-  '23514', null, 'an upload grant''s storage key must follow deals/<deal>/files/<file>/v<n>');
-select throws_ok($$insert into public.upload_grants (storage_key, file_id, deal_id, version_number, original_name, content_type, created_by, expires_at)
-  values ('deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e002/v6', '11000000-0000-0000-0000-00000000e002', '11000000-0000-0000-0000-0000000000a1', 5, 'v5.pdf', 'application/pdf',
-          '11000000-0000-0000-0000-000000000004', now() + interval '1 hour')$$,
-  '23514', null, 'an upload grant''s storage key must carry its own version number');
-select throws_ok($$insert into public.upload_grants (storage_key, file_id, deal_id, version_number, original_name, content_type, created_by, expires_at)
-  values ('deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e001/v5', '11000000-0000-0000-0000-00000000e002', '11000000-0000-0000-0000-0000000000a1', 5, 'v5.pdf', 'application/pdf',
-          '11000000-0000-0000-0000-000000000004', now() + interval '1 hour')$$,
-  '23514', null, 'an upload grant''s storage key cannot name another file');
-select throws_ok($$update public.upload_grants set file_id = '11000000-0000-0000-0000-00000000e001' where storage_key = 'deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e002/v2'$$,
-  '42501', 'permission denied for table upload_grants', 'the creator cannot point their grant at another file');
-select throws_ok($$update public.upload_grants set storage_key = 'deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e002/v9', version_number = 9
-    where storage_key = 'deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e002/v2'$$,
-  '42501', 'permission denied for table upload_grants', 'the creator cannot change their grant''s key or version');
-select throws_ok($$update public.upload_grants set expires_at = now() + interval '1 year' where storage_key = 'deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e002/v2'$$,
-  '42501', 'permission denied for table upload_grants', 'the creator cannot extend their grant');
-select throws_ok($$update public.upload_grants set created_by = '11000000-0000-0000-0000-000000000005' where storage_key = 'deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e002/v2'$$,
-  '42501', 'permission denied for table upload_grants', 'the creator cannot hand their grant to someone else');
+-- The creator changes nothing of their grant: no update privilege.
+select throws_ok(format($$update public.upload_grants set %s where storage_key = 'deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e002/v2'$$, change),
+  '42501', 'permission denied for table upload_grants', description)
+from (values ($$file_id = '11000000-0000-0000-0000-00000000e001'$$, 'the creator cannot point their grant at another file'),
+             ($$storage_key = 'deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e002/v9', version_number = 9$$, 'the creator cannot change their grant''s key or version'),
+             ($$expires_at = now() + interval '1 year'$$, 'the creator cannot extend their grant'),
+             ($$created_by = '11000000-0000-0000-0000-000000000005'$$, 'the creator cannot hand their grant to someone else'))
+  v(change, description);
 select tests.as_user('viewer2@dataroom11.test');
 select is_empty($$update public.upload_grants set completed_at = now() where storage_key = 'deals/11000000-0000-0000-0000-0000000000a1/files/11000000-0000-0000-0000-00000000e002/v2' returning storage_key$$,
   'another member cannot complete someone else''s grant (0 rows)');

@@ -106,21 +106,13 @@ select results_eq($$select folders, files from private.folder_subtree_counts('12
   $$values (0::bigint, 0::bigint)$$, 'the Beta owner learns nothing from folder_subtree_counts on an Alpha folder (zero counts, never negative)');
 
 -- ---------------------------------------------------------------- archive_folder
-select tests.as_user('viewer1@dataroom12.test');
-select throws_ok($$select * from private.archive_folder('12000000-0000-0000-0000-00000000f004')$$,
-  '42501', null, 'a viewer cannot archive a folder');
-select tests.as_user('suspended@dataroom12.test');
-select throws_ok($$select * from private.archive_folder('12000000-0000-0000-0000-00000000f004')$$,
-  'P0002', null, 'a suspended contributor cannot archive a folder (not found)');
-select tests.as_user('stranger@dataroom12.test');
-select throws_ok($$select * from private.archive_folder('12000000-0000-0000-0000-00000000f004')$$,
-  'P0002', null, 'a non-member cannot archive a folder (not found)');
-select tests.as_user('super@dataroom12.test');
-select throws_ok($$select * from private.archive_folder('12000000-0000-0000-0000-00000000f004')$$,
-  'P0002', null, 'a super admin who is not a member cannot archive a folder (not found)');
-select tests.as_user('beta-owner@dataroom12.test');
-select throws_ok($$select * from private.archive_folder('12000000-0000-0000-0000-00000000f004')$$,
-  'P0002', null, 'the Beta owner cannot archive an Alpha folder (not found)');
+select tests.throws_ok_as(actor || '@dataroom12.test', $$select * from private.archive_folder('12000000-0000-0000-0000-00000000f004')$$,
+  errcode, null, description)
+from (values ('viewer1', '42501', 'a viewer cannot archive a folder'),
+             ('suspended', 'P0002', 'a suspended contributor cannot archive a folder (not found)'),
+             ('stranger', 'P0002', 'a non-member cannot archive a folder (not found)'),
+             ('super', 'P0002', 'a super admin who is not a member cannot archive a folder (not found)'),
+             ('beta-owner', 'P0002', 'the Beta owner cannot archive an Alpha folder (not found)')) v(actor, errcode, description);
 select tests.as_server();
 select is((select count(*)::int from public.folders where deal_id = '12000000-0000-0000-0000-0000000000a1' and archived_at is not null)
         + (select count(*)::int from public.files where deal_id = '12000000-0000-0000-0000-0000000000a1' and archived_at is not null), 0,
@@ -143,24 +135,14 @@ select throws_ok($$select * from private.archive_folder('12000000-0000-0000-0000
 select tests.as_anon();
 select throws_ok($$select * from private.delete_folder('12000000-0000-0000-0000-00000000f001')$$,
   'P0002', null, 'anon cannot delete a folder');
-select tests.as_user('viewer1@dataroom12.test');
-select throws_ok($$select * from private.delete_folder('12000000-0000-0000-0000-00000000f001')$$,
-  '42501', null, 'a viewer cannot delete a folder');
-select tests.as_user('suspended@dataroom12.test');
-select throws_ok($$select * from private.delete_folder('12000000-0000-0000-0000-00000000f001')$$,
-  'P0002', null, 'a suspended contributor cannot delete a folder (not found)');
-select tests.as_user('stranger@dataroom12.test');
-select throws_ok($$select * from private.delete_folder('12000000-0000-0000-0000-00000000f001')$$,
-  'P0002', null, 'a non-member cannot delete a folder (not found)');
-select tests.as_user('super@dataroom12.test');
-select throws_ok($$select * from private.delete_folder('12000000-0000-0000-0000-00000000f001')$$,
-  'P0002', null, 'a super admin who is not a member cannot delete a folder (not found)');
-select tests.as_user('beta-owner@dataroom12.test');
-select throws_ok($$select * from private.delete_folder('12000000-0000-0000-0000-00000000f001')$$,
-  'P0002', null, 'the Beta owner cannot delete an Alpha folder (not found)');
-select tests.as_user('contributor@dataroom12.test');
-select throws_ok($$select * from private.delete_folder('12000000-0000-0000-0000-00000000f007')$$,
-  'P0002', null, 'an Alpha contributor cannot delete a Beta folder (not found)');
+select tests.throws_ok_as(actor || '@dataroom12.test', format($$select * from private.delete_folder('12000000-0000-0000-0000-00000000%s')$$, folder),
+  errcode, null, description)
+from (values ('viewer1', 'f001', '42501', 'a viewer cannot delete a folder'),
+             ('suspended', 'f001', 'P0002', 'a suspended contributor cannot delete a folder (not found)'),
+             ('stranger', 'f001', 'P0002', 'a non-member cannot delete a folder (not found)'),
+             ('super', 'f001', 'P0002', 'a super admin who is not a member cannot delete a folder (not found)'),
+             ('beta-owner', 'f001', 'P0002', 'the Beta owner cannot delete an Alpha folder (not found)'),
+             ('contributor', 'f007', 'P0002', 'an Alpha contributor cannot delete a Beta folder (not found)')) v(actor, folder, errcode, description);
 select tests.as_server();
 select is((select count(*)::int from public.folders where id in ('12000000-0000-0000-0000-00000000f001', '12000000-0000-0000-0000-00000000f002',
             '12000000-0000-0000-0000-00000000f003', '12000000-0000-0000-0000-00000000f007')), 4,
@@ -304,15 +286,6 @@ select is_empty($$update public.upload_grants set completed_at = now() where dea
 select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment)
   values ('12000000-0000-0000-0000-00000000e007', '12000000-0000-0000-0000-0000000000b2', '12000000-0000-0000-0000-000000000001', 'cross')$$,
   '42501', null, 'Alpha''s owner cannot comment on Beta''s file');
-select is_empty($$select id from public.folders where deal_id = '12000000-0000-0000-0000-0000000000b2'
-    union all select id from public.files where deal_id = '12000000-0000-0000-0000-0000000000b2'
-    union all select file_id from public.file_versions where deal_id = '12000000-0000-0000-0000-0000000000b2'
-    union all select file_id from public.file_metadata where deal_id = '12000000-0000-0000-0000-0000000000b2'
-    union all select file_id from public.file_comments where deal_id = '12000000-0000-0000-0000-0000000000b2'
-    union all select file_id from public.file_permissions where deal_id = '12000000-0000-0000-0000-0000000000b2'
-    union all select file_id from public.upload_grants where deal_id = '12000000-0000-0000-0000-0000000000b2'
-    union all select id from public.activities where deal_id = '12000000-0000-0000-0000-0000000000b2'$$,
-  'Alpha''s owner sees no Beta row in any data-room table, nor Beta''s activities');
 
 select tests.as_user('beta-owner@dataroom12.test');
 select throws_ok($$insert into public.file_comments (file_id, deal_id, user_id, comment)
@@ -327,15 +300,18 @@ select throws_ok($$insert into public.file_permissions (file_id, deal_id, allowe
 select is_empty($$update public.file_permissions set allowed_users = '{12000000-0000-0000-0000-000000000009}'
     where deal_id = '12000000-0000-0000-0000-0000000000a1' returning file_id$$,
   'Beta''s owner cannot rewrite Alpha''s file permissions (0 rows)');
-select is_empty($$select id from public.folders where deal_id = '12000000-0000-0000-0000-0000000000a1'
-    union all select id from public.files where deal_id = '12000000-0000-0000-0000-0000000000a1'
-    union all select file_id from public.file_versions where deal_id = '12000000-0000-0000-0000-0000000000a1'
-    union all select file_id from public.file_metadata where deal_id = '12000000-0000-0000-0000-0000000000a1'
-    union all select file_id from public.file_comments where deal_id = '12000000-0000-0000-0000-0000000000a1'
-    union all select file_id from public.file_permissions where deal_id = '12000000-0000-0000-0000-0000000000a1'
-    union all select file_id from public.upload_grants where deal_id = '12000000-0000-0000-0000-0000000000a1'
-    union all select id from public.activities where deal_id = '12000000-0000-0000-0000-0000000000a1'$$,
-  'Beta''s owner sees no Alpha row in any data-room table, nor Alpha''s activities');
+-- Each owner sees no row of the other's deal in any data-room table, nor its activities.
+select tests.is_empty_as(actor || '@dataroom12.test', format($$select id from public.folders where deal_id = %1$L
+    union all select id from public.files where deal_id = %1$L
+    union all select file_id from public.file_versions where deal_id = %1$L
+    union all select file_id from public.file_metadata where deal_id = %1$L
+    union all select file_id from public.file_comments where deal_id = %1$L
+    union all select file_id from public.file_permissions where deal_id = %1$L
+    union all select file_id from public.upload_grants where deal_id = %1$L
+    union all select id from public.activities where deal_id = %1$L$$, deal), description)
+from (values ('owner', '12000000-0000-0000-0000-0000000000b2', 'Alpha''s owner sees no Beta row in any data-room table, nor Beta''s activities'),
+             ('beta-owner', '12000000-0000-0000-0000-0000000000a1', 'Beta''s owner sees no Alpha row in any data-room table, nor Alpha''s activities'))
+  v(actor, deal, description);
 select tests.as_server();
 select results_eq($$select (select name || ' ' || full_path || ' ' || (archived_at is null) from public.folders where id = '12000000-0000-0000-0000-00000000f007'),
                            (select tags from public.files where id = '12000000-0000-0000-0000-00000000e007'),

@@ -97,15 +97,15 @@ select * from tests.matrix('deal_groups select',
   $$select name from public.deal_groups where deal_id::text like '20000000-%'$$,
   '42501 - - managers-group,plain-group managers-group,plain-group managers-group,plain-group
    managers-group,plain-group managers-group,plain-group - managers-group,plain-group managers-group,plain-group - beta-group');
-select * from tests.matrix('deal_groups insert into Alpha',
-  $$insert into public.deal_groups (deal_id, name) values ('20000000-0000-0000-0000-0000000000a1', 'new-group')$$,
-  '42501 42501 42501 42501 42501 42501 1 1 42501 1 1 42501 42501');
-select * from tests.matrix('deal_groups update an Alpha group',
-  $$update public.deal_groups set description = 'changed' where id = '20000000-0000-0000-0000-00000000c0a2'$$,
-  '42501 0 0 0 0 0 1 1 0 1 1 0 0');
-select * from tests.matrix('deal_groups delete an Alpha group',
-  $$delete from public.deal_groups where id = '20000000-0000-0000-0000-00000000c0a2'$$,
-  '42501 0 0 0 0 0 1 1 0 1 1 0 0');
+
+-- Groups and tags are written by the same people: the insert, the update and the delete of each, one matrix apiece.
+select tests.matrix(format(label, t, noun), format(stmt, t, noun, id, change), want)
+from (values ('deal_groups', 'group', '20000000-0000-0000-0000-00000000c0a2', $$description = 'changed'$$),
+             ('deal_tags', 'tag', '20000000-0000-0000-0000-0000000074a2', $$color = '#000000'$$)) v(t, noun, id, change),
+     (values ('%s insert into Alpha', $$insert into public.%1$I (deal_id, name) values ('20000000-0000-0000-0000-0000000000a1', 'new-%2$s')$$,
+              '42501 42501 42501 42501 42501 42501 1 1 42501 1 1 42501 42501'),
+             ('%s update an Alpha %s', $$update public.%1$I set %4$s where id = '%3$s'$$, '42501 0 0 0 0 0 1 1 0 1 1 0 0'),
+             ('%s delete an Alpha %s', $$delete from public.%1$I where id = '%3$s'$$, '42501 0 0 0 0 0 1 1 0 1 1 0 0')) w(label, stmt, want);
 
 -- ---------------------------------------------------------------- deal_group_members (group/user suffixes)
 select * from tests.matrix('deal_group_members select',
@@ -132,15 +132,6 @@ select * from tests.matrix('deal_group_members delete',
 select * from tests.matrix('deal_tags select',
   $$select name from public.deal_tags where deal_id::text like '20000000-%'$$,
   '42501 - - buyer,seller buyer,seller buyer,seller buyer,seller buyer,seller - buyer,seller buyer,seller - beta-tag');
-select * from tests.matrix('deal_tags insert into Alpha',
-  $$insert into public.deal_tags (deal_id, name) values ('20000000-0000-0000-0000-0000000000a1', 'new-tag')$$,
-  '42501 42501 42501 42501 42501 42501 1 1 42501 1 1 42501 42501');
-select * from tests.matrix('deal_tags update an Alpha tag',
-  $$update public.deal_tags set color = '#000000' where id = '20000000-0000-0000-0000-0000000074a2'$$,
-  '42501 0 0 0 0 0 1 1 0 1 1 0 0');
-select * from tests.matrix('deal_tags delete an Alpha tag',
-  $$delete from public.deal_tags where id = '20000000-0000-0000-0000-0000000074a2'$$,
-  '42501 0 0 0 0 0 1 1 0 1 1 0 0');
 
 -- ---------------------------------------------------------------- deal_member_tags (tag/user suffixes)
 select * from tests.matrix('deal_member_tags select',
@@ -281,21 +272,15 @@ select throws_ok($$update public.deal_members set role = 'admin'
 select throws_ok($$insert into public.deal_members (deal_id, user_id, role)
     values ('20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000010', 'admin')$$,
   '42501', 'Only deal admins can make someone an admin', 'a non-admin manager cannot add someone as admin');
-select throws_ok($$update public.deal_members set status = 'suspended'
-    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000002'$$,
-  '42501', 'Only deal admins can change or remove another admin', 'a non-admin manager cannot suspend an admin');
-select throws_ok($$update public.deal_members set role = 'member'
-    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000002'$$,
-  '42501', 'Only deal admins can change or remove another admin', 'a non-admin manager cannot demote an admin');
-select throws_ok($$delete from public.deal_members
-    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000002'$$,
-  '42501', 'Only deal admins can change or remove another admin', 'a non-admin manager cannot remove an admin');
-select throws_ok($$update public.deal_members set company = 'Acme'
-    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000002'$$,
-  '42501', 'Only deal admins can change or remove another admin', 'a non-admin manager cannot edit an admin''s row at all');
-select throws_ok($$update public.deal_members set status = 'active'
-    where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-000000000009'$$,
-  '42501', 'Only deal admins can change or remove another admin', 'a non-admin manager cannot reactivate a suspended admin');
+-- The admin (02) and the suspended admin (09) are out of the manager's reach, whatever the change.
+select throws_ok(format($$%s where deal_id = '20000000-0000-0000-0000-0000000000a1' and user_id = '20000000-0000-0000-0000-0000000000%s'$$, stmt, n),
+  '42501', 'Only deal admins can change or remove another admin', description)
+from (values ($$update public.deal_members set status = 'suspended'$$, '02', 'a non-admin manager cannot suspend an admin'),
+             ($$update public.deal_members set role = 'member'$$, '02', 'a non-admin manager cannot demote an admin'),
+             ($$delete from public.deal_members$$, '02', 'a non-admin manager cannot remove an admin'),
+             ($$update public.deal_members set company = 'Acme'$$, '02', 'a non-admin manager cannot edit an admin''s row at all'),
+             ($$update public.deal_members set status = 'active'$$, '09', 'a non-admin manager cannot reactivate a suspended admin'))
+  v(stmt, n, description);
 select throws_ok($$insert into public.deal_members (deal_id, user_id, role, permission_set_id)
     values ('20000000-0000-0000-0000-0000000000a1', '20000000-0000-0000-0000-000000000010', 'member',
             (select id from public.permission_sets where deal_id is null and name = 'upload_view'))$$,

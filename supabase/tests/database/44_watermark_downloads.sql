@@ -34,14 +34,10 @@ select is(pg_temp.setting(), false, 'off by default');
 select tests.as_user('viewer@wm44.test');
 select is((select watermark_downloads from private.deal_scope('44000000-0000-0000-0000-0000000000a1')), false,
   'the deal scope carries it to every member');
-select is_empty($$update public.deals set watermark_downloads = true where id = '44000000-0000-0000-0000-0000000000a1' returning 1$$,
-  'a viewer cannot turn it on');
-select tests.as_user('banker@wm44.test');
-select is_empty($$update public.deals set watermark_downloads = true where id = '44000000-0000-0000-0000-0000000000a1' returning 1$$,
-  'a contributor cannot');
-select tests.as_user('manager@wm44.test');
-select is_empty($$update public.deals set watermark_downloads = true where id = '44000000-0000-0000-0000-0000000000a1' returning 1$$,
-  'a manager of people who is not an admin cannot');
+select tests.is_empty_as(actor || '@wm44.test',
+  $$update public.deals set watermark_downloads = true where id = '44000000-0000-0000-0000-0000000000a1' returning 1$$, description)
+from (values ('viewer', 'a viewer cannot turn it on'), ('banker', 'a contributor cannot'),
+             ('manager', 'a manager of people who is not an admin cannot')) v(actor, description);
 select tests.as_anon();
 select throws_ok($$update public.deals set watermark_downloads = true where id = '44000000-0000-0000-0000-0000000000a1'$$,
   '42501', null, 'anon holds no right to it');
