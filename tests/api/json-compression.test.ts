@@ -26,6 +26,13 @@ const served = useLocalServer(() => {
   root.use('*', compressJson);
   root.route('/api', app);
   root.route('/storage/v1', storage.routes);
+  // A route's own headers, and text of 1,200 bytes in 600 characters.
+  root.get('/accented', (c) => {
+    c.header('Set-Cookie', 'a=1');
+    c.header('X-Route', 'kept');
+    c.header('ETag', '"v1"');
+    return c.json({ text: 'é'.repeat(600) });
+  });
   root.get('/partial', () =>
     Response.json({ padding: 'y'.repeat(4000) }, { status: 206, headers: { 'content-range': 'bytes 0-4015/9000' } }),
   );
@@ -42,6 +49,16 @@ const auth = (user: TestUser) => ({ authorization: `Bearer ${user.token}` });
 const BROWSER = 'gzip, deflate, br, zstd';
 
 describe('a large JSON answer (a default checklist)', () => {
+  it("is measured in bytes, not characters, and keeps the route's headers", async () => {
+    const br = await get('/accented', { 'accept-encoding': BROWSER });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.body).toString())).toEqual({ text: 'é'.repeat(600) });
+    expect(br.headers['set-cookie']).toEqual(['a=1']);
+    expect(br.headers['x-route']).toBe('kept');
+    expect(br.headers['etag']).toBe('W/"v1"');
+    expect(br.headers['content-type']).toMatch(/^application\/json/);
+  });
+
   it('goes as brotli, or gzip, with its length and Vary, and decodes to the same JSON', async () => {
     const path = `/api/deals/${dealId}/checklist`;
     const plain = await get(path, auth(owner));
