@@ -59,7 +59,7 @@ const isJson = (type: string | null) => type !== null && /^application\/([\w.-]+
  * something asks for its stream: reading `body` or `arrayBuffer()` built an undici Response, piped the
  * string through a ReadableStream and lost the server's fast path for writing it, about 95 µs of CPU for
  * every JSON answer to a client that accepts compression, most of them too small to compress. Undefined
- * for any other Response: those take the general path.
+ * for any other Response: those take the general path (decision 66).
  */
 function lightweightText(res: Response): string | undefined {
   const key = Object.getOwnPropertySymbols(res).find((symbol) => symbol.description === 'cache');

@@ -16,7 +16,7 @@ import { createRoutes } from './router';
 /**
  * The app. Its router is React Router's declarative one: the data router (createBrowserRouter) adds
  * 16 KB compressed to every screen's first load for loaders and actions the app does not use; what it
- * gave, `errorElement` and a navigation's start, are a boundary in router.tsx and `PrefetchOnNavigation`.
+ * gave, `errorElement` and a navigation's start, are a boundary in router.tsx and `PrefetchOnNavigation` (decision 66).
  */
 export function App() {
   const [queryClient] = useState(createQueryClient);
