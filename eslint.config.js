@@ -133,6 +133,28 @@ export default tseslint.config(
       ],
     },
   },
+  // The web reads the API's contracts as types; the values it needs at run time come from contracts
+  // that build no zod schema (@contracts/values holds the others' page sizes and limits), so no screen
+  // loads zod (decision 67).
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/**/*.test.{ts,tsx}', 'web/src/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@contracts/(?!(values|activity|capabilities|catalog|dataroom)$)',
+              allowTypeImports: true,
+              message:
+                'This contract builds zod schemas: import its types with `import type`, its values from @contracts/values.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Short files: a file over 300 lines holds more than one thing. Tests and data are exempt.
   {
     files: ['web/src/**/*.{ts,tsx}', 'supabase/functions/**/*.ts', 'server/**/*.ts', 'scripts/**/*.ts'],

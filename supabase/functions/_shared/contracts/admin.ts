@@ -1,11 +1,8 @@
 /** The admin portal's requests and answers (docs/product.md admin portal, §7 Admin). */
 import { z } from 'zod';
+import { ADMIN_PAGE_DEFAULT, AUDIT_DAYS, AUDIT_PAGE_DEFAULT, ELIGIBLE_PAGE_DEFAULT, MIN_ADMIN_PASSWORD } from './values.ts';
 
-export const ADMIN_PAGE_DEFAULT = 20;
-export const AUDIT_PAGE_DEFAULT = 50;
-export const ELIGIBLE_PAGE_DEFAULT = 50;
-export const AUDIT_DAYS = [7, 30, 90, 365] as const;
-export const MIN_ADMIN_PASSWORD = 8;
+export { ADMIN_PAGE_DEFAULT, AUDIT_DAYS, AUDIT_PAGE_DEFAULT, ELIGIBLE_PAGE_DEFAULT, MIN_ADMIN_PASSWORD };
 import { CAPABILITIES } from './capabilities.ts';
 
 export { CAPABILITIES };

@@ -3,6 +3,7 @@
  * drafts that an approver releases. GET/POST /deals/{dealId}/questions… Runtime-neutral.
  */
 import { z } from 'zod';
+import { QNA_PAGE_DEFAULT } from './values.ts';
 
 export const QUESTION_STATUSES = ['open', 'answered', 'closed'] as const;
 export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
@@ -10,7 +11,7 @@ export const QUESTION_PRIORITIES = ['low', 'normal', 'high'] as const;
 export type QuestionPriority = (typeof QUESTION_PRIORITIES)[number];
 export type QuestionScope = 'deal' | 'file' | 'item';
 
-export const QNA_PAGE_DEFAULT = 50;
+export { QNA_PAGE_DEFAULT };
 export const QNA_PAGE_MAX = 200;
 export const QNA_BULK_MAX = 500;
 export const QNA_ATTACH_MAX = 20;

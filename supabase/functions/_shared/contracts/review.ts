@@ -1,7 +1,8 @@
 /** The review queue (docs/product.md §2 Review queue, §7): files and checklist items awaiting a decision. */
 import { z } from 'zod';
+import { REVIEW_PAGE_DEFAULT } from './values.ts';
 
-export const REVIEW_PAGE_DEFAULT = 20;
+export { REVIEW_PAGE_DEFAULT };
 export const REVIEW_PAGE_MAX = 100;
 export const REVIEW_BULK_MAX = 500;
 

@@ -4,21 +4,10 @@
  */
 import { z } from 'zod';
 import { APPROVAL_STATUSES } from './files.ts';
+import { SEARCH_FILE_TYPE_NAMES, SEARCH_FILE_TYPES, SEARCH_QUERY_MAX, type SearchFileType } from './values.ts';
 
 export const SEARCH_PAGE_SIZE = 20;
-export const SEARCH_QUERY_MAX = 200;
-
-/** The file types search filters by, and the extensions each covers (as the data room names them). */
-export const SEARCH_FILE_TYPES = {
-  pdf: ['pdf'],
-  word: ['doc', 'docx', 'docm', 'odt', 'rtf'],
-  excel: ['xls', 'xlsx', 'xlsm', 'ods', 'csv', 'tsv'],
-  powerpoint: ['ppt', 'pptx', 'odp', 'key'],
-  image: ['png', 'jpg', 'jpeg', 'gif', 'webp', 'svg', 'bmp', 'tif', 'tiff', 'heic'],
-  text: ['txt', 'md', 'markdown', 'json', 'log', 'text', 'html', 'htm'],
-} as const;
-export type SearchFileType = keyof typeof SEARCH_FILE_TYPES;
-export const SEARCH_FILE_TYPE_NAMES = Object.keys(SEARCH_FILE_TYPES) as SearchFileType[];
+export { SEARCH_FILE_TYPE_NAMES, SEARCH_FILE_TYPES, SEARCH_QUERY_MAX, type SearchFileType };
 
 export const SEARCH_LANGUAGES = ['english', 'german'] as const;
 export type SearchLanguage = (typeof SEARCH_LANGUAGES)[number];

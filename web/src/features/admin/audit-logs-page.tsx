@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Collapsible, Stack, Table, Text } from '@chakra-ui/react';
 import { SelectField } from '../../components/select-field';
-import { AUDIT_DAYS, AUDIT_PAGE_DEFAULT, type AuditEntry } from '@contracts/admin';
+import type { AuditEntry } from '@contracts/admin';
+import { AUDIT_DAYS, AUDIT_PAGE_DEFAULT } from '@contracts/values';
 import { Lock, ScrollText } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState } from '../../components/empty-state';

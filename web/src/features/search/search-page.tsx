@@ -7,7 +7,7 @@ import { Button, Card, HStack, Input, InputGroup, Separator, Skeleton, Stack } f
 import { FileSearch, Search } from 'lucide-react';
 import { Fragment, useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { SEARCH_QUERY_MAX } from '@contracts/search';
+import { SEARCH_QUERY_MAX } from '@contracts/values';
 import { EmptyState } from '../../components/empty-state';
 import { LoadFailed } from '../../components/load-failed';
 import { PageContainer } from '../../components/layout/page-container';

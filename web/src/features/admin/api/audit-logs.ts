@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AUDIT_PAGE_DEFAULT, type AuditPage } from '@contracts/admin';
+import type { AuditPage } from '@contracts/admin';
+import { AUDIT_PAGE_DEFAULT } from '@contracts/values';
 import { api } from '../../../lib/api/client';
 import { adminKeys, type AuditFilters } from './keys';
 

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ELIGIBLE_PAGE_DEFAULT, type AdminUserPage } from '@contracts/admin';
+import type { AdminUserPage } from '@contracts/admin';
+import { ELIGIBLE_PAGE_DEFAULT } from '@contracts/values';
 import { api } from '../../../lib/api/client';
 import { adminKeys } from './keys';
 

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ADMIN_PAGE_DEFAULT, type AdminUserPage } from '@contracts/admin';
+import type { AdminUserPage } from '@contracts/admin';
+import { ADMIN_PAGE_DEFAULT } from '@contracts/values';
 import { api } from '../../../lib/api/client';
 import { adminKeys } from './keys';
 

@@ -1,5 +1,6 @@
 import { Field, Input, Text } from '@chakra-ui/react';
-import { MIN_ADMIN_PASSWORD, type AdminUser } from '@contracts/admin';
+import type { AdminUser } from '@contracts/admin';
+import { MIN_ADMIN_PASSWORD } from '@contracts/values';
 import { useEffect, useState } from 'react';
 import { FormDialog } from '../../../components/form-dialog';
 import { TextField } from '../../../components/text-field';

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { QNA_PAGE_DEFAULT, type QuestionList } from '@contracts/qna';
+import type { QuestionList } from '@contracts/qna';
+import { QNA_PAGE_DEFAULT } from '@contracts/values';
 import { api } from '../../../lib/api/client';
 import { qnaBase, qnaKeys, QNA_POLL_MS, type QnaFilters } from './keys';
 

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Paged } from '@contracts/common';
-import { REVIEW_PAGE_DEFAULT, type ReviewRow } from '@contracts/review';
+import type { ReviewRow } from '@contracts/review';
+import { REVIEW_PAGE_DEFAULT } from '@contracts/values';
 import { api } from '../../../lib/api/client';
 import { reviewKeys, type ReviewFilters } from './keys';
 import { dealPath } from '../../../lib/api/deal-path';

@@ -1,5 +1,5 @@
 import { Button, Flex, Input, Tag } from '@chakra-ui/react';
-import { SEARCH_FILE_TYPE_NAMES } from '@contracts/search';
+import { SEARCH_FILE_TYPE_NAMES } from '@contracts/values';
 import { X } from 'lucide-react';
 import { APPROVAL_LABELS } from '../../../components/approval-badge';
 import { FormField } from '../../../components/form-field';
