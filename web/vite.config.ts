@@ -19,6 +19,10 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 800,
     rollupOptions: {
+      // The app's own modules have no side effects on import (none is imported for them alone): one that
+      // nothing uses is left out. Without this a page that imports one export of a feature's index
+      // brought every module the index re-exports, and what those import (decision 67).
+      treeshake: { moduleSideEffects: (id) => !id.includes('/web/src/') },
       output: {
         // The icons in one chunk (about 11 KB): split by which screens use each, they were some 15 files a
         // screen of a few hundred bytes, each with its answer's headers (decision 63).

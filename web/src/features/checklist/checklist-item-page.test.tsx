@@ -110,7 +110,7 @@ describe('checklist item page', () => {
     const card = await actions();
     fireEvent.click(card.getByRole('button', { name: /Update Item/ }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByLabelText('Choose files to upload')).toBeInTheDocument();
+    expect(await within(dialog).findByLabelText('Choose files to upload')).toBeInTheDocument();
     expect(within(dialog).queryByRole('combobox', { name: 'Status' })).not.toBeInTheDocument();
     expect(within(dialog).queryByLabelText('Search files')).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();

@@ -120,7 +120,7 @@ describe('checklist page', () => {
     expect(within(dialog).queryByLabelText('Search files')).not.toBeInTheDocument();
     expect(calls.some((c) => c.key === `GET ${BASE}/files` || c.key === `GET ${BASE}/search`)).toBe(false);
 
-    const input = within(dialog).getByLabelText('Choose files to upload');
+    const input = await within(dialog).findByLabelText('Choose files to upload');
     fireEvent.change(input, { target: { files: [new File(['minutes'], 'Minutes.pdf', { type: 'application/pdf' })] } });
     await waitFor(() => expect(calls.find((c) => c.key === `POST ${BASE}/files/upload-url`)?.body).toBeTruthy());
     expect(calls.find((c) => c.key === `POST ${BASE}/files/upload-url`)?.body).toMatchObject({

@@ -1,8 +1,13 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { CloseFooter, Modal } from '../../../components/modal';
+import { PageSpinner } from '../../../components/spinners';
+import { lazyPage } from '../../../lib/lazy-page';
 import type { ChecklistItem } from '../types';
-import { ItemUploadPanel } from './item-upload-panel';
 import { StatusAndFilesDialog } from './status-and-files-dialog';
+
+// Loaded when the dialog first opens: its drop zone (react-dropzone and file-selector, 15 KB compressed)
+// was part of the checklist's first load for a dialog only upload-only members open (decision 67).
+const ItemUploadPanel = lazyPage(() => import('./item-upload-panel').then((m) => ({ default: m.ItemUploadPanel })));
 
 interface UpdateItemProps {
   open: boolean;
@@ -35,7 +40,11 @@ function UploadIntoItemDialog({ open, onClose, dealId, item }: Pick<UpdateItemPr
       description={item ? `${item.item_id ? `${item.item_id} · ` : ''}${item.name}` : undefined}
       footer={<CloseFooter onClose={onClose} busy={busy} />}
     >
-      {item && <ItemUploadPanel dealId={dealId} itemId={item.id} onBusyChange={setBusy} />}
+      {item && (
+        <Suspense fallback={<PageSpinner />}>
+          <ItemUploadPanel dealId={dealId} itemId={item.id} onBusyChange={setBusy} />
+        </Suspense>
+      )}
     </Modal>
   );
 }
