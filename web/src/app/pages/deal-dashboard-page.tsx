@@ -1,26 +1,60 @@
 import { Button } from '@chakra-ui/react';
 import { UserPlus, UsersRound } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import { Panel } from '../../components/panel';
 import { PendingReviewCount, PendingReviewList } from '../../features/ai';
 import { DealDashboard } from '../../features/deals';
-import { InviteUserDialog, ManageUsersDialog } from '../../features/people';
+import { lazyPage } from '../../lib/lazy-page';
+
+// The people dialogs load when a button is pointed at or first pressed: with their forms, checkboxes and
+// switches they were some 14 KB of the dashboard's first load for dialogs most visits never open
+// (decision 67).
+const people = () => import('../../features/people');
+const InviteUserDialog = lazyPage(() => people().then((m) => ({ default: m.InviteUserDialog })));
+const ManageUsersDialog = lazyPage(() => people().then((m) => ({ default: m.ManageUsersDialog })));
+const preloadPeopleDialogs = () => {
+  InviteUserDialog.preload().catch(() => undefined);
+  ManageUsersDialog.preload().catch(() => undefined);
+};
 
 /** Manage Users and Invite User, each with its dialog (docs/product.md §2). */
 function DealPeopleActions({ dealId }: { dealId: string }) {
-  const [inviting, setInviting] = useState(false);
-  const [managing, setManaging] = useState(false);
+  const [open, setOpen] = useState<'invite' | 'manage' | null>(null);
+  // Mounted from the first opening on, so a dialog closes with its animation.
+  const [opened, setOpened] = useState(false);
+  const show = (dialog: 'invite' | 'manage') => {
+    setOpened(true);
+    setOpen(dialog);
+  };
+  const close = () => setOpen(null);
   return (
     <>
-      <Button size="sm" variant="outline" bg="bg" onClick={() => setManaging(true)}>
+      <Button
+        size="sm"
+        variant="outline"
+        bg="bg"
+        onPointerEnter={preloadPeopleDialogs}
+        onFocus={preloadPeopleDialogs}
+        onClick={() => show('manage')}
+      >
         <UsersRound /> Manage Users
       </Button>
-      <Button size="sm" colorPalette="brand" onClick={() => setInviting(true)}>
+      <Button
+        size="sm"
+        colorPalette="brand"
+        onPointerEnter={preloadPeopleDialogs}
+        onFocus={preloadPeopleDialogs}
+        onClick={() => show('invite')}
+      >
         <UserPlus /> Invite User
       </Button>
-      <InviteUserDialog dealId={dealId} open={inviting} onClose={() => setInviting(false)} />
-      <ManageUsersDialog dealId={dealId} open={managing} onClose={() => setManaging(false)} />
+      {opened && (
+        <Suspense fallback={null}>
+          <InviteUserDialog dealId={dealId} open={open === 'invite'} onClose={close} />
+          <ManageUsersDialog dealId={dealId} open={open === 'manage'} onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }
