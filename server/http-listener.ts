@@ -38,14 +38,39 @@ export function answerClientErrors(server: import('node:http').Server): void {
   });
 }
 
+/** An unread body up to this size is read and dropped before the answer goes: cheaper than a new connection. */
+export const LINGER_BYTES = 128 * 1024;
+/** How long the answer waits for such a body to arrive. */
+const LINGER_MS = 2_000;
+
+/** Reads what is left of a request's body and drops it; true once it has all arrived. */
+function drain(incoming: import('node:http').IncomingMessage, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      incoming.off('end', done).off('error', done).off('close', done);
+      resolve(incoming.complete);
+    };
+    const timer = setTimeout(done, ms);
+    incoming.on('end', done).on('error', done).on('close', done);
+    incoming.resume();
+  });
+}
+
 /**
- * Hono middleware: an answer sent before the request's body was read to its end (an upload refused
- * early with 507, 413 or 403) says `Connection: close`. Otherwise the client takes the connection as
- * reusable, while the Node adapter drains the unread body for at most 500 ms or 64 MB and then closes
- * it: the client's next request on it fails with "other side closed".
+ * Hono middleware for an answer sent before the request's body was read to its end (an upload refused
+ * early with 507, 413 or 403, a 503 while the database restarts). A small body (up to LINGER_BYTES, as
+ * declared) is read and dropped first, so the answer goes on a connection that stays usable: closing
+ * with the client still sending made the kernel reset it, and the client saw EPIPE instead of the
+ * answer. A larger or undeclared one gets `Connection: close`: otherwise the client takes the
+ * connection as reusable, while the Node adapter drains the unread body for at most 500 ms or 64 MB and
+ * then closes it, and the client's next request on it fails with "other side closed".
  */
 export const closeWhenBodyUnread: import('hono').MiddlewareHandler = async (c, next) => {
   await next();
   const incoming = (c.env as { incoming?: import('node:http').IncomingMessage } | undefined)?.incoming;
-  if (incoming && !incoming.complete) c.header('Connection', 'close');
+  if (!incoming || incoming.complete) return;
+  const declared = Number(incoming.headers['content-length'] ?? Number.NaN);
+  if (declared <= LINGER_BYTES && (await drain(incoming, LINGER_MS))) return;
+  c.header('Connection', 'close');
 };

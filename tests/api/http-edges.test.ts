@@ -105,7 +105,20 @@ describe('a body refused on a kept-alive connection', () => {
     }
   });
 
-  it('closes a connection whose body was refused unread, and keeps one whose body was read', async () => {
+  it('reads and drops a small body refused unread, so the answer comes on a connection that stays usable', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const refused = await send(agent, 'POST', `/api/deals/${dealId}/files/upload`, Buffer.alloc(100 * 1024), stranger);
+      expect(refused.status).toBe(404);
+      expect(refused.connection).toBe('keep-alive');
+      const next = await send(agent, 'GET', '/api/health');
+      expect(next.status).toBe(200);
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('closes a connection whose large body was refused unread, and keeps one whose body was read', async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
       // A stranger's upload is refused before its body is read: the Node adapter would drain 500 ms of it,
