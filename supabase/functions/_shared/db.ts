@@ -1,5 +1,6 @@
 import type { Sql, TransactionSql } from 'postgres';
 import type { TokenClaims } from './ports.ts';
+import { sessionCheckBefore } from './session-check.ts';
 
 export type Db = Sql;
 export type Tx = TransactionSql;
@@ -17,21 +18,39 @@ export type PlanMode = 'custom' | 'cached';
 
 /**
  * Runs `work` in one transaction as role `authenticated` with the caller's JWT claims, exactly as
- * PostgREST does, so row-level security decides what the route can see and change.
+ * PostgREST does, so row-level security decides what the route can see and change. A read's session
+ * check, when it is still to ask, goes first, as the API's own role (decision 68): `sessionChecked`
+ * settles with its verdict, which `work` may await before it goes on; the transaction never returns or
+ * commits before it, and a refused session's answer wins over whatever `work` threw.
  */
-export function asUser<T>(sql: Db, claims: TokenClaims, work: (tx: Tx) => Promise<T>, plans: PlanMode = 'custom'): Promise<T> {
+export async function asUser<T>(
+  sql: Db,
+  claims: TokenClaims,
+  work: (tx: Tx, sessionChecked: Promise<void>) => Promise<T>,
+  plans: PlanMode = 'custom',
+): Promise<T> {
+  const sendCheck = await sessionCheckBefore(claims);
   return sql.begin(async (tx) => {
+    const checked = sendCheck ? sendCheck(tx) : CHECKED;
     // Not awaited: it leaves in one write with the work's first statement, and runs before it (a
     // connection runs its queries in order; if it failed, the transaction would refuse the rest).
     const setup = tx`select set_config('role', 'authenticated', true),
                     set_config('request.jwt.claims', ${JSON.stringify(claims)}, true),
                     set_config('plan_cache_mode', ${plans === 'cached' ? 'auto' : 'force_custom_plan'}, true)`.execute();
     setup.catch(() => {});
-    const result = await work(tx);
-    await setup;
-    return result;
+    try {
+      const result = await work(tx, checked);
+      await checked;
+      await setup;
+      return result;
+    } catch (error) {
+      await checked;
+      throw error;
+    }
   }) as Promise<T>;
 }
+
+const CHECKED = Promise.resolve();
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string): boolean => UUID_RE.test(value);

@@ -69,7 +69,16 @@ export function withDeal<T>(
   plans?: PlanMode,
 ): Promise<T> {
   const claims = c.get('claims');
-  return asUser(deps.sql, claims, async (tx) => work(tx, await dealContext(tx, c, claims.sub)), plans);
+  return asUser(
+    deps.sql,
+    claims,
+    async (tx, sessionChecked) => {
+      const ctx = await dealContext(tx, c, claims.sub);
+      await sessionChecked;
+      return work(tx, ctx);
+    },
+    plans,
+  );
 }
 
 /** `withDeal` bound to a module's dependencies and plan mode: `const withDeal = dealScoped(deps)`. */

@@ -166,4 +166,8 @@ export function splitEmails(text: string): string[] {
 export const peopleScope =
   (deps: ApiDeps) =>
   <T>(c: Context<ApiEnv>, work: (tx: Tx, access: Awaited<ReturnType<typeof dealAccess>>) => Promise<T>) =>
-    asUser(deps.sql, c.get('claims'), async (tx) => work(tx, await dealAccess(tx, c)));
+    asUser(deps.sql, c.get('claims'), async (tx, sessionChecked) => {
+      const access = await dealAccess(tx, c);
+      await sessionChecked;
+      return work(tx, access);
+    });
