@@ -14,7 +14,7 @@ import type { ApiEnv } from '../supabase/functions/_shared/context.ts';
 import { errorFields, requestIdFrom } from '../supabase/functions/_shared/logger.ts';
 import { routePath } from 'hono/route';
 import { randomUUID } from 'node:crypto';
-import { createLogger } from './logger.ts';
+import { createLogger, type ServerLogger } from './logger.ts';
 import { createMetrics } from './metrics.ts';
 import { insertAccount } from '../supabase/functions/_shared/adapters/embedded-accounts.ts';
 import { embeddedAuth } from '../supabase/functions/_shared/adapters/embedded-auth.ts';
@@ -37,7 +37,6 @@ import { answerClientErrors, closeWhenBodyUnread, KEEP_ALIVE_MS, MAX_HEADER_BYTE
 import { metricsRoute } from './metrics-route.ts';
 import { connectPool } from './db-pool.ts';
 
-type ServerLogger = ReturnType<typeof createLogger>;
 export { PortInUseError } from './port.ts';
 
 export interface RunningServer {
@@ -238,7 +237,7 @@ export async function startServer(
       const seconds = (performance.now() - started) / 1000;
       metrics.observe(c.req.method, route, c.res.status, seconds);
       if (route !== '/metrics' && (!webAsset || c.res.status >= 400)) {
-        logger.info('request', {
+        logger.request({
           request_id: requestId,
           method: c.req.method,
           route,
