@@ -58,7 +58,7 @@ describe('a body refused on a kept-alive connection', () => {
   // Mounted at /api, as the embedded server mounts it.
   const served = useLocalServer(() => new Hono().use('*', closeWhenBodyUnread).route('/api', app));
 
-  const send = (agent: Agent, method: string, path: string, body?: string | Buffer, as = owner) =>
+  const sendOn = (agent: Agent, method: string, path: string, body?: string | Buffer, as = owner) =>
     new Promise<{ status: number; body: string; connection?: string }>((resolve, reject) => {
       const req = request(
         {
@@ -81,15 +81,26 @@ describe('a body refused on a kept-alive connection', () => {
       req.end(body);
     });
 
-  it('answers 413 with Connection: close, and the next request on the same agent is answered normally', async () => {
+  type Send = (method: string, path: string, body?: string | Buffer, as?: TestUser) => ReturnType<typeof sendOn>;
+  /** A test whose requests share one kept-alive connection, closed after it. */
+  const onOneConnection = (work: (send: Send) => Promise<void>) => async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
+      await work((method, path, body, as) => sendOn(agent, method, path, body, as));
+    } finally {
+      agent.destroy();
+    }
+  };
+
+  it(
+    'answers 413 with Connection: close, and the next request on the same agent is answered normally',
+    onOneConnection(async (send) => {
       const big = JSON.stringify({ name: 'x'.repeat(200 * 1024) });
-      const first = await send(agent, 'POST', `/api/deals/${dealId}/folders`, big);
+      const first = await send('POST', `/api/deals/${dealId}/folders`, big);
       expect(first.status).toBe(413);
       expect(first.connection).toBe('close');
       expect(JSON.parse(first.body)).toEqual({ detail: 'The request body is larger than 65536 bytes.' });
-      const second = await send(agent, 'GET', '/api/health');
+      const second = await send('GET', '/api/health');
       expect(second.status).toBe(200);
       expect(JSON.parse(second.body)).toMatchObject({ status: 'ok' });
       // Under the /api mount too, a stranger's bad input to the deal is the deal's 404.
@@ -100,39 +111,33 @@ describe('a body refused on a kept-alive connection', () => {
       });
       expect(strangers.status).toBe(404);
       expect(await strangers.json()).toEqual({ detail: DEAL_NOT_FOUND });
-    } finally {
-      agent.destroy();
-    }
-  });
+    }),
+  );
 
-  it('reads and drops a small body refused unread, so the answer comes on a connection that stays usable', async () => {
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    try {
-      const refused = await send(agent, 'POST', `/api/deals/${dealId}/files/upload`, Buffer.alloc(100 * 1024), stranger);
+  it(
+    'reads and drops a small body refused unread, so the answer comes on a connection that stays usable',
+    onOneConnection(async (send) => {
+      const refused = await send('POST', `/api/deals/${dealId}/files/upload`, Buffer.alloc(100 * 1024), stranger);
       expect(refused.status).toBe(404);
       expect(refused.connection).toBe('keep-alive');
-      const next = await send(agent, 'GET', '/api/health');
+      const next = await send('GET', '/api/health');
       expect(next.status).toBe(200);
-    } finally {
-      agent.destroy();
-    }
-  });
+    }),
+  );
 
-  it('closes a connection whose large body was refused unread, and keeps one whose body was read', async () => {
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    try {
+  it(
+    'closes a connection whose large body was refused unread, and keeps one whose body was read',
+    onOneConnection(async (send) => {
       // A stranger's upload is refused before its body is read: the Node adapter would drain 500 ms of it,
       // then close the socket under a client told it could reuse it.
-      const refused = await send(agent, 'POST', `/api/deals/${dealId}/files/upload`, Buffer.alloc(8 * 1024 * 1024), stranger);
+      const refused = await send('POST', `/api/deals/${dealId}/files/upload`, Buffer.alloc(8 * 1024 * 1024), stranger);
       expect(refused.status).toBe(404);
       expect(refused.connection).toBe('close');
-      const read = await send(agent, 'POST', `/api/deals/${dealId}/folders`, JSON.stringify({ name: 'Kept alive', path: '/' }));
+      const read = await send('POST', `/api/deals/${dealId}/folders`, JSON.stringify({ name: 'Kept alive', path: '/' }));
       expect(read.status).toBe(201);
       expect(read.connection).toBe('keep-alive');
-      const next = await send(agent, 'GET', '/api/health');
+      const next = await send('GET', '/api/health');
       expect(next.status).toBe(200);
-    } finally {
-      agent.destroy();
-    }
-  });
+    }),
+  );
 });
