@@ -1,5 +1,4 @@
 import { Box, Grid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import type { RowSelectionState } from '@tanstack/react-table';
 import { Users } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
@@ -20,7 +19,7 @@ import { GroupTagDialog, type GroupTagTarget } from './components/group-tag-dial
 import { InvitationsDialog } from './components/invitations-dialog';
 import { Pager } from '../../components/pager';
 import { PeopleSidebar } from './components/people-sidebar';
-import { UsersTable } from './components/users-table';
+import { UsersTable, type RowSelection } from './components/users-table';
 import { useEnhancedUsers } from './api/list-users';
 import { useGroups } from './api/list-groups';
 import { usePendingInvitations } from './api/pending-invitations';
@@ -42,7 +41,7 @@ export function UsersPage() {
   const [groupId, setGroupId] = useState<string | undefined>();
   const [tagId, setTagId] = useState<string | undefined>();
   const [page, setPage] = useState(1);
-  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const [rowSelection, setRowSelection] = useState<RowSelection>({});
   const [openUserId, setOpenUserId] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [showInvitations, setShowInvitations] = useState(false);
