@@ -3,6 +3,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { PageContainer } from '../../components/layout/page-container';
 import { PageSpinner } from '../../components/spinners';
+import { LoadOnOpen } from '../../components/load-on-open';
 import { fileUrl, fileViewerUrl, folderUrl, isUuid, pathFromPathname, searchUrl } from '../../lib/file-urls';
 import type { FileSummary } from '@contracts/files';
 import { useCreateFolder } from './api/create-folder';
@@ -12,11 +13,8 @@ import { useFolderListing } from './api/list-folder';
 import type { PendingRemoval } from './api/remove-item';
 import { useDataRoomSearch } from './api/search-data-room';
 import { DataRoomHeader } from './components/data-room-header';
-import { RemoveItemDialog } from './components/remove-item-dialog';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { browserActions, fileRowActions } from './capabilities';
-import { CreateFolderDialog } from './components/create-folder-dialog';
-import { ImportFolderDialog } from './components/import-folder-dialog';
 import { FileRow } from './components/file-row';
 import { FolderRow } from './components/folder-row';
 import { ListHeader, ROW_HEIGHT } from './components/row-layout';
@@ -25,14 +23,12 @@ import { DataRoomSearch } from './components/data-room-search';
 import { DropOverlay } from './components/drop-overlay';
 import { EmptyListing } from './components/empty-listing';
 import { useFolderUploads } from './upload/use-folder-uploads';
-import { UploadFilesDialog } from './components/upload-files-dialog';
 import { VirtualList } from './components/virtual-list';
+import { ExportDialog, FolderActionDialogs, preloadDialog, RemoveItemDialog, UploadOverlay } from './components/lazy-dialogs';
 import type { Capability, Folder, FolderListing } from './types';
-import { UploadOverlay } from './upload/upload-overlay';
 import type { ExportStarted } from '@contracts/exports';
 import { useStartExport } from './api/start-export';
 import { ExportBar } from './components/export-bar';
-import { ExportDialog } from './components/export-dialog';
 import { useSelection } from './selection';
 import { InterruptedUploadsNotice } from './upload/interrupted-uploads-notice';
 
@@ -52,6 +48,8 @@ export interface DataRoomSlots {
   onRetry: (fileId: string) => void;
   reviewDialog: (fileId: string | null, onClose: () => void) => ReactNode;
   editDialog: (file: FileSummary | null, onClose: () => void) => ReactNode;
+  /** Starts loading the review and edit dialogs, as a file row's menu button is pointed at or focused. */
+  preloadRowDialogs: () => void;
 }
 
 /**
@@ -113,6 +111,7 @@ function FolderBrowser({ dealId, path, byId, slots }: { dealId: string; path: st
     path,
     { upload: actions.upload, editFolders: actions.editFolders, ready: Boolean(listing.data) },
     () => setDialog(null),
+    preloadDialog.overlay,
   );
 
   const download = useDownloadListedFile(dealId);
@@ -124,6 +123,20 @@ function FolderBrowser({ dealId, path, byId, slots }: { dealId: string; path: st
     clear();
     setStarted(answer);
   });
+
+  // The dialog that follows an export loads while the export is asked for.
+  const startExport = (body: Parameters<typeof exportZip.mutate>[0]) => {
+    preloadDialog.export();
+    exportZip.mutate(body);
+  };
+  const preloadFolderMenu = () => {
+    preloadDialog.remove();
+    preloadDialog.export();
+  };
+  const preloadFileMenu = () => {
+    preloadDialog.remove();
+    slots.preloadRowDialogs();
+  };
 
   const rows: Row[] = useMemo(() => {
     const source: Pick<FolderListing, 'folders' | 'files'> | undefined = searching ? results.data : listing.data;
@@ -155,7 +168,8 @@ function FolderBrowser({ dealId, path, byId, slots }: { dealId: string; path: st
           onDelete={() => setPending({ action: 'delete-folder', folder: f })}
           selected={selection.folders.has(f.id)}
           onSelect={canExport ? () => toggleFolder(f.id) : undefined}
-          onDownload={canExport ? () => exportZip.mutate({ folder_ids: [f.id] }) : undefined}
+          onDownload={canExport ? () => startExport({ folder_ids: [f.id] }) : undefined}
+          onMenuPreload={preloadFolderMenu}
         />
       );
     }
@@ -178,6 +192,7 @@ function FolderBrowser({ dealId, path, byId, slots }: { dealId: string; path: st
         onRetry={() => slots.onRetry(file.id)}
         selected={selection.files.has(file.id)}
         onSelect={canExport || file.can_download ? () => toggleFile(file.id) : undefined}
+        onMenuPreload={preloadFileMenu}
       />
     );
   };
@@ -217,12 +232,12 @@ function FolderBrowser({ dealId, path, byId, slots }: { dealId: string; path: st
             insideUrl={searchUrl(dealId, q, current?.id)}
           />
 
-          <Box position="relative" {...dropzone.getRootProps()} outline="none" data-testid="drop-zone">
-            {actions.upload && <input {...dropzone.getInputProps()} aria-label="Drop files here" />}
+          <Box position="relative" {...dropzone.rootProps} outline="none" data-testid="drop-zone">
+            {actions.upload && <input {...dropzone.inputProps} aria-label="Drop files here" />}
             <ExportBar
               count={selected}
               preparing={exportZip.isPending}
-              onExport={() => exportZip.mutate({ file_ids: [...selection.files], folder_ids: [...selection.folders] })}
+              onExport={() => startExport({ file_ids: [...selection.files], folder_ids: [...selection.folders] })}
               onClear={clear}
             />
             {rows.length > 0 && <ListHeader />}
@@ -244,32 +259,38 @@ function FolderBrowser({ dealId, path, byId, slots }: { dealId: string; path: st
                 onUpload={() => setDialog('upload')}
               />
             )}
-            {dropzone.isDragActive && <DropOverlay title={title} />}
+            {dropzone.active && <DropOverlay title={title} />}
           </Box>
         </Card.Root>
       </Stack>
 
       {slots.editDialog(editingFile, () => setEditingFile(null))}
       {slots.reviewDialog(reviewing, () => setReviewing(null))}
-      <CreateFolderDialog
-        open={dialog === 'create'}
+      <FolderActionDialogs
+        dialog={dialog}
         path={path}
-        loading={create.isPending}
+        creating={create.isPending}
         onClose={() => setDialog(null)}
         onCreate={(name) => create.mutate(name)}
+        onUpload={startUpload}
+        onImport={startImport}
       />
-      <UploadFilesDialog open={dialog === 'upload'} path={path} onClose={() => setDialog(null)} onUpload={startUpload} />
-      <ImportFolderDialog open={dialog === 'import'} path={path} onClose={() => setDialog(null)} onImport={startImport} />
-      <UploadOverlay
-        state={uploadState}
-        onCancel={() => queue.cancel()}
-        onClose={() => queue.reset()}
-        onRetry={() => queue.retryFailed()}
-        onResolve={(id, choice) => queue.resolve(id, choice)}
-        onResolveAll={(choice) => queue.resolveAll(choice)}
-      />
-      <RemoveItemDialog dealId={dealId} pending={pending} onClose={() => setPending(null)} />
-      <ExportDialog dealId={dealId} started={started} onClose={() => setStarted(null)} />
+      <LoadOnOpen open={uploadState.phase !== 'idle'}>
+        <UploadOverlay
+          state={uploadState}
+          onCancel={() => queue.cancel()}
+          onClose={() => queue.reset()}
+          onRetry={() => queue.retryFailed()}
+          onResolve={(id, choice) => queue.resolve(id, choice)}
+          onResolveAll={(choice) => queue.resolveAll(choice)}
+        />
+      </LoadOnOpen>
+      <LoadOnOpen open={pending !== null}>
+        <RemoveItemDialog dealId={dealId} pending={pending} onClose={() => setPending(null)} />
+      </LoadOnOpen>
+      <LoadOnOpen open={started !== null}>
+        <ExportDialog dealId={dealId} started={started} onClose={() => setStarted(null)} />
+      </LoadOnOpen>
     </PageContainer>
   );
 }

@@ -107,7 +107,7 @@ describe('Users & Permissions', () => {
     renderUsers();
     fireEvent.click(await rowOf('Olivia Owner'));
     const drawer = await screen.findByRole('dialog');
-    expect(within(drawer).getByText('The deal owner cannot be edited or removed.')).toBeInTheDocument();
+    expect(await within(drawer).findByText('The deal owner cannot be edited or removed.')).toBeInTheDocument();
     expect(within(drawer).getByLabelText('Permission set')).toBeDisabled();
     expect(within(drawer).queryByRole('button', { name: /Remove/ })).toBeNull();
     expect(within(drawer).queryByRole('button', { name: 'Save Changes' })).toBeNull();
@@ -367,7 +367,7 @@ describe('Users & Permissions', () => {
     await rowOf('Ann Lee');
     fireEvent.click(screen.getByRole('button', { name: 'Create tag' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Tag' });
-    expect(within(dialog).getByRole('radio', { name: 'Green #10B981' })).toHaveAttribute('aria-checked', 'true');
+    expect(await within(dialog).findByRole('radio', { name: 'Green #10B981' })).toHaveAttribute('aria-checked', 'true');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Tag' }));
     expect(await within(dialog).findByText('Please enter a tag name')).toBeInTheDocument();
     fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: ' Tax ' } });

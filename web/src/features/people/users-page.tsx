@@ -1,7 +1,6 @@
 import { Box, Grid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import type { RowSelectionState } from '@tanstack/react-table';
 import { Users } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { LoadFailed } from '../../components/load-failed';
@@ -13,14 +12,19 @@ import { useBulkUpdateMembers } from './api/bulk-update-members';
 import { PeopleConfirmations } from './components/people-confirmations';
 import { UsersFilterBar } from './components/users-filter-bar';
 import { UsersHeader } from './components/users-header';
-import { AddUsersDialog } from './components/add-users-dialog';
-import { BulkActionBar } from './components/bulk-action-bar';
-import { EditUserDrawer } from './components/edit-user-drawer';
-import { GroupTagDialog, type GroupTagTarget } from './components/group-tag-dialog';
-import { InvitationsDialog } from './components/invitations-dialog';
+import type { GroupTagTarget } from './components/group-tag-dialog';
+import {
+  AddUsersDialog,
+  BulkActionBar,
+  EditUserDrawer,
+  GroupTagDialog,
+  InvitationsDialog,
+  preloadPeopleParts,
+} from './components/lazy-people-parts';
+import { LoadOnOpen } from '../../components/load-on-open';
 import { Pager } from '../../components/pager';
 import { PeopleSidebar } from './components/people-sidebar';
-import { UsersTable } from './components/users-table';
+import { UsersTable, type RowSelection } from './components/users-table';
 import { useEnhancedUsers } from './api/list-users';
 import { useGroups } from './api/list-groups';
 import { usePendingInvitations } from './api/pending-invitations';
@@ -42,7 +46,7 @@ export function UsersPage() {
   const [groupId, setGroupId] = useState<string | undefined>();
   const [tagId, setTagId] = useState<string | undefined>();
   const [page, setPage] = useState(1);
-  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const [rowSelection, setRowSelection] = useState<RowSelection>({});
   const [openUserId, setOpenUserId] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [showInvitations, setShowInvitations] = useState(false);
@@ -101,6 +105,8 @@ export function UsersPage() {
         templateColumns={{ base: 'minmax(0, 1fr)', md: '208px minmax(0, 1fr)', lg: '236px minmax(0, 1fr)' }}
         gap="6"
         alignItems="start"
+        onPointerOver={preloadPeopleParts}
+        onFocus={preloadPeopleParts}
       >
         <PeopleSidebar
           groups={groupList}
@@ -142,16 +148,18 @@ export function UsersPage() {
                 onClearTag={() => setTagId(undefined)}
               />
               {canManage && selectedIds.length > 0 && (
-                <BulkActionBar
-                  count={selectedIds.length}
-                  sets={setList}
-                  groups={groupList}
-                  tags={tagList}
-                  busy={bulk.isPending || bulkRemove.isPending}
-                  onAction={(action) => bulk.mutate(action)}
-                  onRemove={() => setConfirmBulkRemove(true)}
-                  onClear={() => setRowSelection({})}
-                />
+                <Suspense fallback={null}>
+                  <BulkActionBar
+                    count={selectedIds.length}
+                    sets={setList}
+                    groups={groupList}
+                    tags={tagList}
+                    busy={bulk.isPending || bulkRemove.isPending}
+                    onAction={(action) => bulk.mutate(action)}
+                    onRemove={() => setConfirmBulkRemove(true)}
+                    onClear={() => setRowSelection({})}
+                  />
+                </Suspense>
               )}
             </Stack>
 
@@ -197,34 +205,42 @@ export function UsersPage() {
         </Stack>
       </Grid>
 
-      <EditUserDrawer
-        dealId={dealId}
-        user={openUser}
-        canManage={canManage}
-        canManageAdmins={canManageAdmins}
-        sets={setList}
-        groups={groupList}
-        tags={tagList}
-        onClose={() => setOpenUserId(null)}
-      />
+      <LoadOnOpen open={openUser !== null}>
+        <EditUserDrawer
+          dealId={dealId}
+          user={openUser}
+          canManage={canManage}
+          canManageAdmins={canManageAdmins}
+          sets={setList}
+          groups={groupList}
+          tags={tagList}
+          onClose={() => setOpenUserId(null)}
+        />
+      </LoadOnOpen>
       {canManage && (
         <>
-          <AddUsersDialog
-            dealId={dealId}
-            open={adding}
-            onClose={() => setAdding(false)}
-            sets={setList}
-            groups={groupList}
-            tags={tagList}
-          />
-          <InvitationsDialog
-            dealId={dealId}
-            open={showInvitations}
-            onClose={() => setShowInvitations(false)}
-            invitations={pending}
-            loading={invitations.isPending}
-          />
-          <GroupTagDialog dealId={dealId} target={editing} sets={setList} onClose={() => setEditing(null)} />
+          <LoadOnOpen open={adding}>
+            <AddUsersDialog
+              dealId={dealId}
+              open={adding}
+              onClose={() => setAdding(false)}
+              sets={setList}
+              groups={groupList}
+              tags={tagList}
+            />
+          </LoadOnOpen>
+          <LoadOnOpen open={showInvitations}>
+            <InvitationsDialog
+              dealId={dealId}
+              open={showInvitations}
+              onClose={() => setShowInvitations(false)}
+              invitations={pending}
+              loading={invitations.isPending}
+            />
+          </LoadOnOpen>
+          <LoadOnOpen open={editing !== null}>
+            <GroupTagDialog dealId={dealId} target={editing} sets={setList} onClose={() => setEditing(null)} />
+          </LoadOnOpen>
         </>
       )}
       <PeopleConfirmations

@@ -7,6 +7,7 @@ import type { ChecklistItem } from '../types';
 import { CategoryHeader } from './category-header';
 import { ItemRow, type RowAction } from './item-row';
 import { ROWS_CSS } from './item-rows-css';
+import { preloadChecklistDialog } from './checklist-dialogs';
 
 /** Rows rendered at once in an open section; a button shows the rest (keeps giant sections quick). */
 export const ROW_CHUNK = 200;
@@ -81,7 +82,15 @@ export const CategorySection = memo(function CategorySection({
         onAddItem={onAddItem}
       />
       {open && (
-        <Box id={contentId} css={ROWS_CSS} onClick={onRowsClick} borderTopWidth="1px" borderColor="border">
+        <Box
+          id={contentId}
+          css={ROWS_CSS}
+          onClick={onRowsClick}
+          onPointerOver={preloadChecklistDialog.rows}
+          onFocus={preloadChecklistDialog.rows}
+          borderTopWidth="1px"
+          borderColor="border"
+        >
           {visible.length === 0 ? (
             <Flex px="4" py="5" gap="3" align="center" justify="center" color="fg.muted" textStyle="sm">
               <Text>No items in this category yet.</Text>

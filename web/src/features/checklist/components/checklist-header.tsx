@@ -1,7 +1,7 @@
 import { Button, Flex, HStack } from '@chakra-ui/react';
 import { BookOpen, FolderPlus, Plus } from 'lucide-react';
 import { PageTitle } from '../../../components/layout/page-title';
-import type { ChecklistDialog } from './checklist-dialogs';
+import { preloadChecklistDialog, type ChecklistDialog } from './checklist-dialogs';
 
 /** The checklist's title, its counts and, for editors, the buttons that add categories and items. */
 export function ChecklistHeader({
@@ -32,13 +32,32 @@ export function ChecklistHeader({
       />
       {showActions && (
         <HStack gap="2" wrap="wrap">
-          <Button size="sm" variant="outline" onClick={() => onOpen({ kind: 'category', category: null })}>
+          <Button
+            size="sm"
+            variant="outline"
+            onPointerEnter={preloadChecklistDialog.category}
+            onFocus={preloadChecklistDialog.category}
+            onClick={() => onOpen({ kind: 'category', category: null })}
+          >
             <FolderPlus /> Add Category
           </Button>
-          <Button size="sm" variant="outline" onClick={() => onOpen({ kind: 'catalog' })}>
+          <Button
+            size="sm"
+            variant="outline"
+            onPointerEnter={preloadChecklistDialog.catalog}
+            onFocus={preloadChecklistDialog.catalog}
+            onClick={() => onOpen({ kind: 'catalog' })}
+          >
             <BookOpen /> Add from Catalog
           </Button>
-          <Button size="sm" colorPalette="brand" onClick={() => onOpen({ kind: 'item', item: null })} disabled={categories === 0}>
+          <Button
+            size="sm"
+            colorPalette="brand"
+            onPointerEnter={preloadChecklistDialog.item}
+            onFocus={preloadChecklistDialog.item}
+            onClick={() => onOpen({ kind: 'item', item: null })}
+            disabled={categories === 0}
+          >
             <Plus /> Add Item
           </Button>
         </HStack>

@@ -2,7 +2,7 @@ import { Button, Card, HStack } from '@chakra-ui/react';
 import { BookOpen, FolderPlus, ListChecks, Plus, SearchX } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { EmptyState } from '../../../components/empty-state';
-import type { ChecklistDialog } from './checklist-dialogs';
+import { preloadChecklistDialog, type ChecklistDialog } from './checklist-dialogs';
 
 /** The checklist's empty states: one outlined card around an EmptyState. */
 function EmptyCard({
@@ -23,7 +23,13 @@ function EmptyCard({
 function CatalogActions({ onOpen, children }: { onOpen: (dialog: ChecklistDialog) => void; children: ReactNode }) {
   return (
     <HStack gap="2">
-      <Button size="sm" colorPalette="brand" onClick={() => onOpen({ kind: 'catalog' })}>
+      <Button
+        size="sm"
+        colorPalette="brand"
+        onPointerEnter={preloadChecklistDialog.catalog}
+        onFocus={preloadChecklistDialog.catalog}
+        onClick={() => onOpen({ kind: 'catalog' })}
+      >
         <BookOpen /> Add from Catalog
       </Button>
       {children}
@@ -46,7 +52,13 @@ export function EmptyChecklist({ canEdit, onOpen }: { canEdit: boolean; onOpen: 
       action={
         canEdit ? (
           <CatalogActions onOpen={onOpen}>
-            <Button size="sm" variant="outline" onClick={() => onOpen({ kind: 'category', category: null })}>
+            <Button
+              size="sm"
+              variant="outline"
+              onPointerEnter={preloadChecklistDialog.category}
+              onFocus={preloadChecklistDialog.category}
+              onClick={() => onOpen({ kind: 'category', category: null })}
+            >
               <FolderPlus /> Add Category
             </Button>
           </CatalogActions>
@@ -68,7 +80,13 @@ export function NoItemsPrompt({ onOpen }: { onOpen: (dialog: ChecklistDialog) =>
       description="Add standard due-diligence requests from the catalog, or write your own."
       action={
         <CatalogActions onOpen={onOpen}>
-          <Button size="sm" variant="outline" onClick={() => onOpen({ kind: 'item', item: null })}>
+          <Button
+            size="sm"
+            variant="outline"
+            onPointerEnter={preloadChecklistDialog.item}
+            onFocus={preloadChecklistDialog.item}
+            onClick={() => onOpen({ kind: 'item', item: null })}
+          >
             <Plus /> Add Item
           </Button>
         </CatalogActions>

@@ -4,6 +4,7 @@ import { Fragment } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { notify } from '../../../lib/toast';
 import type { BrowserActions } from '../capabilities';
+import { preloadDialog } from './lazy-dialogs';
 import { folderUrl, pathLinkPath, shareLinkPath } from '../../../lib/file-urls';
 
 async function copyText(text: string): Promise<void> {
@@ -100,17 +101,35 @@ export function DataRoomHeader({
           </Button>
         )}
         {actions.createFolder && (
-          <Button size="sm" variant="outline" onClick={onCreate}>
+          <Button
+            size="sm"
+            variant="outline"
+            onPointerEnter={preloadDialog.create}
+            onFocus={preloadDialog.create}
+            onClick={onCreate}
+          >
             <FolderPlus /> Create Folder
           </Button>
         )}
         {actions.importFolder && (
-          <Button size="sm" variant="outline" onClick={onImport}>
+          <Button
+            size="sm"
+            variant="outline"
+            onPointerEnter={preloadDialog.import}
+            onFocus={preloadDialog.import}
+            onClick={onImport}
+          >
             <FolderInput /> Import Folder
           </Button>
         )}
         {actions.upload && (
-          <Button size="sm" colorPalette="brand" onClick={onUpload}>
+          <Button
+            size="sm"
+            colorPalette="brand"
+            onPointerEnter={preloadDialog.upload}
+            onFocus={preloadDialog.upload}
+            onClick={onUpload}
+          >
             <UploadCloud /> Upload Files
           </Button>
         )}

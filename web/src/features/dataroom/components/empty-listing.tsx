@@ -1,6 +1,7 @@
 import { Box, Button } from '@chakra-ui/react';
 import { FolderOpen, SearchX, UploadCloud } from 'lucide-react';
 import { EmptyState } from '../../../components/empty-state';
+import { preloadDialog } from './lazy-dialogs';
 
 /**
  * What an empty listing says: nothing matches the search, or nothing is in the folder yet. To a member
@@ -38,7 +39,13 @@ export function EmptyListing({
         }
         action={
           canUpload ? (
-            <Button size="sm" colorPalette="brand" onClick={onUpload}>
+            <Button
+              size="sm"
+              colorPalette="brand"
+              onPointerEnter={preloadDialog.upload}
+              onFocus={preloadDialog.upload}
+              onClick={onUpload}
+            >
               <UploadCloud /> Upload Files
             </Button>
           ) : undefined

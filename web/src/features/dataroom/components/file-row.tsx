@@ -28,6 +28,7 @@ export function FileRow({
   onRetry,
   selected = false,
   onSelect,
+  onMenuPreload,
 }: {
   file: FileSummary;
   to: string;
@@ -47,6 +48,8 @@ export function FileRow({
   selected?: boolean;
   /** Picks the file for "Download as ZIP"; only for members who may download. */
   onSelect?: () => void;
+  /** Starts loading what the row's menu opens (its dialogs), as the menu's button is pointed at or focused. */
+  onMenuPreload?: () => void;
 }) {
   const extension = fileExtensionOf(file);
   const tags = file.tags ?? [];
@@ -139,7 +142,7 @@ export function FileRow({
             <Download />
           </IconButton>
         )}
-        <RowMenu label={`Actions for ${file.name}`} entries={entries} />
+        <RowMenu label={`Actions for ${file.name}`} entries={entries} onPreload={onMenuPreload} />
       </HStack>
     </RowShell>
   );

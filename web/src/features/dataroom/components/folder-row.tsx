@@ -17,6 +17,7 @@ export function FolderRow({
   selected = false,
   onSelect,
   onDownload,
+  onMenuPreload,
 }: {
   folder: Folder;
   to: string;
@@ -29,6 +30,8 @@ export function FolderRow({
   onSelect?: () => void;
   /** "Download folder": the folder and everything below it as one ZIP. */
   onDownload?: () => void;
+  /** Starts loading what the row's menu opens (its dialogs), as the menu's button is pointed at or focused. */
+  onMenuPreload?: () => void;
 }) {
   const entries: MenuEntry[] = [
     ...(onDownload
@@ -71,7 +74,7 @@ export function FolderRow({
         {formatDate(folder.created_at)}
       </Text>
       <HStack justify="flex-end" gap="0.5">
-        <RowMenu label={`Actions for folder ${folder.name}`} entries={entries} />
+        <RowMenu label={`Actions for folder ${folder.name}`} entries={entries} onPreload={onMenuPreload} />
       </HStack>
     </RowShell>
   );

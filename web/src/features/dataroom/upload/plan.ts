@@ -1,7 +1,7 @@
 import { joinPath, normalizePath, pathSegments, relativeDir } from '../../../lib/file-urls';
 import { isSystemFile } from '../../../lib/system-files';
 
-/** The relative path a picked (webkitdirectory) or dropped (react-dropzone) file carries. */
+/** The relative path a picked (webkitdirectory) or dropped (use-file-drop.ts) file carries. */
 export function relativePathOf(file: File): string {
   const withPaths = file as File & { relativePath?: string; path?: string };
   return withPaths.webkitRelativePath || withPaths.relativePath || withPaths.path || file.name;

@@ -3,13 +3,12 @@
  * dropped on the listing (a dropped folder is recreated with its contents when the person may create
  * folders; otherwise its files land in this folder). System files (.DS_Store and the like) are skipped.
  */
-import { useDropzone, type FileRejection } from 'react-dropzone';
-import { notify } from '../../../lib/toast';
 import { relativeDir } from '../../../lib/file-urls';
 import { makeItem } from './machine';
 import { isSystemFile, withoutSystemFiles } from '../../../lib/system-files';
 import { planImport, relativePathOf } from './plan';
 import { createFolderTree } from './uploader';
+import { useFileDrop } from './use-file-drop';
 import { useUploadQueue } from './use-upload-queue';
 
 export function useFolderUploads(
@@ -17,6 +16,7 @@ export function useFolderUploads(
   path: string,
   rights: { upload: boolean; editFolders: boolean; ready: boolean },
   onStarted: () => void,
+  onDragStart?: () => void,
 ) {
   const { queue, state } = useUploadQueue(dealId);
 
@@ -35,24 +35,15 @@ export function useFolderUploads(
     void queue.start('import', items, (signal) => createFolderTree(dealId, plan.folders, signal));
   };
 
-  const onDrop = (accepted: File[], rejected: FileRejection[]) => {
-    for (const rejection of rejected.slice(0, 3)) {
-      notify.error('Failed to upload files', `${rejection.file.name}: ${rejection.errors.map((e) => e.message).join(', ')}`);
-    }
-    const files = accepted.filter((file) => !isSystemFile(file.name));
+  const onDrop = (dropped: File[]) => {
+    const files = dropped.filter((file) => !isSystemFile(file.name));
     if (files.length === 0) return;
     const hasFolders = files.some((file) => relativeDir(relativePathOf(file)) !== '/');
     if (hasFolders && rights.editFolders) startImport(files);
     else startUpload(files);
   };
 
-  const dropzone = useDropzone({
-    onDrop,
-    noClick: true,
-    noKeyboard: true,
-    multiple: true,
-    disabled: !rights.upload || !rights.ready,
-  });
+  const dropzone = useFileDrop(onDrop, rights.upload && rights.ready, onDragStart);
 
   return { queue, state, startUpload, startImport, dropzone };
 }

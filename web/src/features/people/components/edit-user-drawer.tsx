@@ -42,8 +42,10 @@ export function EditUserDrawer({
   tags: Tag[];
   onClose: () => void;
 }) {
-  const [form, setForm] = useState<MemberForm | null>(null);
-  const [initial, setInitial] = useState<MemberForm | null>(null);
+  // Filled on the first render when the drawer mounts open (it loads on its first opening, decision 67):
+  // its title is then there as the dialog opens and names it.
+  const [form, setForm] = useState<MemberForm | null>(() => (user ? memberForm(user, sets) : null));
+  const [initial, setInitial] = useState<MemberForm | null>(() => (user ? memberForm(user, sets) : null));
   const [setError, setSetError] = useState<string | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [confirmRole, setConfirmRole] = useState(false);

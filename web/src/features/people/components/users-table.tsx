@@ -1,13 +1,5 @@
 import { Box, Checkbox, HStack, Table, Text } from '@chakra-ui/react';
-import {
-  flexRender,
-  getCoreRowModel,
-  useReactTable,
-  type ColumnDef,
-  type RowSelectionState,
-  type OnChangeFn,
-} from '@tanstack/react-table';
-import { useMemo } from 'react';
+import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { isSelectable } from '../bulk';
 import { permissionSetLabel } from '../../../lib/permission-sets';
@@ -71,7 +63,73 @@ function SelectBox({
   );
 }
 
-/** The members table (docs/product.md §2): name (owner badge), company, permission set, groups, tags, last active, status. */
+/** Which members are picked for a bulk change, by user id. */
+export type RowSelection = Record<string, boolean>;
+
+interface Column {
+  id: string;
+  header: ReactNode;
+  cell: (user: EnhancedUser) => ReactNode;
+  /** Its width; the name takes what the others leave. */
+  w?: string;
+}
+
+const COLUMNS: Column[] = [
+  {
+    id: 'name',
+    header: 'Name',
+    cell: (user) => (
+      <PersonCell
+        person={user}
+        trailing={
+          <>
+            {user.is_owner && <OwnerBadge />}
+            {!user.is_owner && <RoleBadge role={user.role === 'admin' ? 'admin' : null} />}
+          </>
+        }
+      />
+    ),
+  },
+  {
+    id: 'company',
+    header: 'Company',
+    w: '13%',
+    cell: (user) =>
+      user.company ? (
+        <Text truncate title={user.company}>
+          {user.company}
+        </Text>
+      ) : (
+        <Text color="fg.subtle">—</Text>
+      ),
+  },
+  {
+    id: 'permission_set',
+    header: 'Permission set',
+    w: '13%',
+    cell: (user) => <Text truncate>{permissionSetLabel(user.permission_set_name ?? user.permission_set)}</Text>,
+  },
+  { id: 'groups', header: 'Groups', w: '16%', cell: (user) => <ChipList items={user.groups} /> },
+  { id: 'tags', header: 'Tags', w: '13%', cell: (user) => <ChipList items={user.tags} /> },
+  {
+    id: 'last_active',
+    header: 'Last active',
+    w: '96px',
+    cell: (user) => (
+      <Text color="fg.muted" whiteSpace="nowrap" title={user.last_active_at ? formatDateTime(user.last_active_at) : undefined}>
+        {formatLastActive(user.last_active_at)}
+      </Text>
+    ),
+  },
+  { id: 'status', header: 'Status', w: '92px', cell: (user) => <MemberStatusBadge status={user.status} /> },
+];
+
+/**
+ * The members table (docs/product.md §2): name (owner badge), company, permission set, groups, tags, last
+ * active, status; for those who manage members, a checkbox per selectable row and one for the page. A plain
+ * table over the page's rows: @tanstack/react-table was 11 KB of the People screen's first load for a row
+ * model and a selection the page holds itself (decision 67).
+ */
 export function UsersTable({
   users,
   canManage,
@@ -81,169 +139,94 @@ export function UsersTable({
 }: {
   users: EnhancedUser[];
   canManage: boolean;
-  rowSelection: RowSelectionState;
-  onRowSelectionChange: OnChangeFn<RowSelectionState>;
+  rowSelection: RowSelection;
+  onRowSelectionChange: Dispatch<SetStateAction<RowSelection>>;
   onOpen: (user: EnhancedUser) => void;
 }) {
-  const columns = useMemo<ColumnDef<EnhancedUser>[]>(() => {
-    const list: ColumnDef<EnhancedUser>[] = [
-      {
-        id: 'name',
-        header: 'Name',
-        cell: ({ row }) => (
-          <PersonCell
-            person={row.original}
-            trailing={
-              <>
-                {row.original.is_owner && <OwnerBadge />}
-                {!row.original.is_owner && <RoleBadge role={row.original.role === 'admin' ? 'admin' : null} />}
-              </>
-            }
-          />
-        ),
-      },
-      {
-        id: 'company',
-        header: 'Company',
-        cell: ({ row }) =>
-          row.original.company ? (
-            <Text truncate title={row.original.company}>
-              {row.original.company}
-            </Text>
-          ) : (
-            <Text color="fg.subtle">—</Text>
-          ),
-      },
-      {
-        id: 'permission_set',
-        header: 'Permission set',
-        cell: ({ row }) => (
-          <Text truncate>{permissionSetLabel(row.original.permission_set_name ?? row.original.permission_set)}</Text>
-        ),
-      },
-      { id: 'groups', header: 'Groups', cell: ({ row }) => <ChipList items={row.original.groups} /> },
-      { id: 'tags', header: 'Tags', cell: ({ row }) => <ChipList items={row.original.tags} /> },
-      {
-        id: 'last_active',
-        header: 'Last active',
-        cell: ({ row }) => (
-          <Text
-            color="fg.muted"
-            whiteSpace="nowrap"
-            title={row.original.last_active_at ? formatDateTime(row.original.last_active_at) : undefined}
-          >
-            {formatLastActive(row.original.last_active_at)}
-          </Text>
-        ),
-      },
-      { id: 'status', header: 'Status', cell: ({ row }) => <MemberStatusBadge status={row.original.status} /> },
-    ];
-    if (canManage) {
-      list.unshift({
-        id: 'select',
-        header: ({ table }) => {
-          const selectable = table.getRowModel().rows.filter((row) => row.getCanSelect());
-          const selected = selectable.filter((row) => row.getIsSelected()).length;
-          return (
-            <SelectBox
-              label="Select all users on this page"
-              checked={selectable.length > 0 && selected === selectable.length}
-              indeterminate={selected > 0 && selected < selectable.length}
-              disabled={selectable.length === 0}
-              onChange={(on) => {
-                const next: RowSelectionState = {};
-                if (on) for (const row of selectable) next[row.id] = true;
-                table.setRowSelection(next);
-              }}
-            />
-          );
-        },
-        cell: ({ row }) => (
-          <SelectBox
-            label={
-              row.getCanSelect()
-                ? `Select ${displayName(row.original)}`
-                : `${displayName(row.original)} is the deal owner and cannot be selected`
-            }
-            checked={row.getIsSelected()}
-            disabled={!row.getCanSelect()}
-            onChange={(on) => row.toggleSelected(on)}
-          />
-        ),
-      });
-    }
-    return list;
-  }, [canManage]);
+  const selectable = canManage ? users.filter((user) => isSelectable(user, canManage)) : [];
+  const picked = selectable.filter((user) => rowSelection[user.user_id]).length;
+  const isPicked = (user: EnhancedUser) => isSelectable(user, canManage) && Boolean(rowSelection[user.user_id]);
 
-  const table = useReactTable({
-    data: users,
-    columns,
-    getRowId: (user) => user.user_id,
-    getCoreRowModel: getCoreRowModel(),
-    enableRowSelection: (row) => isSelectable(row.original, canManage),
-    state: { rowSelection },
-    onRowSelectionChange,
-  });
-
-  const widths: Record<string, string | undefined> = {
-    select: '44px',
-    name: undefined,
-    company: '13%',
-    permission_set: '13%',
-    groups: '16%',
-    tags: '13%',
-    last_active: '96px',
-    status: '92px',
+  const select: Column = {
+    id: 'select',
+    w: '44px',
+    header: (
+      <SelectBox
+        label="Select all users on this page"
+        checked={selectable.length > 0 && picked === selectable.length}
+        indeterminate={picked > 0 && picked < selectable.length}
+        disabled={selectable.length === 0}
+        onChange={(on) => onRowSelectionChange(on ? Object.fromEntries(selectable.map((user) => [user.user_id, true])) : {})}
+      />
+    ),
+    cell: (user) => {
+      const can = isSelectable(user, canManage);
+      return (
+        <SelectBox
+          label={can ? `Select ${displayName(user)}` : `${displayName(user)} is the deal owner and cannot be selected`}
+          checked={isPicked(user)}
+          disabled={!can}
+          onChange={(on) =>
+            // From the selection as it is by then: two boxes ticked in a row both count.
+            onRowSelectionChange((old) => {
+              const next = { ...old };
+              if (on) next[user.user_id] = true;
+              else delete next[user.user_id];
+              return next;
+            })
+          }
+        />
+      );
+    },
   };
+  const columns = canManage ? [select, ...COLUMNS] : COLUMNS;
 
   return (
     <Box overflowX="auto">
       <Table.Root size="sm" interactive tableLayout="fixed" minW="900px" data-testid="users-table">
         <Table.Header>
-          {table.getHeaderGroups().map((group) => (
-            <Table.Row key={group.id} bg="bg.subtle">
-              {group.headers.map((header) => (
-                <Table.ColumnHeader
-                  key={header.id}
-                  w={widths[header.column.id]}
-                  textStyle="xs"
-                  color="fg.muted"
-                  fontWeight="semibold"
-                  whiteSpace="nowrap"
-                  py="2.5"
-                  px={header.column.id === 'select' ? '4' : '3'}
-                >
-                  {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
-                </Table.ColumnHeader>
-              ))}
-            </Table.Row>
-          ))}
+          <Table.Row bg="bg.subtle">
+            {columns.map((column) => (
+              <Table.ColumnHeader
+                key={column.id}
+                w={column.w}
+                textStyle="xs"
+                color="fg.muted"
+                fontWeight="semibold"
+                whiteSpace="nowrap"
+                py="2.5"
+                px={column.id === 'select' ? '4' : '3'}
+              >
+                {column.header}
+              </Table.ColumnHeader>
+            ))}
+          </Table.Row>
         </Table.Header>
         <Table.Body>
-          {table.getRowModel().rows.map((row) => (
+          {users.map((user) => (
             <Table.Row
-              key={row.id}
+              key={user.user_id}
               cursor="pointer"
-              onClick={() => onOpen(row.original)}
+              onClick={() => onOpen(user)}
               onKeyDown={(event) => {
-                if (event.key === 'Enter' && event.target === event.currentTarget) onOpen(row.original);
+                if (event.key === 'Enter' && event.target === event.currentTarget) onOpen(user);
               }}
               tabIndex={0}
-              aria-label={`Open ${displayName(row.original)}`}
-              data-selected={row.getIsSelected() ? '' : undefined}
-              bg={row.getIsSelected() ? 'brand.subtle/60' : undefined}
+              aria-label={`Open ${displayName(user)}`}
+              data-selected={isPicked(user) ? '' : undefined}
+              bg={isPicked(user) ? 'brand.subtle/60' : undefined}
               data-testid="user-row"
               _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '-2px' }}
             >
-              {row.getVisibleCells().map((cell) => (
+              {columns.map((column) => (
                 <Table.Cell
-                  key={cell.id}
+                  key={column.id}
                   py="2.5"
-                  px={cell.column.id === 'select' ? '4' : '3'}
+                  px={column.id === 'select' ? '4' : '3'}
                   textStyle="sm"
                   verticalAlign="middle"
                 >
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  {column.cell(user)}
                 </Table.Cell>
               ))}
             </Table.Row>
