@@ -1,4 +1,3 @@
-import { Button } from '@chakra-ui/react';
 import { UserPlus, UsersRound } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { useParams } from 'react-router';
@@ -6,6 +5,7 @@ import { Panel } from '../../components/panel';
 import { PendingReviewCount, PendingReviewList } from '../../features/ai';
 import { DealDashboard } from '../../features/deals';
 import { lazyPage } from '../../lib/lazy-page';
+import { DialogButton } from '../../components/dialog-button';
 
 // The people dialogs load when a button is pointed at or first pressed: with their forms, checkboxes and
 // switches they were some 14 KB of the dashboard's first load for dialogs most visits never open
@@ -30,25 +30,12 @@ function DealPeopleActions({ dealId }: { dealId: string }) {
   const close = () => setOpen(null);
   return (
     <>
-      <Button
-        size="sm"
-        variant="outline"
-        bg="bg"
-        onPointerEnter={preloadPeopleDialogs}
-        onFocus={preloadPeopleDialogs}
-        onClick={() => show('manage')}
-      >
+      <DialogButton variant="outline" bg="bg" onClick={() => show('manage')} preload={preloadPeopleDialogs}>
         <UsersRound /> Manage Users
-      </Button>
-      <Button
-        size="sm"
-        colorPalette="brand"
-        onPointerEnter={preloadPeopleDialogs}
-        onFocus={preloadPeopleDialogs}
-        onClick={() => show('invite')}
-      >
+      </DialogButton>
+      <DialogButton colorPalette="brand" onClick={() => show('invite')} preload={preloadPeopleDialogs}>
         <UserPlus /> Invite User
-      </Button>
+      </DialogButton>
       {opened && (
         <Suspense fallback={null}>
           <InviteUserDialog dealId={dealId} open={open === 'invite'} onClose={close} />

@@ -26,6 +26,7 @@ import { canReadViews, DEAL_NOT_FOUND_MESSAGE, isDealAdmin, useDeal, type Deal }
 import { DealMfaRequired, isDealMfaRequired } from './components/mfa-required-notice';
 import { useArchiveDeal } from './api/archive-deal';
 import { lazyPage } from '../../lib/lazy-page';
+import { preloadOnApproach } from '../../components/dialog-button';
 
 // Edit Deal (its form: checkbox, switch, select, 10 KB compressed with its pieces) and Archive Deal load
 // on their first opening, asked for as their button is pointed at or focused: they were part of every
@@ -123,8 +124,7 @@ function DealHeaderContent({ deal, onEdit, onArchive }: { deal: Deal; onEdit: ()
             title="Edit Deal"
             size="xs"
             variant="ghost"
-            onPointerEnter={preloadEdit}
-            onFocus={preloadEdit}
+            {...preloadOnApproach(preloadEdit)}
             onClick={onEdit}
           >
             <Pencil />
@@ -135,8 +135,7 @@ function DealHeaderContent({ deal, onEdit, onArchive }: { deal: Deal; onEdit: ()
             size="xs"
             variant="ghost"
             colorPalette="red"
-            onPointerEnter={preloadArchive}
-            onFocus={preloadArchive}
+            {...preloadOnApproach(preloadArchive)}
             onClick={onArchive}
           >
             <Archive />

@@ -1,7 +1,8 @@
-import { Button, Flex, HStack } from '@chakra-ui/react';
+import { Flex, HStack } from '@chakra-ui/react';
 import { BookOpen, FolderPlus, Plus } from 'lucide-react';
 import { PageTitle } from '../../../components/layout/page-title';
 import { preloadChecklistDialog, type ChecklistDialog } from './checklist-dialogs';
+import { DialogButton } from '../../../components/dialog-button';
 
 /** The checklist's title, its counts and, for editors, the buttons that add categories and items. */
 export function ChecklistHeader({
@@ -32,34 +33,24 @@ export function ChecklistHeader({
       />
       {showActions && (
         <HStack gap="2" wrap="wrap">
-          <Button
-            size="sm"
+          <DialogButton
             variant="outline"
-            onPointerEnter={preloadChecklistDialog.category}
-            onFocus={preloadChecklistDialog.category}
             onClick={() => onOpen({ kind: 'category', category: null })}
+            preload={preloadChecklistDialog.category}
           >
             <FolderPlus /> Add Category
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            onPointerEnter={preloadChecklistDialog.catalog}
-            onFocus={preloadChecklistDialog.catalog}
-            onClick={() => onOpen({ kind: 'catalog' })}
-          >
+          </DialogButton>
+          <DialogButton variant="outline" onClick={() => onOpen({ kind: 'catalog' })} preload={preloadChecklistDialog.catalog}>
             <BookOpen /> Add from Catalog
-          </Button>
-          <Button
-            size="sm"
+          </DialogButton>
+          <DialogButton
             colorPalette="brand"
-            onPointerEnter={preloadChecklistDialog.item}
-            onFocus={preloadChecklistDialog.item}
             onClick={() => onOpen({ kind: 'item', item: null })}
             disabled={categories === 0}
+            preload={preloadChecklistDialog.item}
           >
             <Plus /> Add Item
-          </Button>
+          </DialogButton>
         </HStack>
       )}
     </Flex>

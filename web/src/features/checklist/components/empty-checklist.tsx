@@ -3,6 +3,7 @@ import { BookOpen, FolderPlus, ListChecks, Plus, SearchX } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { preloadChecklistDialog, type ChecklistDialog } from './checklist-dialogs';
+import { DialogButton } from '../../../components/dialog-button';
 
 /** The checklist's empty states: one outlined card around an EmptyState. */
 function EmptyCard({
@@ -23,15 +24,9 @@ function EmptyCard({
 function CatalogActions({ onOpen, children }: { onOpen: (dialog: ChecklistDialog) => void; children: ReactNode }) {
   return (
     <HStack gap="2">
-      <Button
-        size="sm"
-        colorPalette="brand"
-        onPointerEnter={preloadChecklistDialog.catalog}
-        onFocus={preloadChecklistDialog.catalog}
-        onClick={() => onOpen({ kind: 'catalog' })}
-      >
+      <DialogButton colorPalette="brand" onClick={() => onOpen({ kind: 'catalog' })} preload={preloadChecklistDialog.catalog}>
         <BookOpen /> Add from Catalog
-      </Button>
+      </DialogButton>
       {children}
     </HStack>
   );
@@ -52,15 +47,13 @@ export function EmptyChecklist({ canEdit, onOpen }: { canEdit: boolean; onOpen: 
       action={
         canEdit ? (
           <CatalogActions onOpen={onOpen}>
-            <Button
-              size="sm"
+            <DialogButton
               variant="outline"
-              onPointerEnter={preloadChecklistDialog.category}
-              onFocus={preloadChecklistDialog.category}
               onClick={() => onOpen({ kind: 'category', category: null })}
+              preload={preloadChecklistDialog.category}
             >
               <FolderPlus /> Add Category
-            </Button>
+            </DialogButton>
           </CatalogActions>
         ) : undefined
       }
@@ -80,15 +73,13 @@ export function NoItemsPrompt({ onOpen }: { onOpen: (dialog: ChecklistDialog) =>
       description="Add standard due-diligence requests from the catalog, or write your own."
       action={
         <CatalogActions onOpen={onOpen}>
-          <Button
-            size="sm"
+          <DialogButton
             variant="outline"
-            onPointerEnter={preloadChecklistDialog.item}
-            onFocus={preloadChecklistDialog.item}
             onClick={() => onOpen({ kind: 'item', item: null })}
+            preload={preloadChecklistDialog.item}
           >
             <Plus /> Add Item
-          </Button>
+          </DialogButton>
         </CatalogActions>
       }
     />

@@ -6,6 +6,7 @@ import { notify } from '../../../lib/toast';
 import type { BrowserActions } from '../capabilities';
 import { preloadDialog } from './lazy-dialogs';
 import { folderUrl, pathLinkPath, shareLinkPath } from '../../../lib/file-urls';
+import { DialogButton } from '../../../components/dialog-button';
 
 async function copyText(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) {
@@ -101,37 +102,19 @@ export function DataRoomHeader({
           </Button>
         )}
         {actions.createFolder && (
-          <Button
-            size="sm"
-            variant="outline"
-            onPointerEnter={preloadDialog.create}
-            onFocus={preloadDialog.create}
-            onClick={onCreate}
-          >
+          <DialogButton variant="outline" onClick={onCreate} preload={preloadDialog.create}>
             <FolderPlus /> Create Folder
-          </Button>
+          </DialogButton>
         )}
         {actions.importFolder && (
-          <Button
-            size="sm"
-            variant="outline"
-            onPointerEnter={preloadDialog.import}
-            onFocus={preloadDialog.import}
-            onClick={onImport}
-          >
+          <DialogButton variant="outline" onClick={onImport} preload={preloadDialog.import}>
             <FolderInput /> Import Folder
-          </Button>
+          </DialogButton>
         )}
         {actions.upload && (
-          <Button
-            size="sm"
-            colorPalette="brand"
-            onPointerEnter={preloadDialog.upload}
-            onFocus={preloadDialog.upload}
-            onClick={onUpload}
-          >
+          <DialogButton colorPalette="brand" onClick={onUpload} preload={preloadDialog.upload}>
             <UploadCloud /> Upload Files
-          </Button>
+          </DialogButton>
         )}
       </HStack>
     </Flex>

@@ -1,7 +1,8 @@
-import { Box, Button } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { FolderOpen, SearchX, UploadCloud } from 'lucide-react';
 import { EmptyState } from '../../../components/empty-state';
 import { preloadDialog } from './lazy-dialogs';
+import { DialogButton } from '../../../components/dialog-button';
 
 /**
  * What an empty listing says: nothing matches the search, or nothing is in the folder yet. To a member
@@ -39,15 +40,9 @@ export function EmptyListing({
         }
         action={
           canUpload ? (
-            <Button
-              size="sm"
-              colorPalette="brand"
-              onPointerEnter={preloadDialog.upload}
-              onFocus={preloadDialog.upload}
-              onClick={onUpload}
-            >
+            <DialogButton colorPalette="brand" onClick={onUpload} preload={preloadDialog.upload}>
               <UploadCloud /> Upload Files
-            </Button>
+            </DialogButton>
           ) : undefined
         }
       />
