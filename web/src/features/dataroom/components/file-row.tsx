@@ -9,7 +9,7 @@ import { fileExtensionOf, fileSizeOf } from '../../../lib/file-display';
 import type { FileSummary } from '@contracts/files';
 import type { FileRowActions } from '../capabilities';
 import { RowShell, Location, SelectBox } from './row-layout';
-import { RowMenu, type MenuEntry } from './row-menu';
+import { RowMenu, type MenuEntry } from '../../../components/row-menu';
 
 export function FileRow({
   file,

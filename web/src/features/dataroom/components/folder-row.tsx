@@ -5,7 +5,7 @@ import { formatDate } from '../../../lib/format';
 import { parentPath } from '../../../lib/file-urls';
 import type { Folder } from '../types';
 import { RowShell, Location, SelectBox } from './row-layout';
-import { RowMenu, type MenuEntry } from './row-menu';
+import { RowMenu, type MenuEntry } from '../../../components/row-menu';
 
 export function FolderRow({
   folder,

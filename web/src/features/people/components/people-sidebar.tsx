@@ -1,8 +1,9 @@
-import { Box, Flex, HStack, IconButton, Menu, Portal, Skeleton, Stack, Text, chakra } from '@chakra-ui/react';
-import { MoreHorizontal, Pencil, Plus, Trash2, Users } from 'lucide-react';
+import { Box, Flex, HStack, IconButton, Skeleton, Stack, Text, chakra } from '@chakra-ui/react';
+import { Pencil, Plus, Trash2, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Group, Tag } from '../types';
 import { ColorDot } from './color-dot';
+import { RowMenu } from '../../../components/row-menu';
 
 function SidebarItem({
   active,
@@ -76,36 +77,26 @@ function SidebarItem({
   );
 }
 
+/** A group's or tag's Edit and Delete, shown as the pointer or focus reaches its row. */
+const SHOWN_ON_HOVER = {
+  size: '2xs',
+  opacity: '0',
+  _groupHover: { opacity: 1 },
+  _groupFocusWithin: { opacity: 1 },
+  _expanded: { opacity: 1 },
+} as const;
+
 function ItemMenu({ label, onEdit, onDelete }: { label: string; onEdit: () => void; onDelete: () => void }) {
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <IconButton
-          aria-label={`Manage ${label}`}
-          size="2xs"
-          variant="ghost"
-          color="fg.muted"
-          opacity="0"
-          _groupHover={{ opacity: 1 }}
-          _groupFocusWithin={{ opacity: 1 }}
-          _expanded={{ opacity: 1 }}
-        >
-          <MoreHorizontal />
-        </IconButton>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="36">
-            <Menu.Item value="edit" onSelect={onEdit}>
-              <Pencil size={14} /> Edit
-            </Menu.Item>
-            <Menu.Item value="delete" onSelect={onDelete} color="fg.error" _hover={{ bg: 'bg.error', color: 'fg.error' }}>
-              <Trash2 size={14} /> Delete
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <RowMenu
+      label={`Manage ${label}`}
+      trigger={SHOWN_ON_HOVER}
+      minW="36"
+      entries={[
+        { value: 'edit', label: 'Edit', icon: <Pencil size={14} />, onSelect: onEdit },
+        { value: 'delete', label: 'Delete', icon: <Trash2 size={14} />, danger: true, onSelect: onDelete },
+      ]}
+    />
   );
 }
 
