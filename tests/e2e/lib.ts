@@ -44,6 +44,8 @@ export interface TestServer {
   dataDir: string;
   /** The server's recent output, for error messages. */
   log(): string;
+  /** All the server's output kept (its last 1 MB), for a line that many later lines may follow. */
+  output(): string;
   /** The server process (for crash tests: kill it with 'SIGKILL' and start another on the same dataDir). */
   pid: number;
   /** Resolves when the process has exited, with how long after the call it took (ms). */
@@ -205,7 +207,7 @@ export async function startServer(
     await exited;
     return Date.now() - from;
   };
-  return { url, port, dataDir, log: tail, stop, pid: child.pid!, exited: exitedAfter };
+  return { url, port, dataDir, log: tail, output: () => output, stop, pid: child.pid!, exited: exitedAfter };
 }
 
 /**
