@@ -1,8 +1,6 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { contentDisposition } from '../supabase/functions/_shared/content-disposition.ts';
 import { HttpError, isStorageFull, STORAGE_FULL } from '../supabase/functions/_shared/errors.ts';
@@ -16,6 +14,42 @@ import type { DownloadClaim, UploadClaim } from './signed-tokens.ts';
 const FORM_OVERHEAD = 64 * 1024;
 // Reads of a download in 1 MiB pieces rather than fs streams' 64 KiB: fewer reads and turns of the event loop.
 const DOWNLOAD_CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * Bytes `start` to `end` (inclusive) of an open file as a web stream, one piece read ahead, the file
+ * closed at the end or when the client goes. Not `Readable.toWeb` of a read stream: its adapter copies
+ * every chunk (to detach it from Buffer's pool, which pieces this large never come from), 9 % of the
+ * server's time while it served downloads (decision 69).
+ */
+function fileBytes(handle: FileHandle, start: number, end: number): ReadableStream<Uint8Array> {
+  let position = start;
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await handle.close().catch(() => {});
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const want = Math.min(DOWNLOAD_CHUNK_BYTES, end + 1 - position);
+        const { bytesRead, buffer } = await handle.read(Buffer.allocUnsafe(want), 0, want, position);
+        // Shorter than its recorded size: the answer's Content-Length cannot be kept, so the stream fails.
+        if (bytesRead === 0) throw new Error('The stored file ended before its recorded size.');
+        position += bytesRead;
+        controller.enqueue(bytesRead === want ? buffer : buffer.subarray(0, bytesRead));
+        if (position > end) {
+          await close();
+          controller.close();
+        }
+      } catch (err) {
+        await close();
+        controller.error(err);
+      }
+    },
+    cancel: close,
+  });
+}
 
 /**
  * The request body, read straight from Node's request when nothing has turned it into a Web stream yet:
@@ -133,13 +167,11 @@ export function blobRoutes(opts: {
     headers['Content-Disposition'] = contentDisposition(claim.name);
     // HEAD (which Hono answers through this handler) opens nothing.
     const { range } = answer;
-    const body =
-      c.req.method === 'HEAD' || !range
-        ? null
-        : (Readable.toWeb(
-            createReadStream(target, { start: range.start, end: range.end, highWaterMark: DOWNLOAD_CHUNK_BYTES }),
-          ) as unknown as ReadableStream);
-    return new Response(body, { status: answer.status, headers });
+    if (c.req.method === 'HEAD' || !range) return new Response(null, { status: answer.status, headers });
+    const handle = await open(target, 'r').catch(() => {
+      throw new HttpError(404, 'The file is no longer stored.');
+    });
+    return new Response(fileBytes(handle, range.start, range.end), { status: answer.status, headers });
   });
 
   routes.onError((err, c) => {

@@ -125,11 +125,12 @@ export async function spawnServer(
 }
 
 /** A JSON call to the API at `base` (the real server's /api): the parsed answer, or an error saying what failed. */
-export function apiJson(base: string) {
+export function apiJson(base: string, extraHeaders: Record<string, string> = {}) {
   return async (method: string, path: string, token?: string, body?: unknown) => {
     const res = await fetch(`${base}${path}`, {
       method,
       headers: {
+        ...extraHeaders,
         ...(token ? { authorization: `Bearer ${token}` } : {}),
         ...(body ? { 'content-type': 'application/json' } : {}),
       },

@@ -2,15 +2,15 @@
 // the version's SHA-256 as a strong ETag (If-None-Match → 304, If-Range), resume in parts to the same
 // bytes, including with `curl -C -`; file details carry an ETag too, and a stale If-Match is a 412.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Hono } from 'hono';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { answerRange, parseRange } from '../../supabase/functions/_shared/http-range.ts';
 import { downloadUrlSeconds } from '../../supabase/functions/_shared/routes/dataroom/common.ts';
-import { call, storage } from './helpers.ts';
+import { blobDir, call, storage } from './helpers.ts';
 import { expectError } from './expect.ts';
 import { useLocalServer } from './local-server.ts';
 import { member, postFields, postToStore, random, room, sha256, storePath, twoStep, type Room } from './dataroom-lib.ts';
@@ -204,6 +204,49 @@ describe('download URLs honour Range', () => {
     expect(dl.body.expires_in).toBe(downloadUrlSeconds(SIZE));
     const claim = JSON.parse(Buffer.from(dl.body.download_url.split('/').pop().split('.')[0], 'base64url').toString());
     expect(claim.exp - Date.now() / 1000).toBeGreaterThan(downloadUrlSeconds(SIZE) - 30);
+  });
+});
+
+describe('a download longer than one read (1 MiB pieces)', () => {
+  // Two pieces, the second a short one; within the tests' upload limit (MAX_UPLOAD_BYTES, 2 MiB).
+  const BIG = 2 * 1024 * 1024 - 3;
+  let big: Awaited<ReturnType<typeof twoStep>>;
+  let bigUrl: string;
+  /** Files of the store this process holds open. */
+  const openStoredFiles = () =>
+    readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`).startsWith(blobDir);
+      } catch {
+        return false;
+      }
+    }).length;
+
+  beforeAll(async () => {
+    big = await twoStep(r, r.owner, { filename: 'Long tape.bin', bytes: random(BIG) });
+    bigUrl = (await call('GET', `${r.base}/files/${big.fileId}/download-url`, { token: r.owner.token })).body.download_url;
+  });
+
+  it('comes whole, and a range across the pieces comes exact', async () => {
+    const whole = await get({}, 'GET', bigUrl);
+    expect(whole.headers.get('content-length')).toBe(String(BIG));
+    expect(sha256(await bytesOf(whole))).toBe(sha256(big.bytes));
+    const from = 1024 * 1024 - 5;
+    const to = BIG - 2;
+    const part = await get({ range: `bytes=${from}-${to}` }, 'GET', bigUrl);
+    expect(part.status).toBe(206);
+    expect(await bytesOf(part)).toEqual(big.bytes.subarray(from, to + 1));
+  });
+
+  it('a client that stops after the first piece leaves the file closed', async () => {
+    const before = openStoredFiles();
+    const res = await get({}, 'GET', bigUrl);
+    const reader = res.body!.getReader();
+    const first = await reader.read();
+    expect(first.value?.length).toBeGreaterThan(0);
+    expect(openStoredFiles()).toBe(before + 1);
+    await reader.cancel();
+    await vi.waitFor(() => expect(openStoredFiles()).toBe(before));
   });
 });
 
