@@ -226,7 +226,7 @@ describe('faults', () => {
       `${KILLS} kills, back in ${recoveries.join(', ')} ms; statuses ${JSON.stringify(seen)}; ${acknowledged.size} of ${uploadsSent} uploads acknowledged`,
     );
     assert.ok(alive(server.pid), `the server process is alive\n${server.log()}`);
-    assert.doesNotMatch(server.log(), /Cannot read properties of null|unhandled rejection/);
+    assert.doesNotMatch(server.output(), /Cannot read properties of null|unhandled rejection/);
 
     // Every request was answered: ok, or 503 while the database was down; never a 500, never left hanging.
     assert.deepEqual(
@@ -464,7 +464,7 @@ describe('faults', () => {
       }
       await expectFull(answer!, 'POST /folders on a full Postgres disk');
       console.log(`the folders' full disk answered 507 after ${folders} folders (${Date.now() - folderStart} ms)`);
-      assert.doesNotMatch(server.log(), /unexpected error|unhandled rejection/);
+      assert.doesNotMatch(server.output(), /unexpected error|unhandled rejection/);
       rmSync(join(tablespace, 'filler'));
     } catch (err) {
       // A server that died mid-test is the finding: say so with its output, not only the step that noticed.

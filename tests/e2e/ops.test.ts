@@ -71,7 +71,7 @@ describe('operations', () => {
     const second = await start('ops-crash', {}, { dataDir: first.dataDir });
     assert.deepEqual(partFiles(second.dataDir), [], 'the restart removed it');
     // The temporary file and the upload URL's attempt lock.
-    assert.match(second.log(), /Removed 2 temporary files left by an interrupted run \(\d+ bytes\)/);
+    assert.match(second.output(), /Removed 2 temporary files left by an interrupted run \(\d+ bytes\)/);
     const again = await loginUser(second, ADMIN_EMAIL, ADMIN_PASSWORD);
     const files = await apiCall<{ files: { name: string }[] }>(
       second,
@@ -369,8 +369,8 @@ describe('operations', () => {
       'the upload is logged by its route pattern',
     );
     const token64 = begun.upload_url.split('/').pop()!;
-    assert.ok(!server.log().includes(token64), 'the signed upload token never reaches the log');
-    assert.ok(!server.log().includes(token), 'the access token never reaches the log');
+    assert.ok(!server.output().includes(token64), 'the signed upload token never reaches the log');
+    assert.ok(!server.output().includes(token), 'the access token never reaches the log');
 
     assert.equal((await fetch(`${server.url}/metrics`)).status, 401);
     assert.equal((await fetch(`${server.url}/metrics`, { headers: { authorization: 'Bearer wrong' } })).status, 401);
