@@ -10,7 +10,7 @@ import { Hono } from 'hono';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { answerRange, parseRange } from '../../supabase/functions/_shared/http-range.ts';
 import { downloadUrlSeconds } from '../../supabase/functions/_shared/routes/dataroom/common.ts';
-import { blobDir, call, storage } from './helpers.ts';
+import { blobDir, call, MAX_UPLOAD_BYTES, storage } from './helpers.ts';
 import { expectError } from './expect.ts';
 import { useLocalServer } from './local-server.ts';
 import { member, postFields, postToStore, random, room, sha256, storePath, twoStep, type Room } from './dataroom-lib.ts';
@@ -208,8 +208,8 @@ describe('download URLs honour Range', () => {
 });
 
 describe('a download longer than one read (1 MiB pieces)', () => {
-  // Two pieces, the second a short one; within the tests' upload limit (MAX_UPLOAD_BYTES, 2 MiB).
-  const BIG = 2 * 1024 * 1024 - 3;
+  // The largest upload the tests allow (2 MiB) less 3 bytes: two pieces, the second a short one.
+  const BIG = MAX_UPLOAD_BYTES - 3;
   let big: Awaited<ReturnType<typeof twoStep>>;
   let bigUrl: string;
   /** Files of the store this process holds open. */
