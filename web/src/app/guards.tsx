@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '../components/spinners';
 import { AccessDeniedPage } from '../features/errors';
 import { useAtomValue } from 'jotai';
-import { sessionAtom } from '../lib/session';
+import { pathAfterSignIn, sessionAtom } from '../lib/session';
 
 interface FromState {
   from?: { pathname: string; search?: string; hash?: string };
@@ -27,9 +27,7 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   if (status === 'loading') return <FullPageSpinner />;
   if (status === 'mfa') return <Navigate to="/login/verify" replace state={location.state} />;
   if (status === 'authenticated') {
-    const from = (location.state as FromState | null)?.from;
-    const target = from && !from.pathname.startsWith('/login') ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : '/';
-    return <Navigate to={target} replace />;
+    return <Navigate to={pathAfterSignIn(location.state)} replace />;
   }
   return <>{children}</>;
 }

@@ -1,10 +1,11 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { useAtomValue } from 'jotai';
+import { createStore, useAtomValue } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from './providers';
 import { jsonResponse, testUser } from '../test/utils';
-import { browser, getToken, TOKEN_KEY } from '../lib/api/client';
+import { api, browser, getToken, TOKEN_KEY } from '../lib/api/client';
 import { PROFILE_RETRY_DELAYS_MS, sessionAtom } from '../lib/session';
+import { lazyPage, setPreloadRoutes } from '../lib/lazy-page';
 
 function Status() {
   const { status } = useAtomValue(sessionAtom);
@@ -91,5 +92,30 @@ describe('SessionBootstrap', () => {
     );
     expect(await screen.findByText('anonymous')).toBeInTheDocument();
     expect(getToken()).toBeNull();
+  });
+
+  it("settles once the opening page's code has arrived too, so the page renders without suspending", async () => {
+    profileAnswers([jsonResponse(testUser)]);
+    const profile = vi.spyOn(api, 'get');
+    let arrive: (module: { default: () => null }) => void = () => {};
+    const Opening = lazyPage(() => new Promise<{ default: () => null }>((resolve) => (arrive = resolve)));
+    setPreloadRoutes([{ path: window.location.pathname, element: <Opening /> }]);
+    const store = createStore();
+    try {
+      render(
+        <AppProviders store={store}>
+          <Status />
+        </AppProviders>,
+      );
+      await vi.waitFor(() => expect(profile).toHaveBeenCalled());
+      await profile.mock.results[0].value;
+      // A macrotask: whatever follows the profile's answer has run by now.
+      await new Promise((r) => setTimeout(r, 0));
+      expect(store.get(sessionAtom).status).toBe('loading');
+      arrive({ default: () => null });
+      expect(await screen.findByText('authenticated')).toBeInTheDocument();
+    } finally {
+      setPreloadRoutes([]);
+    }
   });
 });

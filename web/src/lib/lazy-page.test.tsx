@@ -49,4 +49,31 @@ describe('pages loaded ahead', () => {
     expect(await screen.findByText('Loaded at last')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('renders a page whose code has arrived at once, without its fallback (React holds a suspended page back 300 ms)', async () => {
+    const Ready = lazyPage(async () => page('Ready page'));
+    setPreloadRoutes([{ path: '/ready', element: <Ready /> }]);
+    await preloadRoute('/ready');
+    render(
+      <Suspense fallback={<p>Loading</p>}>
+        <Ready />
+      </Suspense>,
+    );
+    expect(screen.getByText('Ready page')).toBeInTheDocument();
+    expect(screen.queryByText('Loading')).not.toBeInTheDocument();
+  });
+
+  it("settles a route's preload once its pages' code has arrived, or failed", async () => {
+    let arrive: (module: ReturnType<typeof page>) => void = () => {};
+    const Slow = lazyPage(() => new Promise<ReturnType<typeof page>>((resolve) => (arrive = resolve)));
+    const Broken = lazyPage(() => Promise.reject(new Error('chunk gone')));
+    setPreloadRoutes([{ path: '/slow', element: <Slow />, children: [{ path: 'broken', element: <Broken /> }] }]);
+    let settled = false;
+    const preload = preloadRoute('/slow/broken').then(() => (settled = true));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(settled).toBe(false);
+    arrive(page('Slow page'));
+    await preload;
+    expect(settled).toBe(true);
+  });
 });

@@ -1,6 +1,7 @@
 import { atom, useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { api, ApiError, clearToken, getToken, isAbortError, setToken } from './api/client';
+import { preloadRoute } from './lazy-page';
 import { useClearServerState } from './query';
 
 /** The signed-in user (GET /user/profile). */
@@ -37,6 +38,16 @@ export interface SessionState {
 /** docs/product.md §4: loading at start, then a user present or absent (or present, awaiting their code). */
 export const sessionAtom = atom<SessionState>({ status: 'loading', user: null });
 
+interface FromState {
+  from?: { pathname: string; search?: string; hash?: string };
+}
+
+/** Where a sign-in leads: the page that sent the person to sign in (kept in the location's state), else `/`. */
+export function pathAfterSignIn(locationState: unknown): string {
+  const from = (locationState as FromState | null)?.from;
+  return from && !from.pathname.startsWith('/login') ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : '/';
+}
+
 export const PROFILE_PATH = '/user/profile';
 
 /** Waits between tries of the profile at start while the server cannot be reached (then the page says so). */
@@ -64,14 +75,24 @@ export function useSessionBootstrap(): { unreachable: boolean; retry: () => void
   useEffect(() => {
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // The session is settled once the opening page's code has arrived too, so the page renders without
+    // suspending (a suspended page is held back 300 ms by React, decision 71). It is asked for after the
+    // profile, which so waits behind none of it.
+    const opening = window.location.pathname;
     if (!getToken()) {
-      setSession({ status: 'anonymous', user: null });
-      return;
+      void preloadRoute(opening.startsWith('/login') ? opening : '/login').then(() => {
+        if (!cancelled) setSession({ status: 'anonymous', user: null });
+      });
+      return () => {
+        cancelled = true;
+      };
     }
     const attempt = (tries: number) => {
-      api
-        .get<User>(PROFILE_PATH)
-        .then((user) => {
+      const profile = api.get<User>(PROFILE_PATH);
+      const pages = preloadRoute(opening);
+      profile
+        .then(async (user) => {
+          await pages;
           if (cancelled) return;
           setUnreachable(false);
           setSession({ status: needsSecondFactor(user) ? 'mfa' : 'authenticated', user });

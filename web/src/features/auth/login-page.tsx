@@ -1,11 +1,13 @@
 import { Alert, Box, Center, Flex, Heading, HStack, Stack, Tabs, Text, VStack } from '@chakra-ui/react';
 import { FileCheck2, LockKeyhole, Sparkles } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Logo } from '../../components/logo';
 import { LoginForm } from './components/login-form';
 import { RegisterForm } from './components/register-form';
 import type { InvitationLink } from '../../lib/invitation-link';
+import { preloadRoute } from '../../lib/lazy-page';
+import { pathAfterSignIn } from '../../lib/session';
 
 export const TAGLINE = 'Secure M&A Data Room Platform';
 
@@ -42,6 +44,11 @@ function useInvitation(): { email: string; link?: InvitationLink } {
 export function LoginPage() {
   const [tab, setTab] = useState('login');
   const { email: invitedEmail, link: invitation } = useInvitation();
+  // The page a sign-in leads to loads while the person types, so it shows as soon as they are in.
+  const { state } = useLocation();
+  useEffect(() => {
+    void preloadRoute(pathAfterSignIn(state));
+  }, [state]);
   return (
     <Flex minH="100vh" bg="bg.canvas">
       <Flex
