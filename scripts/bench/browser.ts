@@ -131,7 +131,11 @@ export async function browserBench(): Promise<[string, string, string][]> {
         `${median(folderClicks).toFixed(0)} ms`,
         'budget <= 250 ms',
       ],
-      ['1,000-item checklist: page load to first items (median of 3)', `${median(checklistPaint).toFixed(2)} s`, ''],
+      [
+        '1,000-item checklist: page load to first items (median of 3)',
+        `${median(checklistPaint).toFixed(2)} s`,
+        'budget <= 0.4 s',
+      ],
       [
         '1,000-item checklist: click on Checklist to first items (median of 3)',
         `${median(checklistClicks).toFixed(0)} ms`,

@@ -6,14 +6,10 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { LogoMark } from '../../components/logo';
 import { FullPageSpinner } from '../../components/spinners';
 import { errorDetail } from '../../lib/api/client';
-import { sessionAtom } from '../../lib/session';
+import { pathAfterSignIn, sessionAtom } from '../../lib/session';
 import { useMfaStatus } from '../../lib/api/mfa-status';
 import { useLogout } from '../../lib/use-logout';
 import { useVerifySecondFactor } from './api/verify-second-factor';
-
-interface FromState {
-  from?: { pathname: string; search?: string; hash?: string };
-}
 
 /**
  * The second step of signing in for an account with a second factor (docs/decisions.md decision 22):
@@ -29,8 +25,7 @@ export function MfaVerifyPage() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const factors = useMfaStatus(status === 'mfa');
-  const from = (location.state as FromState | null)?.from;
-  const target = from && !from.pathname.startsWith('/login') ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : '/';
+  const target = pathAfterSignIn(location.state);
   const verification = useVerifySecondFactor(
     (factorsRemoved) => {
       if (!factorsRemoved) {
