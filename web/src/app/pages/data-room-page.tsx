@@ -53,6 +53,13 @@ export default function DataRoomWithFileTools({ mode }: { mode: DataRoomMode }) 
 const OPEN_BUTTON_SHOWN = '(min-width: 48em)';
 
 /**
+ * How long the data room is left to its first click before the viewer is warmed: a click on a folder the
+ * moment the rows appeared shared two cores with the viewer's code compiling and pdf.js's worker starting,
+ * and its rows came ~60 ms later (decision 71).
+ */
+export const VIEWER_WARM_DELAY_MS = 700;
+
+/**
  * Once the data room has its rows and the page is idle, loads the viewer's code and starts pdf.js's worker,
  * so a click on "Open" shows the document without waiting for them (issue 34). Only where rows show "Open"
  * and the browser has workers (not on phones, not in tests). While a read is still in flight it waits for
@@ -73,7 +80,8 @@ export function preloadViewerWhenIdle(readsInFlight: () => number, warm = warmVi
     }
   };
   const attempt = () => (readsInFlight() > 0 ? whenIdle(attempt) : warm());
-  whenIdle(attempt);
+  const delay = setTimeout(() => whenIdle(attempt), VIEWER_WARM_DELAY_MS);
+  cancel = () => clearTimeout(delay);
   return () => cancel();
 }
 

@@ -1,7 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
-import { preloadViewerWhenIdle } from './data-room-page';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { preloadViewerWhenIdle, VIEWER_WARM_DELAY_MS } from './data-room-page';
 
 describe("the data room's viewer preload", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
   /** A browser with workers, a wide window, and idle callbacks this test runs by hand. */
   function wideBrowser() {
     const idle: (() => void)[] = [];
@@ -17,6 +20,7 @@ describe("the data room's viewer preload", () => {
     let inFlight = 2;
     const warm = vi.fn();
     preloadViewerWhenIdle(() => inFlight, warm);
+    vi.advanceTimersByTime(VIEWER_WARM_DELAY_MS);
     browser.runIdle();
     expect(warm).not.toHaveBeenCalled();
     inFlight = 0;
@@ -25,12 +29,28 @@ describe("the data room's viewer preload", () => {
     expect(browser.pending()).toBe(0);
   });
 
+  it('leaves the data room to its first click for a moment before it asks for an idle one', () => {
+    const browser = wideBrowser();
+    const warm = vi.fn();
+    preloadViewerWhenIdle(() => 0, warm);
+    vi.advanceTimersByTime(VIEWER_WARM_DELAY_MS - 1);
+    expect(browser.pending()).toBe(0);
+    vi.advanceTimersByTime(1);
+    browser.runIdle();
+    expect(warm).toHaveBeenCalledTimes(1);
+  });
+
   it('does nothing once the data room is left, nor on a narrow screen', () => {
     const browser = wideBrowser();
     const warm = vi.fn();
     const leave = preloadViewerWhenIdle(() => 1, warm);
+    vi.advanceTimersByTime(VIEWER_WARM_DELAY_MS);
     browser.runIdle();
     leave?.();
+    browser.runIdle();
+    const leftEarly = preloadViewerWhenIdle(() => 0, warm);
+    leftEarly?.();
+    vi.advanceTimersByTime(VIEWER_WARM_DELAY_MS);
     browser.runIdle();
     expect(warm).not.toHaveBeenCalled();
     vi.stubGlobal('matchMedia', () => ({ matches: false }));
