@@ -27,6 +27,8 @@
 --   tests.add_member(deal, user, 'viewer')             a deal member: role, status, permission set, company
 --   tests.as(user)                                     tests.as_user by id: act as that person
 --   tests.add_group(deal, 'Bidders', set, array[user]) a deal group on a permission set, with its members
+--   tests.create_actors('27', 'arch27', array['owner', 'member'])  numbered accounts name@arch27.test, and table actor
+--   tests.alpha_beta_deals('10', 'dataroom10', 'Dataroom', …)  the actors and the deals Alpha and Beta of 02, 03, 10, 11, 12
 --   tests.cast('30', 'checklist30', 'set', caps)       the actors, deals and members of 20, 21, 30 and 31
 --   tests.qna_deal('48')                               the Q&A deal, actors and groups of 48_qna and 50_qna_activity
 begin;
@@ -253,9 +255,56 @@ begin
   end if;
 end $$;
 
--- An id of the fixtures of tests.cast and tests.qna_deal: '<n>000000-0000-0000-0000-' and the last twelve characters.
+-- An id of the numbered fixtures (tests.create_actors, tests.cast, tests.qna_deal): '<n>000000-0000-0000-0000-' and the last twelve characters.
 create or replace function tests.fixture_id(p_n text, p_tail text) returns uuid
 language sql immutable as $$ select (p_n || '000000-0000-0000-0000-' || p_tail)::uuid $$;
+
+-- A file's actors, numbered: accounts <name>@<p_domain>.test (an underscore in a name is a hyphen in its e-mail) with ids
+-- '<n>000000-0000-0000-0000-0000000000NN', NN a name's place in p_names from 01, created in that order, those named in
+-- p_super_admins platform super admins; and the temp table actor (tests.matrix's, readable by every role) naming them.
+create or replace function tests.create_actors(p_n text, p_domain text, p_names text[], p_super_admins text[] default '{}')
+returns void
+language plpgsql as $$
+declare
+  v record;
+begin
+  create temp table actor (ord int unique, name text primary key, id uuid, email text) on commit drop;
+  grant select on pg_temp.actor to public;
+  insert into pg_temp.actor
+  select ord, name, tests.fixture_id(p_n, lpad(ord::text, 12, '0')), replace(name, '_', '-') || '@' || p_domain || '.test'
+  from unnest(p_names) with ordinality a(name, ord);
+  for v in select * from pg_temp.actor order by ord loop
+    if v.name = any(p_super_admins) then
+      perform tests.create_super_admin(v.email, v.id);
+    else
+      perform tests.create_user(v.email, v.id);
+    end if;
+  end loop;
+end $$;
+
+-- The two deals the row-level security files 02, 03, 10, 11 and 12 act in. Actors (tests.create_actors, in this
+-- order): owner, admin, contributor, the viewers p_viewers, suspended, stranger, super (a platform super admin,
+-- member of nothing) and beta-owner. Deal "<p_name> Alpha" (p_alpha) of the owner, with admin an admin, contributor
+-- a contributor, the viewers viewers and suspended a suspended p_suspended_role; deal "<p_name> Beta" (p_beta) of
+-- beta-owner, its only member.
+create or replace function tests.alpha_beta_deals(
+  p_n text, p_domain text, p_name text, p_viewers text[], p_suspended_role text, p_alpha uuid, p_beta uuid
+) returns void
+language plpgsql as $$
+declare
+  v_viewer text;
+begin
+  perform tests.create_actors(p_n, p_domain,
+    array['owner', 'admin', 'contributor'] || p_viewers || array['suspended', 'stranger', 'super', 'beta-owner'], array['super']);
+  perform tests.create_deal(p_name || ' Alpha', (select id from pg_temp.actor where name = 'owner'), p_alpha);
+  perform tests.create_deal(p_name || ' Beta', (select id from pg_temp.actor where name = 'beta-owner'), p_beta);
+  perform tests.add_member(p_alpha, (select id from pg_temp.actor where name = 'admin'), 'admin');
+  perform tests.add_member(p_alpha, (select id from pg_temp.actor where name = 'contributor'), 'contributor');
+  foreach v_viewer in array p_viewers loop
+    perform tests.add_member(p_alpha, (select id from pg_temp.actor where name = v_viewer), 'viewer');
+  end loop;
+  perform tests.add_member(p_alpha, (select id from pg_temp.actor where name = 'suspended'), p_suspended_role, 'suspended');
+end $$;
 
 -- The cast the people and checklist files (20, 21, 30, 31) share, ids '<n>000000-0000-0000-0000-0000000000NN':
 -- accounts uN@<name>.test for N 1 to p_users (11 a super admin); deals "<Name> Alpha" …a1 of 01 and
@@ -303,12 +352,8 @@ language plpgsql as $$
 declare
   v_deal uuid := tests.fixture_id(p_n, '0000000000d1');
 begin
-  create temp table actor (ord int unique, name text primary key, id uuid, email text) on commit drop;
-  grant select on pg_temp.actor to public;
-  insert into pg_temp.actor
-  select ord, name, tests.fixture_id(p_n, lpad(ord::text, 12, '0')), replace(name, '_', '-') || '@qna' || p_n || '.test'
-  from unnest(array['owner', 'seller', 'approver', 'buyer_a', 'buyer_a2', 'buyer_b', 'viewer', 'outsider']) with ordinality a(name, ord);
-  perform tests.create_user(email, id) from pg_temp.actor order by ord;
+  perform tests.create_actors(p_n, 'qna' || p_n,
+    array['owner', 'seller', 'approver', 'buyer_a', 'buyer_a2', 'buyer_b', 'viewer', 'outsider']);
   perform tests.create_deal('Qna' || p_n, tests.fixture_id(p_n, '000000000001'), v_deal);
   insert into public.permission_sets (id, deal_id, name, capabilities) values
     (tests.fixture_id(p_n, '0000000005e1'), v_deal, 'Sellers', '{view,download,answer_questions}'),

@@ -8,21 +8,9 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(58);
 
-select tests.create_user('owner@members02.test', '02000000-0000-0000-0000-000000000001');
-select tests.create_user('admin@members02.test', '02000000-0000-0000-0000-000000000002');
-select tests.create_user('contributor@members02.test', '02000000-0000-0000-0000-000000000003');
-select tests.create_user('viewer@members02.test', '02000000-0000-0000-0000-000000000004');
-select tests.create_user('suspended@members02.test', '02000000-0000-0000-0000-000000000005');
-select tests.create_user('stranger@members02.test', '02000000-0000-0000-0000-000000000006');
-select tests.create_super_admin('super@members02.test', '02000000-0000-0000-0000-000000000007');
-select tests.create_user('beta-owner@members02.test', '02000000-0000-0000-0000-000000000008');
+select tests.alpha_beta_deals('02', 'members02', 'Members', array['viewer'], 'admin',
+  '02000000-0000-0000-0000-00000000d0a1', '02000000-0000-0000-0000-00000000d0b2');
 select tests.create_user('viewer2@members02.test', '02000000-0000-0000-0000-000000000009');
-select tests.create_deal('Members Alpha', '02000000-0000-0000-0000-000000000001', '02000000-0000-0000-0000-00000000d0a1');
-select tests.create_deal('Members Beta', '02000000-0000-0000-0000-000000000008', '02000000-0000-0000-0000-00000000d0b2');
-select tests.add_member('02000000-0000-0000-0000-00000000d0a1', '02000000-0000-0000-0000-000000000002', 'admin');
-select tests.add_member('02000000-0000-0000-0000-00000000d0a1', '02000000-0000-0000-0000-000000000003', 'contributor');
-select tests.add_member('02000000-0000-0000-0000-00000000d0a1', '02000000-0000-0000-0000-000000000004', 'viewer');
-select tests.add_member('02000000-0000-0000-0000-00000000d0a1', '02000000-0000-0000-0000-000000000005', 'admin', 'suspended');
 select tests.add_member('02000000-0000-0000-0000-00000000d0a1', '02000000-0000-0000-0000-000000000009', 'viewer');
 
 -- ---------------------------------------------------------------- anonymous

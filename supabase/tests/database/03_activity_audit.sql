@@ -9,20 +9,8 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(53);
 
-select tests.create_user('owner@audit03.test', '03000000-0000-0000-0000-000000000001');
-select tests.create_user('admin@audit03.test', '03000000-0000-0000-0000-000000000002');
-select tests.create_user('contributor@audit03.test', '03000000-0000-0000-0000-000000000003');
-select tests.create_user('viewer@audit03.test', '03000000-0000-0000-0000-000000000004');
-select tests.create_user('suspended@audit03.test', '03000000-0000-0000-0000-000000000005');
-select tests.create_user('stranger@audit03.test', '03000000-0000-0000-0000-000000000006');
-select tests.create_super_admin('super@audit03.test', '03000000-0000-0000-0000-000000000007');
-select tests.create_user('beta-owner@audit03.test', '03000000-0000-0000-0000-000000000008');
-select tests.create_deal('Audit Alpha', '03000000-0000-0000-0000-000000000001', '03000000-0000-0000-0000-00000000d0a1');
-select tests.create_deal('Audit Beta', '03000000-0000-0000-0000-000000000008', '03000000-0000-0000-0000-00000000d0b2');
-select tests.add_member('03000000-0000-0000-0000-00000000d0a1', '03000000-0000-0000-0000-000000000002', 'admin');
-select tests.add_member('03000000-0000-0000-0000-00000000d0a1', '03000000-0000-0000-0000-000000000003', 'contributor');
-select tests.add_member('03000000-0000-0000-0000-00000000d0a1', '03000000-0000-0000-0000-000000000004', 'viewer');
-select tests.add_member('03000000-0000-0000-0000-00000000d0a1', '03000000-0000-0000-0000-000000000005', 'viewer', 'suspended');
+select tests.alpha_beta_deals('03', 'audit03', 'Audit', array['viewer'], 'viewer',
+  '03000000-0000-0000-0000-00000000d0a1', '03000000-0000-0000-0000-00000000d0b2');
 -- A sign-in of the viewer (active member) and of the suspended member: recorded once each, in no deal's
 -- activities (docs/decisions.md decision 23).
 do $$ begin

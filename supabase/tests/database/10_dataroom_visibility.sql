@@ -24,22 +24,8 @@ create extension if not exists pgtap with schema extensions;
 select plan(109);
 
 -- ---------------------------------------------------------------- fixture, as the table owner
-select tests.create_user('owner@dataroom10.test', '10000000-0000-0000-0000-000000000001');
-select tests.create_user('admin@dataroom10.test', '10000000-0000-0000-0000-000000000002');
-select tests.create_user('contributor@dataroom10.test', '10000000-0000-0000-0000-000000000003');
-select tests.create_user('viewer1@dataroom10.test', '10000000-0000-0000-0000-000000000004');
-select tests.create_user('viewer2@dataroom10.test', '10000000-0000-0000-0000-000000000005');
-select tests.create_user('suspended@dataroom10.test', '10000000-0000-0000-0000-000000000006');
-select tests.create_user('stranger@dataroom10.test', '10000000-0000-0000-0000-000000000007');
-select tests.create_super_admin('super@dataroom10.test', '10000000-0000-0000-0000-000000000008');
-select tests.create_user('beta-owner@dataroom10.test', '10000000-0000-0000-0000-000000000009');
-select tests.create_deal('Dataroom Alpha', '10000000-0000-0000-0000-000000000001', '10000000-0000-0000-0000-0000000000a1');
-select tests.create_deal('Dataroom Beta', '10000000-0000-0000-0000-000000000009', '10000000-0000-0000-0000-0000000000b2');
-select tests.add_member('10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-000000000002', 'admin');
-select tests.add_member('10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-000000000003', 'contributor');
-select tests.add_member('10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-000000000004', 'viewer');
-select tests.add_member('10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-000000000005', 'viewer');
-select tests.add_member('10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-000000000006', 'admin', 'suspended');
+select tests.alpha_beta_deals('10', 'dataroom10', 'Dataroom', array['viewer1', 'viewer2'], 'admin',
+  '10000000-0000-0000-0000-0000000000a1', '10000000-0000-0000-0000-0000000000b2');
 
 insert into public.folders (id, deal_id, parent_id, name, created_by) values
   ('10000000-0000-0000-0000-00000000f001', '10000000-0000-0000-0000-0000000000a1', null, 'Finance', '10000000-0000-0000-0000-000000000001'),

@@ -21,22 +21,8 @@ create extension if not exists pgtap with schema extensions;
 select plan(151);
 
 -- ---------------------------------------------------------------- fixture, as the table owner
-select tests.create_user('owner@dataroom11.test', '11000000-0000-0000-0000-000000000001');
-select tests.create_user('admin@dataroom11.test', '11000000-0000-0000-0000-000000000002');
-select tests.create_user('contributor@dataroom11.test', '11000000-0000-0000-0000-000000000003');
-select tests.create_user('viewer1@dataroom11.test', '11000000-0000-0000-0000-000000000004');
-select tests.create_user('viewer2@dataroom11.test', '11000000-0000-0000-0000-000000000005');
-select tests.create_user('suspended@dataroom11.test', '11000000-0000-0000-0000-000000000006');
-select tests.create_user('stranger@dataroom11.test', '11000000-0000-0000-0000-000000000007');
-select tests.create_super_admin('super@dataroom11.test', '11000000-0000-0000-0000-000000000008');
-select tests.create_user('beta-owner@dataroom11.test', '11000000-0000-0000-0000-000000000009');
-select tests.create_deal('Writes Alpha', '11000000-0000-0000-0000-000000000001', '11000000-0000-0000-0000-0000000000a1');
-select tests.create_deal('Writes Beta', '11000000-0000-0000-0000-000000000009', '11000000-0000-0000-0000-0000000000b2');
-select tests.add_member('11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000002', 'admin');
-select tests.add_member('11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000003', 'contributor');
-select tests.add_member('11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000004', 'viewer');
-select tests.add_member('11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000005', 'viewer');
-select tests.add_member('11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-000000000006', 'contributor', 'suspended');
+select tests.alpha_beta_deals('11', 'dataroom11', 'Writes', array['viewer1', 'viewer2'], 'contributor',
+  '11000000-0000-0000-0000-0000000000a1', '11000000-0000-0000-0000-0000000000b2');
 insert into public.folders (id, deal_id, name, created_by) values
   ('11000000-0000-0000-0000-00000000f001', '11000000-0000-0000-0000-0000000000a1', 'Contracts', '11000000-0000-0000-0000-000000000001'),
   ('11000000-0000-0000-0000-00000000f003', '11000000-0000-0000-0000-0000000000b2', 'Beta', '11000000-0000-0000-0000-000000000009');

@@ -23,22 +23,8 @@ create extension if not exists pgtap with schema extensions;
 select plan(72);
 
 -- ---------------------------------------------------------------- fixture, as the table owner
-select tests.create_user('owner@dataroom12.test', '12000000-0000-0000-0000-000000000001');
-select tests.create_user('admin@dataroom12.test', '12000000-0000-0000-0000-000000000002');
-select tests.create_user('contributor@dataroom12.test', '12000000-0000-0000-0000-000000000003');
-select tests.create_user('viewer1@dataroom12.test', '12000000-0000-0000-0000-000000000004');
-select tests.create_user('viewer2@dataroom12.test', '12000000-0000-0000-0000-000000000005');
-select tests.create_user('suspended@dataroom12.test', '12000000-0000-0000-0000-000000000006');
-select tests.create_user('stranger@dataroom12.test', '12000000-0000-0000-0000-000000000007');
-select tests.create_super_admin('super@dataroom12.test', '12000000-0000-0000-0000-000000000008');
-select tests.create_user('beta-owner@dataroom12.test', '12000000-0000-0000-0000-000000000009');
-select tests.create_deal('Children Alpha', '12000000-0000-0000-0000-000000000001', '12000000-0000-0000-0000-0000000000a1');
-select tests.create_deal('Children Beta', '12000000-0000-0000-0000-000000000009', '12000000-0000-0000-0000-0000000000b2');
-select tests.add_member('12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-000000000002', 'admin');
-select tests.add_member('12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-000000000003', 'contributor');
-select tests.add_member('12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-000000000004', 'viewer');
-select tests.add_member('12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-000000000005', 'viewer');
-select tests.add_member('12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-000000000006', 'contributor', 'suspended');
+select tests.alpha_beta_deals('12', 'dataroom12', 'Children', array['viewer1', 'viewer2'], 'contributor',
+  '12000000-0000-0000-0000-0000000000a1', '12000000-0000-0000-0000-0000000000b2');
 insert into public.folders (id, deal_id, parent_id, name) values
   ('12000000-0000-0000-0000-00000000f001', '12000000-0000-0000-0000-0000000000a1', null, 'Data'),
   ('12000000-0000-0000-0000-00000000f004', '12000000-0000-0000-0000-0000000000a1', null, 'Archive me'),
