@@ -10,14 +10,8 @@ create extension if not exists pgtap with schema extensions;
 select plan(52);
 
 -- Fixture, as the table owner.
-select tests.create_user('owner@deals01.test', '01000000-0000-0000-0000-000000000001');
-select tests.create_user('admin@deals01.test', '01000000-0000-0000-0000-000000000002');
-select tests.create_user('contributor@deals01.test', '01000000-0000-0000-0000-000000000003');
-select tests.create_user('viewer@deals01.test', '01000000-0000-0000-0000-000000000004');
-select tests.create_user('suspended@deals01.test', '01000000-0000-0000-0000-000000000005');
-select tests.create_user('stranger@deals01.test', '01000000-0000-0000-0000-000000000006');
-select tests.create_super_admin('super@deals01.test', '01000000-0000-0000-0000-000000000007');
-select tests.create_user('beta-owner@deals01.test', '01000000-0000-0000-0000-000000000008');
+select tests.create_actors('01', 'deals01',
+  array['owner', 'admin', 'contributor', 'viewer', 'suspended', 'stranger', 'super', 'beta-owner'], array['super']);
 select tests.create_deal('Deal Alpha', '01000000-0000-0000-0000-000000000001', '01000000-0000-0000-0000-00000000d0a1', 'Alpha description');
 select tests.create_deal('Deal Beta', '01000000-0000-0000-0000-000000000008', '01000000-0000-0000-0000-00000000d0b2', 'Beta description');
 select tests.create_deal('Deal Vault', '01000000-0000-0000-0000-000000000001', '01000000-0000-0000-0000-00000000d0f3', 'Vault description');

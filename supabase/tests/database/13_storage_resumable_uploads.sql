@@ -9,11 +9,7 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(18);
 
-select tests.create_user('owner@storage13.test', '13000000-0000-0000-0000-000000000001');
-select tests.create_user('contributor@storage13.test', '13000000-0000-0000-0000-000000000002');
-select tests.create_user('other@storage13.test', '13000000-0000-0000-0000-000000000003');
-select tests.create_user('viewer@storage13.test', '13000000-0000-0000-0000-000000000004');
-select tests.create_user('stranger@storage13.test', '13000000-0000-0000-0000-000000000005');
+select tests.create_actors('13', 'storage13', array['owner', 'contributor', 'other', 'viewer', 'stranger']);
 select tests.create_deal('Storage Alpha', '13000000-0000-0000-0000-000000000001', '13000000-0000-0000-0000-0000000000a1');
 select tests.add_member('13000000-0000-0000-0000-0000000000a1', '13000000-0000-0000-0000-000000000002', 'contributor');
 select tests.add_member('13000000-0000-0000-0000-0000000000a1', '13000000-0000-0000-0000-000000000003', 'contributor');

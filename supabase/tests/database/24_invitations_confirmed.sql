@@ -5,9 +5,8 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(12);
 
-select tests.create_user('owner@inv24.test', '24000000-0000-0000-0000-000000000001');
-select tests.create_user('cfo@inv24.test', '24000000-0000-0000-0000-000000000002');        -- registered the address, never confirmed it
-select tests.create_user('counsel@inv24.test', '24000000-0000-0000-0000-000000000003');
+-- cfo: registered the address, never confirmed it
+select tests.create_actors('24', 'inv24', array['owner', 'cfo', 'counsel']);
 update auth.users set email_confirmed_at = now()
 where id in ('24000000-0000-0000-0000-000000000001', '24000000-0000-0000-0000-000000000003');
 select tests.create_deal('Inv24 Target', '24000000-0000-0000-0000-000000000001', '24000000-0000-0000-0000-0000000000a1');

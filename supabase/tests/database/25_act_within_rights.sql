@@ -5,11 +5,11 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(12);
 
-select tests.create_user('owner@rights25.test', '25000000-0000-0000-0000-000000000001');
-select tests.create_user('manager@rights25.test', '25000000-0000-0000-0000-000000000002');  -- custom set {view, manage_users}
-select tests.create_user('editor@rights25.test', '25000000-0000-0000-0000-000000000003');   -- system set edit: more than the manager
-select tests.create_user('reader@rights25.test', '25000000-0000-0000-0000-000000000004');   -- custom set {view}: covered by the manager
-select tests.create_user('admin@rights25.test', '25000000-0000-0000-0000-000000000005');    -- deal admin
+-- manager: custom set {view, manage_users}
+-- editor: system set edit: more than the manager
+-- reader: custom set {view}: covered by the manager
+-- admin: deal admin
+select tests.create_actors('25', 'rights25', array['owner', 'manager', 'editor', 'reader', 'admin']);
 select tests.create_deal('Rights25', '25000000-0000-0000-0000-000000000001', '25000000-0000-0000-0000-0000000000a1');
 insert into public.permission_sets (id, deal_id, name, capabilities) values
   ('25000000-0000-0000-0000-0000000005a1', '25000000-0000-0000-0000-0000000000a1', 'managers', '{view,manage_users}'),

@@ -5,11 +5,10 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(14);
 
-select tests.create_user('owner@people26.test', '26000000-0000-0000-0000-000000000001');
-select tests.create_user('admin@people26.test', '26000000-0000-0000-0000-000000000002');
-select tests.create_user('uploader@people26.test', '26000000-0000-0000-0000-000000000003');   -- upload_only
-select tests.create_user('analyst@people26.test', '26000000-0000-0000-0000-000000000004');    -- upload_view (control)
-select tests.create_user('counsel@people26.test', '26000000-0000-0000-0000-000000000005');    -- edit
+-- uploader: upload_only
+-- analyst: upload_view (control)
+-- counsel: edit
+select tests.create_actors('26', 'people26', array['owner', 'admin', 'uploader', 'analyst', 'counsel']);
 select tests.create_deal('People26', '26000000-0000-0000-0000-000000000001', '26000000-0000-0000-0000-0000000000a1');
 select tests.add_member('26000000-0000-0000-0000-0000000000a1', u::uuid, r, 'active', (select id from public.permission_sets where deal_id is null and name = s))
 from (values ('26000000-0000-0000-0000-000000000002', 'admin', null), ('26000000-0000-0000-0000-000000000003', 'member', 'upload_only'),

@@ -5,9 +5,7 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(20);
 
-select tests.create_user('owner@arch27.test', '27000000-0000-0000-0000-000000000001');
-select tests.create_user('member@arch27.test', '27000000-0000-0000-0000-000000000002');
-select tests.create_user('invitee@arch27.test', '27000000-0000-0000-0000-000000000003');
+select tests.create_actors('27', 'arch27', array['owner', 'member', 'invitee']);
 select tests.create_deal('Arch27', '27000000-0000-0000-0000-000000000001', '27000000-0000-0000-0000-0000000000a1');
 select tests.add_member('27000000-0000-0000-0000-0000000000a1', '27000000-0000-0000-0000-000000000002', 'contributor');
 insert into public.folders (id, deal_id, name, full_path) values ('27000000-0000-0000-0000-0000000000f1', '27000000-0000-0000-0000-0000000000a1', 'Legal', '/Legal');

@@ -6,9 +6,7 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(12);
 
-select tests.create_user('owner@review28.test', '28000000-0000-0000-0000-000000000001');
-select tests.create_user('viewer@review28.test', '28000000-0000-0000-0000-000000000002');
-select tests.create_user('approver@review28.test', '28000000-0000-0000-0000-000000000003');
+select tests.create_actors('28', 'review28', array['owner', 'viewer', 'approver']);
 select tests.create_deal('Review28', '28000000-0000-0000-0000-000000000001', '28000000-0000-0000-0000-0000000000a1');
 select tests.add_member('28000000-0000-0000-0000-0000000000a1', '28000000-0000-0000-0000-000000000002', 'viewer');
 select tests.add_member('28000000-0000-0000-0000-0000000000a1', '28000000-0000-0000-0000-000000000003', 'member', 'active',

@@ -7,11 +7,7 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(31);
 
-select tests.create_user('owner@ai32.test', '32000000-0000-0000-0000-000000000001');
-select tests.create_user('viewer@ai32.test', '32000000-0000-0000-0000-000000000002');
-select tests.create_user('approver@ai32.test', '32000000-0000-0000-0000-000000000003');
-select tests.create_user('outsider@ai32.test', '32000000-0000-0000-0000-000000000004');
-select tests.create_user('denied@ai32.test', '32000000-0000-0000-0000-000000000005');
+select tests.create_actors('32', 'ai32', array['owner', 'viewer', 'approver', 'outsider', 'denied']);
 select tests.create_deal('AI32', '32000000-0000-0000-0000-000000000001', '32000000-0000-0000-0000-0000000000a1');
 select tests.create_deal('Other32', '32000000-0000-0000-0000-000000000004', '32000000-0000-0000-0000-0000000000a2');
 select tests.add_member('32000000-0000-0000-0000-0000000000a1', '32000000-0000-0000-0000-000000000002', 'viewer');

@@ -9,10 +9,7 @@ select plan(30);
 
 -- This file's super admins are the test's own: everyone else's are set aside for the transaction.
 delete from public.platform_admins;
-select tests.create_super_admin('root@adm33.test', '33000000-0000-0000-0000-000000000001');
-select tests.create_user('plain@adm33.test', '33000000-0000-0000-0000-000000000002');
-select tests.create_user('leaver@adm33.test', '33000000-0000-0000-0000-000000000003');
-select tests.create_user('owner@adm33.test', '33000000-0000-0000-0000-000000000004');
+select tests.create_actors('33', 'adm33', array['root', 'plain', 'leaver', 'owner'], array['root']);
 select tests.create_deal('Adm33 live', '33000000-0000-0000-0000-000000000004', '33000000-0000-0000-0000-0000000000a1');
 select tests.create_deal('Adm33 old', '33000000-0000-0000-0000-000000000003', '33000000-0000-0000-0000-0000000000a2');
 select tests.add_member('33000000-0000-0000-0000-0000000000a1', '33000000-0000-0000-0000-000000000003', 'contributor');

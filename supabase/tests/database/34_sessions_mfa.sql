@@ -8,10 +8,7 @@ create extension if not exists pgtap with schema extensions;
 select plan(31);
 
 delete from public.platform_admins;
-select tests.create_user('admin@mfa34.test', '34000000-0000-0000-0000-000000000001');
-select tests.create_user('member@mfa34.test', '34000000-0000-0000-0000-000000000002');
-select tests.create_super_admin('root@mfa34.test', '34000000-0000-0000-0000-000000000003');
-select tests.create_user('other@mfa34.test', '34000000-0000-0000-0000-000000000004');
+select tests.create_actors('34', 'mfa34', array['admin', 'member', 'root', 'other'], array['root']);
 select tests.create_deal('Mfa34 strict', '34000000-0000-0000-0000-000000000001', '34000000-0000-0000-0000-0000000000a1');
 select tests.create_deal('Mfa34 relaxed', '34000000-0000-0000-0000-000000000001', '34000000-0000-0000-0000-0000000000a2');
 select tests.add_member('34000000-0000-0000-0000-0000000000a1', '34000000-0000-0000-0000-000000000002', 'contributor');

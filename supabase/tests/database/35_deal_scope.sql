@@ -6,11 +6,7 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(19);
 
-select tests.create_user('owner@scope35.test', '35000000-0000-0000-0000-000000000001');
-select tests.create_user('contributor@scope35.test', '35000000-0000-0000-0000-000000000002');
-select tests.create_user('viewer@scope35.test', '35000000-0000-0000-0000-000000000003');
-select tests.create_user('gone@scope35.test', '35000000-0000-0000-0000-000000000004');
-select tests.create_user('stranger@scope35.test', '35000000-0000-0000-0000-000000000005');
+select tests.create_actors('35', 'scope35', array['owner', 'contributor', 'viewer', 'gone', 'stranger']);
 select tests.create_deal('Scope35 open', '35000000-0000-0000-0000-000000000001', '35000000-0000-0000-0000-0000000000a1');
 select tests.create_deal('Scope35 strict', '35000000-0000-0000-0000-000000000001', '35000000-0000-0000-0000-0000000000a2');
 select tests.create_deal('Scope35 archived', '35000000-0000-0000-0000-000000000001', '35000000-0000-0000-0000-0000000000a3');

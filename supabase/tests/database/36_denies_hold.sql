@@ -7,10 +7,10 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(24);
 
-select tests.create_user('owner@deny36.test', '36000000-0000-0000-0000-000000000001');
-select tests.create_user('manager@deny36.test', '36000000-0000-0000-0000-000000000002');   -- custom set {view, manage_users}
-select tests.create_user('excluded@deny36.test', '36000000-0000-0000-0000-000000000003');  -- upload_view, tagged "excluded", in group "Bidders"
-select tests.create_user('editor@deny36.test', '36000000-0000-0000-0000-000000000004');    -- system set edit
+-- manager: custom set {view, manage_users}
+-- excluded: upload_view, tagged "excluded", in group "Bidders"
+-- editor: system set edit
+select tests.create_actors('36', 'deny36', array['owner', 'manager', 'excluded', 'editor']);
 select tests.create_deal('Deny36', '36000000-0000-0000-0000-000000000001', '36000000-0000-0000-0000-0000000000a1');
 insert into public.permission_sets (id, deal_id, name, capabilities) values
   ('36000000-0000-0000-0000-0000000005a1', '36000000-0000-0000-0000-0000000000a1', 'managers', '{view,manage_users}'),

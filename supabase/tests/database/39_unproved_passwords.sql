@@ -5,10 +5,7 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(14);
 
-select tests.create_user('owner@unproved36.test', '36000000-0000-0000-0000-000000000001');
-select tests.create_user('taken@unproved36.test', '36000000-0000-0000-0000-000000000002');
-select tests.create_user('honest@unproved36.test', '36000000-0000-0000-0000-000000000003');
-select tests.create_user('linkonly@unproved36.test', '36000000-0000-0000-0000-000000000004');
+select tests.create_actors('36', 'unproved36', array['owner', 'taken', 'honest', 'linkonly']);
 update auth.users set encrypted_password = extensions.crypt(p, extensions.gen_salt('bf', 4))
 from (values ('36000000-0000-0000-0000-000000000001'::uuid, 'owner-pass'), ('36000000-0000-0000-0000-000000000002', 'attacker'),
              ('36000000-0000-0000-0000-000000000003', 'mine')) m(u, p)

@@ -10,11 +10,7 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(38);
 
-select tests.create_user('owner@admins40.test', '40000000-0000-0000-0000-000000000001');
-select tests.create_user('counsel@admins40.test', '40000000-0000-0000-0000-000000000002');
-select tests.create_user('manager@admins40.test', '40000000-0000-0000-0000-000000000003');
-select tests.create_user('banker@admins40.test', '40000000-0000-0000-0000-000000000004');
-select tests.create_user('viewer@admins40.test', '40000000-0000-0000-0000-000000000005');
+select tests.create_actors('40', 'admins40', array['owner', 'counsel', 'manager', 'banker', 'viewer']);
 select tests.create_deal('Admins40', '40000000-0000-0000-0000-000000000001', '40000000-0000-0000-0000-0000000000a1');
 insert into public.permission_sets (id, deal_id, name, capabilities) values
   ('40000000-0000-0000-0000-0000000005a1', '40000000-0000-0000-0000-0000000000a1', 'managers', '{view,manage_users}');

@@ -12,13 +12,7 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(25);
 
-select tests.create_user('owner@names41.test', '41000000-0000-0000-0000-000000000001');
-select tests.create_user('only@names41.test', '41000000-0000-0000-0000-000000000002');
-select tests.create_user('view@names41.test', '41000000-0000-0000-0000-000000000003');
-select tests.create_user('reader@names41.test', '41000000-0000-0000-0000-000000000004');
-select tests.create_user('suspended@names41.test', '41000000-0000-0000-0000-000000000005');
-select tests.create_user('stranger@names41.test', '41000000-0000-0000-0000-000000000006');
-select tests.create_user('archived@names41.test', '41000000-0000-0000-0000-000000000007');
+select tests.create_actors('41', 'names41', array['owner', 'only', 'view', 'reader', 'suspended', 'stranger', 'archived']);
 select tests.create_deal('Names41', '41000000-0000-0000-0000-000000000001', '41000000-0000-0000-0000-0000000000a1');
 select tests.create_deal('Names41 closed', '41000000-0000-0000-0000-000000000001', '41000000-0000-0000-0000-0000000000b2');
 insert into public.permission_sets (id, deal_id, name, capabilities) values

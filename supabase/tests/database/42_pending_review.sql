@@ -6,8 +6,7 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(8);
 
-select tests.create_user('owner@pending42.test', '42000000-0000-0000-0000-000000000001');
-select tests.create_user('viewer@pending42.test', '42000000-0000-0000-0000-000000000002');
+select tests.create_actors('42', 'pending42', array['owner', 'viewer']);
 select tests.create_deal('Pending42', '42000000-0000-0000-0000-000000000001', '42000000-0000-0000-0000-0000000000a1');
 select tests.add_member('42000000-0000-0000-0000-0000000000a1', '42000000-0000-0000-0000-000000000002', 'viewer');
 insert into public.files (id, deal_id, name, upload_state, current_version, size_bytes, uploaded_by, approval_status, ai_status, archived_at) values

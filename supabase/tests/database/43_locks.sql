@@ -10,10 +10,9 @@ create extension if not exists pgtap with schema extensions;
 select plan(20);
 
 delete from public.platform_admins;
-select tests.create_user('owner@locks43.test', '43000000-0000-0000-0000-000000000001');
-select tests.create_user('manager@locks43.test', '43000000-0000-0000-0000-000000000002');  -- custom set {view, manage_users}
-select tests.create_user('shut@locks43.test', '43000000-0000-0000-0000-000000000003');     -- view, tagged "excluded", in "Bidders", denied by name
-select tests.create_super_admin('super@locks43.test', '43000000-0000-0000-0000-000000000004');
+-- manager: custom set {view, manage_users}
+-- shut: view, tagged "excluded", in "Bidders", denied by name
+select tests.create_actors('43', 'locks43', array['owner', 'manager', 'shut', 'super'], array['super']);
 select tests.create_deal('Locks43', '43000000-0000-0000-0000-000000000001', '43000000-0000-0000-0000-0000000000a1');
 insert into public.permission_sets (id, deal_id, name, capabilities) values
   ('43000000-0000-0000-0000-0000000005a1', '43000000-0000-0000-0000-0000000000a1', 'managers', '{view,manage_users}'),

@@ -8,11 +8,7 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(13);
 
-select tests.create_user('owner@wm44.test', '44000000-0000-0000-0000-000000000001');
-select tests.create_user('coadmin@wm44.test', '44000000-0000-0000-0000-000000000002');
-select tests.create_user('manager@wm44.test', '44000000-0000-0000-0000-000000000003');
-select tests.create_user('banker@wm44.test', '44000000-0000-0000-0000-000000000004');
-select tests.create_user('viewer@wm44.test', '44000000-0000-0000-0000-000000000005');
+select tests.create_actors('44', 'wm44', array['owner', 'coadmin', 'manager', 'banker', 'viewer']);
 select tests.create_deal('Watermark44', '44000000-0000-0000-0000-000000000001', '44000000-0000-0000-0000-0000000000a1');
 select tests.create_deal('Watermark44 archived', '44000000-0000-0000-0000-000000000001', '44000000-0000-0000-0000-0000000000a2');
 insert into public.permission_sets (id, deal_id, name, capabilities) values

@@ -7,12 +7,12 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(36);
 
-select tests.create_user('owner@views45.test', '45000000-0000-0000-0000-000000000001');
-select tests.create_user('manager@views45.test', '45000000-0000-0000-0000-000000000002');  -- {view, manage_users}, denied secret.pdf
-select tests.create_user('reader@views45.test', '45000000-0000-0000-0000-000000000003');   -- {view}: view-only, allowed secret.pdf
-select tests.create_user('viewer@views45.test', '45000000-0000-0000-0000-000000000004');   -- role viewer, not allowed secret.pdf
-select tests.create_user('drop@views45.test', '45000000-0000-0000-0000-000000000005');     -- upload_only
-select tests.create_user('outsider@views45.test', '45000000-0000-0000-0000-000000000006'); -- another deal
+-- manager: {view, manage_users}, denied secret.pdf
+-- reader: {view}: view-only, allowed secret.pdf
+-- viewer: role viewer, not allowed secret.pdf
+-- drop: upload_only
+-- outsider: another deal
+select tests.create_actors('45', 'views45', array['owner', 'manager', 'reader', 'viewer', 'drop', 'outsider']);
 select tests.create_deal('Views45', '45000000-0000-0000-0000-000000000001', '45000000-0000-0000-0000-0000000000a1');
 select tests.create_deal('Other45', '45000000-0000-0000-0000-000000000006', '45000000-0000-0000-0000-0000000000a2');
 insert into public.permission_sets (id, deal_id, name, capabilities) values

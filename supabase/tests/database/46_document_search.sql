@@ -10,14 +10,8 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(24);
 
-select tests.create_user('owner@search46.test', '46000000-0000-0000-0000-000000000001');
-select tests.create_user('admin@search46.test', '46000000-0000-0000-0000-000000000002');
-select tests.create_user('member@search46.test', '46000000-0000-0000-0000-000000000003');
-select tests.create_user('viewonly@search46.test', '46000000-0000-0000-0000-000000000004');
-select tests.create_user('uploadonly@search46.test', '46000000-0000-0000-0000-000000000005');
-select tests.create_user('denied@search46.test', '46000000-0000-0000-0000-000000000006');
-select tests.create_user('stranger@search46.test', '46000000-0000-0000-0000-000000000007');
-select tests.create_user('suspended@search46.test', '46000000-0000-0000-0000-000000000008');
+select tests.create_actors('46', 'search46',
+  array['owner', 'admin', 'member', 'viewonly', 'uploadonly', 'denied', 'stranger', 'suspended']);
 select tests.create_deal('Search46', '46000000-0000-0000-0000-000000000001', '46000000-0000-0000-0000-0000000000a1');
 select tests.create_deal('Search46 other', '46000000-0000-0000-0000-000000000007', '46000000-0000-0000-0000-0000000000b2');
 insert into public.permission_sets (id, deal_id, name, capabilities) values

@@ -5,10 +5,8 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(14);
 
-select tests.create_user('owner@exports47.test', '47000000-0000-0000-0000-000000000001');
-select tests.create_user('viewer@exports47.test', '47000000-0000-0000-0000-000000000002');
-select tests.create_user('looker@exports47.test', '47000000-0000-0000-0000-000000000003');  -- view only
-select tests.create_user('outsider@exports47.test', '47000000-0000-0000-0000-000000000004');
+-- looker: view only
+select tests.create_actors('47', 'exports47', array['owner', 'viewer', 'looker', 'outsider']);
 select tests.create_deal('Exports47', '47000000-0000-0000-0000-000000000001', '47000000-0000-0000-0000-0000000000a1');
 insert into public.permission_sets (id, deal_id, name, capabilities) values
   ('47000000-0000-0000-0000-0000000005a1', '47000000-0000-0000-0000-0000000000a1', 'lookers', '{view}');

@@ -5,9 +5,7 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(27);
 
-select tests.create_user('owner@office49.test', '49000000-0000-0000-0000-000000000001');
-select tests.create_user('viewer@office49.test', '49000000-0000-0000-0000-000000000002');
-select tests.create_user('outsider@office49.test', '49000000-0000-0000-0000-000000000003');
+select tests.create_actors('49', 'office49', array['owner', 'viewer', 'outsider']);
 select tests.create_deal('Office49', '49000000-0000-0000-0000-000000000001', '49000000-0000-0000-0000-0000000000a1');
 select tests.add_member('49000000-0000-0000-0000-0000000000a1', '49000000-0000-0000-0000-000000000002', 'viewer');
 -- memo.docx: everyone with view; secret.docx: the viewer denied by name; plan.pdf: no Office file;

@@ -7,15 +7,7 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(26);
 
-create temp table actor (ord int unique, name text primary key, id uuid, email text) on commit drop;
-insert into actor values
-  (1, 'owner',    '51000000-0000-0000-0000-000000000001', 'owner@qna51.test'),
-  (2, 'seller',   '51000000-0000-0000-0000-000000000002', 'seller@qna51.test'),
-  (3, 'asker',    '51000000-0000-0000-0000-000000000003', 'asker@qna51.test'),
-  (4, 'teammate', '51000000-0000-0000-0000-000000000004', 'teammate@qna51.test'),
-  (5, 'rival',    '51000000-0000-0000-0000-000000000005', 'rival@qna51.test');
-grant select on actor to public;
-select tests.create_user(email, id) from actor;
+select tests.create_actors('51', 'qna51', array['owner', 'seller', 'asker', 'teammate', 'rival']);
 select tests.create_deal('Qna51', '51000000-0000-0000-0000-000000000001', '51000000-0000-0000-0000-0000000000d1');
 insert into public.permission_sets (id, deal_id, name, capabilities) values
   ('51000000-0000-0000-0000-0000000005e1', '51000000-0000-0000-0000-0000000000d1', 'Sellers', '{view,answer_questions,approve_answers}'),

@@ -6,13 +6,7 @@ begin;
 create extension if not exists pgtap with schema extensions;
 select plan(7);
 
-create temp table actor (ord int unique, name text primary key, id uuid, email text) on commit drop;
-insert into actor values
-  (1, 'owner',    '52000000-0000-0000-0000-000000000001', 'owner@keyset52.test'),
-  (2, 'viewer',   '52000000-0000-0000-0000-000000000002', 'viewer@keyset52.test'),
-  (3, 'approver', '52000000-0000-0000-0000-000000000003', 'approver@keyset52.test');
-grant select on actor to public;
-select tests.create_user(email, id) from actor;
+select tests.create_actors('52', 'keyset52', array['owner', 'viewer', 'approver']);
 select tests.create_deal('Keyset52', '52000000-0000-0000-0000-000000000001', '52000000-0000-0000-0000-0000000000d1');
 insert into public.permission_sets (id, deal_id, name, capabilities) values
   ('52000000-0000-0000-0000-0000000005e1', '52000000-0000-0000-0000-0000000000d1', 'Approvers', '{view,approve}');
