@@ -12,6 +12,7 @@
 --                                          a list of actors asserts the same refusal for each
 --   tests.set_eq_as(actor, 'select …', want, d)  set_eq as that person, likewise: the same rows for each
 --   tests.throws_ok_as(actor, 'insert …', errcode, errmsg, d)  throws_ok as that person, likewise: the same error
+--   tests.results_eq_as(actor, 'select …', want, d)  results_eq as that person, likewise: the same rows in order
 --   tests.generic_plans('update …')        runs a statement seven times, then once more on generic plans,
 --                                          each undone: after five runs on one connection Postgres may
 --                                          switch the plans the functions and triggers it calls cache to
@@ -105,6 +106,13 @@ returns text language plpgsql as $$
 begin
   perform tests.as_user(p_actor);
   return throws_ok(p_sql, p_errcode, p_errmsg, p_description);
+end $$;
+
+create or replace function tests.results_eq_as(p_actor text, p_sql text, p_want text, p_description text) returns text
+language plpgsql as $$
+begin
+  perform tests.as_user(p_actor);
+  return results_eq(p_sql, p_want, p_description);
 end $$;
 
 -- Matrices of outcomes: a file creates `create temp table actor (ord int unique, name text primary key,

@@ -78,18 +78,13 @@ select results_eq($$select folders, files from private.folder_subtree_counts('12
   $$values (0::bigint, 0::bigint)$$, 'an empty leaf folder counts zero of each');
 select results_eq($$select folders, files from private.folder_subtree_counts('12000000-0000-0000-0000-0000000000a1')$$,
   $$values (0::bigint, 0::bigint)$$, 'a folder id that does not exist counts zero of each, never -1');
-select tests.as_user('stranger@dataroom12.test');
-select results_eq($$select folders, files from private.folder_subtree_counts('12000000-0000-0000-0000-00000000f001')$$,
-  $$values (0::bigint, 0::bigint)$$, 'a non-member learns nothing from folder_subtree_counts (zero counts, never negative)');
-select tests.as_user('suspended@dataroom12.test');
-select results_eq($$select folders, files from private.folder_subtree_counts('12000000-0000-0000-0000-00000000f001')$$,
-  $$values (0::bigint, 0::bigint)$$, 'a suspended member learns nothing from folder_subtree_counts (zero counts, never negative)');
-select tests.as_user('super@dataroom12.test');
-select results_eq($$select folders, files from private.folder_subtree_counts('12000000-0000-0000-0000-00000000f001')$$,
-  $$values (0::bigint, 0::bigint)$$, 'a super admin who is not a member learns nothing from folder_subtree_counts (zero counts, never negative)');
-select tests.as_user('beta-owner@dataroom12.test');
-select results_eq($$select folders, files from private.folder_subtree_counts('12000000-0000-0000-0000-00000000f001')$$,
-  $$values (0::bigint, 0::bigint)$$, 'the Beta owner learns nothing from folder_subtree_counts on an Alpha folder (zero counts, never negative)');
+select tests.results_eq_as(actor || '@dataroom12.test',
+  $$select folders, files from private.folder_subtree_counts('12000000-0000-0000-0000-00000000f001')$$,
+  $$values (0::bigint, 0::bigint)$$, description)
+from (values ('stranger', 'a non-member learns nothing from folder_subtree_counts (zero counts, never negative)'),
+             ('suspended', 'a suspended member learns nothing from folder_subtree_counts (zero counts, never negative)'),
+             ('super', 'a super admin who is not a member learns nothing from folder_subtree_counts (zero counts, never negative)'),
+             ('beta-owner', 'the Beta owner learns nothing from folder_subtree_counts on an Alpha folder (zero counts, never negative)')) v(actor, description);
 
 -- ---------------------------------------------------------------- archive_folder
 select tests.throws_ok_as(actor || '@dataroom12.test', $$select * from private.archive_folder('12000000-0000-0000-0000-00000000f004')$$,
