@@ -19,11 +19,10 @@ select tests.add_member('25000000-0000-0000-0000-0000000000a1', '25000000-0000-0
   (select id from public.permission_sets where deal_id is null and name = 'edit'));
 select tests.add_member('25000000-0000-0000-0000-0000000000a1', '25000000-0000-0000-0000-000000000004', 'member', 'active', '25000000-0000-0000-0000-0000000005a2');
 select tests.add_member('25000000-0000-0000-0000-0000000000a1', '25000000-0000-0000-0000-000000000005', 'admin');
-insert into public.deal_groups (id, deal_id, name, permission_set_id) values
-  ('25000000-0000-0000-0000-0000000006a1', '25000000-0000-0000-0000-0000000000a1', 'Editors', (select id from public.permission_sets where deal_id is null and name = 'edit')),
-  ('25000000-0000-0000-0000-0000000006a2', '25000000-0000-0000-0000-0000000000a1', 'Readers', '25000000-0000-0000-0000-0000000005a2');
-insert into public.deal_group_members (group_id, deal_id, user_id) values
-  ('25000000-0000-0000-0000-0000000006a1', '25000000-0000-0000-0000-0000000000a1', '25000000-0000-0000-0000-000000000003');
+select tests.add_group('25000000-0000-0000-0000-0000000000a1', 'Editors', (select id from public.permission_sets where deal_id is null and name = 'edit'),
+  '{25000000-0000-0000-0000-000000000003}', '25000000-0000-0000-0000-0000000006a1');
+select tests.add_group('25000000-0000-0000-0000-0000000000a1', 'Readers', '25000000-0000-0000-0000-0000000005a2',
+  '{}', '25000000-0000-0000-0000-0000000006a2');
 
 
 -- ---------------------------------------------------------------- the manager, on a member above them

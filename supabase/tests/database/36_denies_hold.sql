@@ -26,15 +26,14 @@ insert into public.deal_tags (id, deal_id, name) values
   ('36000000-0000-0000-0000-0000000007a3', '36000000-0000-0000-0000-0000000000a1', 'unused');
 insert into public.deal_member_tags (tag_id, deal_id, user_id) values
   ('36000000-0000-0000-0000-0000000007a1', '36000000-0000-0000-0000-0000000000a1', '36000000-0000-0000-0000-000000000003');
-insert into public.deal_groups (id, deal_id, name, permission_set_id) values
-  ('36000000-0000-0000-0000-0000000006a1', '36000000-0000-0000-0000-0000000000a1', 'Bidders', '36000000-0000-0000-0000-0000000005a2'),
-  ('36000000-0000-0000-0000-0000000006a2', '36000000-0000-0000-0000-0000000000a1', 'Editors',
-   (select id from public.permission_sets where deal_id is null and name = 'edit')),
-  ('36000000-0000-0000-0000-0000000006a3', '36000000-0000-0000-0000-0000000000a1', 'Readers', '36000000-0000-0000-0000-0000000005a2'),
-  ('36000000-0000-0000-0000-0000000006a4', '36000000-0000-0000-0000-0000000000a1', 'Mixed', '36000000-0000-0000-0000-0000000005a2');
-insert into public.deal_group_members (group_id, deal_id, user_id) values
-  ('36000000-0000-0000-0000-0000000006a1', '36000000-0000-0000-0000-0000000000a1', '36000000-0000-0000-0000-000000000003'),
-  ('36000000-0000-0000-0000-0000000006a4', '36000000-0000-0000-0000-0000000000a1', '36000000-0000-0000-0000-000000000004');
+select tests.add_group('36000000-0000-0000-0000-0000000000a1', 'Bidders', '36000000-0000-0000-0000-0000000005a2',
+  '{36000000-0000-0000-0000-000000000003}', '36000000-0000-0000-0000-0000000006a1');
+select tests.add_group('36000000-0000-0000-0000-0000000000a1', 'Editors', (select id from public.permission_sets where deal_id is null and name = 'edit'),
+  '{}', '36000000-0000-0000-0000-0000000006a2');
+select tests.add_group('36000000-0000-0000-0000-0000000000a1', 'Readers', '36000000-0000-0000-0000-0000000005a2',
+  '{}', '36000000-0000-0000-0000-0000000006a3');
+select tests.add_group('36000000-0000-0000-0000-0000000000a1', 'Mixed', '36000000-0000-0000-0000-0000000005a2',
+  '{36000000-0000-0000-0000-000000000004}', '36000000-0000-0000-0000-0000000006a4');
 -- board.pdf denies the tag "excluded" and allows "insiders"; minutes.pdf denies the group "Bidders"; memo.pdf is
 -- an "all members" file that keeps a deny on "excluded" (it comes back when the file turns custom again).
 insert into public.files (id, deal_id, name, upload_state, permission_type, current_version, size_bytes, uploaded_by) values
