@@ -1,8 +1,8 @@
 /**
  * `npm run bench -- load`: 50 clients for 60 s against the real server (client and server on this
  * machine), each looping over issue 33's mix of what people do: list a folder 25 %, open a file (its
- * page's data) 20 %, download one 15 %, upload one of 1-5 MB 5 % (upload-url, the bytes,
- * upload-complete), comment 10 %, review (set a file's approval) 10 %, read the activity feed 15 %.
+ * page's data) 20 %, download one 15 %, upload one of 1-5 MB 5 % (upload-url, the bytes through tus as
+ * the web app sends them, upload-complete), comment 10 %, review (set a file's approval) 10 %, read the activity feed 15 %.
  * Prints operations/s (and the HTTP requests they made), p50/p95/p99, errors, the server's CPU per
  * operation and its RSS before, under load and after, and checks every upload is listed with its bytes.
  * LOAD_CLIENTS and LOAD_SECONDS change the shape (a 30-minute soak: LOAD_SECONDS=1800). LOAD_AI_PDFS=N
@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiJson, percentile, rssOf, spawnServer, treeCpuSecondsOf, uploadLabelledPdf } from './lib.ts';
+import { tusCreate, tusSendBytes } from './upload-clients.ts';
 import { ACTIVITY_PAGE_DEFAULT } from '../../supabase/functions/_shared/contracts/activity.ts';
 import { LISTING_PAGE_DEFAULT } from '../../supabase/functions/_shared/contracts/dataroom.ts';
 
@@ -108,7 +109,7 @@ export async function loadBench(): Promise<Row[]> {
       const size = MIB + (Math.abs(client * 997 + n * 7919) % (4 * MIB));
       const slice = { offset: Math.abs(client * 7919 + n * 104729) % (POOL.length - size), size };
       const bytes = sliceOf(slice);
-      httpRequests += 3;
+      httpRequests += 4;
       const name = `client-${client}-file-${n}.bin`;
       let fileId = '';
       await timed('upload-url + bytes', async () => {
@@ -118,11 +119,10 @@ export async function loadBench(): Promise<Row[]> {
           path: '/',
         });
         fileId = start.file_id;
-        const form = new FormData();
-        form.append('file', new Blob([bytes]), name);
-        const stored = await fetch(`${server.url}${start.upload_url}`, { method: 'POST', body: form });
-        if (stored.status !== 201) throw new Error(`store: ${stored.status}`);
-        await stored.text();
+        // The bytes as the web app sends them: a tus upload in the chunks the grant names.
+        const session = await tusCreate(server.url, start.resumable, bytes.length);
+        const stored = await tusSendBytes(session, bytes, start.resumable.chunk_size);
+        if (stored !== 204) throw new Error(`store: ${stored}`);
       });
       await timed('upload-complete', async () => {
         await json('POST', `${dealPath}/files/${fileId}/upload-complete`, token, { file_size: bytes.length });

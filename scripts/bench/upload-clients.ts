@@ -40,12 +40,18 @@ interface TusSession {
   headers: Record<string, string>;
 }
 
-/** Creates a tus upload of `size` bytes at the resumable endpoint of an upload-url answer. */
+/**
+ * Creates a tus upload of `size` bytes at the resumable endpoint of an upload-url answer, with its
+ * metadata as tus-js-client sends it (the web app's client).
+ */
 export async function tusCreate(origin: string, resumable: any, size: number): Promise<TusSession> {
   const headers = { 'tus-resumable': '1.0.0', ...resumable.headers };
+  const metadata = Object.entries((resumable.metadata ?? {}) as Record<string, string>)
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+    .join(',');
   const res = await fetch(`${origin}${resumable.endpoint}`, {
     method: 'POST',
-    headers: { ...headers, 'upload-length': String(size) },
+    headers: { ...headers, 'upload-length': String(size), ...(metadata ? { 'upload-metadata': metadata } : {}) },
   });
   if (res.status !== 201) throw new Error(`tus creation answered ${res.status}: ${await res.text()}`);
   return { base: origin, url: `${origin}${res.headers.get('location')}`, headers };
@@ -85,6 +91,21 @@ export function tusPatch(session: TusSession, source: string, start: number, end
       file.on('end', () => setTimeout(() => (req.destroy(), resolve(0)), 200));
     }
   });
+}
+
+/** Sends `bytes` (held in memory) in the session's chunks, as the web app does; answers the last PATCH's status. */
+export async function tusSendBytes(session: TusSession, bytes: Uint8Array<ArrayBuffer>, chunk: number): Promise<number> {
+  let status = 204;
+  for (let at = 0; at < bytes.length && status === 204; at += chunk) {
+    const res = await fetch(session.url, {
+      method: 'PATCH',
+      headers: { ...session.headers, 'upload-offset': String(at), 'content-type': 'application/offset+octet-stream' },
+      body: bytes.subarray(at, Math.min(bytes.length, at + chunk)),
+    });
+    await res.arrayBuffer();
+    status = res.status;
+  }
+  return status;
 }
 
 export async function tusOffset(session: TusSession): Promise<number> {
