@@ -89,12 +89,15 @@ CREATE FUNCTION private.co_member_ids() RETURNS SETOF uuid
     AS $$
 begin
   return query
-    select distinct theirs.user_id from public.deal_members mine
+    select distinct theirs.user_id
+    from (select m.deal_id, m.user_id, 'view' = any (private.member_capabilities(m.deal_id, m.user_id)) as sees_all
+          from public.deal_members m
+          where m.user_id = (select auth.uid()) and m.status = 'active' and private.passes_deal_mfa(m.deal_id)
+          offset 0) mine
     join public.deal_members theirs on theirs.deal_id = mine.deal_id
-    where mine.user_id = (select auth.uid()) and mine.status = 'active' and private.passes_deal_mfa(mine.deal_id)
-      and (theirs.user_id = mine.user_id
-           or (theirs.role = 'admin' and theirs.status = 'active')
-           or 'view' = any (private.member_capabilities(mine.deal_id, mine.user_id)));
+    where theirs.user_id = mine.user_id
+       or (theirs.role = 'admin' and theirs.status = 'active')
+       or mine.sees_all;
 end $$;
 
 CREATE FUNCTION private.deal_admin_changed() RETURNS trigger

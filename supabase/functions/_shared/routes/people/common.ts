@@ -29,11 +29,17 @@ export function requireManage(access: { manage: boolean; deal: { archived_at?: u
 
 export const capabilityObject = (caps: string[]) => Object.fromEntries(CAPABILITIES.map((cap) => [cap, caps.includes(cap)]));
 
-/** Members with their set, groups, tags and effective permissions (one statement). */
+/**
+ * Members with their set, groups, tags and effective permissions (one statement), each row with
+ * `total_count`, how many members match `where` in all: counted in the same scan, as a second statement
+ * would ask the profiles policy again. Postgres works out the costly columns for the page's rows only.
+ */
 // deno-lint-ignore no-explicit-any
 export function membersQuery(tx: Tx, dealId: string, where: any, limit: number, offset: number) {
+  // The deal's owner read once (materialized): joined per member, the deals policy was asked again for each row.
   return tx`
-    select m.user_id, p.email, p.first_name, p.last_name, m.company, m.status, m.role,
+    with deal as materialized (select owner_id from public.deals where id = ${dealId})
+    select count(*) over ()::int as total_count, m.user_id, p.email, p.first_name, p.last_name, m.company, m.status, m.role,
            private.display_role(m.deal_id, m.user_id) as display_role,
            (d.owner_id = m.user_id) as is_owner, coalesce(m.last_active_at, p.last_active_at) as last_active_at, m.joined_at,
            m.permission_set_id,
@@ -50,7 +56,7 @@ export function membersQuery(tx: Tx, dealId: string, where: any, limit: number, 
            private.member_capabilities(m.deal_id, m.user_id) as capabilities
     from public.deal_members m
     join public.profiles p on p.id = m.user_id
-    join public.deals d on d.id = m.deal_id
+    cross join deal d
     left join public.permission_sets ps on ps.id = m.permission_set_id
     where m.deal_id = ${dealId} and ${where}
     order by (d.owner_id = m.user_id) desc, lower(p.email)
@@ -58,7 +64,7 @@ export function membersQuery(tx: Tx, dealId: string, where: any, limit: number, 
 }
 
 export const shapeMember = (row: Record<string, any>) => {
-  const { capabilities, ...rest } = row;
+  const { capabilities, total_count: _total, ...rest } = row;
   return { ...rest, effective_permissions: capabilityObject(capabilities as string[]) };
 };
 

@@ -17,6 +17,15 @@ import {
 } from './common.ts';
 import { bulkUpdate, listQuery, memberPart1Body, memberUpdate, uuid } from '../../contracts/people.ts';
 
+/** How many members of a deal match `where` (a condition on members m and profiles p), as the caller sees them. */
+// deno-lint-ignore no-explicit-any
+async function countMembers(tx: Tx, dealId: string, where: any): Promise<number> {
+  const [{ total }] = await tx<{ total: number }[]>`
+    select count(*)::int as total from public.deal_members m join public.profiles p on p.id = m.user_id
+    where m.deal_id = ${dealId} and ${where}`;
+  return total;
+}
+
 /** A deal's members: the two generations of list, companies, edits, removal and bulk updates (docs/product.md §7 People). */
 export function memberRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
@@ -35,10 +44,11 @@ export function memberRoutes(deps: ApiDeps) {
              where gm.deal_id = m.deal_id and gm.user_id = m.user_id and gm.group_id = ${q.group_id ?? null}))
         and (${q.tag_id ?? null}::uuid is null or exists (select 1 from public.deal_member_tags mt
              where mt.deal_id = m.deal_id and mt.user_id = m.user_id and mt.tag_id = ${q.tag_id ?? null}))`;
-        const rows = await membersQuery(tx, access.dealId, where, q.page_size, (q.page - 1) * q.page_size);
-        const [{ total }] = await tx<{ total: number }[]>`
-        select count(*)::int as total from public.deal_members m join public.profiles p on p.id = m.user_id
-        where m.deal_id = ${access.dealId} and ${where}`;
+        const offset = (q.page - 1) * q.page_size;
+        const rows = await membersQuery(tx, access.dealId, where, q.page_size, offset);
+        // Each row carries the count; a page past the end has no row to carry it.
+        const total =
+          rows.length > 0 || offset === 0 ? (rows[0]?.total_count ?? 0) : await countMembers(tx, access.dealId, where);
         return {
           users: rows.map(shapeMember),
           total_count: total,
