@@ -181,8 +181,7 @@ export async function aiBench(): Promise<Row[]> {
     rows.push([`  precision of suggestions >= 80 (${gHigh} files)`, pct(gHighRight, gHigh), '>= 90%']);
 
     // Throughput: 1,000 one-page PDFs against 150 items.
-    const [big] =
-      await sql`insert into public.deals (name, owner_id, checklist_preset) values ('AI throughput', ${owner.user.id}, 'blank') returning id`;
+    const big = await bench.blankDeal('AI throughput', owner.user.id);
     await sql`insert into public.checklist_categories (deal_id, name, code, position)
               select distinct on (c.category) ${big.id}, c.category, left(c.code, 1), ascii(left(c.code, 1)) from public.catalog_items c order by c.category`;
     await sql`insert into public.checklist_items (deal_id, category_id, item_code, name, description, catalog_item_id, position)

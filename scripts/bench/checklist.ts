@@ -19,8 +19,7 @@ export async function checklistBench(): Promise<[string, string, string][]> {
   const { sql, app } = bench;
   try {
     const owner = await bench.session('checklist-bench@example.com');
-    const [deal] =
-      await sql`insert into public.deals (name, owner_id, checklist_preset) values ('Checklist bench', ${owner.user.id}, 'blank') returning id`;
+    const deal = await bench.blankDeal('Checklist bench', owner.user.id);
     await sql`insert into public.checklist_categories (deal_id, name, code, position)
               select ${deal.id}, 'Category ' || c, chr(64 + c), c from generate_series(1, ${CATEGORIES}) c`;
     await sql`

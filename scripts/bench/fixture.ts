@@ -27,11 +27,19 @@ export async function benchApi(name: string) {
   /** The same API with other ports (the thread stamper, say), on the same database and blobs. */
   const appWith = (more: Partial<Parameters<typeof createApi>[0]>) => createApi({ ...deps, ...more });
   const session = async (email: string) => (await auth.register(email, 'bench-password', 'http://localhost/login/magic'))!;
+  /** A deal with an empty checklist, inserted as the table owner: a benchmark fills it with its own rows. */
+  const blankDeal = async (name: string, ownerId: string): Promise<{ id: string }> =>
+    (
+      await sql<
+        { id: string }[]
+      >`insert into public.deals (name, owner_id, checklist_preset) values (${name}, ${ownerId}, 'blank') returning id`
+    )[0];
   return {
     sql,
     app,
     appWith,
     session,
+    blankDeal,
     blobs,
     blobDir,
     url: db.url,

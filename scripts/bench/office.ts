@@ -28,8 +28,7 @@ export async function officeBench(): Promise<[string, string, string][]> {
   });
   try {
     const owner = await bench.session('office-bench@example.com');
-    const [deal] =
-      await sql`insert into public.deals (name, owner_id, checklist_preset) values ('Office bench', ${owner.user.id}, 'blank') returning id`;
+    const deal = await bench.blankDeal('Office bench', owner.user.id);
     const form = new FormData();
     const docx = docxPages(PAGES, { paragraphs: 6 });
     form.append('file', new Blob([docx as BlobPart], { type: DOCX }), 'Disclosure schedules.docx');

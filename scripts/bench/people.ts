@@ -18,8 +18,7 @@ export async function peopleBench(): Promise<[string, string, string][]> {
   try {
     const owner = await bench.session('people-bench-owner@example.com');
     const member = await bench.session('people-bench-member@example.com');
-    const [deal] =
-      await sql`insert into public.deals (name, owner_id, checklist_preset) values ('People bench', ${owner.user.id}, 'blank') returning id`;
+    const deal = await bench.blankDeal('People bench', owner.user.id);
     const [edit] = await sql`select id from public.permission_sets where name = 'edit' and deal_id is null`;
     const [uploadOnly] = await sql`select id from public.permission_sets where name = 'upload_only' and deal_id is null`;
     // 2,000 accounts and memberships, spread over 20 groups (the member under test is in group 1).

@@ -30,8 +30,7 @@ export async function qnaBench(): Promise<Row[]> {
     const seller = await bench.session('qna-bench-seller@example.com');
     const bidder = await bench.session('qna-bench-bidder@example.com');
     const rival = await bench.session('qna-bench-rival@example.com');
-    const [deal] =
-      await sql`insert into public.deals (name, owner_id, checklist_preset) values ('Q&A bench', ${owner.user.id}, 'blank') returning id`;
+    const deal = await bench.blankDeal('Q&A bench', owner.user.id);
     const ownerHeaders = { authorization: `Bearer ${owner.access_token}`, 'content-type': 'application/json' };
     const post = async (path: string, body: unknown) => {
       const res = await app.request(`/deals/${deal.id}${path}`, {

@@ -29,8 +29,7 @@ export async function reviewBench(): Promise<Row[]> {
   const { sql, app } = bench;
   try {
     const owner = await bench.session('review-bench@example.com');
-    const [deal] =
-      await sql`insert into public.deals (name, owner_id, checklist_preset) values ('Review bench', ${owner.user.id}, 'blank') returning id`;
+    const deal = await bench.blankDeal('Review bench', owner.user.id);
     await sql`insert into public.checklist_categories (deal_id, name, code, position)
               select ${deal.id}, 'Category ' || c, chr(64 + c), c from generate_series(1, 8) c`;
     await sql`insert into public.checklist_items (deal_id, category_id, item_code, name, anticipated_file_count, position)
@@ -101,10 +100,8 @@ export async function activityBench(): Promise<Row[]> {
   const { sql, app } = bench;
   try {
     const owner = await bench.session('activity-bench@example.com');
-    const [big] =
-      await sql`insert into public.deals (name, owner_id, checklist_preset) values ('Busy deal', ${owner.user.id}, 'blank') returning id`;
-    const [small] =
-      await sql`insert into public.deals (name, owner_id, checklist_preset) values ('Quiet deal', ${owner.user.id}, 'blank') returning id`;
+    const big = await bench.blankDeal('Busy deal', owner.user.id);
+    const small = await bench.blankDeal('Quiet deal', owner.user.id);
     // Most of a real feed is about files (uploads, downloads, approvals, comments): three entries in
     // four name one of the deal's files, and each such entry is shown only to who sees the file. The
     // quiet deal has the same mix, so both first pages hold the same 100 kinds of entry.

@@ -66,8 +66,7 @@ export async function searchBench(): Promise<Row[]> {
   const { sql, app } = bench;
   try {
     const owner = await bench.session('search-bench@example.com');
-    const [deal] =
-      await sql`insert into public.deals (name, owner_id, checklist_preset) values ('Search bench', ${owner.user.id}, 'blank') returning id`;
+    const deal = await bench.blankDeal('Search bench', owner.user.id);
     const { blocks, common } = corpus();
     await sql`create table public.bench_blocks (i int primary key, body text)`;
     await sql`insert into public.bench_blocks ${sql(blocks.map((body, i) => ({ i, body })))}`;

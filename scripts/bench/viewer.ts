@@ -90,8 +90,7 @@ export async function viewerBench(): Promise<Row[]> {
   try {
     const owner = await bench.session('viewer-owner@example.com');
     const reader = await bench.session('viewer-reader@example.com');
-    const [deal] =
-      await sql`insert into public.deals (name, owner_id, checklist_preset) values ('Viewer bench', ${owner.user.id}, 'blank') returning id`;
+    const deal = await bench.blankDeal('Viewer bench', owner.user.id);
     const [set] =
       await sql`insert into public.permission_sets (deal_id, name, capabilities) values (${deal.id}, 'Read only', '{view}') returning id`;
     await sql`insert into public.deal_members (deal_id, user_id, role, permission_set_id) values (${deal.id}, ${reader.user.id}, 'member', ${set.id})`;
