@@ -903,3 +903,10 @@ export async function waitForMail(
     return assert.fail(`Expected a new mail to ${to} in /dev/mail (had ${seen}, found ${last.length})`);
   }
 }
+
+/** The invitation's own link in a mail (an /invitations/… address with its token): invitees open it. */
+export function invitationLinkIn(server: TestServer, mail: Mail): URL {
+  const link = mail.links.find((l) => new URL(l, server.url).pathname.startsWith('/invitations/'));
+  assert.ok(link, `an /invitations/… link in the invitation mail (links: ${mail.links.join(', ')})`);
+  return new URL(link, server.url);
+}

@@ -29,6 +29,7 @@ import {
   uniqueEmail,
   useE2E,
   waitForMail,
+  invitationLinkIn,
   type TestServer,
   uploadApi,
   fileRow,
@@ -290,10 +291,9 @@ describe('Phones', () => {
 
       // The invitation page, as the invitee.
       const mail = await waitForMail(server, invitee);
-      const link = mail.links.find((l) => new URL(l, server.url).pathname.startsWith('/invitations/'));
-      assert.ok(link, `an invitation link (links: ${mail.links.join(', ')})`);
+      const link = invitationLinkIn(server, mail);
       const guest = await registerUser(server, invitee);
-      await openSignedIn(page, guest.token, new URL(link, server.url).pathname + new URL(link, server.url).search);
+      await openSignedIn(page, guest.token, link.pathname + link.search);
       const card = page.getByTestId('invitation-card');
       await expectVisible(card, 'the invitation card', FIRST_LOAD_TIMEOUT);
       await expectFitsWidth(page, 'invitation');
