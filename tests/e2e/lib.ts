@@ -730,7 +730,7 @@ export const listingApi = (server: TestServer, token: string, dealId: string, pa
   apiCall<{
     folder: { id: string; full_path: string } | null;
     folders: { id: string; name: string }[];
-    files: { id: string; name: string }[];
+    files: { id: string; name: string; approval_status: string }[];
   }>(server, 'GET', `/deals/${dealId}/files?path=${encodeURIComponent(path)}`, undefined, token);
 
 /**
