@@ -745,15 +745,26 @@ export async function joinDeal(
   permissionSetId: string,
   groupIds?: string[],
 ): Promise<void> {
-  const invitation = await apiCall<{ id: string }>(
+  const invitation = await inviteApi(server, ownerToken, dealId, member.email, permissionSetId, groupIds);
+  await apiCall(server, 'POST', `/invitations/${invitation.id}/accept`, undefined, member.token);
+}
+
+/** Invites an address into the deal with a permission set (a preset's key or a set's id) and groups; the invitation. */
+export const inviteApi = (
+  server: TestServer,
+  ownerToken: string,
+  dealId: string,
+  email: string,
+  permissionSetId: string,
+  groupIds?: string[],
+) =>
+  apiCall<{ id: string }>(
     server,
     'POST',
     `/deals/${dealId}/invitations`,
-    { email: member.email, permission_set_id: permissionSetId, group_ids: groupIds },
+    { email, permission_set_id: permissionSetId, group_ids: groupIds },
     ownerToken,
   );
-  await apiCall(server, 'POST', `/invitations/${invitation.id}/accept`, undefined, member.token);
-}
 
 /** Signs in through the API (POST /auth/login). */
 export async function loginUser(server: TestServer, email: string, password: string): Promise<ApiSession> {

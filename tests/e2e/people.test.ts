@@ -23,6 +23,7 @@ import {
   useE2E,
   waitForMail,
   invitationLinkIn,
+  inviteApi,
   uploadApi,
   joinDeal,
   listingApi,
@@ -259,13 +260,7 @@ describe('People and permissions', () => {
       const { owner, deal } = await ownerWithDeal(server, 'owner', 'Project Early');
       // Registered (and signed in) before the invitation came, the address never confirmed.
       const invitee = await registerUser(server, uniqueEmail('early'), 'password123', { confirmed: false });
-      await apiCall(
-        server,
-        'POST',
-        `/deals/${deal.id}/invitations`,
-        { email: invitee.email, permission_set_id: 'upload_view' },
-        owner.token,
-      );
+      await inviteApi(server, owner.token, deal.id, invitee.email, 'upload_view');
       const mail = await waitForMail(server, invitee.email, { seen: 1 });
       const linkUrl = invitationLinkIn(server, mail);
 

@@ -13,7 +13,6 @@ import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   FIRST_LOAD_TIMEOUT,
-  apiCall,
   dealWithCategory,
   eventually,
   fileStatesApi,
@@ -30,6 +29,7 @@ import {
   useE2E,
   waitForMail,
   invitationLinkIn,
+  inviteApi,
   type TestServer,
   uploadApi,
   fileRow,
@@ -151,13 +151,7 @@ describe('Phones', () => {
       }
       await failAnalysis(server, failedId);
       const invitee = uniqueEmail('phone-invitee');
-      await apiCall(
-        server,
-        'POST',
-        `/deals/${deal.id}/invitations`,
-        { email: invitee, permission_set_id: 'upload_view' },
-        owner.token,
-      );
+      await inviteApi(server, owner.token, deal.id, invitee, 'upload_view');
       const base = `/deals/${deal.id}`;
       const tab = (name: string) => page.getByRole('navigation', { name: 'Deal sections' }).getByRole('link', { name });
 
