@@ -71,7 +71,8 @@ export function freePort(): Promise<number> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const alive = (pid: number) => {
+/** The process with this id is still running. */
+export const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
     return true;
@@ -721,6 +722,23 @@ export async function uploadApi(
   return (JSON.parse(text) as { file_id: string }).file_id;
 }
 
+/** What POST /deals/:dealId/files/upload-url grants: a single-use upload URL and a resumable (tus) endpoint. */
+export interface UploadGrant {
+  file_id: string;
+  upload_url: string;
+  resumable: { endpoint: string; headers: Record<string, string> };
+}
+
+/** Asks for an upload of one file into the root, as the signed-URL and resumable uploads begin (POST /deals/:dealId/files/upload-url). */
+export const uploadGrantApi = (server: TestServer, token: string, dealId: string, filename: string, contentType: string) =>
+  apiCall<UploadGrant>(
+    server,
+    'POST',
+    `/deals/${dealId}/files/upload-url`,
+    { filename, content_type: contentType, path: '/' },
+    token,
+  );
+
 /** A file's states as its page reads them (GET /deals/:dealId/files/:fileId). */
 export const fileStatesApi = (server: TestServer, token: string, dealId: string, fileId: string) =>
   apiCall<{ ai_status: string; approval_status: string }>(server, 'GET', `/deals/${dealId}/files/${fileId}`, undefined, token);
@@ -789,6 +807,12 @@ export async function createDealApi(
 export async function ownerWithDeal(server: TestServer, label: string, dealName: string, preset = 'blank') {
   const owner = await registerUser(server, uniqueEmail(label));
   return { owner, deal: await createDealApi(server, owner.token, dealName, preset) };
+}
+
+/** The seeded super admin signed in through the API and a deal of theirs: the opening of the server-process tests. */
+export async function adminWithDeal(server: TestServer, dealName: string) {
+  const { token } = await loginUser(server, ADMIN_EMAIL, ADMIN_PASSWORD);
+  return { token, deal: await createDealApi(server, token, dealName) };
 }
 
 /** Opens the deal's data room signed in with `token` and waits for its first load to read empty. */
