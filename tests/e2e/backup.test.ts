@@ -9,7 +9,17 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, apiCall, createDealApi, loginUser, root, serverStarter, type TestServer } from './lib.ts';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  adminWithDeal,
+  apiCall,
+  loginUser,
+  root,
+  serverStarter,
+  type TestServer,
+  uploadGrantApi,
+} from './lib.ts';
 
 const start = serverStarter();
 const folders: string[] = [];
@@ -31,13 +41,7 @@ function npmRun(script: 'backup' | 'restore', folder: string, dataDir: string) {
 }
 
 async function upload(server: TestServer, token: string, dealId: string, name: string, bytes: Uint8Array): Promise<string> {
-  const start = await apiCall<{ upload_url: string; file_id: string }>(
-    server,
-    'POST',
-    `/deals/${dealId}/files/upload-url`,
-    { filename: name, content_type: 'application/octet-stream', path: '/' },
-    token,
-  );
+  const start = await uploadGrantApi(server, token, dealId, name, 'application/octet-stream');
   const form = new FormData();
   form.append('file', new Blob([Buffer.from(bytes)]), name);
   const stored = await fetch(`${server.url}${start.upload_url}`, { method: 'POST', body: form });
@@ -60,8 +64,7 @@ async function download(server: TestServer, token: string, dealId: string, fileI
 describe('backup and restore', () => {
   test('a backup taken while the server runs restores the same rows and byte-identical files', async () => {
     const first = await start('backup-source');
-    const { token } = await loginUser(first, ADMIN_EMAIL, ADMIN_PASSWORD);
-    const deal = await createDealApi(first, token, 'Backed-up deal');
+    const { token, deal } = await adminWithDeal(first, 'Backed-up deal');
     const files = new Map<string, string>();
     for (const [name, size] of [
       ['SPA draft.pdf', 300_000],
@@ -117,8 +120,7 @@ describe('backup and restore', () => {
 
   test('a backup under uploads restores every upload acknowledged before pg_backup_stop, with its bytes, and says as of when', async () => {
     const source = await start('backup-busy');
-    const { token } = await loginUser(source, ADMIN_EMAIL, ADMIN_PASSWORD);
-    const deal = await createDealApi(source, token, 'Busy deal');
+    const { token, deal } = await adminWithDeal(source, 'Busy deal');
     const folder = join(root, '.test-data', `backup-busy-${process.pid}`);
     const release = join(root, '.test-data', `backup-busy-${process.pid}-release`);
     for (const path of [folder, release]) rmSync(path, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe } from 'node:test';
 import { unzipSync } from 'fflate';
+import type { Locator } from 'playwright-core';
 import {
   FIRST_LOAD_TIMEOUT,
   apiCall,
@@ -30,6 +31,14 @@ const upload = (server: TestServer, token: string, dealId: string, path: string,
   uploadApi(server, token, dealId, { name, content: bytes, path });
 
 const bytesOf = (seed: number, n: number) => Buffer.from(Array.from({ length: n }, (_, i) => (i * seed + 11) % 256));
+
+/** Clicks what starts a download and reads the ZIP the browser saved (kept in the scratch folder as `name`-….zip). */
+async function downloadZip(start: Locator, name: string): Promise<Record<string, Uint8Array>> {
+  const [download] = await Promise.all([start.page().waitForEvent('download'), start.click()]);
+  const saved = join(scratch, `${name}-${Date.now()}.zip`);
+  await download.saveAs(saved);
+  return unzipSync(new Uint8Array(readFileSync(saved)));
+}
 
 describe('ZIP export', () => {
   const e2e = useE2E();
@@ -54,13 +63,7 @@ describe('ZIP export', () => {
     await expectVisible(folderRow(page, 'Legal'), 'the Legal folder', FIRST_LOAD_TIMEOUT);
 
     await folderRow(page, 'Legal').getByRole('button', { name: 'Actions for folder Legal' }).click();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('menuitem', { name: 'Download folder' }).click(),
-    ]);
-    const saved = join(scratch, `folder-${Date.now()}.zip`);
-    await download.saveAs(saved);
-    const zip = unzipSync(new Uint8Array(readFileSync(saved)));
+    const zip = await downloadZip(page.getByRole('menuitem', { name: 'Download folder' }), 'folder');
     const safe = (name: string) => name.replace('spa?.pdf', 'spa_.pdf').replace('CON.txt', '_CON.txt');
     assert.deepEqual(Object.keys(zip).sort(), ['Legal/Empty/', 'MANIFEST.txt', ...Object.keys(files).map(safe)].sort());
     for (const [path, bytes] of Object.entries(files)) {
@@ -74,13 +77,7 @@ describe('ZIP export', () => {
     await page.getByRole('checkbox', { name: 'Select folder Legal' }).check({ force: true });
     await expectText(page, '2 selected');
     await snap(page, 'export-selection');
-    const [second] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download as ZIP' }).click(),
-    ]);
-    const saved2 = join(scratch, `selection-${Date.now()}.zip`);
-    await second.saveAs(saved2);
-    const zip2 = unzipSync(new Uint8Array(readFileSync(saved2)));
+    const zip2 = await downloadZip(page.getByRole('button', { name: 'Download as ZIP' }), 'selection');
     assert.ok(Buffer.from(zip2['teaser.pdf']).equals(bytesOf(3, 500)), 'the root file at the top');
     assert.ok(Buffer.from(zip2['Legal/memo.pdf']).equals(files['Legal/memo.pdf']), 'the folder below it');
 

@@ -22,18 +22,17 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import postgres from 'postgres';
 import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
+  adminWithDeal,
+  alive,
   apiCall,
-  createDealApi,
   eventually,
   freePort,
-  loginUser,
   privateWebDist,
   root,
   serverStarter,
   startServer,
   type TestServer,
+  uploadGrantApi,
 } from './lib.ts';
 
 const start = serverStarter();
@@ -43,15 +42,6 @@ const postmasterPid = (dataDir: string): number => {
     return Number(readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]) || 0;
   } catch {
     return 0; // being rewritten by a start
-  }
-};
-
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 };
 
@@ -126,8 +116,7 @@ describe('faults', () => {
   test('Postgres killed 15 times under concurrent reads and uploads: the server lives through each, answers again and keeps every upload it acknowledged', async () => {
     const KILLS = 15;
     const server = await start('faults-pg-kills');
-    const { token } = await loginUser(server, ADMIN_EMAIL, ADMIN_PASSWORD);
-    const deal = await createDealApi(server, token, 'Kills deal');
+    const { token, deal } = await adminWithDeal(server, 'Kills deal');
     const auth = { authorization: `Bearer ${token}` };
 
     const acknowledged = new Map<string, string>(); // file id -> SHA-256 of the bytes sent
@@ -334,9 +323,8 @@ describe('faults', () => {
       server = await startServer('disk-full', { METRICS_TOKEN: 'scrape-full' }, { dataDir });
       console.log(`disk-full server up in ${Date.now() - begun} ms`);
       const { url } = server;
-      const { token } = await loginUser(server, ADMIN_EMAIL, ADMIN_PASSWORD);
+      const { token, deal } = await adminWithDeal(server, 'Full disk deal');
       const auth = { authorization: `Bearer ${token}` };
-      const deal = await createDealApi(server, token, 'Full disk deal');
       const big = randomBytes(48 * MiB); // more than the 40 MB disk holds
       const expectFull = async (res: Response, what: string) => {
         const body = (await res.json()) as { detail: string };
@@ -369,13 +357,7 @@ describe('faults', () => {
       assert.equal(await metric('dataroom_storage_full'), 0, 'not full: the failed upload took nothing');
 
       // The single-use upload URL.
-      const grant = await apiCall<{ upload_url: string; resumable: { endpoint: string; headers: Record<string, string> } }>(
-        server,
-        'POST',
-        `/deals/${deal.id}/files/upload-url`,
-        { filename: 'tape.bin', content_type: 'application/octet-stream', path: '/' },
-        token,
-      );
+      const grant = await uploadGrantApi(server, token, deal.id, 'tape.bin', 'application/octet-stream');
       await expectFull(
         await fetch(`${url}${grant.upload_url}`, { method: 'POST', body: formWith(big, 'tape.bin') }),
         'upload URL',

@@ -10,7 +10,7 @@ import { describe } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import {
   FIRST_LOAD_TIMEOUT,
-  apiCall,
+  listingApi,
   expectHidden,
   expectPath,
   expectText,
@@ -88,6 +88,13 @@ async function expectFocused(target: Locator, what: string): Promise<void> {
 
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n`);
 
+/** Opens the review queue from the deal's navigation with Tab and Enter, and waits for its count. */
+async function openReviewQueueByKeyboard(page: Page, count: string): Promise<void> {
+  await tabTo(page, page.getByRole('link', { name: 'Review Queue' }).first(), 'Review Queue');
+  await page.keyboard.press('Enter');
+  await expectText(page, count, { timeout: FIRST_LOAD_TIMEOUT });
+}
+
 describe('Keyboard', () => {
   const e2e = useE2E('keyboard');
 
@@ -121,9 +128,7 @@ describe('Keyboard', () => {
     await snap(page, 'keyboard-uploaded');
 
     // Review: the queue from the deal's navigation, the first file opened from its row.
-    await tabTo(page, page.getByRole('link', { name: 'Review Queue' }).first(), 'Review Queue');
-    await page.keyboard.press('Enter');
-    await expectText(page, '2 items in queue', { timeout: FIRST_LOAD_TIMEOUT });
+    await openReviewQueueByKeyboard(page, '2 items in queue');
     const boardRow = page.getByTestId('review-row').filter({ hasText: 'Board minutes.pdf' });
     await tabTo(page, boardRow.getByRole('button', { name: 'Board minutes.pdf' }), 'Board minutes.pdf in the queue');
     await page.keyboard.press('Enter');
@@ -153,22 +158,14 @@ describe('Keyboard', () => {
     await expectFocused(edit, 'Edit after Save Changes');
 
     // The other file, approved from the queue with Space on its Approve button.
-    await tabTo(page, page.getByRole('link', { name: 'Review Queue' }).first(), 'Review Queue');
-    await page.keyboard.press('Enter');
-    await expectText(page, '1 item in queue', { timeout: FIRST_LOAD_TIMEOUT });
+    await openReviewQueueByKeyboard(page, '1 item in queue');
     const capRow = page.getByTestId('review-row').filter({ hasText: 'Cap table.pdf' });
     await tabTo(page, capRow.getByRole('button', { name: 'Approve' }), 'Approve on Cap table.pdf');
     await snap(page, 'keyboard-review-queue');
     await page.keyboard.press('Space');
     await expectText(page, 'No items in review queue');
 
-    const { files } = await apiCall<{ files: { name: string; approval_status: string }[] }>(
-      server,
-      'GET',
-      `/deals/${deal.id}/files?path=%2F`,
-      undefined,
-      owner.token,
-    );
+    const { files } = await listingApi(server, owner.token, deal.id);
     assert.deepEqual(files.map((f) => [f.name, f.approval_status]).sort(), [
       ['Board minutes.pdf', 'approved'],
       ['Cap table.pdf', 'approved'],

@@ -71,7 +71,8 @@ export function freePort(): Promise<number> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const alive = (pid: number) => {
+/** The process with this id is still running. */
+export const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
     return true;
@@ -721,6 +722,23 @@ export async function uploadApi(
   return (JSON.parse(text) as { file_id: string }).file_id;
 }
 
+/** What POST /deals/:dealId/files/upload-url grants: a single-use upload URL and a resumable (tus) endpoint. */
+export interface UploadGrant {
+  file_id: string;
+  upload_url: string;
+  resumable: { endpoint: string; headers: Record<string, string> };
+}
+
+/** Asks for an upload of one file into the root, as the signed-URL and resumable uploads begin (POST /deals/:dealId/files/upload-url). */
+export const uploadGrantApi = (server: TestServer, token: string, dealId: string, filename: string, contentType: string) =>
+  apiCall<UploadGrant>(
+    server,
+    'POST',
+    `/deals/${dealId}/files/upload-url`,
+    { filename, content_type: contentType, path: '/' },
+    token,
+  );
+
 /** A file's states as its page reads them (GET /deals/:dealId/files/:fileId). */
 export const fileStatesApi = (server: TestServer, token: string, dealId: string, fileId: string) =>
   apiCall<{ ai_status: string; approval_status: string }>(server, 'GET', `/deals/${dealId}/files/${fileId}`, undefined, token);
@@ -730,7 +748,7 @@ export const listingApi = (server: TestServer, token: string, dealId: string, pa
   apiCall<{
     folder: { id: string; full_path: string } | null;
     folders: { id: string; name: string }[];
-    files: { id: string; name: string }[];
+    files: { id: string; name: string; approval_status: string }[];
   }>(server, 'GET', `/deals/${dealId}/files?path=${encodeURIComponent(path)}`, undefined, token);
 
 /**
@@ -745,15 +763,26 @@ export async function joinDeal(
   permissionSetId: string,
   groupIds?: string[],
 ): Promise<void> {
-  const invitation = await apiCall<{ id: string }>(
+  const invitation = await inviteApi(server, ownerToken, dealId, member.email, permissionSetId, groupIds);
+  await apiCall(server, 'POST', `/invitations/${invitation.id}/accept`, undefined, member.token);
+}
+
+/** Invites an address into the deal with a permission set (a preset's key or a set's id) and groups; the invitation. */
+export const inviteApi = (
+  server: TestServer,
+  ownerToken: string,
+  dealId: string,
+  email: string,
+  permissionSetId: string,
+  groupIds?: string[],
+) =>
+  apiCall<{ id: string }>(
     server,
     'POST',
     `/deals/${dealId}/invitations`,
-    { email: member.email, permission_set_id: permissionSetId, group_ids: groupIds },
+    { email, permission_set_id: permissionSetId, group_ids: groupIds },
     ownerToken,
   );
-  await apiCall(server, 'POST', `/invitations/${invitation.id}/accept`, undefined, member.token);
-}
 
 /** Signs in through the API (POST /auth/login). */
 export async function loginUser(server: TestServer, email: string, password: string): Promise<ApiSession> {
@@ -778,6 +807,12 @@ export async function createDealApi(
 export async function ownerWithDeal(server: TestServer, label: string, dealName: string, preset = 'blank') {
   const owner = await registerUser(server, uniqueEmail(label));
   return { owner, deal: await createDealApi(server, owner.token, dealName, preset) };
+}
+
+/** The seeded super admin signed in through the API and a deal of theirs: the opening of the server-process tests. */
+export async function adminWithDeal(server: TestServer, dealName: string) {
+  const { token } = await loginUser(server, ADMIN_EMAIL, ADMIN_PASSWORD);
+  return { token, deal: await createDealApi(server, token, dealName) };
 }
 
 /** Opens the deal's data room signed in with `token` and waits for its first load to read empty. */
@@ -902,4 +937,11 @@ export async function waitForMail(
   } catch {
     return assert.fail(`Expected a new mail to ${to} in /dev/mail (had ${seen}, found ${last.length})`);
   }
+}
+
+/** The invitation's own link in a mail (an /invitations/… address with its token): invitees open it. */
+export function invitationLinkIn(server: TestServer, mail: Mail): URL {
+  const link = mail.links.find((l) => new URL(l, server.url).pathname.startsWith('/invitations/'));
+  assert.ok(link, `an /invitations/… link in the invitation mail (links: ${mail.links.join(', ')})`);
+  return new URL(link, server.url);
 }

@@ -13,13 +13,15 @@ import { describe, test } from 'node:test';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
+  adminWithDeal,
   apiCall,
-  createDealApi,
   eventually,
   dealWithCategory,
+  listingApi,
   loginUser,
   serverStarter,
   type TestServer,
+  uploadGrantApi,
 } from './lib.ts';
 
 const start = serverStarter();
@@ -34,13 +36,7 @@ function partFiles(dataDir: string): string[] {
 
 /** Starts a multipart upload to a signed URL and keeps sending slowly; the request is returned open. */
 async function slowUpload(server: TestServer, token: string, dealId: string): Promise<ClientRequest> {
-  const start = await apiCall<{ upload_url: string }>(
-    server,
-    'POST',
-    `/deals/${dealId}/files/upload-url`,
-    { filename: 'board-pack.pdf', content_type: 'application/pdf', path: '/' },
-    token,
-  );
+  const start = await uploadGrantApi(server, token, dealId, 'board-pack.pdf', 'application/pdf');
   const boundary = 'ops-boundary';
   const req = request(`${server.url}${start.upload_url}`, {
     method: 'POST',
@@ -56,13 +52,18 @@ async function slowUpload(server: TestServer, token: string, dealId: string): Pr
   return req;
 }
 
+/** A fresh server with a slow upload in flight whose temporary file is on disk: what a kill or a stop interrupts. */
+async function serverWithUploadInFlight(name: string, dealName: string) {
+  const server = await start(name);
+  const { token, deal } = await adminWithDeal(server, dealName);
+  const upload = await slowUpload(server, token, deal.id);
+  await eventually(() => assert.equal(partFiles(server.dataDir).length, 1), 15_000);
+  return { server, deal, upload };
+}
+
 describe('operations', () => {
   test('a server killed with SIGKILL mid-upload leaves no temporary file once it is started again', async () => {
-    const first = await start('ops-crash');
-    const { token } = await loginUser(first, ADMIN_EMAIL, ADMIN_PASSWORD);
-    const deal = await createDealApi(first, token, 'Crash deal');
-    const upload = await slowUpload(first, token, deal.id);
-    await eventually(() => assert.equal(partFiles(first.dataDir).length, 1), 15_000);
+    const { server: first, deal, upload } = await serverWithUploadInFlight('ops-crash', 'Crash deal');
     process.kill(first.pid, 'SIGKILL');
     await first.exited();
     upload.destroy();
@@ -73,13 +74,7 @@ describe('operations', () => {
     // The temporary file and the upload URL's attempt lock.
     assert.match(second.output(), /Removed 2 temporary files left by an interrupted run \(\d+ bytes\)/);
     const again = await loginUser(second, ADMIN_EMAIL, ADMIN_PASSWORD);
-    const files = await apiCall<{ files: { name: string }[] }>(
-      second,
-      'GET',
-      `/deals/${deal.id}/files?path=/`,
-      undefined,
-      again.token,
-    );
+    const files = await listingApi(second, again.token, deal.id);
     assert.deepEqual(
       files.files.map((f) => f.name),
       [],
@@ -91,16 +86,9 @@ describe('operations', () => {
 
   test('a resumable upload survives a SIGKILL mid-chunk: after the restart it goes on from the offset and its SHA-256 is right', async () => {
     const first = await start('ops-crash-tus');
-    const { token } = await loginUser(first, ADMIN_EMAIL, ADMIN_PASSWORD);
-    const deal = await createDealApi(first, token, 'Crash tus deal');
+    const { token, deal } = await adminWithDeal(first, 'Crash tus deal');
     const bytes = randomBytes(6 * 1024 * 1024 + 4321);
-    const grant = await apiCall<{ file_id: string; resumable: { endpoint: string; headers: Record<string, string> } }>(
-      first,
-      'POST',
-      `/deals/${deal.id}/files/upload-url`,
-      { filename: 'data-tape.bin', content_type: 'application/octet-stream', path: '/' },
-      token,
-    );
+    const grant = await uploadGrantApi(first, token, deal.id, 'data-tape.bin', 'application/octet-stream');
     const tusHeaders = { 'tus-resumable': '1.0.0', ...grant.resumable.headers };
     const created = await fetch(`${first.url}${grant.resumable.endpoint}`, {
       method: 'POST',
@@ -211,21 +199,10 @@ describe('operations', () => {
   test('Postgres killed while the AI works: every queued file still gets its one suggestion', async () => {
     const server = await start('ops-ai');
     const { token } = await loginUser(server, ADMIN_EMAIL, ADMIN_PASSWORD);
-    const { deal, category } = await dealWithCategory(server, token, 'AI under faults', { name: 'Property' });
-    await apiCall(
-      server,
-      'POST',
-      `/deals/${deal.id}/checklist/items`,
-      { name: 'Real estate leases', category_id: category.id },
-      token,
-    );
-    await apiCall(
-      server,
-      'POST',
-      `/deals/${deal.id}/checklist/items`,
-      { name: 'Insurance policies', category_id: category.id },
-      token,
-    );
+    const { deal } = await dealWithCategory(server, token, 'AI under faults', { name: 'Property' }, [
+      { name: 'Real estate leases' },
+      { name: 'Insurance policies' },
+    ]);
     const N = 40;
     const ids: string[] = [];
     let killed = 0;
@@ -287,11 +264,7 @@ describe('operations', () => {
   });
 
   test('SIGTERM stops the server and its Postgres within 5 s, even with an upload in flight', async () => {
-    const server = await start('ops-stop');
-    const { token } = await loginUser(server, ADMIN_EMAIL, ADMIN_PASSWORD);
-    const deal = await createDealApi(server, token, 'Stop deal');
-    const upload = await slowUpload(server, token, deal.id);
-    await eventually(() => assert.equal(partFiles(server.dataDir).length, 1), 15_000);
+    const { server, upload } = await serverWithUploadInFlight('ops-stop', 'Stop deal');
     const postmaster = Number(readFileSync(join(server.dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
     process.kill(server.pid, 'SIGTERM');
     const took = await server.exited();
@@ -334,15 +307,8 @@ describe('operations', () => {
     await off.stop();
 
     const server = await start('ops-metrics', { METRICS_TOKEN: 'scrape-secret-123' });
-    const { token } = await loginUser(server, ADMIN_EMAIL, ADMIN_PASSWORD);
-    const deal = await createDealApi(server, token, 'Logged deal');
-    const begun = await apiCall<{ upload_url: string; file_id: string }>(
-      server,
-      'POST',
-      `/deals/${deal.id}/files/upload-url`,
-      { filename: 'log.txt', content_type: 'text/plain', path: '/' },
-      token,
-    );
+    const { token, deal } = await adminWithDeal(server, 'Logged deal');
+    const begun = await uploadGrantApi(server, token, deal.id, 'log.txt', 'text/plain');
     const form = new FormData();
     form.append('file', new Blob(['hello']), 'log.txt');
     assert.equal((await fetch(`${server.url}${begun.upload_url}`, { method: 'POST', body: form })).status, 201);

@@ -22,6 +22,8 @@ import {
   uniqueEmail,
   useE2E,
   waitForMail,
+  invitationLinkIn,
+  inviteApi,
   uploadApi,
   joinDeal,
   listingApi,
@@ -62,9 +64,7 @@ describe('People and permissions', () => {
 
       // The mail in /dev/mail carries the invitation's own link, with the address and a token.
       const mail = await waitForMail(server, inviteeEmail);
-      const invitationLink = mail.links.find((l) => new URL(l, server.url).pathname.startsWith('/invitations/'));
-      assert.ok(invitationLink, `an /invitations/… link in the invitation mail (links: ${mail.links.join(', ')})`);
-      const linkUrl = new URL(invitationLink, server.url);
+      const linkUrl = invitationLinkIn(server, mail);
       assert.equal(linkUrl.searchParams.get('email'), inviteeEmail);
       assert.match(linkUrl.searchParams.get('token') ?? '', /^[A-Za-z0-9_-]{20,}$/, 'an unguessable token in the link');
 
@@ -260,17 +260,9 @@ describe('People and permissions', () => {
       const { owner, deal } = await ownerWithDeal(server, 'owner', 'Project Early');
       // Registered (and signed in) before the invitation came, the address never confirmed.
       const invitee = await registerUser(server, uniqueEmail('early'), 'password123', { confirmed: false });
-      await apiCall(
-        server,
-        'POST',
-        `/deals/${deal.id}/invitations`,
-        { email: invitee.email, permission_set_id: 'upload_view' },
-        owner.token,
-      );
+      await inviteApi(server, owner.token, deal.id, invitee.email, 'upload_view');
       const mail = await waitForMail(server, invitee.email, { seen: 1 });
-      const invitationLink = mail.links.find((l) => new URL(l, server.url).pathname.startsWith('/invitations/'));
-      assert.ok(invitationLink, `an /invitations/… link in the invitation mail (links: ${mail.links.join(', ')})`);
-      const linkUrl = new URL(invitationLink, server.url);
+      const linkUrl = invitationLinkIn(server, mail);
 
       await openSignedIn(page, invitee.token, linkUrl.pathname + linkUrl.search);
       await expectText(page, 'This invitation link was mailed to', { timeout: FIRST_LOAD_TIMEOUT });

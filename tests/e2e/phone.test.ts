@@ -13,7 +13,6 @@ import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   FIRST_LOAD_TIMEOUT,
-  apiCall,
   dealWithCategory,
   eventually,
   fileStatesApi,
@@ -29,6 +28,8 @@ import {
   uniqueEmail,
   useE2E,
   waitForMail,
+  invitationLinkIn,
+  inviteApi,
   type TestServer,
   uploadApi,
   fileRow,
@@ -150,13 +151,7 @@ describe('Phones', () => {
       }
       await failAnalysis(server, failedId);
       const invitee = uniqueEmail('phone-invitee');
-      await apiCall(
-        server,
-        'POST',
-        `/deals/${deal.id}/invitations`,
-        { email: invitee, permission_set_id: 'upload_view' },
-        owner.token,
-      );
+      await inviteApi(server, owner.token, deal.id, invitee, 'upload_view');
       const base = `/deals/${deal.id}`;
       const tab = (name: string) => page.getByRole('navigation', { name: 'Deal sections' }).getByRole('link', { name });
 
@@ -290,10 +285,9 @@ describe('Phones', () => {
 
       // The invitation page, as the invitee.
       const mail = await waitForMail(server, invitee);
-      const link = mail.links.find((l) => new URL(l, server.url).pathname.startsWith('/invitations/'));
-      assert.ok(link, `an invitation link (links: ${mail.links.join(', ')})`);
+      const link = invitationLinkIn(server, mail);
       const guest = await registerUser(server, invitee);
-      await openSignedIn(page, guest.token, new URL(link, server.url).pathname + new URL(link, server.url).search);
+      await openSignedIn(page, guest.token, link.pathname + link.search);
       const card = page.getByTestId('invitation-card');
       await expectVisible(card, 'the invitation card', FIRST_LOAD_TIMEOUT);
       await expectFitsWidth(page, 'invitation');
