@@ -15,7 +15,7 @@ import { EXTRACT_LIMITS, extractText } from '../../supabase/functions/_shared/ai
 import { docx, pdf, xlsx } from '../../scripts/bench/ai/render.ts';
 import { app, call, registerUser, sql, storage, type TestUser } from './helpers.ts';
 import { activities, member, requestJson, room, text, twoStep, type Room } from './dataroom-lib.ts';
-import { openStream } from './event-stream.ts';
+import { withStreams } from './event-stream.ts';
 import { setMember } from './people-lib.ts';
 
 interface Checklist {
@@ -643,9 +643,7 @@ describe('live AI status through GET /deals/{id}/events', () => {
     const r = await room('ai-live');
     await dueDiligenceItems(r);
     const uploadOnly = await setMember(r, 'upload_only', 'ai-live-uo');
-    const ownerStream = await openStream(r.base, r.owner);
-    const uoStream = await openStream(r.base, uploadOnly);
-    try {
+    await withStreams(r.base, { owner: r.owner, uploadOnly }, async ({ owner: ownerStream, uploadOnly: uoStream }) => {
       const hidden = await twoStep(r, r.owner, {
         filename: 'Secret cap table.txt',
         content_type: 'text/plain',
@@ -667,10 +665,7 @@ describe('live AI status through GET /deals/{id}/events', () => {
       // Give a stray event time to arrive before saying it never did.
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(JSON.stringify(uoStream.seen)).not.toContain(hidden.fileId);
-    } finally {
-      await ownerStream.close();
-      await uoStream.close();
-    }
+    });
   });
 
   it('tells a member when a file they may see is renamed, and nothing of the others (decision 32)', async () => {
@@ -682,9 +677,7 @@ describe('live AI status through GET /deals/{id}/events', () => {
       bytes: text('cap table'),
     });
     const mine = await twoStep(r, uploadOnly, { filename: 'Office lease.txt', content_type: 'text/plain', bytes: text('lease') });
-    const ownerStream = await openStream(r.base, r.owner);
-    const uoStream = await openStream(r.base, uploadOnly);
-    try {
+    await withStreams(r.base, { owner: r.owner, uploadOnly }, async ({ owner: ownerStream, uploadOnly: uoStream }) => {
       for (const [fileId, name] of [
         [hidden.fileId, 'Cap table (final).txt'],
         [mine.fileId, 'Office lease (signed).txt'],
@@ -708,10 +701,7 @@ describe('live AI status through GET /deals/{id}/events', () => {
       // The owner's stream saw both renames, which were committed in that order: the hidden one's event
       // would have reached the upload_only stream before its own file's.
       expect(JSON.stringify(uoStream.seen)).not.toContain(hidden.fileId);
-    } finally {
-      await ownerStream.close();
-      await uoStream.close();
-    }
+    });
   });
 
   it("a stranger cannot open a deal's stream, nor can anyone without a token", async () => {
