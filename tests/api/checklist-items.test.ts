@@ -232,27 +232,15 @@ describe('PUT and PATCH /deals/{id}/checklist/items/{itemId}', () => {
       400,
       'That category does not exist in this deal',
     );
-    // the other deal's item through this deal's path: not found
-    expectError(
-      await call('PATCH', `${r.base}/items/${theirs.id}`, { token: r.owner.token, body: { name: 'Hijacked' } }),
-      404,
-      'Item not found',
-    );
-    expectError(
-      await call('PUT', `${r.base}/items/${theirs.id}`, { token: r.owner.token, body: { name: 'Hijacked' } }),
-      404,
-      'Item not found',
-    );
-    expectError(
-      await call('PATCH', `${r.base}/items/${NOT_FOUND_UUID}`, { token: r.owner.token, body: { name: 'X' } }),
-      404,
-      'Item not found',
-    );
-    expectError(
-      await call('PATCH', `${r.base}/items/not-an-id`, { token: r.owner.token, body: { name: 'X' } }),
-      404,
-      'Item not found',
-    );
+    // the other deal's item through this deal's path, an unknown id and a malformed one: not found
+    for (const [method, id, name] of [
+      ['PATCH', theirs.id, 'Hijacked'],
+      ['PUT', theirs.id, 'Hijacked'],
+      ['PATCH', NOT_FOUND_UUID, 'X'],
+      ['PATCH', 'not-an-id', 'X'],
+    ]) {
+      expectError(await call(method, `${r.base}/items/${id}`, { token: r.owner.token, body: { name } }), 404, 'Item not found');
+    }
     expect((await getItem(other, theirs.id)).name).toBe('Their item');
   });
 
