@@ -5,12 +5,11 @@
  * never overwritten, what an external provider leaves empty the built-in reading fills, and the answer
  * names what it filled and what it could not find.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { drainAiJobs } from '../../supabase/functions/_shared/ai/worker.ts';
 import { builtinAi, openAiProvider } from '../../supabase/functions/_shared/ai/providers.ts';
 import { appWith, call, sql, storage, type TestUser } from './helpers.ts';
+import { useStandIn } from './local-server.ts';
 import { member, room, text, twoStep, uploadText, type Room } from './dataroom-lib.ts';
 
 const MINUTES =
@@ -180,57 +179,48 @@ describe('Generate with AI', () => {
 });
 
 describe('Generate with AI through an external provider', () => {
-  let server: Server;
-  let baseURL: string;
-
-  beforeAll(async () => {
-    // An OpenAI-compatible endpoint that reads the document but names no people and no languages.
-    server = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify({
-            id: 'c1',
-            object: 'chat.completion',
-            created: 1,
-            model: 'test-model',
-            choices: [
-              {
-                index: 0,
-                finish_reason: 'stop',
-                message: {
-                  role: 'assistant',
-                  content: JSON.stringify({
-                    document_type: 'Report',
-                    date_range_start: null,
-                    date_range_end: null,
-                    people_mentioned: [],
-                    named_organizations: [],
-                    languages_used: [],
-                    quick_summary: 'Board minutes, as the provider read them.',
-                    confidentiality_level: 'confidential',
-                  }),
-                },
+  // An OpenAI-compatible endpoint that reads the document but names no people and no languages.
+  const provider = useStandIn((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          id: 'c1',
+          object: 'chat.completion',
+          created: 1,
+          model: 'test-model',
+          choices: [
+            {
+              index: 0,
+              finish_reason: 'stop',
+              message: {
+                role: 'assistant',
+                content: JSON.stringify({
+                  document_type: 'Report',
+                  date_range_start: null,
+                  date_range_end: null,
+                  people_mentioned: [],
+                  named_organizations: [],
+                  languages_used: [],
+                  quick_summary: 'Board minutes, as the provider read them.',
+                  confidentiality_level: 'confidential',
+                }),
               },
-            ],
-          }),
-        );
-      });
+            },
+          ],
+        }),
+      );
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-  });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
   });
 
   it("fills what the provider left empty with the built-in reading, and keeps the provider's answers", async () => {
     const r = await room('ai-gen-openai');
     const up = await uploadText(r, r.owner, 'minutes.txt', MINUTES);
     await analyse(r);
-    const api = appWith({ ai: openAiProvider({ apiKey: 'sk-test', baseURL, model: 'test-model', timeoutMs: 5000 }) });
+    const api = appWith({
+      ai: openAiProvider({ apiKey: 'sk-test', baseURL: `${provider.origin}/v1`, model: 'test-model', timeoutMs: 5000 }),
+    });
     const res = await api.request(`${r.base}/files/${up.fileId}/metadata/ai-generate`, {
       method: 'POST',
       headers: { authorization: `Bearer ${r.owner.token}` },

@@ -4,10 +4,8 @@
  * a clear state: a dead worker's job is reclaimed once, a failing provider falls back, three failures
  * end in try_again, a dropped database connection leaves the job to the next worker.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { drainAiJobs, startAiWorker, type AiWorkerDeps } from '../../supabase/functions/_shared/ai/worker.ts';
 import { builtinAi, openAiProvider, type AiPort } from '../../supabase/functions/_shared/ai/providers.ts';
 import type { Logger } from '../../supabase/functions/_shared/logger.ts';
@@ -16,6 +14,7 @@ import { docx, pdf, xlsx } from '../../scripts/bench/ai/render.ts';
 import { app, call, registerUser, sql, storage, type TestUser } from './helpers.ts';
 import { activities, member, requestJson, room, uploadText, type Room } from './dataroom-lib.ts';
 import { withStreams } from './event-stream.ts';
+import { useStandIn } from './local-server.ts';
 import { setMember } from './people-lib.ts';
 
 interface Checklist {
@@ -495,33 +494,23 @@ describe('AI jobs under faults', () => {
 });
 
 describe('the OpenAI-compatible provider against a local chat-completions server', () => {
-  let server: Server;
-  let baseURL: string;
   let answer: (body: any) => { status: number; body: unknown } | 'hang';
   const requests: any[] = [];
-
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      let raw = '';
-      req.on('data', (chunk) => {
-        raw += chunk;
-      });
-      req.on('end', () => {
-        const body = JSON.parse(raw || '{}');
-        requests.push({ path: req.url, auth: req.headers.authorization, body });
-        const out = answer(body);
-        if (out === 'hang') return; // never answers
-        res.writeHead(out.status, { 'content-type': 'application/json' });
-        res.end(typeof out.body === 'string' ? out.body : JSON.stringify(out.body));
-      });
+  const provider = useStandIn((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => {
+      raw += chunk;
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    req.on('end', () => {
+      const body = JSON.parse(raw || '{}');
+      requests.push({ path: req.url, auth: req.headers.authorization, body });
+      const out = answer(body);
+      if (out === 'hang') return; // never answers
+      res.writeHead(out.status, { 'content-type': 'application/json' });
+      res.end(typeof out.body === 'string' ? out.body : JSON.stringify(out.body));
+    });
   });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  const baseURL = () => `${provider.origin}/v1`;
 
   const completion = (content: string) => ({
     status: 200,
@@ -566,7 +555,7 @@ describe('the OpenAI-compatible provider against a local chat-completions server
           tags: ['lease'],
         }),
       );
-    const ai = openAiProvider({ apiKey: 'sk-test', baseURL, model: 'test-model', timeoutMs: 2000 });
+    const ai = openAiProvider({ apiKey: 'sk-test', baseURL: baseURL(), model: 'test-model', timeoutMs: 2000 });
     const out = await ai.classify(input);
     expect(out.provider).toBe('openai');
     expect(out.fallbackReason).toBeUndefined();
@@ -599,7 +588,7 @@ describe('the OpenAI-compatible provider against a local chat-completions server
   ] as const) {
     it(`falls back to the built-in classifier on ${label}, and says which answered`, async () => {
       answer = respond as typeof answer;
-      const ai = openAiProvider({ apiKey: 'sk-test', baseURL, model: 'test-model', timeoutMs: 500 });
+      const ai = openAiProvider({ apiKey: 'sk-test', baseURL: baseURL(), model: 'test-model', timeoutMs: 500 });
       const out = await ai.classify(input);
       expect(out.provider).toBe('builtin');
       expect(out.fallbackReason).toBeTruthy();
@@ -612,7 +601,7 @@ describe('the OpenAI-compatible provider against a local chat-completions server
     const r = await room('ai-openai');
     const items = await dueDiligenceItems(r);
     const up = await uploadText(r, r.owner, 'NDA with Globex.txt', 'Confidentiality undertaking.');
-    await drainAiJobs(deps(r, { ai: openAiProvider({ apiKey: 'sk-test', baseURL, model: 'm', timeoutMs: 500 }) }));
+    await drainAiJobs(deps(r, { ai: openAiProvider({ apiKey: 'sk-test', baseURL: baseURL(), model: 'm', timeoutMs: 500 }) }));
     const [analysis] = await analysesOf(up.fileId);
     expect(analysis).toMatchObject({ provider: 'builtin', recommended_item_id: items.nda, status: 'review' });
   });
