@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { call, createDeal, registerUser, sql, type TestUser, newMember } from './helpers.ts';
+import { room } from './dataroom-lib.ts';
 
 async function superAdmin(label = 'sa'): Promise<TestUser> {
   const user = await registerUser(label);
@@ -48,8 +49,7 @@ describe('admin portal: who gets in', () => {
 
   it('a super admin sees no deal, file or member of a deal they are not in', async () => {
     const sa = await superAdmin('adm-nosee');
-    const owner = await registerUser('adm-owner');
-    const deal = await createDeal(owner, 'Confidential deal', 'blank');
+    const { deal } = await room('adm', 'Confidential deal');
     expect((await call('GET', `/deals/${deal.id}`, { token: sa.token })).status).toBe(404);
     expect((await call('GET', `/deals/${deal.id}/files?path=/`, { token: sa.token })).status).toBe(404);
     expect((await call('GET', `/deals/${deal.id}/users`, { token: sa.token })).status).toBe(404);
@@ -211,8 +211,7 @@ describe('user management', () => {
     const self = await call('DELETE', `/admin/users/${sa.id}`, { token: sa.token });
     expect(self.status).toBe(409);
     expect(self.body.detail).toBe('You cannot delete your own account');
-    const owner = await registerUser('adm-del-owner');
-    await createDeal(owner, 'Project Falcon', 'blank');
+    const { owner } = await room('adm-del', 'Project Falcon');
     const res = await call('DELETE', `/admin/users/${owner.id}`, { token: sa.token });
     expect(res.status).toBe(409);
     expect(res.body.detail).toContain('"Project Falcon"');
@@ -223,8 +222,7 @@ describe('user management', () => {
 
   it('deletes a user: memberships end, their token stops, their comment and activity stay by a deleted user', async () => {
     const sa = await superAdmin('adm-del');
-    const owner = await registerUser('adm-del-dealowner');
-    const deal = await createDeal(owner, 'Deal with a leaver', 'blank');
+    const { owner, deal } = await room('adm-del-deal', 'Deal with a leaver');
     const leaver = await newMember(deal.id, 'contributor', 'adm-leaver');
     const form = new FormData();
     form.append('path', '/');
@@ -279,8 +277,7 @@ describe('system permission sets', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body).toMatchObject({ name, type: 'system', built_in: false, user_count: 0, group_count: 0 });
     expect(created.body.capabilities).toMatchObject({ view: true, approve: true, download: false, manage_users: false });
-    const owner = await registerUser('adm-sets-owner');
-    const deal = await createDeal(owner, 'Any deal', 'blank');
+    const { owner, deal } = await room('adm-sets', 'Any deal');
     const offered = await call('GET', `/deals/${deal.id}/permissions/sets`, { token: owner.token });
     expect(JSON.stringify(offered.body)).toContain(name);
 
@@ -396,8 +393,7 @@ describe('audit log', () => {
 
 describe('a deal admin reads "Admin" in every people view', () => {
   it('even when they also hold a permission set', async () => {
-    const owner = await registerUser('adm-role-owner');
-    const deal = await createDeal(owner, 'Role deal', 'blank');
+    const { owner, deal } = await room('adm-role', 'Role deal');
     const admin = await registerUser('adm-role-admin');
     await sql`insert into public.deal_members (deal_id, user_id, role, permission_set_id)
               values (${deal.id}, ${admin.id}, 'admin', (select id from public.permission_sets where deal_id is null and name = 'edit'))`;

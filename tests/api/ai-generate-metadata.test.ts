@@ -5,13 +5,12 @@
  * never overwritten, what an external provider leaves empty the built-in reading fills, and the answer
  * names what it filled and what it could not find.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { drainAiJobs } from '../../supabase/functions/_shared/ai/worker.ts';
 import { builtinAi, openAiProvider } from '../../supabase/functions/_shared/ai/providers.ts';
 import { appWith, call, sql, storage, type TestUser } from './helpers.ts';
-import { member, room, text, twoStep, type Room } from './dataroom-lib.ts';
+import { useStandIn } from './local-server.ts';
+import { member, room, text, twoStep, uploadText, type Room } from './dataroom-lib.ts';
 
 const MINUTES =
   'Minutes of the meeting of the board of directors. Present were Maria Lopez and Thomas Becker, who discussed ' +
@@ -115,11 +114,7 @@ describe('Generate with AI', () => {
   });
 
   it("takes the AI suggestion's category when no checklist item is linked, and never overwrites a person's title", async () => {
-    const up = await twoStep(r, r.owner, {
-      filename: 'Board minutes April.txt',
-      content_type: 'text/plain',
-      bytes: text(MINUTES),
-    });
+    const up = await uploadText(r, r.owner, 'Board minutes April.txt', MINUTES);
     await analyse(r);
     const [analysis] =
       await sql`select recommended_category from public.file_ai_analyses where file_id = ${up.fileId} and status = 'review'`;
@@ -141,11 +136,12 @@ describe('Generate with AI', () => {
   });
 
   it('keeps a date range a person started the right way round', async () => {
-    const up = await twoStep(r, r.owner, {
-      filename: 'Share purchase agreement.txt',
-      content_type: 'text/plain',
-      bytes: text('This agreement is made on 3 March 2024 between the parties. Completion is due on 30 June 2024.'),
-    });
+    const up = await uploadText(
+      r,
+      r.owner,
+      'Share purchase agreement.txt',
+      'This agreement is made on 3 March 2024 between the parties. Completion is due on 30 June 2024.',
+    );
     await analyse(r);
     await call('PUT', `${r.base}/files/${up.fileId}/metadata`, {
       token: r.owner.token,
@@ -158,7 +154,7 @@ describe('Generate with AI', () => {
   });
 
   it('with nothing empty it says so; a viewer may not generate', async () => {
-    const up = await twoStep(r, r.owner, { filename: 'Full.txt', content_type: 'text/plain', bytes: text(MINUTES) });
+    const up = await uploadText(r, r.owner, 'Full.txt', MINUTES);
     await analyse(r);
     const full = {
       formatted_title: 'Full',
@@ -183,57 +179,48 @@ describe('Generate with AI', () => {
 });
 
 describe('Generate with AI through an external provider', () => {
-  let server: Server;
-  let baseURL: string;
-
-  beforeAll(async () => {
-    // An OpenAI-compatible endpoint that reads the document but names no people and no languages.
-    server = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify({
-            id: 'c1',
-            object: 'chat.completion',
-            created: 1,
-            model: 'test-model',
-            choices: [
-              {
-                index: 0,
-                finish_reason: 'stop',
-                message: {
-                  role: 'assistant',
-                  content: JSON.stringify({
-                    document_type: 'Report',
-                    date_range_start: null,
-                    date_range_end: null,
-                    people_mentioned: [],
-                    named_organizations: [],
-                    languages_used: [],
-                    quick_summary: 'Board minutes, as the provider read them.',
-                    confidentiality_level: 'confidential',
-                  }),
-                },
+  // An OpenAI-compatible endpoint that reads the document but names no people and no languages.
+  const provider = useStandIn((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          id: 'c1',
+          object: 'chat.completion',
+          created: 1,
+          model: 'test-model',
+          choices: [
+            {
+              index: 0,
+              finish_reason: 'stop',
+              message: {
+                role: 'assistant',
+                content: JSON.stringify({
+                  document_type: 'Report',
+                  date_range_start: null,
+                  date_range_end: null,
+                  people_mentioned: [],
+                  named_organizations: [],
+                  languages_used: [],
+                  quick_summary: 'Board minutes, as the provider read them.',
+                  confidentiality_level: 'confidential',
+                }),
               },
-            ],
-          }),
-        );
-      });
+            },
+          ],
+        }),
+      );
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-  });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
   });
 
   it("fills what the provider left empty with the built-in reading, and keeps the provider's answers", async () => {
     const r = await room('ai-gen-openai');
-    const up = await twoStep(r, r.owner, { filename: 'minutes.txt', content_type: 'text/plain', bytes: text(MINUTES) });
+    const up = await uploadText(r, r.owner, 'minutes.txt', MINUTES);
     await analyse(r);
-    const api = appWith({ ai: openAiProvider({ apiKey: 'sk-test', baseURL, model: 'test-model', timeoutMs: 5000 }) });
+    const api = appWith({
+      ai: openAiProvider({ apiKey: 'sk-test', baseURL: `${provider.origin}/v1`, model: 'test-model', timeoutMs: 5000 }),
+    });
     const res = await api.request(`${r.base}/files/${up.fileId}/metadata/ai-generate`, {
       method: 'POST',
       headers: { authorization: `Bearer ${r.owner.token}` },

@@ -4,18 +4,17 @@
  * a clear state: a dead worker's job is reclaimed once, a failing provider falls back, three failures
  * end in try_again, a dropped database connection leaves the job to the next worker.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { drainAiJobs, startAiWorker, type AiWorkerDeps } from '../../supabase/functions/_shared/ai/worker.ts';
 import { builtinAi, openAiProvider, type AiPort } from '../../supabase/functions/_shared/ai/providers.ts';
 import type { Logger } from '../../supabase/functions/_shared/logger.ts';
 import { EXTRACT_LIMITS, extractText } from '../../supabase/functions/_shared/ai/extract.ts';
 import { docx, pdf, xlsx } from '../../scripts/bench/ai/render.ts';
 import { app, call, registerUser, sql, storage, type TestUser } from './helpers.ts';
-import { activities, member, requestJson, room, text, twoStep, type Room } from './dataroom-lib.ts';
-import { openStream } from './event-stream.ts';
+import { activities, member, requestJson, room, uploadText, type Room } from './dataroom-lib.ts';
+import { withStreams } from './event-stream.ts';
+import { useStandIn } from './local-server.ts';
 import { setMember } from './people-lib.ts';
 
 interface Checklist {
@@ -91,13 +90,12 @@ describe('AI analysis of an upload', () => {
     items = await dueDiligenceItems(r);
     contributor = await member(r, 'contributor', 'ai-contrib');
     viewer = await member(r, 'viewer', 'ai-viewer');
-    const up = await twoStep(r, r.owner, {
-      filename: 'FY2023 audited accounts.txt',
-      content_type: 'text/plain',
-      bytes: text(
-        "Independent auditor's report. Balance sheet, income statement and cash flow statement for the year ended 31 December 2023.",
-      ),
-    });
+    const up = await uploadText(
+      r,
+      r.owner,
+      'FY2023 audited accounts.txt',
+      "Independent auditor's report. Balance sheet, income statement and cash flow statement for the year ended 31 December 2023.",
+    );
     fileId = up.fileId;
   });
 
@@ -240,18 +238,18 @@ describe('AI analysis of an upload', () => {
   });
 
   it('override links the chosen item (new_item_id as the dashboard sends it), dismiss links nothing', async () => {
-    const lease = await twoStep(r, contributor, {
-      filename: 'Scan 0042.txt',
-      content_type: 'text/plain',
-      bytes: text(
-        'Lease of the office premises at 1 King Street between the landlord and the tenant; annual rent and term of ten years.',
-      ),
-    });
-    const nda = await twoStep(r, contributor, {
-      filename: 'doc-17.txt',
-      content_type: 'text/plain',
-      bytes: text('Mutual non-disclosure agreement: each party shall keep the confidential information of the other secret.'),
-    });
+    const lease = await uploadText(
+      r,
+      contributor,
+      'Scan 0042.txt',
+      'Lease of the office premises at 1 King Street between the landlord and the tenant; annual rent and term of ten years.',
+    );
+    const nda = await uploadText(
+      r,
+      contributor,
+      'doc-17.txt',
+      'Mutual non-disclosure agreement: each party shall keep the confidential information of the other secret.',
+    );
     expect(await drainAiJobs(deps(r))).toBe(2);
     const leaseAnalysis = await call('GET', `${r.base}/files/${lease.fileId}/ai-analysis`, { token: r.owner.token });
     expect(leaseAnalysis.body.recommended_item.id).toBe(items.leases);
@@ -281,11 +279,12 @@ describe('AI analysis of an upload', () => {
   });
 
   it('try_again and retry queue a new analysis; the old suggestion is closed', async () => {
-    const up = await twoStep(r, r.owner, {
-      filename: 'Cap table March 2024.txt',
-      content_type: 'text/plain',
-      bytes: text('Shareholder, class of shares, number of shares, fully diluted percentage, option pool.'),
-    });
+    const up = await uploadText(
+      r,
+      r.owner,
+      'Cap table March 2024.txt',
+      'Shareholder, class of shares, number of shares, fully diluted percentage, option pool.',
+    );
     await drainAiJobs(deps(r));
     const tryAgain = await call('POST', `${r.base}/files/${up.fileId}/ai-analysis/action`, {
       token: r.owner.token,
@@ -313,8 +312,8 @@ describe('AI analysis of an upload', () => {
   });
 
   it('batch analysis queues only files that were never analysed or gave up, and only visible ones', async () => {
-    const a = await twoStep(r, r.owner, { filename: 'a.txt', content_type: 'text/plain', bytes: text('anything') });
-    const b = await twoStep(r, r.owner, { filename: 'b.txt', content_type: 'text/plain', bytes: text('anything') });
+    const a = await uploadText(r, r.owner, 'a.txt', 'anything');
+    const b = await uploadText(r, r.owner, 'b.txt', 'anything');
     await drainAiJobs(deps(r));
     await sql`update public.files set ai_status = 'not_started' where id = ${a.fileId}`;
     await sql`update public.files set ai_status = 'try_again' where id = ${b.fileId}`;
@@ -333,13 +332,12 @@ describe('AI analysis of an upload', () => {
   });
 
   it('generates metadata for empty fields only, then says what it could not find', async () => {
-    const up = await twoStep(r, r.owner, {
-      filename: 'Mutual NDA Acme Ltd.txt',
-      content_type: 'text/plain',
-      bytes: text(
-        'This Mutual Non-Disclosure Agreement is made on 3 March 2024 between Acme Ltd and Globex Corporation. Signed by Jane Smith, Chief Executive Officer. Strictly confidential.',
-      ),
-    });
+    const up = await uploadText(
+      r,
+      r.owner,
+      'Mutual NDA Acme Ltd.txt',
+      'This Mutual Non-Disclosure Agreement is made on 3 March 2024 between Acme Ltd and Globex Corporation. Signed by Jane Smith, Chief Executive Officer. Strictly confidential.',
+    );
     await drainAiJobs(deps(r));
     await call('PUT', `${r.base}/files/${up.fileId}/metadata`, {
       token: r.owner.token,
@@ -367,11 +365,7 @@ describe('AI jobs under faults', () => {
   it('a job whose worker died is reclaimed after its lease and yields one suggestion', async () => {
     const r = await room('ai-lease');
     const items = await dueDiligenceItems(r);
-    const up = await twoStep(r, r.owner, {
-      filename: 'Annual report and audited accounts 2022.txt',
-      content_type: 'text/plain',
-      bytes: text('Audited financial statements.'),
-    });
+    const up = await uploadText(r, r.owner, 'Annual report and audited accounts 2022.txt', 'Audited financial statements.');
     // Worker A claims with a one-second lease and "dies" (never finishes).
     const [claimed] = await sql`select * from private.claim_ai_jobs('dead-worker', 1, 1, ${r.deal.id}::uuid)`;
     expect(claimed.file_id).toBe(up.fileId);
@@ -392,11 +386,7 @@ describe('AI jobs under faults', () => {
   it('three failed attempts end in try_again with backoff between them; the file is untouched', async () => {
     const r = await room('ai-fail');
     await dueDiligenceItems(r);
-    const up = await twoStep(r, r.owner, {
-      filename: 'Board minutes.txt',
-      content_type: 'text/plain',
-      bytes: text('Minutes of the board meeting.'),
-    });
+    const up = await uploadText(r, r.owner, 'Board minutes.txt', 'Minutes of the board meeting.');
     const before = await fileState(up.fileId);
     const failing: AiPort = {
       classify: async () => {
@@ -429,11 +419,7 @@ describe('AI jobs under faults', () => {
   it('a corrupt PDF is classified from its name, and the reasoning says so', async () => {
     const r = await room('ai-corrupt');
     const items = await dueDiligenceItems(r);
-    const up = await twoStep(r, r.owner, {
-      filename: 'Capitalisation table.pdf',
-      content_type: 'application/pdf',
-      bytes: text('%PDF-1.7 this is not really a PDF'),
-    });
+    const up = await uploadText(r, r.owner, 'Capitalisation table.pdf', '%PDF-1.7 this is not really a PDF', 'application/pdf');
     await drainAiJobs(deps(r));
     const res = await call('GET', `${r.base}/files/${up.fileId}/ai-analysis`, { token: r.owner.token });
     expect(res.body.extraction).toBe('name_only');
@@ -447,11 +433,12 @@ describe('AI jobs under faults', () => {
   it('a dropped database connection mid-job: the worker reconnects and records its result once', async () => {
     const r = await room('ai-drop');
     const items = await dueDiligenceItems(r);
-    const up = await twoStep(r, r.owner, {
-      filename: 'Customer MSA Initech.txt',
-      content_type: 'text/plain',
-      bytes: text('Master services agreement between the company and its customer Initech.'),
-    });
+    const up = await uploadText(
+      r,
+      r.owner,
+      'Customer MSA Initech.txt',
+      'Master services agreement between the company and its customer Initech.',
+    );
     const own = postgres(process.env.TEST_DATABASE_URL!, {
       max: 1,
       onnotice: () => {},
@@ -494,11 +481,7 @@ describe('AI jobs under faults', () => {
     const worker = startAiWorker(deps(r), { concurrency: 2 });
     try {
       await worker.idle();
-      const up = await twoStep(r, r.owner, {
-        filename: 'Office lease London.txt',
-        content_type: 'text/plain',
-        bytes: text('Lease agreement for office premises.'),
-      });
+      const up = await uploadText(r, r.owner, 'Office lease London.txt', 'Lease agreement for office premises.');
       const deadline = Date.now() + 10_000;
       while ((await fileState(up.fileId)).ai_status !== 'review' && Date.now() < deadline)
         await new Promise((res) => setTimeout(res, 50));
@@ -511,33 +494,23 @@ describe('AI jobs under faults', () => {
 });
 
 describe('the OpenAI-compatible provider against a local chat-completions server', () => {
-  let server: Server;
-  let baseURL: string;
   let answer: (body: any) => { status: number; body: unknown } | 'hang';
   const requests: any[] = [];
-
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      let raw = '';
-      req.on('data', (chunk) => {
-        raw += chunk;
-      });
-      req.on('end', () => {
-        const body = JSON.parse(raw || '{}');
-        requests.push({ path: req.url, auth: req.headers.authorization, body });
-        const out = answer(body);
-        if (out === 'hang') return; // never answers
-        res.writeHead(out.status, { 'content-type': 'application/json' });
-        res.end(typeof out.body === 'string' ? out.body : JSON.stringify(out.body));
-      });
+  const provider = useStandIn((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => {
+      raw += chunk;
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    req.on('end', () => {
+      const body = JSON.parse(raw || '{}');
+      requests.push({ path: req.url, auth: req.headers.authorization, body });
+      const out = answer(body);
+      if (out === 'hang') return; // never answers
+      res.writeHead(out.status, { 'content-type': 'application/json' });
+      res.end(typeof out.body === 'string' ? out.body : JSON.stringify(out.body));
+    });
   });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  const baseURL = () => `${provider.origin}/v1`;
 
   const completion = (content: string) => ({
     status: 200,
@@ -582,7 +555,7 @@ describe('the OpenAI-compatible provider against a local chat-completions server
           tags: ['lease'],
         }),
       );
-    const ai = openAiProvider({ apiKey: 'sk-test', baseURL, model: 'test-model', timeoutMs: 2000 });
+    const ai = openAiProvider({ apiKey: 'sk-test', baseURL: baseURL(), model: 'test-model', timeoutMs: 2000 });
     const out = await ai.classify(input);
     expect(out.provider).toBe('openai');
     expect(out.fallbackReason).toBeUndefined();
@@ -615,7 +588,7 @@ describe('the OpenAI-compatible provider against a local chat-completions server
   ] as const) {
     it(`falls back to the built-in classifier on ${label}, and says which answered`, async () => {
       answer = respond as typeof answer;
-      const ai = openAiProvider({ apiKey: 'sk-test', baseURL, model: 'test-model', timeoutMs: 500 });
+      const ai = openAiProvider({ apiKey: 'sk-test', baseURL: baseURL(), model: 'test-model', timeoutMs: 500 });
       const out = await ai.classify(input);
       expect(out.provider).toBe('builtin');
       expect(out.fallbackReason).toBeTruthy();
@@ -627,12 +600,8 @@ describe('the OpenAI-compatible provider against a local chat-completions server
     answer = () => ({ status: 500, body: { error: { message: 'down' } } });
     const r = await room('ai-openai');
     const items = await dueDiligenceItems(r);
-    const up = await twoStep(r, r.owner, {
-      filename: 'NDA with Globex.txt',
-      content_type: 'text/plain',
-      bytes: text('Confidentiality undertaking.'),
-    });
-    await drainAiJobs(deps(r, { ai: openAiProvider({ apiKey: 'sk-test', baseURL, model: 'm', timeoutMs: 500 }) }));
+    const up = await uploadText(r, r.owner, 'NDA with Globex.txt', 'Confidentiality undertaking.');
+    await drainAiJobs(deps(r, { ai: openAiProvider({ apiKey: 'sk-test', baseURL: baseURL(), model: 'm', timeoutMs: 500 }) }));
     const [analysis] = await analysesOf(up.fileId);
     expect(analysis).toMatchObject({ provider: 'builtin', recommended_item_id: items.nda, status: 'review' });
   });
@@ -643,19 +612,9 @@ describe('live AI status through GET /deals/{id}/events', () => {
     const r = await room('ai-live');
     await dueDiligenceItems(r);
     const uploadOnly = await setMember(r, 'upload_only', 'ai-live-uo');
-    const ownerStream = await openStream(r.base, r.owner);
-    const uoStream = await openStream(r.base, uploadOnly);
-    try {
-      const hidden = await twoStep(r, r.owner, {
-        filename: 'Secret cap table.txt',
-        content_type: 'text/plain',
-        bytes: text('cap table'),
-      });
-      const mine = await twoStep(r, uploadOnly, {
-        filename: 'Office lease.txt',
-        content_type: 'text/plain',
-        bytes: text('lease of premises'),
-      });
+    await withStreams(r.base, { owner: r.owner, uploadOnly }, async ({ owner: ownerStream, uploadOnly: uoStream }) => {
+      const hidden = await uploadText(r, r.owner, 'Secret cap table.txt', 'cap table');
+      const mine = await uploadText(r, uploadOnly, 'Office lease.txt', 'lease of premises');
       await drainAiJobs(deps(r));
       const reached = (s: typeof ownerStream, fileId: string) => () =>
         s.seen.some((e) => e.data.file_id === fileId && e.data.ai_status === 'review');
@@ -667,24 +626,15 @@ describe('live AI status through GET /deals/{id}/events', () => {
       // Give a stray event time to arrive before saying it never did.
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(JSON.stringify(uoStream.seen)).not.toContain(hidden.fileId);
-    } finally {
-      await ownerStream.close();
-      await uoStream.close();
-    }
+    });
   });
 
   it('tells a member when a file they may see is renamed, and nothing of the others (decision 32)', async () => {
     const r = await room('ai-live-file');
     const uploadOnly = await setMember(r, 'upload_only', 'ai-live-file-uo');
-    const hidden = await twoStep(r, r.owner, {
-      filename: 'Secret cap table.txt',
-      content_type: 'text/plain',
-      bytes: text('cap table'),
-    });
-    const mine = await twoStep(r, uploadOnly, { filename: 'Office lease.txt', content_type: 'text/plain', bytes: text('lease') });
-    const ownerStream = await openStream(r.base, r.owner);
-    const uoStream = await openStream(r.base, uploadOnly);
-    try {
+    const hidden = await uploadText(r, r.owner, 'Secret cap table.txt', 'cap table');
+    const mine = await uploadText(r, uploadOnly, 'Office lease.txt', 'lease');
+    await withStreams(r.base, { owner: r.owner, uploadOnly }, async ({ owner: ownerStream, uploadOnly: uoStream }) => {
       for (const [fileId, name] of [
         [hidden.fileId, 'Cap table (final).txt'],
         [mine.fileId, 'Office lease (signed).txt'],
@@ -708,10 +658,7 @@ describe('live AI status through GET /deals/{id}/events', () => {
       // The owner's stream saw both renames, which were committed in that order: the hidden one's event
       // would have reached the upload_only stream before its own file's.
       expect(JSON.stringify(uoStream.seen)).not.toContain(hidden.fileId);
-    } finally {
-      await ownerStream.close();
-      await uoStream.close();
-    }
+    });
   });
 
   it("a stranger cannot open a deal's stream, nor can anyone without a token", async () => {

@@ -191,49 +191,25 @@ describe('checklist categories', () => {
     const r = await room('cl-catput');
     const a = await category(r, 'Corporate', 'A');
     const b = await category(r, 'Finance', 'B');
-    const res = await call('PUT', `${r.base}/categories/${a.id}`, {
-      token: r.owner.token,
-      body: { name: 'Corporate Records', code: 'CR' },
-    });
+    const put = (id: string, body: unknown) => call('PUT', `${r.base}/categories/${id}`, { token: r.owner.token, body });
+    const res = await put(a.id, { name: 'Corporate Records', code: 'CR' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: a.id, name: 'Corporate Records', code: 'CR' });
     // same name with another case is not a clash with itself
-    const recase = await call('PUT', `${r.base}/categories/${a.id}`, {
-      token: r.owner.token,
-      body: { name: 'CORPORATE RECORDS', code: 'CR' },
-    });
+    const recase = await put(a.id, { name: 'CORPORATE RECORDS', code: 'CR' });
     expect(recase.status).toBe(200);
-    expectError(await call('PUT', `${r.base}/categories/${a.id}`, { token: r.owner.token, body: { name: 'finance' } }), 409);
-    expectError(
-      await call('PUT', `${r.base}/categories/${a.id}`, { token: r.owner.token, body: { name: 'X', code: 'TOOLONG' } }),
-      400,
-      'The category code can be at most 3 characters',
-    );
-    expectError(
-      await call('PUT', `${r.base}/categories/${a.id}`, { token: r.owner.token, body: { code: 'A' } }),
-      400,
-      'Please enter a category name',
-    );
-    expectError(
-      await call('PUT', `${r.base}/categories/${NOT_FOUND_UUID}`, { token: r.owner.token, body: { name: 'Y' } }),
-      404,
-      'Category not found',
-    );
-    expectError(
-      await call('PUT', `${r.base}/categories/nope`, { token: r.owner.token, body: { name: 'Y' } }),
-      404,
-      'Category not found',
-    );
+    expectError(await put(a.id, { name: 'finance' }), 409);
+    expectError(await put(a.id, { name: 'X', code: 'TOOLONG' }), 400, 'The category code can be at most 3 characters');
+    expectError(await put(a.id, { code: 'A' }), 400, 'Please enter a category name');
+    expectError(await put(NOT_FOUND_UUID, { name: 'Y' }), 404, 'Category not found');
+    expectError(await put('nope', { name: 'Y' }), 404, 'Category not found');
     const other = await room('cl-catput2');
     const foreign = await category(other, 'Foreign');
-    expectError(await call('PUT', `${r.base}/categories/${foreign.id}`, { token: r.owner.token, body: { name: 'Stolen' } }), 404);
+    expectError(await put(foreign.id, { name: 'Stolen' }), 404);
     const [row] = await sql`select name from public.checklist_categories where id = ${foreign.id}`;
     expect(row.name).toBe('Foreign');
     // clearing the code
-    const cleared = await call('PUT', `${r.base}/categories/${b.id}`, {
-      token: r.owner.token,
-      body: { name: 'Finance', code: null },
-    });
+    const cleared = await put(b.id, { name: 'Finance', code: null });
     expect(cleared.body.code).toBeNull();
   });
 

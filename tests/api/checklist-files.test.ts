@@ -11,6 +11,7 @@ import {
   item,
   member,
   NOT_FOUND_UUID,
+  otherDealItem,
   room,
   setMember,
   type Room,
@@ -142,9 +143,7 @@ describe('PUT /deals/{id}/checklist/{itemId} {status, files}', () => {
   it("404 'Item not found' for unknown, malformed and other deals' items", async () => {
     const { r } = await setup('cl-link404');
     const f1 = await upload(r, 'a.pdf');
-    const other = await room('cl-link404b');
-    const oc = await category(other, 'Theirs', 'T');
-    const theirs = await item(other, oc.id, 'Their item');
+    const { other, theirs } = await otherDealItem('cl-link404b');
     for (const id of [NOT_FOUND_UUID, 'xyz', theirs.id]) {
       expectError(await link(r, id, { status: 'provided', files: [f1] }), 404, 'Item not found');
     }
@@ -263,9 +262,7 @@ describe('POST /deals/{id}/checklist/files-by-items', () => {
 
   it("never shows another deal's files, even for that deal's item ids", async () => {
     const { r } = await setup('cl-fbix');
-    const other = await room('cl-fbix2');
-    const oc = await category(other, 'Theirs', 'T');
-    const theirs = await item(other, oc.id, 'Their item');
+    const { other, theirs } = await otherDealItem('cl-fbix2');
     const tf = await upload(other, 'secret.pdf');
     await link(other, theirs.id, { files: [tf] });
     const res = await call('POST', `${r.base}/files-by-items`, { token: r.owner.token, body: { item_ids: [theirs.id] } });

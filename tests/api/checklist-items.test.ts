@@ -2,7 +2,18 @@
 import { describe, expect, it } from 'vitest';
 import { call, registerUser, sql } from './helpers.ts';
 import { expectError, setName } from './expect.ts';
-import { activityRows, category, checklist, getItem, item, member, NOT_FOUND_UUID, room, setMember } from './checklist-lib.ts';
+import {
+  activityRows,
+  category,
+  checklist,
+  getItem,
+  item,
+  member,
+  NOT_FOUND_UUID,
+  otherDealItem,
+  room,
+  setMember,
+} from './checklist-lib.ts';
 import { peopleRoom, setMember as setSetMember } from './people-lib.ts';
 
 describe('POST /deals/{id}/checklist/items', () => {
@@ -215,35 +226,21 @@ describe('PUT and PATCH /deals/{id}/checklist/items/{itemId}', () => {
     const r = await room('cl-editx');
     const cat = await category(r, 'Corporate', 'A');
     const mine = await item(r, cat.id, 'Charter');
-    const other = await room('cl-editx2');
-    const theirCat = await category(other, 'Theirs', 'T');
-    const theirs = await item(other, theirCat.id, 'Their item');
+    const { other, theirCategory, theirs } = await otherDealItem('cl-editx2');
     expectError(
-      await call('PATCH', `${r.base}/items/${mine.id}`, { token: r.owner.token, body: { category_id: theirCat.id } }),
+      await call('PATCH', `${r.base}/items/${mine.id}`, { token: r.owner.token, body: { category_id: theirCategory.id } }),
       400,
       'That category does not exist in this deal',
     );
-    // the other deal's item through this deal's path: not found
-    expectError(
-      await call('PATCH', `${r.base}/items/${theirs.id}`, { token: r.owner.token, body: { name: 'Hijacked' } }),
-      404,
-      'Item not found',
-    );
-    expectError(
-      await call('PUT', `${r.base}/items/${theirs.id}`, { token: r.owner.token, body: { name: 'Hijacked' } }),
-      404,
-      'Item not found',
-    );
-    expectError(
-      await call('PATCH', `${r.base}/items/${NOT_FOUND_UUID}`, { token: r.owner.token, body: { name: 'X' } }),
-      404,
-      'Item not found',
-    );
-    expectError(
-      await call('PATCH', `${r.base}/items/not-an-id`, { token: r.owner.token, body: { name: 'X' } }),
-      404,
-      'Item not found',
-    );
+    // the other deal's item through this deal's path, an unknown id and a malformed one: not found
+    for (const [method, id, name] of [
+      ['PATCH', theirs.id, 'Hijacked'],
+      ['PUT', theirs.id, 'Hijacked'],
+      ['PATCH', NOT_FOUND_UUID, 'X'],
+      ['PATCH', 'not-an-id', 'X'],
+    ]) {
+      expectError(await call(method, `${r.base}/items/${id}`, { token: r.owner.token, body: { name } }), 404, 'Item not found');
+    }
     expect((await getItem(other, theirs.id)).name).toBe('Their item');
   });
 
@@ -290,9 +287,7 @@ describe('GET /deals/{id}/checklist/items/{itemId}', () => {
 
   it("answers 404 'Item not found' for unknown ids, malformed ids and other deals' items", async () => {
     const r = await room('cl-get404');
-    const other = await room('cl-get404b');
-    const theirCat = await category(other, 'Theirs', 'T');
-    const theirs = await item(other, theirCat.id, 'Secret');
+    const { other, theirs } = await otherDealItem('cl-get404b', 'Secret');
     for (const id of [NOT_FOUND_UUID, 'abc', theirs.id]) {
       expectError(await call('GET', `${r.base}/items/${id}`, { token: r.owner.token }), 404, 'Item not found');
     }
@@ -319,9 +314,7 @@ describe('DELETE /deals/{id}/checklist/items/{itemId}', () => {
     expectError(await call('DELETE', `${r.base}/items/${it1.id}`, { token: r.owner.token }), 404, 'Item not found');
     expectError(await call('GET', `${r.base}/items/${it1.id}`, { token: r.owner.token }), 404, 'Item not found');
     expect((await checklist(r)).checklist.Corporate.map((i) => i.id)).toEqual([it2.id]);
-    const other = await room('cl-del2');
-    const oc = await category(other, 'Theirs', 'T');
-    const theirs = await item(other, oc.id, 'Keep me');
+    const { other, theirs } = await otherDealItem('cl-del2', 'Keep me');
     expectError(await call('DELETE', `${r.base}/items/${theirs.id}`, { token: r.owner.token }), 404, 'Item not found');
     expect((await getItem(other, theirs.id)).name).toBe('Keep me');
   });
@@ -395,9 +388,7 @@ describe('approve and request-changes', () => {
 
   it("404 for unknown or other deals' items; 400 for a malformed note", async () => {
     const r = await room('cl-approve404');
-    const other = await room('cl-approve404b');
-    const oc = await category(other, 'Theirs', 'T');
-    const theirs = await item(other, oc.id, 'Theirs');
+    const { other, theirs } = await otherDealItem('cl-approve404b', 'Theirs');
     for (const id of [NOT_FOUND_UUID, 'bad', theirs.id]) {
       expectError(await call('POST', `${r.base}/items/${id}/approve`, { token: r.owner.token }), 404, 'Item not found');
       expectError(await call('POST', `${r.base}/items/${id}/request-changes`, { token: r.owner.token }), 404, 'Item not found');

@@ -63,6 +63,14 @@ export async function item(
   return res.body as Record<string, any>;
 }
 
+/** Another fresh deal with one item (category "Theirs", code T): what a room must not reach through its own paths. */
+export async function otherDealItem(label: string, name = 'Their item') {
+  const other = await room(label);
+  const theirCategory = await category(other, 'Theirs', 'T');
+  const theirs = await item(other, theirCategory.id, name);
+  return { other, theirCategory, theirs };
+}
+
 export async function checklist(r: Room, user: TestUser = r.owner) {
   const res = await call('GET', r.base, { token: user.token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);

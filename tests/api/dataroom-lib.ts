@@ -146,6 +146,10 @@ export async function twoStep(r: Room, user: TestUser, opts: UploadOptions) {
   return { fileId: start.body.file_id as string, file: done.body, start: start.body, bytes };
 }
 
+/** A two-step upload of a small text file as `user` (text/plain unless told): what the AI tests give the worker to read. */
+export const uploadText = (r: Room, user: TestUser, filename: string, body: string, content_type = 'text/plain') =>
+  twoStep(r, user, { filename, content_type, bytes: text(body) });
+
 /**
  * A new version of a file: versions/upload-url, the bytes to the signed URL, versions/upload-complete.
  * Expects the first two to succeed; answers the start and the raw answer of upload-complete (`done`).

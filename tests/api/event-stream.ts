@@ -42,3 +42,20 @@ export async function openStream(base: string, user: TestUser) {
     },
   };
 }
+
+export type EventStream = Awaited<ReturnType<typeof openStream>>;
+
+/** Opens a stream for each person (in order), runs `work` with them, and closes every one opened, pass or fail. */
+export async function withStreams<K extends string, T>(
+  base: string,
+  people: Record<K, TestUser>,
+  work: (streams: Record<K, EventStream>) => Promise<T>,
+): Promise<T> {
+  const streams = {} as Record<K, EventStream>;
+  try {
+    for (const [key, user] of Object.entries(people) as [K, TestUser][]) streams[key] = await openStream(base, user);
+    return await work(streams);
+  } finally {
+    for (const stream of Object.values<EventStream>(streams)) await stream.close();
+  }
+}

@@ -2,7 +2,7 @@
  * An app served over a real socket on a free local port, for the tests that must see what a browser, curl
  * or a proxy sees: raw bytes, kept-alive connections, the client's address.
  */
-import { request } from 'node:http';
+import { createServer, request, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
@@ -27,6 +27,25 @@ export function useLocalServer(build: () => Hono | Promise<Hono>): LocalServer {
     served.origin = `http://127.0.0.1:${served.port}`;
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return served;
+}
+
+/**
+ * A stand-in for another service (an AI provider, a key set) on a free local port for the enclosing describe's (or
+ * file's) tests; connections still open after them are cut, as a stand-in may be told never to answer.
+ */
+export function useStandIn(handler: RequestListener): LocalServer {
+  const served: LocalServer = { port: 0, origin: '' };
+  const server = createServer(handler);
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    served.port = (server.address() as AddressInfo).port;
+    served.origin = `http://127.0.0.1:${served.port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
   return served;
 }
 

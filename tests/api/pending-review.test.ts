@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { drainAiJobs } from '../../supabase/functions/_shared/ai/worker.ts';
 import { builtinAi } from '../../supabase/functions/_shared/ai/providers.ts';
 import { call, sql, storage, type TestUser } from './helpers.ts';
-import { member, room, text, twoStep, type Room } from './dataroom-lib.ts';
+import { member, room, twoStep, uploadText, type Room } from './dataroom-lib.ts';
 
 /** The four places that say how many files await a decision, as `user` sees them. */
 async function pendingEverywhere(r: Room, user: TestUser) {
@@ -36,16 +36,18 @@ describe('files pending review', () => {
       body: { name: 'Board minutes', description: 'Minutes of the board meetings', category_id: cat.body.id },
     });
     expect(item.status).toBe(201);
-    const a = await twoStep(r, r.owner, {
-      filename: 'Board minutes 2024.txt',
-      content_type: 'text/plain',
-      bytes: text('Minutes of the meeting of the board of directors held in March 2024.'),
-    });
-    const b = await twoStep(r, r.owner, {
-      filename: 'Board minutes 2025.txt',
-      content_type: 'text/plain',
-      bytes: text('Minutes of the meeting of the board of directors held in March 2025.'),
-    });
+    const a = await uploadText(
+      r,
+      r.owner,
+      'Board minutes 2024.txt',
+      'Minutes of the meeting of the board of directors held in March 2024.',
+    );
+    const b = await uploadText(
+      r,
+      r.owner,
+      'Board minutes 2025.txt',
+      'Minutes of the meeting of the board of directors held in March 2025.',
+    );
     await drainAiJobs({
       sql,
       blobs: storage.store,

@@ -313,37 +313,24 @@ describe('rights from groups', () => {
     const r = await peopleRoom('grp-right2');
     const m = await setMember(r, 'upload_only', 'grp-right2-m');
     const g = await group(r, 'Editors', await systemSetId('edit'));
-    const add = await call('POST', `${r.base}/users/bulk-update`, {
-      token: r.owner.token,
-      body: { user_ids: [m.id], add_group_ids: [g.id] },
-    });
-    expect(add.body).toMatchObject({ success_count: 1 });
-    expect((await call('POST', `${r.base}/folders`, { token: m.token, body: { name: 'One' } })).status).toBe(201);
+    const folderAsMember = (name: string) => call('POST', `${r.base}/folders`, { token: m.token, body: { name } });
+    const bulkGroups = (change: Record<string, string[]>) =>
+      call('POST', `${r.base}/users/bulk-update`, { token: r.owner.token, body: { user_ids: [m.id], ...change } });
+    const setGroupSet = async (set: string) =>
+      call('PUT', `${r.base}/permissions/groups/${g.id}`, {
+        token: r.owner.token,
+        body: { name: 'Editors', permission_set_id: await systemSetId(set) },
+      });
 
-    expect(
-      (
-        await call('PUT', `${r.base}/permissions/groups/${g.id}`, {
-          token: r.owner.token,
-          body: { name: 'Editors', permission_set_id: await systemSetId('upload_view') },
-        })
-      ).status,
-    ).toBe(200);
-    expectError(await call('POST', `${r.base}/folders`, { token: m.token, body: { name: 'Two' } }), 403);
+    expect((await bulkGroups({ add_group_ids: [g.id] })).body).toMatchObject({ success_count: 1 });
+    expect((await folderAsMember('One')).status).toBe(201);
 
-    expect(
-      (
-        await call('PUT', `${r.base}/permissions/groups/${g.id}`, {
-          token: r.owner.token,
-          body: { name: 'Editors', permission_set_id: await systemSetId('edit') },
-        })
-      ).status,
-    ).toBe(200);
-    expect((await call('POST', `${r.base}/folders`, { token: m.token, body: { name: 'Three' } })).status).toBe(201);
-    const remove = await call('POST', `${r.base}/users/bulk-update`, {
-      token: r.owner.token,
-      body: { user_ids: [m.id], remove_group_ids: [g.id] },
-    });
-    expect(remove.body).toMatchObject({ success_count: 1 });
-    expectError(await call('POST', `${r.base}/folders`, { token: m.token, body: { name: 'Four' } }), 403);
+    expect((await setGroupSet('upload_view')).status).toBe(200);
+    expectError(await folderAsMember('Two'), 403);
+
+    expect((await setGroupSet('edit')).status).toBe(200);
+    expect((await folderAsMember('Three')).status).toBe(201);
+    expect((await bulkGroups({ remove_group_ids: [g.id] })).body).toMatchObject({ success_count: 1 });
+    expectError(await folderAsMember('Four'), 403);
   });
 });

@@ -22,6 +22,11 @@ async function setPermissions(r: PeopleRoom, fileId: string, body: Record<string
   return call('PUT', `${r.base}/files/${fileId}/permissions`, { token, body });
 }
 
+/** DELETE of a tag or group of the deal, as the owner unless told: the delete a deny must hold back. */
+function deleteNamed(r: PeopleRoom, kind: 'tags' | 'groups', id: string, token = r.owner.token) {
+  return call('DELETE', `${r.base}/permissions/${kind}/${id}`, { token });
+}
+
 /** Bidders may see a.pdf, except whoever is tagged "excluded"; b.pdf is open to all but keeps the same deny. */
 async function deniedRoom(label: string) {
   const r = await peopleRoom(label);
@@ -44,13 +49,13 @@ describe('a deny never fails open', () => {
     expect(await fileStatus(r, bidder, a)).toBe(200);
 
     expectError(
-      await call('DELETE', `${r.base}/permissions/tags/${excluded.id}`, { token: r.owner.token }),
+      await deleteNamed(r, 'tags', excluded.id),
       409,
       "This tag is used to deny access on 2 files: a.pdf, b.pdf. Remove it from those files' permissions first.",
     );
     // The manager cannot see a.pdf (only Bidders may): it is counted, not named.
     expectError(
-      await call('DELETE', `${r.base}/permissions/tags/${excluded.id}`, { token: manager.token }),
+      await deleteNamed(r, 'tags', excluded.id, manager.token),
       409,
       "This tag is used to deny access on 2 files: b.pdf and 1 more. Remove it from those files' permissions first.",
     );
@@ -61,7 +66,7 @@ describe('a deny never fails open', () => {
     // Once the files no longer deny it, the tag goes (and the member, no longer excluded, is let in).
     expect((await setPermissions(r, a, { type: 'custom', allowed_groups: [bidders.id] })).status).toBe(200);
     expect((await setPermissions(r, b, { type: 'all' })).status).toBe(200);
-    expect((await call('DELETE', `${r.base}/permissions/tags/${excluded.id}`, { token: r.owner.token })).status).toBe(200);
+    expect((await deleteNamed(r, 'tags', excluded.id)).status).toBe(200);
     expect(await fileStatus(r, shut, a)).toBe(200);
   });
 
@@ -73,19 +78,19 @@ describe('a deny never fails open', () => {
       (await setPermissions(r, a, { type: 'custom', allowed_groups: [bidders.id], denied_groups: [outsiders.id] })).status,
     ).toBe(200);
     expectError(
-      await call('DELETE', `${r.base}/permissions/groups/${outsiders.id}`, { token: r.owner.token }),
+      await deleteNamed(r, 'groups', outsiders.id),
       409,
       "This group is used to deny access on 1 file: a.pdf. Remove it from that file's permissions first.",
     );
     // The manager, who cannot see a.pdf, is told the count only.
     expectError(
-      await call('DELETE', `${r.base}/permissions/groups/${outsiders.id}`, { token: manager.token }),
+      await deleteNamed(r, 'groups', outsiders.id, manager.token),
       409,
       "This group is used to deny access on 1 file. Remove it from that file's permissions first.",
     );
     expect(await fileStatus(r, shut, a)).toBe(404);
     // A group only an allow names is deleted: its members lose access (the allow fails closed).
-    expect((await call('DELETE', `${r.base}/permissions/groups/${bidders.id}`, { token: r.owner.token })).status).toBe(200);
+    expect((await deleteNamed(r, 'groups', bidders.id)).status).toBe(200);
     expect(await fileStatus(r, shut, a)).toBe(404);
   });
 

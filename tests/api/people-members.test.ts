@@ -280,21 +280,17 @@ describe('PUT /deals/{id}/users/{userId} (part 1 form)', () => {
     const other = await peopleRoom('p1-bad-other');
     const foreign = await customSet(other, 'Foreign', ['view']);
     const m = await setMember(r, 'upload_view', 'p1-bad-m');
-    expectError(
-      await call('PUT', `${r.base}/users/${m.id}`, { token: r.owner.token, body: { permission_set: 'superuser', company: 'X' } }),
-      400,
-      'Please select a permission set',
-    );
-    expectError(
-      await call('PUT', `${r.base}/users/${m.id}`, { token: r.owner.token, body: { permission_set: 'Foreign' } }),
-      400,
-      'Please select a permission set',
-    );
-    expectError(
-      await call('PUT', `${r.base}/users/${m.id}`, { token: r.owner.token, body: { permission_set: foreign.id } }),
-      400,
-      'Please select a permission set',
-    );
+    for (const body of [
+      { permission_set: 'superuser', company: 'X' },
+      { permission_set: 'Foreign' },
+      { permission_set: foreign.id },
+    ]) {
+      expectError(
+        await call('PUT', `${r.base}/users/${m.id}`, { token: r.owner.token, body }),
+        400,
+        'Please select a permission set',
+      );
+    }
     expect(await membership(r.deal.id, m.id)).toMatchObject({ set_name: 'upload_view', company: null });
   });
 

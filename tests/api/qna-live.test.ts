@@ -3,7 +3,7 @@
 // drafts only the answering side, and no one outside the asker's group learns who asked.
 import { describe, expect, it } from 'vitest';
 import { sql, type TestUser } from './helpers.ts';
-import { openStream } from './event-stream.ts';
+import { withStreams } from './event-stream.ts';
 import { ok, qnaRoom, type QnaRoom } from './qna-lib.ts';
 
 /** The outbox's mail to the room's people since `since`, as "who: subject", sorted. */
@@ -74,12 +74,7 @@ describe('Q&A by mail', () => {
 describe('Q&A live, through GET /deals/{id}/events', () => {
   it('tells those who may see a question, drafts only the answering side, and another bidder nothing', async () => {
     const r = await qnaRoom('qna-live');
-    const streams = {
-      seller: await openStream(r.base, r.seller),
-      buyerA2: await openStream(r.base, r.buyerA2),
-      buyerB: await openStream(r.base, r.buyerB),
-    };
-    try {
+    await withStreams(r.base, { seller: r.seller, buyerA2: r.buyerA2, buyerB: r.buyerB }, async (streams) => {
       const q = await ok('POST', `${r.base}/questions`, r.buyerA.token, { title: 'Working capital peg' }, 201);
       const about = (s: (typeof streams)['seller'], test: (data: any) => boolean) => () =>
         s.seen.some((e) => e.event === 'qna' && e.data.question_id === q.id && test(e.data));
@@ -107,9 +102,7 @@ describe('Q&A live, through GET /deals/{id}/events', () => {
 
       await ok('POST', `${r.base}/questions/${q.id}/release`, r.approver.token);
       expect(await streams.buyerB.until(about(streams.buyerB, () => true))).toBe(true);
-    } finally {
-      for (const s of Object.values(streams)) await s.close();
-    }
+    });
   });
 });
 

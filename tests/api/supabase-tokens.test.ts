@@ -1,11 +1,10 @@
 // Supabase access tokens of both generations (asymmetric keys from the project's JWKS, and the legacy
 // HS256 secret), verified by the Supabase adapter against a local server publishing a key set.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { sign } from 'hono/jwt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { supabaseTokenVerifier } from '../../supabase/functions/_shared/adapters/supabase-tokens.ts';
+import { useStandIn } from './local-server.ts';
 
 const SECRET = 'legacy-secret-of-the-project-long-enough-for-hs256';
 const SUB = '3f6f1d2a-1c1b-4c55-9a43-1a2b3c4d5e6f';
@@ -13,12 +12,21 @@ const SESSION = '8d0c5a4e-7b1f-4f2a-9e3d-5c6b7a8d9e0f';
 const now = () => Math.floor(Date.now() / 1000);
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-let server: Server;
-let url: string;
 let jwksRequests = 0;
 let es: CryptoKeyPair;
 let rs: CryptoKeyPair;
 let stranger: CryptoKeyPair;
+let keys: JWK[] = [];
+
+/** The project's key set, published where Supabase publishes it. */
+const jwks = useStandIn((req, res) => {
+  if (req.url === '/auth/v1/.well-known/jwks.json') {
+    jwksRequests++;
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys }));
+  } else {
+    res.writeHead(404).end();
+  }
+});
 
 const claims = (extra: Record<string, unknown> = {}) => ({
   sub: SUB,
@@ -36,27 +44,15 @@ beforeAll(async () => {
   es = (await generateKeyPair('ES256', { extractable: true })) as CryptoKeyPair;
   rs = (await generateKeyPair('RS256', { extractable: true })) as CryptoKeyPair;
   stranger = (await generateKeyPair('ES256', { extractable: true })) as CryptoKeyPair;
-  const keys: JWK[] = [
+  keys = [
     { ...(await exportJWK(es.publicKey)), kid: 'es-1', alg: 'ES256', use: 'sig' },
     { ...(await exportJWK(rs.publicKey)), kid: 'rs-1', alg: 'RS256', use: 'sig' },
   ];
-  server = createServer((req, res) => {
-    if (req.url === '/auth/v1/.well-known/jwks.json') {
-      jwksRequests++;
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys }));
-    } else {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('Supabase token verification', () => {
   it('accepts ES256 and RS256 tokens signed by the project keys, and keeps session_id and aal', async () => {
-    const verify = supabaseTokenVerifier({ url });
+    const verify = supabaseTokenVerifier({ url: jwks.origin });
     const fromEs = await verify(await signWith(es.privateKey, 'ES256', 'es-1'));
     expect(fromEs).toMatchObject({
       sub: SUB,
@@ -69,7 +65,7 @@ describe('Supabase token verification', () => {
   });
 
   it('fetches the key set once and reuses it', async () => {
-    const verify = supabaseTokenVerifier({ url });
+    const verify = supabaseTokenVerifier({ url: jwks.origin });
     const before = jwksRequests;
     for (let i = 0; i < 5; i++) expect(await verify(await signWith(es.privateKey, 'ES256', 'es-1'))).toBeDefined();
     expect(jwksRequests - before).toBe(1);
@@ -77,12 +73,12 @@ describe('Supabase token verification', () => {
 
   it('accepts a legacy HS256 token when the project secret is configured, and refuses it otherwise', async () => {
     const token = await sign({ ...claims(), iat: now(), exp: now() + 600 }, SECRET, 'HS256');
-    expect(await supabaseTokenVerifier({ url, jwtSecret: SECRET })(token)).toMatchObject({ sub: SUB });
-    expect(await supabaseTokenVerifier({ url })(token)).toBeUndefined();
+    expect(await supabaseTokenVerifier({ url: jwks.origin, jwtSecret: SECRET })(token)).toMatchObject({ sub: SUB });
+    expect(await supabaseTokenVerifier({ url: jwks.origin })(token)).toBeUndefined();
   });
 
   it('refuses alg none, unknown keys, expired, wrong-audience, tampered and wrong-algorithm tokens', async () => {
-    const verify = supabaseTokenVerifier({ url, jwtSecret: SECRET });
+    const verify = supabaseTokenVerifier({ url: jwks.origin, jwtSecret: SECRET });
     const good = await signWith(es.privateKey, 'ES256', 'es-1');
     const [h, p, s] = good.split('.');
     const bad: [string, string][] = [

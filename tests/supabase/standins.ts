@@ -383,6 +383,13 @@ export async function startStandIns(sql: Sql, dir: string): Promise<StandIns> {
       const slash = rest.indexOf('/');
       return { bucket: rest.slice(0, slash), key: rest.slice(slash + 1) };
     };
+    /** Storage's refusal of a signed URL's token (expired, or made for another object); null when it is good. */
+    const tokenRefusal = (bucket: string, key: string): [string, string] | null => {
+      const claims = readToken(u.searchParams.get('token'));
+      if (claims === 'expired') return ['InvalidJWT', '"exp" claim timestamp check failed'];
+      if (claims === 'invalid' || claims.url !== `${bucket}/${key}`) return ['InvalidSignature', 'The signature is invalid'];
+      return null;
+    };
     const method = req.method ?? 'GET';
     if (method === 'POST' && path.startsWith('/object/upload/sign/')) {
       if (!isService(req)) return storageError(res, 403, 'Unauthorized', 'new row violates row-level security policy');
@@ -393,10 +400,8 @@ export async function startStandIns(sql: Sql, dir: string): Promise<StandIns> {
     }
     if (method === 'PUT' && path.startsWith('/object/upload/sign/')) {
       const { bucket, key } = objectPath('/object/upload/sign/');
-      const claims = readToken(u.searchParams.get('token'));
-      if (claims === 'expired') return storageError(res, 400, 'InvalidJWT', '"exp" claim timestamp check failed');
-      if (claims === 'invalid' || claims.url !== `${bucket}/${key}`)
-        return storageError(res, 400, 'InvalidSignature', 'The signature is invalid');
+      const refusal = tokenRefusal(bucket, key);
+      if (refusal) return storageError(res, 400, ...refusal);
       if (await objectExists(bucket, key)) return storageError(res, 409, 'Duplicate', 'The resource already exists');
       await storeObject(bucket, key, body, null, req.headers['content-type']);
       return send(res, 200, { Key: `${bucket}/${key}` });
@@ -411,10 +416,8 @@ export async function startStandIns(sql: Sql, dir: string): Promise<StandIns> {
     }
     if (method === 'GET' && path.startsWith('/object/sign/')) {
       const { bucket, key } = objectPath('/object/sign/');
-      const claims = readToken(u.searchParams.get('token'));
-      if (claims === 'expired') return storageError(res, 400, 'InvalidJWT', '"exp" claim timestamp check failed');
-      if (claims === 'invalid' || claims.url !== `${bucket}/${key}`)
-        return storageError(res, 400, 'InvalidSignature', 'The signature is invalid');
+      const refusal = tokenRefusal(bucket, key);
+      if (refusal) return storageError(res, 400, ...refusal);
       if (!existsSync(objectFile(bucket, key))) return storageError(res, 404, 'not_found', 'Object not found');
       const name = u.searchParams.get('download');
       res.writeHead(200, {
