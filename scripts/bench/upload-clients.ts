@@ -2,6 +2,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { request } from 'node:http';
+import { SEND_WITH_CREATION_MAX_BYTES } from '../../supabase/functions/_shared/contracts/dataroom.ts';
 
 /** Posts `source` as a multipart form to the signed URL, streamed from disk as a browser's native upload is. */
 export function postFile(url: string, source: string, size: number): Promise<number> {
@@ -42,18 +43,33 @@ interface TusSession {
 
 /**
  * Creates a tus upload of `size` bytes at the resumable endpoint of an upload-url answer, with its
- * metadata as tus-js-client sends it (the web app's client).
+ * metadata as tus-js-client sends it (the web app's client), and `first` bytes with it when given
+ * (creation-with-upload).
  */
-export async function tusCreate(origin: string, resumable: any, size: number): Promise<TusSession> {
+export async function tusCreate(
+  origin: string,
+  resumable: any,
+  size: number,
+  first?: Uint8Array<ArrayBuffer>,
+): Promise<TusSession> {
   const headers = { 'tus-resumable': '1.0.0', ...resumable.headers };
   const metadata = Object.entries((resumable.metadata ?? {}) as Record<string, string>)
     .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
     .join(',');
   const res = await fetch(`${origin}${resumable.endpoint}`, {
     method: 'POST',
-    headers: { ...headers, 'upload-length': String(size), ...(metadata ? { 'upload-metadata': metadata } : {}) },
+    headers: {
+      ...headers,
+      'upload-length': String(size),
+      ...(metadata ? { 'upload-metadata': metadata } : {}),
+      ...(first ? { 'content-type': 'application/offset+octet-stream' } : {}),
+    },
+    body: first,
   });
   if (res.status !== 201) throw new Error(`tus creation answered ${res.status}: ${await res.text()}`);
+  await res.arrayBuffer();
+  if (first && res.headers.get('upload-offset') !== String(first.length))
+    throw new Error(`tus creation stored ${res.headers.get('upload-offset')} of the ${first.length} bytes it carried`);
   return { base: origin, url: `${origin}${res.headers.get('location')}`, headers };
 }
 
@@ -93,10 +109,29 @@ export function tusPatch(session: TusSession, source: string, start: number, end
   });
 }
 
-/** Sends `bytes` (held in memory) in the session's chunks, as the web app does; answers the last PATCH's status. */
-export async function tusSendBytes(session: TusSession, bytes: Uint8Array<ArrayBuffer>, chunk: number): Promise<number> {
+/**
+ * Uploads `bytes` (held in memory) as the web app's tus-js-client does: a file of up to
+ * SEND_WITH_CREATION_MAX_BYTES sends its first chunk with the creation, then PATCHes the rest in the
+ * grant's chunks. Answers the last request's status (201 or 204 when stored).
+ */
+export async function tusUploadAsWebApp(origin: string, resumable: any, bytes: Uint8Array<ArrayBuffer>): Promise<number> {
+  const chunk: number = resumable.chunk_size;
+  if (bytes.length > SEND_WITH_CREATION_MAX_BYTES)
+    return tusSendBytes(await tusCreate(origin, resumable, bytes.length), bytes, chunk);
+  const first = bytes.subarray(0, Math.min(bytes.length, chunk));
+  const session = await tusCreate(origin, resumable, bytes.length, first);
+  return first.length === bytes.length ? 201 : tusSendBytes(session, bytes, chunk, first.length);
+}
+
+/** Sends `bytes` (held in memory) from `from` in the session's chunks; answers the last PATCH's status. */
+export async function tusSendBytes(
+  session: TusSession,
+  bytes: Uint8Array<ArrayBuffer>,
+  chunk: number,
+  from = 0,
+): Promise<number> {
   let status = 204;
-  for (let at = 0; at < bytes.length && status === 204; at += chunk) {
+  for (let at = from; at < bytes.length && status === 204; at += chunk) {
     const res = await fetch(session.url, {
       method: 'PATCH',
       headers: { ...session.headers, 'upload-offset': String(at), 'content-type': 'application/offset+octet-stream' },

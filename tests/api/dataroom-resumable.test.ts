@@ -321,4 +321,29 @@ describe('resumable uploads (tus) on the embedded store', () => {
     expect(progress).toBe(file.length);
     expect(await storage.store.stat(key)).toEqual({ size: file.length, sha256: sha256(file) });
   });
+
+  it("takes a file's first chunk with its creation (tus-js-client's uploadDataDuringCreation, as the web app sends small files)", async () => {
+    for (const size of [300 * 1024, 2 * 1024 * 1024 + 5]) {
+      const key = newKey();
+      const t = await target(key);
+      const file = Buffer.from(randomBytes(size));
+      const requests: string[] = [];
+      await new Promise<void>((resolve, reject) => {
+        new Upload(file, {
+          endpoint: `${served.origin}${t.resumable.endpoint}`,
+          headers: t.resumable.headers,
+          metadata: t.resumable.metadata,
+          chunkSize: 512 * 1024,
+          uploadDataDuringCreation: true,
+          retryDelays: [],
+          onBeforeRequest: (req) => void requests.push(req.getMethod()),
+          onSuccess: () => resolve(),
+          onError: reject,
+        }).start();
+      });
+      // One request for a file of one chunk; the creation and a PATCH for each further chunk otherwise.
+      expect(requests).toEqual(['POST', ...Array(Math.ceil(size / (512 * 1024)) - 1).fill('PATCH')]);
+      expect(await storage.store.stat(key)).toEqual({ size, sha256: sha256(file) });
+    }
+  });
 });

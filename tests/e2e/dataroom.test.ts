@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { after, describe } from 'node:test';
 import type { Page } from 'playwright-core';
+import { SEND_WITH_CREATION_MAX_BYTES } from '../../supabase/functions/_shared/contracts/dataroom.ts';
 import {
   FIRST_LOAD_TIMEOUT,
   apiCall,
@@ -217,7 +218,8 @@ describe('Data room', () => {
 
   e2e.test('an upload whose connection drops resumes through tus and stores the same bytes', async ({ page, server }) => {
     const { owner, deal } = await ownerWithDeal(server, 'owner', 'Project Resume');
-    // The first PATCH is cut off, as a dropped connection would be; the client asks where to go on (HEAD).
+    // A file too large to go with its creation: created first, then sent. Its first PATCH is cut off, as a
+    // dropped connection would be; the client asks where to go on (HEAD).
     const seen: string[] = [];
     await page.route('**/storage/v1/upload/resumable**', async (route) => {
       const method = route.request().method();
@@ -226,7 +228,8 @@ describe('Data room', () => {
       return route.continue();
     });
     await openEmptyDataRoom(page, owner.token, deal.id);
-    const bytes = Buffer.from(Array.from({ length: 200_000 }, (_, i) => (i * 13 + 5) % 256));
+    const bytes = Buffer.alloc(SEND_WITH_CREATION_MAX_BYTES + 200_000);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 13 + 5) % 256;
     await uploadWithDialog(page, [{ name: 'resumed.bin', mimeType: 'application/octet-stream', buffer: bytes }]);
     assert.deepEqual(seen.slice(0, 2), ['POST', 'PATCH']);
     assert.ok(seen.includes('HEAD'), `the client asked for the offset after the drop (${seen.join(', ')})`);
@@ -235,6 +238,28 @@ describe('Data room', () => {
     const stored = await downloadBytes(server, owner.token, deal.id, file.id);
     assert.ok(stored.equals(bytes), `the stored bytes are the uploaded ones (${stored.length} of ${bytes.length})`);
   });
+
+  e2e.test(
+    'a small file goes with its creation request, sent again whole when that request is cut off',
+    async ({ page, server }) => {
+      const { owner, deal } = await ownerWithDeal(server, 'owner', 'Project One Request');
+      const seen: string[] = [];
+      await page.route('**/storage/v1/upload/resumable**', async (route) => {
+        const method = route.request().method();
+        seen.push(method);
+        if (seen.length === 1) return route.abort('connectionreset');
+        return route.continue();
+      });
+      await openEmptyDataRoom(page, owner.token, deal.id);
+      const bytes = Buffer.from(Array.from({ length: 200_000 }, (_, i) => (i * 7 + 3) % 256));
+      await uploadWithDialog(page, [{ name: 'small.bin', mimeType: 'application/octet-stream', buffer: bytes }]);
+      // No PATCH: the creation carried every byte, the second time.
+      assert.deepEqual(seen, ['POST', 'POST']);
+      const [file] = (await listingApi(server, owner.token, deal.id)).files;
+      const stored = await downloadBytes(server, owner.token, deal.id, file.id);
+      assert.ok(stored.equals(bytes), `the stored bytes are the uploaded ones (${stored.length} of ${bytes.length})`);
+    },
+  );
 
   e2e.test('Try Again after storage stayed out of reach resumes the same upload where it stopped', async ({ page, server }) => {
     const cut = await uploadCutAfterFirstChunk(page, server, 'Project Try Again');

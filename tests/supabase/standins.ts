@@ -458,9 +458,25 @@ export async function startStandIns(sql: Sql, dir: string): Promise<StandIns> {
       return send(res, 200, { Key: `${bucket}/${key}` });
     }
     // tus 1.0, as Storage serves it: creation by the signed-in person (their JWT, the policies decide),
-    // HEAD without authorisation, PATCH at the exact offset, chunks of at most 6 MiB.
+    // HEAD without authorisation, PATCH at the exact offset, chunks of at most 6 MiB, the first of which may
+    // come with the creation (creation-with-upload).
     if (path === '/upload/resumable' || path.startsWith('/upload/resumable/')) {
       const tus = { 'Tus-Resumable': '1.0.0' };
+      /** Appends a chunk at `offset` (the upload's exact end), storing the object once complete: the new offset, or a refusal. */
+      const appendChunk = async (id: string, offset: number, chunk: Buffer): Promise<number | [number, string]> => {
+        const upload = tusUploads.get(id)!;
+        const file = join(tusDir, id);
+        if (offset !== statSync(file).size) return [409, 'Upload-Offset conflict'];
+        if (chunk.length > TUS_CHUNK) return [413, 'Chunks must be at most 6 MiB'];
+        if (offset + chunk.length > upload.length) return [413, 'Maximum size exceeded'];
+        appendFileSync(file, chunk);
+        const next = offset + chunk.length;
+        if (next === upload.length) {
+          await storeObject(upload.bucket, upload.key, readFileSync(file), upload.owner, upload.type);
+          rmSync(file, { force: true });
+        }
+        return next;
+      };
       if (method === 'HEAD') {
         const upload = tusUploads.get(path.split('/').pop() ?? '');
         if (!upload) return send(res, 404, undefined, tus);
@@ -499,8 +515,13 @@ export async function startStandIns(sql: Sql, dir: string): Promise<StandIns> {
           type: meta.contentType ?? '',
           owner: caller.sub,
         });
+        const location = { ...tus, Location: `${url}/storage/v1/upload/resumable/${id}` };
         writeFileSync(join(tusDir, id), new Uint8Array(0));
-        return send(res, 201, undefined, { ...tus, Location: `${url}/storage/v1/upload/resumable/${id}` });
+        if (req.headers['content-type'] !== 'application/offset+octet-stream') return send(res, 201, undefined, location);
+        // creation-with-upload: the first chunk comes with the creation (tus-js-client's uploadDataDuringCreation).
+        const stored = await appendChunk(id, 0, body);
+        if (typeof stored !== 'number') return send(res, stored[0], stored[1], tus);
+        return send(res, 201, undefined, { ...location, 'Upload-Offset': String(stored) });
       }
       if (method === 'PATCH') {
         const id = path.split('/').pop() ?? '';
@@ -508,18 +529,9 @@ export async function startStandIns(sql: Sql, dir: string): Promise<StandIns> {
         if (!upload) return send(res, 404, 'Upload not found', tus);
         if (upload.owner !== caller.sub || !(await mayInsert(caller, upload.bucket, upload.key)))
           return send(res, 403, 'new row violates row-level security policy', tus);
-        const file = join(tusDir, id);
-        const offset = statSync(file).size;
-        if (Number(req.headers['upload-offset']) !== offset) return send(res, 409, 'Upload-Offset conflict', tus);
-        if (body.length > TUS_CHUNK) return send(res, 413, 'Chunks must be at most 6 MiB', tus);
-        if (offset + body.length > upload.length) return send(res, 413, 'Maximum size exceeded', tus);
-        appendFileSync(file, body);
-        const next = offset + body.length;
-        if (next === upload.length) {
-          await storeObject(upload.bucket, upload.key, readFileSync(file), upload.owner, upload.type);
-          rmSync(file, { force: true });
-        }
-        return send(res, 204, undefined, { ...tus, 'Upload-Offset': String(next) });
+        const stored = await appendChunk(id, Number(req.headers['upload-offset']), body);
+        if (typeof stored !== 'number') return send(res, stored[0], stored[1], tus);
+        return send(res, 204, undefined, { ...tus, 'Upload-Offset': String(stored) });
       }
       return send(res, 405, 'Method not allowed', tus);
     }

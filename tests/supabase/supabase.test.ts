@@ -17,6 +17,7 @@ import { after, before, describe, it } from 'node:test';
 import postgres from 'postgres';
 import { Upload } from 'tus-js-client';
 import { startStandIns, type StandIns } from './standins.ts';
+import { SEND_WITH_CREATION_MAX_BYTES } from '../../supabase/functions/_shared/contracts/dataroom.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -98,6 +99,7 @@ function sendResumable(resumable: any, bytes: Buffer, token: string): Promise<vo
       headers: resumable.headers,
       metadata: resumable.metadata,
       chunkSize: resumable.chunk_size,
+      uploadDataDuringCreation: bytes.length <= SEND_WITH_CREATION_MAX_BYTES,
       retryDelays: [],
       onBeforeRequest(req) {
         if (resumable.with_access_token) req.setHeader('Authorization', `Bearer ${token}`);

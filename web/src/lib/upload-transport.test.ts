@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SEND_WITH_CREATION_MAX_BYTES } from '@contracts/dataroom';
 import { ApiError, REFRESH_KEY, TOKEN_KEY } from './api/client';
 import { fakeTus, resumableGrant } from '../test/fake-tus';
 import { jsonResponse } from '../test/utils';
@@ -22,12 +23,22 @@ describe('sendToStorage, the one upload transport', () => {
     expect(options.uploadSize).toBe(1000);
     expect(options.retryDelays.length).toBeGreaterThanOrEqual(4);
     expect(options.storeFingerprintForResuming).toBe(false);
+    // A small file goes with its creation request.
+    expect(options.uploadDataDuringCreation).toBe(true);
     expect(progress).toEqual([500, 1000, 1000]);
     // Which failures are tried again: a dropped connection, a conflict on the offset, a server error; not a
     // refusal, nor a full disk (507).
     const retry = (status: number) => options.onShouldRetry({ originalResponse: status ? { getStatus: () => status } : null });
     expect([0, 409, 423, 500, 503].map(retry)).toEqual([true, true, true, true, true]);
     expect([400, 403, 404, 413, 507].map(retry)).toEqual([false, false, false, false, false]);
+  });
+
+  it('creates a file larger than SEND_WITH_CREATION_MAX_BYTES before sending any of it, so all of it resumes', async () => {
+    const big = new File([new Uint8Array(SEND_WITH_CREATION_MAX_BYTES + 1)], 'Data tape.zip');
+    const edge = new File([new Uint8Array(SEND_WITH_CREATION_MAX_BYTES)], 'Edge.zip');
+    await sendToStorage({ resumable: resumable() }, big);
+    await sendToStorage({ resumable: resumable() }, edge);
+    expect(fakeTus.uploads.map((u) => u.options.uploadDataDuringCreation)).toEqual([false, true]);
   });
 
   it('sends the signed-in access token only where the store wants it (Supabase Storage)', async () => {

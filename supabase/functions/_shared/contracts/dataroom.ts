@@ -28,6 +28,14 @@ export interface FileRights {
   can_decide_ai: boolean;
 }
 
+/**
+ * A file up to this size goes with its tus creation request (the creation-with-upload extension, which
+ * both stores serve): one round trip fewer for every such file, and a connection dropped on the way costs
+ * at most this much sent again. A larger file is created first, so every byte of it resumes
+ * (docs/decisions.md decision 73).
+ */
+export const SEND_WITH_CREATION_MAX_BYTES = 8 * 1024 * 1024;
+
 /** A tus 1.0 upload the browser sends one file's bytes to, in chunks (docs/decisions.md decision 24). */
 export interface ResumableUpload {
   endpoint: string;
