@@ -301,10 +301,10 @@ describe('resumable uploads (tus) on the embedded store', () => {
     expect(pendingUploads()).not.toContain(stale);
   });
 
-  it('uploads through tus-js-client, the web app client, in chunks', async () => {
-    const key = newKey();
+  /** Sends `file` through tus-js-client, the web app's client, in 512 KiB chunks; the methods of its requests. */
+  const sendWithTusClient = async (file: Buffer, key: string, options: { uploadDataDuringCreation?: boolean } = {}) => {
     const t = await target(key);
-    const file = Buffer.from(randomBytes(2 * 1024 * 1024 + 5));
+    const requests: string[] = [];
     let progress = 0;
     await new Promise<void>((resolve, reject) => {
       new Upload(file, {
@@ -313,11 +313,21 @@ describe('resumable uploads (tus) on the embedded store', () => {
         metadata: t.resumable.metadata,
         chunkSize: 512 * 1024,
         retryDelays: [],
+        ...options,
+        onBeforeRequest: (req) => void requests.push(req.getMethod()),
         onProgress: (sent) => (progress = sent),
         onSuccess: () => resolve(),
         onError: reject,
       }).start();
     });
+    return { requests, progress };
+  };
+
+  it('uploads through tus-js-client, the web app client, in chunks', async () => {
+    const key = newKey();
+    const file = Buffer.from(randomBytes(2 * 1024 * 1024 + 5));
+    const { requests, progress } = await sendWithTusClient(file, key);
+    expect(requests).toEqual(['POST', 'PATCH', 'PATCH', 'PATCH', 'PATCH', 'PATCH']);
     expect(progress).toBe(file.length);
     expect(await storage.store.stat(key)).toEqual({ size: file.length, sha256: sha256(file) });
   });
@@ -325,22 +335,8 @@ describe('resumable uploads (tus) on the embedded store', () => {
   it("takes a file's first chunk with its creation (tus-js-client's uploadDataDuringCreation, as the web app sends small files)", async () => {
     for (const size of [300 * 1024, 2 * 1024 * 1024 + 5]) {
       const key = newKey();
-      const t = await target(key);
       const file = Buffer.from(randomBytes(size));
-      const requests: string[] = [];
-      await new Promise<void>((resolve, reject) => {
-        new Upload(file, {
-          endpoint: `${served.origin}${t.resumable.endpoint}`,
-          headers: t.resumable.headers,
-          metadata: t.resumable.metadata,
-          chunkSize: 512 * 1024,
-          uploadDataDuringCreation: true,
-          retryDelays: [],
-          onBeforeRequest: (req) => void requests.push(req.getMethod()),
-          onSuccess: () => resolve(),
-          onError: reject,
-        }).start();
-      });
+      const { requests } = await sendWithTusClient(file, key, { uploadDataDuringCreation: true });
       // One request for a file of one chunk; the creation and a PATCH for each further chunk otherwise.
       expect(requests).toEqual(['POST', ...Array(Math.ceil(size / (512 * 1024)) - 1).fill('PATCH')]);
       expect(await storage.store.stat(key)).toEqual({ size, sha256: sha256(file) });
