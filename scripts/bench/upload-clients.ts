@@ -1,4 +1,4 @@
-/** The upload bench's clients: a browser-like multipart POST, a tus client, and curl doing both. */
+/** The benchmarks' upload clients: a browser-like multipart POST, tus as the web app sends it, and curl doing both. */
 import { execFile, execFileSync } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { request } from 'node:http';
