@@ -1,5 +1,5 @@
 import { Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { FormDialog } from '../../../components/form-dialog';
 import { useFieldError } from '../../../lib/use-field-errors';
 import { TextField } from '../../../components/text-field';
@@ -26,13 +26,16 @@ export function CreateFolderDialog({
 }) {
   const [name, setName] = useState('');
   const { error, setError, edit } = useFieldError();
-
-  useEffect(() => {
+  // Each opening starts empty. Reset while rendering, not in an effect: an effect ran after the dialog was
+  // on screen, so a submit made before it (a busy machine) had its "Please enter a folder name" wiped.
+  const [shownOpen, setShownOpen] = useState(open);
+  if (open !== shownOpen) {
+    setShownOpen(open);
     if (open) {
       setName('');
       setError(null);
     }
-  }, [open, setError]);
+  }
 
   const submit = () => {
     const invalid = validateFolderName(name);
